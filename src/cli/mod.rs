@@ -1,0 +1,68 @@
+//! The `hone` command line: the same core as the GUI, headless.
+//!
+//! Exit codes: 0 success, 1 a file or run error (message on stderr), 2 usage error.
+//! Each subcommand lives in its own file with its own clap `Args`.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+pub mod check;
+pub mod convert;
+pub mod gui;
+pub mod info;
+pub mod pose;
+pub mod simulate;
+
+#[derive(Parser, Debug)]
+#[command(name = "hone", version, about = "Editor and debugger for MikuMikuDance PMX rigs")]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Without a subcommand: open the GUI (on FILE, or the bundled sample rig).
+    #[command(flatten)]
+    pub gui: gui::GuiArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print what a PMX/PMD file holds.
+    Info(info::InfoArgs),
+    /// Convert PMX or PMD to PMX.
+    Convert(convert::ConvertArgs),
+    /// Evaluate a pose (physics off) and print bone matrices and skinned vertices.
+    Pose(pose::PoseArgs),
+    /// Run the whole frame pipeline headless, physics included.
+    Simulate(simulate::SimulateArgs),
+    /// Check a rig for problems.
+    Check(check::CheckArgs),
+}
+
+/// What a subcommand returns: Ok(exit code) or an error printed to stderr (exit 1).
+pub type CliResult = Result<ExitCode, Box<dyn std::error::Error>>;
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            // clap uses 0 for --help/--version and 2 for usage errors.
+            return ExitCode::from(e.exit_code() as u8);
+        }
+    };
+    let result = match cli.command {
+        Some(Command::Info(a)) => info::run(a),
+        Some(Command::Convert(a)) => convert::run(a),
+        Some(Command::Pose(a)) => pose::run(a),
+        Some(Command::Simulate(a)) => simulate::run(a),
+        Some(Command::Check(a)) => check::run(a),
+        None => gui::run(cli.gui),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("hone: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! One frame of the whole pipeline. Not yet implemented.
