@@ -20,7 +20,11 @@ fn single_successor_cycles(n: usize, next: impl Fn(usize) -> Option<usize>) -> V
                 1 => {
                     let from = walk.iter().position(|&w| w == c).unwrap_or(0);
                     let mut cyc: Vec<usize> = walk[from..].to_vec();
-                    let min = cyc.iter().enumerate().min_by_key(|(_, &v)| v).map(|(k, _)| k);
+                    let min = cyc
+                        .iter()
+                        .enumerate()
+                        .min_by_key(|(_, &v)| v)
+                        .map(|(k, _)| k);
                     cyc.rotate_left(min.unwrap_or(0));
                     cycles.push(cyc);
                     break;
@@ -120,7 +124,10 @@ pub fn check_ik(model: &Model) -> Vec<Problem> {
             out.push(Problem::warning(
                 "W-IK-NO-LINKS",
                 me,
-                format!("{}: IK bone has no links; it moves nothing", me.describe(model)),
+                format!(
+                    "{}: IK bone has no links; it moves nothing",
+                    me.describe(model)
+                ),
             ));
         }
         if ik.loop_count <= 0 {
@@ -145,7 +152,11 @@ pub fn check_ik(model: &Model) -> Vec<Problem> {
                     "{}: IK link {k} {} is not an ancestor of {} {}",
                     me.describe(model),
                     ElementRef::Bone(lb as i32).describe(model),
-                    if prev_is_target { "the target" } else { "the previous link" },
+                    if prev_is_target {
+                        "the target"
+                    } else {
+                        "the previous link"
+                    },
                     ElementRef::Bone(prev as i32).describe(model),
                 );
                 out.push(
@@ -275,12 +286,12 @@ pub fn check_axes(model: &Model) -> Vec<Problem> {
                     me.describe(model),
                     kind.name()
                 );
-                out.push(
-                    Problem::warning("W-AXIS-NOT-UNIT", me, msg).with_fix(Some(Fix::NormalizeAxis {
+                out.push(Problem::warning("W-AXIS-NOT-UNIT", me, msg).with_fix(Some(
+                    Fix::NormalizeAxis {
                         bone: i as i32,
                         axis: kind,
-                    })),
-                );
+                    },
+                )));
             }
         }
         if let (Some(l), true) = (b.local_axes, all_ok) {

@@ -38,17 +38,32 @@ pub enum Fix {
     },
     /// Drop weights on −1 and scale the rest to sum 1 (BDEF2/SDEF: move the
     /// weight of a −1 bone to the other bone).
-    NormalizeWeights { vertex: i32 },
+    NormalizeWeights {
+        vertex: i32,
+    },
     /// SDEF whose whole weight is on one bone: make it BDEF1 on that bone.
-    SdefToBdef1 { vertex: i32 },
+    SdefToBdef1 {
+        vertex: i32,
+    },
     /// Declare the file PMX 2.1.
     SetVersion21,
     /// Replace rigid-body collision masks (body, new mask).
-    SetMasks { masks: Vec<(i32, u16)> },
+    SetMasks {
+        masks: Vec<(i32, u16)>,
+    },
     /// Scale a bone's axis vector to unit length.
-    NormalizeAxis { bone: i32, axis: AxisKind },
-    RenameBone { bone: i32, name: String },
-    RenameMorph { morph: i32, name: String },
+    NormalizeAxis {
+        bone: i32,
+        axis: AxisKind,
+    },
+    RenameBone {
+        bone: i32,
+        name: String,
+    },
+    RenameMorph {
+        morph: i32,
+        name: String,
+    },
 }
 
 /// One element after the fix, to swap into the model.

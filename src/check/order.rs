@@ -138,7 +138,12 @@ fn min_layer(model: &Model, layers: &[i32], deps: &[(usize, DepKind)], bone: usi
 
 /// The layer raise for `bone` plus the raises of its dependents it forces.
 /// `None` when dependencies form a cycle.
-fn layer_fix(model: &Model, deps: &[Vec<(usize, DepKind)>], rdeps: &[Vec<usize>], bone: usize) -> Option<Fix> {
+fn layer_fix(
+    model: &Model,
+    deps: &[Vec<(usize, DepKind)>],
+    rdeps: &[Vec<usize>],
+    bone: usize,
+) -> Option<Fix> {
     let mut layers: Vec<i32> = model.bones.iter().map(|b| b.layer).collect();
     let n = layers.len();
     let new = min_layer(model, &layers, &deps[bone], bone);
@@ -158,7 +163,11 @@ fn layer_fix(model: &Model, deps: &[Vec<(usize, DepKind)>], rdeps: &[Vec<usize>]
                 continue;
             }
             if key(model, &layers, d) < key(model, &layers, x) {
-                let need = if d > x { layers[x] } else { layers[x].saturating_add(1) };
+                let need = if d > x {
+                    layers[x]
+                } else {
+                    layers[x].saturating_add(1)
+                };
                 if need > layers[d] {
                     layers[d] = need;
                     if !raised.contains(&d) {

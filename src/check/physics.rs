@@ -37,7 +37,10 @@ pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
     for (i, b) in model.rigid_bodies.iter().enumerate() {
         let me = ElementRef::RigidBody(i as i32);
         if b.bone == NONE
-            && matches!(b.mode, RigidMode::FollowBone | RigidMode::DynamicWithBonePosition)
+            && matches!(
+                b.mode,
+                RigidMode::FollowBone | RigidMode::DynamicWithBonePosition
+            )
         {
             let what = if b.mode == RigidMode::FollowBone {
                 "mode 0 (follow bone) but no bone: it stays where the model was loaded"
@@ -69,7 +72,10 @@ pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
         let (Some(a), Some(b)) = (valid(j.body_a, nb), valid(j.body_b, nb)) else {
             continue;
         };
-        let related = [ElementRef::RigidBody(a as i32), ElementRef::RigidBody(b as i32)];
+        let related = [
+            ElementRef::RigidBody(a as i32),
+            ElementRef::RigidBody(b as i32),
+        ];
         if a == b {
             out.push(
                 Problem::error(
@@ -106,14 +112,24 @@ pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
 
 /// Bullet's setEulerZYX(x, y, z): R = Rz·Ry·Rx.
 fn body_rotation(r: Vec3) -> Mat3 {
-    Mat3::from_quat(Quat::from_rotation_z(r.z) * Quat::from_rotation_y(r.y) * Quat::from_rotation_x(r.x))
+    Mat3::from_quat(
+        Quat::from_rotation_z(r.z) * Quat::from_rotation_y(r.y) * Quat::from_rotation_x(r.x),
+    )
 }
 
 #[derive(Debug, Clone, Copy)]
 enum Shape {
     /// Sphere = capsule with a == b.
-    Capsule { a: Vec3, b: Vec3, r: f32 },
-    Box { c: Vec3, axes: Mat3, half: Vec3 },
+    Capsule {
+        a: Vec3,
+        b: Vec3,
+        r: f32,
+    },
+    Box {
+        c: Vec3,
+        axes: Mat3,
+        half: Vec3,
+    },
 }
 
 impl Shape {
@@ -245,9 +261,14 @@ fn penetration(s1: &Shape, s2: &Shape) -> f32 {
         return 0.0;
     }
     match (*s1, *s2) {
-        (Shape::Capsule { a, b, r }, Shape::Capsule { a: a2, b: b2, r: rr }) => {
-            r + rr - segment_distance(a, b, a2, b2)
-        }
+        (
+            Shape::Capsule { a, b, r },
+            Shape::Capsule {
+                a: a2,
+                b: b2,
+                r: rr,
+            },
+        ) => r + rr - segment_distance(a, b, a2, b2),
         (Shape::Box { c, axes, half }, Shape::Capsule { a, b, r })
         | (Shape::Capsule { a, b, r }, Shape::Box { c, axes, half }) => {
             if a == b {
@@ -261,11 +282,7 @@ fn penetration(s1: &Shape, s2: &Shape) -> f32 {
                 .fold(f32::NEG_INFINITY, f32::max)
         }
         (
-            Shape::Box {
-                c,
-                axes,
-                half,
-            },
+            Shape::Box { c, axes, half },
             Shape::Box {
                 c: c2,
                 axes: axes2,
@@ -301,7 +318,9 @@ pub fn check_body_overlaps(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     for i in 0..nb {
         let Some(si) = &shapes[i] else { continue };
-        let Some(di) = simulated(&bodies[i]) else { continue };
+        let Some(di) = simulated(&bodies[i]) else {
+            continue;
+        };
         for j in i + 1..nb {
             let Some(sj) = &shapes[j] else { continue };
             let Some(dj) = simulated(&bodies[j]) else {
@@ -322,7 +341,10 @@ pub fn check_body_overlaps(model: &Model) -> Vec<Problem> {
                 ],
             };
             let is_joined = joined.contains(&(i, j));
-            let (ri, rj) = (ElementRef::RigidBody(i as i32), ElementRef::RigidBody(j as i32));
+            let (ri, rj) = (
+                ElementRef::RigidBody(i as i32),
+                ElementRef::RigidBody(j as i32),
+            );
             let msg = format!(
                 "{} (group {}) and {} (group {}) overlap by {depth:.3} in the rest pose and collide with each other{}",
                 ri.describe(model),

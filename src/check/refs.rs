@@ -6,9 +6,7 @@
 //! and joint bodies (their own checks report −1). Elsewhere −1 is out of range.
 
 use super::{valid, ElementRef, Problem};
-use crate::pmx::{
-    DisplayElement, Model, MorphOffsets, Tail, Toon, NONE,
-};
+use crate::pmx::{DisplayElement, Model, MorphOffsets, Tail, Toon, NONE};
 
 struct Ranges<'a> {
     model: &'a Model,
@@ -87,7 +85,11 @@ pub fn check_index_ranges(model: &Model) -> Vec<Problem> {
     }
 
     // Material face ranges must tile the face list.
-    let total: i64 = model.materials.iter().map(|m| m.face_index_count as i64).sum();
+    let total: i64 = model
+        .materials
+        .iter()
+        .map(|m| m.face_index_count as i64)
+        .sum();
     let available = model.faces.len() as i64 * 3;
     let mut start = 0i64;
     for (i, m) in model.materials.iter().enumerate() {

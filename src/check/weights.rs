@@ -69,7 +69,10 @@ pub fn check_weights(model: &Model) -> Vec<Problem> {
                     out.push(Problem::error(
                         "E-WEIGHT-ZERO",
                         me,
-                        format!("vertex #{i} ({}): all weights are 0", v.weights.kind().name()),
+                        format!(
+                            "vertex #{i} ({}): all weights are 0",
+                            v.weights.kind().name()
+                        ),
                     ));
                 } else if !sum.is_finite() || (sum - 1.0).abs() > WEIGHT_SUM_TOLERANCE {
                     let msg = format!(
