@@ -479,7 +479,8 @@ fn sdef_degenerate_pointless_and_far_centre() {
 
 #[test]
 fn v21_features_in_v20_file() {
-    let cases: Vec<(ElementRef, Box<dyn Fn(&mut Model)>)> = vec![
+    type Make = Box<dyn Fn(&mut Model)>;
+    let cases: Vec<(ElementRef, Make)> = vec![
         (
             ElementRef::Vertex(2),
             Box::new(|m: &mut Model| {
@@ -623,8 +624,8 @@ fn overlapping_bodies_that_collide() {
     assert_eq!(p.related, vec![ElementRef::RigidBody(b as i32)]);
     assert_eq!(p.severity, Severity::Error);
     fix_removes(&mut m, &p);
-    assert_eq!(m.rigid_bodies[0].collision_mask, 0xFFFF & !(1 << 2));
-    assert_eq!(m.rigid_bodies[b].collision_mask, 0xFFFF & !(1 << 0));
+    assert_eq!(m.rigid_bodies[0].collision_mask, !(1u16 << 2));
+    assert_eq!(m.rigid_bodies[b].collision_mask, !1u16);
 
     // Masks exclude one way only: no collision, nothing reported.
     let mut m = clean();
@@ -637,7 +638,7 @@ fn overlapping_bodies_that_collide() {
         Vec3::ZERO,
         2,
     );
-    m.rigid_bodies[b].collision_mask = 0xFFFF & !1;
+    m.rigid_bodies[b].collision_mask = !1u16;
     assert!(!has(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(0)));
 
     // Just apart (box face at x = 1.05 vs capsule surface at 0.5): nothing.
