@@ -106,17 +106,14 @@ pub fn dependencies(model: &Model) -> Vec<Vec<(usize, DepKind)>> {
     deps
 }
 
-/// Sort key of the deform order.
+/// Sort key of the deform order (as `deform::BoneOrder`), with trial layers for the fix.
 fn key(model: &Model, layers: &[i32], i: usize) -> (bool, i32, usize) {
     (model.bones[i].is_after_physics(), layers[i], i)
 }
 
-/// Bone indices in deform order.
+/// Bone indices in deform order, from `hone::deform` so checker and deformer agree.
 pub fn deform_order(model: &Model) -> Vec<usize> {
-    let layers: Vec<i32> = model.bones.iter().map(|b| b.layer).collect();
-    let mut idx: Vec<usize> = (0..model.bones.len()).collect();
-    idx.sort_by_key(|&i| key(model, &layers, i));
-    idx
+    crate::deform::BoneOrder::new(model).bones().collect()
 }
 
 /// Smallest layer for `bone` that puts it after every same-phase dependency.
