@@ -2,7 +2,5 @@
 use super::{Error, Loaded, Result};
 
 pub fn read_pmx(_bytes: &[u8]) -> Result<Loaded> {
-    Err(Error::Unsupported(
-        "PMX reading is not implemented yet".into(),
-    ))
+    Err(Error::Unsupported("PMX reading is not implemented yet".into()))
 }
