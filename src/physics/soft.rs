@@ -1,0 +1,1 @@
+//! Soft bodies (XPBD). In progress.
