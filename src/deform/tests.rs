@@ -1,0 +1,1 @@
+//! Unit tests built from the spec's own examples.
