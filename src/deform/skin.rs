@@ -3,7 +3,9 @@
 //! QDEF (dual-quaternion blending).
 //!
 //! The vertex data is laid out once, structure-of-arrays, with every bone
-//! reference validated (out of range → a trailing identity matrix).
+//! reference validated (out of range → a trailing identity matrix). Bone
+//! references are stored as u16 to halve memory traffic; in a model with
+//! 65,535 bones or more, references past that skin as identity.
 
 use super::{DeformState, Deformer};
 use crate::pmx::{Model, Weights};
@@ -29,10 +31,10 @@ struct SdefParams {
 
 #[derive(Debug, Clone, Default)]
 pub(crate) struct SkinData {
-    rest_position: Vec<Vec3A>,
+    pub(crate) rest_position: Vec<Vec3A>,
     rest_normal: Vec<Vec3A>,
     kind: Vec<u8>,
-    bones: Vec<[u32; 4]>,
+    bones: Vec<[u16; 4]>,
     weights: Vec<[f32; 4]>,
     /// Index into `sdef` for SDEF vertices.
     sdef_slot: Vec<u32>,
@@ -41,12 +43,13 @@ pub(crate) struct SkinData {
 
 impl SkinData {
     pub(crate) fn new(model: &Model) -> SkinData {
-        let nb = model.bones.len();
+        // The identity slot; every invalid reference points at it.
+        let nb = model.bones.len().min(u16::MAX as usize - 1);
         let fix = |b: i32| {
             if b >= 0 && (b as usize) < nb {
-                b as u32
+                b as u16
             } else {
-                nb as u32
+                nb as u16
             }
         };
         let nv = model.vertices.len();
@@ -65,13 +68,13 @@ impl SkinData {
             let (kind, bones, weights, slot) = match v.weights {
                 Weights::Bdef1 { bone } => (
                     BDEF1,
-                    [fix(bone), nb as u32, nb as u32, nb as u32],
+                    [fix(bone), nb as u16, nb as u16, nb as u16],
                     [1.0, 0.0, 0.0, 0.0],
                     0,
                 ),
                 Weights::Bdef2 { bones, weight } => (
                     BDEF2,
-                    [fix(bones[0]), fix(bones[1]), nb as u32, nb as u32],
+                    [fix(bones[0]), fix(bones[1]), nb as u16, nb as u16],
                     [weight, 1.0 - weight, 0.0, 0.0],
                     0,
                 ),
@@ -95,7 +98,7 @@ impl SkinData {
                     });
                     (
                         SDEF,
-                        [fix(bones[0]), fix(bones[1]), nb as u32, nb as u32],
+                        [fix(bones[0]), fix(bones[1]), nb as u16, nb as u16],
                         [w0, w1, 0.0, 0.0],
                         (d.sdef.len() - 1) as u32,
                     )
@@ -115,7 +118,7 @@ impl SkinData {
 
     pub(crate) fn skin(&self, state: &mut DeformState, parallel: bool) {
         let mats = &state.skinning[..];
-        let offsets = &state.vertex_offsets[..];
+        let morphed = &state.morphed_positions[..];
         let mask = &state.skin_mask[..];
         let run = |(ci, (pos, nrm)): (usize, (&mut [Vec3], &mut [Vec3]))| {
             let base = ci * CHUNK;
@@ -124,7 +127,7 @@ impl SkinData {
                 if mask[v] {
                     continue;
                 }
-                let (p, n) = self.skin_vertex(v, mats, offsets[v]);
+                let (p, n) = self.skin_vertex(v, mats, morphed[v]);
                 pos[k] = p.into();
                 nrm[k] = n.into();
             }
@@ -147,30 +150,35 @@ impl SkinData {
     }
 
     #[inline(always)]
-    fn skin_vertex(&self, v: usize, mats: &[Mat4], offset: Vec3) -> (Vec3A, Vec3A) {
-        let p = self.rest_position[v] + Vec3A::from(offset);
+    fn skin_vertex(&self, v: usize, mats: &[Mat4], p: Vec3A) -> (Vec3A, Vec3A) {
         let n = self.rest_normal[v];
-        let b = self.bones[v];
-        let w = self.weights[v];
+        let b = &self.bones[v];
         // `get` keeps a mismatched state (model edited without a new
         // Deformer) from panicking.
         let m = |i: usize| mats.get(b[i] as usize).copied().unwrap_or(Mat4::IDENTITY);
         match self.kind[v] {
             BDEF1 => {
+                // A rigid transform keeps the normal's length.
                 let m0 = m(0);
-                (
-                    m0.transform_point3a(p),
-                    m0.transform_vector3a(n).normalize_or_zero(),
-                )
+                (m0.transform_point3a(p), m0.transform_vector3a(n))
             }
             BDEF2 => {
-                let mm = m(0) * w[0] + m(1) * w[1];
+                let w = self.weights[v][0];
+                let (m0, m1) = (m(0), m(1));
+                // m1 + (m0 - m1) w: one blend instead of two scalings.
+                let mm = Mat4::from_cols(
+                    m1.x_axis + (m0.x_axis - m1.x_axis) * w,
+                    m1.y_axis + (m0.y_axis - m1.y_axis) * w,
+                    m1.z_axis + (m0.z_axis - m1.z_axis) * w,
+                    m1.w_axis + (m0.w_axis - m1.w_axis) * w,
+                );
                 (
                     mm.transform_point3a(p),
                     mm.transform_vector3a(n).normalize_or_zero(),
                 )
             }
             BDEF4 => {
+                let w = self.weights[v];
                 let mm = m(0) * w[0] + m(1) * w[1] + m(2) * w[2] + m(3) * w[3];
                 (
                     mm.transform_point3a(p),
@@ -178,6 +186,7 @@ impl SkinData {
                 )
             }
             SDEF => {
+                let w = self.weights[v];
                 let s = &self.sdef[self.sdef_slot[v] as usize];
                 let (m0, m1) = (m(0), m(1));
                 let q0 = Quat::from_mat4(&m0).normalize();
@@ -190,6 +199,7 @@ impl SkinData {
             }
             _ => {
                 // QDEF: blend dual quaternions, aligned to the first one's hemisphere.
+                let w = self.weights[v];
                 let mut real = Vec4::ZERO;
                 let mut dual = Vec4::ZERO;
                 let mut first: Option<Vec4> = None;
