@@ -22,7 +22,7 @@ fn bench(c: &mut Criterion) {
     // Time inside the pool, as the app runs its frame: no job is injected
     // per call. (Criterion itself cannot move into the pool.)
     let pool = rayon::ThreadPoolBuilder::new().build().unwrap();
-    let mut timed = |name: &str, c: &mut Criterion, f: &mut (dyn FnMut() + Send)| {
+    let timed = |name: &str, c: &mut Criterion, f: &mut (dyn FnMut() + Send)| {
         c.bench_function(name, |b| {
             b.iter_custom(|iters| {
                 pool.install(|| {

@@ -286,8 +286,8 @@ impl SkinData {
                 let mut real = Vec4::ZERO;
                 let mut dual = Vec4::ZERO;
                 let mut first: Option<Vec4> = None;
-                for i in 0..4 {
-                    if w[i] == 0.0 {
+                for (i, &wi) in w.iter().enumerate() {
+                    if wi == 0.0 {
                         continue;
                     }
                     let mi = m(i);
@@ -303,8 +303,8 @@ impl SkinData {
                         Some(f) if f.dot(qv) < 0.0 => -1.0,
                         _ => 1.0,
                     };
-                    real += qv * (w[i] * sign);
-                    dual += dv * (w[i] * sign);
+                    real += qv * (wi * sign);
+                    dual += dv * (wi * sign);
                 }
                 let len = real.length();
                 if len < 1e-8 {
