@@ -475,6 +475,7 @@ fn invalid_text_is_decoded_lossily_with_a_warning() {
     assert_eq!(l.model.info.name, "\u{fffd}A");
     assert_eq!(l.warnings.len(), 1);
     assert!(l.warnings[0].message.contains("UTF-8"));
+    assert_eq!(l.warnings[0].section, "model info");
 }
 
 #[test]
