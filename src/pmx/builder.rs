@@ -27,6 +27,9 @@ use glam::{EulerRot, Quat, Vec2, Vec3, Vec4};
 
 use super::model::*;
 
+mod sample;
+pub use sample::{sample_rig, sample_texture, SAMPLE_TEXTURE};
+
 /// Morph panels (PMD categories).
 pub mod panel {
     pub const SYSTEM: u8 = 0;
