@@ -12,7 +12,7 @@
 use super::bones::BoneInfo;
 use super::{DeformState, Deformer, Pose, NO_BONE};
 use crate::pmx::Model;
-use glam::{Mat3, Quat, Vec3};
+use glam::{DMat3, DQuat, DVec3, Quat, Vec3};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum EulerOrder {
@@ -185,9 +185,9 @@ fn order_parent_first(set: &[u32], bones: &[BoneInfo]) -> Vec<u32> {
     v.into_iter().map(|(_, _, b)| b).collect()
 }
 
-const THRESHOLD_88: f32 = 88.0 * std::f32::consts::PI / 180.0;
+const THRESHOLD_88: f64 = 88.0 * std::f64::consts::PI / 180.0;
 
-fn limit_angle(angle: f32, min: f32, max: f32, reflect: bool) -> f32 {
+fn limit_angle(angle: f64, min: f64, max: f64, reflect: bool) -> f64 {
     if angle < min {
         let d = 2.0 * min - angle;
         if reflect && d <= max {
@@ -208,42 +208,50 @@ fn limit_angle(angle: f32, min: f32, max: f32, reflect: bool) -> f32 {
 }
 
 /// Clamps a rotation to Euler limits (see the module docs).
-pub(crate) fn clamp_euler(r: Quat, order: EulerOrder, min: Vec3, max: Vec3, reflect: bool) -> Quat {
-    let m = Mat3::from_quat(r);
-    let lim = |a: f32, i: usize| limit_angle(a, min[i], max[i], reflect);
-    let c88 = |a: f32| a.clamp(-THRESHOLD_88, THRESHOLD_88);
+pub(crate) fn clamp_euler(
+    r: DQuat,
+    order: EulerOrder,
+    min: Vec3,
+    max: Vec3,
+    reflect: bool,
+) -> DQuat {
+    let m = DMat3::from_quat(r);
+    let lim = |a: f64, i: usize| limit_angle(a, min[i] as f64, max[i] as f64, reflect);
+    let c88 = |a: f64| a.clamp(-THRESHOLD_88, THRESHOLD_88);
     match order {
         EulerOrder::Yxz => {
             let rx = c88((-m.z_axis.y).clamp(-1.0, 1.0).asin());
             let ry = m.z_axis.x.atan2(m.z_axis.z);
             let rz = m.x_axis.y.atan2(m.y_axis.y);
-            Quat::from_rotation_y(lim(ry, 1))
-                * Quat::from_rotation_x(lim(rx, 0))
-                * Quat::from_rotation_z(lim(rz, 2))
+            DQuat::from_rotation_y(lim(ry, 1))
+                * DQuat::from_rotation_x(lim(rx, 0))
+                * DQuat::from_rotation_z(lim(rz, 2))
         }
         EulerOrder::Zyx => {
             let ry = c88((-m.x_axis.z).clamp(-1.0, 1.0).asin());
             let rx = m.y_axis.z.atan2(m.z_axis.z);
             let rz = m.x_axis.y.atan2(m.x_axis.x);
-            Quat::from_rotation_z(lim(rz, 2))
-                * Quat::from_rotation_y(lim(ry, 1))
-                * Quat::from_rotation_x(lim(rx, 0))
+            DQuat::from_rotation_z(lim(rz, 2))
+                * DQuat::from_rotation_y(lim(ry, 1))
+                * DQuat::from_rotation_x(lim(rx, 0))
         }
         EulerOrder::Xzy => {
             let rz = c88((-m.y_axis.x).clamp(-1.0, 1.0).asin());
             let rx = m.y_axis.z.atan2(m.y_axis.y);
             let ry = m.z_axis.x.atan2(m.x_axis.x);
-            Quat::from_rotation_x(lim(rx, 0))
-                * Quat::from_rotation_z(lim(rz, 2))
-                * Quat::from_rotation_y(lim(ry, 1))
+            DQuat::from_rotation_x(lim(rx, 0))
+                * DQuat::from_rotation_z(lim(rz, 2))
+                * DQuat::from_rotation_y(lim(ry, 1))
         }
     }
 }
 
 impl Deformer {
+    /// A bone's position in f64: the solver's angles come from nearly
+    /// parallel vectors, where f32 `acos` loses too much.
     #[inline]
-    fn position(state: &DeformState, b: u32) -> Vec3 {
-        state.world[b as usize].w_axis.truncate()
+    fn position(state: &DeformState, b: u32) -> DVec3 {
+        state.world[b as usize].w_axis.truncate().as_dvec3()
     }
 
     fn update_path_from(&self, ik: &IkInfo, start: usize, pose: &Pose, state: &mut DeformState) {
@@ -317,12 +325,12 @@ impl Deformer {
         ik: &IkInfo,
         li: usize,
         link: &LinkInfo,
-        ik_pos: Vec3,
-        target_pos: Vec3,
+        ik_pos: DVec3,
+        target_pos: DVec3,
         use_axis: bool,
         pose: &Pose,
         state: &mut DeformState,
-    ) -> Vec3 {
+    ) -> DVec3 {
         let b = link.bone as usize;
         let link_pos = Self::position(state, link.bone);
         let to_target = (link_pos - target_pos).normalize_or_zero();
@@ -333,34 +341,34 @@ impl Deformer {
         }
         let parent = self.bones[b].parent;
         let parent_rot = if parent != NO_BONE {
-            Mat3::from_mat4(state.world[parent as usize])
+            glam::Mat3::from_mat4(state.world[parent as usize]).as_dmat3()
         } else {
-            Mat3::IDENTITY
+            DMat3::IDENTITY
         };
         let free_axis = || (parent_rot.transpose() * world_axis).normalize_or_zero();
         let axis = if link.limits.is_some() && use_axis {
-            let sign = |v: Vec3| if world_axis.dot(v) >= 0.0 { 1.0 } else { -1.0 };
+            let sign = |v: DVec3| if world_axis.dot(v) >= 0.0 { 1.0 } else { -1.0 };
             match link.axis {
-                SolveAxis::X => Vec3::new(sign(parent_rot.x_axis), 0.0, 0.0),
-                SolveAxis::Y => Vec3::new(0.0, sign(parent_rot.y_axis), 0.0),
-                SolveAxis::Z => Vec3::new(0.0, 0.0, sign(parent_rot.z_axis)),
+                SolveAxis::X => DVec3::new(sign(parent_rot.x_axis), 0.0, 0.0),
+                SolveAxis::Y => DVec3::new(0.0, sign(parent_rot.y_axis), 0.0),
+                SolveAxis::Z => DVec3::new(0.0, 0.0, sign(parent_rot.z_axis)),
                 _ => free_axis(),
             }
         } else {
             free_axis()
         };
-        if axis == Vec3::ZERO {
+        if axis == DVec3::ZERO {
             return target_pos;
         }
         let dot = to_target.dot(to_ik).clamp(-1.0, 1.0);
-        let angle = (ik.limit_angle * (li + 1) as f32).min(dot.acos());
-        let mut ik_rot = Quat::from_axis_angle(axis, angle) * state.ik_rotation[b];
+        let angle = (ik.limit_angle as f64 * (li + 1) as f64).min(dot.acos());
+        let mut ik_rot = DQuat::from_axis_angle(axis, angle) * state.ik_rotation[b].as_dquat();
         if let Some((min, max)) = link.limits {
-            let local = state.local_rotation[b];
+            let local = state.local_rotation[b].as_dquat();
             let clamped = clamp_euler(ik_rot * local, link.order, min, max, use_axis);
             ik_rot = clamped * local.inverse();
         }
-        state.ik_rotation[b] = ik_rot.normalize();
+        state.ik_rotation[b] = ik_rot.normalize().as_quat();
         let start = link.path_start;
         if start != usize::MAX {
             self.update_path_from(ik, start, pose, state);
