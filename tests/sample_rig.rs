@@ -58,10 +58,16 @@ fn sample_rig_uses_every_feature() {
         RigidMode::Dynamic,
         RigidMode::DynamicWithBonePosition,
     ] {
-        assert!(m.rigid_bodies.iter().any(|r| r.mode == mode), "no {mode:?} body");
+        assert!(
+            m.rigid_bodies.iter().any(|r| r.mode == mode),
+            "no {mode:?} body"
+        );
     }
     for shape in [RigidShape::Sphere, RigidShape::Box, RigidShape::Capsule] {
-        assert!(m.rigid_bodies.iter().any(|r| r.shape == shape), "no {shape:?} body");
+        assert!(
+            m.rigid_bodies.iter().any(|r| r.shape == shape),
+            "no {shape:?} body"
+        );
     }
     let soft = |shape| m.soft_bodies.iter().find(|s| s.shape == shape);
     let cape = soft(SoftBodyShape::TriMesh).expect("a TriMesh soft body");
@@ -69,16 +75,39 @@ fn sample_rig_uses_every_feature() {
     for s in [cape, rope] {
         assert!(!s.anchors.is_empty() && !s.pins.is_empty(), "{}", s.name);
         // Each soft body has a material of its own.
-        let others = m.soft_bodies.iter().filter(|o| o.material == s.material).count();
+        let others = m
+            .soft_bodies
+            .iter()
+            .filter(|o| o.material == s.material)
+            .count();
         assert_eq!(others, 1);
     }
     let rope_mat = &m.materials[rope.material as usize];
-    assert!(rope_mat.flags.has(MaterialFlags::LINE), "the rope draws as lines");
+    assert!(
+        rope_mat.flags.has(MaterialFlags::LINE),
+        "the rope draws as lines"
+    );
 
     // Bones.
     for name in [
-        "全ての親", "センター", "上半身", "首", "頭", "左腕", "右腕", "左ひじ", "左手首", "左足",
-        "左ひざ", "左足首", "左足ＩＫ", "右足ＩＫ", "左腕捩", "左腕捩1", "左腕捩2", "左腕捩3",
+        "全ての親",
+        "センター",
+        "上半身",
+        "首",
+        "頭",
+        "左腕",
+        "右腕",
+        "左ひじ",
+        "左手首",
+        "左足",
+        "左ひざ",
+        "左足首",
+        "左足ＩＫ",
+        "右足ＩＫ",
+        "左腕捩",
+        "左腕捩1",
+        "左腕捩2",
+        "左腕捩3",
     ] {
         bone(&m, name);
     }
@@ -97,20 +126,32 @@ fn sample_rig_uses_every_feature() {
         for (i, ratio) in [0.25, 0.5, 0.75].into_iter().enumerate() {
             let t = &m.bones[bone(&m, &format!("{side}腕捩{}", i + 1))];
             let a = t.append.expect("twist append");
-            assert_eq!((a.parent as usize, a.ratio), (bone(&m, &format!("{side}腕捩")), ratio));
+            assert_eq!(
+                (a.parent as usize, a.ratio),
+                (bone(&m, &format!("{side}腕捩")), ratio)
+            );
             assert!(a.rotate && !a.translate);
         }
         assert!(m.bones[bone(&m, &format!("{side}腕"))].local_axes.is_some());
     }
     assert!(m.bones.iter().any(|b| b.is_after_physics()));
-    assert!(m.bones.iter().any(|b| b.is_append_local() && b.append.is_some()));
+    assert!(m
+        .bones
+        .iter()
+        .any(|b| b.is_append_local() && b.append.is_some()));
     assert!(m.bones.iter().any(|b| b.fixed_axis.is_some()));
     assert!(m.bones.iter().any(|b| b.local_axes.is_some()));
 
     // Materials: a texture and toons.
     assert!(m.materials.iter().any(|x| x.texture >= 0));
-    assert!(m.materials.iter().any(|x| matches!(x.toon, Toon::Shared(_))));
-    assert_eq!(m.textures, vec![hone::pmx::builder::SAMPLE_TEXTURE.to_string()]);
+    assert!(m
+        .materials
+        .iter()
+        .any(|x| matches!(x.toon, Toon::Shared(_))));
+    assert_eq!(
+        m.textures,
+        vec![hone::pmx::builder::SAMPLE_TEXTURE.to_string()]
+    );
     assert!(m.display_frames[0].special && m.display_frames[1].special);
 }
 
@@ -130,12 +171,20 @@ fn sample_rig_references_and_weights_are_sound() {
         assert!((sum - 1.0).abs() < 1e-4, "vertex {i} weights sum to {sum}");
         for k in 0..n {
             assert!(weights[k] >= 0.0, "vertex {i}");
-            assert!(bones[k] >= 0 && bones[k] < nb, "vertex {i} bone {}", bones[k]);
+            assert!(
+                bones[k] >= 0 && bones[k] < nb,
+                "vertex {i} bone {}",
+                bones[k]
+            );
         }
         assert!((v.normal.length() - 1.0).abs() < 1e-4, "vertex {i} normal");
     }
     for (i, b) in m.bones.iter().enumerate() {
-        assert!(b.parent < i as i32, "bone {} comes before its parent", b.name);
+        assert!(
+            b.parent < i as i32,
+            "bone {} comes before its parent",
+            b.name
+        );
         if let Some(a) = b.append {
             assert!(a.parent >= 0 && a.parent < i as i32, "{}", b.name);
         }
@@ -164,7 +213,11 @@ fn sample_rig_triangles_face_outward() {
             for f in &m.faces[start..start + n] {
                 let [a, b, c] = f.map(|v| &m.vertices[v as usize]);
                 let cross = (b.position - a.position).cross(c.position - a.position);
-                assert!(cross.dot(a.normal + b.normal + c.normal) > 0.0, "{} {f:?}", mat.name);
+                assert!(
+                    cross.dot(a.normal + b.normal + c.normal) > 0.0,
+                    "{} {f:?}",
+                    mat.name
+                );
             }
         }
         start += n;
@@ -255,11 +308,19 @@ fn sample_rig_bodies_that_can_collide_do_not_overlap_at_rest() {
             if can_collide(&rb[i], &rb[j]) {
                 pairs += 1;
                 let g = gap(&rb[i], &rb[j]);
-                assert!(g > 0.02, "{} and {} overlap (gap {g})", rb[i].name, rb[j].name);
+                assert!(
+                    g > 0.02,
+                    "{} and {} overlap (gap {g})",
+                    rb[i].name,
+                    rb[j].name
+                );
             }
         }
     }
-    assert!(pairs > 100, "masks leave {pairs} colliding pairs: too few to be a real test");
+    assert!(
+        pairs > 100,
+        "masks leave {pairs} colliding pairs: too few to be a real test"
+    );
     // Neighbours joined by a joint never collide, or they do not touch.
     for j in &m.joints {
         let (a, b) = (&rb[j.body_a as usize], &rb[j.body_b as usize]);
@@ -267,8 +328,61 @@ fn sample_rig_bodies_that_can_collide_do_not_overlap_at_rest() {
     }
     // Bodies of one chain (same group) never collide with each other.
     for r in rb {
-        assert_eq!(r.collision_mask & (1 << r.group), 0, "{} collides with its own group", r.name);
+        assert_eq!(
+            r.collision_mask & (1 << r.group),
+            0,
+            "{} collides with its own group",
+            r.name
+        );
     }
+}
+
+#[test]
+fn sample_rig_soft_bodies_start_clear_of_the_bodies_they_hit() {
+    let m = sample_rig();
+    let mut checked = 0;
+    for s in &m.soft_bodies {
+        // The soft body's nodes: the vertices its material draws.
+        let mut start = 0usize;
+        for mat in &m.materials[..s.material as usize] {
+            start += mat.face_index_count as usize / 3;
+        }
+        let n = m.materials[s.material as usize].face_index_count as usize / 3;
+        let mut nodes: Vec<i32> = m.faces[start..start + n]
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        nodes.sort();
+        nodes.dedup();
+        assert!(nodes.len() >= 8, "{} has {} nodes", s.name, nodes.len());
+        for pin in s.pins.iter().chain(s.anchors.iter().map(|a| &a.vertex)) {
+            assert!(
+                nodes.contains(pin),
+                "{} pins/anchors vertex {pin} it does not own",
+                s.name
+            );
+        }
+        for r in &m.rigid_bodies {
+            let hits =
+                s.collision_mask & (1 << r.group) != 0 && r.collision_mask & (1 << s.group) != 0;
+            if !hits {
+                continue;
+            }
+            let (c, radius) = core(r);
+            for &v in &nodes {
+                let d = point_distance(&c, m.vertices[v as usize].position) - radius;
+                assert!(
+                    d > s.margin + 0.02,
+                    "{} node {v} touches {} ({d})",
+                    s.name,
+                    r.name
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100);
 }
 
 #[test]
@@ -291,7 +405,11 @@ fn sample_rig_dynamic_bodies_hang_from_bone_followers() {
         }
     }
     for (r, ok) in m.rigid_bodies.iter().zip(reached) {
-        assert!(ok, "{} is not joined to anything that follows a bone", r.name);
+        assert!(
+            ok,
+            "{} is not joined to anything that follows a bone",
+            r.name
+        );
     }
 }
 
@@ -311,7 +429,12 @@ fn sample_rig_bodies_and_joints_sit_where_they_belong() {
             .iter()
             .map(|p| point_distance(&seg, *p))
             .fold(f32::MAX, f32::min);
-        assert!(d <= radius + 0.5, "{} is {d} from its bone {}", r.name, bone.name);
+        assert!(
+            d <= radius + 0.5,
+            "{} is {d} from its bone {}",
+            r.name,
+            bone.name
+        );
     }
     for j in &m.joints {
         for body in [j.body_a, j.body_b] {
@@ -333,7 +456,11 @@ fn sample_rig_rest_pose_skins_in_place() {
     deformer.evaluate(&m, &Pose::new(&m), &mut state);
     for (i, v) in m.vertices.iter().enumerate() {
         let d = (state.positions[i] - v.position).length();
-        assert!(d < 1e-3, "vertex {i} ({:?}) moves {d} at rest", v.weights.kind());
+        assert!(
+            d < 1e-3,
+            "vertex {i} ({:?}) moves {d} at rest",
+            v.weights.kind()
+        );
     }
 }
 
@@ -351,7 +478,10 @@ fn sample_rig_leg_ik_bends_the_knee_forward() {
     deformer.evaluate(&m, &pose, &mut state);
     let pos = |name: &str| state.world[bone(&m, name)].w_axis.truncate();
     let target = m.bones[ik].position + Vec3::new(0.0, 3.0, -0.5);
-    assert!((pos("左足首") - target).length() < 0.05, "ankle reaches the IK target");
+    assert!(
+        (pos("左足首") - target).length() < 0.05,
+        "ankle reaches the IK target"
+    );
     // The knee goes forward (−Z), never backward.
     assert!(pos("左ひざ").z < m.bones[bone(&m, "左ひざ")].position.z - 0.5);
     // The other leg stays put.
@@ -372,7 +502,11 @@ fn sample_rig_arm_twist_spreads_over_the_twist_bones() {
         let b = bone(&m, &format!("左腕捩{}", i + 1));
         let (_, rot, _) = state.world[b].to_scale_rotation_translation();
         let (axis, a) = rot.to_axis_angle();
-        assert!((a - angle * ratio).abs() < 1e-3, "{} turns {a}", m.bones[b].name);
+        assert!(
+            (a - angle * ratio).abs() < 1e-3,
+            "{} turns {a}",
+            m.bones[b].name
+        );
         assert!(axis.abs().abs_diff_eq(Vec3::X, 1e-3));
     }
 }

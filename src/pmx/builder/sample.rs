@@ -141,7 +141,11 @@ const WRIST_X: f32 = 7.0;
 const ARM_Y: f32 = 15.2;
 
 fn add_arm(b: &mut ModelBuilder, side: f32, upper_body2: i32) -> Arm {
-    let (lr, en) = if side > 0.0 { ("左", "_L") } else { ("右", "_R") };
+    let (lr, en) = if side > 0.0 {
+        ("左", "_L")
+    } else {
+        ("右", "_R")
+    };
     let at = |x: f32| Vec3::new(side * x, ARM_Y, 0.0);
     let dir = Vec3::new(side, 0.0, 0.0);
     // PMX Editor's arm frames: X toward the child, Z backward (so −Z faces the viewer).
@@ -237,7 +241,11 @@ fn add_arm(b: &mut ModelBuilder, side: f32, upper_body2: i32) -> Arm {
 }
 
 fn add_leg(b: &mut ModelBuilder, side: f32, lower_body: i32, root: i32) -> (Leg, i32, i32) {
-    let (lr, en) = if side > 0.0 { ("左", "_L") } else { ("右", "_R") };
+    let (lr, en) = if side > 0.0 {
+        ("左", "_L")
+    } else {
+        ("右", "_R")
+    };
     let x = side * 1.0;
     let leg = b
         .bone(&format!("{lr}足"), Vec3::new(x, 10.0, 0.0))
@@ -392,7 +400,7 @@ pub fn sample_rig() -> Model {
     b.bone_mut(hair[3]).tail_at(hair_points[4]);
     // 物理後: its parent is moved by physics, so it must deform after it.
     let ornament = b
-        .bone("髪飾り", Vec3::new(0.0, 19.0, 1.5))
+        .bone("髪飾り", Vec3::new(0.0, 19.3, 1.75))
         .name_en("hair ornament")
         .parent(hair[0])
         .after_physics()
@@ -495,9 +503,13 @@ pub fn sample_rig() -> Model {
     // ------------------------------------------------------------ head
     let head_c = Vec3::new(0.0, 18.0, 0.0);
     b.sphere_mesh(skin, head_c, 1.6, 16, bdef1(head));
+    // Hair cap: a sphere set back and up, so the face shows below a hairline.
+    b.sphere_mesh(hair_mat, Vec3::new(0.0, 18.3, 0.35), 1.65, 16, bdef1(head));
     let face = |x: f32, y: f32| -> Vec3 {
         // A point just in front of the head sphere's surface.
-        let d = (1.6f32 * 1.6 - x * x - (y - head_c.y).powi(2)).max(0.0).sqrt();
+        let d = (1.6f32 * 1.6 - x * x - (y - head_c.y).powi(2))
+            .max(0.0)
+            .sqrt();
         Vec3::new(x, y, -d)
     };
     let mut eye_boxes = Vec::new();
@@ -510,7 +522,12 @@ pub fn sample_rig() -> Model {
         let c = face(x, 18.6);
         brows.push(b.box_mesh(hair_mat, c, Vec3::new(0.25, 0.06, 0.08), bdef1(head)));
     }
-    let mouth = b.box_mesh(mouth_mat, face(0.0, 17.2), Vec3::new(0.3, 0.06, 0.08), bdef1(head));
+    let mouth = b.box_mesh(
+        mouth_mat,
+        face(0.0, 17.2),
+        Vec3::new(0.3, 0.06, 0.08),
+        bdef1(head),
+    );
 
     // Neck: blended into the chest below and the head above.
     b.tube_mesh(
@@ -613,8 +630,7 @@ pub fn sample_rig() -> Model {
         let r0 = elbow_c + Vec3::new(side * 0.15 * fore_len, 0.0, 0.0);
         let r1 = elbow_c - Vec3::new(side * 0.15 * upper_len, 0.0, 0.0);
         let (elbow, arm_twist) = (arm.elbow, arm.arm_twist);
-        let elbow_sdef =
-            move |w_elbow: f32| sdef(elbow, arm_twist, w_elbow, elbow_c, r0, r1);
+        let elbow_sdef = move |w_elbow: f32| sdef(elbow, arm_twist, w_elbow, elbow_c, r0, r1);
         let shoulder = arm.shoulder;
         b.tube_mesh(
             cloth,
@@ -792,7 +808,7 @@ pub fn sample_rig() -> Model {
     }
     b.box_mesh(
         gold,
-        Vec3::new(0.0, 19.1, 1.45),
+        Vec3::new(0.0, 19.3, 1.75),
         Vec3::new(0.35, 0.2, 0.12),
         bdef1(ornament),
     );
@@ -881,7 +897,10 @@ pub fn sample_rig() -> Model {
         .vertex_morph("困る", panel::BROW, worried)
         .name_en("worried")
         .index();
-    let scroll: Vec<(i32, Vec4)> = chest.clone().map(|v| (v, Vec4::new(0.25, 0.0, 0.0, 0.0))).collect();
+    let scroll: Vec<(i32, Vec4)> = chest
+        .clone()
+        .map(|v| (v, Vec4::new(0.25, 0.0, 0.0, 0.0)))
+        .collect();
     b.uv_morph("柄スクロール", panel::OTHER, 0, scroll)
         .name_en("pattern scroll");
     for layer in 1..=4u8 {
@@ -1207,7 +1226,16 @@ pub fn sample_rig() -> Model {
     b.display_frame("体(上)")
         .name_en("Upper body")
         .bones([upper, upper2, neck, head, eyes]);
-    let arm_bones = |a: &Arm| [a.shoulder, a.arm, a.arm_twist, a.elbow, a.hand_twist, a.wrist];
+    let arm_bones = |a: &Arm| {
+        [
+            a.shoulder,
+            a.arm,
+            a.arm_twist,
+            a.elbow,
+            a.hand_twist,
+            a.wrist,
+        ]
+    };
     b.display_frame("腕")
         .name_en("Arms")
         .bones(arm_bones(&arm_l))
