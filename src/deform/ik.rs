@@ -1,0 +1,381 @@
+//! CCD IK, solved in place when the IK bone comes up in the deform order.
+//!
+//! The solver follows the behaviour of MMD-compatible runtimes (babylon-mmd,
+//! which the oracle poses come from): per iteration every link turns its
+//! target toward the IK bone by at most `limit_angle × (link index + 1)`;
+//! links with limits are clamped on Euler angles; a link limited to a single
+//! axis (a knee) turns only about its parent's axis during the first half of
+//! the iterations and reflects out-of-range angles back into the range
+//! instead of clamping (this is what keeps a knee from locking straight or
+//! flipping backwards). Links whose limits are all zero never turn.
+
+use super::bones::BoneInfo;
+use super::{DeformState, Deformer, Pose, NO_BONE};
+use crate::pmx::Model;
+use glam::{DMat3, DQuat, DVec3, Quat, Vec3};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EulerOrder {
+    Yxz,
+    Zyx,
+    Xzy,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SolveAxis {
+    Free,
+    /// All limits zero: the link never turns.
+    Fixed,
+    X,
+    Y,
+    Z,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct LinkInfo {
+    pub bone: u32,
+    pub limits: Option<(Vec3, Vec3)>,
+    pub order: EulerOrder,
+    pub axis: SolveAxis,
+    /// Where this link sits in `IkInfo::path` (updates start there), or
+    /// usize::MAX when the link is not an ancestor of the target.
+    pub path_start: usize,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct IkInfo {
+    pub bone: u32,
+    pub target: u32,
+    pub iterations: u32,
+    pub limit_angle: f32,
+    pub links: Vec<LinkInfo>,
+    /// From the outermost link down to the target along parent links.
+    pub path: Vec<u32>,
+    /// Links' subtrees in parent-before-child order, refreshed after solving.
+    pub refresh: Vec<u32>,
+}
+
+fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
+    let Some((lo, hi)) = limits else {
+        return LinkInfo {
+            bone,
+            limits: None,
+            order: EulerOrder::Xzy,
+            axis: SolveAxis::Free,
+            path_start: usize::MAX,
+        };
+    };
+    let (min, max) = (lo.min(hi), lo.max(hi));
+    let half_pi = std::f32::consts::FRAC_PI_2;
+    // Decompose in an order whose middle angle stays inside ±90° for the limits.
+    let order = if -half_pi < min.x && max.x < half_pi {
+        EulerOrder::Yxz
+    } else if -half_pi < min.y && max.y < half_pi {
+        EulerOrder::Zyx
+    } else {
+        EulerOrder::Xzy
+    };
+    let zero = |i: usize| min[i] == 0.0 && max[i] == 0.0;
+    let axis = match (zero(0), zero(1), zero(2)) {
+        (true, true, true) => SolveAxis::Fixed,
+        (false, true, true) => SolveAxis::X,
+        (true, false, true) => SolveAxis::Y,
+        (true, true, false) => SolveAxis::Z,
+        _ => SolveAxis::Free,
+    };
+    LinkInfo {
+        bone,
+        limits: Some((min, max)),
+        order,
+        axis,
+        path_start: usize::MAX,
+    }
+}
+
+pub(crate) fn build_ik_infos(model: &Model, bones: &mut [BoneInfo]) -> Vec<IkInfo> {
+    let n = bones.len();
+    let valid = |i: i32| (i >= 0 && (i as usize) < n).then_some(i as u32);
+    let mut out = Vec::new();
+    for (bi, bone) in model.bones.iter().enumerate() {
+        let Some(ik) = &bone.ik else { continue };
+        let Some(target) = valid(ik.target) else {
+            continue;
+        };
+        let mut links: Vec<LinkInfo> = ik
+            .links
+            .iter()
+            .filter_map(|l| {
+                valid(l.bone).map(|b| link_info(b, l.limits.map(|x| (x.lower, x.upper))))
+            })
+            .collect();
+        // Path: target and its ancestors up to the outermost link.
+        let mut ancestors = Vec::new();
+        let mut cur = target;
+        let mut guard = 0;
+        while cur != NO_BONE && guard <= n {
+            ancestors.push(cur);
+            cur = bones[cur as usize].parent;
+            guard += 1;
+        }
+        let outermost = ancestors
+            .iter()
+            .rposition(|a| links.iter().any(|l| l.bone == *a))
+            .unwrap_or(0);
+        let mut path: Vec<u32> = ancestors[..=outermost].to_vec();
+        path.reverse();
+        for link in &mut links {
+            link.path_start = path
+                .iter()
+                .position(|p| *p == link.bone)
+                .unwrap_or(usize::MAX);
+        }
+        // Subtrees of the links, parent before child, each bone once.
+        let mut refresh = Vec::new();
+        let mut seen = vec![false; n];
+        let mut stack = Vec::new();
+        for link in &links {
+            stack.push(link.bone);
+            while let Some(b) = stack.pop() {
+                if seen[b as usize] {
+                    continue;
+                }
+                seen[b as usize] = true;
+                refresh.push(b);
+                for &c in bones[b as usize].children.iter().rev() {
+                    stack.push(c);
+                }
+            }
+        }
+        // A link that is a descendant of an earlier-visited link is already in;
+        // reorder so that every bone comes after its parent.
+        refresh = order_parent_first(&refresh, bones);
+        for link in &links {
+            bones[link.bone as usize].is_ik_link = true;
+        }
+        bones[bi].ik = out.len() as u32;
+        out.push(IkInfo {
+            bone: bi as u32,
+            target,
+            iterations: ik.loop_count.clamp(0, 256) as u32,
+            limit_angle: ik.limit_angle,
+            links,
+            path,
+            refresh,
+        });
+    }
+    out
+}
+
+/// Sorts a set of bones so that each comes after its ancestors in the set.
+fn order_parent_first(set: &[u32], bones: &[BoneInfo]) -> Vec<u32> {
+    let depth = |mut b: u32| {
+        let mut d = 0usize;
+        while bones[b as usize].parent != NO_BONE && d <= bones.len() {
+            b = bones[b as usize].parent;
+            d += 1;
+        }
+        d
+    };
+    let mut v: Vec<(usize, usize, u32)> = set
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| (depth(b), i, b))
+        .collect();
+    v.sort();
+    v.into_iter().map(|(_, _, b)| b).collect()
+}
+
+const THRESHOLD_88: f64 = 88.0 * std::f64::consts::PI / 180.0;
+
+fn limit_angle(angle: f64, min: f64, max: f64, reflect: bool) -> f64 {
+    if angle < min {
+        let d = 2.0 * min - angle;
+        if reflect && d <= max {
+            d
+        } else {
+            min
+        }
+    } else if angle > max {
+        let d = 2.0 * max - angle;
+        if reflect && d >= min {
+            d
+        } else {
+            max
+        }
+    } else {
+        angle
+    }
+}
+
+/// Clamps a rotation to Euler limits (see the module docs).
+pub(crate) fn clamp_euler(
+    r: DQuat,
+    order: EulerOrder,
+    min: Vec3,
+    max: Vec3,
+    reflect: bool,
+) -> DQuat {
+    let m = DMat3::from_quat(r);
+    let lim = |a: f64, i: usize| limit_angle(a, min[i] as f64, max[i] as f64, reflect);
+    let c88 = |a: f64| a.clamp(-THRESHOLD_88, THRESHOLD_88);
+    match order {
+        EulerOrder::Yxz => {
+            let rx = c88((-m.z_axis.y).clamp(-1.0, 1.0).asin());
+            let ry = m.z_axis.x.atan2(m.z_axis.z);
+            let rz = m.x_axis.y.atan2(m.y_axis.y);
+            DQuat::from_rotation_y(lim(ry, 1))
+                * DQuat::from_rotation_x(lim(rx, 0))
+                * DQuat::from_rotation_z(lim(rz, 2))
+        }
+        EulerOrder::Zyx => {
+            let ry = c88((-m.x_axis.z).clamp(-1.0, 1.0).asin());
+            let rx = m.y_axis.z.atan2(m.z_axis.z);
+            let rz = m.x_axis.y.atan2(m.x_axis.x);
+            DQuat::from_rotation_z(lim(rz, 2))
+                * DQuat::from_rotation_y(lim(ry, 1))
+                * DQuat::from_rotation_x(lim(rx, 0))
+        }
+        EulerOrder::Xzy => {
+            let rz = c88((-m.y_axis.x).clamp(-1.0, 1.0).asin());
+            let rx = m.y_axis.z.atan2(m.y_axis.y);
+            let ry = m.z_axis.x.atan2(m.x_axis.x);
+            DQuat::from_rotation_x(lim(rx, 0))
+                * DQuat::from_rotation_z(lim(rz, 2))
+                * DQuat::from_rotation_y(lim(ry, 1))
+        }
+    }
+}
+
+impl Deformer {
+    /// A bone's position in f64: the solver's angles come from nearly
+    /// parallel vectors, where f32 `acos` loses too much.
+    #[inline]
+    fn position(state: &DeformState, b: u32) -> DVec3 {
+        state.world[b as usize].w_axis.truncate().as_dvec3()
+    }
+
+    fn update_path_from(&self, ik: &IkInfo, start: usize, pose: &Pose, state: &mut DeformState) {
+        for &b in &ik.path[start.min(ik.path.len())..] {
+            let b = b as usize;
+            if self.bones[b].is_ik_link {
+                // Links keep their stored local values; only IK changes.
+                self.compose_world(b, pose, state);
+            } else {
+                self.update_bone(b, pose, state);
+            }
+        }
+    }
+
+    pub(crate) fn solve_ik(&self, index: usize, pose: &Pose, state: &mut DeformState) {
+        let ik = &self.iks[index];
+        if ik.links.is_empty() {
+            return;
+        }
+        for link in &ik.links {
+            state.ik_rotation[link.bone as usize] = Quat::IDENTITY;
+        }
+        let ik_pos = Self::position(state, ik.bone);
+        self.update_bone(ik.target as usize, pose, state);
+        if ik_pos.distance_squared(Self::position(state, ik.target)) < 1.0e-8 {
+            // Already there: the links keep identity IK rotations.
+            return;
+        }
+        // Links (outermost first) and the target from this frame's values.
+        for link in ik.links.iter().rev() {
+            self.update_bone(link.bone as usize, pose, state);
+        }
+        self.update_bone(ik.target as usize, pose, state);
+        let mut target_pos = Self::position(state, ik.target);
+        if ik_pos.distance_squared(target_pos) >= 1.0e-8 {
+            let half = ik.iterations / 2;
+            for iteration in 0..ik.iterations {
+                for (li, link) in ik.links.iter().enumerate() {
+                    if link.axis != SolveAxis::Fixed {
+                        target_pos = self.solve_link(
+                            ik,
+                            li,
+                            link,
+                            ik_pos,
+                            target_pos,
+                            iteration < half,
+                            pose,
+                            state,
+                        );
+                    }
+                }
+                if ik_pos.distance_squared(target_pos) < 1.0e-8 {
+                    break;
+                }
+            }
+        }
+        // Everything hanging below the links follows the final rotations.
+        for &b in &ik.refresh {
+            let b = b as usize;
+            if self.bones[b].is_ik_link {
+                self.compose_world(b, pose, state);
+            } else {
+                self.update_bone(b, pose, state);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn solve_link(
+        &self,
+        ik: &IkInfo,
+        li: usize,
+        link: &LinkInfo,
+        ik_pos: DVec3,
+        target_pos: DVec3,
+        use_axis: bool,
+        pose: &Pose,
+        state: &mut DeformState,
+    ) -> DVec3 {
+        let b = link.bone as usize;
+        let link_pos = Self::position(state, link.bone);
+        let to_target = (link_pos - target_pos).normalize_or_zero();
+        let to_ik = (link_pos - ik_pos).normalize_or_zero();
+        let world_axis = to_target.cross(to_ik);
+        if world_axis.length_squared() < 1.0e-8 {
+            return target_pos;
+        }
+        let parent = self.bones[b].parent;
+        let parent_rot = if parent != NO_BONE {
+            glam::Mat3::from_mat4(state.world[parent as usize]).as_dmat3()
+        } else {
+            DMat3::IDENTITY
+        };
+        let free_axis = || (parent_rot.transpose() * world_axis).normalize_or_zero();
+        let axis = if link.limits.is_some() && use_axis {
+            let sign = |v: DVec3| if world_axis.dot(v) >= 0.0 { 1.0 } else { -1.0 };
+            match link.axis {
+                SolveAxis::X => DVec3::new(sign(parent_rot.x_axis), 0.0, 0.0),
+                SolveAxis::Y => DVec3::new(0.0, sign(parent_rot.y_axis), 0.0),
+                SolveAxis::Z => DVec3::new(0.0, 0.0, sign(parent_rot.z_axis)),
+                _ => free_axis(),
+            }
+        } else {
+            free_axis()
+        };
+        if axis == DVec3::ZERO {
+            return target_pos;
+        }
+        let dot = to_target.dot(to_ik).clamp(-1.0, 1.0);
+        let angle = (ik.limit_angle as f64 * (li + 1) as f64).min(dot.acos());
+        let mut ik_rot = DQuat::from_axis_angle(axis, angle) * state.ik_rotation[b].as_dquat();
+        if let Some((min, max)) = link.limits {
+            let local = state.local_rotation[b].as_dquat();
+            let clamped = clamp_euler(ik_rot * local, link.order, min, max, use_axis);
+            ik_rot = clamped * local.inverse();
+        }
+        state.ik_rotation[b] = ik_rot.normalize().as_quat();
+        let start = link.path_start;
+        if start != usize::MAX {
+            self.update_path_from(ik, start, pose, state);
+        } else {
+            self.compose_world(b, pose, state);
+            self.update_path_from(ik, ik.path.len().saturating_sub(1), pose, state);
+        }
+        Self::position(state, ik.target)
+    }
+}

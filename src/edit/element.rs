@@ -1,0 +1,431 @@
+//! One element of a model as a value, and uniform access to the model's element lists.
+//!
+//! [`Element`] is what the field-edit commands swap in and out of the model and what
+//! delete commands keep for undo. [`ElementKind`] names a list of the model.
+
+use crate::pmx::{
+    Bone, DisplayFrame, Header, Joint, Material, Model, ModelInfo, Morph, RigidBody, SoftBody,
+    Vertex,
+};
+use std::fmt;
+
+/// A list (or single record) of the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ElementKind {
+    /// The file header (single record; the index is ignored).
+    Header,
+    /// Model name/comment (single record; the index is ignored).
+    Info,
+    Vertex,
+    /// One triangle (three vertex indices).
+    Face,
+    /// One texture path of the texture table.
+    Texture,
+    Material,
+    Bone,
+    Morph,
+    DisplayFrame,
+    RigidBody,
+    Joint,
+    SoftBody,
+}
+
+impl ElementKind {
+    /// Every kind, in file order.
+    pub const ALL: [ElementKind; 12] = [
+        ElementKind::Header,
+        ElementKind::Info,
+        ElementKind::Vertex,
+        ElementKind::Face,
+        ElementKind::Texture,
+        ElementKind::Material,
+        ElementKind::Bone,
+        ElementKind::Morph,
+        ElementKind::DisplayFrame,
+        ElementKind::RigidBody,
+        ElementKind::Joint,
+        ElementKind::SoftBody,
+    ];
+
+    /// Lower-case English name ("rigid body"), used in history labels.
+    pub fn name(self) -> &'static str {
+        match self {
+            ElementKind::Header => "header",
+            ElementKind::Info => "model info",
+            ElementKind::Vertex => "vertex",
+            ElementKind::Face => "face",
+            ElementKind::Texture => "texture",
+            ElementKind::Material => "material",
+            ElementKind::Bone => "bone",
+            ElementKind::Morph => "morph",
+            ElementKind::DisplayFrame => "display frame",
+            ElementKind::RigidBody => "rigid body",
+            ElementKind::Joint => "joint",
+            ElementKind::SoftBody => "soft body",
+        }
+    }
+
+    /// Plural of [`name`](Self::name).
+    pub fn plural(self) -> &'static str {
+        match self {
+            ElementKind::Header => "headers",
+            ElementKind::Info => "model infos",
+            ElementKind::Vertex => "vertices",
+            ElementKind::Face => "faces",
+            ElementKind::Texture => "textures",
+            ElementKind::Material => "materials",
+            ElementKind::Bone => "bones",
+            ElementKind::Morph => "morphs",
+            ElementKind::DisplayFrame => "display frames",
+            ElementKind::RigidBody => "rigid bodies",
+            ElementKind::Joint => "joints",
+            ElementKind::SoftBody => "soft bodies",
+        }
+    }
+
+    /// Header and model info are single records, not lists.
+    pub fn is_single(self) -> bool {
+        matches!(self, ElementKind::Header | ElementKind::Info)
+    }
+
+    /// Number of elements of this kind in `model` (1 for the single records).
+    pub fn len(self, model: &Model) -> usize {
+        match self {
+            ElementKind::Header | ElementKind::Info => 1,
+            ElementKind::Vertex => model.vertices.len(),
+            ElementKind::Face => model.faces.len(),
+            ElementKind::Texture => model.textures.len(),
+            ElementKind::Material => model.materials.len(),
+            ElementKind::Bone => model.bones.len(),
+            ElementKind::Morph => model.morphs.len(),
+            ElementKind::DisplayFrame => model.display_frames.len(),
+            ElementKind::RigidBody => model.rigid_bodies.len(),
+            ElementKind::Joint => model.joints.len(),
+            ElementKind::SoftBody => model.soft_bodies.len(),
+        }
+    }
+
+    /// The element's name for labels: its Japanese name, else its English
+    /// name, else `"bone #12"`.
+    pub fn display_name(self, model: &Model, index: usize) -> String {
+        let names: Option<(&str, &str)> = match self {
+            ElementKind::Header => return "header".into(),
+            ElementKind::Info => return "model info".into(),
+            ElementKind::Texture => model.textures.get(index).map(|t| (t.as_str(), "")),
+            ElementKind::Material => model.materials.get(index).map(|e| (&*e.name, &*e.name_en)),
+            ElementKind::Bone => model.bones.get(index).map(|e| (&*e.name, &*e.name_en)),
+            ElementKind::Morph => model.morphs.get(index).map(|e| (&*e.name, &*e.name_en)),
+            ElementKind::DisplayFrame => model
+                .display_frames
+                .get(index)
+                .map(|e| (&*e.name, &*e.name_en)),
+            ElementKind::RigidBody => model
+                .rigid_bodies
+                .get(index)
+                .map(|e| (&*e.name, &*e.name_en)),
+            ElementKind::Joint => model.joints.get(index).map(|e| (&*e.name, &*e.name_en)),
+            ElementKind::SoftBody => model
+                .soft_bodies
+                .get(index)
+                .map(|e| (&*e.name, &*e.name_en)),
+            ElementKind::Vertex | ElementKind::Face => None,
+        };
+        match names {
+            Some((ja, _)) if !ja.is_empty() => ja.to_string(),
+            Some((_, en)) if !en.is_empty() => en.to_string(),
+            _ => format!("{} #{index}", self.name()),
+        }
+    }
+
+    /// A copy of element `index`, if it exists.
+    pub fn get(self, model: &Model, index: usize) -> Option<Element> {
+        Some(match self {
+            ElementKind::Header => Element::Header(model.header.clone()),
+            ElementKind::Info => Element::Info(model.info.clone()),
+            ElementKind::Vertex => Element::Vertex(model.vertices.get(index)?.clone()),
+            ElementKind::Face => Element::Face(*model.faces.get(index)?),
+            ElementKind::Texture => Element::Texture(model.textures.get(index)?.clone()),
+            ElementKind::Material => Element::Material(model.materials.get(index)?.clone()),
+            ElementKind::Bone => Element::Bone(Box::new(model.bones.get(index)?.clone())),
+            ElementKind::Morph => Element::Morph(model.morphs.get(index)?.clone()),
+            ElementKind::DisplayFrame => {
+                Element::DisplayFrame(model.display_frames.get(index)?.clone())
+            }
+            ElementKind::RigidBody => Element::RigidBody(model.rigid_bodies.get(index)?.clone()),
+            ElementKind::Joint => Element::Joint(model.joints.get(index)?.clone()),
+            ElementKind::SoftBody => Element::SoftBody(model.soft_bodies.get(index)?.clone()),
+        })
+    }
+
+    /// Removes and returns the last element of this kind (None for single records).
+    pub(crate) fn pop(self, model: &mut Model) -> Option<Element> {
+        Some(match self {
+            ElementKind::Header | ElementKind::Info => return None,
+            ElementKind::Vertex => Element::Vertex(model.vertices.pop()?),
+            ElementKind::Face => Element::Face(model.faces.pop()?),
+            ElementKind::Texture => Element::Texture(model.textures.pop()?),
+            ElementKind::Material => Element::Material(model.materials.pop()?),
+            ElementKind::Bone => Element::Bone(Box::new(model.bones.pop()?)),
+            ElementKind::Morph => Element::Morph(model.morphs.pop()?),
+            ElementKind::DisplayFrame => Element::DisplayFrame(model.display_frames.pop()?),
+            ElementKind::RigidBody => Element::RigidBody(model.rigid_bodies.pop()?),
+            ElementKind::Joint => Element::Joint(model.joints.pop()?),
+            ElementKind::SoftBody => Element::SoftBody(model.soft_bodies.pop()?),
+        })
+    }
+
+    /// Removes element `index` (None if out of range or a single record).
+    pub(crate) fn remove(self, model: &mut Model, index: usize) -> Option<Element> {
+        if self.is_single() || index >= self.len(model) {
+            return None;
+        }
+        Some(match self {
+            ElementKind::Header | ElementKind::Info => return None,
+            ElementKind::Vertex => Element::Vertex(model.vertices.remove(index)),
+            ElementKind::Face => Element::Face(model.faces.remove(index)),
+            ElementKind::Texture => Element::Texture(model.textures.remove(index)),
+            ElementKind::Material => Element::Material(model.materials.remove(index)),
+            ElementKind::Bone => Element::Bone(Box::new(model.bones.remove(index))),
+            ElementKind::Morph => Element::Morph(model.morphs.remove(index)),
+            ElementKind::DisplayFrame => Element::DisplayFrame(model.display_frames.remove(index)),
+            ElementKind::RigidBody => Element::RigidBody(model.rigid_bodies.remove(index)),
+            ElementKind::Joint => Element::Joint(model.joints.remove(index)),
+            ElementKind::SoftBody => Element::SoftBody(model.soft_bodies.remove(index)),
+        })
+    }
+
+    /// Shortens the list to `len` elements.
+    pub(crate) fn truncate(self, model: &mut Model, len: usize) {
+        match self {
+            ElementKind::Header | ElementKind::Info => {}
+            ElementKind::Vertex => model.vertices.truncate(len),
+            ElementKind::Face => model.faces.truncate(len),
+            ElementKind::Texture => model.textures.truncate(len),
+            ElementKind::Material => model.materials.truncate(len),
+            ElementKind::Bone => model.bones.truncate(len),
+            ElementKind::Morph => model.morphs.truncate(len),
+            ElementKind::DisplayFrame => model.display_frames.truncate(len),
+            ElementKind::RigidBody => model.rigid_bodies.truncate(len),
+            ElementKind::Joint => model.joints.truncate(len),
+            ElementKind::SoftBody => model.soft_bodies.truncate(len),
+        }
+    }
+
+    /// Reorders the list so that new position `i` holds old element `order[i]`.
+    /// `order` must be a permutation of `0..len` (checked by the caller).
+    pub(crate) fn reorder(self, model: &mut Model, order: &[usize]) {
+        fn apply<T>(list: &mut Vec<T>, order: &[usize]) {
+            if order.len() != list.len() {
+                return;
+            }
+            let mut slots: Vec<Option<T>> = std::mem::take(list).into_iter().map(Some).collect();
+            list.extend(
+                order
+                    .iter()
+                    .filter_map(|&o| slots.get_mut(o).and_then(Option::take)),
+            );
+        }
+        match self {
+            ElementKind::Header | ElementKind::Info => {}
+            ElementKind::Vertex => apply(&mut model.vertices, order),
+            ElementKind::Face => apply(&mut model.faces, order),
+            ElementKind::Texture => apply(&mut model.textures, order),
+            ElementKind::Material => apply(&mut model.materials, order),
+            ElementKind::Bone => apply(&mut model.bones, order),
+            ElementKind::Morph => apply(&mut model.morphs, order),
+            ElementKind::DisplayFrame => apply(&mut model.display_frames, order),
+            ElementKind::RigidBody => apply(&mut model.rigid_bodies, order),
+            ElementKind::Joint => apply(&mut model.joints, order),
+            ElementKind::SoftBody => apply(&mut model.soft_bodies, order),
+        }
+    }
+}
+
+impl fmt::Display for ElementKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One element of the model, by value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Element {
+    Header(Header),
+    Info(ModelInfo),
+    Vertex(Vertex),
+    Face([i32; 3]),
+    Texture(String),
+    Material(Material),
+    /// Boxed: a bone is much larger than the other variants.
+    Bone(Box<Bone>),
+    Morph(Morph),
+    DisplayFrame(DisplayFrame),
+    RigidBody(RigidBody),
+    Joint(Joint),
+    SoftBody(SoftBody),
+}
+
+impl Element {
+    pub fn kind(&self) -> ElementKind {
+        match self {
+            Element::Header(_) => ElementKind::Header,
+            Element::Info(_) => ElementKind::Info,
+            Element::Vertex(_) => ElementKind::Vertex,
+            Element::Face(_) => ElementKind::Face,
+            Element::Texture(_) => ElementKind::Texture,
+            Element::Material(_) => ElementKind::Material,
+            Element::Bone(_) => ElementKind::Bone,
+            Element::Morph(_) => ElementKind::Morph,
+            Element::DisplayFrame(_) => ElementKind::DisplayFrame,
+            Element::RigidBody(_) => ElementKind::RigidBody,
+            Element::Joint(_) => ElementKind::Joint,
+            Element::SoftBody(_) => ElementKind::SoftBody,
+        }
+    }
+
+    /// The element's own name (Japanese, else English), if it has a non-empty one.
+    pub fn name(&self) -> Option<&str> {
+        let (ja, en) = match self {
+            Element::Texture(t) => (t.as_str(), ""),
+            Element::Material(e) => (&*e.name, &*e.name_en),
+            Element::Bone(e) => (&*e.name, &*e.name_en),
+            Element::Morph(e) => (&*e.name, &*e.name_en),
+            Element::DisplayFrame(e) => (&*e.name, &*e.name_en),
+            Element::RigidBody(e) => (&*e.name, &*e.name_en),
+            Element::Joint(e) => (&*e.name, &*e.name_en),
+            Element::SoftBody(e) => (&*e.name, &*e.name_en),
+            _ => return None,
+        };
+        [ja, en].into_iter().find(|n| !n.is_empty())
+    }
+
+    /// Exchanges this value with element `index` of the model (the index is
+    /// ignored for header and info). Returns false, changing nothing, if the
+    /// index is out of range.
+    pub(crate) fn swap_with(&mut self, model: &mut Model, index: usize) -> bool {
+        use std::mem::swap;
+        match self {
+            Element::Header(v) => swap(v, &mut model.header),
+            Element::Info(v) => swap(v, &mut model.info),
+            Element::Vertex(v) => match model.vertices.get_mut(index) {
+                Some(slot) => swap(v, slot),
+                None => return false,
+            },
+            Element::Face(v) => match model.faces.get_mut(index) {
+                Some(slot) => swap(v, slot),
+                None => return false,
+            },
+            Element::Texture(v) => match model.textures.get_mut(index) {
+                Some(slot) => swap(v, slot),
+                None => return false,
+            },
+            Element::Material(v) => match model.materials.get_mut(index) {
+                Some(slot) => swap(v, slot),
+                None => return false,
+            },
+            Element::Bone(v) => match model.bones.get_mut(index) {
+                Some(slot) => swap(&mut **v, slot),
+                None => return false,
+            },
+            Element::Morph(v) => match model.morphs.get_mut(index) {
+                Some(slot) => swap(v, slot),
+                None => return false,
+            },
+            Element::DisplayFrame(v) => match model.display_frames.get_mut(index) {
+                Some(slot) => swap(v, slot),
+                None => return false,
+            },
+            Element::RigidBody(v) => match model.rigid_bodies.get_mut(index) {
+                Some(slot) => swap(v, slot),
+                None => return false,
+            },
+            Element::Joint(v) => match model.joints.get_mut(index) {
+                Some(slot) => swap(v, slot),
+                None => return false,
+            },
+            Element::SoftBody(v) => match model.soft_bodies.get_mut(index) {
+                Some(slot) => swap(v, slot),
+                None => return false,
+            },
+        }
+        true
+    }
+
+    /// Inserts the value at `index` of its list (clamped to the list's length).
+    /// Header/info replace the single record.
+    pub(crate) fn insert_into(self, model: &mut Model, index: usize) {
+        fn ins<T>(list: &mut Vec<T>, index: usize, v: T) {
+            let at = index.min(list.len());
+            list.insert(at, v);
+        }
+        match self {
+            Element::Header(v) => model.header = v,
+            Element::Info(v) => model.info = v,
+            Element::Vertex(v) => ins(&mut model.vertices, index, v),
+            Element::Face(v) => ins(&mut model.faces, index, v),
+            Element::Texture(v) => ins(&mut model.textures, index, v),
+            Element::Material(v) => ins(&mut model.materials, index, v),
+            Element::Bone(v) => ins(&mut model.bones, index, *v),
+            Element::Morph(v) => ins(&mut model.morphs, index, v),
+            Element::DisplayFrame(v) => ins(&mut model.display_frames, index, v),
+            Element::RigidBody(v) => ins(&mut model.rigid_bodies, index, v),
+            Element::Joint(v) => ins(&mut model.joints, index, v),
+            Element::SoftBody(v) => ins(&mut model.soft_bodies, index, v),
+        }
+    }
+
+    /// Appends the value to the end of its list.
+    pub(crate) fn push_into(self, model: &mut Model) {
+        self.insert_into(model, usize::MAX)
+    }
+
+    /// Renames the element for a duplicate: appends `suffix` to the names
+    /// that are not empty (PMX Editor style "+" copies).
+    pub(crate) fn add_name_suffix(&mut self, suffix: &str) {
+        let (ja, en): (&mut String, &mut String) = match self {
+            Element::Material(e) => (&mut e.name, &mut e.name_en),
+            Element::Bone(e) => (&mut e.name, &mut e.name_en),
+            Element::Morph(e) => (&mut e.name, &mut e.name_en),
+            Element::DisplayFrame(e) => (&mut e.name, &mut e.name_en),
+            Element::RigidBody(e) => (&mut e.name, &mut e.name_en),
+            Element::Joint(e) => (&mut e.name, &mut e.name_en),
+            Element::SoftBody(e) => (&mut e.name, &mut e.name_en),
+            _ => return,
+        };
+        for name in [ja, en] {
+            if !name.is_empty() {
+                name.push_str(suffix);
+            }
+        }
+    }
+}
+
+impl From<Bone> for Element {
+    fn from(v: Bone) -> Self {
+        Element::Bone(Box::new(v))
+    }
+}
+
+macro_rules! element_from {
+    ($($ty:ty => $variant:ident),* $(,)?) => {
+        $(impl From<$ty> for Element {
+            fn from(v: $ty) -> Self {
+                Element::$variant(v)
+            }
+        })*
+    };
+}
+
+element_from! {
+    Header => Header,
+    ModelInfo => Info,
+    Vertex => Vertex,
+    [i32; 3] => Face,
+    String => Texture,
+    Material => Material,
+    Morph => Morph,
+    DisplayFrame => DisplayFrame,
+    RigidBody => RigidBody,
+    Joint => Joint,
+    SoftBody => SoftBody,
+}
