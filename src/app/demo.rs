@@ -10,7 +10,12 @@ pub fn tube_rig() -> Model {
     m.info.name = "チューブ".into();
     m.info.name_en = "Tube".into();
     m.header.encoding = TextEncoding::Utf8;
-    let names = [("センター", "center"), ("下", "lower"), ("上", "upper"), ("先", "tip")];
+    let names = [
+        ("センター", "center"),
+        ("下", "lower"),
+        ("上", "upper"),
+        ("先", "tip"),
+    ];
     for (i, (name, en)) in names.iter().enumerate() {
         m.bones.push(Bone {
             name: (*name).into(),
@@ -44,8 +49,14 @@ pub fn tube_rig() -> Model {
             loop_count: 40,
             limit_angle: 1.0,
             links: vec![
-                IkLink { bone: 2, limits: None },
-                IkLink { bone: 1, limits: None },
+                IkLink {
+                    bone: 2,
+                    limits: None,
+                },
+                IkLink {
+                    bone: 1,
+                    limits: None,
+                },
             ],
         }),
         ..Bone::default()
@@ -82,11 +93,15 @@ pub fn tube_rig() -> Model {
         for s in 0..sides {
             // Clockwise seen from outside, as MMD expects.
             m.faces.push([idx(r, s), idx(r + 1, s), idx(r, s + 1)]);
-            m.faces.push([idx(r, s + 1), idx(r + 1, s), idx(r + 1, s + 1)]);
+            m.faces
+                .push([idx(r, s + 1), idx(r + 1, s), idx(r + 1, s + 1)]);
         }
     }
     let half = (m.faces.len() / 2) as i32 * 3;
-    for (name, color) in [("下地", Vec3::new(0.9, 0.5, 0.4)), ("上地", Vec3::new(0.4, 0.6, 0.9))] {
+    for (name, color) in [
+        ("下地", Vec3::new(0.9, 0.5, 0.4)),
+        ("上地", Vec3::new(0.4, 0.6, 0.9)),
+    ] {
         m.materials.push(Material {
             name: name.into(),
             diffuse: color.extend(1.0),
@@ -146,4 +161,16 @@ pub fn tube_rig() -> Model {
         elements: vec![DisplayElement::Bone(0)],
     });
     m
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_tube_rests_where_it_was_modelled() {
+        let m = super::tube_rig();
+        let pose = crate::app::pose::PoseState::new(&m);
+        for (v, p) in m.vertices.iter().zip(pose.positions()) {
+            assert!((v.position - *p).length() < 1e-4, "{} → {}", v.position, p);
+        }
+    }
 }

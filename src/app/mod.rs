@@ -94,8 +94,11 @@ impl State {
         self.pose_generation = self.doc.generation;
         self.selection = Selection::None;
         self.material_visible = vec![true; model.materials.len()];
-        self.textures =
-            textures::TextureStore::load(&model.textures, self.doc.base_dir(), self.repaint.clone());
+        self.textures = textures::TextureStore::load(
+            &model.textures,
+            self.doc.base_dir(),
+            self.repaint.clone(),
+        );
         self.new_textures.clear();
         self.viewport.uploaded = None;
         self.viewport.reset_camera(model);
@@ -134,8 +137,10 @@ impl State {
         }
     }
 
-    pub fn apply(&mut self, edit: document::SetElement) {
-        self.doc.apply(edit);
+    pub fn apply(&mut self, edit: crate::edit::ModelEdit) {
+        if let Err(e) = self.doc.apply(edit) {
+            self.log(LogLevel::Warning, format!("edit refused: {e}"));
+        }
     }
 
     pub fn undo(&mut self) {
@@ -152,10 +157,21 @@ impl State {
 
     /// Per-frame bookkeeping: texture decodes, pose refresh after edits.
     pub fn tick(&mut self) {
+        // A drag or text entry in progress keeps merging into one undo step.
+        if let Some(ctx) = &self.repaint {
+            let busy = ctx.input(|i| i.pointer.any_down()) || ctx.memory(|m| m.focused().is_some());
+            if !busy {
+                self.doc.history.end_merge();
+            }
+        }
         let ready = self.textures.poll();
         if !ready.is_empty() {
             self.new_textures.extend(ready);
-            let missing: Vec<String> = self.textures.missing().map(|(i, e)| format!("texture #{i}: {e}")).collect();
+            let missing: Vec<String> = self
+                .textures
+                .missing()
+                .map(|(i, e)| format!("texture #{i}: {e}"))
+                .collect();
             if self.textures.pending() == 0 && !missing.is_empty() {
                 for m in missing {
                     self.log(LogLevel::Warning, m);
@@ -165,7 +181,8 @@ impl State {
         if self.pose_generation != self.doc.generation {
             self.pose.refresh(&self.doc.model);
             self.pose_generation = self.doc.generation;
-            self.material_visible.resize(self.doc.model.materials.len(), true);
+            self.material_visible
+                .resize(self.doc.model.materials.len(), true);
             if !selection_valid(&self.doc.model, self.selection) {
                 self.selection = Selection::None;
             }
@@ -256,7 +273,11 @@ impl HoneApp {
         }
     }
 
-    pub fn new(cc: &eframe::CreationContext<'_>, doc: Document, screenshot: Option<ScreenshotJob>) -> Self {
+    pub fn new(
+        cc: &eframe::CreationContext<'_>,
+        doc: Document,
+        screenshot: Option<ScreenshotJob>,
+    ) -> Self {
         let mut app = HoneApp::headless(doc, &cc.egui_ctx);
         if let Some(gl) = &cc.gl {
             let _ = gl; // the GL context is picked up in the paint callback
@@ -292,7 +313,10 @@ impl HoneApp {
                 self.remember(path);
                 self.state.set_document(doc);
             }
-            Err(e) => self.state.log(LogLevel::Error, format!("cannot open {}: {e}", path.display())),
+            Err(e) => self.state.log(
+                LogLevel::Error,
+                format!("cannot open {}: {e}", path.display()),
+            ),
         }
     }
 
@@ -329,7 +353,9 @@ impl HoneApp {
     /// Save; returns whether the model is now saved.
     pub fn save(&mut self, save_as: bool) -> bool {
         let path = match (&self.state.doc.path, save_as) {
-            (Some(p), false) if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pmx")) => p.clone(),
+            (Some(p), false) if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pmx")) => {
+                p.clone()
+            }
             _ => {
                 let suggested = self
                     .state
@@ -351,15 +377,19 @@ impl HoneApp {
                 }
             }
         };
-        let options = self.state.save_options.clone();
+        let options = self.state.save_options;
         match self.state.doc.save_as(&path, &options) {
             Ok(()) => {
                 self.remember(&path);
-                self.state.log(LogLevel::Info, format!("saved {}", path.display()));
+                self.state
+                    .log(LogLevel::Info, format!("saved {}", path.display()));
                 true
             }
             Err(e) => {
-                self.state.log(LogLevel::Error, format!("cannot save {}: {e}", path.display()));
+                self.state.log(
+                    LogLevel::Error,
+                    format!("cannot save {}: {e}", path.display()),
+                );
                 false
             }
         }
@@ -444,18 +474,24 @@ impl HoneApp {
                 }
             });
             ui.menu_button("Edit", |ui| {
-                let undo_label = match self.state.doc.history.undo_string() {
+                let undo_label = match self.state.doc.history.undo_label() {
                     Some(s) => format!("Undo {s}  (Ctrl+Z)"),
                     None => "Undo  (Ctrl+Z)".into(),
                 };
                 if ui
-                    .add_enabled(self.state.doc.history.can_undo(), egui::Button::new(undo_label))
+                    .add_enabled(
+                        self.state.doc.history.can_undo(),
+                        egui::Button::new(undo_label),
+                    )
                     .clicked()
                 {
                     self.state.undo();
                 }
                 if ui
-                    .add_enabled(self.state.doc.history.can_redo(), egui::Button::new("Redo  (Ctrl+Y)"))
+                    .add_enabled(
+                        self.state.doc.history.can_redo(),
+                        egui::Button::new("Redo  (Ctrl+Y)"),
+                    )
                     .clicked()
                 {
                     self.state.redo();
@@ -467,7 +503,10 @@ impl HoneApp {
             ui.menu_button("View", |ui| {
                 for tab in dock::Tab::ALL {
                     let open = self.dock.find_tab(&tab).is_some();
-                    if ui.add_enabled(!open, egui::Button::new(tab.title())).clicked() {
+                    if ui
+                        .add_enabled(!open, egui::Button::new(tab.title()))
+                        .clicked()
+                    {
                         self.dock.push_to_focused_leaf(tab);
                     }
                 }
@@ -486,7 +525,9 @@ impl HoneApp {
     }
 
     fn unsaved_modal(&mut self, ctx: &egui::Context) {
-        let Some(action) = self.pending.clone() else { return };
+        let Some(action) = self.pending.clone() else {
+            return;
+        };
         let mut choice = None;
         egui::Modal::new(egui::Id::new("unsaved_changes")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
@@ -508,11 +549,9 @@ impl HoneApp {
             });
         });
         match choice {
-            Some(0) => {
-                if self.save(false) {
-                    self.pending = None;
-                    self.perform(action);
-                }
+            Some(0) if self.save(false) => {
+                self.pending = None;
+                self.perform(action);
             }
             Some(1) => {
                 self.pending = None;
@@ -538,7 +577,9 @@ impl HoneApp {
     }
 
     fn drive_screenshot(&mut self, ctx: &egui::Context) {
-        let Some(job) = &mut self.screenshot else { return };
+        let Some(job) = &mut self.screenshot else {
+            return;
+        };
         // Collect a finished screenshot.
         let image = ctx.input(|i| {
             i.raw.events.iter().find_map(|e| match e {
@@ -551,7 +592,10 @@ impl HoneApp {
             let rgba: Vec<u8> = image.pixels.iter().flat_map(|c| c.to_array()).collect();
             let result = image::RgbaImage::from_raw(w as u32, h as u32, rgba)
                 .ok_or_else(|| "bad screenshot buffer".to_string())
-                .and_then(|img| img.save(&job.out).map_err(|e| format!("{}: {e}", job.out.display())));
+                .and_then(|img| {
+                    img.save(&job.out)
+                        .map_err(|e| format!("{}: {e}", job.out.display()))
+                });
             *job.result.lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             return;
@@ -571,7 +615,10 @@ impl HoneApp {
         let gpu_ready = match &self.state.viewport.gpu {
             Some(g) => g
                 .lock()
-                .map(|s| s.uploaded_textures >= ready_textures && s.frames_drawn >= 3 || s.error.is_some())
+                .map(|s| {
+                    s.uploaded_textures >= ready_textures && s.frames_drawn >= 3
+                        || s.error.is_some()
+                })
                 .unwrap_or(true),
             None => true,
         };
@@ -637,11 +684,13 @@ impl HoneApp {
 impl eframe::App for HoneApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
-        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.screenshot.is_none() {
-            if self.state.doc.is_dirty() {
-                ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-                self.pending = Some(Pending::Quit);
-            }
+        if ctx.input(|i| i.viewport().close_requested())
+            && !self.allow_close
+            && self.screenshot.is_none()
+            && self.state.doc.is_dirty()
+        {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.pending = Some(Pending::Quit);
         }
         self.show(ui);
         self.drive_screenshot(&ctx);
@@ -673,19 +722,36 @@ pub struct Launch {
 
 /// Parses `--select kind:NAME` (bone, morph, material, body, joint; Japanese or English name).
 pub fn parse_select(m: &crate::pmx::Model, spec: &str) -> Result<Selection, String> {
-    let (kind, name) = spec.split_once(':').ok_or_else(|| format!("--select wants KIND:NAME, got {spec:?}"))?;
-    fn position<'a>(mut names: impl Iterator<Item = (&'a String, &'a String)>, name: &str) -> Option<usize> {
+    let (kind, name) = spec
+        .split_once(':')
+        .ok_or_else(|| format!("--select wants KIND:NAME, got {spec:?}"))?;
+    fn position<'a>(
+        mut names: impl Iterator<Item = (&'a String, &'a String)>,
+        name: &str,
+    ) -> Option<usize> {
         names.position(|(n, en)| n == name || en == name)
     }
     let sel = match kind {
-        "bone" => position(m.bones.iter().map(|b| (&b.name, &b.name_en)), name).map(Selection::Bone),
-        "morph" => position(m.morphs.iter().map(|b| (&b.name, &b.name_en)), name).map(Selection::Morph),
-        "material" => position(m.materials.iter().map(|b| (&b.name, &b.name_en)), name).map(Selection::Material),
-        "body" | "rigid_body" => {
-            position(m.rigid_bodies.iter().map(|b| (&b.name, &b.name_en)), name).map(Selection::RigidBody)
+        "bone" => {
+            position(m.bones.iter().map(|b| (&b.name, &b.name_en)), name).map(Selection::Bone)
         }
-        "joint" => position(m.joints.iter().map(|b| (&b.name, &b.name_en)), name).map(Selection::Joint),
-        _ => return Err(format!("--select: unknown kind {kind:?} (bone, morph, material, body, joint)")),
+        "morph" => {
+            position(m.morphs.iter().map(|b| (&b.name, &b.name_en)), name).map(Selection::Morph)
+        }
+        "material" => position(m.materials.iter().map(|b| (&b.name, &b.name_en)), name)
+            .map(Selection::Material),
+        "body" | "rigid_body" => {
+            position(m.rigid_bodies.iter().map(|b| (&b.name, &b.name_en)), name)
+                .map(Selection::RigidBody)
+        }
+        "joint" => {
+            position(m.joints.iter().map(|b| (&b.name, &b.name_en)), name).map(Selection::Joint)
+        }
+        _ => {
+            return Err(format!(
+                "--select: unknown kind {kind:?} (bone, morph, material, body, joint)"
+            ))
+        }
     };
     sel.ok_or_else(|| format!("--select: no {kind} named {name:?}"))
 }

@@ -32,7 +32,11 @@ pub struct TextureStore {
 
 impl TextureStore {
     /// Starts decoding every texture of the model in the background.
-    pub fn load(textures: &[String], base_dir: Option<&Path>, repaint: Option<egui::Context>) -> Self {
+    pub fn load(
+        textures: &[String],
+        base_dir: Option<&Path>,
+        repaint: Option<egui::Context>,
+    ) -> Self {
         let (tx, rx) = channel();
         let jobs: Vec<(usize, Option<PathBuf>, String)> = textures
             .iter()
@@ -119,9 +123,10 @@ pub fn resolve(base: &Path, name: &str) -> Option<PathBuf> {
             continue;
         }
         let lower = comp.to_lowercase();
-        let found = std::fs::read_dir(&dir).ok()?.flatten().find(|e| {
-            e.file_name().to_string_lossy().to_lowercase() == lower
-        })?;
+        let found = std::fs::read_dir(&dir)
+            .ok()?
+            .flatten()
+            .find(|e| e.file_name().to_string_lossy().to_lowercase() == lower)?;
         dir = found.path();
     }
     dir.is_file().then_some(dir)

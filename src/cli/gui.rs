@@ -27,8 +27,14 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("expected WIDTHxHEIGHT, got {s:?}"))?;
-    let w: u32 = w.trim().parse().map_err(|_| format!("bad width in {s:?}"))?;
-    let h: u32 = h.trim().parse().map_err(|_| format!("bad height in {s:?}"))?;
+    let w: u32 = w
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad width in {s:?}"))?;
+    let h: u32 = h
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad height in {s:?}"))?;
     if !(64..=8192).contains(&w) || !(64..=8192).contains(&h) {
         return Err(format!("size {w}x{h} out of range 64..8192"));
     }

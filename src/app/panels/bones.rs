@@ -40,7 +40,8 @@ fn reaches(model: &Model, from: usize, target: usize) -> bool {
 fn badges(ui: &mut egui::Ui, model: &Model, i: usize) {
     let b = &model.bones[i];
     let badge = |ui: &mut egui::Ui, text: &str, color: Color32, tip: &str| {
-        ui.label(RichText::new(text).small().color(color)).on_hover_text(tip);
+        ui.label(RichText::new(text).small().color(color))
+            .on_hover_text(tip);
     };
     if b.ik.is_some() {
         badge(ui, "IK", overlays::BONE_IK, "IK bone");
@@ -52,10 +53,20 @@ fn badges(ui: &mut egui::Ui, model: &Model, i: usize) {
             (false, true) => "translation",
             _ => "nothing",
         };
-        badge(ui, "付", overlays::BONE_APPEND, &format!("append ({kind}) ×{:.2}", a.ratio));
+        badge(
+            ui,
+            "付",
+            overlays::BONE_APPEND,
+            &format!("append ({kind}) ×{:.2}", a.ratio),
+        );
     }
     if b.is_after_physics() {
-        badge(ui, "物", Color32::from_rgb(240, 120, 200), "deformed after physics");
+        badge(
+            ui,
+            "物",
+            Color32::from_rgb(240, 120, 200),
+            "deformed after physics",
+        );
     }
     if b.fixed_axis.is_some() {
         badge(ui, "軸", overlays::BONE_FIXED, "fixed axis");
@@ -101,7 +112,8 @@ fn tree(ui: &mut egui::Ui, state: &mut State, i: usize, children: &[Vec<usize>],
         return;
     }
     let id = ui.make_persistent_id(("bone_tree", i));
-    let mut cs = egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, true);
+    let mut cs =
+        egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, true);
     if on_path[i] && state.panels.reveal_selection {
         cs.set_open(true);
     }
@@ -121,7 +133,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     if let Selection::Bone(sel) = state.selection {
         let mut cur = model.bones.get(sel).map(|b| b.parent);
         let mut steps = 0;
-        while let Some(p) = cur.and_then(|p| usize::try_from(p).ok()).filter(|&p| p < model.bones.len()) {
+        while let Some(p) = cur
+            .and_then(|p| usize::try_from(p).ok())
+            .filter(|&p| p < model.bones.len())
+        {
             if on_path[p] || steps > model.bones.len() {
                 break;
             }
@@ -131,20 +146,22 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         }
     }
     let query = state.panels.bone_search.clone();
-    egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
-        if query.is_empty() {
-            for r in roots {
-                tree(ui, state, r, &children, &on_path);
-            }
-        } else {
-            for i in 0..state.doc.model.bones.len() {
-                let b = &state.doc.model.bones[i];
-                if matches(&query, &[&b.name, &b.name_en]) {
-                    ui.horizontal(|ui| row(ui, state, i));
+    egui::ScrollArea::both()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            if query.is_empty() {
+                for r in roots {
+                    tree(ui, state, r, &children, &on_path);
+                }
+            } else {
+                for i in 0..state.doc.model.bones.len() {
+                    let b = &state.doc.model.bones[i];
+                    if matches(&query, &[&b.name, &b.name_en]) {
+                        ui.horizontal(|ui| row(ui, state, i));
+                    }
                 }
             }
-        }
-    });
+        });
 }
 
 #[cfg(test)]

@@ -1,13 +1,13 @@
 //! Every field of the selected element, editable with a fitting widget.
 //!
 //! The inspector edits a copy; when a field changes it emits one
-//! [`SetElement`] edit (consecutive changes to one field merge into one undo step).
+//! [`ModelEdit`](crate::edit::ModelEdit) (consecutive changes to one field merge into one undo step).
 //! References are shown by name and picked from a searchable list.
 
 use eframe::egui;
 
-use crate::app::document::{Element, SetElement};
 use crate::app::{Selection, State};
+use crate::edit::ModelEdit;
 use crate::pmx::*;
 use egui::{DragValue, Ui};
 use glam::{Vec3, Vec4};
@@ -28,7 +28,12 @@ impl Form {
         }
     }
 
-    fn row(&mut self, ui: &mut Ui, field: &'static str, add: impl FnOnce(&mut Ui, egui::Id) -> bool) {
+    fn row(
+        &mut self,
+        ui: &mut Ui,
+        field: &'static str,
+        add: impl FnOnce(&mut Ui, egui::Id) -> bool,
+    ) {
         let label = ui.label(field);
         let changed = ui.horizontal(|ui| add(ui, label.id)).inner;
         if changed {
@@ -47,9 +52,13 @@ impl Form {
 
     fn multiline(&mut self, ui: &mut Ui, field: &'static str, v: &mut String) {
         self.row(ui, field, |ui, id| {
-            ui.add(egui::TextEdit::multiline(v).desired_rows(3).desired_width(f32::INFINITY))
-                .labelled_by(id)
-                .changed()
+            ui.add(
+                egui::TextEdit::multiline(v)
+                    .desired_rows(3)
+                    .desired_width(f32::INFINITY),
+            )
+            .labelled_by(id)
+            .changed()
         });
     }
 
@@ -62,7 +71,11 @@ impl Form {
     }
 
     fn i32(&mut self, ui: &mut Ui, field: &'static str, v: &mut i32) {
-        self.row(ui, field, |ui, id| ui.add(DragValue::new(v).speed(0.05)).labelled_by(id).changed());
+        self.row(ui, field, |ui, id| {
+            ui.add(DragValue::new(v).speed(0.05))
+                .labelled_by(id)
+                .changed()
+        });
     }
 
     fn u8(&mut self, ui: &mut Ui, field: &'static str, v: &mut u8, max: u8) {
@@ -78,7 +91,12 @@ impl Form {
             let mut c = false;
             for (k, axis) in ["x", "y", "z"].iter().enumerate() {
                 c |= ui
-                    .add(DragValue::new(&mut v[k]).speed(speed).prefix(*axis).max_decimals(5))
+                    .add(
+                        DragValue::new(&mut v[k])
+                            .speed(speed)
+                            .prefix(*axis)
+                            .max_decimals(5),
+                    )
                     .labelled_by(id)
                     .changed();
             }
@@ -93,7 +111,13 @@ impl Form {
             for (k, axis) in ["x", "y", "z"].iter().enumerate() {
                 let mut deg = v[k].to_degrees();
                 if ui
-                    .add(DragValue::new(&mut deg).speed(0.5).prefix(*axis).suffix("°").max_decimals(3))
+                    .add(
+                        DragValue::new(&mut deg)
+                            .speed(0.5)
+                            .prefix(*axis)
+                            .suffix("°")
+                            .max_decimals(3),
+                    )
                     .labelled_by(id)
                     .changed()
                 {
@@ -110,7 +134,12 @@ impl Form {
             let mut c = false;
             for (k, axis) in ["x", "y", "z", "w"].iter().enumerate() {
                 c |= ui
-                    .add(DragValue::new(&mut v[k]).speed(speed).prefix(*axis).max_decimals(5))
+                    .add(
+                        DragValue::new(&mut v[k])
+                            .speed(speed)
+                            .prefix(*axis)
+                            .max_decimals(5),
+                    )
                     .labelled_by(id)
                     .changed();
             }
@@ -124,7 +153,12 @@ impl Form {
             let mut c = ui.color_edit_button_rgb(&mut a).changed();
             for (k, axis) in ["r", "g", "b"].iter().enumerate() {
                 c |= ui
-                    .add(DragValue::new(&mut a[k]).speed(0.005).prefix(*axis).max_decimals(4))
+                    .add(
+                        DragValue::new(&mut a[k])
+                            .speed(0.005)
+                            .prefix(*axis)
+                            .max_decimals(4),
+                    )
                     .labelled_by(id)
                     .changed();
             }
@@ -139,7 +173,12 @@ impl Form {
             let mut c = ui.color_edit_button_rgba_unmultiplied(&mut a).changed();
             for (k, axis) in ["r", "g", "b", "a"].iter().enumerate() {
                 c |= ui
-                    .add(DragValue::new(&mut a[k]).speed(0.005).prefix(*axis).max_decimals(4))
+                    .add(
+                        DragValue::new(&mut a[k])
+                            .speed(0.005)
+                            .prefix(*axis)
+                            .max_decimals(4),
+                    )
                     .labelled_by(id)
                     .changed();
             }
@@ -149,7 +188,9 @@ impl Form {
     }
 
     fn check(&mut self, ui: &mut Ui, field: &'static str, v: &mut bool) {
-        self.row(ui, field, |ui, id| ui.checkbox(v, "").labelled_by(id).changed());
+        self.row(ui, field, |ui, id| {
+            ui.checkbox(v, "").labelled_by(id).changed()
+        });
     }
 
     fn flag16(&mut self, ui: &mut Ui, field: &'static str, flags: &mut BoneFlags, bit: u16) {
@@ -158,27 +199,54 @@ impl Form {
         flags.set(bit, on);
     }
 
-    fn choice<T: PartialEq + Copy>(&mut self, ui: &mut Ui, field: &'static str, v: &mut T, options: &[(T, &str)]) {
+    fn choice<T: PartialEq + Copy>(
+        &mut self,
+        ui: &mut Ui,
+        field: &'static str,
+        v: &mut T,
+        options: &[(T, &str)],
+    ) {
         self.row(ui, field, |ui, _| {
-            let current = options.iter().find(|(o, _)| o == v).map_or("(other)", |(_, n)| *n);
+            let current = options
+                .iter()
+                .find(|(o, _)| o == v)
+                .map_or("(other)", |(_, n)| *n);
             let mut c = false;
-            egui::ComboBox::from_id_salt(field).selected_text(current).show_ui(ui, |ui| {
-                for (o, n) in options {
-                    c |= ui.selectable_value(v, *o, *n).changed();
-                }
-            });
+            egui::ComboBox::from_id_salt(field)
+                .selected_text(current)
+                .show_ui(ui, |ui| {
+                    for (o, n) in options {
+                        c |= ui.selectable_value(v, *o, *n).changed();
+                    }
+                });
             c
         });
     }
 
     /// An index into `names`, −1 allowed when `none` is true.
-    fn reference(&mut self, ui: &mut Ui, field: &'static str, salt: usize, v: &mut i32, names: &[String], none: bool) {
-        self.row(ui, field, |ui, _| reference_picker(ui, (field, salt), v, names, none));
+    fn reference(
+        &mut self,
+        ui: &mut Ui,
+        field: &'static str,
+        salt: usize,
+        v: &mut i32,
+        names: &[String],
+        none: bool,
+    ) {
+        self.row(ui, field, |ui, _| {
+            reference_picker(ui, (field, salt), v, names, none)
+        });
     }
 }
 
 /// A combo box listing `names` with a filter box; shows the current reference by name.
-pub fn reference_picker(ui: &mut Ui, salt: impl std::hash::Hash + std::fmt::Debug, v: &mut i32, names: &[String], none: bool) -> bool {
+pub fn reference_picker(
+    ui: &mut Ui,
+    salt: impl std::hash::Hash + std::fmt::Debug,
+    v: &mut i32,
+    names: &[String],
+    none: bool,
+) -> bool {
     let current = match usize::try_from(*v).ok().and_then(|i| names.get(i)) {
         Some(n) => format!("#{} {n}", *v),
         None if *v < 0 => "(none)".to_owned(),
@@ -198,7 +266,11 @@ pub fn reference_picker(ui: &mut Ui, salt: impl std::hash::Hash + std::fmt::Debu
                 changed = true;
             }
             for (i, n) in names.iter().enumerate() {
-                if super::matches(&filter, &[n]) && ui.selectable_label(*v == i as i32, format!("#{i} {n}")).clicked() {
+                if super::matches(&filter, &[n])
+                    && ui
+                        .selectable_label(*v == i as i32, format!("#{i} {n}"))
+                        .clicked()
+                {
                     *v = i as i32;
                     changed = true;
                 }
@@ -208,8 +280,18 @@ pub fn reference_picker(ui: &mut Ui, salt: impl std::hash::Hash + std::fmt::Debu
     changed
 }
 
+/// Edits of one field of one element merge while a drag or text entry lasts.
+fn merge_key(k: impl std::hash::Hash) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(k)
+}
+
 fn grid(ui: &mut Ui, id: &str, body: impl FnOnce(&mut Ui)) {
-    egui::Grid::new(id).num_columns(2).striped(true).spacing([8.0, 4.0]).show(ui, body);
+    egui::Grid::new(id)
+        .num_columns(2)
+        .striped(true)
+        .spacing([8.0, 4.0])
+        .show(ui, body);
 }
 
 struct Names {
@@ -272,46 +354,46 @@ pub fn show(ui: &mut Ui, state: &mut State) {
                     h.index_sizes.morph,
                     h.index_sizes.rigid_body
                 ));
-                f.changed.map(|c| SetElement::new(Element::Info(info), format!("model {c}")))
+                f.changed
+                    .map(|c| ModelEdit::set_info(info, c).merging(merge_key(("info", 0, c))))
             }
             Selection::Bone(i) => {
                 let mut b = state.doc.model.bones[i].clone();
                 ui.heading(format!("Bone #{i} {}", b.name));
-                bone(ui, &mut b, i, &names, state).map(|c| {
-                    SetElement::new(Element::Bone(i, Box::new(b)), format!("bone #{i} {c}"))
-                })
+                bone(ui, &mut b, i, &names, state)
+                    .map(|c| ModelEdit::set_bone(i, b, c).merging(merge_key(("Bone", i, c))))
             }
             Selection::Morph(i) => {
                 let mut m = state.doc.model.morphs[i].clone();
                 ui.heading(format!("Morph #{i} {}", m.name));
                 morph(ui, &mut m, &names, &mut state.panels.morph_page)
-                    .map(|c| SetElement::new(Element::Morph(i, Box::new(m)), format!("morph #{i} {c}")))
+                    .map(|c| ModelEdit::set_morph(i, m, c).merging(merge_key(("Morph", i, c))))
             }
             Selection::Material(i) => {
                 let mut m = state.doc.model.materials[i].clone();
                 ui.heading(format!("Material #{i} {}", m.name));
                 material(ui, &mut m, &names).map(|c| {
-                    SetElement::new(Element::Material(i, Box::new(m)), format!("material #{i} {c}"))
+                    ModelEdit::set_material(i, m, c).merging(merge_key(("Material", i, c)))
                 })
             }
             Selection::RigidBody(i) => {
                 let mut b = state.doc.model.rigid_bodies[i].clone();
                 ui.heading(format!("Rigid body #{i} {}", b.name));
                 rigid_body(ui, &mut b, &names).map(|c| {
-                    SetElement::new(Element::RigidBody(i, Box::new(b)), format!("rigid body #{i} {c}"))
+                    ModelEdit::set_rigid_body(i, b, c).merging(merge_key(("RigidBody", i, c)))
                 })
             }
             Selection::Joint(i) => {
                 let mut j = state.doc.model.joints[i].clone();
                 ui.heading(format!("Joint #{i} {}", j.name));
                 joint(ui, &mut j, &names)
-                    .map(|c| SetElement::new(Element::Joint(i, Box::new(j)), format!("joint #{i} {c}")))
+                    .map(|c| ModelEdit::set_joint(i, j, c).merging(merge_key(("Joint", i, c))))
             }
             Selection::SoftBody(i) => {
                 let mut s = state.doc.model.soft_bodies[i].clone();
                 ui.heading(format!("Soft body #{i} {}", s.name));
                 soft_body(ui, &mut s, &names).map(|c| {
-                    SetElement::new(Element::SoftBody(i, Box::new(s)), format!("soft body #{i} {c}"))
+                    ModelEdit::set_soft_body(i, s, c).merging(merge_key(("SoftBody", i, c)))
                 })
             }
         })
@@ -322,7 +404,13 @@ pub fn show(ui: &mut Ui, state: &mut State) {
     }
 }
 
-fn bone(ui: &mut Ui, b: &mut Bone, index: usize, n: &Names, state: &mut State) -> Option<&'static str> {
+fn bone(
+    ui: &mut Ui,
+    b: &mut Bone,
+    index: usize,
+    n: &Names,
+    state: &mut State,
+) -> Option<&'static str> {
     let mut f = Form::new();
     grid(ui, "bone", |ui| {
         f.text(ui, "name", &mut b.name);
@@ -380,7 +468,12 @@ fn bone(ui: &mut Ui, b: &mut Bone, index: usize, n: &Names, state: &mut State) -
                 f.vec3(ui, "local z", &mut a.z, 0.01);
             }
             (Some(_), false) => b.local_axes = None,
-            (None, true) => b.local_axes = Some(LocalAxes { x: Vec3::X, z: Vec3::Z }),
+            (None, true) => {
+                b.local_axes = Some(LocalAxes {
+                    x: Vec3::X,
+                    z: Vec3::Z,
+                })
+            }
             _ => {}
         }
         let mut ext = b.external_parent_key.is_some();
@@ -458,7 +551,7 @@ fn bone(ui: &mut Ui, b: &mut Bone, index: usize, n: &Names, state: &mut State) -
     }
     ui.separator();
     ui.strong("Pose (not saved in the model)");
-    let mut p = state.pose.bones.get(index).copied().unwrap_or_default();
+    let mut p = state.pose.bones().get(index).copied().unwrap_or_default();
     let (mut yaw, mut pitch, mut roll) = {
         let (y, x, z) = p.rotation.to_euler(glam::EulerRot::YXZ);
         (y.to_degrees(), x.to_degrees(), z.to_degrees())
@@ -467,9 +560,20 @@ fn bone(ui: &mut Ui, b: &mut Bone, index: usize, n: &Names, state: &mut State) -
     grid(ui, "pose", |ui| {
         ui.label("rotation");
         ui.horizontal(|ui| {
-            changed |= ui.add(DragValue::new(&mut pitch).speed(0.5).prefix("x").suffix("°")).changed();
-            changed |= ui.add(DragValue::new(&mut yaw).speed(0.5).prefix("y").suffix("°")).changed();
-            changed |= ui.add(DragValue::new(&mut roll).speed(0.5).prefix("z").suffix("°")).changed();
+            changed |= ui
+                .add(
+                    DragValue::new(&mut pitch)
+                        .speed(0.5)
+                        .prefix("x")
+                        .suffix("°"),
+                )
+                .changed();
+            changed |= ui
+                .add(DragValue::new(&mut yaw).speed(0.5).prefix("y").suffix("°"))
+                .changed();
+            changed |= ui
+                .add(DragValue::new(&mut roll).speed(0.5).prefix("z").suffix("°"))
+                .changed();
         });
         ui.end_row();
         ui.label("translation");
@@ -506,7 +610,13 @@ fn morph(ui: &mut Ui, m: &mut Morph, n: &Names, page: &mut usize) -> Option<&'st
             ui,
             "panel",
             &mut m.panel,
-            &[(0, "system"), (1, "brow"), (2, "eye"), (3, "mouth"), (4, "other")],
+            &[
+                (0, "system"),
+                (1, "brow"),
+                (2, "eye"),
+                (3, "mouth"),
+                (4, "other"),
+            ],
         );
         ui.label("kind");
         ui.label(m.kind().name());
@@ -525,7 +635,11 @@ fn morph(ui: &mut Ui, m: &mut Morph, n: &Names, page: &mut usize) -> Option<&'st
             if ui.small_button("◀").clicked() && *page > 0 {
                 *page -= 1;
             }
-            ui.label(format!("offsets {}–{} of {len}", *page * PAGE, ((*page + 1) * PAGE).min(len)));
+            ui.label(format!(
+                "offsets {}–{} of {len}",
+                *page * PAGE,
+                ((*page + 1) * PAGE).min(len)
+            ));
             if ui.small_button("▶").clicked() && *page + 1 < pages {
                 *page += 1;
             }
@@ -616,7 +730,14 @@ fn material(ui: &mut Ui, m: &mut Material, n: &Names) -> Option<&'static str> {
         f.rgba(ui, "edge colour", &mut m.edge_color);
         f.f32(ui, "edge size", &mut m.edge_size, 0.01);
         f.reference(ui, "texture", 0, &mut m.texture, &n.textures, true);
-        f.reference(ui, "sphere texture", 1, &mut m.sphere_texture, &n.textures, true);
+        f.reference(
+            ui,
+            "sphere texture",
+            1,
+            &mut m.sphere_texture,
+            &n.textures,
+            true,
+        );
         f.choice(
             ui,
             "sphere mode",
@@ -697,7 +818,10 @@ fn rigid_body(ui: &mut Ui, b: &mut RigidBody, n: &Names) -> Option<&'static str>
             &[
                 (RigidMode::FollowBone, "follow bone (0)"),
                 (RigidMode::Dynamic, "physics (1)"),
-                (RigidMode::DynamicWithBonePosition, "physics + bone position (2)"),
+                (
+                    RigidMode::DynamicWithBonePosition,
+                    "physics + bone position (2)",
+                ),
             ],
         );
     });
@@ -706,7 +830,9 @@ fn rigid_body(ui: &mut Ui, b: &mut RigidBody, n: &Names) -> Option<&'static str>
 
 fn joint(ui: &mut Ui, j: &mut Joint, n: &Names) -> Option<&'static str> {
     let mut f = Form::new();
-    let kinds: Vec<(JointKind, &str)> = (0..6).map(|k| (JointKind::from_u8(k), JointKind::from_u8(k).name())).collect();
+    let kinds: Vec<(JointKind, &str)> = (0..6)
+        .map(|k| (JointKind::from_u8(k), JointKind::from_u8(k).name()))
+        .collect();
     grid(ui, "joint", |ui| {
         f.text(ui, "name", &mut j.name);
         f.text(ui, "name (en)", &mut j.name_en);
@@ -734,7 +860,10 @@ fn soft_body(ui: &mut Ui, s: &mut SoftBody, n: &Names) -> Option<&'static str> {
             ui,
             "shape",
             &mut s.shape,
-            &[(SoftBodyShape::TriMesh, "tri-mesh"), (SoftBodyShape::Rope, "rope")],
+            &[
+                (SoftBodyShape::TriMesh, "tri-mesh"),
+                (SoftBodyShape::Rope, "rope"),
+            ],
         );
         f.reference(ui, "material", 0, &mut s.material, &n.materials, true);
         f.u8(ui, "group", &mut s.group, 15);
@@ -815,12 +944,24 @@ fn soft_body(ui: &mut Ui, s: &mut SoftBody, n: &Names) -> Option<&'static str> {
         }
     });
     ui.strong(format!("Pinned vertices ({})", s.pins.len()));
-    let mut text = s.pins.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
+    let mut text = s
+        .pins
+        .iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
     if ui
-        .add(egui::TextEdit::multiline(&mut text).desired_rows(2).desired_width(f32::INFINITY))
+        .add(
+            egui::TextEdit::multiline(&mut text)
+                .desired_rows(2)
+                .desired_width(f32::INFINITY),
+        )
         .changed()
     {
-        s.pins = text.split(',').filter_map(|t| t.trim().parse().ok()).collect();
+        s.pins = text
+            .split(',')
+            .filter_map(|t| t.trim().parse().ok())
+            .collect();
         f.changed = Some("pins");
     }
     f.changed

@@ -20,11 +20,18 @@ pub fn label(index: usize, name: &str) -> String {
 /// A search box with a clear button.
 pub fn search_box(ui: &mut egui::Ui, text: &mut String, hint: &str) {
     ui.horizontal(|ui| {
+        let label = ui.label("🔍").on_hover_text(hint);
         ui.add(
             egui::TextEdit::singleline(text)
                 .hint_text(hint)
                 .desired_width(ui.available_width() - 28.0),
-        );
+        )
+        .labelled_by(label.id)
+        .widget_info(|| {
+            let mut info = egui::WidgetInfo::text_edit(true, "", "", hint);
+            info.label = Some(hint.to_owned());
+            info
+        });
         if ui.small_button("✖").on_hover_text("Clear").clicked() {
             text.clear();
         }

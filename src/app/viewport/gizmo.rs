@@ -33,9 +33,14 @@ const AXIS_COLORS: [Color32; 3] = [
 /// The axes (MMD space, current pose) the gizmo offers for bone `i`, with their colours.
 pub fn axes(model: &Model, world: &[Mat4], i: usize) -> Vec<(Vec3, Color32)> {
     let bone = &model.bones[i];
-    let rot = world.get(i).map_or(Quat::IDENTITY, |m| m.to_scale_rotation_translation().1);
+    let rot = world
+        .get(i)
+        .map_or(Quat::IDENTITY, |m| m.to_scale_rotation_translation().1);
     if let Some(axis) = bone.fixed_axis {
-        return vec![((rot * axis).normalize_or(Vec3::X), Color32::from_rgb(200, 140, 255))];
+        return vec![(
+            (rot * axis).normalize_or(Vec3::X),
+            Color32::from_rgb(200, 140, 255),
+        )];
     }
     let basis = match bone.local_axes {
         Some(la) => {
@@ -145,7 +150,10 @@ impl Gizmo {
     pub fn draw(&self, painter: &Painter, inp: &GizmoInput) {
         let (handles, _) = Self::handles(inp);
         for (h, pts, color) in handles {
-            let screen: Vec<Pos2> = pts.iter().filter_map(|p| inp.proj.project_mmd(*p)).collect();
+            let screen: Vec<Pos2> = pts
+                .iter()
+                .filter_map(|p| inp.proj.project_mmd(*p))
+                .collect();
             if screen.len() != pts.len() {
                 continue;
             }
@@ -170,7 +178,10 @@ impl Gizmo {
         let best = handles
             .iter()
             .filter_map(|(h, pts, _)| {
-                let screen: Vec<Pos2> = pts.iter().filter_map(|p| inp.proj.project_mmd(*p)).collect();
+                let screen: Vec<Pos2> = pts
+                    .iter()
+                    .filter_map(|p| inp.proj.project_mmd(*p))
+                    .collect();
                 (screen.len() == pts.len()).then(|| (*h, dist_to_polyline(pos, &screen)))
             })
             .filter(|(_, d)| *d < 7.0)
@@ -295,8 +306,14 @@ mod tests {
         let top = proj.project_mmd(Vec3::new(0.0, 13.0, 0.0)).unwrap();
         let pose = g.update(&inp, top).unwrap();
         let (axis, angle) = pose.rotation.to_axis_angle();
-        assert!((angle - std::f32::consts::FRAC_PI_2).abs() < 1e-2, "{angle}");
+        assert!(
+            (angle - std::f32::consts::FRAC_PI_2).abs() < 1e-2,
+            "{angle}"
+        );
         assert!(axis.z.abs() > 0.99);
-        assert!(pose.rotation * Vec3::X * 3.0 - Vec3::new(0.0, 3.0, 0.0) == Vec3::ZERO || (pose.rotation * Vec3::X - Vec3::Y).length() < 1e-2);
+        assert!(
+            pose.rotation * Vec3::X * 3.0 - Vec3::new(0.0, 3.0, 0.0) == Vec3::ZERO
+                || (pose.rotation * Vec3::X - Vec3::Y).length() < 1e-2
+        );
     }
 }

@@ -67,7 +67,10 @@ pub fn model_bounds(model: &crate::pmx::Model) -> (glam::Vec3, glam::Vec3) {
         Box::new(model.vertices.iter().map(|v| v.position))
     };
     pts.filter(|p| p.is_finite()).fold(
-        (glam::Vec3::splat(f32::INFINITY), glam::Vec3::splat(f32::NEG_INFINITY)),
+        (
+            glam::Vec3::splat(f32::INFINITY),
+            glam::Vec3::splat(f32::NEG_INFINITY),
+        ),
         |(lo, hi), p| (lo.min(p), hi.max(p)),
     )
 }
@@ -118,7 +121,9 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
 
 /// Sends changed mesh / skinned vertices / textures / per-frame settings to the GPU scene.
 pub fn sync_gpu(state: &mut State) {
-    let Some(gpu) = state.viewport.gpu.clone() else { return };
+    let Some(gpu) = state.viewport.gpu.clone() else {
+        return;
+    };
     let Ok(mut scene) = gpu.lock() else { return };
     let key = (state.doc.generation, state.pose.revision);
     let mesh_changed = state.viewport.uploaded.is_none_or(|(g, _)| g != key.0);
@@ -139,7 +144,7 @@ pub fn sync_gpu(state: &mut State) {
     }
     state.new_textures.clear();
     if state.viewport.uploaded != Some(key) {
-        scene.set_vertices(&state.pose.positions, &state.pose.normals);
+        scene.set_vertices(state.pose.positions(), state.pose.normals());
         state.viewport.uploaded = Some(key);
     }
 }
@@ -181,9 +186,9 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     if let Some(bone) = selected_bone {
         let inp = gizmo::GizmoInput {
             model,
-            world: &state.pose.world,
+            world: state.pose.world(),
             bone,
-            pose: state.pose.bones[bone],
+            pose: state.pose.bones()[bone],
             proj: &proj,
             size: gizmo_size,
         };
@@ -207,7 +212,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     }
     if response.clicked() {
         if let Some(p) = response.interact_pointer_pos() {
-            let world = &state.pose.world;
+            let world = state.pose.world();
             let opts = state.viewport.options;
             let hit = opts
                 .bones
@@ -279,7 +284,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     }
 
     let model = &state.doc.model;
-    let world = &state.pose.world;
+    let world = state.pose.world();
     let opts = state.viewport.options;
     if opts.bodies {
         let sel = match state.selection {
@@ -303,7 +308,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             model,
             world,
             bone,
-            pose: state.pose.bones[bone],
+            pose: state.pose.bones()[bone],
             proj: &proj,
             size: gizmo_size,
         };

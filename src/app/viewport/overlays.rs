@@ -44,7 +44,13 @@ pub fn bone_color(model: &Model, i: usize) -> Color32 {
 }
 
 /// MMD-style bones: a diamond from head to tail, a circle (rotatable) or square (movable) at the head.
-pub fn draw_bones(painter: &Painter, proj: &Projector, model: &Model, world: &[Mat4], selected: Option<usize>) {
+pub fn draw_bones(
+    painter: &Painter,
+    proj: &Projector,
+    model: &Model,
+    world: &[Mat4],
+    selected: Option<usize>,
+) {
     for (i, bone) in model.bones.iter().enumerate() {
         if !bone.flags.has(BoneFlags::VISIBLE) && selected != Some(i) {
             continue;
@@ -54,7 +60,9 @@ pub fn draw_bones(painter: &Painter, proj: &Projector, model: &Model, world: &[M
         } else {
             bone_color(model, i)
         };
-        let Some(head) = proj.project_mmd(bone_head(world, i)) else { continue };
+        let Some(head) = proj.project_mmd(bone_head(world, i)) else {
+            continue;
+        };
         if let Some(tail) = bone_tail(model, world, i).and_then(|t| proj.project_mmd(t)) {
             let d = tail - head;
             let len = d.length();
@@ -108,14 +116,27 @@ pub fn body_rotation(euler: Vec3) -> Quat {
 pub fn body_transform(model: &Model, world: &[Mat4], body: usize) -> Mat4 {
     let rb = &model.rigid_bodies[body];
     let rest = Mat4::from_rotation_translation(body_rotation(rb.rotation), rb.position);
-    match usize::try_from(rb.bone).ok().filter(|&b| b < model.bones.len()) {
+    match usize::try_from(rb.bone)
+        .ok()
+        .filter(|&b| b < model.bones.len())
+    {
         Some(b) => world[b] * Mat4::from_translation(-model.bones[b].position) * rest,
         None => rest,
     }
 }
 
 /// Points of a circle of radius `r` in the plane spanned by `u`, `v`, transformed by `m`.
-fn ring(m: &Mat4, center: Vec3, u: Vec3, v: Vec3, r: f32, from: f32, to: f32, n: usize) -> Vec<Vec3> {
+#[allow(clippy::too_many_arguments)]
+fn ring(
+    m: &Mat4,
+    center: Vec3,
+    u: Vec3,
+    v: Vec3,
+    r: f32,
+    from: f32,
+    to: f32,
+    n: usize,
+) -> Vec<Vec3> {
     (0..=n)
         .map(|k| {
             let a = from + (to - from) * k as f32 / n as f32;
@@ -131,10 +152,18 @@ pub fn body_lines(shape: RigidShape, size: Vec3, m: &Mat4) -> Vec<Vec<Vec3>> {
     match shape {
         RigidShape::Box => {
             let h = size;
-            let c = |sx: f32, sy: f32, sz: f32| m.transform_point3(Vec3::new(sx * h.x, sy * h.y, sz * h.z));
+            let c = |sx: f32, sy: f32, sz: f32| {
+                m.transform_point3(Vec3::new(sx * h.x, sy * h.y, sz * h.z))
+            };
             let mut lines = Vec::new();
             for s in [-1.0, 1.0] {
-                lines.push(vec![c(-1., -1., s), c(1., -1., s), c(1., 1., s), c(-1., 1., s), c(-1., -1., s)]);
+                lines.push(vec![
+                    c(-1., -1., s),
+                    c(1., -1., s),
+                    c(1., 1., s),
+                    c(-1., 1., s),
+                    c(-1., -1., s),
+                ]);
             }
             for (a, b) in [(-1., -1.), (1., -1.), (1., 1.), (-1., 1.)] {
                 lines.push(vec![c(a, b, -1.), c(a, b, 1.)]);
@@ -155,7 +184,10 @@ pub fn body_lines(shape: RigidShape, size: Vec3, m: &Mat4) -> Vec<Vec<Vec3>> {
                 ring(m, bottom, z, y, r, PI, TAU, 12),
             ];
             for d in [x, -x, z, -z] {
-                lines.push(vec![m.transform_point3(top + d * r), m.transform_point3(bottom + d * r)]);
+                lines.push(vec![
+                    m.transform_point3(top + d * r),
+                    m.transform_point3(bottom + d * r),
+                ]);
             }
             lines
         }
@@ -177,7 +209,13 @@ fn polyline(painter: &Painter, proj: &Projector, pts: &[Vec3], stroke: Stroke) {
     }
 }
 
-pub fn draw_bodies(painter: &Painter, proj: &Projector, model: &Model, world: &[Mat4], selected: Option<usize>) {
+pub fn draw_bodies(
+    painter: &Painter,
+    proj: &Projector,
+    model: &Model,
+    world: &[Mat4],
+    selected: Option<usize>,
+) {
     for (i, rb) in model.rigid_bodies.iter().enumerate() {
         let m = body_transform(model, world, i);
         let (color, width) = if selected == Some(i) {
@@ -191,7 +229,13 @@ pub fn draw_bodies(painter: &Painter, proj: &Projector, model: &Model, world: &[
     }
 }
 
-pub fn draw_joints(painter: &Painter, proj: &Projector, model: &Model, world: &[Mat4], selected: Option<usize>) {
+pub fn draw_joints(
+    painter: &Painter,
+    proj: &Projector,
+    model: &Model,
+    world: &[Mat4],
+    selected: Option<usize>,
+) {
     let body_pos = |b: i32| {
         usize::try_from(b)
             .ok()
@@ -200,7 +244,10 @@ pub fn draw_joints(painter: &Painter, proj: &Projector, model: &Model, world: &[
     };
     for (i, j) in model.joints.iter().enumerate() {
         // Joints sit between their bodies; follow body A's motion for display.
-        let pos = match usize::try_from(j.body_a).ok().filter(|&b| b < model.rigid_bodies.len()) {
+        let pos = match usize::try_from(j.body_a)
+            .ok()
+            .filter(|&b| b < model.rigid_bodies.len())
+        {
             Some(a) => {
                 let rest = model.rigid_bodies[a].position;
                 body_transform(model, world, a).transform_point3(
@@ -209,7 +256,9 @@ pub fn draw_joints(painter: &Painter, proj: &Projector, model: &Model, world: &[
             }
             None => j.position,
         };
-        let Some(p) = proj.project_mmd(pos) else { continue };
+        let Some(p) = proj.project_mmd(pos) else {
+            continue;
+        };
         let color = if selected == Some(i) {
             SELECTED
         } else {
@@ -222,7 +271,12 @@ pub fn draw_joints(painter: &Painter, proj: &Projector, model: &Model, world: &[
         }
         let s = 4.0;
         painter.add(Shape::convex_polygon(
-            vec![p + egui::vec2(0.0, -s), p + egui::vec2(s, 0.0), p + egui::vec2(0.0, s), p + egui::vec2(-s, 0.0)],
+            vec![
+                p + egui::vec2(0.0, -s),
+                p + egui::vec2(s, 0.0),
+                p + egui::vec2(0.0, s),
+                p + egui::vec2(-s, 0.0),
+            ],
             color,
             Stroke::NONE,
         ));

@@ -3,12 +3,18 @@
 use eframe::egui;
 
 use super::camera::{mmd_to_gl, Projector};
-use super::overlays::{bone_head, body_transform};
+use super::overlays::{body_transform, bone_head};
 use crate::pmx::{BoneFlags, Model, RigidShape};
 use glam::{Mat4, Vec3};
 
 /// The visible bone whose head is nearest `pos`, within `radius` pixels.
-pub fn pick_bone(proj: &Projector, model: &Model, world: &[Mat4], pos: egui::Pos2, radius: f32) -> Option<usize> {
+pub fn pick_bone(
+    proj: &Projector,
+    model: &Model,
+    world: &[Mat4],
+    pos: egui::Pos2,
+    radius: f32,
+) -> Option<usize> {
     model
         .bones
         .iter()
@@ -24,7 +30,12 @@ pub fn pick_bone(proj: &Projector, model: &Model, world: &[Mat4], pos: egui::Pos
 }
 
 /// The rigid body hit first by the ray through `pos` (bounding-sphere test in GL space).
-pub fn pick_body(proj: &Projector, model: &Model, world: &[Mat4], pos: egui::Pos2) -> Option<usize> {
+pub fn pick_body(
+    proj: &Projector,
+    model: &Model,
+    world: &[Mat4],
+    pos: egui::Pos2,
+) -> Option<usize> {
     let (origin, dir) = proj.ray(pos);
     let mut best: Option<(usize, f32)> = None;
     for (i, rb) in model.rigid_bodies.iter().enumerate() {
@@ -68,8 +79,14 @@ mod tests {
 
     #[test]
     fn ray_sphere_hits_and_misses() {
-        assert_eq!(ray_sphere(Vec3::ZERO, Vec3::Z, Vec3::new(0.0, 0.0, 5.0), 1.0), Some(4.0));
-        assert_eq!(ray_sphere(Vec3::ZERO, Vec3::Z, Vec3::new(3.0, 0.0, 5.0), 1.0), None);
+        assert_eq!(
+            ray_sphere(Vec3::ZERO, Vec3::Z, Vec3::new(0.0, 0.0, 5.0), 1.0),
+            Some(4.0)
+        );
+        assert_eq!(
+            ray_sphere(Vec3::ZERO, Vec3::Z, Vec3::new(3.0, 0.0, 5.0), 1.0),
+            None
+        );
     }
 
     #[test]
@@ -88,13 +105,31 @@ mod tests {
             size: Vec3::splat(1.0),
             ..RigidBody::default()
         });
-        let world: Vec<Mat4> = model.bones.iter().map(|b| Mat4::from_translation(b.position)).collect();
+        let world: Vec<Mat4> = model
+            .bones
+            .iter()
+            .map(|b| Mat4::from_translation(b.position))
+            .collect();
         let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 300.0));
         let proj = Projector::new(&OrbitCamera::default(), rect);
         let p1 = proj.project_mmd(model.bones[1].position).unwrap();
-        assert_eq!(pick_bone(&proj, &model, &world, p1 + egui::vec2(2.0, 1.0), 8.0), Some(1));
-        assert_eq!(pick_bone(&proj, &model, &world, egui::pos2(5.0, 5.0), 8.0), None);
+        assert_eq!(
+            pick_bone(&proj, &model, &world, p1 + egui::vec2(2.0, 1.0), 8.0),
+            Some(1)
+        );
+        assert_eq!(
+            pick_bone(&proj, &model, &world, egui::pos2(5.0, 5.0), 8.0),
+            None
+        );
         assert_eq!(pick_body(&proj, &model, &world, p1), Some(0));
-        assert_eq!(pick_body(&proj, &model, &world, rect.center() - egui::vec2(0.0, 100.0)), None);
+        assert_eq!(
+            pick_body(
+                &proj,
+                &model,
+                &world,
+                rect.center() - egui::vec2(0.0, 100.0)
+            ),
+            None
+        );
     }
 }

@@ -14,8 +14,7 @@ use glam::{Mat4, Vec3, Vec4};
 use std::sync::Arc;
 use three_d::{
     Blend, ClearState, Context, Cull, DepthTest, ElementBuffer, Interpolation, Program,
-    RenderStates, RenderTarget, ScissorBox, Texture2D, VertexBuffer, Viewport, WriteMask,
-    Wrapping,
+    RenderStates, RenderTarget, ScissorBox, Texture2D, VertexBuffer, Viewport, Wrapping, WriteMask,
 };
 
 /// What one material draws (static per model generation).
@@ -55,7 +54,11 @@ impl MeshData {
     pub fn from_model(model: &Model) -> Self {
         let nv = model.vertices.len() as i64;
         let valid = |i: i32| (0..nv).contains(&(i as i64));
-        let tex = |i: i32| usize::try_from(i).ok().filter(|&t| t < model.textures.len());
+        let tex = |i: i32| {
+            usize::try_from(i)
+                .ok()
+                .filter(|&t| t < model.textures.len())
+        };
         let mut indices = Vec::with_capacity(model.faces.len() * 3);
         let mut materials = Vec::with_capacity(model.materials.len());
         let mut face = 0usize;
@@ -69,10 +72,15 @@ impl MeshData {
                 }
             }
             face += faces;
-            let point_or_line = m.flags.has(MaterialFlags::POINT) || m.flags.has(MaterialFlags::LINE);
+            let point_or_line =
+                m.flags.has(MaterialFlags::POINT) || m.flags.has(MaterialFlags::LINE);
             materials.push(DrawMaterial {
                 first_index: first,
-                index_count: if point_or_line { 0 } else { indices.len() as u32 - first },
+                index_count: if point_or_line {
+                    0
+                } else {
+                    indices.len() as u32 - first
+                },
                 diffuse: m.diffuse,
                 specular: m.specular,
                 specular_power: m.specular_power,
@@ -357,7 +365,13 @@ fn shared_toon(ctx: &Context, n: u8) -> Texture2D {
     texture_from_rgba(ctx, 1, 32, data, Wrapping::ClampToEdge)
 }
 
-fn texture_from_rgba(ctx: &Context, w: u32, h: u32, data: Vec<[u8; 4]>, wrap: Wrapping) -> Texture2D {
+fn texture_from_rgba(
+    ctx: &Context,
+    w: u32,
+    h: u32,
+    data: Vec<[u8; 4]>,
+    wrap: Wrapping,
+) -> Texture2D {
     Texture2D::new(
         ctx,
         &three_d::CpuTexture {
@@ -377,8 +391,10 @@ fn texture_from_rgba(ctx: &Context, w: u32, h: u32, data: Vec<[u8; 4]>, wrap: Wr
 impl Gpu {
     fn new(gl: Arc<three_d::context::Context>) -> Result<Self, String> {
         let ctx = Context::from_gl_context(gl).map_err(|e| e.to_string())?;
-        let mesh_program = Program::from_source(&ctx, MESH_VS, MESH_FS).map_err(|e| e.to_string())?;
-        let line_program = Program::from_source(&ctx, LINE_VS, LINE_FS).map_err(|e| e.to_string())?;
+        let mesh_program =
+            Program::from_source(&ctx, MESH_VS, MESH_FS).map_err(|e| e.to_string())?;
+        let line_program =
+            Program::from_source(&ctx, LINE_VS, LINE_FS).map_err(|e| e.to_string())?;
         let (grid_pos, grid_col) = grid_lines();
         Ok(Gpu {
             positions: VertexBuffer::new(&ctx),
@@ -489,16 +505,6 @@ impl Gpu {
         // MMD's default light: colour 154/255, direction (−0.5, −1, 0.5) in MMD space.
         p.use_uniform_if_required("light_dir", v3(mmd_to_gl(Vec3::new(-0.5, -1.0, 0.5))));
         p.use_uniform_if_required("light_color", v3(Vec3::splat(154.0 / 255.0)));
-        p.use_vertex_attribute("position", &self.positions);
-        if p.requires_attribute("normal") {
-            p.use_vertex_attribute("normal", &self.normals);
-        }
-        if p.requires_attribute("uv") {
-            p.use_vertex_attribute("uv", &self.uvs);
-        }
-        if p.requires_attribute("edge_scale") {
-            p.use_vertex_attribute("edge_scale", &self.edge_scale);
-        }
         let visible = |i: usize| frame.material_visible.get(i).copied().unwrap_or(true);
 
         if frame.show_mesh {
@@ -519,7 +525,7 @@ impl Gpu {
                         Cull::Back
                     },
                 };
-                draw_range(p, states, viewport, &self.indices, m);
+                self.draw_range(states, viewport, m);
             }
             if frame.edges {
                 // Inverted hull: back faces pushed out along the normal, scaled with distance.
@@ -542,7 +548,7 @@ impl Gpu {
                         write_mask: WriteMask::COLOR_AND_DEPTH,
                         cull: Cull::Front,
                     };
-                    draw_range(p, states, viewport, &self.indices, m);
+                    self.draw_range(states, viewport, m);
                 }
                 p.use_uniform_if_required("edge_width", 0.0f32);
             }
@@ -564,7 +570,7 @@ impl Gpu {
             }
             for (i, m) in mesh.materials.iter().enumerate() {
                 if m.index_count > 0 && visible(i) {
-                    draw_range(p, states, viewport, &self.indices, m);
+                    self.draw_range(states, viewport, m);
                 }
             }
             unsafe {
@@ -574,6 +580,30 @@ impl Gpu {
             }
             p.use_uniform_if_required("flat_mode", 0i32);
         }
+    }
+
+    /// One material's triangles. three-d disables the vertex attributes after every
+    /// draw, so they are bound again each time; and it passes `first` straight to
+    /// glDrawElements, which wants a byte offset.
+    fn draw_range(&self, states: RenderStates, viewport: Viewport, m: &DrawMaterial) {
+        let p = &self.mesh_program;
+        p.use_vertex_attribute("position", &self.positions);
+        if p.requires_attribute("normal") {
+            p.use_vertex_attribute("normal", &self.normals);
+        }
+        if p.requires_attribute("uv") {
+            p.use_vertex_attribute("uv", &self.uvs);
+        }
+        if p.requires_attribute("edge_scale") {
+            p.use_vertex_attribute("edge_scale", &self.edge_scale);
+        }
+        p.draw_subset_of_elements(
+            states,
+            viewport,
+            &self.indices,
+            m.first_index * 4,
+            m.index_count,
+        );
     }
 
     fn set_material(&self, m: &DrawMaterial) {
@@ -587,7 +617,9 @@ impl Gpu {
         if p.requires_uniform("tex") {
             p.use_texture("tex", texture.unwrap_or(&self.white));
         }
-        let sphere = m.sphere.and_then(|(t, mode)| Some((self.texture(t)?, mode)));
+        let sphere = m
+            .sphere
+            .and_then(|(t, mode)| Some((self.texture(t)?, mode)));
         p.use_uniform_if_required(
             "sphere_mode",
             match sphere {
@@ -611,11 +643,6 @@ impl Gpu {
     }
 }
 
-/// three-d passes `first` straight to glDrawElements, which wants a byte offset.
-fn draw_range(p: &Program, states: RenderStates, viewport: Viewport, indices: &ElementBuffer<u32>, m: &DrawMaterial) {
-    p.draw_subset_of_elements(states, viewport, indices, m.first_index * 4, m.index_count);
-}
-
 /// A 40×40 unit floor grid (5-unit lines) with the X (red) and Z (blue) axes.
 fn grid_lines() -> (Vec<[f32; 3]>, Vec<[f32; 4]>) {
     let mut pos = Vec::new();
@@ -624,10 +651,20 @@ fn grid_lines() -> (Vec<[f32; 3]>, Vec<[f32; 4]>) {
     for i in -8..=8 {
         let t = i as f32 * 5.0;
         let c = [0.75, 0.75, 0.78, if i == 0 { 0.0 } else { 0.35 }];
-        pos.extend_from_slice(&[[t, 0.0, -half], [t, 0.0, half], [-half, 0.0, t], [half, 0.0, t]]);
+        pos.extend_from_slice(&[
+            [t, 0.0, -half],
+            [t, 0.0, half],
+            [-half, 0.0, t],
+            [half, 0.0, t],
+        ]);
         col.extend_from_slice(&[c, c, c, c]);
     }
-    pos.extend_from_slice(&[[-half, 0.0, 0.0], [half, 0.0, 0.0], [0.0, 0.0, -half], [0.0, 0.0, half]]);
+    pos.extend_from_slice(&[
+        [-half, 0.0, 0.0],
+        [half, 0.0, 0.0],
+        [0.0, 0.0, -half],
+        [0.0, 0.0, half],
+    ]);
     col.extend_from_slice(&[
         [0.9, 0.3, 0.3, 0.9],
         [0.9, 0.3, 0.3, 0.9],
@@ -644,24 +681,32 @@ mod tests {
 
     #[test]
     fn mesh_data_swaps_winding_and_splits_by_material() {
-        let mut model = Model::default();
-        model.vertices = vec![Vertex::default(); 4];
-        model.faces = vec![[0, 1, 2], [1, 2, 3], [0, 9, 1]];
-        model.materials = vec![
-            Material {
-                face_index_count: 3,
-                ..Material::default()
-            },
-            Material {
-                face_index_count: 6,
-                toon: Toon::Shared(3),
-                ..Material::default()
-            },
-        ];
+        let model = Model {
+            vertices: vec![Vertex::default(); 4],
+            faces: vec![[0, 1, 2], [1, 2, 3], [0, 9, 1]],
+            materials: vec![
+                Material {
+                    face_index_count: 3,
+                    ..Material::default()
+                },
+                Material {
+                    face_index_count: 6,
+                    toon: Toon::Shared(3),
+                    ..Material::default()
+                },
+            ],
+            ..Model::default()
+        };
         let mesh = MeshData::from_model(&model);
         assert_eq!(mesh.indices, vec![0, 2, 1, 1, 3, 2]); // the out-of-range face is skipped
-        assert_eq!((mesh.materials[0].first_index, mesh.materials[0].index_count), (0, 3));
-        assert_eq!((mesh.materials[1].first_index, mesh.materials[1].index_count), (3, 3));
+        assert_eq!(
+            (mesh.materials[0].first_index, mesh.materials[0].index_count),
+            (0, 3)
+        );
+        assert_eq!(
+            (mesh.materials[1].first_index, mesh.materials[1].index_count),
+            (3, 3)
+        );
         assert_eq!(mesh.materials[1].toon, ToonRef::Shared(3));
     }
 }
