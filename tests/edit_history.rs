@@ -346,3 +346,38 @@ fn adds_and_raise_deform_layer() {
     assert_eq!(model.bones.len(), 8);
     assert_eq!(model.bones[7].name, "新規");
 }
+
+#[test]
+fn revisions_track_changes_and_structure() {
+    let mut model = full_rig();
+    let mut history = History::new();
+    let (r0, s0) = (history.revision(), history.structure_revision());
+    {
+        let e = set_layer(&model, 1, 1);
+        history.apply(&mut model, e).unwrap();
+    }
+    assert!(history.revision() > r0);
+    assert_eq!(
+        history.structure_revision(),
+        s0,
+        "a field edit is not structural"
+    );
+    history
+        .apply(&mut model, ModelEdit::delete_bone(4))
+        .unwrap();
+    let s1 = history.structure_revision();
+    assert!(s1 > s0);
+    history.undo(&mut model);
+    let s2 = history.structure_revision();
+    assert!(s2 > s1, "undoing a delete is structural");
+    let r = history.revision();
+    history.undo(&mut model);
+    assert!(history.revision() > r);
+    assert_eq!(history.structure_revision(), s2);
+    // Nothing to undo: nothing changes.
+    let r = history.revision();
+    assert!(!history.undo(&mut model));
+    assert_eq!(history.revision(), r);
+    history.jump_to(&mut model, 2);
+    assert!(history.structure_revision() > s2);
+}

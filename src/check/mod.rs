@@ -1,1 +1,234 @@
-//! Not yet implemented.
+//! Rig checks: find what makes a PMX rig deform, simulate or load wrongly.
+//!
+//! [`check_model`] runs every check and returns [`Problem`]s. Each problem has a
+//! stable `code` (`E-…` error, `W-…` warning, `I-…` info), names the culprit
+//! element ([`ElementRef`]) so the app can select it, lists related elements,
+//! and may offer a [`Fix`]. A fix describes itself and yields the changed
+//! elements ([`Fix::changes`]) so the app can apply them through the undo stack
+//! as an ordinary edit; [`Fix::apply`] writes them directly (CLI, tests).
+//!
+//! Codes (one check function each):
+//! - `E-INDEX-RANGE` – a reference outside its list ([`refs::check_index_ranges`]).
+//! - `E-PARENT-CYCLE`, `E-APPEND-CYCLE` – cycles ([`bones::check_cycles`]).
+//! - `E-ORDER-PARENT`, `E-ORDER-APPEND`, `E-ORDER-IK` – deform order ([`order::check_deform_order`]).
+//! - `E-IK-TARGET-NONE`, `E-IK-CHAIN`, `W-IK-NO-LINKS`, `W-IK-LOOP-ZERO` ([`bones::check_ik`]).
+//! - `W-WEIGHT-SUM`, `E-WEIGHT-ZERO`, `E-WEIGHT-NONE-BONE`, `W-SDEF-DEGENERATE`,
+//!   `I-SDEF-POINTLESS`, `W-SDEF-CENTER` ([`weights::check_weights`]).
+//! - `E-VERSION-21-FEATURE` ([`version::check_version_features`]).
+//! - `W-BODY-NO-BONE`, `E-JOINT-NO-BODY`, `E-JOINT-SAME-BODY`, `W-JOINT-KINEMATIC`
+//!   ([`physics::check_bodies_and_joints`]).
+//! - `E-BODY-OVERLAP`, `W-BODY-OVERLAP-JOINED` ([`physics::check_body_overlaps`]).
+//! - `W-TEXTURE-MISSING`, `I-TEXTURE-CASE` ([`textures::check_textures`]).
+//! - `W-DUP-BONE-NAME`, `W-DUP-MORPH-NAME` ([`bones::check_duplicate_names`]).
+//! - `E-AXIS-DEGENERATE`, `W-AXIS-NOT-UNIT` ([`bones::check_axes`]).
+
+pub mod bones;
+pub mod fix;
+pub mod order;
+pub mod physics;
+pub mod refs;
+pub mod textures;
+pub mod version;
+pub mod weights;
+
+pub use fix::{AxisKind, Change, Fix};
+
+use crate::pmx::Model;
+use serde::Serialize;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The rig is broken: it deforms, simulates or loads wrongly.
+    Error,
+    /// Probably unintended; MMD copes but the result may surprise.
+    Warning,
+    /// Harmless, worth knowing.
+    Info,
+}
+
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
+/// Which element a problem is about (indices as in the file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(tag = "kind", content = "index", rename_all = "snake_case")]
+pub enum ElementRef {
+    Bone(i32),
+    Morph(i32),
+    Vertex(i32),
+    Material(i32),
+    RigidBody(i32),
+    Joint(i32),
+    SoftBody(i32),
+    Texture(i32),
+    /// Face (triangle) index.
+    Face(i32),
+    DisplayFrame(i32),
+    Model,
+}
+
+impl ElementRef {
+    pub fn kind_name(self) -> &'static str {
+        match self {
+            ElementRef::Bone(_) => "bone",
+            ElementRef::Morph(_) => "morph",
+            ElementRef::Vertex(_) => "vertex",
+            ElementRef::Material(_) => "material",
+            ElementRef::RigidBody(_) => "rigid body",
+            ElementRef::Joint(_) => "joint",
+            ElementRef::SoftBody(_) => "soft body",
+            ElementRef::Texture(_) => "texture",
+            ElementRef::Face(_) => "face",
+            ElementRef::DisplayFrame(_) => "display frame",
+            ElementRef::Model => "model",
+        }
+    }
+
+    pub fn index(self) -> Option<i32> {
+        match self {
+            ElementRef::Bone(i)
+            | ElementRef::Morph(i)
+            | ElementRef::Vertex(i)
+            | ElementRef::Material(i)
+            | ElementRef::RigidBody(i)
+            | ElementRef::Joint(i)
+            | ElementRef::SoftBody(i)
+            | ElementRef::Texture(i)
+            | ElementRef::Face(i)
+            | ElementRef::DisplayFrame(i) => Some(i),
+            ElementRef::Model => None,
+        }
+    }
+
+    /// The element's Japanese name (texture: its path), if it has one and exists.
+    pub fn name(self, model: &Model) -> Option<&str> {
+        let get = |i: i32| usize::try_from(i).ok();
+        let name = match self {
+            ElementRef::Bone(i) => model.bones.get(get(i)?).map(|e| e.name.as_str()),
+            ElementRef::Morph(i) => model.morphs.get(get(i)?).map(|e| e.name.as_str()),
+            ElementRef::Material(i) => model.materials.get(get(i)?).map(|e| e.name.as_str()),
+            ElementRef::RigidBody(i) => model.rigid_bodies.get(get(i)?).map(|e| e.name.as_str()),
+            ElementRef::Joint(i) => model.joints.get(get(i)?).map(|e| e.name.as_str()),
+            ElementRef::SoftBody(i) => model.soft_bodies.get(get(i)?).map(|e| e.name.as_str()),
+            ElementRef::Texture(i) => model.textures.get(get(i)?).map(|e| e.as_str()),
+            ElementRef::DisplayFrame(i) => {
+                model.display_frames.get(get(i)?).map(|e| e.name.as_str())
+            }
+            ElementRef::Vertex(_) | ElementRef::Face(_) | ElementRef::Model => None,
+        };
+        name.filter(|n| !n.is_empty())
+    }
+
+    /// "bone #12 「左腕」" — kind, index and Japanese name.
+    pub fn describe(self, model: &Model) -> String {
+        match (self.index(), self.name(model)) {
+            (None, _) => "model".to_string(),
+            (Some(i), Some(n)) => format!("{} #{i} 「{n}」", self.kind_name()),
+            (Some(i), None) => format!("{} #{i}", self.kind_name()),
+        }
+    }
+}
+
+/// One thing wrong with the rig.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Problem {
+    /// Stable identifier, e.g. "E-INDEX-RANGE", "W-WEIGHT-SUM".
+    pub code: &'static str,
+    pub severity: Severity,
+    /// Human text naming the element (kind, index, Japanese name).
+    pub message: String,
+    /// The culprit, for selection.
+    pub target: ElementRef,
+    /// Other elements involved (the dependency, the other body, …).
+    pub related: Vec<ElementRef>,
+    pub fix: Option<Fix>,
+}
+
+impl Problem {
+    pub fn new(
+        code: &'static str,
+        severity: Severity,
+        target: ElementRef,
+        message: String,
+    ) -> Problem {
+        Problem {
+            code,
+            severity,
+            message,
+            target,
+            related: Vec::new(),
+            fix: None,
+        }
+    }
+    pub fn error(code: &'static str, target: ElementRef, message: String) -> Problem {
+        Problem::new(code, Severity::Error, target, message)
+    }
+    pub fn warning(code: &'static str, target: ElementRef, message: String) -> Problem {
+        Problem::new(code, Severity::Warning, target, message)
+    }
+    pub fn info(code: &'static str, target: ElementRef, message: String) -> Problem {
+        Problem::new(code, Severity::Info, target, message)
+    }
+    pub fn related(mut self, related: impl IntoIterator<Item = ElementRef>) -> Problem {
+        self.related.extend(related);
+        self
+    }
+    pub fn with_fix(mut self, fix: Option<Fix>) -> Problem {
+        self.fix = fix;
+        self
+    }
+}
+
+/// What the checks need beyond the model.
+#[derive(Debug, Clone, Default)]
+pub struct CheckContext {
+    /// The folder the model file is in (texture paths are relative to it).
+    /// `None` skips the texture check.
+    pub model_dir: Option<PathBuf>,
+}
+
+impl CheckContext {
+    /// Context for a model loaded from `path`.
+    pub fn for_file(path: &std::path::Path) -> CheckContext {
+        let dir = path.parent().map(|p| {
+            if p.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                p.to_path_buf()
+            }
+        });
+        CheckContext { model_dir: dir }
+    }
+}
+
+/// Runs every check. Problems come grouped by check, in the order listed in
+/// the module docs.
+pub fn check_model(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
+    let mut out = Vec::new();
+    out.extend(refs::check_index_ranges(model));
+    out.extend(bones::check_cycles(model));
+    out.extend(order::check_deform_order(model));
+    out.extend(bones::check_ik(model));
+    out.extend(weights::check_weights(model));
+    out.extend(version::check_version_features(model));
+    out.extend(physics::check_bodies_and_joints(model));
+    out.extend(physics::check_body_overlaps(model));
+    out.extend(textures::check_textures(model, ctx));
+    out.extend(bones::check_duplicate_names(model));
+    out.extend(bones::check_axes(model));
+    out
+}
+
+/// `Some(i as usize)` when `i` indexes a list of `len`.
+pub(crate) fn valid(i: i32, len: usize) -> Option<usize> {
+    usize::try_from(i).ok().filter(|&u| u < len)
+}

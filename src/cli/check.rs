@@ -1,11 +1,103 @@
+//! `hone check FILE [--json]`: list rig problems. Exit 0 when there is no
+//! error (warnings and infos alone → 0), 1 when there is one (or the file
+//! cannot be read), 2 usage.
+
 use super::CliResult;
+use crate::check::{check_model, CheckContext, Problem, Severity};
+use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
     /// Model file (PMX or PMD).
     pub file: std::path::PathBuf,
+    /// Print the problems as JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Table only: how many problems of one code to print (JSON prints all).
+    #[arg(long, default_value_t = 20)]
+    pub max_per_code: usize,
 }
 
-pub fn run(_args: CheckArgs) -> CliResult {
-    Err("`hone check` is not implemented yet".into())
+pub fn run(args: CheckArgs) -> CliResult {
+    let loaded = crate::pmx::load(&args.file)?;
+    let model = &loaded.model;
+    let ctx = CheckContext::for_file(&args.file);
+    let problems = check_model(model, &ctx);
+    let errors = problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .count();
+    if args.json {
+        let items: Vec<serde_json::Value> = problems
+            .iter()
+            .map(|p| {
+                serde_json::json!({
+                    "code": p.code,
+                    "severity": p.severity,
+                    "message": p.message,
+                    "target": p.target,
+                    "related": p.related,
+                    "fix": p.fix.as_ref().map(|f| serde_json::json!({
+                        "description": f.description(model),
+                        "action": f,
+                    })),
+                })
+            })
+            .collect();
+        let doc = serde_json::json!({
+            "file": args.file.display().to_string(),
+            "errors": errors,
+            "warnings": problems.iter().filter(|p| p.severity == Severity::Warning).count(),
+            "infos": problems.iter().filter(|p| p.severity == Severity::Info).count(),
+            "load_warnings": loaded.warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+            "problems": items,
+        });
+        println!("{}", serde_json::to_string_pretty(&doc)?);
+    } else {
+        print_table(&args, &loaded.warnings, model, &problems);
+    }
+    Ok(if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn print_table(
+    args: &CheckArgs,
+    load_warnings: &[crate::pmx::Warning],
+    model: &crate::pmx::Model,
+    problems: &[Problem],
+) {
+    for w in load_warnings {
+        println!("load warning: {w}");
+    }
+    let mut shown: std::collections::HashMap<&str, usize> = Default::default();
+    let mut hidden: Vec<(&str, usize)> = Vec::new();
+    for p in problems {
+        let n = shown.entry(p.code).or_insert(0);
+        *n += 1;
+        if *n > args.max_per_code {
+            match hidden.iter_mut().find(|(c, _)| *c == p.code) {
+                Some((_, k)) => *k += 1,
+                None => hidden.push((p.code, 1)),
+            }
+            continue;
+        }
+        println!("{:<7} {:<22} {}", p.severity.name(), p.code, p.message);
+        if let Some(f) = &p.fix {
+            println!("{:<30} fix: {}", "", f.description(model));
+        }
+    }
+    for (code, k) in hidden {
+        println!("        {code:<22} … and {k} more (use --json or --max-per-code)");
+    }
+    let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
+    println!(
+        "{}: {} error(s), {} warning(s), {} info(s)",
+        args.file.display(),
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Info)
+    );
 }

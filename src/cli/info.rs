@@ -1,11 +1,43 @@
+//! `hone info FILE [--json]`: what a PMX/PMD file holds.
+
 use super::CliResult;
+use crate::pmx::summary::ModelSummary;
+use std::path::Path;
+use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct InfoArgs {
     /// Model file (PMX or PMD).
     pub file: std::path::PathBuf,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
 }
 
-pub fn run(_args: InfoArgs) -> CliResult {
-    Err("`hone info` is not implemented yet".into())
+pub fn run(args: InfoArgs) -> CliResult {
+    let summary = summarize(&args.file)?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&summary)?);
+    } else {
+        print!("{}", summary.to_text());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Loads the file and summarises it (PMX or PMD, told apart by magic bytes).
+pub fn summarize(path: &Path) -> Result<ModelSummary, String> {
+    let (loaded, format) = load_any(path)?;
+    Ok(ModelSummary::new(&loaded.model, &loaded.warnings, format))
+}
+
+/// Loads PMX or PMD; errors carry the file name. Returns the source format too.
+pub fn load_any(path: &Path) -> Result<(crate::pmx::Loaded, &'static str), String> {
+    let bytes = std::fs::read(path).map_err(|e| crate::pmx::Error::io(path, e).to_string())?;
+    let loaded = crate::pmx::load_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    let format = if bytes.starts_with(b"Pmd") {
+        "PMD"
+    } else {
+        "PMX"
+    };
+    Ok((loaded, format))
 }

@@ -78,6 +78,14 @@
 //! [`History::entries`] lists every step with its label and whether it is applied;
 //! [`History::jump_to`] moves to the state after any step (0 = before the first);
 //! [`History::set_saved`] / [`History::is_saved`] drive the unsaved-changes mark.
+//! After loading another model, start a new `History` (or [`History::clear`]).
+//!
+//! # Keeping views in sync
+//!
+//! [`History::revision`] changes on every model change made through the history;
+//! [`History::structure_revision`] only when elements were added, removed or
+//! reordered — then rebuild anything sized or indexed per element (pose arrays,
+//! `Deformer`, physics world) and drop or fix selections.
 
 pub mod element;
 pub mod remap;
@@ -348,12 +356,13 @@ impl ModelEdit {
     pub fn move_element(model: &Model, kind: ElementKind, from: usize, to: usize) -> Self {
         let len = kind.len(model);
         let label = format!("Move {} {} to #{to}", kind, kind.display_name(model, from));
-        let mut edit = Self::reorder(kind, remap::move_order(len, from, to));
-        if from >= len || to >= len {
-            // Keep the identity order's length wrong so validation refuses it.
-            edit = Self::reorder(kind, Vec::new());
-        }
-        edit.label(label)
+        // Out of range: an empty order, which validation refuses.
+        let order = if from < len && to < len {
+            remap::move_order(len, from, to)
+        } else {
+            Vec::new()
+        };
+        Self::reorder(kind, order).label(label)
     }
 
     /// Several edits as one undo step, applied in order.
@@ -385,6 +394,16 @@ impl ModelEdit {
     /// The history label (empty until applied through [`History`] unless set).
     pub fn label_text(&self) -> &str {
         &self.label
+    }
+
+    /// True if the edit adds, removes or reorders elements (so indices, list
+    /// lengths and anything sized per element, like a pose, change).
+    pub fn is_structural(&self) -> bool {
+        match &self.op {
+            Op::Set { .. } => false,
+            Op::Add { .. } | Op::Duplicate { .. } | Op::Delete { .. } | Op::Reorder { .. } => true,
+            Op::Batch(edits) => edits.iter().any(ModelEdit::is_structural),
+        }
     }
 
     // ------------------------------------------------------------ internals
@@ -653,6 +672,8 @@ pub struct HistoryEntry<'a> {
 pub struct History {
     record: Record<ModelEdit>,
     generation: u64,
+    revision: u64,
+    structure_revision: u64,
 }
 
 impl Default for History {
@@ -667,6 +688,8 @@ impl History {
         History {
             record: Record::new(),
             generation: 0,
+            revision: 0,
+            structure_revision: 0,
         }
     }
 
@@ -675,6 +698,8 @@ impl History {
         History {
             record: Record::builder().limit(limit.max(1)).build(),
             generation: 0,
+            revision: 0,
+            structure_revision: 0,
         }
     }
 
@@ -683,8 +708,36 @@ impl History {
     pub fn apply(&mut self, model: &mut Model, mut edit: ModelEdit) -> Result<(), EditError> {
         edit.check(model)?;
         edit.generation = self.generation;
+        self.note_change(edit.is_structural());
         self.record.edit(model, edit);
         Ok(())
+    }
+
+    fn note_change(&mut self, structural: bool) {
+        self.revision += 1;
+        if structural {
+            self.structure_revision += 1;
+        }
+    }
+
+    /// The entry `undo` would undo / `redo` would redo.
+    fn entry_at(&self, index: Option<usize>) -> Option<&ModelEdit> {
+        index
+            .and_then(|i| self.record.get_entry(i))
+            .map(|e| e.as_ref())
+    }
+
+    /// Changes whenever the model changes through this history (apply, undo, redo,
+    /// jump). Compare with a remembered value to know when to refresh views.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Changes whenever elements were added, removed or reordered (a subset of
+    /// [`revision`](Self::revision) changes): rebuild anything indexed by element
+    /// (pose arrays, `Deformer`, physics world, selections).
+    pub fn structure_revision(&self) -> u64 {
+        self.structure_revision
     }
 
     /// Ends the current merge run: the next edit starts a new step even if it has the
@@ -696,13 +749,31 @@ impl History {
     /// Undoes the last applied step. False if there is none.
     pub fn undo(&mut self, model: &mut Model) -> bool {
         self.generation += 1;
-        self.record.undo(model).is_some()
+        let structural = self
+            .entry_at(self.record.head().checked_sub(1))
+            .map(ModelEdit::is_structural);
+        match structural {
+            Some(s) => {
+                self.note_change(s);
+                self.record.undo(model).is_some()
+            }
+            None => false,
+        }
     }
 
     /// Redoes the next undone step. False if there is none.
     pub fn redo(&mut self, model: &mut Model) -> bool {
         self.generation += 1;
-        self.record.redo(model).is_some()
+        let structural = self
+            .entry_at(Some(self.record.head()))
+            .map(ModelEdit::is_structural);
+        match structural {
+            Some(s) => {
+                self.note_change(s);
+                self.record.redo(model).is_some()
+            }
+            None => false,
+        }
     }
 
     pub fn can_undo(&self) -> bool {
@@ -759,7 +830,16 @@ impl History {
     /// [`len`](Self::len)).
     pub fn jump_to(&mut self, model: &mut Model, head: usize) {
         self.generation += 1;
-        self.record.go_to(model, head.min(self.record.len()));
+        let target = head.min(self.record.len());
+        let now = self.record.head();
+        if target == now {
+            return;
+        }
+        let structural = (target.min(now)..target.max(now))
+            .filter_map(|i| self.entry_at(Some(i)))
+            .any(ModelEdit::is_structural);
+        self.note_change(structural);
+        self.record.go_to(model, target);
     }
 
     /// Marks the current state as saved (call after writing the file).

@@ -1,1 +1,311 @@
-//! Not yet implemented.
+//! VMD motions: reading, binding to a model by name, and sampling at any time.
+//!
+//! MMD plays VMD key frames at 30 frames per second. Between two keys the
+//! *later* key's Bézier curves shape the blend (per translation axis and for
+//! rotation); rotations are slerped, morph weights are linear, IK switches step.
+
+pub mod vmd;
+
+pub use vmd::{load_vmd, read_vmd, BoneKey, MorphKey, PropertyKey, Vmd, VmdName};
+
+use crate::pmx::Model;
+use glam::{Quat, Vec3};
+use std::collections::HashMap;
+
+/// VMD key frames per second.
+pub const FRAMES_PER_SECOND: f32 = 30.0;
+
+/// A cubic Bézier easing curve from (0,0) to (1,1) with control points
+/// (x1,y1), (x2,y2) in 0..=1 (the file stores them as bytes 0..=127).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bezier {
+    pub x1: f32,
+    pub y1: f32,
+    pub x2: f32,
+    pub y2: f32,
+}
+
+impl Bezier {
+    /// MMD's default curve (20,20)-(107,107): a straight line.
+    pub const LINEAR: Bezier = Bezier {
+        x1: 20.0 / 127.0,
+        y1: 20.0 / 127.0,
+        x2: 107.0 / 127.0,
+        y2: 107.0 / 127.0,
+    };
+
+    pub fn from_bytes(x1: u8, y1: u8, x2: u8, y2: u8) -> Self {
+        // Bytes above 127 do not occur in MMD files; clamp so the curve stays monotone in x.
+        let f = |b: u8| (b.min(127) as f32) / 127.0;
+        Bezier {
+            x1: f(x1),
+            y1: f(y1),
+            x2: f(x2),
+            y2: f(y2),
+        }
+    }
+
+    pub fn is_linear(&self) -> bool {
+        self.x1 == self.y1 && self.x2 == self.y2
+    }
+
+    fn axis(t: f32, p1: f32, p2: f32) -> f32 {
+        let u = 1.0 - t;
+        3.0 * u * u * t * p1 + 3.0 * u * t * t * p2 + t * t * t
+    }
+
+    fn axis_slope(t: f32, p1: f32, p2: f32) -> f32 {
+        let u = 1.0 - t;
+        3.0 * u * u * p1 + 6.0 * u * t * (p2 - p1) + 3.0 * t * t * (1.0 - p2)
+    }
+
+    /// y at the given x in 0..=1: solves x(t) = x by Newton steps, falling back
+    /// to bisection (x(t) is monotone because the control x's are in 0..=1).
+    pub fn eval(&self, x: f32) -> f32 {
+        let x = if x.is_finite() {
+            x.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        if self.is_linear() {
+            return x;
+        }
+        let mut t = x;
+        for _ in 0..8 {
+            let err = Self::axis(t, self.x1, self.x2) - x;
+            if err.abs() < 1e-6 {
+                return Self::axis(t, self.y1, self.y2);
+            }
+            let d = Self::axis_slope(t, self.x1, self.x2);
+            if d.abs() < 1e-6 {
+                break;
+            }
+            t = (t - err / d).clamp(0.0, 1.0);
+        }
+        let (mut lo, mut hi) = (0.0f32, 1.0f32);
+        t = x;
+        for _ in 0..40 {
+            let v = Self::axis(t, self.x1, self.x2);
+            if (v - x).abs() < 1e-6 {
+                break;
+            }
+            if v < x {
+                lo = t;
+            } else {
+                hi = t;
+            }
+            t = 0.5 * (lo + hi);
+        }
+        Self::axis(t, self.y1, self.y2)
+    }
+}
+
+/// A motion bound to one model: key tracks indexed by the model's bone and morph indices.
+#[derive(Debug, Clone, Default)]
+pub struct BoundMotion {
+    /// Per model bone: its keys sorted by frame (empty = not animated).
+    pub bone_tracks: Vec<Vec<BoneKey>>,
+    /// Per model morph: (frame, weight) sorted by frame.
+    pub morph_tracks: Vec<Vec<MorphKey>>,
+    /// Per model bone: IK on/off keys (frame, enabled), sorted by frame.
+    pub ik_tracks: Vec<Vec<(u32, bool)>>,
+    pub last_frame: u32,
+}
+
+/// Names in the motion that the model does not have (reported, not fatal).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct BindReport {
+    pub unknown_bones: Vec<String>,
+    pub unknown_morphs: Vec<String>,
+    pub unknown_ik: Vec<String>,
+    pub bound_bones: usize,
+    pub bound_morphs: usize,
+}
+
+/// Looks model names up the way MMD matches VMD names: exact text first, then
+/// the Shift-JIS bytes cut to the field size (names longer than the field).
+struct NameIndex {
+    exact: HashMap<String, usize>,
+    cut: HashMap<Vec<u8>, usize>,
+}
+
+impl NameIndex {
+    fn new<'a>(names: impl Iterator<Item = &'a str>, field: usize) -> Self {
+        let mut exact = HashMap::new();
+        let mut cut = HashMap::new();
+        for (i, n) in names.enumerate() {
+            // The first element of a duplicated name wins, as in MMD.
+            exact.entry(n.to_string()).or_insert(i);
+            cut.entry(vmd::encode_name(n, field)).or_insert(i);
+        }
+        NameIndex { exact, cut }
+    }
+    fn find(&self, name: &VmdName) -> Option<usize> {
+        self.exact
+            .get(&name.text)
+            .or_else(|| self.cut.get(&name.raw))
+            .copied()
+    }
+}
+
+fn push_unknown(list: &mut Vec<String>, name: &VmdName) {
+    if !list.contains(&name.text) {
+        list.push(name.text.clone());
+    }
+}
+
+impl BoundMotion {
+    /// Binds a VMD to a model by names. Unknown names are listed in the report.
+    pub fn bind(vmd: &Vmd, model: &Model) -> (BoundMotion, BindReport) {
+        let mut m = BoundMotion {
+            bone_tracks: vec![Vec::new(); model.bones.len()],
+            morph_tracks: vec![Vec::new(); model.morphs.len()],
+            ik_tracks: vec![Vec::new(); model.bones.len()],
+            last_frame: vmd.last_frame(),
+        };
+        let mut report = BindReport::default();
+        let bones = NameIndex::new(model.bones.iter().map(|b| b.name.as_str()), 15);
+        let ik_bones = NameIndex::new(model.bones.iter().map(|b| b.name.as_str()), 20);
+        let morphs = NameIndex::new(model.morphs.iter().map(|b| b.name.as_str()), 15);
+        for (name, key) in &vmd.bone_keys {
+            match bones.find(name) {
+                Some(i) => m.bone_tracks[i].push(*key),
+                None => push_unknown(&mut report.unknown_bones, name),
+            }
+        }
+        for (name, key) in &vmd.morph_keys {
+            match morphs.find(name) {
+                Some(i) => m.morph_tracks[i].push(*key),
+                None => push_unknown(&mut report.unknown_morphs, name),
+            }
+        }
+        for pk in &vmd.property_keys {
+            for (name, on) in &pk.ik {
+                match ik_bones.find(name) {
+                    Some(i) => m.ik_tracks[i].push((pk.frame, *on)),
+                    None => push_unknown(&mut report.unknown_ik, name),
+                }
+            }
+        }
+        // Stable sorts: of two keys on the same frame the later in the file wins.
+        for t in &mut m.bone_tracks {
+            t.sort_by_key(|k| k.frame);
+            t.dedup_by(|later, earlier| {
+                if later.frame == earlier.frame {
+                    *earlier = *later;
+                    true
+                } else {
+                    false
+                }
+            });
+        }
+        for t in &mut m.morph_tracks {
+            t.sort_by_key(|k| k.frame);
+            t.dedup_by(|later, earlier| {
+                if later.frame == earlier.frame {
+                    *earlier = *later;
+                    true
+                } else {
+                    false
+                }
+            });
+        }
+        for t in &mut m.ik_tracks {
+            t.sort_by_key(|k| k.0);
+        }
+        report.bound_bones = m.bone_tracks.iter().filter(|t| !t.is_empty()).count();
+        report.bound_morphs = m.morph_tracks.iter().filter(|t| !t.is_empty()).count();
+        (m, report)
+    }
+
+    /// Length in seconds (last key frame / 30).
+    pub fn duration(&self) -> f32 {
+        self.last_frame as f32 / FRAMES_PER_SECOND
+    }
+
+    /// The bone's local (rotation, translation offset) at `frame` (fractional),
+    /// or None if the bone has no keys.
+    pub fn sample_bone(&self, bone: usize, frame: f32) -> Option<(Quat, Vec3)> {
+        let keys = self.bone_tracks.get(bone)?;
+        sample_bone_keys(keys, frame)
+    }
+
+    pub fn sample_morph(&self, morph: usize, frame: f32) -> Option<f32> {
+        let keys = self.morph_tracks.get(morph)?;
+        if keys.is_empty() {
+            return None;
+        }
+        let i = keys.partition_point(|k| (k.frame as f32) <= frame);
+        if i == 0 {
+            return Some(keys[0].weight);
+        }
+        if i == keys.len() {
+            return Some(keys[i - 1].weight);
+        }
+        let (a, b) = (&keys[i - 1], &keys[i]);
+        let s = (frame - a.frame as f32) / (b.frame - a.frame) as f32;
+        Some(a.weight + (b.weight - a.weight) * s)
+    }
+
+    /// Whether the IK of `bone` is on at `frame` (on when the motion says nothing).
+    pub fn ik_enabled(&self, bone: usize, frame: f32) -> bool {
+        let Some(keys) = self.ik_tracks.get(bone) else {
+            return true;
+        };
+        let i = keys.partition_point(|k| (k.0 as f32) <= frame);
+        if i == 0 {
+            keys.first().map(|k| k.1).unwrap_or(true)
+        } else {
+            keys[i - 1].1
+        }
+    }
+
+    /// Writes the whole pose at `frame` into per-bone / per-morph slices (no allocation).
+    /// Bones and morphs without keys are left untouched, so the caller decides their value.
+    pub fn sample_into(
+        &self,
+        frame: f32,
+        rotations: &mut [Quat],
+        translations: &mut [Vec3],
+        morph_weights: &mut [f32],
+    ) {
+        for (i, keys) in self.bone_tracks.iter().enumerate() {
+            if let Some((r, t)) = sample_bone_keys(keys, frame) {
+                if let Some(o) = rotations.get_mut(i) {
+                    *o = r;
+                }
+                if let Some(o) = translations.get_mut(i) {
+                    *o = t;
+                }
+            }
+        }
+        for i in 0..self.morph_tracks.len().min(morph_weights.len()) {
+            if let Some(w) = self.sample_morph(i, frame) {
+                morph_weights[i] = w;
+            }
+        }
+    }
+}
+
+fn sample_bone_keys(keys: &[BoneKey], frame: f32) -> Option<(Quat, Vec3)> {
+    if keys.is_empty() {
+        return None;
+    }
+    let i = keys.partition_point(|k| (k.frame as f32) <= frame);
+    if i == 0 {
+        return Some((keys[0].rotation, keys[0].translation));
+    }
+    if i == keys.len() {
+        let k = &keys[i - 1];
+        return Some((k.rotation, k.translation));
+    }
+    let (a, b) = (&keys[i - 1], &keys[i]);
+    let s = (frame - a.frame as f32) / (b.frame - a.frame) as f32;
+    let tx = b.curves[0].eval(s);
+    let ty = b.curves[1].eval(s);
+    let tz = b.curves[2].eval(s);
+    let tr = b.curves[3].eval(s);
+    let d = b.translation - a.translation;
+    let t = a.translation + Vec3::new(d.x * tx, d.y * ty, d.z * tz);
+    Some((a.rotation.slerp(b.rotation, tr), t))
+}

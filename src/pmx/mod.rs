@@ -5,6 +5,7 @@ pub mod error;
 pub mod model;
 pub mod pmd;
 pub mod read;
+pub mod summary;
 pub mod write;
 
 pub use error::{Error, Result, Section, Warning};

@@ -1,6 +1,1383 @@
-//! PMD import. Not yet implemented.
-use super::{Error, Loaded, Result};
+//! PMD import: reads a PMD 1.0 file (with the English-name, toon and physics
+//! extensions when present) and converts it to a PMX 2.0 [`Model`] the way
+//! PMX Editor's PMD→PMX conversion does.
+//!
+//! Layout: `/work/shared/spec/002_*.txt`. Conversion rules: the
+//! 「PMDとの互換性」 part of the PMX spec (deform layers) and the PMX bone/IK
+//! fields (the PMD IK value is a quarter of the PMX limit angle). Where the
+//! specification is silent the choice is commented at the place it is made.
+//!
+//! Reading is two-phase: [`parse`] turns bytes into raw PMD records (every
+//! count checked against the bytes left before allocating), then [`convert`]
+//! builds the PMX model. Problems that do not stop reading become warnings.
 
-pub fn read_pmd(_bytes: &[u8]) -> Result<Loaded> {
-    Err(Error::Unsupported("PMD import is not implemented yet".into()))
+use std::collections::HashMap;
+
+use glam::{Vec2, Vec3, Vec4};
+
+use super::{
+    Append, Bone, BoneFlags, DisplayElement, DisplayFrame, Error, Header, Ik, IkLimits, IkLink,
+    IndexSizes, Joint, JointKind, Loaded, Material, MaterialFlags, Model, ModelInfo, Morph,
+    MorphOffsets, PmxVersion, Result, RigidBody, RigidMode, RigidShape, Section, SphereMode, Tail,
+    TextEncoding, Toon, Vertex, VertexOffset, Warning, Weights, NONE,
+};
+
+/// Reads PMD bytes and converts them to a PMX 2.0 model.
+pub fn read_pmd(bytes: &[u8]) -> Result<Loaded> {
+    let mut warnings = Vec::new();
+    let pmd = parse(bytes, &mut warnings)?;
+    let model = convert(pmd, &mut warnings);
+    Ok(Loaded { model, warnings })
+}
+
+// ---------------------------------------------------------------- raw PMD records
+
+/// A PMD file as stored, before conversion. Vertices and faces are already
+/// in PMX form (their conversion needs no context).
+#[derive(Debug, Default)]
+struct PmdFile {
+    name: String,
+    comment: String,
+    vertices: Vec<Vertex>,
+    faces: Vec<[i32; 3]>,
+    materials: Vec<PmdMaterial>,
+    bones: Vec<PmdBone>,
+    iks: Vec<PmdIk>,
+    skins: Vec<PmdSkin>,
+    /// Skin indices shown in the expression frame, with their byte offsets.
+    skin_display: Vec<(u16, usize)>,
+    /// Bone frame names (frame 1..=n in the bone display list).
+    frame_names: Vec<String>,
+    /// (bone index, frame number), frame numbers 1-based into `frame_names`.
+    frame_bones: Vec<(u16, u8, usize)>,
+    english: Option<PmdEnglish>,
+    toon_names: Option<Vec<String>>,
+    rigid_bodies: Vec<PmdRigidBody>,
+    joints: Vec<Joint>,
+}
+
+#[derive(Debug)]
+struct PmdMaterial {
+    offset: usize,
+    diffuse: Vec4,
+    specular_power: f32,
+    specular: Vec3,
+    ambient: Vec3,
+    toon_index: u8,
+    edge_flag: u8,
+    face_index_count: u32,
+    file_name: String,
+}
+
+#[derive(Debug)]
+struct PmdBone {
+    offset: usize,
+    name: String,
+    parent: u16,
+    tail: u16,
+    kind: u8,
+    ik_parent: u16,
+    position: Vec3,
+}
+
+#[derive(Debug)]
+struct PmdIk {
+    offset: usize,
+    bone: u16,
+    target: u16,
+    iterations: u16,
+    control_weight: f32,
+    links: Vec<u16>,
+}
+
+#[derive(Debug)]
+struct PmdSkin {
+    offset: usize,
+    name: String,
+    category: u8,
+    /// Base: (vertex index, position). Others: (base entry index, offset).
+    entries: Vec<(u32, Vec3)>,
+}
+
+#[derive(Debug, Default)]
+struct PmdEnglish {
+    name: String,
+    comment: String,
+    bones: Vec<String>,
+    /// Names of the skins other than the base, in order.
+    skins: Vec<String>,
+    frames: Vec<String>,
+}
+
+#[derive(Debug)]
+struct PmdRigidBody {
+    offset: usize,
+    body: RigidBody,
+    /// Bone index as stored (0xFFFF = none); the position is relative to it.
+    bone: u16,
+}
+
+// ---------------------------------------------------------------- byte reader
+
+const NO_INDEX: u16 = 0xFFFF;
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    section: Section,
+    index: Option<usize>,
+    name: Option<String>,
+}
+
+impl<'a> Reader<'a> {
+    fn at(&mut self, section: Section, index: Option<usize>) {
+        self.section = section;
+        self.index = index;
+        self.name = None;
+    }
+
+    fn left(&self) -> usize {
+        self.bytes.len() - self.pos
+    }
+
+    fn error(&self, offset: usize, message: impl Into<String>) -> Error {
+        Error::parse(self.section, self.index, self.name.clone(), offset, message)
+    }
+
+    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8]> {
+        if self.left() < n {
+            return Err(self.error(
+                self.pos,
+                format!(
+                    "unexpected end of file reading {what}: {n} bytes needed, {} left",
+                    self.left()
+                ),
+            ));
+        }
+        let s = &self.bytes[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(s)
+    }
+
+    fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N]> {
+        let mut a = [0u8; N];
+        a.copy_from_slice(self.take(N, what)?);
+        Ok(a)
+    }
+
+    fn u8(&mut self, what: &str) -> Result<u8> {
+        Ok(self.array::<1>(what)?[0])
+    }
+    fn u16(&mut self, what: &str) -> Result<u16> {
+        Ok(u16::from_le_bytes(self.array(what)?))
+    }
+    fn u32(&mut self, what: &str) -> Result<u32> {
+        Ok(u32::from_le_bytes(self.array(what)?))
+    }
+    fn f32(&mut self, what: &str) -> Result<f32> {
+        Ok(f32::from_le_bytes(self.array(what)?))
+    }
+    fn vec2(&mut self, what: &str) -> Result<Vec2> {
+        let b: [u8; 8] = self.array(what)?;
+        Ok(Vec2::new(f32_at(&b, 0), f32_at(&b, 4)))
+    }
+    fn vec3(&mut self, what: &str) -> Result<Vec3> {
+        let b: [u8; 12] = self.array(what)?;
+        Ok(Vec3::new(f32_at(&b, 0), f32_at(&b, 4), f32_at(&b, 8)))
+    }
+
+    /// A fixed-size Shift-JIS field: text ends at the first NUL; the padding
+    /// after it (0xFD or leftovers of older names) is ignored.
+    fn text(&mut self, len: usize, what: &str) -> Result<String> {
+        Ok(decode_sjis(self.take(len, what)?))
+    }
+
+    /// Checks that `count` elements of at least `min_size` bytes each can fit
+    /// in what is left, so a corrupt count never causes a huge allocation.
+    fn check_count(&self, count: usize, min_size: usize, what: &str) -> Result<()> {
+        let need = count.checked_mul(min_size);
+        match need {
+            Some(n) if n <= self.left() => Ok(()),
+            _ => Err(self.error(
+                self.pos,
+                format!(
+                    "{count} {what} need at least {} bytes, only {} left",
+                    need.map_or_else(|| "too many".to_string(), |n| n.to_string()),
+                    self.left()
+                ),
+            )),
+        }
+    }
+}
+
+fn f32_at(b: &[u8], i: usize) -> f32 {
+    f32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
+}
+
+fn decode_sjis(field: &[u8]) -> String {
+    let end = field.iter().position(|&b| b == 0).unwrap_or(field.len());
+    let (text, _) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(&field[..end]);
+    text.into_owned()
+}
+
+fn warn(
+    warnings: &mut Vec<Warning>,
+    section: Section,
+    index: Option<usize>,
+    offset: usize,
+    message: impl Into<String>,
+) {
+    warnings.push(Warning {
+        section: section.name(),
+        index,
+        offset,
+        message: message.into(),
+    });
+}
+
+// ---------------------------------------------------------------- parsing
+
+const VERTEX_SIZE: usize = 38;
+const MATERIAL_SIZE: usize = 70;
+const BONE_SIZE: usize = 39;
+const IK_MIN_SIZE: usize = 11;
+const SKIN_MIN_SIZE: usize = 25;
+const RIGID_BODY_SIZE: usize = 83;
+const JOINT_SIZE: usize = 124;
+const TOON_NAME_SIZE: usize = 100;
+const TOON_COUNT: usize = 10;
+
+fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile> {
+    let mut r = Reader {
+        bytes,
+        pos: 0,
+        section: Section::Header,
+        index: None,
+        name: None,
+    };
+    let mut pmd = PmdFile::default();
+
+    // Header.
+    let magic = r.take(3, "magic")?;
+    if magic != b"Pmd" {
+        return Err(r.error(0, "not a PMD file (magic is not \"Pmd\")"));
+    }
+    let version_at = r.pos;
+    let version = r.f32("version")?;
+    if version != 1.0 {
+        warn(
+            warnings,
+            Section::Header,
+            None,
+            version_at,
+            format!("PMD version {version} (expected 1.0); reading as 1.0"),
+        );
+    }
+    r.at(Section::ModelInfo, None);
+    pmd.name = r.text(20, "model name")?;
+    pmd.comment = r.text(256, "comment")?;
+
+    // Vertices.
+    r.at(Section::Vertex, None);
+    let count = r.u32("vertex count")? as usize;
+    r.check_count(count, VERTEX_SIZE, "vertices")?;
+    pmd.vertices.reserve_exact(count);
+    for i in 0..count {
+        r.at(Section::Vertex, Some(i));
+        let at = r.pos;
+        let position = r.vec3("position")?;
+        let normal = r.vec3("normal")?;
+        let uv = r.vec2("uv")?;
+        let b0 = r.u16("bone")?;
+        let b1 = r.u16("bone")?;
+        let weight = r.u8("weight")?;
+        let edge = r.u8("edge flag")?;
+        // Bone numbers are plain indices here (0xFFFF has no "none" meaning
+        // for a vertex); out-of-range ones survive for the checker.
+        let (b0, b1) = (b0 as i32, b1 as i32);
+        let weights = if b0 == b1 || weight == 100 {
+            Weights::Bdef1 { bone: b0 }
+        } else if weight == 0 {
+            Weights::Bdef1 { bone: b1 }
+        } else {
+            if weight > 100 {
+                warn(
+                    warnings,
+                    Section::Vertex,
+                    Some(i),
+                    at + 36,
+                    format!(
+                        "bone weight {weight} is over 100; kept as {}",
+                        weight as f32 / 100.0
+                    ),
+                );
+            }
+            Weights::Bdef2 {
+                bones: [b0, b1],
+                weight: weight as f32 / 100.0,
+            }
+        };
+        pmd.vertices.push(Vertex {
+            position,
+            normal,
+            uv,
+            weights,
+            // PMD: 0 = normal, 1 = edge disabled.
+            edge_scale: if edge == 1 { 0.0 } else { 1.0 },
+            ..Vertex::default()
+        });
+    }
+
+    // Faces: u16 vertex indices, three per triangle.
+    r.at(Section::Face, None);
+    let count = r.u32("face index count")? as usize;
+    r.check_count(count, 2, "face indices")?;
+    let data = r.take(count * 2, "face indices")?;
+    if !count.is_multiple_of(3) {
+        warn(
+            warnings,
+            Section::Face,
+            None,
+            r.pos - count * 2,
+            format!(
+                "{count} face indices is not a multiple of 3; the last {} are dropped",
+                count % 3
+            ),
+        );
+    }
+    pmd.faces = data
+        .chunks_exact(6)
+        .map(|c| {
+            [
+                u16::from_le_bytes([c[0], c[1]]) as i32,
+                u16::from_le_bytes([c[2], c[3]]) as i32,
+                u16::from_le_bytes([c[4], c[5]]) as i32,
+            ]
+        })
+        .collect();
+
+    // Materials.
+    r.at(Section::Material, None);
+    let count = r.u32("material count")? as usize;
+    r.check_count(count, MATERIAL_SIZE, "materials")?;
+    pmd.materials.reserve_exact(count);
+    for i in 0..count {
+        r.at(Section::Material, Some(i));
+        let offset = r.pos;
+        let rgb = r.vec3("diffuse")?;
+        let alpha = r.f32("alpha")?;
+        let specular_power = r.f32("specularity")?;
+        let specular = r.vec3("specular")?;
+        let ambient = r.vec3("ambient")?;
+        let toon_index = r.u8("toon index")?;
+        let edge_flag = r.u8("edge flag")?;
+        let face_index_count = r.u32("face index count")?;
+        let file_name = r.text(20, "texture file name")?;
+        pmd.materials.push(PmdMaterial {
+            offset,
+            diffuse: rgb.extend(alpha),
+            specular_power,
+            specular,
+            ambient,
+            toon_index,
+            edge_flag,
+            face_index_count,
+            file_name,
+        });
+    }
+
+    // Bones.
+    r.at(Section::Bone, None);
+    let count = r.u16("bone count")? as usize;
+    r.check_count(count, BONE_SIZE, "bones")?;
+    pmd.bones.reserve_exact(count);
+    for i in 0..count {
+        r.at(Section::Bone, Some(i));
+        let offset = r.pos;
+        let name = r.text(20, "name")?;
+        r.name = Some(name.clone());
+        pmd.bones.push(PmdBone {
+            offset,
+            name,
+            parent: r.u16("parent")?,
+            tail: r.u16("tail")?,
+            kind: r.u8("bone type")?,
+            ik_parent: r.u16("IK parent")?,
+            position: r.vec3("position")?,
+        });
+    }
+
+    // IK chains.
+    r.at(Section::IkChain, None);
+    let count = r.u16("IK count")? as usize;
+    r.check_count(count, IK_MIN_SIZE, "IK chains")?;
+    pmd.iks.reserve_exact(count);
+    for i in 0..count {
+        r.at(Section::IkChain, Some(i));
+        let offset = r.pos;
+        let bone = r.u16("IK bone")?;
+        let target = r.u16("target bone")?;
+        let len = r.u8("chain length")? as usize;
+        let iterations = r.u16("iterations")?;
+        let control_weight = r.f32("control weight")?;
+        let data = r.take(len * 2, "chain bones")?;
+        let links = data
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        pmd.iks.push(PmdIk {
+            offset,
+            bone,
+            target,
+            iterations,
+            control_weight,
+            links,
+        });
+    }
+
+    // Expressions (skins).
+    r.at(Section::Expression, None);
+    let count = r.u16("expression count")? as usize;
+    r.check_count(count, SKIN_MIN_SIZE, "expressions")?;
+    pmd.skins.reserve_exact(count);
+    for i in 0..count {
+        r.at(Section::Expression, Some(i));
+        let offset = r.pos;
+        let name = r.text(20, "name")?;
+        r.name = Some(name.clone());
+        let n = r.u32("vertex count")? as usize;
+        let category = r.u8("category")?;
+        r.check_count(n, 16, "expression vertices")?;
+        let data = r.take(n * 16, "expression vertices")?;
+        let entries = data
+            .chunks_exact(16)
+            .map(|c| {
+                (
+                    u32::from_le_bytes([c[0], c[1], c[2], c[3]]),
+                    Vec3::new(f32_at(c, 4), f32_at(c, 8), f32_at(c, 12)),
+                )
+            })
+            .collect();
+        pmd.skins.push(PmdSkin {
+            offset,
+            name,
+            category,
+            entries,
+        });
+    }
+
+    // Display lists.
+    r.at(Section::DisplayList, None);
+    let count = r.u8("expression display count")? as usize;
+    let start = r.pos;
+    let data = r.take(count * 2, "expression display list")?;
+    pmd.skin_display = data
+        .chunks_exact(2)
+        .enumerate()
+        .map(|(i, c)| (u16::from_le_bytes([c[0], c[1]]), start + i * 2))
+        .collect();
+    let count = r.u8("bone frame name count")? as usize;
+    r.check_count(count, 50, "bone frame names")?;
+    for i in 0..count {
+        r.at(Section::DisplayList, Some(i));
+        pmd.frame_names
+            .push(frame_name(&r.text(50, "bone frame name")?));
+    }
+    r.at(Section::DisplayList, None);
+    let count = r.u32("bone display count")? as usize;
+    r.check_count(count, 3, "bone display entries")?;
+    pmd.frame_bones.reserve_exact(count);
+    for i in 0..count {
+        r.at(Section::DisplayList, Some(i));
+        let at = r.pos;
+        let bone = r.u16("bone")?;
+        let frame = r.u8("frame")?;
+        pmd.frame_bones.push((bone, frame, at));
+    }
+
+    // Extensions: each is optional only as a whole; the file may end before
+    // one, but one that starts must be complete.
+    if r.left() == 0 {
+        return Ok(pmd);
+    }
+    r.at(Section::Extension, None);
+    let has_english = r.u8("English-name flag")?;
+    if has_english != 0 {
+        let mut en = PmdEnglish {
+            name: r.text(20, "English model name")?,
+            comment: r.text(256, "English comment")?,
+            ..PmdEnglish::default()
+        };
+        r.check_count(pmd.bones.len(), 20, "English bone names")?;
+        for i in 0..pmd.bones.len() {
+            r.at(Section::Extension, Some(i));
+            en.bones.push(r.text(20, "English bone name")?);
+        }
+        // The base expression has no English name.
+        let skins = pmd.skins.len().saturating_sub(1);
+        r.at(Section::Extension, None);
+        r.check_count(skins, 20, "English expression names")?;
+        for i in 0..skins {
+            r.at(Section::Extension, Some(i));
+            en.skins.push(r.text(20, "English expression name")?);
+        }
+        r.at(Section::Extension, None);
+        r.check_count(pmd.frame_names.len(), 50, "English bone frame names")?;
+        for i in 0..pmd.frame_names.len() {
+            r.at(Section::Extension, Some(i));
+            en.frames
+                .push(frame_name(&r.text(50, "English bone frame name")?));
+        }
+        pmd.english = Some(en);
+    }
+
+    if r.left() == 0 {
+        return Ok(pmd);
+    }
+    r.at(Section::Extension, None);
+    r.check_count(TOON_COUNT, TOON_NAME_SIZE, "toon texture names")?;
+    let mut toons = Vec::with_capacity(TOON_COUNT);
+    for i in 0..TOON_COUNT {
+        r.at(Section::Extension, Some(i));
+        toons.push(r.text(TOON_NAME_SIZE, "toon texture name")?);
+    }
+    pmd.toon_names = Some(toons);
+
+    if r.left() == 0 {
+        return Ok(pmd);
+    }
+    r.at(Section::RigidBody, None);
+    let count = r.u32("rigid body count")? as usize;
+    r.check_count(count, RIGID_BODY_SIZE, "rigid bodies")?;
+    pmd.rigid_bodies.reserve_exact(count);
+    for i in 0..count {
+        r.at(Section::RigidBody, Some(i));
+        let offset = r.pos;
+        let name = r.text(20, "name")?;
+        r.name = Some(name.clone());
+        let bone = r.u16("bone")?;
+        let group = r.u8("group")?;
+        let collision_mask = r.u16("collision mask")?;
+        let shape = RigidShape::from_u8(r.u8("shape")?);
+        let size = r.vec3("size")?;
+        let position = r.vec3("position")?;
+        let rotation = r.vec3("rotation")?;
+        let mass = r.f32("mass")?;
+        let linear_damping = r.f32("linear damping")?;
+        let angular_damping = r.f32("angular damping")?;
+        let restitution = r.f32("restitution")?;
+        let friction = r.f32("friction")?;
+        let mode = RigidMode::from_u8(r.u8("mode")?);
+        pmd.rigid_bodies.push(PmdRigidBody {
+            offset,
+            bone,
+            body: RigidBody {
+                name,
+                name_en: String::new(),
+                bone: if bone == NO_INDEX { NONE } else { bone as i32 },
+                group,
+                // Stored as-is: bit n set = collides with group n.
+                collision_mask,
+                shape,
+                size,
+                // Still relative to the bone; made absolute in `convert`.
+                position,
+                rotation,
+                mass,
+                linear_damping,
+                angular_damping,
+                restitution,
+                friction,
+                mode,
+            },
+        });
+    }
+
+    r.at(Section::Joint, None);
+    let count = r.u32("joint count")? as usize;
+    r.check_count(count, JOINT_SIZE, "joints")?;
+    pmd.joints.reserve_exact(count);
+    for i in 0..count {
+        r.at(Section::Joint, Some(i));
+        let name = r.text(20, "name")?;
+        r.name = Some(name.clone());
+        pmd.joints.push(Joint {
+            name,
+            name_en: String::new(),
+            // PMD joints are always Bullet's generic 6DOF spring.
+            kind: JointKind::Spring6Dof,
+            body_a: r.u32("rigid body A")? as i32,
+            body_b: r.u32("rigid body B")? as i32,
+            position: r.vec3("position")?,
+            rotation: r.vec3("rotation")?,
+            linear_lower: r.vec3("translation limit 1")?,
+            linear_upper: r.vec3("translation limit 2")?,
+            angular_lower: r.vec3("rotation limit 1")?,
+            angular_upper: r.vec3("rotation limit 2")?,
+            linear_spring: r.vec3("translation spring")?,
+            angular_spring: r.vec3("rotation spring")?,
+        });
+    }
+
+    if r.left() > 0 {
+        warn(
+            warnings,
+            Section::Trailer,
+            None,
+            r.pos,
+            format!("{} bytes after the last joint are ignored", r.left()),
+        );
+    }
+    Ok(pmd)
+}
+
+/// Bone frame names end in "\n" (PMD Editor needs the 0x0A before the NUL).
+fn frame_name(raw: &str) -> String {
+    raw.trim_end_matches(['\n', '\r']).to_string()
+}
+
+// ---------------------------------------------------------------- conversion
+
+/// PMD bone types.
+mod bone_type {
+    pub const ROTATE: u8 = 0;
+    pub const ROTATE_MOVE: u8 = 1;
+    pub const IK: u8 = 2;
+    pub const UNKNOWN: u8 = 3;
+    pub const IK_INFLUENCED: u8 = 4;
+    pub const ROTATION_INFLUENCED: u8 = 5;
+    pub const IK_TARGET: u8 = 6;
+    pub const HIDDEN: u8 = 7;
+    pub const TWIST: u8 = 8;
+    pub const ROTATION_LINKED: u8 = 9;
+}
+
+fn bone_ref(i: u16) -> i32 {
+    if i == NO_INDEX {
+        NONE
+    } else {
+        i as i32
+    }
+}
+
+fn convert(pmd: PmdFile, warnings: &mut Vec<Warning>) -> Model {
+    let english = pmd.english.as_ref();
+    let mut model = Model {
+        header: Header {
+            version: PmxVersion::V2_0,
+            encoding: TextEncoding::Utf16Le,
+            additional_uv_count: 0,
+            index_sizes: IndexSizes::default(),
+            extra_globals: Vec::new(),
+        },
+        info: ModelInfo {
+            name: pmd.name.clone(),
+            name_en: english.map(|e| e.name.clone()).unwrap_or_default(),
+            comment: pmd.comment.clone(),
+            comment_en: english.map(|e| e.comment.clone()).unwrap_or_default(),
+        },
+        ..Model::default()
+    };
+
+    convert_materials(&pmd, &mut model, warnings);
+    convert_bones(&pmd, &mut model, warnings);
+    let morph_of_skin = convert_morphs(&pmd, &mut model, warnings);
+    convert_frames(&pmd, &morph_of_skin, &mut model, warnings);
+    convert_physics(&pmd, &mut model, warnings);
+    model.vertices = pmd.vertices;
+    model.faces = pmd.faces;
+    model.header.index_sizes = smallest_index_sizes(&model);
+    model
+}
+
+/// The texture table, deduplicated by exact file name.
+struct Textures<'m> {
+    list: &'m mut Vec<String>,
+    index: HashMap<String, i32>,
+}
+
+impl Textures<'_> {
+    fn get(&mut self, name: &str) -> i32 {
+        if let Some(&i) = self.index.get(name) {
+            return i;
+        }
+        let i = self.list.len() as i32;
+        self.list.push(name.to_string());
+        self.index.insert(name.to_string(), i);
+        i
+    }
+}
+
+/// Splits a PMD material file name into (texture, sphere):
+/// "tex.bmp*sphere.sph" (MMD 5.12+), "tex.bmp/sphere.sph" (MMD 5.11), or a
+/// lone name, which is a sphere when it ends in .sph/.spa. A '/' is only
+/// taken as the 5.11 separator when what precedes it is itself a file name
+/// with an extension, so "tex/sphere.sph" stays a sphere in a sub-folder.
+pub fn split_texture_name(name: &str) -> (Option<&str>, Option<&str>) {
+    fn non_empty(s: &str) -> Option<&str> {
+        (!s.is_empty()).then_some(s)
+    }
+    if let Some((tex, sphere)) = name.split_once('*') {
+        return (non_empty(tex), non_empty(sphere));
+    }
+    if is_sphere_name(name) {
+        if let Some((head, tail)) = name.rsplit_once('/') {
+            if has_file_extension(head) && !tail.is_empty() {
+                return (Some(head), Some(tail));
+            }
+        }
+        return (None, Some(name));
+    }
+    (non_empty(name), None)
+}
+
+fn is_sphere_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    lower.ends_with(".sph") || lower.ends_with(".spa")
+}
+
+fn has_file_extension(path: &str) -> bool {
+    let file = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    match file.rsplit_once('.') {
+        Some((stem, ext)) => {
+            !stem.is_empty()
+                && !stem.chars().all(|c| c == '.')
+                && !ext.is_empty()
+                && ext.chars().all(|c| c.is_ascii_alphanumeric())
+        }
+        None => false,
+    }
+}
+
+/// Sphere mode from the sphere file's extension: .spa adds, anything else
+/// (.sph, or an image named after '*') multiplies, as MMD does.
+pub fn sphere_mode_of(name: &str) -> SphereMode {
+    if name.to_ascii_lowercase().ends_with(".spa") {
+        SphereMode::Add
+    } else {
+        SphereMode::Multiply
+    }
+}
+
+/// "toon01.bmp".."toon10.bmp" (any case, no folder) → shared toon 0..=9.
+fn shared_toon_index(name: &str) -> Option<u8> {
+    let lower = name.to_ascii_lowercase();
+    let digits = lower.strip_prefix("toon")?.strip_suffix(".bmp")?;
+    if digits.len() != 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: u8 = digits.parse().ok()?;
+    (1..=10).contains(&n).then(|| n - 1)
+}
+
+fn convert_materials(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warning>) {
+    let mut textures = Textures {
+        list: &mut model.textures,
+        index: HashMap::new(),
+    };
+    for (i, m) in pmd.materials.iter().enumerate() {
+        let alpha = m.diffuse.w;
+        let mut flags = MaterialFlags(0);
+        // PMD's edge flag byte is 「輪郭、影」: edge and ground shadow together.
+        flags.set(
+            MaterialFlags::EDGE | MaterialFlags::GROUND_SHADOW,
+            m.edge_flag != 0,
+        );
+        // MMD draws no self shadow for a PMD material whose alpha is exactly
+        // 0.98 (the well-known switch); every other material casts and receives.
+        flags.set(
+            MaterialFlags::SELF_SHADOW_MAP | MaterialFlags::SELF_SHADOW,
+            alpha != 0.98,
+        );
+        // MMD draws PMD materials with alpha below 1 without back-face culling.
+        flags.set(MaterialFlags::DOUBLE_SIDED, alpha < 1.0);
+
+        let (tex, sphere) = split_texture_name(&m.file_name);
+        let texture = tex.map_or(NONE, |t| textures.get(t));
+        let (sphere_texture, sphere_mode) = match sphere {
+            Some(s) => (textures.get(s), sphere_mode_of(s)),
+            None => (NONE, SphereMode::Disabled),
+        };
+
+        // Toon: index 0..=9 names toon01..toon10.bmp unless the toon extension
+        // renames the slot. PMX Editor keeps the standard names as shared toons
+        // (MMD resolves them from its own Data folder) and puts any other name
+        // in the texture table. An empty slot falls back to the shared toon.
+        let toon = match m.toon_index {
+            0xFF => Toon::Texture(NONE),
+            t @ 0..=9 => {
+                let renamed = pmd
+                    .toon_names
+                    .as_ref()
+                    .map(|names| names[t as usize].as_str())
+                    .filter(|n| !n.is_empty());
+                match renamed {
+                    None => Toon::Shared(t),
+                    Some(n) => match shared_toon_index(n) {
+                        Some(s) => Toon::Shared(s),
+                        None => Toon::Texture(textures.get(n)),
+                    },
+                }
+            }
+            t => {
+                warn(
+                    warnings,
+                    Section::Material,
+                    Some(i),
+                    m.offset + 36,
+                    format!("toon index {t} is not 0..=9 or 255; no toon"),
+                );
+                Toon::Texture(NONE)
+            }
+        };
+
+        model.materials.push(Material {
+            // PMD materials have no names; PMX Editor numbers them from 1.
+            name: format!("材質{}", i + 1),
+            name_en: String::new(),
+            diffuse: m.diffuse,
+            specular: m.specular,
+            specular_power: m.specular_power,
+            ambient: m.ambient,
+            flags,
+            // MMD draws PMD edges black, width 1.
+            edge_color: Vec4::new(0.0, 0.0, 0.0, 1.0),
+            edge_size: 1.0,
+            texture,
+            sphere_texture,
+            sphere_mode,
+            toon,
+            memo: String::new(),
+            face_index_count: i32::try_from(m.face_index_count).unwrap_or(i32::MAX),
+        });
+    }
+}
+
+/// IK link limits PMX Editor writes for knees (names containing 「ひざ」):
+/// X only, from −180° to −0.5°, as MMD hard-codes for PMD knees.
+pub fn knee_limits() -> IkLimits {
+    IkLimits {
+        lower: Vec3::new(-std::f32::consts::PI, 0.0, 0.0),
+        upper: Vec3::new(-0.5f32.to_radians(), 0.0, 0.0),
+    }
+}
+
+fn convert_bones(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warning>) {
+    use bone_type::*;
+    let english = pmd.english.as_ref();
+    let count = pmd.bones.len();
+    let in_range = |i: u16| (i as usize) < count;
+
+    for (i, b) in pmd.bones.iter().enumerate() {
+        let mut flags = BoneFlags(BoneFlags::ROTATABLE | BoneFlags::VISIBLE | BoneFlags::OPERABLE);
+        // Tail: PMD names a bone; 0xFFFF and 0 both mean "none" (PMD writers
+        // store 0 for end bones, and no bone's tail is the root). PMX Editor
+        // keeps bone mode with −1 for these (as Gene.pmx's end bones show).
+        let mut tail = if b.tail == NO_INDEX || b.tail == 0 {
+            Tail::Bone(NONE)
+        } else {
+            Tail::Bone(b.tail as i32)
+        };
+        let mut append = None;
+        let mut fixed_axis = None;
+        match b.kind {
+            ROTATE | UNKNOWN | IK_INFLUENCED => {}
+            ROTATE_MOVE | IK => flags.set(BoneFlags::MOVABLE, true),
+            ROTATION_INFLUENCED => {
+                // 回転影響下: follows the full rotation of the bone in the IK
+                // field (mei: 右目/左目 ← 両目).
+                append = Some(Append {
+                    parent: bone_ref(b.ik_parent),
+                    ratio: 1.0,
+                    rotate: true,
+                    translate: false,
+                });
+            }
+            IK_TARGET | HIDDEN => {
+                // Hidden from the viewport; still listed and operable in
+                // frames, as PMX Editor and Gene.pmx keep end bones (0x13).
+                flags.set(BoneFlags::VISIBLE, false);
+            }
+            TWIST => {
+                // 捩り: rotation fixed to the axis towards the tail bone.
+                let axis = (b.tail != NO_INDEX && in_range(b.tail))
+                    .then(|| pmd.bones[b.tail as usize].position - b.position)
+                    .and_then(|d| d.try_normalize());
+                match axis {
+                    Some(a) => fixed_axis = Some(a),
+                    None => warn(
+                        warnings,
+                        Section::Bone,
+                        Some(i),
+                        b.offset + 22,
+                        "twist bone without a usable tail bone: no fixed axis",
+                    ),
+                }
+            }
+            ROTATION_LINKED => {
+                // 回転連動 (MMD 4.0+): the TAIL field holds the source bone and
+                // the IK field the ratio in percent, signed (mei: 右腕捩1 ←
+                // 右腕捩 at 25; Gene: 横クローク4_1 at −10 = 0xFFF6). It has
+                // no tail of its own and is hidden.
+                append = Some(Append {
+                    parent: bone_ref(b.tail),
+                    ratio: b.ik_parent as i16 as f32 / 100.0,
+                    rotate: true,
+                    translate: false,
+                });
+                tail = Tail::Bone(NONE);
+                flags.set(BoneFlags::VISIBLE, false);
+            }
+            t => warn(
+                warnings,
+                Section::Bone,
+                Some(i),
+                b.offset + 24,
+                format!("unknown bone type {t}; read as a rotate bone"),
+            ),
+        }
+        model.bones.push(Bone {
+            name: b.name.clone(),
+            name_en: english
+                .and_then(|e| e.bones.get(i).cloned())
+                .unwrap_or_default(),
+            position: b.position,
+            parent: bone_ref(b.parent),
+            layer: 0,
+            flags,
+            tail,
+            append,
+            fixed_axis,
+            local_axes: None,
+            external_parent_key: None,
+            ik: None,
+        });
+    }
+
+    // IK chains become the IK bone's IK data.
+    for (k, ik) in pmd.iks.iter().enumerate() {
+        if !in_range(ik.bone) {
+            warn(
+                warnings,
+                Section::IkChain,
+                Some(k),
+                ik.offset,
+                format!("IK bone {} is out of range; chain dropped", ik.bone),
+            );
+            continue;
+        }
+        let links = ik
+            .links
+            .iter()
+            .map(|&l| IkLink {
+                bone: bone_ref(l),
+                limits: (in_range(l) && pmd.bones[l as usize].name.contains("ひざ"))
+                    .then(knee_limits),
+            })
+            .collect();
+        let data = Ik {
+            target: bone_ref(ik.target),
+            loop_count: ik.iterations as i32,
+            // PMD stores a quarter of the PMX per-iteration limit (spec).
+            limit_angle: ik.control_weight * 4.0,
+            links,
+        };
+        let owner = ik.bone as usize;
+        if model.bones[owner].ik.is_none() {
+            let bone = &mut model.bones[owner];
+            bone.ik = Some(data);
+            bone.flags.set(BoneFlags::MOVABLE, true);
+        } else {
+            // PMX has one IK per bone: a second chain on the same bone gets a
+            // hidden copy of it as child ("name+"), as PMX Editor does.
+            let original = &model.bones[owner];
+            let mut copy = original.clone();
+            copy.name.push('+');
+            copy.parent = owner as i32;
+            copy.tail = Tail::Bone(NONE);
+            copy.flags.set(BoneFlags::VISIBLE, false);
+            copy.ik = Some(data);
+            warn(
+                warnings,
+                Section::IkChain,
+                Some(k),
+                ik.offset,
+                format!(
+                    "second IK chain on bone {owner}; added bone {:?}",
+                    copy.name
+                ),
+            );
+            model.bones.push(copy);
+        }
+    }
+
+    assign_deform_layers(pmd, model);
+}
+
+/// Deform layers per the spec's 「PMDとの互換性」: IK bones and everything
+/// under them → 1; bones under rotation influence and everything under them
+/// → 2 (the higher wins). PMD type 9 (回転連動) is the same append mechanism
+/// as type 5 and its source is often an IK link (Gene: 横クローク2_1 ←
+/// 右腕xca), so it is treated as rotation-influenced too.
+fn assign_deform_layers(pmd: &PmdFile, model: &mut Model) {
+    let n = model.bones.len();
+    let own: Vec<i32> = (0..n)
+        .map(|i| {
+            let is_rotation_influenced = pmd.bones.get(i).is_some_and(|b| {
+                b.kind == bone_type::ROTATION_INFLUENCED || b.kind == bone_type::ROTATION_LINKED
+            });
+            if is_rotation_influenced {
+                2
+            } else if model.bones[i].ik.is_some() {
+                1
+            } else {
+                0
+            }
+        })
+        .collect();
+    // layer(i) = max(own(i), layer(parent)); iterative with cycle guard.
+    const UNSEEN: i32 = -1;
+    const VISITING: i32 = -2;
+    let mut layer = vec![UNSEEN; n];
+    let mut stack = Vec::new();
+    for start in 0..n {
+        let mut i = start;
+        while layer[i] == UNSEEN {
+            layer[i] = VISITING;
+            stack.push(i);
+            match usize::try_from(model.bones[i].parent) {
+                Ok(p) if p < n && p != i => i = p,
+                _ => break,
+            }
+        }
+        // `i` is now done, visiting (a parent cycle) or a root just pushed.
+        let mut inherited = if layer[i] >= 0 { layer[i] } else { 0 };
+        while let Some(j) = stack.pop() {
+            inherited = inherited.max(own[j]);
+            layer[j] = inherited;
+        }
+    }
+    for (bone, l) in model.bones.iter_mut().zip(layer) {
+        bone.layer = l;
+    }
+}
+
+/// Vertex morphs from the expressions. Returns, per PMD skin, its morph index
+/// (None for the base, which PMX does not keep).
+fn convert_morphs(
+    pmd: &PmdFile,
+    model: &mut Model,
+    warnings: &mut Vec<Warning>,
+) -> Vec<Option<usize>> {
+    let english = pmd.english.as_ref();
+    let base = pmd.skins.iter().position(|s| s.category == 0);
+    let base_vertices: &[(u32, Vec3)] = base.map_or(&[], |b| &pmd.skins[b].entries);
+    let mut morph_of_skin = Vec::with_capacity(pmd.skins.len());
+    let mut english_names = english.map(|e| e.skins.iter());
+    for (k, skin) in pmd.skins.iter().enumerate() {
+        if Some(k) == base {
+            morph_of_skin.push(None);
+            continue;
+        }
+        if skin.category == 0 {
+            warn(
+                warnings,
+                Section::Expression,
+                Some(k),
+                skin.offset,
+                "a second base expression; kept as a morph in panel 4",
+            );
+        }
+        if base.is_none() && !skin.entries.is_empty() {
+            warn(
+                warnings,
+                Section::Expression,
+                Some(k),
+                skin.offset,
+                "no base expression to resolve vertices; offsets dropped",
+            );
+        }
+        let mut offsets = Vec::with_capacity(skin.entries.len());
+        for (e, &(base_index, offset)) in skin.entries.iter().enumerate() {
+            match base_vertices.get(base_index as usize) {
+                Some(&(vertex, _)) => offsets.push(VertexOffset {
+                    vertex: i32::try_from(vertex).unwrap_or(i32::MAX),
+                    offset,
+                }),
+                None if base.is_some() => warn(
+                    warnings,
+                    Section::Expression,
+                    Some(k),
+                    skin.offset + 25 + e * 16,
+                    format!(
+                        "base entry {base_index} is out of range ({} entries); offset dropped",
+                        base_vertices.len()
+                    ),
+                ),
+                None => {}
+            }
+        }
+        morph_of_skin.push(Some(model.morphs.len()));
+        model.morphs.push(Morph {
+            name: skin.name.clone(),
+            name_en: english_names
+                .as_mut()
+                .and_then(|it| it.next().cloned())
+                .unwrap_or_default(),
+            panel: if skin.category == 0 { 4 } else { skin.category },
+            offsets: MorphOffsets::Vertex(offsets),
+        });
+    }
+    morph_of_skin
+}
+
+/// Display frames in PMX Editor's layout: 0 "Root" (special, bone 0),
+/// 1 "表情" (special, the expression list), then the PMD bone frames.
+fn convert_frames(
+    pmd: &PmdFile,
+    morph_of_skin: &[Option<usize>],
+    model: &mut Model,
+    warnings: &mut Vec<Warning>,
+) {
+    let mut root = DisplayFrame {
+        name: "Root".into(),
+        name_en: "Root".into(),
+        special: true,
+        elements: Vec::new(),
+    };
+    if !model.bones.is_empty() {
+        root.elements.push(DisplayElement::Bone(0));
+    }
+    let mut expressions = DisplayFrame {
+        name: "表情".into(),
+        name_en: "Exp".into(),
+        special: true,
+        elements: Vec::new(),
+    };
+    for (i, &(skin, at)) in pmd.skin_display.iter().enumerate() {
+        match morph_of_skin.get(skin as usize) {
+            Some(Some(m)) => expressions.elements.push(DisplayElement::Morph(*m as i32)),
+            Some(None) => warn(
+                warnings,
+                Section::DisplayList,
+                Some(i),
+                at,
+                "the base expression is listed for display; skipped",
+            ),
+            // Out of range stays out of range for the checker.
+            None => expressions
+                .elements
+                .push(DisplayElement::Morph(skin as i32)),
+        }
+    }
+    let english = pmd.english.as_ref();
+    let mut frames: Vec<DisplayFrame> = pmd
+        .frame_names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| DisplayFrame {
+            name: name.clone(),
+            name_en: english
+                .and_then(|e| e.frames.get(i).cloned())
+                .unwrap_or_default(),
+            special: false,
+            elements: Vec::new(),
+        })
+        .collect();
+    for (i, &(bone, frame, at)) in pmd.frame_bones.iter().enumerate() {
+        let element = DisplayElement::Bone(bone_ref(bone));
+        match frame as usize {
+            // Frame 0 is the centre frame, shown as Root in PMX.
+            0 => {
+                if !root.elements.contains(&element) {
+                    root.elements.push(element)
+                }
+            }
+            f if f <= frames.len() => frames[f - 1].elements.push(element),
+            f => warn(
+                warnings,
+                Section::DisplayList,
+                Some(i),
+                at + 2,
+                format!("bone {bone} is listed in frame {f}, which does not exist; dropped"),
+            ),
+        }
+    }
+    model.display_frames.push(root);
+    model.display_frames.push(expressions);
+    model.display_frames.extend(frames);
+}
+
+fn convert_physics(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warning>) {
+    for (i, rb) in pmd.rigid_bodies.iter().enumerate() {
+        let mut body = rb.body.clone();
+        // PMD positions are relative to the body's bone; PMX wants model
+        // space. A body without a (valid) bone is relative to bone 0, as
+        // MMD, PMX Editor and other importers treat it.
+        let origin = match pmd.bones.get(rb.bone as usize) {
+            Some(b) if rb.bone != NO_INDEX => b.position,
+            _ => {
+                if rb.bone != NO_INDEX {
+                    warn(
+                        warnings,
+                        Section::RigidBody,
+                        Some(i),
+                        rb.offset + 20,
+                        format!(
+                            "bone {} is out of range; position taken relative to bone 0",
+                            rb.bone
+                        ),
+                    );
+                }
+                pmd.bones.first().map_or(Vec3::ZERO, |b| b.position)
+            }
+        };
+        body.position += origin;
+        model.rigid_bodies.push(body);
+    }
+    model.joints = pmd.joints.clone();
+}
+
+/// The smallest PMX index widths that hold every index the model uses
+/// (vertex indices are unsigned in PMX, the others signed).
+fn smallest_index_sizes(model: &Model) -> IndexSizes {
+    fn unsigned(max: i64) -> u8 {
+        if max <= u8::MAX as i64 {
+            1
+        } else if max <= u16::MAX as i64 {
+            2
+        } else {
+            4
+        }
+    }
+    fn signed(max: i64) -> u8 {
+        if max <= i8::MAX as i64 {
+            1
+        } else if max <= i16::MAX as i64 {
+            2
+        } else {
+            4
+        }
+    }
+    let top = |count: usize| count as i64 - 1;
+    let mut vertex = top(model.vertices.len());
+    let mut texture = top(model.textures.len());
+    let mut material = top(model.materials.len());
+    let mut bone = top(model.bones.len());
+    let mut morph = top(model.morphs.len());
+    let mut body = top(model.rigid_bodies.len());
+    let see = |slot: &mut i64, i: i32| *slot = (*slot).max(i as i64);
+
+    for v in &model.vertices {
+        for &b in v.weights.bones() {
+            see(&mut bone, b);
+        }
+    }
+    for f in &model.faces {
+        for &v in f {
+            see(&mut vertex, v);
+        }
+    }
+    for m in &model.materials {
+        see(&mut texture, m.texture);
+        see(&mut texture, m.sphere_texture);
+        if let Toon::Texture(t) = m.toon {
+            see(&mut texture, t);
+        }
+    }
+    for b in &model.bones {
+        see(&mut bone, b.parent);
+        if let Tail::Bone(t) = b.tail {
+            see(&mut bone, t);
+        }
+        if let Some(a) = &b.append {
+            see(&mut bone, a.parent);
+        }
+        if let Some(ik) = &b.ik {
+            see(&mut bone, ik.target);
+            for l in &ik.links {
+                see(&mut bone, l.bone);
+            }
+        }
+    }
+    for m in &model.morphs {
+        if let MorphOffsets::Vertex(offsets) = &m.offsets {
+            for o in offsets {
+                see(&mut vertex, o.vertex);
+            }
+        }
+    }
+    for f in &model.display_frames {
+        for e in &f.elements {
+            match *e {
+                DisplayElement::Bone(b) => see(&mut bone, b),
+                DisplayElement::Morph(m) => see(&mut morph, m),
+            }
+        }
+    }
+    for r in &model.rigid_bodies {
+        see(&mut bone, r.bone);
+    }
+    for j in &model.joints {
+        see(&mut body, j.body_a);
+        see(&mut body, j.body_b);
+    }
+    // Materials are never referenced by a PMD-made model, but size for the count.
+    see(&mut material, 0);
+    IndexSizes {
+        vertex: unsigned(vertex),
+        texture: signed(texture),
+        material: signed(material),
+        bone: signed(bone),
+        morph: signed(morph),
+        rigid_body: signed(body),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn texture_names_split_into_texture_and_sphere() {
+        assert_eq!(
+            split_texture_name("a.bmp*b.sph"),
+            (Some("a.bmp"), Some("b.sph"))
+        );
+        assert_eq!(
+            split_texture_name("a.bmp*b.spa"),
+            (Some("a.bmp"), Some("b.spa"))
+        );
+        assert_eq!(
+            split_texture_name("a.bmp/b.sph"),
+            (Some("a.bmp"), Some("b.sph"))
+        );
+        assert_eq!(split_texture_name("tex/b.sph"), (None, Some("tex/b.sph")));
+        assert_eq!(split_texture_name("../b.spa"), (None, Some("../b.spa")));
+        assert_eq!(split_texture_name("b.SPH"), (None, Some("b.SPH")));
+        assert_eq!(split_texture_name("tex/a.png"), (Some("tex/a.png"), None));
+        assert_eq!(split_texture_name("a.png*"), (Some("a.png"), None));
+        assert_eq!(split_texture_name("*b.sph"), (None, Some("b.sph")));
+        assert_eq!(split_texture_name(""), (None, None));
+        assert_eq!(sphere_mode_of("x.spa"), SphereMode::Add);
+        assert_eq!(sphere_mode_of("x.SPH"), SphereMode::Multiply);
+    }
+
+    #[test]
+    fn shared_toon_names() {
+        assert_eq!(shared_toon_index("toon01.bmp"), Some(0));
+        assert_eq!(shared_toon_index("TOON10.BMP"), Some(9));
+        assert_eq!(shared_toon_index("toon11.bmp"), None);
+        assert_eq!(shared_toon_index("toon00.bmp"), None);
+        assert_eq!(shared_toon_index("mytoon.bmp"), None);
+        assert_eq!(shared_toon_index("sub/toon01.bmp"), None);
+    }
+
+    #[test]
+    fn text_stops_at_nul_and_ignores_garbage() {
+        let mut field = b"\x83Z\x83\x93\x83^\x81[\0\xfd\xfd\x82\xa0".to_vec();
+        field.resize(20, 0xFD);
+        assert_eq!(decode_sjis(&field), "センター");
+        assert_eq!(decode_sjis(b"abc"), "abc");
+    }
 }

@@ -1,6 +1,1139 @@
-//! PMX 2.0/2.1 reader. Not yet implemented.
-use super::{Error, Loaded, Result};
+//! PMX 2.0/2.1 reader.
+//!
+//! One pass over the bytes with a slice cursor. Every count is checked against
+//! the bytes left (times the smallest size an element can have) before
+//! anything is allocated, so no input can make the reader allocate much more
+//! than the file's own size. Rule breaks that do not stop parsing (2.1
+//! features in a 2.0 file, odd flag bytes, undecodable text, trailing bytes)
+//! are read as they are and reported as [`Warning`]s.
 
-pub fn read_pmx(_bytes: &[u8]) -> Result<Loaded> {
-    Err(Error::Unsupported("PMX reading is not implemented yet".into()))
+use super::error::Section;
+use super::model::*;
+use super::{Error, Loaded, Result, Warning};
+use glam::{Vec2, Vec3, Vec4};
+
+/// `2.0f32` and `2.1f32` as the header stores them.
+const VERSION_2_0: u32 = 0x4000_0000;
+const VERSION_2_1: u32 = 0x4006_6666;
+
+/// A low-level failure: where and what. Wrapped into [`Error::parse`] with the
+/// section and element once it reaches the element loop.
+#[derive(Debug)]
+struct Fail {
+    offset: usize,
+    message: String,
+}
+
+type R<T> = std::result::Result<T, Box<Fail>>;
+
+fn fail<T>(offset: usize, message: impl Into<String>) -> R<T> {
+    Err(Box::new(Fail {
+        offset,
+        message: message.into(),
+    }))
+}
+
+/// Reads a PMX 2.0 or 2.1 file.
+pub fn read_pmx(bytes: &[u8]) -> Result<Loaded> {
+    let mut r = Reader::new(bytes)?;
+    let header = r.header.clone();
+    let mut model = Model {
+        header,
+        ..Model::default()
+    };
+
+    model.info = r.section(Section::ModelInfo, None, |r| {
+        Ok(ModelInfo {
+            name: r.text()?,
+            name_en: r.text()?,
+            comment: r.text()?,
+            comment_en: r.text()?,
+        })
+    })?;
+
+    model.vertices = r.read_vertices()?;
+    model.faces = r.read_faces()?;
+
+    let n = r.count(Section::Texture, 4)?;
+    model.textures = r.elements(Section::Texture, n, |r, _| r.text())?;
+
+    let ts = r.sizes.texture as usize;
+    let n = r.count(Section::Material, 84 + 2 * ts)?;
+    model.materials = r.elements(Section::Material, n, |r, i| r.material(i))?;
+
+    let bs = r.sizes.bone as usize;
+    let n = r.count(Section::Bone, 26 + 2 * bs)?;
+    model.bones = r.elements(Section::Bone, n, |r, i| r.bone(i))?;
+
+    let n = r.count(Section::Morph, 14)?;
+    model.morphs = r.elements(Section::Morph, n, |r, i| r.morph(i))?;
+
+    let n = r.count(Section::DisplayFrame, 13)?;
+    model.display_frames = r.elements(Section::DisplayFrame, n, |r, i| r.display_frame(i))?;
+
+    let rs = r.sizes.rigid_body as usize;
+    let n = r.count(Section::RigidBody, 69 + bs)?;
+    model.rigid_bodies = r.elements(Section::RigidBody, n, |r, i| r.rigid_body(i))?;
+
+    let n = r.count(Section::Joint, 105 + 2 * rs)?;
+    model.joints = r.elements(Section::Joint, n, |r, i| r.joint(i))?;
+
+    if r.header.version == PmxVersion::V2_1 {
+        if r.pos == r.buf.len() {
+            // Chosen: a 2.1 file that stops right after the joints is read as
+            // having no soft bodies (the writer will add the empty section).
+            r.warn(
+                Section::SoftBody,
+                None,
+                "PMX 2.1 file ends before the soft-body count; read as no soft bodies",
+            );
+        } else {
+            let n = r.count(Section::SoftBody, 141 + r.sizes.material as usize)?;
+            model.soft_bodies = r.elements(Section::SoftBody, n, |r, i| r.soft_body(i))?;
+        }
+    }
+
+    if r.pos < r.buf.len() {
+        // PMX Editor ignores data after the last section; so do we, with a note.
+        let extra = r.buf.len() - r.pos;
+        r.warn(
+            Section::Trailer,
+            None,
+            format!("{extra} bytes after the last section are ignored"),
+        );
+    }
+
+    Ok(Loaded {
+        model,
+        warnings: r.warnings,
+    })
+}
+
+struct Reader<'a> {
+    buf: &'a [u8],
+    pos: usize,
+    header: Header,
+    sizes: IndexSizes,
+    utf8: bool,
+    warnings: Vec<Warning>,
+    /// Byte offset of the current element's name, to name it in an error.
+    name_at: Option<usize>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(buf: &'a [u8]) -> Result<Self> {
+        let header_err =
+            |offset: usize, msg: String| Error::parse(Section::Header, None, None, offset, msg);
+        if buf.len() < 4 {
+            return Err(header_err(
+                0,
+                format!("file is {} bytes, too short for a PMX header", buf.len()),
+            ));
+        }
+        match &buf[..4] {
+            b"PMX " => {}
+            b"Pmx " => {
+                return Err(Error::Unsupported(
+                    "PMX 1.0 (\"Pmx \" magic) is not a published format; only PMX 2.0 and 2.1 can be read".into(),
+                ))
+            }
+            m => {
+                return Err(Error::Unsupported(format!(
+                    "not a PMX file (magic bytes {:02x} {:02x} {:02x} {:02x}, expected \"PMX \")",
+                    m[0], m[1], m[2], m[3]
+                )))
+            }
+        }
+        let mut r = Reader {
+            buf,
+            pos: 4,
+            header: Header::default(),
+            sizes: IndexSizes::default(),
+            utf8: false,
+            warnings: Vec::new(),
+            name_at: None,
+        };
+        let wrap = |f: Box<Fail>| header_err(f.offset, f.message);
+        let version_bits = u32::from_le_bytes(r.arr::<4>().map_err(wrap)?);
+        let version = match version_bits {
+            VERSION_2_0 => PmxVersion::V2_0,
+            VERSION_2_1 => PmxVersion::V2_1,
+            bits => {
+                return Err(Error::Unsupported(format!(
+                    "PMX version {} is not supported (only 2.0 and 2.1)",
+                    f32::from_bits(bits)
+                )))
+            }
+        };
+        let globals_at = r.pos;
+        let n_globals = r.u8().map_err(wrap)? as usize;
+        if n_globals < 8 {
+            return Err(header_err(
+                globals_at,
+                format!("header declares {n_globals} globals; PMX needs 8"),
+            ));
+        }
+        let globals = r.bytes(n_globals).map_err(wrap)?.to_vec();
+        let encoding = match globals[0] {
+            0 => TextEncoding::Utf16Le,
+            1 => TextEncoding::Utf8,
+            v => {
+                return Err(header_err(
+                    globals_at + 1,
+                    format!("text encoding {v} is neither 0 (UTF-16LE) nor 1 (UTF-8)"),
+                ))
+            }
+        };
+        let additional_uv_count = globals[1];
+        if additional_uv_count > 4 {
+            // More than 4 cannot be kept by the model; refuse rather than drop data.
+            return Err(header_err(
+                globals_at + 2,
+                format!("additional UV count {additional_uv_count} (PMX allows 0 to 4)"),
+            ));
+        }
+        const KINDS: [&str; 6] = [
+            "vertex",
+            "texture",
+            "material",
+            "bone",
+            "morph",
+            "rigid body",
+        ];
+        for (k, &s) in globals[2..8].iter().enumerate() {
+            if !matches!(s, 1 | 2 | 4) {
+                return Err(header_err(
+                    globals_at + 3 + k,
+                    format!("{} index size {s} (must be 1, 2 or 4)", KINDS[k]),
+                ));
+            }
+        }
+        let sizes = IndexSizes {
+            vertex: globals[2],
+            texture: globals[3],
+            material: globals[4],
+            bone: globals[5],
+            morph: globals[6],
+            rigid_body: globals[7],
+        };
+        if n_globals > 8 {
+            r.warn(
+                Section::Header,
+                None,
+                format!(
+                    "header has {n_globals} globals; PMX {} defines 8 (extra kept)",
+                    version.as_f32()
+                ),
+            );
+        }
+        r.header = Header {
+            version,
+            encoding,
+            additional_uv_count,
+            index_sizes: sizes,
+            extra_globals: globals[8..].to_vec(),
+        };
+        r.sizes = sizes;
+        r.utf8 = encoding == TextEncoding::Utf8;
+        Ok(r)
+    }
+
+    fn is_v20(&self) -> bool {
+        self.header.version == PmxVersion::V2_0
+    }
+
+    fn warn(&mut self, section: Section, index: Option<usize>, message: impl Into<String>) {
+        self.warn_at(section, index, self.pos, message)
+    }
+
+    #[cold]
+    fn warn_at(
+        &mut self,
+        section: Section,
+        index: Option<usize>,
+        offset: usize,
+        message: impl Into<String>,
+    ) {
+        self.warnings.push(Warning {
+            section: section.name(),
+            index,
+            offset,
+            message: message.into(),
+        });
+    }
+
+    /// Runs one element's parse, turning a low-level failure into a located error.
+    fn section<T>(
+        &mut self,
+        section: Section,
+        index: Option<usize>,
+        f: impl FnOnce(&mut Self) -> R<T>,
+    ) -> Result<T> {
+        self.name_at = None;
+        f(self).map_err(|e| {
+            let name = self.name_at.and_then(|at| self.name_from(at));
+            Error::parse(section, index, name, e.offset, e.message)
+        })
+    }
+
+    fn elements<T>(
+        &mut self,
+        section: Section,
+        n: usize,
+        mut f: impl FnMut(&mut Self, usize) -> R<T>,
+    ) -> Result<Vec<T>> {
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            self.name_at = None;
+            match f(self, i) {
+                Ok(v) => out.push(v),
+                Err(e) => {
+                    let name = self.name_at.and_then(|at| self.name_from(at));
+                    return Err(Error::parse(section, Some(i), name, e.offset, e.message));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Re-decodes the name text that starts at `at` (only on the error path).
+    fn name_from(&self, at: usize) -> Option<String> {
+        let len = i32::from_le_bytes(*self.buf.get(at..)?.first_chunk::<4>()?);
+        let bytes = self.buf.get(at + 4..at + 4 + usize::try_from(len).ok()?)?;
+        Some(if self.utf8 {
+            String::from_utf8_lossy(bytes).into_owned()
+        } else {
+            encoding_rs::UTF_16LE
+                .decode_without_bom_handling(bytes)
+                .0
+                .into_owned()
+        })
+    }
+
+    /// Reads an element count and checks that `count * min_size` bytes are left.
+    fn count(&mut self, section: Section, min_size: usize) -> Result<usize> {
+        self.section(section, None, |r| r.checked_count(min_size, "count"))
+    }
+
+    fn checked_count(&mut self, min_size: usize, what: &str) -> R<usize> {
+        let at = self.pos;
+        let n = self.i32()?;
+        if n < 0 {
+            return fail(at, format!("negative {what} {n}"));
+        }
+        let n = n as usize;
+        let left = self.buf.len() - self.pos;
+        if (n as u64) * (min_size as u64) > left as u64 {
+            return fail(
+                at,
+                format!(
+                    "{what} {n} needs at least {} bytes but only {left} are left",
+                    n as u64 * min_size as u64
+                ),
+            );
+        }
+        Ok(n)
+    }
+
+    // ------------------------------------------------------------ primitives
+
+    #[inline(always)]
+    fn arr<const N: usize>(&mut self) -> R<[u8; N]> {
+        match self.buf.get(self.pos..).and_then(|s| s.first_chunk::<N>()) {
+            Some(a) => {
+                self.pos += N;
+                Ok(*a)
+            }
+            None => self.short(N),
+        }
+    }
+
+    #[cold]
+    fn short<T>(&self, n: usize) -> R<T> {
+        fail(
+            self.pos,
+            format!(
+                "unexpected end of file (needs {n} bytes, {} left)",
+                self.buf.len() - self.pos
+            ),
+        )
+    }
+
+    fn bytes(&mut self, n: usize) -> R<&'a [u8]> {
+        let buf: &'a [u8] = self.buf;
+        match buf.get(self.pos..).and_then(|s| s.get(..n)) {
+            Some(s) => {
+                self.pos += n;
+                Ok(s)
+            }
+            None => self.short(n),
+        }
+    }
+
+    #[inline(always)]
+    fn u8(&mut self) -> R<u8> {
+        Ok(self.arr::<1>()?[0])
+    }
+    #[inline(always)]
+    fn u16(&mut self) -> R<u16> {
+        Ok(u16::from_le_bytes(self.arr()?))
+    }
+    #[inline(always)]
+    fn i32(&mut self) -> R<i32> {
+        Ok(i32::from_le_bytes(self.arr()?))
+    }
+    #[inline(always)]
+    fn f32(&mut self) -> R<f32> {
+        Ok(f32::from_le_bytes(self.arr()?))
+    }
+    #[inline(always)]
+    fn vec3(&mut self) -> R<Vec3> {
+        let a: [u8; 12] = self.arr()?;
+        Ok(vec3_at(&a, 0))
+    }
+    #[inline(always)]
+    fn vec4(&mut self) -> R<Vec4> {
+        let a: [u8; 16] = self.arr()?;
+        Ok(Vec4::new(
+            f32_at(&a, 0),
+            f32_at(&a, 4),
+            f32_at(&a, 8),
+            f32_at(&a, 12),
+        ))
+    }
+
+    /// A 0/1 byte. Other values are read as "on" with a warning.
+    fn flag(&mut self, section: Section, index: usize, what: &str) -> R<bool> {
+        let at = self.pos;
+        let v = self.u8()?;
+        if v > 1 {
+            self.warn_at(
+                section,
+                Some(index),
+                at,
+                format!("{what} flag is {v} (expected 0 or 1); read as 1"),
+            );
+        }
+        Ok(v != 0)
+    }
+
+    /// Signed 1/2/4-byte index (bones, textures, materials, morphs, rigid bodies).
+    #[inline(always)]
+    fn index(&mut self, size: u8) -> R<i32> {
+        Ok(match size {
+            1 => self.u8()? as i8 as i32,
+            2 => self.u16()? as i16 as i32,
+            _ => self.i32()?,
+        })
+    }
+    /// Vertex index: unsigned at 1 and 2 bytes, signed at 4.
+    #[inline(always)]
+    fn vertex_index(&mut self) -> R<i32> {
+        Ok(match self.sizes.vertex {
+            1 => self.u8()? as i32,
+            2 => self.u16()? as i32,
+            _ => self.i32()?,
+        })
+    }
+    fn bone_index(&mut self) -> R<i32> {
+        self.index(self.sizes.bone)
+    }
+
+    /// TextBuf: i32 byte length + bytes in the header's encoding.
+    fn text(&mut self) -> R<String> {
+        let at = self.pos;
+        let len = self.i32()?;
+        if len < 0 {
+            return fail(at, format!("negative text length {len}"));
+        }
+        let bytes = self.bytes(len as usize)?;
+        if self.utf8 {
+            match std::str::from_utf8(bytes) {
+                Ok(s) => Ok(s.to_owned()),
+                Err(_) => {
+                    self.text_warning(at, "invalid UTF-8");
+                    Ok(String::from_utf8_lossy(bytes).into_owned())
+                }
+            }
+        } else {
+            let (s, had_errors) = encoding_rs::UTF_16LE.decode_without_bom_handling(bytes);
+            if had_errors {
+                self.text_warning(at, "invalid UTF-16 (odd length or unpaired surrogate)");
+            }
+            Ok(s.into_owned())
+        }
+    }
+
+    /// A text that names the current element (remembered for error messages).
+    fn name(&mut self) -> R<String> {
+        self.name_at = Some(self.pos);
+        self.text()
+    }
+
+    #[cold]
+    fn text_warning(&mut self, at: usize, what: &str) {
+        self.warnings.push(Warning {
+            section: "text",
+            index: None,
+            offset: at,
+            message: format!(
+                "{what}; decoded with U+FFFD replacements (will not save byte-identical)"
+            ),
+        });
+    }
+
+    // ------------------------------------------------------------ sections
+
+    fn read_vertices(&mut self) -> Result<Vec<Vertex>> {
+        let n_uv = self.header.additional_uv_count as usize;
+        let bs = self.sizes.bone as usize;
+        let min = 32 + 16 * n_uv + 1 + bs + 4;
+        let n = self.count(Section::Vertex, min)?;
+        let mut out = Vec::with_capacity(n);
+        let v20 = self.is_v20();
+        let (mut qdef_count, mut first_qdef) = (0usize, None);
+        for i in 0..n {
+            let at = self.pos;
+            match self.vertex(n_uv) {
+                Ok(v) => {
+                    if v20 && matches!(v.weights, Weights::Qdef { .. }) {
+                        qdef_count += 1;
+                        first_qdef.get_or_insert((i, at));
+                    }
+                    out.push(v)
+                }
+                Err(e) => {
+                    return Err(Error::parse(
+                        Section::Vertex,
+                        Some(i),
+                        None,
+                        e.offset,
+                        e.message,
+                    ))
+                }
+            }
+        }
+        if let Some((first, at)) = first_qdef {
+            self.warn_at(
+                Section::Vertex,
+                Some(first),
+                at,
+                format!("{qdef_count} vertices use QDEF weights, which are PMX 2.1 only, but the file says 2.0 (first: vertex {first}); read anyway"),
+            );
+        }
+        Ok(out)
+    }
+
+    #[inline(always)]
+    fn vertex(&mut self, n_uv: usize) -> R<Vertex> {
+        let a: [u8; 32] = self.arr()?;
+        let mut additional_uvs = [Vec4::ZERO; 4];
+        for uv in additional_uvs.iter_mut().take(n_uv) {
+            *uv = self.vec4()?;
+        }
+        let kind_at = self.pos;
+        let weights = match self.u8()? {
+            0 => Weights::Bdef1 {
+                bone: self.bone_index()?,
+            },
+            1 => Weights::Bdef2 {
+                bones: [self.bone_index()?, self.bone_index()?],
+                weight: self.f32()?,
+            },
+            2 => Weights::Bdef4 {
+                bones: [
+                    self.bone_index()?,
+                    self.bone_index()?,
+                    self.bone_index()?,
+                    self.bone_index()?,
+                ],
+                weights: [self.f32()?, self.f32()?, self.f32()?, self.f32()?],
+            },
+            3 => Weights::Sdef {
+                bones: [self.bone_index()?, self.bone_index()?],
+                weight: self.f32()?,
+                c: self.vec3()?,
+                r0: self.vec3()?,
+                r1: self.vec3()?,
+            },
+            4 => Weights::Qdef {
+                bones: [
+                    self.bone_index()?,
+                    self.bone_index()?,
+                    self.bone_index()?,
+                    self.bone_index()?,
+                ],
+                weights: [self.f32()?, self.f32()?, self.f32()?, self.f32()?],
+            },
+            k => {
+                return fail(
+                    kind_at,
+                    format!("unknown weight kind {k} (0..=4 are defined)"),
+                )
+            }
+        };
+        let edge_scale = self.f32()?;
+        Ok(Vertex {
+            position: vec3_at(&a, 0),
+            normal: vec3_at(&a, 12),
+            uv: Vec2::new(f32_at(&a, 24), f32_at(&a, 28)),
+            additional_uvs,
+            weights,
+            edge_scale,
+        })
+    }
+
+    fn read_faces(&mut self) -> Result<Vec<[i32; 3]>> {
+        let vs = self.sizes.vertex as usize;
+        let count_at = self.pos;
+        let n = self.count(Section::Face, vs)?;
+        if n % 3 != 0 {
+            return Err(Error::parse(
+                Section::Face,
+                None,
+                None,
+                count_at,
+                format!("face index count {n} is not a multiple of 3"),
+            ));
+        }
+        let bytes = self
+            .bytes(n * vs)
+            .map_err(|e| Error::parse(Section::Face, None, None, e.offset, e.message))?;
+        let tri = 3 * vs;
+        // The count check above guarantees the bytes; decode them in one tight pass.
+        let faces = match vs {
+            1 => bytes
+                .chunks_exact(tri)
+                .map(|c| [c[0] as i32, c[1] as i32, c[2] as i32])
+                .collect(),
+            2 => bytes
+                .chunks_exact(tri)
+                .map(|c| {
+                    [
+                        u16::from_le_bytes([c[0], c[1]]) as i32,
+                        u16::from_le_bytes([c[2], c[3]]) as i32,
+                        u16::from_le_bytes([c[4], c[5]]) as i32,
+                    ]
+                })
+                .collect(),
+            _ => bytes
+                .chunks_exact(tri)
+                .map(|c| {
+                    [
+                        i32::from_le_bytes([c[0], c[1], c[2], c[3]]),
+                        i32::from_le_bytes([c[4], c[5], c[6], c[7]]),
+                        i32::from_le_bytes([c[8], c[9], c[10], c[11]]),
+                    ]
+                })
+                .collect(),
+        };
+        Ok(faces)
+    }
+
+    fn material(&mut self, i: usize) -> R<Material> {
+        let name = self.name()?;
+        let name_en = self.text()?;
+        let diffuse = self.vec4()?;
+        let specular = self.vec3()?;
+        let specular_power = self.f32()?;
+        let ambient = self.vec3()?;
+        let flags_at = self.pos;
+        let flags = MaterialFlags(self.u8()?);
+        if self.is_v20() && flags.0 & MaterialFlags::V21_ONLY != 0 {
+            self.warn_at(
+                Section::Material,
+                Some(i),
+                flags_at,
+                format!(
+                    "draw flags {:#04x} use PMX 2.1 bits (vertex colour/point/line) in a 2.0 file; kept",
+                    flags.0
+                ),
+            );
+        }
+        let edge_color = self.vec4()?;
+        let edge_size = self.f32()?;
+        let ts = self.sizes.texture;
+        let texture = self.index(ts)?;
+        let sphere_texture = self.index(ts)?;
+        let sphere_at = self.pos;
+        let sphere_mode = SphereMode::from_u8(self.u8()?);
+        if let SphereMode::Unknown(v) = sphere_mode {
+            self.warn_at(
+                Section::Material,
+                Some(i),
+                sphere_at,
+                format!("unknown sphere mode {v}; kept"),
+            );
+        }
+        let toon = if self.flag(Section::Material, i, "shared toon")? {
+            Toon::Shared(self.u8()?)
+        } else {
+            Toon::Texture(self.index(ts)?)
+        };
+        let memo = self.text()?;
+        let face_index_count = self.i32()?;
+        Ok(Material {
+            name,
+            name_en,
+            diffuse,
+            specular,
+            specular_power,
+            ambient,
+            flags,
+            edge_color,
+            edge_size,
+            texture,
+            sphere_texture,
+            sphere_mode,
+            toon,
+            memo,
+            face_index_count,
+        })
+    }
+
+    fn bone(&mut self, i: usize) -> R<Bone> {
+        let name = self.name()?;
+        let name_en = self.text()?;
+        let position = self.vec3()?;
+        let parent = self.bone_index()?;
+        let layer = self.i32()?;
+        let raw = self.u16()?;
+        let tail = if raw & BoneFlags::TAIL_IS_BONE != 0 {
+            Tail::Bone(self.bone_index()?)
+        } else {
+            Tail::Offset(self.vec3()?)
+        };
+        let rotate = raw & BoneFlags::APPEND_ROTATE != 0;
+        let translate = raw & BoneFlags::APPEND_MOVE != 0;
+        let append = if rotate || translate {
+            Some(Append {
+                parent: self.bone_index()?,
+                ratio: self.f32()?,
+                rotate,
+                translate,
+            })
+        } else {
+            None
+        };
+        let fixed_axis = if raw & BoneFlags::FIXED_AXIS != 0 {
+            Some(self.vec3()?)
+        } else {
+            None
+        };
+        let local_axes = if raw & BoneFlags::LOCAL_AXES != 0 {
+            Some(LocalAxes {
+                x: self.vec3()?,
+                z: self.vec3()?,
+            })
+        } else {
+            None
+        };
+        let external_parent_key = if raw & BoneFlags::EXTERNAL_PARENT != 0 {
+            Some(self.i32()?)
+        } else {
+            None
+        };
+        let ik = if raw & BoneFlags::IK != 0 {
+            let target = self.bone_index()?;
+            let loop_count = self.i32()?;
+            let limit_angle = self.f32()?;
+            let n = self.checked_count(self.sizes.bone as usize + 1, "IK link count")?;
+            let mut links = Vec::with_capacity(n);
+            for _ in 0..n {
+                let bone = self.bone_index()?;
+                let limits = if self.flag(Section::Bone, i, "IK link angle limit")? {
+                    Some(IkLimits {
+                        lower: self.vec3()?,
+                        upper: self.vec3()?,
+                    })
+                } else {
+                    None
+                };
+                links.push(IkLink { bone, limits });
+            }
+            Some(Ik {
+                target,
+                loop_count,
+                limit_angle,
+                links,
+            })
+        } else {
+            None
+        };
+        Ok(Bone {
+            name,
+            name_en,
+            position,
+            parent,
+            layer,
+            flags: BoneFlags(raw & !BoneFlags::STRUCTURAL),
+            tail,
+            append,
+            fixed_axis,
+            local_axes,
+            external_parent_key,
+            ik,
+        })
+    }
+
+    fn morph(&mut self, i: usize) -> R<Morph> {
+        let name = self.name()?;
+        let name_en = self.text()?;
+        let panel = self.u8()?;
+        let kind_at = self.pos;
+        let kind_byte = self.u8()?;
+        let Some(kind) = MorphKind::from_u8(kind_byte) else {
+            return fail(
+                kind_at,
+                format!("unknown morph kind {kind_byte} (0..=10 are defined)"),
+            );
+        };
+        if kind.is_v21_only() && self.is_v20() {
+            self.warn_at(
+                Section::Morph,
+                Some(i),
+                kind_at,
+                format!(
+                    "{} morph is PMX 2.1 only but the file says 2.0; read anyway",
+                    kind.name()
+                ),
+            );
+        }
+        let s = self.sizes;
+        let (vs, bs, ms, mts, rs) = (
+            s.vertex as usize,
+            s.bone as usize,
+            s.morph as usize,
+            s.material as usize,
+            s.rigid_body as usize,
+        );
+        let offsets = match kind {
+            MorphKind::Group | MorphKind::Flip => {
+                let n = self.checked_count(ms + 4, "offset count")?;
+                let mut v = Vec::with_capacity(n);
+                for _ in 0..n {
+                    v.push(GroupOffset {
+                        morph: self.index(s.morph)?,
+                        ratio: self.f32()?,
+                    });
+                }
+                if kind == MorphKind::Group {
+                    MorphOffsets::Group(v)
+                } else {
+                    MorphOffsets::Flip(v)
+                }
+            }
+            MorphKind::Vertex => {
+                let n = self.checked_count(vs + 12, "offset count")?;
+                let mut v = Vec::with_capacity(n);
+                for _ in 0..n {
+                    v.push(VertexOffset {
+                        vertex: self.vertex_index()?,
+                        offset: self.vec3()?,
+                    });
+                }
+                MorphOffsets::Vertex(v)
+            }
+            MorphKind::Bone => {
+                let n = self.checked_count(bs + 28, "offset count")?;
+                let mut v = Vec::with_capacity(n);
+                for _ in 0..n {
+                    v.push(BoneOffset {
+                        bone: self.index(s.bone)?,
+                        translation: self.vec3()?,
+                        rotation: self.vec4()?,
+                    });
+                }
+                MorphOffsets::Bone(v)
+            }
+            MorphKind::Uv
+            | MorphKind::AdditionalUv1
+            | MorphKind::AdditionalUv2
+            | MorphKind::AdditionalUv3
+            | MorphKind::AdditionalUv4 => {
+                let n = self.checked_count(vs + 16, "offset count")?;
+                let mut v = Vec::with_capacity(n);
+                for _ in 0..n {
+                    v.push(UvOffset {
+                        vertex: self.vertex_index()?,
+                        offset: self.vec4()?,
+                    });
+                }
+                MorphOffsets::Uv {
+                    layer: kind_byte - MorphKind::Uv as u8,
+                    offsets: v,
+                }
+            }
+            MorphKind::Material => {
+                let n = self.checked_count(mts + 113, "offset count")?;
+                let mut v = Vec::with_capacity(n);
+                for _ in 0..n {
+                    let material = self.index(s.material)?;
+                    let op_at = self.pos;
+                    let op = MaterialOp::from_u8(self.u8()?);
+                    if let MaterialOp::Unknown(x) = op {
+                        self.warn_at(
+                            Section::Morph,
+                            Some(i),
+                            op_at,
+                            format!("unknown material morph operation {x}; kept"),
+                        );
+                    }
+                    v.push(MaterialOffset {
+                        material,
+                        op,
+                        diffuse: self.vec4()?,
+                        specular: self.vec3()?,
+                        specular_power: self.f32()?,
+                        ambient: self.vec3()?,
+                        edge_color: self.vec4()?,
+                        edge_size: self.f32()?,
+                        texture_tint: self.vec4()?,
+                        sphere_tint: self.vec4()?,
+                        toon_tint: self.vec4()?,
+                    });
+                }
+                MorphOffsets::Material(v)
+            }
+            MorphKind::Impulse => {
+                let n = self.checked_count(rs + 25, "offset count")?;
+                let mut v = Vec::with_capacity(n);
+                for _ in 0..n {
+                    v.push(ImpulseOffset {
+                        rigid_body: self.index(s.rigid_body)?,
+                        local: self.flag(Section::Morph, i, "impulse local")?,
+                        velocity: self.vec3()?,
+                        torque: self.vec3()?,
+                    });
+                }
+                MorphOffsets::Impulse(v)
+            }
+        };
+        Ok(Morph {
+            name,
+            name_en,
+            panel,
+            offsets,
+        })
+    }
+
+    fn display_frame(&mut self, i: usize) -> R<DisplayFrame> {
+        let name = self.name()?;
+        let name_en = self.text()?;
+        let special = self.flag(Section::DisplayFrame, i, "special-frame")?;
+        let s = self.sizes;
+        let min = 1 + (s.bone.min(s.morph) as usize);
+        let n = self.checked_count(min, "element count")?;
+        let mut elements = Vec::with_capacity(n);
+        for _ in 0..n {
+            let at = self.pos;
+            elements.push(match self.u8()? {
+                0 => DisplayElement::Bone(self.index(s.bone)?),
+                1 => DisplayElement::Morph(self.index(s.morph)?),
+                t => {
+                    return fail(
+                        at,
+                        format!("display element target {t} is neither 0 (bone) nor 1 (morph)"),
+                    )
+                }
+            });
+        }
+        Ok(DisplayFrame {
+            name,
+            name_en,
+            special,
+            elements,
+        })
+    }
+
+    fn rigid_body(&mut self, i: usize) -> R<RigidBody> {
+        let name = self.name()?;
+        let name_en = self.text()?;
+        let bone = self.bone_index()?;
+        let group = self.u8()?;
+        let collision_mask = self.u16()?;
+        let shape_at = self.pos;
+        let shape = RigidShape::from_u8(self.u8()?);
+        if let RigidShape::Unknown(v) = shape {
+            self.warn_at(
+                Section::RigidBody,
+                Some(i),
+                shape_at,
+                format!("unknown shape {v}; kept"),
+            );
+        }
+        let size = self.vec3()?;
+        let position = self.vec3()?;
+        let rotation = self.vec3()?;
+        let mass = self.f32()?;
+        let linear_damping = self.f32()?;
+        let angular_damping = self.f32()?;
+        let restitution = self.f32()?;
+        let friction = self.f32()?;
+        let mode_at = self.pos;
+        let mode = RigidMode::from_u8(self.u8()?);
+        if let RigidMode::Unknown(v) = mode {
+            self.warn_at(
+                Section::RigidBody,
+                Some(i),
+                mode_at,
+                format!("unknown physics mode {v}; kept"),
+            );
+        }
+        Ok(RigidBody {
+            name,
+            name_en,
+            bone,
+            group,
+            collision_mask,
+            shape,
+            size,
+            position,
+            rotation,
+            mass,
+            linear_damping,
+            angular_damping,
+            restitution,
+            friction,
+            mode,
+        })
+    }
+
+    fn joint(&mut self, i: usize) -> R<Joint> {
+        let name = self.name()?;
+        let name_en = self.text()?;
+        let kind_at = self.pos;
+        let kind = JointKind::from_u8(self.u8()?);
+        if let JointKind::Unknown(v) = kind {
+            self.warn_at(
+                Section::Joint,
+                Some(i),
+                kind_at,
+                format!("unknown joint kind {v}; kept"),
+            );
+        } else if kind != JointKind::Spring6Dof && self.is_v20() {
+            self.warn_at(
+                Section::Joint,
+                Some(i),
+                kind_at,
+                format!(
+                    "joint kind {} ({}) in a 2.0 file (2.0 has only spring 6DOF); read anyway",
+                    kind.to_u8(),
+                    kind.name()
+                ),
+            );
+        }
+        let rs = self.sizes.rigid_body;
+        Ok(Joint {
+            name,
+            name_en,
+            kind,
+            body_a: self.index(rs)?,
+            body_b: self.index(rs)?,
+            position: self.vec3()?,
+            rotation: self.vec3()?,
+            linear_lower: self.vec3()?,
+            linear_upper: self.vec3()?,
+            angular_lower: self.vec3()?,
+            angular_upper: self.vec3()?,
+            linear_spring: self.vec3()?,
+            angular_spring: self.vec3()?,
+        })
+    }
+
+    fn soft_body(&mut self, i: usize) -> R<SoftBody> {
+        let name = self.name()?;
+        let name_en = self.text()?;
+        let s = self.sizes;
+        let shape = SoftBodyShape::from_u8(self.u8()?);
+        let material = self.index(s.material)?;
+        let group = self.u8()?;
+        let collision_mask = self.u16()?;
+        let flags = SoftBodyFlags(self.u8()?);
+        let b_link_distance = self.i32()?;
+        let cluster_count = self.i32()?;
+        let total_mass = self.f32()?;
+        let margin = self.f32()?;
+        let aero_model = AeroModel::from_i32(self.i32()?);
+        let config = SoftBodyConfig {
+            vcf: self.f32()?,
+            dp: self.f32()?,
+            dg: self.f32()?,
+            lf: self.f32()?,
+            pr: self.f32()?,
+            vc: self.f32()?,
+            df: self.f32()?,
+            mt: self.f32()?,
+            chr: self.f32()?,
+            khr: self.f32()?,
+            shr: self.f32()?,
+            ahr: self.f32()?,
+        };
+        let cluster = SoftBodyClusterParams {
+            srhr_cl: self.f32()?,
+            skhr_cl: self.f32()?,
+            sshr_cl: self.f32()?,
+            sr_splt_cl: self.f32()?,
+            sk_splt_cl: self.f32()?,
+            ss_splt_cl: self.f32()?,
+        };
+        let iterations = SoftBodyIterations {
+            velocity: self.i32()?,
+            position: self.i32()?,
+            drift: self.i32()?,
+            cluster: self.i32()?,
+        };
+        let material_params = SoftBodyMaterial {
+            lst: self.f32()?,
+            ast: self.f32()?,
+            vst: self.f32()?,
+        };
+        let n = self.checked_count(
+            s.rigid_body as usize + s.vertex as usize + 1,
+            "anchor count",
+        )?;
+        let mut anchors = Vec::with_capacity(n);
+        for _ in 0..n {
+            anchors.push(SoftBodyAnchor {
+                rigid_body: self.index(s.rigid_body)?,
+                vertex: self.vertex_index()?,
+                near_mode: self.flag(Section::SoftBody, i, "anchor near-mode")?,
+            });
+        }
+        let n = self.checked_count(s.vertex as usize, "pin count")?;
+        let mut pins = Vec::with_capacity(n);
+        for _ in 0..n {
+            pins.push(self.vertex_index()?);
+        }
+        Ok(SoftBody {
+            name,
+            name_en,
+            shape,
+            material,
+            group,
+            collision_mask,
+            flags,
+            b_link_distance,
+            cluster_count,
+            total_mass,
+            margin,
+            aero_model,
+            config,
+            cluster,
+            iterations,
+            material_params,
+            anchors,
+            pins,
+        })
+    }
+}
+
+#[inline(always)]
+fn f32_at<const N: usize>(a: &[u8; N], at: usize) -> f32 {
+    f32::from_le_bytes([a[at], a[at + 1], a[at + 2], a[at + 3]])
+}
+
+#[inline(always)]
+fn vec3_at<const N: usize>(a: &[u8; N], at: usize) -> Vec3 {
+    Vec3::new(f32_at(a, at), f32_at(a, at + 4), f32_at(a, at + 8))
 }

@@ -1,1 +1,802 @@
-//! TODO
+//! PMX 2.0/2.1 writer.
+//!
+//! An unedited model writes back byte-identical: the header's version,
+//! encoding, extra globals and index sizes are kept while they still fit.
+//! Index sizes grow (never wrap) when counts or stored values outgrow them.
+
+use super::model::*;
+use super::{Error, Result};
+use glam::{Vec2, Vec3, Vec4};
+use std::io::Write as _;
+use std::path::Path;
+
+/// How to write. `None` keeps what the model's header says.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// `Some(V2_0)` refuses models that use PMX 2.1 features ([`Error::Needs21`]).
+    /// `None` writes the header's version and the model as it is, so a 2.0 file
+    /// that already held 2.1 data (e.g. QDEF) saves back unchanged; only soft
+    /// bodies, which a 2.0 file has no section for, are refused then.
+    pub version: Option<PmxVersion>,
+    pub encoding: Option<TextEncoding>,
+}
+
+/// Serialises the model to PMX bytes.
+pub fn write_pmx(model: &Model, opts: &WriteOptions) -> Result<Vec<u8>> {
+    let version = opts.version.unwrap_or(model.header.version);
+    if version == PmxVersion::V2_0 {
+        if opts.version == Some(PmxVersion::V2_0) {
+            let features = v21_features(model);
+            if !features.is_empty() {
+                return Err(Error::Needs21(features));
+            }
+        } else if !model.soft_bodies.is_empty() {
+            return Err(Error::Needs21(soft_body_features(model)));
+        }
+    }
+    let encoding = opts.encoding.unwrap_or(model.header.encoding);
+    let n_uv = model.header.additional_uv_count;
+    if n_uv > 4 {
+        return Err(Error::Write(format!(
+            "additional UV count {n_uv} (PMX allows 0 to 4)"
+        )));
+    }
+    let extra = &model.header.extra_globals;
+    if extra.len() > 255 - 8 {
+        return Err(Error::Write(format!(
+            "{} extra header globals (at most 247 fit)",
+            extra.len()
+        )));
+    }
+    let sizes = choose_index_sizes(model)?;
+
+    let mut w = Writer {
+        buf: Vec::with_capacity(estimate_size(model, &sizes)),
+        sizes,
+        utf8: encoding == TextEncoding::Utf8,
+    };
+    w.buf.extend_from_slice(b"PMX ");
+    w.f32(version.as_f32());
+    w.u8(8 + extra.len() as u8);
+    w.u8(match encoding {
+        TextEncoding::Utf16Le => 0,
+        TextEncoding::Utf8 => 1,
+    });
+    w.u8(n_uv);
+    for s in [
+        sizes.vertex,
+        sizes.texture,
+        sizes.material,
+        sizes.bone,
+        sizes.morph,
+        sizes.rigid_body,
+    ] {
+        w.u8(s);
+    }
+    w.buf.extend_from_slice(extra);
+
+    let info = &model.info;
+    for t in [&info.name, &info.name_en, &info.comment, &info.comment_en] {
+        w.text(t);
+    }
+
+    w.count(model.vertices.len())?;
+    for v in &model.vertices {
+        w.vertex(v, n_uv as usize);
+    }
+
+    w.count(model.faces.len() * 3)?;
+    for f in &model.faces {
+        for &i in f {
+            w.vertex_index(i);
+        }
+    }
+
+    w.count(model.textures.len())?;
+    for t in &model.textures {
+        w.text(t);
+    }
+
+    w.count(model.materials.len())?;
+    for m in &model.materials {
+        w.material(m);
+    }
+
+    w.count(model.bones.len())?;
+    for b in &model.bones {
+        w.bone(b)?;
+    }
+
+    w.count(model.morphs.len())?;
+    for m in &model.morphs {
+        w.morph(m)?;
+    }
+
+    w.count(model.display_frames.len())?;
+    for d in &model.display_frames {
+        w.display_frame(d)?;
+    }
+
+    w.count(model.rigid_bodies.len())?;
+    for r in &model.rigid_bodies {
+        w.rigid_body(r);
+    }
+
+    w.count(model.joints.len())?;
+    for j in &model.joints {
+        w.joint(j);
+    }
+
+    if version == PmxVersion::V2_1 {
+        w.count(model.soft_bodies.len())?;
+        for s in &model.soft_bodies {
+            w.soft_body(s)?;
+        }
+    }
+    Ok(w.buf)
+}
+
+/// Writes the model to `path` safely: a temp file `.NAME.tmp-PID` beside the
+/// target, fsync, then rename over it. On any error the temp file is removed
+/// and an existing target is left untouched.
+pub fn save(model: &Model, path: impl AsRef<Path>, opts: &WriteOptions) -> Result<()> {
+    let path = path.as_ref();
+    let bytes = write_pmx(model, opts)?;
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| Error::Write(format!("{}: not a file path", path.display())))?;
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let tmp = dir.join(format!(
+        ".{}.tmp-{}",
+        file_name.to_string_lossy(),
+        std::process::id()
+    ));
+    let written = (|| -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(&bytes)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(Error::io(path, e));
+    }
+    // Make the rename itself durable where the platform allows it.
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// What in the model needs PMX 2.1, one line per kind of feature naming the
+/// elements (empty = the model can be written as 2.0).
+pub fn v21_features(model: &Model) -> Vec<String> {
+    let mut out = Vec::new();
+    let qdef: Vec<usize> = (model.vertices.iter().enumerate())
+        .filter(|(_, v)| matches!(v.weights, Weights::Qdef { .. }))
+        .map(|(i, _)| i)
+        .collect();
+    if !qdef.is_empty() {
+        out.push(format!(
+            "QDEF weights on {} vertices ({})",
+            qdef.len(),
+            list(qdef.iter().map(|i| format!("vertex {i}")))
+        ));
+    }
+    let morphs = (model.morphs.iter().enumerate())
+        .filter(|(_, m)| m.kind().is_v21_only())
+        .map(|(i, m)| format!("{} morph {i} ({})", m.kind().name(), m.name));
+    let morphs: Vec<String> = morphs.collect();
+    if !morphs.is_empty() {
+        out.push(format!("flip/impulse morphs: {}", list(morphs.into_iter())));
+    }
+    let mats: Vec<String> = (model.materials.iter().enumerate())
+        .filter(|(_, m)| m.flags.0 & MaterialFlags::V21_ONLY != 0)
+        .map(|(i, m)| {
+            format!(
+                "material {i} ({}) flags {:#04x}",
+                m.name,
+                m.flags.0 & MaterialFlags::V21_ONLY
+            )
+        })
+        .collect();
+    if !mats.is_empty() {
+        out.push(format!(
+            "vertex-colour/point/line material flags: {}",
+            list(mats.into_iter())
+        ));
+    }
+    let joints: Vec<String> = (model.joints.iter().enumerate())
+        .filter(|(_, j)| j.kind != JointKind::Spring6Dof)
+        .map(|(i, j)| format!("joint {i} ({}) kind {}", j.name, j.kind.name()))
+        .collect();
+    if !joints.is_empty() {
+        out.push(format!(
+            "joint kinds other than spring 6DOF: {}",
+            list(joints.into_iter())
+        ));
+    }
+    out.extend(soft_body_features(model));
+    out
+}
+
+fn soft_body_features(model: &Model) -> Vec<String> {
+    if model.soft_bodies.is_empty() {
+        return Vec::new();
+    }
+    let names =
+        (model.soft_bodies.iter().enumerate()).map(|(i, s)| format!("soft body {i} ({})", s.name));
+    vec![format!("soft bodies: {}", list(names))]
+}
+
+/// Joins at most 10 items, then says how many more there are.
+fn list(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    let mut s = items
+        .iter()
+        .take(10)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if items.len() > 10 {
+        s.push_str(&format!(", and {} more", items.len() - 10));
+    }
+    s
+}
+
+// ------------------------------------------------------------------ index sizes
+
+/// Smallest valid index size for `count` elements (vertex indices are unsigned at 1 and 2 bytes).
+pub fn min_index_size(count: usize, vertex: bool) -> u8 {
+    let (one, two) = if vertex { (255, 65535) } else { (127, 32767) };
+    if count <= one {
+        1
+    } else if count <= two {
+        2
+    } else {
+        4
+    }
+}
+
+fn value_fits(size: u8, v: i32, vertex: bool) -> bool {
+    match (size, vertex) {
+        (1, true) => (0..=255).contains(&v),
+        (2, true) => (0..=65535).contains(&v),
+        (1, false) => (-128..=127).contains(&v),
+        (2, false) => (-32768..=32767).contains(&v),
+        _ => true,
+    }
+}
+
+/// Smallest and largest value stored for one kind of index.
+#[derive(Clone, Copy)]
+struct Range {
+    min: i32,
+    max: i32,
+}
+
+impl Range {
+    const EMPTY: Range = Range { min: 0, max: 0 };
+    fn add(&mut self, v: i32) {
+        self.min = self.min.min(v);
+        self.max = self.max.max(v);
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Ranges {
+    vertex: Range,
+    texture: Range,
+    material: Range,
+    bone: Range,
+    morph: Range,
+    rigid_body: Range,
+}
+
+fn reference_ranges(model: &Model) -> Ranges {
+    let mut r = Ranges {
+        vertex: Range::EMPTY,
+        texture: Range::EMPTY,
+        material: Range::EMPTY,
+        bone: Range::EMPTY,
+        morph: Range::EMPTY,
+        rigid_body: Range::EMPTY,
+    };
+    for v in &model.vertices {
+        for &b in v.weights.bones() {
+            r.bone.add(b);
+        }
+    }
+    for f in &model.faces {
+        for &i in f {
+            r.vertex.add(i);
+        }
+    }
+    for m in &model.materials {
+        r.texture.add(m.texture);
+        r.texture.add(m.sphere_texture);
+        if let Toon::Texture(t) = m.toon {
+            r.texture.add(t);
+        }
+    }
+    for b in &model.bones {
+        r.bone.add(b.parent);
+        if let Tail::Bone(t) = b.tail {
+            r.bone.add(t);
+        }
+        if let Some(a) = &b.append {
+            r.bone.add(a.parent);
+        }
+        if let Some(ik) = &b.ik {
+            r.bone.add(ik.target);
+            for l in &ik.links {
+                r.bone.add(l.bone);
+            }
+        }
+    }
+    for m in &model.morphs {
+        match &m.offsets {
+            MorphOffsets::Group(v) | MorphOffsets::Flip(v) => {
+                v.iter().for_each(|o| r.morph.add(o.morph))
+            }
+            MorphOffsets::Vertex(v) => v.iter().for_each(|o| r.vertex.add(o.vertex)),
+            MorphOffsets::Bone(v) => v.iter().for_each(|o| r.bone.add(o.bone)),
+            MorphOffsets::Uv { offsets, .. } => offsets.iter().for_each(|o| r.vertex.add(o.vertex)),
+            MorphOffsets::Material(v) => v.iter().for_each(|o| r.material.add(o.material)),
+            MorphOffsets::Impulse(v) => v.iter().for_each(|o| r.rigid_body.add(o.rigid_body)),
+        }
+    }
+    for d in &model.display_frames {
+        for e in &d.elements {
+            match *e {
+                DisplayElement::Bone(b) => r.bone.add(b),
+                DisplayElement::Morph(m) => r.morph.add(m),
+            }
+        }
+    }
+    for b in &model.rigid_bodies {
+        r.bone.add(b.bone);
+    }
+    for j in &model.joints {
+        r.rigid_body.add(j.body_a);
+        r.rigid_body.add(j.body_b);
+    }
+    for s in &model.soft_bodies {
+        r.material.add(s.material);
+        for a in &s.anchors {
+            r.rigid_body.add(a.rigid_body);
+            r.vertex.add(a.vertex);
+        }
+        for &p in &s.pins {
+            r.vertex.add(p);
+        }
+    }
+    r
+}
+
+/// Keeps the header's size if it fits the count and every stored value,
+/// otherwise the smallest size that does.
+fn choose(kept: u8, count: usize, range: Range, vertex: bool) -> u8 {
+    let fits = |s: u8| {
+        s >= min_index_size(count, vertex)
+            && value_fits(s, range.min, vertex)
+            && value_fits(s, range.max, vertex)
+    };
+    if matches!(kept, 1 | 2 | 4) && fits(kept) {
+        return kept;
+    }
+    [1, 2, 4].into_iter().find(|&s| fits(s)).unwrap_or(4)
+}
+
+/// The index sizes [`write_pmx`] will use for this model.
+pub fn choose_index_sizes(model: &Model) -> Result<IndexSizes> {
+    let counts = [
+        ("vertices", model.vertices.len()),
+        ("face indices", model.faces.len().saturating_mul(3)),
+        ("textures", model.textures.len()),
+        ("materials", model.materials.len()),
+        ("bones", model.bones.len()),
+        ("morphs", model.morphs.len()),
+        ("rigid bodies", model.rigid_bodies.len()),
+    ];
+    for (what, n) in counts {
+        if n > i32::MAX as usize {
+            return Err(Error::Write(format!(
+                "{n} {what} do not fit PMX's 32-bit counts"
+            )));
+        }
+    }
+    let k = model.header.index_sizes;
+    let r = reference_ranges(model);
+    Ok(IndexSizes {
+        vertex: choose(k.vertex, model.vertices.len(), r.vertex, true),
+        texture: choose(k.texture, model.textures.len(), r.texture, false),
+        material: choose(k.material, model.materials.len(), r.material, false),
+        bone: choose(k.bone, model.bones.len(), r.bone, false),
+        morph: choose(k.morph, model.morphs.len(), r.morph, false),
+        rigid_body: choose(k.rigid_body, model.rigid_bodies.len(), r.rigid_body, false),
+    })
+}
+
+fn estimate_size(model: &Model, s: &IndexSizes) -> usize {
+    let per_vertex =
+        32 + 16 * model.header.additional_uv_count as usize + 1 + 4 * s.bone as usize + 16 + 4;
+    1024 + model.vertices.len() * per_vertex + model.faces.len() * 3 * s.vertex as usize
+}
+
+// ------------------------------------------------------------------ writer
+
+struct Writer {
+    buf: Vec<u8>,
+    sizes: IndexSizes,
+    utf8: bool,
+}
+
+impl Writer {
+    fn u8(&mut self, v: u8) {
+        self.buf.push(v);
+    }
+    fn u16(&mut self, v: u16) {
+        self.buf.extend_from_slice(&v.to_le_bytes());
+    }
+    fn i32(&mut self, v: i32) {
+        self.buf.extend_from_slice(&v.to_le_bytes());
+    }
+    fn f32(&mut self, v: f32) {
+        self.buf.extend_from_slice(&v.to_le_bytes());
+    }
+    fn vec2(&mut self, v: Vec2) {
+        self.f32(v.x);
+        self.f32(v.y);
+    }
+    fn vec3(&mut self, v: Vec3) {
+        self.f32(v.x);
+        self.f32(v.y);
+        self.f32(v.z);
+    }
+    fn vec4(&mut self, v: Vec4) {
+        self.f32(v.x);
+        self.f32(v.y);
+        self.f32(v.z);
+        self.f32(v.w);
+    }
+    fn bool(&mut self, v: bool) {
+        self.u8(v as u8);
+    }
+    fn count(&mut self, n: usize) -> Result<()> {
+        let n = i32::try_from(n)
+            .map_err(|_| Error::Write(format!("count {n} does not fit PMX's 32-bit counts")))?;
+        self.i32(n);
+        Ok(())
+    }
+    fn count_in(&mut self, what: &str, n: usize) -> Result<()> {
+        self.count(n)
+            .map_err(|_| Error::Write(format!("{what}: count {n} does not fit 32 bits")))
+    }
+
+    /// Signed index; sizes were chosen so every stored value fits.
+    fn index(&mut self, size: u8, v: i32) {
+        match size {
+            1 => self.u8(v as i8 as u8),
+            2 => self.u16(v as i16 as u16),
+            _ => self.i32(v),
+        }
+    }
+    fn vertex_index(&mut self, v: i32) {
+        match self.sizes.vertex {
+            1 => self.u8(v as u8),
+            2 => self.u16(v as u16),
+            _ => self.i32(v),
+        }
+    }
+    fn bone_index(&mut self, v: i32) {
+        self.index(self.sizes.bone, v)
+    }
+
+    fn text(&mut self, s: &str) {
+        if self.utf8 {
+            self.i32(s.len() as i32);
+            self.buf.extend_from_slice(s.as_bytes());
+        } else {
+            let at = self.buf.len();
+            self.i32(0);
+            for u in s.encode_utf16() {
+                self.buf.extend_from_slice(&u.to_le_bytes());
+            }
+            let len = (self.buf.len() - at - 4) as i32;
+            self.buf[at..at + 4].copy_from_slice(&len.to_le_bytes());
+        }
+    }
+
+    fn vertex(&mut self, v: &Vertex, n_uv: usize) {
+        self.vec3(v.position);
+        self.vec3(v.normal);
+        self.vec2(v.uv);
+        for uv in &v.additional_uvs[..n_uv] {
+            self.vec4(*uv);
+        }
+        self.u8(v.weights.kind() as u8);
+        match v.weights {
+            Weights::Bdef1 { bone } => self.bone_index(bone),
+            Weights::Bdef2 { bones, weight } => {
+                self.bone_index(bones[0]);
+                self.bone_index(bones[1]);
+                self.f32(weight);
+            }
+            Weights::Bdef4 { bones, weights } | Weights::Qdef { bones, weights } => {
+                for b in bones {
+                    self.bone_index(b);
+                }
+                for w in weights {
+                    self.f32(w);
+                }
+            }
+            Weights::Sdef {
+                bones,
+                weight,
+                c,
+                r0,
+                r1,
+            } => {
+                self.bone_index(bones[0]);
+                self.bone_index(bones[1]);
+                self.f32(weight);
+                self.vec3(c);
+                self.vec3(r0);
+                self.vec3(r1);
+            }
+        }
+        self.f32(v.edge_scale);
+    }
+
+    fn material(&mut self, m: &Material) {
+        self.text(&m.name);
+        self.text(&m.name_en);
+        self.vec4(m.diffuse);
+        self.vec3(m.specular);
+        self.f32(m.specular_power);
+        self.vec3(m.ambient);
+        self.u8(m.flags.0);
+        self.vec4(m.edge_color);
+        self.f32(m.edge_size);
+        let ts = self.sizes.texture;
+        self.index(ts, m.texture);
+        self.index(ts, m.sphere_texture);
+        self.u8(m.sphere_mode.to_u8());
+        match m.toon {
+            Toon::Shared(t) => {
+                self.u8(1);
+                self.u8(t);
+            }
+            Toon::Texture(t) => {
+                self.u8(0);
+                self.index(ts, t);
+            }
+        }
+        self.text(&m.memo);
+        self.i32(m.face_index_count);
+    }
+
+    fn bone(&mut self, b: &Bone) -> Result<()> {
+        self.text(&b.name);
+        self.text(&b.name_en);
+        self.vec3(b.position);
+        self.bone_index(b.parent);
+        self.i32(b.layer);
+        self.u16(b.file_flags());
+        match b.tail {
+            Tail::Offset(o) => self.vec3(o),
+            Tail::Bone(t) => self.bone_index(t),
+        }
+        if let Some(a) = &b.append {
+            // An append with neither rotate nor translate has no flag to announce it.
+            if a.rotate || a.translate {
+                self.bone_index(a.parent);
+                self.f32(a.ratio);
+            }
+        }
+        if let Some(axis) = b.fixed_axis {
+            self.vec3(axis);
+        }
+        if let Some(l) = &b.local_axes {
+            self.vec3(l.x);
+            self.vec3(l.z);
+        }
+        if let Some(k) = b.external_parent_key {
+            self.i32(k);
+        }
+        if let Some(ik) = &b.ik {
+            self.bone_index(ik.target);
+            self.i32(ik.loop_count);
+            self.f32(ik.limit_angle);
+            self.count_in("IK links", ik.links.len())?;
+            for l in &ik.links {
+                self.bone_index(l.bone);
+                match &l.limits {
+                    Some(lim) => {
+                        self.u8(1);
+                        self.vec3(lim.lower);
+                        self.vec3(lim.upper);
+                    }
+                    None => self.u8(0),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn morph(&mut self, m: &Morph) -> Result<()> {
+        self.text(&m.name);
+        self.text(&m.name_en);
+        self.u8(m.panel);
+        self.u8(m.kind() as u8);
+        self.count_in("morph offsets", m.offsets.len())?;
+        let s = self.sizes;
+        match &m.offsets {
+            MorphOffsets::Group(v) | MorphOffsets::Flip(v) => {
+                for o in v {
+                    self.index(s.morph, o.morph);
+                    self.f32(o.ratio);
+                }
+            }
+            MorphOffsets::Vertex(v) => {
+                for o in v {
+                    self.vertex_index(o.vertex);
+                    self.vec3(o.offset);
+                }
+            }
+            MorphOffsets::Bone(v) => {
+                for o in v {
+                    self.index(s.bone, o.bone);
+                    self.vec3(o.translation);
+                    self.vec4(o.rotation);
+                }
+            }
+            MorphOffsets::Uv { offsets, .. } => {
+                for o in offsets {
+                    self.vertex_index(o.vertex);
+                    self.vec4(o.offset);
+                }
+            }
+            MorphOffsets::Material(v) => {
+                for o in v {
+                    self.index(s.material, o.material);
+                    self.u8(o.op.to_u8());
+                    self.vec4(o.diffuse);
+                    self.vec3(o.specular);
+                    self.f32(o.specular_power);
+                    self.vec3(o.ambient);
+                    self.vec4(o.edge_color);
+                    self.f32(o.edge_size);
+                    self.vec4(o.texture_tint);
+                    self.vec4(o.sphere_tint);
+                    self.vec4(o.toon_tint);
+                }
+            }
+            MorphOffsets::Impulse(v) => {
+                for o in v {
+                    self.index(s.rigid_body, o.rigid_body);
+                    self.bool(o.local);
+                    self.vec3(o.velocity);
+                    self.vec3(o.torque);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn display_frame(&mut self, d: &DisplayFrame) -> Result<()> {
+        self.text(&d.name);
+        self.text(&d.name_en);
+        self.bool(d.special);
+        self.count_in("display frame elements", d.elements.len())?;
+        let s = self.sizes;
+        for e in &d.elements {
+            match *e {
+                DisplayElement::Bone(b) => {
+                    self.u8(0);
+                    self.index(s.bone, b);
+                }
+                DisplayElement::Morph(m) => {
+                    self.u8(1);
+                    self.index(s.morph, m);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn rigid_body(&mut self, r: &RigidBody) {
+        self.text(&r.name);
+        self.text(&r.name_en);
+        self.bone_index(r.bone);
+        self.u8(r.group);
+        self.u16(r.collision_mask);
+        self.u8(r.shape.to_u8());
+        self.vec3(r.size);
+        self.vec3(r.position);
+        self.vec3(r.rotation);
+        self.f32(r.mass);
+        self.f32(r.linear_damping);
+        self.f32(r.angular_damping);
+        self.f32(r.restitution);
+        self.f32(r.friction);
+        self.u8(r.mode.to_u8());
+    }
+
+    fn joint(&mut self, j: &Joint) {
+        self.text(&j.name);
+        self.text(&j.name_en);
+        self.u8(j.kind.to_u8());
+        let rs = self.sizes.rigid_body;
+        self.index(rs, j.body_a);
+        self.index(rs, j.body_b);
+        for v in [
+            j.position,
+            j.rotation,
+            j.linear_lower,
+            j.linear_upper,
+            j.angular_lower,
+            j.angular_upper,
+            j.linear_spring,
+            j.angular_spring,
+        ] {
+            self.vec3(v);
+        }
+    }
+
+    fn soft_body(&mut self, s: &SoftBody) -> Result<()> {
+        self.text(&s.name);
+        self.text(&s.name_en);
+        self.u8(s.shape.to_u8());
+        self.index(self.sizes.material, s.material);
+        self.u8(s.group);
+        self.u16(s.collision_mask);
+        self.u8(s.flags.0);
+        self.i32(s.b_link_distance);
+        self.i32(s.cluster_count);
+        self.f32(s.total_mass);
+        self.f32(s.margin);
+        self.i32(s.aero_model.to_i32());
+        let c = &s.config;
+        for v in [
+            c.vcf, c.dp, c.dg, c.lf, c.pr, c.vc, c.df, c.mt, c.chr, c.khr, c.shr, c.ahr,
+        ] {
+            self.f32(v);
+        }
+        let c = &s.cluster;
+        for v in [
+            c.srhr_cl,
+            c.skhr_cl,
+            c.sshr_cl,
+            c.sr_splt_cl,
+            c.sk_splt_cl,
+            c.ss_splt_cl,
+        ] {
+            self.f32(v);
+        }
+        let it = &s.iterations;
+        for v in [it.velocity, it.position, it.drift, it.cluster] {
+            self.i32(v);
+        }
+        let m = &s.material_params;
+        for v in [m.lst, m.ast, m.vst] {
+            self.f32(v);
+        }
+        self.count_in("soft-body anchors", s.anchors.len())?;
+        for a in &s.anchors {
+            self.index(self.sizes.rigid_body, a.rigid_body);
+            self.vertex_index(a.vertex);
+            self.bool(a.near_mode);
+        }
+        self.count_in("soft-body pins", s.pins.len())?;
+        for &p in &s.pins {
+            self.vertex_index(p);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,309 @@
+//! Bone structure checks: parent/append cycles, IK setup, duplicate names, axis vectors.
+
+use super::{valid, AxisKind, ElementRef, Fix, Problem};
+use crate::pmx::Model;
+use glam::Vec3;
+use std::collections::HashMap;
+
+/// Cycles of a graph where every node has at most one successor. Each cycle
+/// is listed once, starting at its smallest index.
+fn single_successor_cycles(n: usize, next: impl Fn(usize) -> Option<usize>) -> Vec<Vec<usize>> {
+    // 0 = unvisited, 1 = on the current walk, 2 = done.
+    let mut state = vec![0u8; n];
+    let mut cycles = Vec::new();
+    for start in 0..n {
+        let mut walk = Vec::new();
+        let mut cur = Some(start);
+        while let Some(c) = cur {
+            match state[c] {
+                2 => break,
+                1 => {
+                    let from = walk.iter().position(|&w| w == c).unwrap_or(0);
+                    let mut cyc: Vec<usize> = walk[from..].to_vec();
+                    let min = cyc
+                        .iter()
+                        .enumerate()
+                        .min_by_key(|(_, &v)| v)
+                        .map(|(k, _)| k);
+                    cyc.rotate_left(min.unwrap_or(0));
+                    cycles.push(cyc);
+                    break;
+                }
+                _ => {
+                    state[c] = 1;
+                    walk.push(c);
+                    cur = next(c);
+                }
+            }
+        }
+        for w in walk {
+            state[w] = 2;
+        }
+    }
+    cycles
+}
+
+fn cycle_names(model: &Model, cyc: &[usize]) -> String {
+    let mut parts: Vec<String> = cyc
+        .iter()
+        .map(|&b| ElementRef::Bone(b as i32).describe(model))
+        .collect();
+    parts.push(ElementRef::Bone(cyc[0] as i32).describe(model));
+    parts.join(" → ")
+}
+
+/// `E-PARENT-CYCLE` (a bone is its own ancestor) and `E-APPEND-CYCLE`
+/// (A appends B appends A, or a bone appends itself).
+pub fn check_cycles(model: &Model) -> Vec<Problem> {
+    let n = model.bones.len();
+    let mut out = Vec::new();
+    let parent = |i: usize| valid(model.bones[i].parent, n);
+    for cyc in single_successor_cycles(n, parent) {
+        let msg = format!(
+            "{} is its own ancestor: {}",
+            ElementRef::Bone(cyc[0] as i32).describe(model),
+            cycle_names(model, &cyc)
+        );
+        out.push(
+            Problem::error("E-PARENT-CYCLE", ElementRef::Bone(cyc[0] as i32), msg)
+                .related(cyc[1..].iter().map(|&b| ElementRef::Bone(b as i32))),
+        );
+    }
+    let append = |i: usize| {
+        model.bones[i]
+            .append
+            .as_ref()
+            .and_then(|a| valid(a.parent, n))
+    };
+    for cyc in single_successor_cycles(n, append) {
+        let msg = format!(
+            "{} appends (付与) from itself through a cycle: {}",
+            ElementRef::Bone(cyc[0] as i32).describe(model),
+            cycle_names(model, &cyc)
+        );
+        out.push(
+            Problem::error("E-APPEND-CYCLE", ElementRef::Bone(cyc[0] as i32), msg)
+                .related(cyc[1..].iter().map(|&b| ElementRef::Bone(b as i32))),
+        );
+    }
+    out
+}
+
+/// True when `anc` is a strict ancestor of `bone` (cycle-safe).
+fn is_ancestor(model: &Model, anc: usize, bone: usize) -> bool {
+    let n = model.bones.len();
+    let mut cur = valid(model.bones[bone].parent, n);
+    for _ in 0..n {
+        match cur {
+            Some(c) if c == anc => return true,
+            Some(c) => cur = valid(model.bones[c].parent, n),
+            None => return false,
+        }
+    }
+    false
+}
+
+/// IK setup: `E-IK-TARGET-NONE` (target −1), `W-IK-NO-LINKS`, `W-IK-LOOP-ZERO`
+/// (loop count ≤ 0: the solver never runs) and `E-IK-CHAIN` (link 0 must be an
+/// ancestor of the target, link k an ancestor of link k−1; otherwise rotating
+/// the link does not move the target the way the solver assumes).
+pub fn check_ik(model: &Model) -> Vec<Problem> {
+    let n = model.bones.len();
+    let mut out = Vec::new();
+    for (i, b) in model.bones.iter().enumerate() {
+        let Some(ik) = &b.ik else { continue };
+        let me = ElementRef::Bone(i as i32);
+        if ik.target == crate::pmx::NONE {
+            out.push(Problem::error(
+                "E-IK-TARGET-NONE",
+                me,
+                format!("{}: IK bone has no target (−1)", me.describe(model)),
+            ));
+        }
+        if ik.links.is_empty() {
+            out.push(Problem::warning(
+                "W-IK-NO-LINKS",
+                me,
+                format!(
+                    "{}: IK bone has no links; it moves nothing",
+                    me.describe(model)
+                ),
+            ));
+        }
+        if ik.loop_count <= 0 {
+            out.push(Problem::warning(
+                "W-IK-LOOP-ZERO",
+                me,
+                format!(
+                    "{}: IK loop count is {}; the solver never runs",
+                    me.describe(model),
+                    ik.loop_count
+                ),
+            ));
+        }
+        let Some(mut prev) = valid(ik.target, n) else {
+            continue;
+        };
+        let mut prev_is_target = true;
+        for (k, l) in ik.links.iter().enumerate() {
+            let Some(lb) = valid(l.bone, n) else { break };
+            if !is_ancestor(model, lb, prev) {
+                let msg = format!(
+                    "{}: IK link {k} {} is not an ancestor of {} {}",
+                    me.describe(model),
+                    ElementRef::Bone(lb as i32).describe(model),
+                    if prev_is_target {
+                        "the target"
+                    } else {
+                        "the previous link"
+                    },
+                    ElementRef::Bone(prev as i32).describe(model),
+                );
+                out.push(
+                    Problem::error("E-IK-CHAIN", me, msg)
+                        .related([ElementRef::Bone(lb as i32), ElementRef::Bone(prev as i32)]),
+                );
+                break;
+            }
+            prev = lb;
+            prev_is_target = false;
+        }
+    }
+    out
+}
+
+fn unique_name(taken: &HashMap<&str, usize>, base: &str) -> String {
+    (2..)
+        .map(|k| format!("{base}_{k}"))
+        .find(|c| !taken.contains_key(c.as_str()))
+        .unwrap_or_default()
+}
+
+/// `W-DUP-BONE-NAME` / `W-DUP-MORPH-NAME`: motions bind by name, so only the
+/// first element of a name gets keyframes. Reported on the later element(s).
+pub fn check_duplicate_names(model: &Model) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for b in &model.bones {
+        seen.entry(b.name.as_str()).or_insert(0);
+    }
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    for (i, b) in model.bones.iter().enumerate() {
+        if b.name.is_empty() {
+            continue;
+        }
+        if let Some(&f) = first.get(b.name.as_str()) {
+            let me = ElementRef::Bone(i as i32);
+            let name = unique_name(&seen, &b.name);
+            let msg = format!(
+                "{} has the same name as {}; motions only drive the first",
+                me.describe(model),
+                ElementRef::Bone(f as i32).describe(model)
+            );
+            out.push(
+                Problem::warning("W-DUP-BONE-NAME", me, msg)
+                    .related([ElementRef::Bone(f as i32)])
+                    .with_fix(Some(Fix::RenameBone {
+                        bone: i as i32,
+                        name,
+                    })),
+            );
+        } else {
+            first.insert(&b.name, i);
+        }
+    }
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for m in &model.morphs {
+        seen.entry(m.name.as_str()).or_insert(0);
+    }
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    for (i, m) in model.morphs.iter().enumerate() {
+        if m.name.is_empty() {
+            continue;
+        }
+        if let Some(&f) = first.get(m.name.as_str()) {
+            let me = ElementRef::Morph(i as i32);
+            let name = unique_name(&seen, &m.name);
+            let msg = format!(
+                "{} has the same name as {}; motions only drive the first",
+                me.describe(model),
+                ElementRef::Morph(f as i32).describe(model)
+            );
+            out.push(
+                Problem::warning("W-DUP-MORPH-NAME", me, msg)
+                    .related([ElementRef::Morph(f as i32)])
+                    .with_fix(Some(Fix::RenameMorph {
+                        morph: i as i32,
+                        name,
+                    })),
+            );
+        } else {
+            first.insert(&m.name, i);
+        }
+    }
+    out
+}
+
+/// Tolerance on |length − 1| before an axis counts as not normalised.
+pub const AXIS_UNIT_TOLERANCE: f32 = 1e-2;
+/// Below this length an axis has no direction.
+const AXIS_ZERO: f32 = 1e-6;
+/// |sin| between local X and Z below which they count as parallel.
+const AXIS_PARALLEL: f32 = 1e-3;
+
+/// `E-AXIS-DEGENERATE` (zero, non-finite, or local X ∥ Z: the frame the spec
+/// builds with Y = Z×X, Z' = X×Y collapses) and `W-AXIS-NOT-UNIT`
+/// (|length − 1| > 1e-2; fix: normalise).
+pub fn check_axes(model: &Model) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (i, b) in model.bones.iter().enumerate() {
+        let me = ElementRef::Bone(i as i32);
+        let mut axes: Vec<(AxisKind, Vec3)> = Vec::new();
+        if let Some(a) = b.fixed_axis {
+            axes.push((AxisKind::Fixed, a));
+        }
+        if let Some(l) = b.local_axes {
+            axes.push((AxisKind::LocalX, l.x));
+            axes.push((AxisKind::LocalZ, l.z));
+        }
+        let mut all_ok = true;
+        for (kind, v) in axes {
+            let len = v.length();
+            if !v.is_finite() || len < AXIS_ZERO {
+                all_ok = false;
+                let msg = format!(
+                    "{}: {} ({}, {}, {}) has no direction",
+                    me.describe(model),
+                    kind.name(),
+                    v.x,
+                    v.y,
+                    v.z
+                );
+                out.push(Problem::error("E-AXIS-DEGENERATE", me, msg));
+            } else if (len - 1.0).abs() > AXIS_UNIT_TOLERANCE {
+                let msg = format!(
+                    "{}: {} has length {len:.4}, not 1",
+                    me.describe(model),
+                    kind.name()
+                );
+                out.push(Problem::warning("W-AXIS-NOT-UNIT", me, msg).with_fix(Some(
+                    Fix::NormalizeAxis {
+                        bone: i as i32,
+                        axis: kind,
+                    },
+                )));
+            }
+        }
+        if let (Some(l), true) = (b.local_axes, all_ok) {
+            let s = l.x.normalize().cross(l.z.normalize()).length();
+            if s < AXIS_PARALLEL {
+                let msg = format!(
+                    "{}: local X and Z axes are parallel; the local frame collapses",
+                    me.describe(model)
+                );
+                out.push(Problem::error("E-AXIS-DEGENERATE", me, msg));
+            }
+        }
+    }
+    out
+}

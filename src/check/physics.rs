@@ -1,0 +1,369 @@
+//! Rigid-body and joint checks.
+//!
+//! Overlap test (`E-BODY-OVERLAP`, `W-BODY-OVERLAP-JOINED`): two bodies are
+//! reported when, in the rest pose, they overlap deeper than [`OVERLAP_DEPTH`]
+//! and can collide: A collides with B iff A's mask has bit B.group and B's mask
+//! has bit A.group. Pairs of two bone-following (mode 0) bodies are skipped:
+//! kinematic bodies do not push each other. Overlapping colliding bodies are
+//! pushed apart at the first step — a classic cause of explosions — so that is
+//! an error; a pair joined by a joint is only a warning, because the joint
+//! holds them and they jitter rather than fly (riggers normally exclude joined
+//! pairs through masks anyway). Fix for both: clear the mask bits between the
+//! two groups on both bodies (note: this stops collisions between *all* bodies
+//! of those two groups for these two bodies).
+//!
+//! Shapes (size: sphere x = radius; box = half extents; capsule x = radius,
+//! y = cylinder height along local Y), rotation R = Rz·Ry·Rx (Bullet's
+//! setEulerZYX, as the physics module uses). Tests: bounding spheres first, then
+//! sphere/capsule pairs exactly (segment–segment distance), box–box exactly
+//! (separating axes, depth = smallest overlap), box–sphere exactly (closest
+//! point), box–capsule approximately: spheres sampled at 33 points along the
+//! capsule's axis (may miss less than radius·(1−cos) ≈ nothing for the usual
+//! proportions; never reports a pair that does not overlap).
+
+use super::{valid, ElementRef, Fix, Problem};
+use crate::pmx::{Model, RigidBody, RigidMode, RigidShape, NONE};
+use glam::{Mat3, Quat, Vec3};
+
+/// Penetration (model units) below which touching bodies are not reported.
+pub const OVERLAP_DEPTH: f32 = 0.01;
+const CAPSULE_SAMPLES: usize = 33;
+
+/// `W-BODY-NO-BONE` (mode 0 or 2 with bone −1: nothing to follow/align),
+/// `E-JOINT-NO-BODY` (body −1), `E-JOINT-SAME-BODY`, `W-JOINT-KINEMATIC`
+/// (both bodies bone-following: the joint does nothing).
+pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (i, b) in model.rigid_bodies.iter().enumerate() {
+        let me = ElementRef::RigidBody(i as i32);
+        if b.bone == NONE
+            && matches!(
+                b.mode,
+                RigidMode::FollowBone | RigidMode::DynamicWithBonePosition
+            )
+        {
+            let what = if b.mode == RigidMode::FollowBone {
+                "mode 0 (follow bone) but no bone: it stays where the model was loaded"
+            } else {
+                "mode 2 (physics + bone position) but no bone to align"
+            };
+            out.push(Problem::warning(
+                "W-BODY-NO-BONE",
+                me,
+                format!("{}: {what}", me.describe(model)),
+            ));
+        }
+    }
+    let nb = model.rigid_bodies.len();
+    for (i, j) in model.joints.iter().enumerate() {
+        let me = ElementRef::Joint(i as i32);
+        if j.body_a == NONE || j.body_b == NONE {
+            out.push(Problem::error(
+                "E-JOINT-NO-BODY",
+                me,
+                format!(
+                    "{}: body {} is −1; the joint connects nothing",
+                    me.describe(model),
+                    if j.body_a == NONE { "A" } else { "B" }
+                ),
+            ));
+            continue;
+        }
+        let (Some(a), Some(b)) = (valid(j.body_a, nb), valid(j.body_b, nb)) else {
+            continue;
+        };
+        let related = [
+            ElementRef::RigidBody(a as i32),
+            ElementRef::RigidBody(b as i32),
+        ];
+        if a == b {
+            out.push(
+                Problem::error(
+                    "E-JOINT-SAME-BODY",
+                    me,
+                    format!(
+                        "{}: both ends are {}",
+                        me.describe(model),
+                        related[0].describe(model)
+                    ),
+                )
+                .related([related[0]]),
+            );
+        } else if model.rigid_bodies[a].mode == RigidMode::FollowBone
+            && model.rigid_bodies[b].mode == RigidMode::FollowBone
+        {
+            out.push(
+                Problem::warning(
+                    "W-JOINT-KINEMATIC",
+                    me,
+                    format!(
+                        "{}: links two bone-following bodies {} and {}; it does nothing",
+                        me.describe(model),
+                        related[0].describe(model),
+                        related[1].describe(model)
+                    ),
+                )
+                .related(related),
+            );
+        }
+    }
+    out
+}
+
+/// Bullet's setEulerZYX(x, y, z): R = Rz·Ry·Rx.
+fn body_rotation(r: Vec3) -> Mat3 {
+    Mat3::from_quat(
+        Quat::from_rotation_z(r.z) * Quat::from_rotation_y(r.y) * Quat::from_rotation_x(r.x),
+    )
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Shape {
+    /// Sphere = capsule with a == b.
+    Capsule {
+        a: Vec3,
+        b: Vec3,
+        r: f32,
+    },
+    Box {
+        c: Vec3,
+        axes: Mat3,
+        half: Vec3,
+    },
+}
+
+impl Shape {
+    fn of(body: &RigidBody) -> Option<Shape> {
+        let s = body.size;
+        let p = body.position;
+        if !(s.is_finite() && p.is_finite() && body.rotation.is_finite()) {
+            return None;
+        }
+        let rot = body_rotation(body.rotation);
+        match body.shape {
+            RigidShape::Sphere => Some(Shape::Capsule {
+                a: p,
+                b: p,
+                r: s.x.max(0.0),
+            }),
+            RigidShape::Capsule => {
+                let h = rot.y_axis * (s.y.max(0.0) * 0.5);
+                Some(Shape::Capsule {
+                    a: p - h,
+                    b: p + h,
+                    r: s.x.max(0.0),
+                })
+            }
+            RigidShape::Box => Some(Shape::Box {
+                c: p,
+                axes: rot,
+                half: s.abs(),
+            }),
+            RigidShape::Unknown(_) => None,
+        }
+    }
+
+    fn bounding_sphere(&self) -> (Vec3, f32) {
+        match *self {
+            Shape::Capsule { a, b, r } => ((a + b) * 0.5, r + a.distance(b) * 0.5),
+            Shape::Box { c, half, .. } => (c, half.length()),
+        }
+    }
+}
+
+/// Closest points of segments p1q1 and p2q2: returns the distance.
+fn segment_distance(p1: Vec3, q1: Vec3, p2: Vec3, q2: Vec3) -> f32 {
+    let d1 = q1 - p1;
+    let d2 = q2 - p2;
+    let r = p1 - p2;
+    let a = d1.length_squared();
+    let e = d2.length_squared();
+    let f = d2.dot(r);
+    const TINY: f32 = 1e-12;
+    let (s, t);
+    if a <= TINY && e <= TINY {
+        return r.length();
+    }
+    if a <= TINY {
+        s = 0.0;
+        t = (f / e).clamp(0.0, 1.0);
+    } else {
+        let c = d1.dot(r);
+        if e <= TINY {
+            t = 0.0;
+            s = (-c / a).clamp(0.0, 1.0);
+        } else {
+            let b = d1.dot(d2);
+            let denom = a * e - b * b;
+            let mut s0 = if denom > TINY {
+                ((b * f - c * e) / denom).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let mut t0 = (b * s0 + f) / e;
+            if t0 < 0.0 {
+                t0 = 0.0;
+                s0 = (-c / a).clamp(0.0, 1.0);
+            } else if t0 > 1.0 {
+                t0 = 1.0;
+                s0 = ((b - c) / a).clamp(0.0, 1.0);
+            }
+            s = s0;
+            t = t0;
+        }
+    }
+    (p1 + d1 * s).distance(p2 + d2 * t)
+}
+
+/// Penetration depth of a sphere into a box (negative: apart).
+fn box_sphere_depth(c: Vec3, axes: Mat3, half: Vec3, p: Vec3, r: f32) -> f32 {
+    let local = axes.transpose() * (p - c);
+    let clamped = local.clamp(-half, half);
+    let d = local.distance(clamped);
+    if d > 0.0 {
+        r - d
+    } else {
+        // Centre inside: distance to the nearest face plus the radius.
+        r + (half - local.abs()).min_element()
+    }
+}
+
+/// Box–box by separating axes; depth = smallest overlap (negative: apart).
+fn box_box_depth(c1: Vec3, a1: Mat3, h1: Vec3, c2: Vec3, a2: Mat3, h2: Vec3) -> f32 {
+    let u = [a1.x_axis, a1.y_axis, a1.z_axis];
+    let v = [a2.x_axis, a2.y_axis, a2.z_axis];
+    let mut axes: Vec<Vec3> = Vec::with_capacity(15);
+    axes.extend(u);
+    axes.extend(v);
+    for x in u {
+        for y in v {
+            if let Some(n) = x.cross(y).try_normalize() {
+                axes.push(n);
+            }
+        }
+    }
+    let t = c2 - c1;
+    let mut depth = f32::INFINITY;
+    for n in axes {
+        let r1: f32 = (0..3).map(|k| h1[k] * u[k].dot(n).abs()).sum();
+        let r2: f32 = (0..3).map(|k| h2[k] * v[k].dot(n).abs()).sum();
+        let overlap = r1 + r2 - t.dot(n).abs();
+        depth = depth.min(overlap);
+    }
+    depth
+}
+
+/// Penetration depth of two shapes (≤ 0: apart or touching).
+fn penetration(s1: &Shape, s2: &Shape) -> f32 {
+    let (c1, r1) = s1.bounding_sphere();
+    let (c2, r2) = s2.bounding_sphere();
+    if c1.distance(c2) >= r1 + r2 {
+        return 0.0;
+    }
+    match (*s1, *s2) {
+        (
+            Shape::Capsule { a, b, r },
+            Shape::Capsule {
+                a: a2,
+                b: b2,
+                r: rr,
+            },
+        ) => r + rr - segment_distance(a, b, a2, b2),
+        (Shape::Box { c, axes, half }, Shape::Capsule { a, b, r })
+        | (Shape::Capsule { a, b, r }, Shape::Box { c, axes, half }) => {
+            if a == b {
+                return box_sphere_depth(c, axes, half, a, r);
+            }
+            (0..CAPSULE_SAMPLES)
+                .map(|k| {
+                    let t = k as f32 / (CAPSULE_SAMPLES - 1) as f32;
+                    box_sphere_depth(c, axes, half, a.lerp(b, t), r)
+                })
+                .fold(f32::NEG_INFINITY, f32::max)
+        }
+        (
+            Shape::Box { c, axes, half },
+            Shape::Box {
+                c: c2,
+                axes: axes2,
+                half: half2,
+            },
+        ) => box_box_depth(c, axes, half, c2, axes2, half2),
+    }
+}
+
+/// True when the two bodies' groups and masks let them collide.
+pub fn can_collide(a: &RigidBody, b: &RigidBody) -> bool {
+    if a.group > 15 || b.group > 15 {
+        return false;
+    }
+    a.collision_mask & (1 << b.group) != 0 && b.collision_mask & (1 << a.group) != 0
+}
+
+pub fn check_body_overlaps(model: &Model) -> Vec<Problem> {
+    let bodies = &model.rigid_bodies;
+    let shapes: Vec<Option<Shape>> = bodies.iter().map(Shape::of).collect();
+    let nb = bodies.len();
+    let mut joined = std::collections::HashSet::new();
+    for j in &model.joints {
+        if let (Some(a), Some(b)) = (valid(j.body_a, nb), valid(j.body_b, nb)) {
+            joined.insert((a.min(b), a.max(b)));
+        }
+    }
+    let simulated = |b: &RigidBody| match b.mode {
+        RigidMode::FollowBone => Some(false),
+        RigidMode::Dynamic | RigidMode::DynamicWithBonePosition => Some(true),
+        RigidMode::Unknown(_) => None,
+    };
+    let mut out = Vec::new();
+    for i in 0..nb {
+        let Some(si) = &shapes[i] else { continue };
+        let Some(di) = simulated(&bodies[i]) else {
+            continue;
+        };
+        for j in i + 1..nb {
+            let Some(sj) = &shapes[j] else { continue };
+            let Some(dj) = simulated(&bodies[j]) else {
+                continue;
+            };
+            if !(di || dj) || !can_collide(&bodies[i], &bodies[j]) {
+                continue;
+            }
+            let depth = penetration(si, sj);
+            if depth.is_nan() || depth <= OVERLAP_DEPTH {
+                continue;
+            }
+            let (a, b) = (&bodies[i], &bodies[j]);
+            let fix = Fix::SetMasks {
+                masks: vec![
+                    (i as i32, a.collision_mask & !(1u16 << b.group)),
+                    (j as i32, b.collision_mask & !(1u16 << a.group)),
+                ],
+            };
+            let is_joined = joined.contains(&(i, j));
+            let (ri, rj) = (
+                ElementRef::RigidBody(i as i32),
+                ElementRef::RigidBody(j as i32),
+            );
+            let msg = format!(
+                "{} (group {}) and {} (group {}) overlap by {depth:.3} in the rest pose and collide with each other{}",
+                ri.describe(model),
+                a.group,
+                rj.describe(model),
+                b.group,
+                if is_joined {
+                    "; they are joined, so they will jitter"
+                } else {
+                    "; physics will push them apart violently at the first step"
+                }
+            );
+            let p = if is_joined {
+                Problem::warning("W-BODY-OVERLAP-JOINED", ri, msg)
+            } else {
+                Problem::error("E-BODY-OVERLAP", ri, msg)
+            };
+            out.push(p.related([rj]).with_fix(Some(fix)));
+        }
+    }
+    out
+}

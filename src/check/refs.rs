@@ -1,0 +1,223 @@
+//! `E-INDEX-RANGE`: every reference between elements must point inside its list.
+//!
+//! −1 ("none") is accepted where the spec allows it: bone parent/tail/append,
+//! material textures and toon, material-morph target (= every material),
+//! rigid-body bone, vertex weights (the weight check judges those), IK target
+//! and joint bodies (their own checks report −1). Elsewhere −1 is out of range.
+
+use super::{valid, ElementRef, Problem};
+use crate::pmx::{DisplayElement, Model, MorphOffsets, Tail, Toon, NONE};
+
+struct Ranges<'a> {
+    model: &'a Model,
+    out: Vec<Problem>,
+}
+
+impl Ranges<'_> {
+    /// Reports `index` unless it is inside `0..len` (or −1 when `none_ok`).
+    fn check(&mut self, owner: ElementRef, what: &str, index: i32, list: ListKind, none_ok: bool) {
+        let len = list.len(self.model);
+        if valid(index, len).is_some() || (none_ok && index == NONE) {
+            return;
+        }
+        let msg = format!(
+            "{}: {what} {index} is out of range (the model has {len} {})",
+            owner.describe(self.model),
+            list.plural()
+        );
+        self.out.push(Problem::error("E-INDEX-RANGE", owner, msg));
+    }
+}
+
+#[derive(Clone, Copy)]
+enum ListKind {
+    Vertex,
+    Texture,
+    Material,
+    Bone,
+    Morph,
+    RigidBody,
+}
+
+impl ListKind {
+    fn len(self, m: &Model) -> usize {
+        match self {
+            ListKind::Vertex => m.vertices.len(),
+            ListKind::Texture => m.textures.len(),
+            ListKind::Material => m.materials.len(),
+            ListKind::Bone => m.bones.len(),
+            ListKind::Morph => m.morphs.len(),
+            ListKind::RigidBody => m.rigid_bodies.len(),
+        }
+    }
+    fn plural(self) -> &'static str {
+        match self {
+            ListKind::Vertex => "vertices",
+            ListKind::Texture => "textures",
+            ListKind::Material => "materials",
+            ListKind::Bone => "bones",
+            ListKind::Morph => "morphs",
+            ListKind::RigidBody => "rigid bodies",
+        }
+    }
+}
+
+pub fn check_index_ranges(model: &Model) -> Vec<Problem> {
+    use ElementRef as R;
+    use ListKind as L;
+    let mut r = Ranges {
+        model,
+        out: Vec::new(),
+    };
+
+    for (i, v) in model.vertices.iter().enumerate() {
+        let (bones, _, n) = v.weights.bone_weights();
+        // −1 is padding; −1 carrying weight is E-WEIGHT-NONE-BONE.
+        for &b in &bones[..n] {
+            r.check(R::Vertex(i as i32), "weight bone", b, L::Bone, true);
+        }
+    }
+
+    for (i, f) in model.faces.iter().enumerate() {
+        for &v in f {
+            r.check(R::Face(i as i32), "vertex", v, L::Vertex, false);
+        }
+    }
+
+    // Material face ranges must tile the face list.
+    let total: i64 = model
+        .materials
+        .iter()
+        .map(|m| m.face_index_count as i64)
+        .sum();
+    let available = model.faces.len() as i64 * 3;
+    let mut start = 0i64;
+    for (i, m) in model.materials.iter().enumerate() {
+        let me = R::Material(i as i32);
+        let c = m.face_index_count as i64;
+        if c < 0 || c % 3 != 0 || start + c > available {
+            let msg = format!(
+                "{}: draws face indices {start}..{} but the model has {available} (count must be a non-negative multiple of 3)",
+                me.describe(model),
+                start + c
+            );
+            r.out.push(Problem::error("E-INDEX-RANGE", me, msg));
+        }
+        start += c.max(0);
+        r.check(me, "texture", m.texture, L::Texture, true);
+        r.check(me, "sphere texture", m.sphere_texture, L::Texture, true);
+        match m.toon {
+            Toon::Texture(t) => r.check(me, "toon texture", t, L::Texture, true),
+            Toon::Shared(s) if s > 9 => {
+                let msg = format!(
+                    "{}: shared toon {s} is out of range (toon01..toon10 = 0..9)",
+                    me.describe(model)
+                );
+                r.out.push(Problem::error("E-INDEX-RANGE", me, msg));
+            }
+            Toon::Shared(_) => {}
+        }
+    }
+    if total < available && !model.materials.is_empty() {
+        let msg = format!(
+            "model: materials draw {total} face indices but there are {available}; the last faces belong to no material"
+        );
+        r.out.push(Problem::warning("W-FACE-UNUSED", R::Model, msg));
+    }
+
+    for (i, b) in model.bones.iter().enumerate() {
+        let me = R::Bone(i as i32);
+        r.check(me, "parent", b.parent, L::Bone, true);
+        if let Tail::Bone(t) = b.tail {
+            r.check(me, "tail bone", t, L::Bone, true);
+        }
+        if let Some(a) = &b.append {
+            r.check(me, "append parent", a.parent, L::Bone, true);
+        }
+        if let Some(ik) = &b.ik {
+            r.check(me, "IK target", ik.target, L::Bone, true);
+            for (k, l) in ik.links.iter().enumerate() {
+                r.check(me, &format!("IK link {k}"), l.bone, L::Bone, false);
+            }
+        }
+    }
+
+    for (i, m) in model.morphs.iter().enumerate() {
+        let me = R::Morph(i as i32);
+        match &m.offsets {
+            MorphOffsets::Group(v) | MorphOffsets::Flip(v) => {
+                for o in v {
+                    r.check(me, "offset morph", o.morph, L::Morph, false);
+                }
+            }
+            MorphOffsets::Vertex(v) => {
+                for o in v {
+                    r.check(me, "offset vertex", o.vertex, L::Vertex, false);
+                }
+            }
+            MorphOffsets::Bone(v) => {
+                for o in v {
+                    r.check(me, "offset bone", o.bone, L::Bone, false);
+                }
+            }
+            MorphOffsets::Uv { offsets, .. } => {
+                for o in offsets {
+                    r.check(me, "offset vertex", o.vertex, L::Vertex, false);
+                }
+            }
+            MorphOffsets::Material(v) => {
+                for o in v {
+                    r.check(me, "offset material", o.material, L::Material, true);
+                }
+            }
+            MorphOffsets::Impulse(v) => {
+                for o in v {
+                    r.check(me, "offset rigid body", o.rigid_body, L::RigidBody, false);
+                }
+            }
+        }
+    }
+
+    for (i, f) in model.display_frames.iter().enumerate() {
+        let me = R::DisplayFrame(i as i32);
+        for e in &f.elements {
+            match *e {
+                DisplayElement::Bone(b) => r.check(me, "bone", b, L::Bone, false),
+                DisplayElement::Morph(m) => r.check(me, "morph", m, L::Morph, false),
+            }
+        }
+    }
+
+    for (i, b) in model.rigid_bodies.iter().enumerate() {
+        let me = R::RigidBody(i as i32);
+        r.check(me, "bone", b.bone, L::Bone, true);
+        if b.group > 15 {
+            let msg = format!(
+                "{}: collision group {} is out of range (0..=15)",
+                me.describe(model),
+                b.group
+            );
+            r.out.push(Problem::error("E-INDEX-RANGE", me, msg));
+        }
+    }
+
+    for (i, j) in model.joints.iter().enumerate() {
+        let me = R::Joint(i as i32);
+        r.check(me, "body A", j.body_a, L::RigidBody, true);
+        r.check(me, "body B", j.body_b, L::RigidBody, true);
+    }
+
+    for (i, s) in model.soft_bodies.iter().enumerate() {
+        let me = R::SoftBody(i as i32);
+        r.check(me, "material", s.material, L::Material, false);
+        for a in &s.anchors {
+            r.check(me, "anchor rigid body", a.rigid_body, L::RigidBody, false);
+            r.check(me, "anchor vertex", a.vertex, L::Vertex, false);
+        }
+        for &p in &s.pins {
+            r.check(me, "pin vertex", p, L::Vertex, false);
+        }
+    }
+
+    r.out
+}

@@ -1,0 +1,117 @@
+//! Texture files: `W-TEXTURE-MISSING` and `I-TEXTURE-CASE`.
+//!
+//! Paths are relative to the model's folder with '\' or '/' separators (spec:
+//! the separator is whatever the system understands). Like Windows, a path
+//! that only matches with different letter case counts as found, reported as
+//! info because it breaks on case-sensitive systems. A missing "toonNN.bmp"
+//! (01..10) is not reported: MMD supplies those shared toons itself. Empty
+//! paths are ignored.
+
+use super::{CheckContext, ElementRef, Problem};
+use crate::pmx::Model;
+use std::path::{Path, PathBuf};
+
+enum Found {
+    Exact,
+    OtherCase(PathBuf),
+    Missing,
+}
+
+fn components(rel: &str) -> Vec<&str> {
+    rel.split(['\\', '/'])
+        .filter(|c| !c.is_empty() && *c != ".")
+        .collect()
+}
+
+fn find(dir: &Path, rel: &str) -> Found {
+    let parts = components(rel);
+    if parts.is_empty() {
+        return Found::Missing;
+    }
+    let exact: PathBuf = parts.iter().fold(dir.to_path_buf(), |p, c| p.join(c));
+    if exact.is_file() {
+        return Found::Exact;
+    }
+    // Walk component by component, matching case-insensitively.
+    let mut cur = dir.to_path_buf();
+    for (k, part) in parts.iter().enumerate() {
+        let last = k + 1 == parts.len();
+        if *part == ".." {
+            cur.push("..");
+            continue;
+        }
+        let wanted = part.to_lowercase();
+        let Ok(entries) = std::fs::read_dir(&cur) else {
+            return Found::Missing;
+        };
+        let hit = entries.flatten().find(|e| {
+            e.file_name().to_string_lossy().to_lowercase() == wanted
+                && if last {
+                    e.path().is_file()
+                } else {
+                    e.path().is_dir()
+                }
+        });
+        match hit {
+            Some(e) => cur = e.path(),
+            None => return Found::Missing,
+        }
+    }
+    Found::OtherCase(cur)
+}
+
+fn is_shared_toon(rel: &str) -> bool {
+    let name = rel.to_ascii_lowercase();
+    (1..=10).any(|k| name == format!("toon{k:02}.bmp"))
+}
+
+pub fn check_textures(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
+    let Some(dir) = &ctx.model_dir else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, t) in model.textures.iter().enumerate() {
+        let me = ElementRef::Texture(i as i32);
+        if t.trim().is_empty() {
+            continue;
+        }
+        match find(dir, t) {
+            Found::Exact => {}
+            Found::OtherCase(p) => out.push(Problem::info(
+                "I-TEXTURE-CASE",
+                me,
+                format!(
+                    "texture #{i} \"{t}\" only exists with different letter case ({}); fine on Windows, missing elsewhere",
+                    p.display()
+                ),
+            )),
+            Found::Missing if is_shared_toon(t) => {}
+            Found::Missing => {
+                let users: Vec<ElementRef> = model
+                    .materials
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, m)| {
+                        m.texture == i as i32
+                            || m.sphere_texture == i as i32
+                            || m.toon == crate::pmx::Toon::Texture(i as i32)
+                    })
+                    .map(|(k, _)| ElementRef::Material(k as i32))
+                    .collect();
+                out.push(
+                    Problem::warning(
+                        "W-TEXTURE-MISSING",
+                        me,
+                        format!(
+                            "texture #{i} \"{t}\" is not in {} (used by {} material(s))",
+                            dir.display(),
+                            users.len()
+                        ),
+                    )
+                    .related(users),
+                );
+            }
+        }
+    }
+    out
+}

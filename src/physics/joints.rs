@@ -1,0 +1,282 @@
+//! PMX joints (all six kinds of PMX 2.1) mapped onto rapier's generic joint.
+//!
+//! Bullet (what MMD and PMX Editor run) and rapier do not share every feature;
+//! where a parameter cannot be expressed exactly it is approximated and
+//! [`joint_approximations`] lists what was approximated, so `hone info` and
+//! the UI can say so.
+
+use crate::pmx::{Joint, JointKind};
+use glam::{Quat, Vec3};
+use rapier3d::prelude::{GenericJoint, JointAxesMask, JointAxis, MotorModel, Pose};
+use std::f32::consts::{FRAC_PI_2, PI};
+
+pub const NOTE_EULER_LIMITS: &str =
+    "angular limits apply per axis of the relative rotation, not on Bullet's XYZ Euler angles";
+pub const NOTE_SPRING_MOTOR: &str =
+    "springs act as force-based position motors toward the rest pose (Bullet 2.75 drives them as saturated velocity motors)";
+pub const NOTE_SPRINGS_UNUSED: &str = "spring constants are not used by this joint kind";
+pub const NOTE_LIMITS_UNUSED: &str = "limits and spring constants are not used by P2P";
+pub const NOTE_CONE_ELLIPSE: &str =
+    "swing spans differ: the elliptic cone is approximated by a circular cone of the smaller span";
+pub const NOTE_SOFTNESS: &str = "softness / bias / relaxation factors are not simulated";
+pub const NOTE_CONE_DAMPING: &str = "cone-twist damping and fix threshold are not simulated";
+pub const NOTE_CONE_MOTOR: &str =
+    "cone-twist motor: only the twist (X) target is driven; swing targets are not simulated";
+pub const NOTE_MOTOR_IMPULSE: &str =
+    "motor impulse limit converted to a force over one physics sub-step";
+pub const NOTE_SLIDER_MOTOR: &str =
+    "slider motors are velocity motors with the given maximum force (stiffness of the velocity tracking is Hone's choice)";
+pub const NOTE_NEGATIVE_SPRING: &str = "negative spring constants clamped to 0";
+pub const NOTE_NEGATIVE_SPAN: &str = "negative cone-twist spans: absolute value used";
+pub const NOTE_NON_FINITE: &str = "non-finite joint parameters replaced by 0";
+pub const NOTE_UNKNOWN_KIND: &str = "unknown joint kind: not simulated";
+
+/// Approximation notes for one joint (pure: depends only on the joint's data).
+pub fn joint_approximations(j: &Joint) -> Vec<&'static str> {
+    let mut n = Vec::new();
+    let finite = [
+        j.position,
+        j.rotation,
+        j.linear_lower,
+        j.linear_upper,
+        j.angular_lower,
+        j.angular_upper,
+        j.linear_spring,
+        j.angular_spring,
+    ]
+    .iter()
+    .all(|v| v.is_finite());
+    if !finite {
+        n.push(NOTE_NON_FINITE);
+    }
+    let j = sanitized(j);
+    let springs_set = j.linear_spring != Vec3::ZERO || j.angular_spring != Vec3::ZERO;
+    match j.kind {
+        JointKind::Spring6Dof | JointKind::SixDof => {
+            let limited = (0..3).any(|i| {
+                let (lo, hi) = (j.angular_lower[i], j.angular_upper[i]);
+                lo < hi
+            });
+            if limited {
+                n.push(NOTE_EULER_LIMITS);
+            }
+            if j.kind == JointKind::Spring6Dof {
+                if springs_set {
+                    n.push(NOTE_SPRING_MOTOR);
+                }
+                if j.linear_spring.min_element() < 0.0 || j.angular_spring.min_element() < 0.0 {
+                    n.push(NOTE_NEGATIVE_SPRING);
+                }
+            } else if springs_set {
+                n.push(NOTE_SPRINGS_UNUSED);
+            }
+        }
+        JointKind::P2p => {
+            if springs_set
+                || j.linear_lower != Vec3::ZERO
+                || j.linear_upper != Vec3::ZERO
+                || j.angular_lower != Vec3::ZERO
+                || j.angular_upper != Vec3::ZERO
+            {
+                n.push(NOTE_LIMITS_UNUSED);
+            }
+        }
+        JointKind::ConeTwist => {
+            let (s1, s2) = (j.angular_lower.z, j.angular_lower.y);
+            if s1 < 0.0 || s2 < 0.0 || j.angular_lower.x < 0.0 {
+                n.push(NOTE_NEGATIVE_SPAN);
+            }
+            if s1.abs() != s2.abs() {
+                n.push(NOTE_CONE_ELLIPSE);
+            }
+            if j.linear_spring != Vec3::ZERO {
+                n.push(NOTE_SOFTNESS);
+            }
+            if j.linear_lower.x != 0.0 || j.linear_upper.x != 0.0 {
+                n.push(NOTE_CONE_DAMPING);
+            }
+            if j.linear_lower.z != 0.0 {
+                n.push(NOTE_CONE_MOTOR);
+                n.push(NOTE_MOTOR_IMPULSE);
+            }
+        }
+        JointKind::Slider => {
+            if j.linear_spring.x != 0.0 || j.angular_spring.x != 0.0 {
+                n.push(NOTE_SLIDER_MOTOR);
+            }
+        }
+        JointKind::Hinge => {
+            if j.linear_spring != Vec3::ZERO {
+                n.push(NOTE_SOFTNESS);
+            }
+            if j.angular_spring.x != 0.0 {
+                n.push(NOTE_MOTOR_IMPULSE);
+            }
+        }
+        JointKind::Unknown(_) => n.push(NOTE_UNKNOWN_KIND),
+    }
+    n
+}
+
+fn finite_or_zero(v: Vec3) -> Vec3 {
+    Vec3::new(
+        if v.x.is_finite() { v.x } else { 0.0 },
+        if v.y.is_finite() { v.y } else { 0.0 },
+        if v.z.is_finite() { v.z } else { 0.0 },
+    )
+}
+
+fn sanitized(j: &Joint) -> Joint {
+    let mut j = j.clone();
+    for v in [
+        &mut j.position,
+        &mut j.rotation,
+        &mut j.linear_lower,
+        &mut j.linear_upper,
+        &mut j.angular_lower,
+        &mut j.angular_upper,
+        &mut j.linear_spring,
+        &mut j.angular_spring,
+    ] {
+        *v = finite_or_zero(*v);
+    }
+    j
+}
+
+/// MMD's Euler convention for rigid bodies and joints: Bullet's
+/// `btMatrix3x3::setEulerZYX(x, y, z)`, i.e. R = Rz(z)·Ry(y)·Rx(x) (rotate about
+/// X first, then Y, then Z, fixed axes). saba and MMDAgent build the same
+/// matrix. Only the rotation matrices matter, so handedness does not.
+pub fn euler_zyx(r: Vec3) -> Quat {
+    let r = finite_or_zero(r);
+    Quat::from_rotation_z(r.z) * Quat::from_rotation_y(r.y) * Quat::from_rotation_x(r.x)
+}
+
+const LIN: [JointAxis; 3] = [JointAxis::LinX, JointAxis::LinY, JointAxis::LinZ];
+const ANG: [JointAxis; 3] = [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ];
+
+/// Bullet's per-axis rule: lower > upper = free, lower == upper = locked (at
+/// that value), otherwise limited.
+fn bullet_axis(g: &mut GenericJoint, axis: JointAxis, lo: f32, hi: f32) {
+    if lo > hi {
+        return;
+    }
+    if lo == hi && lo == 0.0 {
+        g.lock_axes(JointAxesMask::from(axis));
+    } else {
+        g.set_limits(axis, [lo, hi]);
+    }
+}
+
+fn is_locked(lo: f32, hi: f32) -> bool {
+    lo == hi
+}
+
+/// Builds the rapier joint. `frame_a`/`frame_b` are the joint's frame in
+/// each body's local space (joint world pose seen from the body's rest pose).
+/// `substep` converts Bullet motor impulses to forces. None = not simulated.
+pub fn build_joint(j: &Joint, frame_a: Pose, frame_b: Pose, substep: f32) -> Option<GenericJoint> {
+    let j = sanitized(j);
+    let mut g = GenericJoint::default();
+    g.set_local_frame1(frame_a);
+    g.set_local_frame2(frame_b);
+    // Bullet's addConstraint(.., disableCollisionsBetweenLinkedBodies = false), as MMD and
+    // saba call it: linked bodies still collide unless their groups say otherwise.
+    g.set_contacts_enabled(true);
+    match j.kind {
+        JointKind::Spring6Dof | JointKind::SixDof => {
+            for i in 0..3 {
+                bullet_axis(&mut g, LIN[i], j.linear_lower[i], j.linear_upper[i]);
+                bullet_axis(&mut g, ANG[i], j.angular_lower[i], j.angular_upper[i]);
+            }
+            if j.kind == JointKind::Spring6Dof {
+                // MMD: translation springs only where the constant is non-zero; rotation
+                // springs always on (a zero constant is no spring). The spring's rest point
+                // is the joint's initial configuration, where both frames coincide.
+                for i in 0..3 {
+                    let (lo, hi) = (j.linear_lower[i], j.linear_upper[i]);
+                    let k = j.linear_spring[i].max(0.0);
+                    if k > 0.0 && !is_locked(lo, hi) {
+                        g.set_motor_model(LIN[i], MotorModel::ForceBased);
+                        g.set_motor_position(LIN[i], 0.0, k, 0.0);
+                    }
+                    let (lo, hi) = (j.angular_lower[i], j.angular_upper[i]);
+                    let k = j.angular_spring[i].max(0.0);
+                    if k > 0.0 && !is_locked(lo, hi) {
+                        g.set_motor_model(ANG[i], MotorModel::ForceBased);
+                        g.set_motor_position(ANG[i], 0.0, k, 0.0);
+                    }
+                }
+            }
+        }
+        JointKind::P2p => {
+            g.lock_axes(JointAxesMask::LIN_AXES);
+        }
+        JointKind::ConeTwist => {
+            // btConeTwistConstraint: twist about the frame's X, swing cone around it.
+            g.lock_axes(JointAxesMask::LIN_AXES);
+            let twist = j.angular_lower.x.abs();
+            let swing = j.angular_lower.z.abs().min(j.angular_lower.y.abs());
+            g.set_limits(JointAxis::AngX, [-twist, twist]);
+            // Coupled Y/Z limit = the angle between the two frames' X axes (a circular cone).
+            g.coupled_axes = JointAxesMask::ANG_Y | JointAxesMask::ANG_Z;
+            g.set_limits(JointAxis::AngY, [-PI, swing]);
+            if j.linear_lower.z != 0.0 {
+                let max_impulse = j.linear_upper.z.abs();
+                g.set_motor_model(JointAxis::AngX, MotorModel::AccelerationBased);
+                g.set_motor_position(JointAxis::AngX, j.angular_spring.x, 400.0, 40.0);
+                g.set_motor_max_force(JointAxis::AngX, max_impulse / substep);
+            }
+        }
+        JointKind::Slider => {
+            // btSliderConstraint: moves along and turns about the frame's X.
+            g.lock_axes(
+                JointAxesMask::LIN_Y
+                    | JointAxesMask::LIN_Z
+                    | JointAxesMask::ANG_Y
+                    | JointAxesMask::ANG_Z,
+            );
+            bullet_axis(&mut g, JointAxis::LinX, j.linear_lower.x, j.linear_upper.x);
+            bullet_axis(
+                &mut g,
+                JointAxis::AngX,
+                j.angular_lower.x,
+                j.angular_upper.x,
+            );
+            if j.linear_spring.x != 0.0 {
+                g.set_motor_model(JointAxis::LinX, MotorModel::AccelerationBased);
+                g.set_motor_velocity(JointAxis::LinX, j.linear_spring.y, 1.0e4);
+                g.set_motor_max_force(JointAxis::LinX, j.linear_spring.z.abs());
+            }
+            if j.angular_spring.x != 0.0 {
+                g.set_motor_model(JointAxis::AngX, MotorModel::AccelerationBased);
+                g.set_motor_velocity(JointAxis::AngX, j.angular_spring.y, 1.0e4);
+                g.set_motor_max_force(JointAxis::AngX, j.angular_spring.z.abs());
+            }
+        }
+        JointKind::Hinge => {
+            // btHingeConstraint turns about the frames' Z axis; rapier's revolute axis
+            // is X, so both frames get a quarter turn about Y (their X becomes the joint's Z).
+            let fix = Quat::from_rotation_y(-FRAC_PI_2);
+            let mut fa = frame_a;
+            let mut fb = frame_b;
+            fa.rotation = (fa.rotation * fix).normalize();
+            fb.rotation = (fb.rotation * fix).normalize();
+            g.set_local_frame1(fa);
+            g.set_local_frame2(fb);
+            g.lock_axes(JointAxesMask::LOCKED_REVOLUTE_AXES);
+            let (lo, hi) = (j.angular_lower.x, j.angular_upper.x);
+            // btAngularLimit: low > high means no limit.
+            if lo <= hi {
+                g.set_limits(JointAxis::AngX, [lo, hi]);
+            }
+            if j.angular_spring.x != 0.0 {
+                g.set_motor_model(JointAxis::AngX, MotorModel::AccelerationBased);
+                g.set_motor_velocity(JointAxis::AngX, j.angular_spring.y, 1.0e4);
+                g.set_motor_max_force(JointAxis::AngX, j.angular_spring.z.abs() / substep);
+            }
+        }
+        JointKind::Unknown(_) => return None,
+    }
+    Some(g)
+}

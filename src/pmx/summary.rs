@@ -1,0 +1,187 @@
+//! What a model holds, counted: the data behind `hone info`.
+//!
+//! Kept as a plain serialisable struct so other parts (checker, GUI) can add
+//! notes without touching the printing code.
+
+use super::model::*;
+use super::write::v21_features;
+use super::Warning;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ModelSummary {
+    /// "PMX" or "PMD" (what the file was).
+    pub format: String,
+    /// "2.0" / "2.1" (the header's; for PMD the version it converts to).
+    pub version: String,
+    pub encoding: String,
+    pub additional_uv_count: u8,
+    pub index_sizes: IndexSizes,
+    pub name: String,
+    pub name_en: String,
+    pub counts: Counts,
+    /// Vertices per weight kind ("BDEF1", ...); kinds with no vertices omitted.
+    pub weight_kinds: BTreeMap<String, usize>,
+    /// Morphs per kind ("vertex", "group", ...).
+    pub morph_kinds: BTreeMap<String, usize>,
+    pub rigid_body_modes: BTreeMap<String, usize>,
+    pub rigid_body_shapes: BTreeMap<String, usize>,
+    pub joint_kinds: BTreeMap<String, usize>,
+    /// What needs PMX 2.1 (empty = writable as 2.0).
+    pub v21_features: Vec<String>,
+    /// Rule breaks found while reading.
+    pub warnings: Vec<String>,
+    /// Free-form remarks other parts add (e.g. "approximated", "not simulated").
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, Default)]
+pub struct Counts {
+    pub vertices: usize,
+    pub faces: usize,
+    pub textures: usize,
+    pub materials: usize,
+    pub bones: usize,
+    pub ik_bones: usize,
+    pub morphs: usize,
+    pub display_frames: usize,
+    pub rigid_bodies: usize,
+    pub joints: usize,
+    pub soft_bodies: usize,
+}
+
+fn tally<'a>(names: impl Iterator<Item = &'a str>) -> BTreeMap<String, usize> {
+    let mut m = BTreeMap::new();
+    for n in names {
+        *m.entry(n.to_string()).or_insert(0) += 1;
+    }
+    m
+}
+
+pub fn rigid_mode_name(m: RigidMode) -> &'static str {
+    match m {
+        RigidMode::FollowBone => "follow_bone",
+        RigidMode::Dynamic => "dynamic",
+        RigidMode::DynamicWithBonePosition => "dynamic_bone_position",
+        RigidMode::Unknown(_) => "unknown",
+    }
+}
+
+pub fn rigid_shape_name(s: RigidShape) -> &'static str {
+    match s {
+        RigidShape::Sphere => "sphere",
+        RigidShape::Box => "box",
+        RigidShape::Capsule => "capsule",
+        RigidShape::Unknown(_) => "unknown",
+    }
+}
+
+impl ModelSummary {
+    pub fn new(model: &Model, warnings: &[Warning], format: &str) -> Self {
+        let h = &model.header;
+        ModelSummary {
+            format: format.to_string(),
+            version: format!("{:.1}", h.version.as_f32()),
+            encoding: match h.encoding {
+                TextEncoding::Utf16Le => "UTF-16LE".into(),
+                TextEncoding::Utf8 => "UTF-8".into(),
+            },
+            additional_uv_count: h.additional_uv_count,
+            index_sizes: h.index_sizes,
+            name: model.info.name.clone(),
+            name_en: model.info.name_en.clone(),
+            counts: Counts {
+                vertices: model.vertices.len(),
+                faces: model.faces.len(),
+                textures: model.textures.len(),
+                materials: model.materials.len(),
+                bones: model.bones.len(),
+                ik_bones: model.bones.iter().filter(|b| b.ik.is_some()).count(),
+                morphs: model.morphs.len(),
+                display_frames: model.display_frames.len(),
+                rigid_bodies: model.rigid_bodies.len(),
+                joints: model.joints.len(),
+                soft_bodies: model.soft_bodies.len(),
+            },
+            weight_kinds: tally(model.vertices.iter().map(|v| v.weights.kind().name())),
+            morph_kinds: tally(model.morphs.iter().map(|m| m.kind().name())),
+            rigid_body_modes: tally(model.rigid_bodies.iter().map(|r| rigid_mode_name(r.mode))),
+            rigid_body_shapes: tally(model.rigid_bodies.iter().map(|r| rigid_shape_name(r.shape))),
+            joint_kinds: tally(model.joints.iter().map(|j| j.kind.name())),
+            v21_features: v21_features(model),
+            warnings: warnings.iter().map(|w| w.to_string()).collect(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// A readable multi-line table.
+    pub fn to_text(&self) -> String {
+        use std::fmt::Write as _;
+        let mut s = String::new();
+        let row = |s: &mut String, k: &str, v: &dyn std::fmt::Display| {
+            let _ = writeln!(s, "  {k:<22} {v}");
+        };
+        let _ = writeln!(s, "{} {} ({})", self.format, self.version, self.encoding);
+        row(&mut s, "name", &self.name);
+        if !self.name_en.is_empty() {
+            row(&mut s, "name (en)", &self.name_en);
+        }
+        row(&mut s, "additional UVs", &self.additional_uv_count);
+        let i = &self.index_sizes;
+        row(
+            &mut s,
+            "index sizes",
+            &format!(
+                "vertex {} texture {} material {} bone {} morph {} rigid body {}",
+                i.vertex, i.texture, i.material, i.bone, i.morph, i.rigid_body
+            ),
+        );
+        let _ = writeln!(s, "counts");
+        let c = &self.counts;
+        for (k, v) in [
+            ("vertices", c.vertices),
+            ("faces", c.faces),
+            ("textures", c.textures),
+            ("materials", c.materials),
+            ("bones", c.bones),
+            ("IK bones", c.ik_bones),
+            ("morphs", c.morphs),
+            ("display frames", c.display_frames),
+            ("rigid bodies", c.rigid_bodies),
+            ("joints", c.joints),
+            ("soft bodies", c.soft_bodies),
+        ] {
+            row(&mut s, k, &v);
+        }
+        for (title, map) in [
+            ("weights", &self.weight_kinds),
+            ("morph kinds", &self.morph_kinds),
+            ("rigid body modes", &self.rigid_body_modes),
+            ("rigid body shapes", &self.rigid_body_shapes),
+            ("joint kinds", &self.joint_kinds),
+        ] {
+            if map.is_empty() {
+                continue;
+            }
+            let _ = writeln!(s, "{title}");
+            for (k, v) in map {
+                row(&mut s, k, v);
+            }
+        }
+        for (title, list) in [
+            ("PMX 2.1 features", &self.v21_features),
+            ("warnings", &self.warnings),
+            ("notes", &self.notes),
+        ] {
+            if list.is_empty() {
+                continue;
+            }
+            let _ = writeln!(s, "{title} ({})", list.len());
+            for l in list {
+                let _ = writeln!(s, "  - {l}");
+            }
+        }
+        s
+    }
+}

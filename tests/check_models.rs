@@ -1,0 +1,151 @@
+//! `hone check` on the shared real models (skipped when they or the PMX
+//! reader are not available).
+
+use hone::check::{check_model, CheckContext, ElementRef, Severity};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn model_files() -> Option<Vec<PathBuf>> {
+    let dir = hone::shared_models_dir()?;
+    let mut out = Vec::new();
+    let mut stack = vec![dir];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).ok()?.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if matches!(
+                p.extension().and_then(|x| x.to_str()).map(|x| x.to_ascii_lowercase()),
+                Some(ref x) if x == "pmx" || x == "pmd"
+            ) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    Some(out)
+}
+
+/// Loads a model; `None` (skip) while the reader for its format has not landed.
+fn load(path: &Path) -> Option<hone::pmx::Model> {
+    match hone::pmx::load(path) {
+        Ok(l) => Some(l.model),
+        Err(hone::pmx::Error::Unsupported(msg)) => {
+            eprintln!("skipping {}: {msg}", path.display());
+            None
+        }
+        Err(e) => panic!("{} failed to load: {e}", path.display()),
+    }
+}
+
+#[test]
+fn check_every_shared_model() {
+    let Some(files) = model_files() else {
+        eprintln!("skipping: shared models not available");
+        return;
+    };
+    assert!(!files.is_empty());
+    for f in files {
+        let Some(model) = load(&f) else { continue };
+        let problems = check_model(&model, &CheckContext::for_file(&f));
+        // Every problem names an element that exists and every fix applies.
+        for p in &problems {
+            if let Some(i) = p.target.index() {
+                assert!(i >= 0, "{}: {:?}", f.display(), p);
+            }
+            assert!(!p.message.is_empty());
+            if let Some(fix) = &p.fix {
+                let mut m = model.clone();
+                fix.apply(&mut m);
+            }
+        }
+        eprintln!(
+            "{}: {} problems ({} errors)",
+            f.display(),
+            problems.len(),
+            problems
+                .iter()
+                .filter(|p| p.severity == Severity::Error)
+                .count()
+        );
+    }
+}
+
+fn gene_path() -> Option<PathBuf> {
+    let p = hone::shared_models_dir()?.join("gene").join("Gene.pmx");
+    p.is_file().then_some(p)
+}
+
+#[test]
+fn gene_cloak_weight_is_deformed_before_its_parent() {
+    let Some(path) = gene_path() else {
+        eprintln!("skipping: Gene.pmx not available");
+        return;
+    };
+    let Some(mut model) = load(&path) else { return };
+    let bone = model.bone_index("前クローク2_2錘").expect("bone exists") as i32;
+    let parent = model.bones[bone as usize].parent;
+    let problems = check_model(&model, &CheckContext::for_file(&path));
+    let p = problems
+        .iter()
+        .find(|p| p.code == "E-ORDER-PARENT" && p.target == ElementRef::Bone(bone))
+        .unwrap_or_else(|| panic!("order problem not found: {problems:#?}"));
+    assert_eq!(p.related, vec![ElementRef::Bone(parent)]);
+    assert!(p.message.contains("前クローク2_2錘"), "{}", p.message);
+    let fix = p.fix.clone().expect("a layer fix");
+    fix.apply(&mut model);
+    let after = check_model(&model, &CheckContext::default());
+    assert!(
+        !after
+            .iter()
+            .any(|p| p.code.starts_with("E-ORDER") && p.target == ElementRef::Bone(bone)),
+        "{after:#?}"
+    );
+    // The deformer now evaluates the bone after its parent.
+    let order = hone::deform::BoneOrder::new(&model);
+    let pos = |b: i32| order.entry_of(b as usize).unwrap().position;
+    assert!(pos(bone) > pos(parent));
+}
+
+#[test]
+fn cli_exit_codes_and_json() {
+    let exe = env!("CARGO_BIN_EXE_hone");
+    // Usage error.
+    let out = Command::new(exe).args(["check"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // Unreadable file: 1.
+    let out = Command::new(exe)
+        .args(["check", "/nonexistent/file.pmx"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+
+    let Some(path) = gene_path() else { return };
+    if load(&path).is_none() {
+        return;
+    }
+    let out = Command::new(exe)
+        .args(["check", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON output");
+    let errors = doc["errors"].as_u64().unwrap();
+    assert!(errors > 0, "Gene has the order error");
+    assert_eq!(out.status.code(), Some(1));
+    let problems = doc["problems"].as_array().unwrap();
+    assert!(problems.iter().any(|p| p["code"] == "E-ORDER-PARENT"
+        && p["message"].as_str().unwrap().contains("前クローク2_2錘")
+        && p["fix"]["description"]
+            .as_str()
+            .unwrap()
+            .contains("deform layer")));
+    // Human table mentions the same.
+    let out = Command::new(exe).arg("check").arg(&path).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("E-ORDER-PARENT") && text.contains("前クローク2_2錘"),
+        "{text}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -1,0 +1,827 @@
+//! One test per check: a small clean model, changed to contain exactly that
+//! problem; the problem must be found on the right element, and its fix (if
+//! any) must remove it.
+
+use glam::Vec3;
+use hone::check::{check_model, CheckContext, ElementRef, Fix, Problem, Severity};
+use hone::pmx::*;
+
+fn bone(name: &str, position: Vec3, parent: i32) -> Bone {
+    Bone {
+        name: name.into(),
+        position,
+        parent,
+        ..Bone::default()
+    }
+}
+
+/// A small rig with one of everything, free of problems.
+fn clean() -> Model {
+    let mut bones = vec![
+        bone("センター", Vec3::new(0.0, 8.0, 0.0), -1),
+        bone("上", Vec3::new(0.0, 10.0, 0.0), 0),
+        bone("中", Vec3::new(0.0, 6.0, 0.0), 1),
+        bone("先", Vec3::new(0.0, 2.0, 0.0), 2),
+        bone("IK", Vec3::new(0.0, 2.0, 0.0), 0),
+        bone("付与", Vec3::new(1.0, 10.0, 0.0), 0),
+    ];
+    bones[4].ik = Some(Ik {
+        target: 3,
+        loop_count: 40,
+        limit_angle: 1.0,
+        links: vec![
+            IkLink {
+                bone: 2,
+                limits: None,
+            },
+            IkLink {
+                bone: 1,
+                limits: None,
+            },
+        ],
+    });
+    bones[5].append = Some(Append {
+        parent: 1,
+        ratio: 0.5,
+        rotate: true,
+        translate: false,
+    });
+    bones[1].fixed_axis = Some(Vec3::Y);
+    bones[2].local_axes = Some(LocalAxes {
+        x: Vec3::X,
+        z: Vec3::Z,
+    });
+    let vertex = |weights| Vertex {
+        weights,
+        ..Vertex::default()
+    };
+    let vertices = vec![
+        vertex(Weights::Bdef1 { bone: 1 }),
+        vertex(Weights::Bdef2 {
+            bones: [1, 2],
+            weight: 0.3,
+        }),
+        vertex(Weights::Bdef4 {
+            bones: [1, 2, 3, -1],
+            weights: [0.5, 0.25, 0.25, 0.0],
+        }),
+        vertex(Weights::Sdef {
+            bones: [1, 2],
+            weight: 0.5,
+            c: Vec3::new(0.0, 6.0, 0.0),
+            r0: Vec3::new(0.0, 7.0, 0.0),
+            r1: Vec3::new(0.0, 5.0, 0.0),
+        }),
+    ];
+    Model {
+        header: Header::default(),
+        info: ModelInfo {
+            name: "テスト".into(),
+            ..ModelInfo::default()
+        },
+        vertices,
+        faces: vec![[0, 1, 2], [1, 2, 3]],
+        textures: vec![],
+        materials: vec![Material {
+            name: "体".into(),
+            face_index_count: 6,
+            ..Material::default()
+        }],
+        bones,
+        morphs: vec![
+            Morph {
+                name: "あ".into(),
+                name_en: String::new(),
+                panel: 3,
+                offsets: MorphOffsets::Vertex(vec![VertexOffset {
+                    vertex: 0,
+                    offset: Vec3::X,
+                }]),
+            },
+            Morph {
+                name: "グループ".into(),
+                name_en: String::new(),
+                panel: 4,
+                offsets: MorphOffsets::Group(vec![GroupOffset {
+                    morph: 0,
+                    ratio: 1.0,
+                }]),
+            },
+        ],
+        display_frames: vec![DisplayFrame {
+            name: "Root".into(),
+            name_en: "Root".into(),
+            special: true,
+            elements: vec![DisplayElement::Bone(0)],
+        }],
+        rigid_bodies: vec![
+            RigidBody {
+                name: "上剛体".into(),
+                bone: 1,
+                group: 0,
+                collision_mask: 0xFFFF,
+                shape: RigidShape::Capsule,
+                size: Vec3::new(0.5, 3.0, 0.0),
+                position: Vec3::new(0.0, 8.0, 0.0),
+                mode: RigidMode::FollowBone,
+                ..RigidBody::default()
+            },
+            RigidBody {
+                name: "先剛体".into(),
+                bone: 3,
+                group: 1,
+                collision_mask: 0xFFFF,
+                shape: RigidShape::Sphere,
+                size: Vec3::new(0.5, 0.0, 0.0),
+                position: Vec3::new(0.0, 2.0, 0.0),
+                mode: RigidMode::Dynamic,
+                ..RigidBody::default()
+            },
+        ],
+        joints: vec![Joint {
+            name: "関節".into(),
+            body_a: 0,
+            body_b: 1,
+            position: Vec3::new(0.0, 6.0, 0.0),
+            ..Joint::default()
+        }],
+        soft_bodies: vec![],
+    }
+}
+
+fn problems(m: &Model) -> Vec<Problem> {
+    check_model(m, &CheckContext::default())
+}
+
+/// Finds the problem with `code` on `target`, panicking with the full list otherwise.
+fn find(m: &Model, code: &str, target: ElementRef) -> Problem {
+    let all = problems(m);
+    all.iter()
+        .find(|p| p.code == code && p.target == target)
+        .cloned()
+        .unwrap_or_else(|| panic!("no {code} on {target:?}; got {all:#?}"))
+}
+
+fn has(m: &Model, code: &str, target: ElementRef) -> bool {
+    problems(m)
+        .iter()
+        .any(|p| p.code == code && p.target == target)
+}
+
+/// Applies the problem's fix and asserts the problem is gone and nothing new appeared.
+fn fix_removes(m: &mut Model, p: &Problem) {
+    let before: Vec<(&str, ElementRef)> = problems(m).iter().map(|q| (q.code, q.target)).collect();
+    let fix = p.fix.clone().expect("a fix is offered");
+    assert!(!fix.description(m).is_empty());
+    assert!(!fix.changes(m).is_empty(), "the fix changes something");
+    fix.apply(m);
+    assert!(
+        !has(m, p.code, p.target),
+        "{} still present after fix",
+        p.code
+    );
+    for q in problems(m) {
+        assert!(
+            before.contains(&(q.code, q.target)),
+            "fix introduced {} on {:?}: {}",
+            q.code,
+            q.target,
+            q.message
+        );
+    }
+}
+
+#[test]
+fn clean_model_has_no_problems() {
+    let m = clean();
+    let p = problems(&m);
+    assert!(p.is_empty(), "{p:#?}");
+}
+
+#[test]
+fn index_out_of_range() {
+    let mut m = clean();
+    m.vertices[1].weights = Weights::Bdef2 {
+        bones: [1, 99],
+        weight: 0.5,
+    };
+    m.faces[1][2] = 4;
+    m.materials[0].texture = 3;
+    m.bones[2].parent = 50;
+    m.bones[4].ik.as_mut().unwrap().links[1].bone = -1;
+    m.morphs[1].offsets = MorphOffsets::Group(vec![GroupOffset {
+        morph: 7,
+        ratio: 1.0,
+    }]);
+    m.display_frames[0].elements.push(DisplayElement::Morph(2));
+    m.rigid_bodies[1].bone = 6;
+    m.joints[0].body_b = 2;
+    let expect = [
+        ElementRef::Vertex(1),
+        ElementRef::Face(1),
+        ElementRef::Material(0),
+        ElementRef::Bone(2),
+        ElementRef::Bone(4),
+        ElementRef::Morph(1),
+        ElementRef::DisplayFrame(0),
+        ElementRef::RigidBody(1),
+        ElementRef::Joint(0),
+    ];
+    for t in expect {
+        let p = find(&m, "E-INDEX-RANGE", t);
+        assert_eq!(p.severity, Severity::Error);
+    }
+    let p = find(&m, "E-INDEX-RANGE", ElementRef::Bone(2));
+    assert!(
+        p.message.contains("中") && p.message.contains("50"),
+        "{}",
+        p.message
+    );
+}
+
+#[test]
+fn index_out_of_range_in_soft_body() {
+    let mut m = clean();
+    m.header.version = PmxVersion::V2_1;
+    m.soft_bodies.push(SoftBody {
+        name: "布".into(),
+        material: 0,
+        anchors: vec![SoftBodyAnchor {
+            rigid_body: 1,
+            vertex: 0,
+            near_mode: false,
+        }],
+        pins: vec![2],
+        ..SoftBody::default()
+    });
+    assert!(!has(&m, "E-INDEX-RANGE", ElementRef::SoftBody(0)));
+    m.soft_bodies[0].anchors[0].rigid_body = 9;
+    let p = find(&m, "E-INDEX-RANGE", ElementRef::SoftBody(0));
+    assert!(p.message.contains("anchor rigid body"));
+}
+
+#[test]
+fn deform_order_parent_later() {
+    let mut m = clean();
+    // 中 (index 2) at layer 0, its child 先 stays at 0, but 上 (its parent) goes to 1.
+    m.bones[1].layer = 1;
+    let p = find(&m, "E-ORDER-PARENT", ElementRef::Bone(2));
+    assert_eq!(p.related, vec![ElementRef::Bone(1)]);
+    match &p.fix {
+        // 中 has index 2 > 1, so layer 1 is enough; 先 (3) follows, IK (4) needs 1 too.
+        Some(Fix::SetBoneLayer { bone, layer, .. }) => {
+            assert_eq!((*bone, *layer), (2, 1));
+        }
+        f => panic!("unexpected fix {f:?}"),
+    }
+    // 付与 (5) appends 上 (one level, user value): fine in any order.
+    assert!(!has(&m, "E-ORDER-APPEND", ElementRef::Bone(5)));
+    fix_removes(&mut m, &p);
+    assert!(
+        !problems(&m).iter().any(|q| q.code.starts_with("E-ORDER")),
+        "{:#?}",
+        problems(&m)
+    );
+}
+
+#[test]
+fn deform_order_fix_uses_index_tie_break() {
+    let mut m = clean();
+    // A bone at index 0-side depending on a later bone: needs layer + 1.
+    m.bones[0].parent = 5; // センター's parent is 付与 (index 5, layer 0)
+    m.bones[5].parent = -1;
+    m.bones[5].append = None;
+    let p = find(&m, "E-ORDER-PARENT", ElementRef::Bone(0));
+    match &p.fix {
+        Some(Fix::SetBoneLayer {
+            bone,
+            layer,
+            dependents,
+        }) => {
+            assert_eq!((*bone, *layer), (0, 1));
+            // Everything below センター must follow it to layer 1.
+            assert!(!dependents.is_empty());
+        }
+        f => panic!("unexpected fix {f:?}"),
+    }
+    fix_removes(&mut m, &p);
+    assert!(!problems(&m).iter().any(|q| q.code.starts_with("E-ORDER")));
+}
+
+#[test]
+fn deform_order_multi_append() {
+    let mut m = clean();
+    // 上 appends 付与 (which is an append bone and later in the order).
+    m.bones[1].append = Some(Append {
+        parent: 5,
+        ratio: 1.0,
+        rotate: true,
+        translate: false,
+    });
+    m.bones[5].append = Some(Append {
+        parent: 0,
+        ratio: 0.5,
+        rotate: true,
+        translate: false,
+    });
+    let p = find(&m, "E-ORDER-APPEND", ElementRef::Bone(1));
+    assert_eq!(p.related, vec![ElementRef::Bone(5)]);
+    fix_removes(&mut m, &p);
+}
+
+#[test]
+fn deform_order_ik_before_its_chain() {
+    let mut m = clean();
+    m.bones[2].layer = 1; // link 中 after the IK bone (layer 0)
+    m.bones[3].layer = 1;
+    let p = find(&m, "E-ORDER-IK", ElementRef::Bone(4));
+    assert!(p.related.contains(&ElementRef::Bone(2)) || p.related.contains(&ElementRef::Bone(3)));
+    match &p.fix {
+        Some(Fix::SetBoneLayer { bone, layer, .. }) => assert_eq!((*bone, *layer), (4, 1)),
+        f => panic!("unexpected fix {f:?}"),
+    }
+    fix_removes(&mut m, &p);
+}
+
+#[test]
+fn ik_chain_not_ancestors() {
+    let mut m = clean();
+    // Link 1 = 付与, which is not an ancestor of 中.
+    m.bones[4].ik.as_mut().unwrap().links[1].bone = 5;
+    let p = find(&m, "E-IK-CHAIN", ElementRef::Bone(4));
+    assert!(p.related.contains(&ElementRef::Bone(5)));
+    assert_eq!(p.severity, Severity::Error);
+}
+
+#[test]
+fn ik_without_links_loops_or_target() {
+    let mut m = clean();
+    {
+        let ik = m.bones[4].ik.as_mut().unwrap();
+        ik.links.clear();
+        ik.loop_count = 0;
+        ik.target = -1;
+    }
+    find(&m, "W-IK-NO-LINKS", ElementRef::Bone(4));
+    find(&m, "W-IK-LOOP-ZERO", ElementRef::Bone(4));
+    find(&m, "E-IK-TARGET-NONE", ElementRef::Bone(4));
+}
+
+#[test]
+fn append_cycle() {
+    let mut m = clean();
+    m.bones[1].append = Some(Append {
+        parent: 5,
+        ratio: 1.0,
+        rotate: true,
+        translate: false,
+    });
+    let p = find(&m, "E-APPEND-CYCLE", ElementRef::Bone(1));
+    assert_eq!(p.related, vec![ElementRef::Bone(5)]);
+    assert!(p.message.contains("上") && p.message.contains("付与"));
+}
+
+#[test]
+fn parent_cycle() {
+    let mut m = clean();
+    m.bones[1].parent = 3;
+    let p = find(&m, "E-PARENT-CYCLE", ElementRef::Bone(1));
+    assert_eq!(p.related, vec![ElementRef::Bone(3), ElementRef::Bone(2)]);
+}
+
+#[test]
+fn weights_not_summing_to_one() {
+    let mut m = clean();
+    m.vertices[2].weights = Weights::Bdef4 {
+        bones: [1, 2, 3, -1],
+        weights: [0.5, 0.5, 0.5, 0.0],
+    };
+    let p = find(&m, "W-WEIGHT-SUM", ElementRef::Vertex(2));
+    assert_eq!(p.severity, Severity::Warning);
+    fix_removes(&mut m, &p);
+    match m.vertices[2].weights {
+        Weights::Bdef4 { weights, .. } => {
+            assert!((weights.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+            assert!((weights[0] - 1.0 / 3.0).abs() < 1e-6);
+        }
+        w => panic!("{w:?}"),
+    }
+    // Within tolerance: not reported.
+    m.vertices[2].weights = Weights::Qdef {
+        bones: [1, 2, -1, -1],
+        weights: [0.5, 0.5005, 0.0, 0.0],
+    };
+    m.header.version = PmxVersion::V2_1;
+    assert!(!has(&m, "W-WEIGHT-SUM", ElementRef::Vertex(2)));
+}
+
+#[test]
+fn weight_on_bone_none() {
+    let mut m = clean();
+    m.vertices[1].weights = Weights::Bdef2 {
+        bones: [1, -1],
+        weight: 0.7,
+    };
+    let p = find(&m, "E-WEIGHT-NONE-BONE", ElementRef::Vertex(1));
+    fix_removes(&mut m, &p);
+    assert_eq!(m.vertices[1].weights.bone_weights().1[0], 1.0);
+
+    m.vertices[2].weights = Weights::Bdef4 {
+        bones: [1, -1, 3, -1],
+        weights: [0.5, 0.25, 0.25, 0.0],
+    };
+    let p = find(&m, "E-WEIGHT-NONE-BONE", ElementRef::Vertex(2));
+    fix_removes(&mut m, &p);
+
+    m.vertices[0].weights = Weights::Bdef1 { bone: -1 };
+    let p = find(&m, "E-WEIGHT-NONE-BONE", ElementRef::Vertex(0));
+    assert!(p.fix.is_none(), "no bone to move BDEF1 to");
+
+    m.vertices[2].weights = Weights::Bdef4 {
+        bones: [1, 2, -1, -1],
+        weights: [0.0; 4],
+    };
+    find(&m, "E-WEIGHT-ZERO", ElementRef::Vertex(2));
+}
+
+#[test]
+fn sdef_degenerate_pointless_and_far_centre() {
+    let mut m = clean();
+    let sdef = |bones: [i32; 2], weight: f32, c: Vec3| Weights::Sdef {
+        bones,
+        weight,
+        c,
+        r0: c,
+        r1: c,
+    };
+    // C at a bone's position, R0 = R1 = C: fine.
+    m.vertices[3].weights = sdef([1, 2], 0.5, Vec3::new(0.0, 6.0, 0.0));
+    assert!(problems(&m).is_empty(), "{:#?}", problems(&m));
+
+    m.vertices[3].weights = sdef([2, 2], 0.5, Vec3::new(0.0, 6.0, 0.0));
+    let p = find(&m, "W-SDEF-DEGENERATE", ElementRef::Vertex(3));
+    fix_removes(&mut m, &p);
+    assert_eq!(m.vertices[3].weights, Weights::Bdef1 { bone: 2 });
+
+    m.vertices[3].weights = sdef([1, 2], 1.0, Vec3::new(0.0, 6.0, 0.0));
+    let p = find(&m, "I-SDEF-POINTLESS", ElementRef::Vertex(3));
+    assert_eq!(p.severity, Severity::Info);
+    fix_removes(&mut m, &p);
+    assert_eq!(m.vertices[3].weights, Weights::Bdef1 { bone: 1 });
+
+    // Bones 上 (y 10) and 中 (y 6): segment length 4; C 5 units to the side.
+    m.vertices[3].weights = sdef([1, 2], 0.5, Vec3::new(5.0, 8.0, 0.0));
+    let p = find(&m, "W-SDEF-CENTER", ElementRef::Vertex(3));
+    assert!(p.related.contains(&ElementRef::Bone(1)));
+    m.vertices[3].weights = sdef([1, 2], 0.5, Vec3::new(3.0, 8.0, 0.0));
+    assert!(!has(&m, "W-SDEF-CENTER", ElementRef::Vertex(3)));
+}
+
+#[test]
+fn v21_features_in_v20_file() {
+    type Make = Box<dyn Fn(&mut Model)>;
+    let cases: Vec<(ElementRef, Make)> = vec![
+        (
+            ElementRef::Vertex(2),
+            Box::new(|m: &mut Model| {
+                m.vertices[2].weights = Weights::Qdef {
+                    bones: [1, 2, 3, -1],
+                    weights: [0.5, 0.25, 0.25, 0.0],
+                }
+            }),
+        ),
+        (
+            ElementRef::Morph(2),
+            Box::new(|m: &mut Model| {
+                m.morphs.push(Morph {
+                    name: "フリップ".into(),
+                    name_en: String::new(),
+                    panel: 4,
+                    offsets: MorphOffsets::Flip(vec![GroupOffset {
+                        morph: 0,
+                        ratio: 1.0,
+                    }]),
+                })
+            }),
+        ),
+        (
+            ElementRef::Morph(2),
+            Box::new(|m: &mut Model| {
+                m.morphs.push(Morph {
+                    name: "衝撃".into(),
+                    name_en: String::new(),
+                    panel: 4,
+                    offsets: MorphOffsets::Impulse(vec![ImpulseOffset {
+                        rigid_body: 1,
+                        local: false,
+                        velocity: Vec3::Y,
+                        torque: Vec3::ZERO,
+                    }]),
+                })
+            }),
+        ),
+        (
+            ElementRef::Material(0),
+            Box::new(|m: &mut Model| m.materials[0].flags = MaterialFlags(MaterialFlags::LINE)),
+        ),
+        (
+            ElementRef::Joint(0),
+            Box::new(|m: &mut Model| m.joints[0].kind = JointKind::Hinge),
+        ),
+        (
+            ElementRef::SoftBody(0),
+            Box::new(|m: &mut Model| {
+                m.soft_bodies.push(SoftBody {
+                    name: "布".into(),
+                    material: 0,
+                    ..SoftBody::default()
+                })
+            }),
+        ),
+    ];
+    for (target, make) in cases {
+        let mut m = clean();
+        make(&mut m);
+        let p = find(&m, "E-VERSION-21-FEATURE", target);
+        assert_eq!(p.fix, Some(Fix::SetVersion21));
+        fix_removes(&mut m, &p);
+        assert_eq!(m.header.version, PmxVersion::V2_1);
+    }
+}
+
+#[test]
+fn body_without_bone() {
+    let mut m = clean();
+    m.rigid_bodies[0].bone = -1;
+    find(&m, "W-BODY-NO-BONE", ElementRef::RigidBody(0));
+    m.rigid_bodies[0].mode = RigidMode::Dynamic;
+    assert!(
+        !has(&m, "W-BODY-NO-BONE", ElementRef::RigidBody(0)),
+        "mode 1 without bone is legal"
+    );
+    m.rigid_bodies[0].mode = RigidMode::DynamicWithBonePosition;
+    find(&m, "W-BODY-NO-BONE", ElementRef::RigidBody(0));
+}
+
+#[test]
+fn bad_joints() {
+    let mut m = clean();
+    m.joints[0].body_b = 0;
+    let p = find(&m, "E-JOINT-SAME-BODY", ElementRef::Joint(0));
+    assert_eq!(p.related, vec![ElementRef::RigidBody(0)]);
+
+    let mut m = clean();
+    m.joints[0].body_a = -1;
+    find(&m, "E-JOINT-NO-BODY", ElementRef::Joint(0));
+
+    let mut m = clean();
+    m.rigid_bodies[1].mode = RigidMode::FollowBone;
+    let p = find(&m, "W-JOINT-KINEMATIC", ElementRef::Joint(0));
+    assert_eq!(
+        p.related,
+        vec![ElementRef::RigidBody(0), ElementRef::RigidBody(1)]
+    );
+}
+
+fn add_body(
+    m: &mut Model,
+    name: &str,
+    shape: RigidShape,
+    size: Vec3,
+    pos: Vec3,
+    rot: Vec3,
+    group: u8,
+) -> usize {
+    m.rigid_bodies.push(RigidBody {
+        name: name.into(),
+        bone: 3,
+        group,
+        collision_mask: 0xFFFF,
+        shape,
+        size,
+        position: pos,
+        rotation: rot,
+        mode: RigidMode::Dynamic,
+        ..RigidBody::default()
+    });
+    m.rigid_bodies.len() - 1
+}
+
+#[test]
+fn overlapping_bodies_that_collide() {
+    let mut m = clean();
+    // A box overlapping the kinematic capsule 上剛体 (x = 0, y 6.5..9.5, radius 0.5).
+    let b = add_body(
+        &mut m,
+        "箱",
+        RigidShape::Box,
+        Vec3::new(0.5, 0.5, 0.5),
+        Vec3::new(0.8, 8.0, 0.0),
+        Vec3::ZERO,
+        2,
+    );
+    let p = find(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(0));
+    assert_eq!(p.related, vec![ElementRef::RigidBody(b as i32)]);
+    assert_eq!(p.severity, Severity::Error);
+    fix_removes(&mut m, &p);
+    assert_eq!(m.rigid_bodies[0].collision_mask, !(1u16 << 2));
+    assert_eq!(m.rigid_bodies[b].collision_mask, !1u16);
+
+    // Masks exclude one way only: no collision, nothing reported.
+    let mut m = clean();
+    let b = add_body(
+        &mut m,
+        "箱",
+        RigidShape::Box,
+        Vec3::new(0.5, 0.5, 0.5),
+        Vec3::new(0.8, 8.0, 0.0),
+        Vec3::ZERO,
+        2,
+    );
+    m.rigid_bodies[b].collision_mask = !1u16;
+    assert!(!has(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(0)));
+
+    // Just apart (box face at x = 1.05 vs capsule surface at 0.5): nothing.
+    let mut m = clean();
+    add_body(
+        &mut m,
+        "箱",
+        RigidShape::Box,
+        Vec3::new(0.5, 0.5, 0.5),
+        Vec3::new(1.55, 8.0, 0.0),
+        Vec3::ZERO,
+        2,
+    );
+    assert!(problems(&m).is_empty(), "{:#?}", problems(&m));
+}
+
+#[test]
+fn overlap_shapes_and_rotation() {
+    // Rotated boxes: two 2×0.2×0.2 bars crossing at the origin overlap;
+    // side by side after a 90° turn they do not.
+    let mut m = clean();
+    let a = add_body(
+        &mut m,
+        "棒A",
+        RigidShape::Box,
+        Vec3::new(1.0, 0.1, 0.1),
+        Vec3::new(0.0, 20.0, 0.0),
+        Vec3::ZERO,
+        3,
+    );
+    let b = add_body(
+        &mut m,
+        "棒B",
+        RigidShape::Box,
+        Vec3::new(1.0, 0.1, 0.1),
+        Vec3::new(0.0, 20.0, 0.0),
+        Vec3::new(0.0, std::f32::consts::FRAC_PI_2, 0.0),
+        4,
+    );
+    let p = find(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(a as i32));
+    assert_eq!(p.related, vec![ElementRef::RigidBody(b as i32)]);
+    m.rigid_bodies[b].position = Vec3::new(0.0, 20.0, 1.5);
+    assert!(!has(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(a as i32)));
+    // Turned about Z by 90°, B (now along Y) at x = 1.5 is beside A's end.
+    m.rigid_bodies[b].rotation = Vec3::new(0.0, 0.0, std::f32::consts::FRAC_PI_2);
+    m.rigid_bodies[b].position = Vec3::new(1.05, 20.0, 0.0);
+    find(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(a as i32));
+    m.rigid_bodies[b].position = Vec3::new(1.2, 20.0, 0.0);
+    assert!(!has(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(a as i32)));
+
+    // Capsules: parallel along Y 0.9 apart with radius 0.5 overlap; 1.1 apart do not.
+    let mut m = clean();
+    let a = add_body(
+        &mut m,
+        "髪A",
+        RigidShape::Capsule,
+        Vec3::new(0.5, 2.0, 0.0),
+        Vec3::new(0.0, 30.0, 0.0),
+        Vec3::ZERO,
+        5,
+    );
+    let b = add_body(
+        &mut m,
+        "髪B",
+        RigidShape::Capsule,
+        Vec3::new(0.5, 2.0, 0.0),
+        Vec3::new(0.9, 30.5, 0.0),
+        Vec3::ZERO,
+        6,
+    );
+    find(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(a as i32));
+    m.rigid_bodies[b].position.x = 1.1;
+    assert!(!has(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(a as i32)));
+    // Capsule lying along X (rotated about Z) reaches a sphere 1.4 away on X.
+    m.rigid_bodies[b].position = Vec3::new(30.0, 0.0, 0.0);
+    let s = add_body(
+        &mut m,
+        "玉",
+        RigidShape::Sphere,
+        Vec3::new(0.5, 0.0, 0.0),
+        Vec3::new(1.4, 30.0, 0.0),
+        Vec3::ZERO,
+        7,
+    );
+    assert!(!has(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(a as i32)));
+    m.rigid_bodies[a].rotation = Vec3::new(0.0, 0.0, std::f32::consts::FRAC_PI_2);
+    let p = find(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(a as i32));
+    assert_eq!(p.related, vec![ElementRef::RigidBody(s as i32)]);
+}
+
+#[test]
+fn overlapping_joined_bodies_are_a_warning() {
+    let mut m = clean();
+    // Move the dynamic sphere into the kinematic capsule; they are joined.
+    m.rigid_bodies[1].position = Vec3::new(0.0, 6.6, 0.0);
+    let p = find(&m, "W-BODY-OVERLAP-JOINED", ElementRef::RigidBody(0));
+    assert_eq!(p.related, vec![ElementRef::RigidBody(1)]);
+    assert!(!has(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(0)));
+    fix_removes(&mut m, &p);
+    // Two kinematic bodies never push each other.
+    let mut m = clean();
+    m.rigid_bodies[1].position = Vec3::new(0.0, 6.6, 0.0);
+    m.rigid_bodies[1].mode = RigidMode::FollowBone;
+    assert!(!has(&m, "W-BODY-OVERLAP-JOINED", ElementRef::RigidBody(0)));
+}
+
+#[test]
+fn missing_textures() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("tex")).unwrap();
+    std::fs::write(dir.path().join("tex").join("Body.png"), b"x").unwrap();
+    let ctx = CheckContext {
+        model_dir: Some(dir.path().to_path_buf()),
+    };
+    let mut m = clean();
+    m.textures = vec![
+        "tex\\Body.png".into(),
+        "tex/missing.png".into(),
+        "TEX\\body.PNG".into(),
+        "toon03.bmp".into(),
+    ];
+    m.materials[0].texture = 1;
+    let p = check_model(&m, &ctx);
+    let codes: Vec<(&str, ElementRef)> = p.iter().map(|p| (p.code, p.target)).collect();
+    assert_eq!(
+        codes,
+        vec![
+            ("W-TEXTURE-MISSING", ElementRef::Texture(1)),
+            ("I-TEXTURE-CASE", ElementRef::Texture(2)),
+        ]
+    );
+    assert_eq!(p[0].related, vec![ElementRef::Material(0)]);
+    assert!(p[0].message.contains("tex/missing.png"));
+}
+
+#[test]
+fn duplicate_names() {
+    let mut m = clean();
+    m.bones[5].name = "上".into();
+    let p = find(&m, "W-DUP-BONE-NAME", ElementRef::Bone(5));
+    assert_eq!(p.related, vec![ElementRef::Bone(1)]);
+    fix_removes(&mut m, &p);
+    assert_eq!(m.bones[5].name, "上_2");
+
+    m.morphs[1].name = "あ".into();
+    let p = find(&m, "W-DUP-MORPH-NAME", ElementRef::Morph(1));
+    assert_eq!(p.related, vec![ElementRef::Morph(0)]);
+    fix_removes(&mut m, &p);
+}
+
+#[test]
+fn bad_axis_vectors() {
+    let mut m = clean();
+    m.bones[1].fixed_axis = Some(Vec3::new(0.0, 2.0, 0.0));
+    let p = find(&m, "W-AXIS-NOT-UNIT", ElementRef::Bone(1));
+    fix_removes(&mut m, &p);
+    assert_eq!(m.bones[1].fixed_axis, Some(Vec3::Y));
+
+    m.bones[1].fixed_axis = Some(Vec3::ZERO);
+    let p = find(&m, "E-AXIS-DEGENERATE", ElementRef::Bone(1));
+    assert!(p.fix.is_none());
+
+    let mut m = clean();
+    m.bones[2].local_axes = Some(LocalAxes {
+        x: Vec3::X,
+        z: Vec3::new(-2.0, 0.0, 0.0),
+    });
+    let all = problems(&m);
+    assert!(all
+        .iter()
+        .any(|p| p.code == "E-AXIS-DEGENERATE" && p.message.contains("parallel")));
+    assert!(all
+        .iter()
+        .any(|p| p.code == "W-AXIS-NOT-UNIT" && p.target == ElementRef::Bone(2)));
+}
+
+#[test]
+fn problems_serialise_to_json() {
+    let mut m = clean();
+    m.bones[1].layer = 1;
+    let p = find(&m, "E-ORDER-PARENT", ElementRef::Bone(2));
+    let v = serde_json::to_value(&p).unwrap();
+    assert_eq!(v["target"], serde_json::json!({"kind": "bone", "index": 2}));
+    assert_eq!(v["severity"], "error");
+    assert_eq!(v["fix"]["fix"], "set_bone_layer");
+}
