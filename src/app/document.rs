@@ -4,15 +4,9 @@
 //! stack; panels never mutate the model directly.
 
 use crate::edit::{EditError, History, ModelEdit};
+use crate::pmx::write::WriteOptions;
 use crate::pmx::Model;
 use std::path::{Path, PathBuf};
-
-/// Output format for Save; `None` keeps what the model's header says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct SaveFormat {
-    pub version: Option<crate::pmx::PmxVersion>,
-    pub encoding: Option<crate::pmx::TextEncoding>,
-}
 
 pub struct Document {
     pub model: Model,
@@ -84,13 +78,9 @@ impl Document {
         }
     }
 
-    pub fn save_as(&mut self, path: &Path, format: &SaveFormat) -> crate::pmx::Result<()> {
-        // TODO(io): `crate::pmx::write::save` with WriteOptions once the writer lands.
-        let _ = (path, format);
-        return Err(crate::pmx::Error::Unsupported(
-            "PMX writing is not available yet".into(),
-        ));
-        #[allow(unreachable_code)]
+    /// Writes the model (temp file + rename) and marks the history saved.
+    pub fn save_as(&mut self, path: &Path, options: &WriteOptions) -> crate::pmx::Result<()> {
+        crate::pmx::write::save(&self.model, path, options)?;
         self.history.set_saved();
         self.path = Some(path.to_path_buf());
         if let Some(name) = path.file_name() {
@@ -135,6 +125,22 @@ mod tests {
         assert_eq!(doc.model.bones[1].layer, 3);
         doc.go_to(0);
         assert_eq!(doc.model.bones[1].layer, 0);
+    }
+
+    #[test]
+    fn save_as_writes_a_readable_file_and_clears_the_dirty_mark() {
+        let mut doc = doc_with_bones();
+        let mut bone = doc.model.bones[0].clone();
+        bone.name = "全ての親".into();
+        doc.apply(ModelEdit::set_bone(0, bone, "name")).unwrap();
+        assert!(doc.is_dirty());
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.pmx");
+        doc.save_as(&path, &WriteOptions::default()).unwrap();
+        assert!(!doc.is_dirty());
+        assert_eq!(doc.display_name, "out.pmx");
+        let back = crate::pmx::load(&path).unwrap().model;
+        assert_eq!(back.bones[0].name, "全ての親");
     }
 
     #[test]

@@ -62,7 +62,7 @@ pub struct State {
     pub panels: PanelState,
     pub repaint: Option<egui::Context>,
     /// Output format for Save (defaults to the model's header).
-    pub save_options: document::SaveFormat,
+    pub save_options: crate::pmx::write::WriteOptions,
     /// Last document generation the pose was refreshed for.
     pose_generation: u64,
 }

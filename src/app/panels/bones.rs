@@ -75,7 +75,7 @@ fn badges(ui: &mut egui::Ui, model: &Model, i: usize) {
         badge(ui, "局", Color32::from_rgb(150, 200, 240), "local axes");
     }
     if !b.flags.has(BoneFlags::OPERABLE) {
-        badge(ui, "🔒", Color32::GRAY, "not operable (locked)");
+        badge(ui, "禁", Color32::GRAY, "not operable (locked)");
     }
     if !b.flags.has(BoneFlags::VISIBLE) {
         badge(ui, "隠", Color32::GRAY, "hidden");
