@@ -825,3 +825,111 @@ fn problems_serialise_to_json() {
     assert_eq!(v["severity"], "error");
     assert_eq!(v["fix"]["fix"], "set_bone_layer");
 }
+
+#[test]
+fn soft_body_without_material() {
+    let mut m = clean();
+    m.header.version = PmxVersion::V2_1;
+    m.soft_bodies.push(SoftBody {
+        name: "布".into(),
+        material: -1,
+        ..SoftBody::default()
+    });
+    let p = find(&m, "W-SOFTBODY-NO-MATERIAL", ElementRef::SoftBody(0));
+    assert_eq!(p.severity, Severity::Warning);
+    assert!(!has(&m, "E-INDEX-RANGE", ElementRef::SoftBody(0)));
+}
+
+#[test]
+fn missing_texture_no_material_uses() {
+    let dir = tempfile::tempdir().unwrap();
+    let ctx = CheckContext {
+        model_dir: Some(dir.path().to_path_buf()),
+    };
+    let mut m = clean();
+    m.textures = vec!["gone.png".into()];
+    let p = check_model(&m, &ctx);
+    assert_eq!(p.len(), 1, "{p:#?}");
+    assert_eq!(
+        (p[0].code, p[0].target),
+        ("I-TEXTURE-MISSING-UNUSED", ElementRef::Texture(0))
+    );
+    m.materials[0].sphere_texture = 0;
+    m.materials[0].sphere_mode = SphereMode::Multiply;
+    let p = check_model(&m, &ctx);
+    assert_eq!(
+        (p[0].code, p[0].severity),
+        ("W-TEXTURE-MISSING", Severity::Warning)
+    );
+}
+
+#[test]
+fn three_bones_with_one_name_get_distinct_new_names() {
+    let mut m = clean();
+    m.bones[4].name = "上".into();
+    m.bones[5].name = "上".into();
+    m.bones[3].name = "上_2".into(); // already taken: proposals must skip it
+    let fixes: Vec<Fix> = problems(&m)
+        .into_iter()
+        .filter(|p| p.code == "W-DUP-BONE-NAME")
+        .map(|p| p.fix.unwrap())
+        .collect();
+    assert_eq!(fixes.len(), 2);
+    for f in &fixes {
+        f.apply(&mut m);
+    }
+    assert_eq!(m.bones[4].name, "上_3");
+    assert_eq!(m.bones[5].name, "上_4");
+    assert!(problems(&m).is_empty(), "{:#?}", problems(&m));
+}
+
+/// `hone check` on built models written to disk: exit 0 for warnings only,
+/// 1 with an error, JSON lists the problems with their fix.
+#[test]
+fn cli_exit_codes_on_built_models() {
+    use std::process::Command;
+    let exe = env!("CARGO_BIN_EXE_hone");
+    let dir = tempfile::tempdir().unwrap();
+    let opts = hone::pmx::write::WriteOptions::default();
+    let run = |m: &Model, name: &str, json: bool| {
+        let path = dir.path().join(name);
+        hone::pmx::write::save(m, &path, &opts).unwrap();
+        let mut c = Command::new(exe);
+        c.arg("check");
+        if json {
+            c.arg("--json");
+        }
+        c.arg(&path).output().unwrap()
+    };
+
+    let out = run(&clean(), "clean.pmx", false);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("0 error(s), 0 warning(s)"));
+
+    let mut warn = clean();
+    warn.bones[5].name = "上".into();
+    let out = run(&warn, "warn.pmx", true);
+    assert_eq!(out.status.code(), Some(0));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["errors"], 0);
+    assert_eq!(doc["warnings"], 1);
+    let p = &doc["problems"][0];
+    assert_eq!(p["code"], "W-DUP-BONE-NAME");
+    assert_eq!(p["target"], serde_json::json!({"kind": "bone", "index": 5}));
+    assert_eq!(p["fix"]["action"]["fix"], "rename_bone");
+
+    let mut err = clean();
+    err.bones[1].layer = 1;
+    let out = run(&err, "err.pmx", false);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("E-ORDER-PARENT") && text.contains("「中」"),
+        "{text}"
+    );
+}

@@ -9,17 +9,26 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 struct Counting;
 static COUNTING: AtomicBool = AtomicBool::new(false);
+thread_local! {
+    /// Threads whose allocations count: the test thread and the pool's
+    /// workers (the test harness's own threads allocate on their own schedule).
+    static WATCHED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+fn counts() -> bool {
+    COUNTING.load(Ordering::Relaxed) && WATCHED.with(|w| w.get())
+}
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
+        if counts() {
             ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         }
         unsafe { System.alloc(layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
+        if counts() {
             ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         }
         unsafe { System.realloc(ptr, layout, new_size) }
@@ -243,6 +252,7 @@ fn count_allocations(f: impl FnOnce()) -> usize {
 // One test function: the counter is global, so tests must not overlap.
 #[test]
 fn evaluate_does_not_allocate() {
+    WATCHED.with(|w| w.set(true));
     let model = rig();
     let mut deformer = Deformer::new(&model);
     let mut state = deformer.new_state();
@@ -267,8 +277,9 @@ fn evaluate_does_not_allocate() {
         .num_threads(2)
         .build()
         .unwrap();
-    // Workers allocate their own queues when they first start: wait for that.
-    pool.broadcast(|_| ());
+    // Workers allocate their own queues when they first start: wait for
+    // that, and watch them from then on.
+    pool.broadcast(|_| WATCHED.with(|w| w.set(true)));
     let n = pool.install(|| {
         for _ in 0..3 {
             deformer.evaluate(&model, &pose, &mut state);

@@ -3,7 +3,7 @@
 use super::{valid, AxisKind, ElementRef, Fix, Problem};
 use crate::pmx::Model;
 use glam::Vec3;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Cycles of a graph where every node has at most one successor. Each cycle
 /// is listed once, starting at its smallest index.
@@ -172,74 +172,68 @@ pub fn check_ik(model: &Model) -> Vec<Problem> {
     out
 }
 
-fn unique_name(taken: &HashMap<&str, usize>, base: &str) -> String {
-    (2..)
-        .map(|k| format!("{base}_{k}"))
-        .find(|c| !taken.contains_key(c.as_str()))
-        .unwrap_or_default()
+/// (index of a later duplicate, index of the first, proposed unique name).
+fn duplicates<'a>(names: impl Iterator<Item = &'a str> + Clone) -> Vec<(usize, usize, String)> {
+    let mut taken: HashSet<String> = names.clone().map(str::to_string).collect();
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    let mut out = Vec::new();
+    for (i, name) in names.enumerate() {
+        if name.is_empty() {
+            continue;
+        }
+        match first.get(name) {
+            Some(&f) => {
+                let new = (2..)
+                    .map(|k| format!("{name}_{k}"))
+                    .find(|c| !taken.contains(c))
+                    .unwrap_or_default();
+                taken.insert(new.clone());
+                out.push((i, f, new));
+            }
+            None => {
+                first.insert(name, i);
+            }
+        }
+    }
+    out
 }
 
 /// `W-DUP-BONE-NAME` / `W-DUP-MORPH-NAME`: motions bind by name, so only the
-/// first element of a name gets keyframes. Reported on the later element(s).
+/// first element of a name gets keyframes. Reported on the later element(s);
+/// fix: rename to "name_2" (the first free suffix).
 pub fn check_duplicate_names(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
-    let mut seen: HashMap<&str, usize> = HashMap::new();
-    for b in &model.bones {
-        seen.entry(b.name.as_str()).or_insert(0);
+    for (i, f, name) in duplicates(model.bones.iter().map(|b| b.name.as_str())) {
+        let me = ElementRef::Bone(i as i32);
+        let msg = format!(
+            "{} has the same name as {}; motions only drive the first",
+            me.describe(model),
+            ElementRef::Bone(f as i32).describe(model)
+        );
+        out.push(
+            Problem::warning("W-DUP-BONE-NAME", me, msg)
+                .related([ElementRef::Bone(f as i32)])
+                .with_fix(Some(Fix::RenameBone {
+                    bone: i as i32,
+                    name,
+                })),
+        );
     }
-    let mut first: HashMap<&str, usize> = HashMap::new();
-    for (i, b) in model.bones.iter().enumerate() {
-        if b.name.is_empty() {
-            continue;
-        }
-        if let Some(&f) = first.get(b.name.as_str()) {
-            let me = ElementRef::Bone(i as i32);
-            let name = unique_name(&seen, &b.name);
-            let msg = format!(
-                "{} has the same name as {}; motions only drive the first",
-                me.describe(model),
-                ElementRef::Bone(f as i32).describe(model)
-            );
-            out.push(
-                Problem::warning("W-DUP-BONE-NAME", me, msg)
-                    .related([ElementRef::Bone(f as i32)])
-                    .with_fix(Some(Fix::RenameBone {
-                        bone: i as i32,
-                        name,
-                    })),
-            );
-        } else {
-            first.insert(&b.name, i);
-        }
-    }
-    let mut seen: HashMap<&str, usize> = HashMap::new();
-    for m in &model.morphs {
-        seen.entry(m.name.as_str()).or_insert(0);
-    }
-    let mut first: HashMap<&str, usize> = HashMap::new();
-    for (i, m) in model.morphs.iter().enumerate() {
-        if m.name.is_empty() {
-            continue;
-        }
-        if let Some(&f) = first.get(m.name.as_str()) {
-            let me = ElementRef::Morph(i as i32);
-            let name = unique_name(&seen, &m.name);
-            let msg = format!(
-                "{} has the same name as {}; motions only drive the first",
-                me.describe(model),
-                ElementRef::Morph(f as i32).describe(model)
-            );
-            out.push(
-                Problem::warning("W-DUP-MORPH-NAME", me, msg)
-                    .related([ElementRef::Morph(f as i32)])
-                    .with_fix(Some(Fix::RenameMorph {
-                        morph: i as i32,
-                        name,
-                    })),
-            );
-        } else {
-            first.insert(&m.name, i);
-        }
+    for (i, f, name) in duplicates(model.morphs.iter().map(|m| m.name.as_str())) {
+        let me = ElementRef::Morph(i as i32);
+        let msg = format!(
+            "{} has the same name as {}; motions only drive the first",
+            me.describe(model),
+            ElementRef::Morph(f as i32).describe(model)
+        );
+        out.push(
+            Problem::warning("W-DUP-MORPH-NAME", me, msg)
+                .related([ElementRef::Morph(f as i32)])
+                .with_fix(Some(Fix::RenameMorph {
+                    morph: i as i32,
+                    name,
+                })),
+        );
     }
     out
 }

@@ -15,10 +15,11 @@
 //! - `W-WEIGHT-SUM`, `E-WEIGHT-ZERO`, `E-WEIGHT-NONE-BONE`, `W-SDEF-DEGENERATE`,
 //!   `I-SDEF-POINTLESS`, `W-SDEF-CENTER` ([`weights::check_weights`]).
 //! - `E-VERSION-21-FEATURE` ([`version::check_version_features`]).
-//! - `W-BODY-NO-BONE`, `E-JOINT-NO-BODY`, `E-JOINT-SAME-BODY`, `W-JOINT-KINEMATIC`
+//! - `W-FACE-UNUSED` (faces no material draws; with E-INDEX-RANGE in [`refs`]).
+//! - `W-BODY-NO-BONE`, `W-SOFTBODY-NO-MATERIAL`, `E-JOINT-NO-BODY`, `E-JOINT-SAME-BODY`, `W-JOINT-KINEMATIC`
 //!   ([`physics::check_bodies_and_joints`]).
 //! - `E-BODY-OVERLAP`, `W-BODY-OVERLAP-JOINED` ([`physics::check_body_overlaps`]).
-//! - `W-TEXTURE-MISSING`, `I-TEXTURE-CASE` ([`textures::check_textures`]).
+//! - `W-TEXTURE-MISSING`, `I-TEXTURE-MISSING-UNUSED`, `I-TEXTURE-CASE` ([`textures::check_textures`]).
 //! - `W-DUP-BONE-NAME`, `W-DUP-MORPH-NAME` ([`bones::check_duplicate_names`]).
 //! - `E-AXIS-DEGENERATE`, `W-AXIS-NOT-UNIT` ([`bones::check_axes`]).
 

@@ -30,6 +30,7 @@ pub const OVERLAP_DEPTH: f32 = 0.01;
 const CAPSULE_SAMPLES: usize = 33;
 
 /// `W-BODY-NO-BONE` (mode 0 or 2 with bone −1: nothing to follow/align),
+/// `W-SOFTBODY-NO-MATERIAL` (soft body with material −1),
 /// `E-JOINT-NO-BODY` (body −1), `E-JOINT-SAME-BODY`, `W-JOINT-KINEMATIC`
 /// (both bodies bone-following: the joint does nothing).
 pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
@@ -51,6 +52,19 @@ pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
                 "W-BODY-NO-BONE",
                 me,
                 format!("{}: {what}", me.describe(model)),
+            ));
+        }
+    }
+    for (i, s) in model.soft_bodies.iter().enumerate() {
+        if s.material == NONE {
+            let me = ElementRef::SoftBody(i as i32);
+            out.push(Problem::warning(
+                "W-SOFTBODY-NO-MATERIAL",
+                me,
+                format!(
+                    "{}: no material (−1), so it has no mesh to simulate",
+                    me.describe(model)
+                ),
             ));
         }
     }

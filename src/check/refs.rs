@@ -2,8 +2,8 @@
 //!
 //! −1 ("none") is accepted where the spec allows it: bone parent/tail/append,
 //! material textures and toon, material-morph target (= every material),
-//! rigid-body bone, vertex weights (the weight check judges those), IK target
-//! and joint bodies (their own checks report −1). Elsewhere −1 is out of range.
+//! rigid-body bone, vertex weights (the weight check judges those), IK target,
+//! joint bodies and soft-body material (their own checks report −1). Elsewhere −1 is out of range.
 
 use super::{valid, ElementRef, Problem};
 use crate::pmx::{DisplayElement, Model, MorphOffsets, Tail, Toon, NONE};
@@ -209,7 +209,8 @@ pub fn check_index_ranges(model: &Model) -> Vec<Problem> {
 
     for (i, s) in model.soft_bodies.iter().enumerate() {
         let me = R::SoftBody(i as i32);
-        r.check(me, "material", s.material, L::Material, false);
+        // −1: a soft body PMX Editor created but never assigned (W-SOFTBODY-NO-MATERIAL).
+        r.check(me, "material", s.material, L::Material, true);
         for a in &s.anchors {
             r.check(me, "anchor rigid body", a.rigid_body, L::RigidBody, false);
             r.check(me, "anchor vertex", a.vertex, L::Vertex, false);

@@ -1,4 +1,5 @@
-//! Texture files: `W-TEXTURE-MISSING` and `I-TEXTURE-CASE`.
+//! Texture files: `W-TEXTURE-MISSING`, `I-TEXTURE-MISSING-UNUSED` (no
+//! material uses it) and `I-TEXTURE-CASE`.
 //!
 //! Paths are relative to the model's folder with '\' or '/' separators (spec:
 //! the separator is whatever the system understands). Like Windows, a path
@@ -98,7 +99,16 @@ pub fn check_textures(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
                     })
                     .map(|(k, _)| ElementRef::Material(k as i32))
                     .collect();
-                out.push(
+                let p = if users.is_empty() {
+                    Problem::info(
+                        "I-TEXTURE-MISSING-UNUSED",
+                        me,
+                        format!(
+                            "texture #{i} \"{t}\" is not in {}, but no material uses it",
+                            dir.display()
+                        ),
+                    )
+                } else {
                     Problem::warning(
                         "W-TEXTURE-MISSING",
                         me,
@@ -108,8 +118,8 @@ pub fn check_textures(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
                             users.len()
                         ),
                     )
-                    .related(users),
-                );
+                };
+                out.push(p.related(users));
             }
         }
     }

@@ -3,6 +3,7 @@
 use super::CliResult;
 use crate::pmx::write::{save, WriteOptions};
 use crate::pmx::{PmxVersion, TextEncoding};
+use std::io::Write as _;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -22,7 +23,12 @@ pub struct ConvertArgs {
 pub fn run(args: ConvertArgs) -> CliResult {
     let (loaded, _format) = super::info::load_any(&args.input)?;
     for w in &loaded.warnings {
-        eprintln!("hone: warning: {}: {w}", args.input.display());
+        // Not eprintln!: a closed stderr must not panic.
+        let _ = writeln!(
+            std::io::stderr(),
+            "hone: warning: {}: {w}",
+            args.input.display()
+        );
     }
     let opts = WriteOptions {
         version: args.pmx_version.as_deref().map(|v| match v {

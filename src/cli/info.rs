@@ -16,11 +16,12 @@ pub struct InfoArgs {
 
 pub fn run(args: InfoArgs) -> CliResult {
     let summary = summarize(&args.file)?;
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&summary)?);
+    let text = if args.json {
+        serde_json::to_string_pretty(&summary)? + "\n"
     } else {
-        print!("{}", summary.to_text());
-    }
+        summary.to_text()
+    };
+    print_stdout(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -40,4 +41,14 @@ pub fn load_any(path: &Path) -> Result<(crate::pmx::Loaded, &'static str), Strin
         "PMX"
     };
     Ok((loaded, format))
+}
+
+/// Prints without panicking; a closed pipe (`hone info x | head`) is not an error.
+pub fn print_stdout(text: &str) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => r,
+    }
 }

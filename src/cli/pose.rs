@@ -57,6 +57,15 @@ pub fn run(args: PoseArgs) -> CliResult {
     } else {
         deformer.evaluate(&model, &parsed.pose, &mut state);
     }
+    match print(&model, &state, !args.no_vertices) {
+        // A reader that stops early (`| head`) is not an error.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e.into()),
+        Ok(()) => Ok(ExitCode::SUCCESS),
+    }
+}
+
+fn print(model: &crate::pmx::Model, state: &DeformState, vertices: bool) -> std::io::Result<()> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     out.write_all(b"{\"bones\":[")?;
@@ -78,7 +87,7 @@ pub fn run(args: PoseArgs) -> CliResult {
         out.write_all(b"]}")?;
     }
     out.write_all(b"]")?;
-    if !args.no_vertices {
+    if vertices {
         out.write_all(b",\"vertices\":[")?;
         for (i, p) in state.positions.iter().enumerate() {
             out.write_all(if i > 0 { b",\n[" } else { b"\n[" })?;
@@ -92,6 +101,5 @@ pub fn run(args: PoseArgs) -> CliResult {
         out.write_all(b"]")?;
     }
     out.write_all(b"}\n")?;
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    out.flush()
 }

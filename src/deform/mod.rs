@@ -121,6 +121,9 @@ pub struct DeformState {
     pub materials: Vec<MaterialMorph>,
     /// Accumulated impulse-morph values per rigid body (for physics).
     pub impulses: Vec<RigidImpulse>,
+    /// Rest position + offset per vertex, kept in step sparsely: skinning
+    /// reads one array instead of two.
+    morphed_positions: Vec<glam::Vec3A>,
     /// Vertices whose position offsets are non-zero this frame.
     dirty_vertices: Vec<u32>,
     dirty_vertex_flag: Vec<bool>,
@@ -250,6 +253,7 @@ impl Deformer {
             bone_morph_rotation: vec![Quat::IDENTITY; nb],
             materials: vec![MaterialMorph::IDENTITY; self.material_count],
             impulses: vec![RigidImpulse::default(); self.rigid_count],
+            morphed_positions: self.skin.rest_position.clone(),
             dirty_vertices: Vec::with_capacity(nv),
             dirty_vertex_flag: vec![false; nv],
             dirty_uvs: Vec::with_capacity(nv),

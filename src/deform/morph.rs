@@ -244,12 +244,18 @@ impl Deformer {
                 other => self.apply_one(other, w, state),
             }
         }
+        for &v in &state.dirty_vertices {
+            let v = v as usize;
+            state.morphed_positions[v] =
+                self.skin.rest_position[v] + glam::Vec3A::from(state.vertex_offsets[v]);
+        }
     }
 
     fn reset_morph_outputs(&self, state: &mut DeformState) {
         for &v in &state.dirty_vertices {
             state.vertex_offsets[v as usize] = Vec3::ZERO;
             state.dirty_vertex_flag[v as usize] = false;
+            state.morphed_positions[v as usize] = self.skin.rest_position[v as usize];
         }
         state.dirty_vertices.clear();
         for &v in &state.dirty_uvs {

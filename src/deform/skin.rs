@@ -2,8 +2,12 @@
 //! weights as stored), SDEF (spherical, with corrected R0/R1 centres) and
 //! QDEF (dual-quaternion blending).
 //!
-//! The vertex data is laid out once, structure-of-arrays, with every bone
-//! reference validated (out of range → a trailing identity matrix).
+//! The vertex data is laid out once, structure-of-arrays and grouped by
+//! weight kind (stable, so file order within a kind): each kind runs its own
+//! branch-free loop, and results are written back to file order. Every bone
+//! reference is validated (out of range → a trailing identity matrix). Bone
+//! references are stored as u16 to halve memory traffic; in a model with
+//! 65,535 bones or more, references past that skin as identity.
 
 use super::{DeformState, Deformer};
 use crate::pmx::{Model, Weights};
@@ -29,54 +33,83 @@ struct SdefParams {
 
 #[derive(Debug, Clone, Default)]
 pub(crate) struct SkinData {
-    rest_position: Vec<Vec3A>,
+    /// Rest positions in file order (morphs start from these).
+    pub(crate) rest_position: Vec<Vec3A>,
+    // Everything below is in kind-grouped order.
+    /// File index of each grouped entry: a permutation of 0..vertex count.
+    vertex: Vec<u32>,
     rest_normal: Vec<Vec3A>,
-    kind: Vec<u8>,
-    bones: Vec<[u32; 4]>,
+    bones: Vec<[u16; 4]>,
     weights: Vec<[f32; 4]>,
-    /// Index into `sdef` for SDEF vertices.
-    sdef_slot: Vec<u32>,
+    /// SDEF parameters, indexed from the start of the SDEF group.
     sdef: Vec<SdefParams>,
+    /// Start of each kind's group; `starts[5]` = vertex count.
+    starts: [usize; 6],
 }
+
+/// Skinned outputs written through raw pointers: grouped entries map to
+/// distinct vertices (`vertex` is a permutation), so parallel writes never
+/// overlap.
+struct Out {
+    positions: *mut Vec3,
+    normals: *mut Vec3,
+}
+// SAFETY: see the type's docs; the pointers outlive the skinning call.
+unsafe impl Send for Out {}
+unsafe impl Sync for Out {}
 
 impl SkinData {
     pub(crate) fn new(model: &Model) -> SkinData {
-        let nb = model.bones.len();
+        // The identity slot; every invalid reference points at it.
+        let nb = model.bones.len().min(u16::MAX as usize - 1);
         let fix = |b: i32| {
             if b >= 0 && (b as usize) < nb {
-                b as u32
+                b as u16
             } else {
-                nb as u32
+                nb as u16
             }
         };
         let nv = model.vertices.len();
+        let none = nb as u16;
+        let mut keyed: Vec<(u8, u32)> = model
+            .vertices
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let k = match v.weights {
+                    Weights::Bdef1 { .. } => BDEF1,
+                    Weights::Bdef2 { .. } => BDEF2,
+                    Weights::Bdef4 { .. } => BDEF4,
+                    Weights::Sdef { .. } => SDEF,
+                    Weights::Qdef { .. } => QDEF,
+                };
+                (k, i as u32)
+            })
+            .collect();
+        keyed.sort_by_key(|&(k, i)| (k, i));
         let mut d = SkinData {
-            rest_position: Vec::with_capacity(nv),
+            rest_position: model.vertices.iter().map(|v| v.position.into()).collect(),
+            vertex: Vec::with_capacity(nv),
             rest_normal: Vec::with_capacity(nv),
-            kind: Vec::with_capacity(nv),
             bones: Vec::with_capacity(nv),
             weights: Vec::with_capacity(nv),
-            sdef_slot: Vec::with_capacity(nv),
             sdef: Vec::new(),
+            starts: [nv; 6],
         };
-        for v in &model.vertices {
-            d.rest_position.push(v.position.into());
-            d.rest_normal.push(v.normal.into());
-            let (kind, bones, weights, slot) = match v.weights {
-                Weights::Bdef1 { bone } => (
-                    BDEF1,
-                    [fix(bone), nb as u32, nb as u32, nb as u32],
-                    [1.0, 0.0, 0.0, 0.0],
-                    0,
-                ),
+        for k in (0..5u8).rev() {
+            d.starts[k as usize] = keyed.partition_point(|&(kk, _)| kk < k);
+        }
+        for &(_, i) in &keyed {
+            let v = &model.vertices[i as usize];
+            let (bones, weights) = match v.weights {
+                Weights::Bdef1 { bone } => ([fix(bone), none, none, none], [1.0, 0.0, 0.0, 0.0]),
                 Weights::Bdef2 { bones, weight } => (
-                    BDEF2,
-                    [fix(bones[0]), fix(bones[1]), nb as u32, nb as u32],
+                    [fix(bones[0]), fix(bones[1]), none, none],
                     [weight, 1.0 - weight, 0.0, 0.0],
-                    0,
                 ),
-                Weights::Bdef4 { bones, weights } => (BDEF4, bones.map(fix), weights, 0),
-                Weights::Qdef { bones, weights } => (QDEF, bones.map(fix), weights, 0),
+                Weights::Bdef4 { bones, weights } | Weights::Qdef { bones, weights } => {
+                    (bones.map(fix), weights)
+                }
                 Weights::Sdef {
                     bones,
                     weight,
@@ -94,83 +127,139 @@ impl SkinData {
                         cr1: ((c + r1c) * 0.5).into(),
                     });
                     (
-                        SDEF,
-                        [fix(bones[0]), fix(bones[1]), nb as u32, nb as u32],
+                        [fix(bones[0]), fix(bones[1]), none, none],
                         [w0, w1, 0.0, 0.0],
-                        (d.sdef.len() - 1) as u32,
                     )
                 }
             };
-            d.kind.push(kind);
+            d.vertex.push(i);
+            d.rest_normal.push(v.normal.into());
             d.bones.push(bones);
             d.weights.push(weights);
-            d.sdef_slot.push(slot);
         }
         d
     }
 
     pub(crate) fn len(&self) -> usize {
-        self.kind.len()
+        self.vertex.len()
     }
 
     pub(crate) fn skin(&self, state: &mut DeformState, parallel: bool) {
-        let mats = &state.skinning[..];
-        let offsets = &state.vertex_offsets[..];
-        let mask = &state.skin_mask[..];
-        let run = |(ci, (pos, nrm)): (usize, (&mut [Vec3], &mut [Vec3]))| {
-            let base = ci * CHUNK;
-            for k in 0..pos.len() {
-                let v = base + k;
-                if mask[v] {
-                    continue;
-                }
-                let (p, n) = self.skin_vertex(v, mats, offsets[v]);
-                pos[k] = p.into();
-                nrm[k] = n.into();
-            }
+        let n = self.vertex.len();
+        if state.positions.len() != n
+            || state.normals.len() != n
+            || state.morphed_positions.len() != n
+            || state.skin_mask.len() != n
+        {
+            // A state from another model: leave it alone rather than panic.
+            return;
+        }
+        let out = Out {
+            positions: state.positions.as_mut_ptr(),
+            normals: state.normals.as_mut_ptr(),
         };
+        let (mats, morphed, mask) = (
+            &state.skinning[..],
+            &state.morphed_positions[..],
+            &state.skin_mask[..],
+        );
+        let run = |c: usize| {
+            self.skin_range(
+                c * CHUNK,
+                ((c + 1) * CHUNK).min(n),
+                mats,
+                morphed,
+                mask,
+                &out,
+            )
+        };
+        let chunks = n.div_ceil(CHUNK);
         if parallel {
-            state
-                .positions
-                .par_chunks_mut(CHUNK)
-                .zip(state.normals.par_chunks_mut(CHUNK))
-                .enumerate()
-                .for_each(run);
+            (0..chunks).into_par_iter().for_each(run);
         } else {
-            state
-                .positions
-                .chunks_mut(CHUNK)
-                .zip(state.normals.chunks_mut(CHUNK))
-                .enumerate()
-                .for_each(run);
+            (0..chunks).for_each(run);
+        }
+    }
+
+    /// Skins grouped entries `from..to`, one branch-free loop per kind.
+    fn skin_range(
+        &self,
+        from: usize,
+        to: usize,
+        mats: &[Mat4],
+        morphed: &[Vec3A],
+        mask: &[bool],
+        out: &Out,
+    ) {
+        for kind in 0..5u8 {
+            let (s, e) = (
+                self.starts[kind as usize].max(from),
+                self.starts[kind as usize + 1].min(to),
+            );
+            match kind {
+                BDEF1 => self.skin_kind::<BDEF1>(s, e, mats, morphed, mask, out),
+                BDEF2 => self.skin_kind::<BDEF2>(s, e, mats, morphed, mask, out),
+                BDEF4 => self.skin_kind::<BDEF4>(s, e, mats, morphed, mask, out),
+                SDEF => self.skin_kind::<SDEF>(s, e, mats, morphed, mask, out),
+                _ => self.skin_kind::<QDEF>(s, e, mats, morphed, mask, out),
+            }
         }
     }
 
     #[inline(always)]
-    fn skin_vertex(&self, v: usize, mats: &[Mat4], offset: Vec3) -> (Vec3A, Vec3A) {
-        let p = self.rest_position[v] + Vec3A::from(offset);
-        let n = self.rest_normal[v];
-        let b = self.bones[v];
-        let w = self.weights[v];
-        // `get` keeps a mismatched state (model edited without a new
-        // Deformer) from panicking.
+    fn skin_kind<const K: u8>(
+        &self,
+        s: usize,
+        e: usize,
+        mats: &[Mat4],
+        morphed: &[Vec3A],
+        mask: &[bool],
+        out: &Out,
+    ) {
+        for g in s..e {
+            let v = self.vertex[g] as usize;
+            if mask[v] {
+                continue;
+            }
+            let (p, n) = self.skin_one::<K>(g, mats, morphed[v]);
+            // SAFETY: `v` < vertex count (checked against the output lengths
+            // in `skin`), and each `v` belongs to exactly one grouped entry.
+            unsafe {
+                *out.positions.add(v) = p.into();
+                *out.normals.add(v) = n.into();
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn skin_one<const K: u8>(&self, g: usize, mats: &[Mat4], p: Vec3A) -> (Vec3A, Vec3A) {
+        let n = self.rest_normal[g];
+        let b = &self.bones[g];
+        // `get` keeps a state whose matrices do not match from panicking.
         let m = |i: usize| mats.get(b[i] as usize).copied().unwrap_or(Mat4::IDENTITY);
-        match self.kind[v] {
+        match K {
             BDEF1 => {
+                // A rigid transform keeps the normal's length.
                 let m0 = m(0);
-                (
-                    m0.transform_point3a(p),
-                    m0.transform_vector3a(n).normalize_or_zero(),
-                )
+                (m0.transform_point3a(p), m0.transform_vector3a(n))
             }
             BDEF2 => {
-                let mm = m(0) * w[0] + m(1) * w[1];
+                let w = self.weights[g][0];
+                let (m0, m1) = (m(0), m(1));
+                // m1 + (m0 - m1) w: one blend instead of two scalings.
+                let mm = Mat4::from_cols(
+                    m1.x_axis + (m0.x_axis - m1.x_axis) * w,
+                    m1.y_axis + (m0.y_axis - m1.y_axis) * w,
+                    m1.z_axis + (m0.z_axis - m1.z_axis) * w,
+                    m1.w_axis + (m0.w_axis - m1.w_axis) * w,
+                );
                 (
                     mm.transform_point3a(p),
                     mm.transform_vector3a(n).normalize_or_zero(),
                 )
             }
             BDEF4 => {
+                let w = self.weights[g];
                 let mm = m(0) * w[0] + m(1) * w[1] + m(2) * w[2] + m(3) * w[3];
                 (
                     mm.transform_point3a(p),
@@ -178,7 +267,10 @@ impl SkinData {
                 )
             }
             SDEF => {
-                let s = &self.sdef[self.sdef_slot[v] as usize];
+                let w = self.weights[g];
+                let Some(s) = self.sdef.get(g - self.starts[SDEF as usize]) else {
+                    return (p, n);
+                };
                 let (m0, m1) = (m(0), m(1));
                 let q0 = Quat::from_mat4(&m0).normalize();
                 let q1 = Quat::from_mat4(&m1).normalize();
@@ -190,11 +282,12 @@ impl SkinData {
             }
             _ => {
                 // QDEF: blend dual quaternions, aligned to the first one's hemisphere.
+                let w = self.weights[g];
                 let mut real = Vec4::ZERO;
                 let mut dual = Vec4::ZERO;
                 let mut first: Option<Vec4> = None;
-                for i in 0..4 {
-                    if w[i] == 0.0 {
+                for (i, &wi) in w.iter().enumerate() {
+                    if wi == 0.0 {
                         continue;
                     }
                     let mi = m(i);
@@ -210,8 +303,8 @@ impl SkinData {
                         Some(f) if f.dot(qv) < 0.0 => -1.0,
                         _ => 1.0,
                     };
-                    real += qv * (w[i] * sign);
-                    dual += dv * (w[i] * sign);
+                    real += qv * (wi * sign);
+                    dual += dv * (wi * sign);
                 }
                 let len = real.length();
                 if len < 1e-8 {

@@ -27,6 +27,9 @@ use glam::{EulerRot, Quat, Vec2, Vec3, Vec4};
 
 use super::model::*;
 
+mod sample;
+pub use sample::{sample_rig, sample_texture, SAMPLE_TEXTURE};
+
 /// Morph panels (PMD categories).
 pub mod panel {
     pub const SYSTEM: u8 = 0;
@@ -160,7 +163,8 @@ pub fn needed_additional_uvs(model: &Model) -> u8 {
 /// MMD composes them as Ry · Rx · Rz (the order Bullet-based MMD runtimes use).
 pub fn euler_from_quat(q: Quat) -> Vec3 {
     let (y, x, z) = q.to_euler(EulerRot::YXZ);
-    Vec3::new(x, y, z)
+    // + 0.0 turns −0.0 into 0.0 so files do not carry signed zeros.
+    Vec3::new(x, y, z) + Vec3::ZERO
 }
 
 /// The rotation an MMD Euler triple (x, y, z radians) stands for; see [`euler_from_quat`].
@@ -1210,7 +1214,8 @@ impl RigidBodyBuilder<'_> {
     /// A capsule whose cylinder part runs from `a` to `b`: placed at the
     /// midpoint and turned so its Y axis lies along `b − a`.
     pub fn capsule_between(mut self, a: Vec3, b: Vec3, radius: f32) -> Self {
-        let d = b - a;
+        // A capsule is symmetric: point its axis up so the angles stay small.
+        let d = if (b - a).y < 0.0 { a - b } else { b - a };
         let r = self.body();
         r.shape = RigidShape::Capsule;
         r.size = Vec3::new(radius, d.length(), 0.0);

@@ -435,6 +435,19 @@ impl<'a> Reader<'a> {
             _ => self.i32()?,
         })
     }
+    /// Signed index of a width known at compile time.
+    #[inline(always)]
+    fn bidx<const S: usize>(&mut self) -> R<i32> {
+        let a: [u8; S] = self.arr()?;
+        let c: &[u8] = &a;
+        Ok(match S {
+            1 => c[0] as i8 as i32,
+            2 => i16::from_le_bytes([c[0], c[1]]) as i32,
+            _ => i32::from_le_bytes([c[0], c[1], c[2], c[3]]),
+        })
+    }
+
+    #[inline(always)]
     fn bone_index(&mut self) -> R<i32> {
         self.index(self.sizes.bone)
     }
@@ -489,12 +502,37 @@ impl<'a> Reader<'a> {
         let bs = self.sizes.bone as usize;
         let min = 32 + 16 * n_uv + 1 + bs + 4;
         let n = self.count(Section::Vertex, min)?;
+        // One monomorphic loop per bone index width keeps the hot loop lean.
+        let (out, qdef) = match bs {
+            1 => self.vertex_loop::<1>(n, n_uv)?,
+            2 => self.vertex_loop::<2>(n, n_uv)?,
+            _ => self.vertex_loop::<4>(n, n_uv)?,
+        };
+        let (qdef_count, first_qdef) = qdef;
+        if let Some((first, at)) = first_qdef {
+            self.warn_at(
+                Section::Vertex,
+                Some(first),
+                at,
+                format!("{qdef_count} vertices use QDEF weights, which are PMX 2.1 only, but the file says 2.0 (first: vertex {first}); read anyway"),
+            );
+        }
+        Ok(out)
+    }
+
+    /// Reads `n` vertices; also counts QDEF vertices in a 2.0 file (count, first index and offset).
+    #[allow(clippy::type_complexity)]
+    fn vertex_loop<const BS: usize>(
+        &mut self,
+        n: usize,
+        n_uv: usize,
+    ) -> Result<(Vec<Vertex>, (usize, Option<(usize, usize)>))> {
         let mut out = Vec::with_capacity(n);
         let v20 = self.is_v20();
         let (mut qdef_count, mut first_qdef) = (0usize, None);
         for i in 0..n {
             let at = self.pos;
-            match self.vertex(n_uv) {
+            match self.vertex::<BS>(n_uv) {
                 Ok(v) => {
                     if v20 && matches!(v.weights, Weights::Qdef { .. }) {
                         qdef_count += 1;
@@ -513,19 +551,11 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        if let Some((first, at)) = first_qdef {
-            self.warn_at(
-                Section::Vertex,
-                Some(first),
-                at,
-                format!("{qdef_count} vertices use QDEF weights, which are PMX 2.1 only, but the file says 2.0 (first: vertex {first}); read anyway"),
-            );
-        }
-        Ok(out)
+        Ok((out, (qdef_count, first_qdef)))
     }
 
     #[inline(always)]
-    fn vertex(&mut self, n_uv: usize) -> R<Vertex> {
+    fn vertex<const BS: usize>(&mut self, n_uv: usize) -> R<Vertex> {
         let a: [u8; 32] = self.arr()?;
         let mut additional_uvs = [Vec4::ZERO; 4];
         for uv in additional_uvs.iter_mut().take(n_uv) {
@@ -534,23 +564,23 @@ impl<'a> Reader<'a> {
         let kind_at = self.pos;
         let weights = match self.u8()? {
             0 => Weights::Bdef1 {
-                bone: self.bone_index()?,
+                bone: self.bidx::<BS>()?,
             },
             1 => Weights::Bdef2 {
-                bones: [self.bone_index()?, self.bone_index()?],
+                bones: [self.bidx::<BS>()?, self.bidx::<BS>()?],
                 weight: self.f32()?,
             },
             2 => Weights::Bdef4 {
                 bones: [
-                    self.bone_index()?,
-                    self.bone_index()?,
-                    self.bone_index()?,
-                    self.bone_index()?,
+                    self.bidx::<BS>()?,
+                    self.bidx::<BS>()?,
+                    self.bidx::<BS>()?,
+                    self.bidx::<BS>()?,
                 ],
                 weights: [self.f32()?, self.f32()?, self.f32()?, self.f32()?],
             },
             3 => Weights::Sdef {
-                bones: [self.bone_index()?, self.bone_index()?],
+                bones: [self.bidx::<BS>()?, self.bidx::<BS>()?],
                 weight: self.f32()?,
                 c: self.vec3()?,
                 r0: self.vec3()?,
@@ -558,10 +588,10 @@ impl<'a> Reader<'a> {
             },
             4 => Weights::Qdef {
                 bones: [
-                    self.bone_index()?,
-                    self.bone_index()?,
-                    self.bone_index()?,
-                    self.bone_index()?,
+                    self.bidx::<BS>()?,
+                    self.bidx::<BS>()?,
+                    self.bidx::<BS>()?,
+                    self.bidx::<BS>()?,
                 ],
                 weights: [self.f32()?, self.f32()?, self.f32()?, self.f32()?],
             },
@@ -824,15 +854,15 @@ impl<'a> Reader<'a> {
                 }
             }
             MorphKind::Vertex => {
+                // Fixed-size records: the count check guarantees the bytes,
+                // so take them at once and decode in a tight loop.
                 let n = self.checked_count(vs + 12, "offset count")?;
-                let mut v = Vec::with_capacity(n);
-                for _ in 0..n {
-                    v.push(VertexOffset {
-                        vertex: self.vertex_index()?,
-                        offset: self.vec3()?,
-                    });
-                }
-                MorphOffsets::Vertex(v)
+                let bytes = self.bytes(n * (vs + 12))?;
+                MorphOffsets::Vertex(match vs {
+                    1 => vertex_offsets::<1>(bytes),
+                    2 => vertex_offsets::<2>(bytes),
+                    _ => vertex_offsets::<4>(bytes),
+                })
             }
             MorphKind::Bone => {
                 let n = self.checked_count(bs + 28, "offset count")?;
@@ -852,16 +882,14 @@ impl<'a> Reader<'a> {
             | MorphKind::AdditionalUv3
             | MorphKind::AdditionalUv4 => {
                 let n = self.checked_count(vs + 16, "offset count")?;
-                let mut v = Vec::with_capacity(n);
-                for _ in 0..n {
-                    v.push(UvOffset {
-                        vertex: self.vertex_index()?,
-                        offset: self.vec4()?,
-                    });
-                }
+                let bytes = self.bytes(n * (vs + 16))?;
                 MorphOffsets::Uv {
                     layer: kind_byte - MorphKind::Uv as u8,
-                    offsets: v,
+                    offsets: match vs {
+                        1 => uv_offsets::<1>(bytes),
+                        2 => uv_offsets::<2>(bytes),
+                        _ => uv_offsets::<4>(bytes),
+                    },
                 }
             }
             MorphKind::Material => {
@@ -1136,4 +1164,43 @@ fn f32_at<const N: usize>(a: &[u8; N], at: usize) -> f32 {
 #[inline(always)]
 fn vec3_at<const N: usize>(a: &[u8; N], at: usize) -> Vec3 {
     Vec3::new(f32_at(a, at), f32_at(a, at + 4), f32_at(a, at + 8))
+}
+
+/// Vertex index of width `S` at the start of `c` (unsigned at 1 and 2 bytes).
+#[inline(always)]
+fn vertex_index_at<const S: usize>(c: &[u8]) -> i32 {
+    match S {
+        1 => c[0] as i32,
+        2 => u16::from_le_bytes([c[0], c[1]]) as i32,
+        _ => i32::from_le_bytes([c[0], c[1], c[2], c[3]]),
+    }
+}
+
+fn vertex_offsets<const S: usize>(bytes: &[u8]) -> Vec<VertexOffset> {
+    bytes
+        .chunks_exact(S + 12)
+        .map(|c| VertexOffset {
+            vertex: vertex_index_at::<S>(c),
+            offset: Vec3::new(
+                f32::from_le_bytes([c[S], c[S + 1], c[S + 2], c[S + 3]]),
+                f32::from_le_bytes([c[S + 4], c[S + 5], c[S + 6], c[S + 7]]),
+                f32::from_le_bytes([c[S + 8], c[S + 9], c[S + 10], c[S + 11]]),
+            ),
+        })
+        .collect()
+}
+
+fn uv_offsets<const S: usize>(bytes: &[u8]) -> Vec<UvOffset> {
+    bytes
+        .chunks_exact(S + 16)
+        .map(|c| UvOffset {
+            vertex: vertex_index_at::<S>(c),
+            offset: Vec4::new(
+                f32::from_le_bytes([c[S], c[S + 1], c[S + 2], c[S + 3]]),
+                f32::from_le_bytes([c[S + 4], c[S + 5], c[S + 6], c[S + 7]]),
+                f32::from_le_bytes([c[S + 8], c[S + 9], c[S + 10], c[S + 11]]),
+                f32::from_le_bytes([c[S + 12], c[S + 13], c[S + 14], c[S + 15]]),
+            ),
+        })
+        .collect()
 }
