@@ -933,3 +933,28 @@ fn cli_exit_codes_on_built_models() {
         "{text}"
     );
 }
+
+#[test]
+fn fixes_go_through_the_undo_history() {
+    use hone::edit::History;
+    let mut m = clean();
+    m.bones[1].layer = 1;
+    m.rigid_bodies[1].position = Vec3::new(0.0, 6.6, 0.0);
+    let original = m.clone();
+    let mut history = History::new();
+    let mut applied = 0;
+    for _ in 0..10 {
+        let Some(p) = problems(&m).into_iter().find(|p| p.fix.is_some()) else {
+            break;
+        };
+        let edit = p.fix.as_ref().unwrap().edit(&m).expect("an edit");
+        assert!(edit.label_text().starts_with("Fix: "));
+        history.apply(&mut m, edit).unwrap();
+        assert!(!has(&m, p.code, p.target), "{} not fixed", p.code);
+        applied += 1;
+    }
+    assert!(applied >= 2);
+    assert!(problems(&m).is_empty(), "{:#?}", problems(&m));
+    while history.undo(&mut m) {}
+    assert_eq!(m, original);
+}

@@ -5,6 +5,7 @@ mod edit_support;
 
 use edit_support::full_rig;
 use hone::edit::{ElementKind, History, ModelEdit};
+use hone::pmx::write::{write_pmx, WriteOptions};
 use hone::pmx::*;
 use proptest::prelude::*;
 
@@ -300,6 +301,8 @@ fn run(base: &Model, steps: &[Step]) -> std::result::Result<(), TestCaseError> {
     }
     prop_assert_eq!(states.len(), len + 1);
     prop_assert_eq!(&model, base, "undo-all must give back the original");
+    let bytes = |m: &Model| write_pmx(m, &WriteOptions::default()).expect("writes");
+    prop_assert!(bytes(&model) == bytes(base), "undo-all writes different bytes");
     // Redo one step at a time: each state must match the one seen on the way down.
     for k in (0..len).rev() {
         prop_assert!(history.redo(&mut model));
@@ -310,6 +313,10 @@ fn run(base: &Model, steps: &[Step]) -> std::result::Result<(), TestCaseError> {
     prop_assert_eq!(&model, base);
     history.jump_to(&mut model, len);
     prop_assert_eq!(&model, &states[0]);
+    prop_assert!(
+        bytes(&model) == bytes(&states[0]),
+        "redo-all writes different bytes than applying once"
+    );
     Ok(())
 }
 

@@ -12,9 +12,45 @@ fn bone(model: &Model, name: &str) -> usize {
         .unwrap_or_else(|| panic!("no bone {name}"))
 }
 
+fn sample_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/sample")
+}
+
 #[test]
 fn sample_rig_is_deterministic() {
     assert_eq!(sample_rig(), sample_rig());
+}
+
+#[test]
+fn committed_sample_is_exactly_what_the_generator_writes() {
+    let committed = std::fs::read(sample_dir().join("hone-sample.pmx")).expect("committed sample");
+    let written = write::write_pmx(&sample_rig(), &write::WriteOptions::default()).unwrap();
+    assert!(
+        committed == written,
+        "resources/sample/hone-sample.pmx is stale: run `cargo run --release --example make_sample`"
+    );
+    // And the generator's own path (save) gives the same bytes.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.pmx");
+    write::save(&sample_rig(), &path, &write::WriteOptions::default()).unwrap();
+    assert!(std::fs::read(&path).unwrap() == committed);
+}
+
+#[test]
+fn committed_sample_reads_back_equal() {
+    let loaded = load(sample_dir().join("hone-sample.pmx")).expect("sample reads");
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    assert!(
+        loaded.model == sample_rig(),
+        "read-back differs from sample_rig()"
+    );
+}
+
+#[test]
+fn committed_texture_is_the_generated_plaid() {
+    let path = sample_dir().join(hone::pmx::builder::SAMPLE_TEXTURE);
+    let img = image::open(&path).expect("texture decodes").to_rgba8();
+    assert_eq!(img, hone::pmx::builder::sample_texture());
 }
 
 #[test]

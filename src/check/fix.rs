@@ -237,7 +237,41 @@ impl Fix {
         out
     }
 
-    /// Applies the fix directly (CLI and tests; the app goes through `changes`).
+    /// The fix as one undoable edit (history label "Fix: …"); `None` when
+    /// nothing would change. This is how the app applies a fix.
+    pub fn edit(&self, model: &Model) -> Option<crate::edit::ModelEdit> {
+        use crate::edit::{Element, ModelEdit};
+        let items: Vec<(usize, Element)> = self
+            .changes(model)
+            .into_iter()
+            .map(|c| match c {
+                Change::Header(h) => (0, Element::Header(h)),
+                Change::Vertex(i, v) => (i, Element::Vertex(v)),
+                Change::Bone(i, b) => (i, Element::Bone(b)),
+                Change::Morph(i, m) => (i, Element::Morph(m)),
+                Change::RigidBody(i, r) => (i, Element::RigidBody(r)),
+            })
+            .collect();
+        if items.is_empty() {
+            return None;
+        }
+        let label = format!("Fix: {}", self.description(model));
+        Some(ModelEdit::set_many(items, self.field()).label(label))
+    }
+
+    /// The field a fix changes, for the edit history.
+    fn field(&self) -> &'static str {
+        match self {
+            Fix::SetBoneLayer { .. } => "deform layer",
+            Fix::NormalizeWeights { .. } | Fix::SdefToBdef1 { .. } => "weights",
+            Fix::SetVersion21 => "version",
+            Fix::SetMasks { .. } => "collision mask",
+            Fix::NormalizeAxis { .. } => "axis",
+            Fix::RenameBone { .. } | Fix::RenameMorph { .. } => "name",
+        }
+    }
+
+    /// Applies the fix directly (CLI and tests; the app goes through [`Fix::edit`]).
     pub fn apply(&self, model: &mut Model) {
         for c in self.changes(model) {
             c.write(model);
