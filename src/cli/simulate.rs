@@ -1,11 +1,211 @@
+//! `hone simulate MODEL [--motion M.vmd] [--pose P.json] [--seconds S] [--fps 60] [--json]`:
+//! runs the whole frame pipeline (physics included) headless and prints timings,
+//! stability figures and the final bone world matrices.
 use super::CliResult;
+use crate::deform::{pose_from_json, Pose};
+use crate::motion::{load_vmd, BoundMotion};
+use crate::physics::PhysicsConfig;
+use crate::sim::{run_headless, RunReport, STAGES};
+use std::io::Write;
+use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct SimulateArgs {
     /// Model file (PMX or PMD).
     pub file: std::path::PathBuf,
+    /// VMD motion to play (30 key frames per second).
+    #[arg(long, value_name = "VMD")]
+    pub motion: Option<std::path::PathBuf>,
+    /// Base pose JSON (as `hone pose` reads it); the motion overrides what it animates.
+    #[arg(long, value_name = "JSON")]
+    pub pose: Option<std::path::PathBuf>,
+    /// Seconds to simulate (default: the motion's length, or 5).
+    #[arg(long)]
+    pub seconds: Option<f32>,
+    /// Frames per second.
+    #[arg(long, default_value_t = 60.0)]
+    pub fps: f32,
+    /// Print everything as JSON, final bone matrices included.
+    #[arg(long)]
+    pub json: bool,
 }
 
-pub fn run(_args: SimulateArgs) -> CliResult {
-    Err("`hone simulate` is not implemented yet".into())
+fn num(out: &mut impl Write, x: f64) -> std::io::Result<()> {
+    if x.is_finite() {
+        write!(out, "{x}")
+    } else {
+        out.write_all(b"null")
+    }
+}
+
+pub fn run(args: SimulateArgs) -> CliResult {
+    if !(args.fps.is_finite() && args.fps > 0.0) {
+        return Err(format!("--fps must be a positive number, not {}", args.fps).into());
+    }
+    let loaded = crate::pmx::load(&args.file)?;
+    let model = loaded.model;
+    let mut base = Pose::new(&model);
+    if let Some(p) = &args.pose {
+        let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+        let parsed = pose_from_json(&model, &text).map_err(|e| format!("{}: {e}", p.display()))?;
+        for w in &parsed.warnings {
+            eprintln!("hone simulate: {w}");
+        }
+        base = parsed.pose;
+    }
+    let motion = match &args.motion {
+        Some(path) => {
+            let vmd = load_vmd(path)?;
+            let (bound, report) = BoundMotion::bind(&vmd, &model);
+            for n in &report.unknown_bones {
+                eprintln!("hone simulate: motion bone {n:?} is not in the model: ignored");
+            }
+            for n in &report.unknown_morphs {
+                eprintln!("hone simulate: motion morph {n:?} is not in the model: ignored");
+            }
+            for n in &report.unknown_ik {
+                eprintln!("hone simulate: motion IK switch {n:?} is not in the model: ignored");
+            }
+            if bound.switches_ik_off() {
+                eprintln!(
+                    "hone simulate: the motion switches IK off; IK switches are not applied yet"
+                );
+            }
+            Some(bound)
+        }
+        None => None,
+    };
+    let seconds = args.seconds.unwrap_or_else(|| {
+        motion
+            .as_ref()
+            .map(|m| m.duration().max(1.0))
+            .unwrap_or(5.0)
+    });
+    let config = PhysicsConfig::default();
+    let report = run_headless(&model, config, &base, motion.as_ref(), seconds, args.fps);
+
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    if args.json {
+        print_json(&mut out, &model, &report)?;
+    } else {
+        print_text(&mut out, &model, &report)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_text(
+    out: &mut impl Write,
+    model: &crate::pmx::Model,
+    r: &RunReport,
+) -> std::io::Result<()> {
+    writeln!(out, "frames simulated: {} at {} fps", r.frames, r.fps)?;
+    writeln!(out, "stage                     mean µs     max µs")?;
+    for (i, s) in STAGES.iter().enumerate() {
+        writeln!(out, "{s:<24}{:>9.1}  {:>9.1}", r.mean_us[i], r.max_us[i])?;
+    }
+    let total: f64 = r.mean_us.iter().sum();
+    writeln!(out, "{:<24}{total:>9.1}", "whole frame")?;
+    writeln!(out, "non-finite body steps: {}", r.nan_count)?;
+    writeln!(
+        out,
+        "non-finite vertices at the end: {}",
+        r.non_finite_vertices
+    )?;
+    writeln!(out, "largest body speed: {:.2} units/s", r.max_speed)?;
+    let mut drift: Vec<(usize, f32)> = r
+        .max_drift
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| d.map(|d| (i, d)))
+        .collect();
+    drift.sort_by(|a, b| b.1.total_cmp(&a.1));
+    writeln!(
+        out,
+        "dynamic bodies: {}; largest distance from the bone-driven place:",
+        drift.len()
+    )?;
+    for (i, d) in drift.iter().take(10) {
+        writeln!(out, "  {:>8.3}  {} ({i})", d, model.rigid_bodies[*i].name)?;
+    }
+    if !r.notes.is_empty() {
+        // Group identical texts: "N× text".
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for n in &r.notes {
+            match counts.iter_mut().find(|(t, _)| *t == n.text) {
+                Some(c) => c.1 += 1,
+                None => counts.push((&n.text, 1)),
+            }
+        }
+        writeln!(out, "physics notes ({}):", r.notes.len())?;
+        for (t, c) in counts {
+            writeln!(out, "  {c:>4}× {t}")?;
+        }
+    }
+    writeln!(out, "final bone matrices: use --json")?;
+    Ok(())
+}
+
+fn print_json(
+    out: &mut impl Write,
+    model: &crate::pmx::Model,
+    r: &RunReport,
+) -> std::io::Result<()> {
+    write!(out, "{{\"frames\":{},\"fps\":", r.frames)?;
+    num(out, r.fps as f64)?;
+    out.write_all(b",\"stages\":[")?;
+    for (i, s) in STAGES.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "{{\"stage\":\"{s}\",\"mean_us\":")?;
+        num(out, r.mean_us[i])?;
+        out.write_all(b",\"max_us\":")?;
+        num(out, r.max_us[i])?;
+        out.write_all(b"}")?;
+    }
+    write!(
+        out,
+        "],\"stability\":{{\"nan_count\":{},\"non_finite_vertices\":{},\"max_speed\":",
+        r.nan_count, r.non_finite_vertices
+    )?;
+    num(out, r.max_speed as f64)?;
+    out.write_all(b",\"dynamic_bodies\":[")?;
+    let mut first = true;
+    for (i, d) in r.max_drift.iter().enumerate() {
+        let Some(d) = d else { continue };
+        if !first {
+            out.write_all(b",")?;
+        }
+        first = false;
+        write!(
+            out,
+            "\n{{\"index\":{i},\"name\":{},\"max_drift\":",
+            serde_json::to_string(&model.rigid_bodies[i].name).unwrap_or_default()
+        )?;
+        num(out, *d as f64)?;
+        out.write_all(b"}")?;
+    }
+    out.write_all(b"]},\"notes\":")?;
+    serde_json::to_writer(&mut *out, &r.notes)?;
+    out.write_all(b",\"bones\":[")?;
+    for (i, bone) in model.bones.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        write!(
+            out,
+            "\n{{\"name\":{},\"world\":[",
+            serde_json::to_string(&bone.name).unwrap_or_default()
+        )?;
+        for (k, x) in r.final_world[i].to_cols_array().iter().enumerate() {
+            if k > 0 {
+                out.write_all(b",")?;
+            }
+            num(out, *x as f64)?;
+        }
+        out.write_all(b"]}")?;
+    }
+    out.write_all(b"]}\n")
 }

@@ -288,9 +288,12 @@ impl Deformer {
         let mut target_pos = Self::position(state, ik.target);
         if ik_pos.distance_squared(target_pos) >= 1.0e-8 {
             let half = ik.iterations / 2;
-            for iteration in 0..ik.iterations {
+            let mut iteration = 0;
+            while iteration < ik.iterations {
+                let mut changed = false;
                 for (li, link) in ik.links.iter().enumerate() {
                     if link.axis != SolveAxis::Fixed {
+                        let before = state.ik_rotation[link.bone as usize];
                         target_pos = self.solve_link(
                             ik,
                             li,
@@ -301,10 +304,22 @@ impl Deformer {
                             pose,
                             state,
                         );
+                        changed |= state.ik_rotation[link.bone as usize] != before;
                     }
                 }
                 if ik_pos.distance_squared(target_pos) < 1.0e-8 {
                     break;
+                }
+                iteration += 1;
+                if !changed {
+                    // An iteration is a pure function of the IK rotations and
+                    // of whether single-axis links still use their axis: a
+                    // pass that changed nothing repeats until that switches.
+                    if iteration < half {
+                        iteration = half;
+                    } else {
+                        break;
+                    }
                 }
             }
         }

@@ -187,6 +187,10 @@ impl Deformer {
     /// offsets, bone offsets, material sets, impulses). Only what morphs with
     /// non-zero weight touched last frame is reset.
     pub fn apply_morphs(&self, model: &Model, pose: &Pose, state: &mut DeformState) {
+        if state.vertex_offsets.len() != self.skin.len() {
+            // A state made for another model: leave it alone rather than panic.
+            return;
+        }
         self.reset_morph_outputs(state);
         let n = state.morph_weights.len();
         for (i, w) in state.morph_weights.iter_mut().enumerate() {
@@ -237,11 +241,11 @@ impl Deformer {
                             morphs[t].offsets,
                             MorphOffsets::Group(_) | MorphOffsets::Flip(_)
                         ) {
-                            self.apply_one(&morphs[t].offsets, w * e.ratio, state);
+                            self.apply_one(t, &morphs[t].offsets, w * e.ratio, state);
                         }
                     }
                 }
-                other => self.apply_one(other, w, state),
+                other => self.apply_one(i, other, w, state),
             }
         }
         for &v in &state.dirty_vertices {
@@ -274,20 +278,23 @@ impl Deformer {
     }
 
     /// Applies one non-group, non-flip morph's offsets with weight `w`.
-    fn apply_one(&self, offsets: &MorphOffsets, w: f32, state: &mut DeformState) {
+    fn apply_one(&self, index: usize, offsets: &MorphOffsets, w: f32, state: &mut DeformState) {
         if w == 0.0 {
             return;
         }
         match offsets {
-            MorphOffsets::Vertex(list) => {
-                let n = state.vertex_offsets.len();
-                for o in list {
-                    let Some(v) = valid(o.vertex, n) else {
-                        continue;
-                    };
-                    state.vertex_offsets[v] += o.offset * w;
-                    if !state.dirty_vertex_flag[v] {
-                        state.dirty_vertex_flag[v] = true;
+            MorphOffsets::Vertex(_) => {
+                // Validated flat copy made by `Deformer::new`.
+                let Some(m) = self.vertex_morphs.get(index) else {
+                    return;
+                };
+                let offsets = &mut state.vertex_offsets[..];
+                let flags = &mut state.dirty_vertex_flag[..];
+                for (&v, &o) in m.vertices.iter().zip(&m.offsets) {
+                    let v = v as usize;
+                    offsets[v] += o * w;
+                    if !flags[v] {
+                        flags[v] = true;
                         state.dirty_vertices.push(v as u32);
                     }
                 }
@@ -354,6 +361,35 @@ impl Deformer {
             MorphOffsets::Group(_) | MorphOffsets::Flip(_) => {}
         }
     }
+}
+
+/// A vertex morph with its references checked once.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct VertexMorph {
+    vertices: Vec<u32>,
+    offsets: Vec<Vec3>,
+}
+
+/// One entry per morph (empty for other kinds).
+pub(crate) fn build_vertex_morphs(model: &Model) -> Vec<VertexMorph> {
+    let n = model.vertices.len();
+    model
+        .morphs
+        .iter()
+        .map(|m| match &m.offsets {
+            MorphOffsets::Vertex(list) => {
+                let valid: Vec<_> = list
+                    .iter()
+                    .filter_map(|o| valid(o.vertex, n).map(|v| (v as u32, o.offset)))
+                    .collect();
+                VertexMorph {
+                    vertices: valid.iter().map(|x| x.0).collect(),
+                    offsets: valid.iter().map(|x| x.1).collect(),
+                }
+            }
+            _ => VertexMorph::default(),
+        })
+        .collect()
 }
 
 fn valid(i: i32, n: usize) -> Option<usize> {

@@ -260,6 +260,28 @@ impl BoundMotion {
         }
     }
 
+    /// Sets the bones and morphs this motion animates in `pose` to their values at
+    /// `frame` (no allocation); the rest of the pose is left as it is.
+    pub fn apply_to_pose(&self, frame: f32, pose: &mut crate::deform::Pose) {
+        for (i, keys) in self.bone_tracks.iter().enumerate() {
+            if let (Some((r, t)), Some(b)) = (sample_bone_keys(keys, frame), pose.bones.get_mut(i))
+            {
+                b.rotation = r;
+                b.translation = t;
+            }
+        }
+        for i in 0..self.morph_tracks.len().min(pose.morphs.len()) {
+            if let Some(w) = self.sample_morph(i, frame) {
+                pose.morphs[i] = w;
+            }
+        }
+    }
+
+    /// Whether any IK is switched off anywhere in the motion.
+    pub fn switches_ik_off(&self) -> bool {
+        self.ik_tracks.iter().flatten().any(|k| !k.1)
+    }
+
     /// Writes the whole pose at `frame` into per-bone / per-morph slices (no allocation).
     /// Bones and morphs without keys are left untouched, so the caller decides their value.
     pub fn sample_into(

@@ -45,6 +45,15 @@ pub struct PhysicsConfig {
     pub solver_iterations: usize,
     /// An infinite floor at y = 0 (saba and PMX Editor add one).
     pub ground: bool,
+    /// rapier's length unit (scales its tolerances and correction speeds).
+    pub length_unit: f32,
+    /// Contact stiffness as a natural frequency (Hz). rapier's default is 30;
+    /// Bullet's contacts (ERP 0.2 per step) are softer, and at 30 Hz cloaks held
+    /// against the body by heavy weight bodies jitter (Gene). 10 Hz keeps them calm.
+    pub contact_frequency: f32,
+    /// Largest speed (in length units per second) at which penetrations and joint
+    /// errors are corrected; rapier's default is 3.
+    pub max_corrective_velocity: f32,
 }
 
 impl Default for PhysicsConfig {
@@ -55,6 +64,9 @@ impl Default for PhysicsConfig {
             max_substeps: 10,
             solver_iterations: 4,
             ground: false,
+            length_unit: 10.0,
+            contact_frequency: 10.0,
+            max_corrective_velocity: 0.5,
         }
     }
 }
@@ -174,6 +186,7 @@ pub struct PhysicsWorld {
     stats: WorldStats,
     /// Bones in parent-first order, with their parent (for write-back propagation).
     bone_order: Vec<(usize, Option<usize>)>,
+    parent_first: Vec<usize>,
     after_physics: Vec<bool>,
     /// Which body drives each bone.
     driver_of_bone: Vec<Option<usize>>,
@@ -259,7 +272,24 @@ impl PhysicsWorld {
         rapier.integration_parameters.dt = h;
         rapier.integration_parameters.num_solver_iterations = config.solver_iterations;
         // Length-dependent tolerances scaled to MMD units (10 units ≈ 0.8 m).
-        rapier.integration_parameters.length_unit = 10.0;
+        rapier.integration_parameters.length_unit =
+            if config.length_unit.is_finite() && config.length_unit > 0.0 {
+                config.length_unit
+            } else {
+                10.0
+            };
+
+        if config.contact_frequency.is_finite() && config.contact_frequency > 0.0 {
+            rapier
+                .integration_parameters
+                .contact_softness
+                .natural_frequency = config.contact_frequency;
+        }
+        if config.max_corrective_velocity.is_finite() && config.max_corrective_velocity > 0.0 {
+            rapier
+                .integration_parameters
+                .normalized_max_corrective_velocity = config.max_corrective_velocity;
+        }
 
         let nbones = model.bones.len();
         let mut notes = Vec::new();
@@ -504,8 +534,10 @@ impl PhysicsWorld {
         let depths: Vec<usize> = (0..nbones).map(depth).collect();
         bone_order.sort_by_key(|&(b, _)| (depths[b], b));
 
+        let parent_first = bone_order.iter().map(|&(b, _)| b).collect();
         PhysicsWorld {
             config,
+            parent_first,
             rapier,
             bodies,
             proxies,
@@ -770,6 +802,11 @@ impl PhysicsWorld {
         }
     }
 
+    /// Every bone index, parents before children.
+    pub fn bone_order(&self) -> &[usize] {
+        &self.parent_first
+    }
+
     /// Bones `write_back` changed in its last call.
     pub fn changed_bones(&self) -> &[bool] {
         &self.changed
@@ -795,5 +832,10 @@ impl PhysicsWorld {
     /// Direct access to the rapier world (tests, debugging views).
     pub fn rapier(&self) -> &rapier3d::prelude::PhysicsWorld {
         &self.rapier
+    }
+
+    /// Mutable access to rapier (tuning experiments; bypasses Hone's bookkeeping).
+    pub fn rapier_mut(&mut self) -> &mut rapier3d::prelude::PhysicsWorld {
+        &mut self.rapier
     }
 }

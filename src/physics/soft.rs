@@ -313,6 +313,12 @@ impl SoftWorld {
                     physics.set_body_translation(a.body, target);
                 }
             }
+        }
+    }
+
+    /// Recomputes TriMesh normals from the particles (after `step`).
+    pub fn update_normals(&mut self) {
+        for s in &mut self.sims {
             update_normals(s);
         }
     }
