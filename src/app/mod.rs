@@ -733,6 +733,8 @@ pub struct Launch {
     pub size: Option<(u32, u32)>,
     pub select: Option<String>,
     pub show: Option<String>,
+    /// Morph weights for the shown pose (name, weight).
+    pub morphs: Vec<(String, f32)>,
 }
 
 /// Parses `--select kind:NAME` (bone, morph, material, body, joint; Japanese or English name).
@@ -808,6 +810,16 @@ pub fn run(launch: Launch) -> Result<(), String> {
         Some(s) => Some(parse_select(&doc.model, s)?),
         None => None,
     };
+    let mut morphs = Vec::new();
+    for (name, w) in &launch.morphs {
+        let i = doc
+            .model
+            .morphs
+            .iter()
+            .position(|m| &m.name == name || &m.name_en == name)
+            .ok_or_else(|| format!("--morph: no morph named {name:?}"))?;
+        morphs.push((i, *w));
+    }
     let mut view = viewport::ViewOptions::default();
     if let Some(s) = &launch.show {
         apply_show(&mut view, s)?;
@@ -847,6 +859,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
             }
             if let Some(s) = select {
                 app.state.select(s);
+            }
+            for (i, w) in morphs {
+                app.state.pose.set_morph(i, w);
             }
             Ok(Box::new(app))
         }),
