@@ -118,6 +118,8 @@ struct Reader<'a> {
     warnings: Vec<Warning>,
     /// Byte offset of the current element's name, to name it in an error.
     name_at: Option<usize>,
+    /// The section and element being read (for text warnings).
+    current: (Section, Option<usize>),
 }
 
 impl<'a> Reader<'a> {
@@ -152,6 +154,7 @@ impl<'a> Reader<'a> {
             utf8: false,
             warnings: Vec::new(),
             name_at: None,
+            current: (Section::Header, None),
         };
         let wrap = |f: Box<Fail>| header_err(f.offset, f.message);
         let version_bits = u32::from_le_bytes(r.arr::<4>().map_err(wrap)?);
@@ -270,6 +273,7 @@ impl<'a> Reader<'a> {
         f: impl FnOnce(&mut Self) -> R<T>,
     ) -> Result<T> {
         self.name_at = None;
+        self.current = (section, index);
         f(self).map_err(|e| {
             let name = self.name_at.and_then(|at| self.name_from(at));
             Error::parse(section, index, name, e.offset, e.message)
@@ -285,6 +289,7 @@ impl<'a> Reader<'a> {
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
             self.name_at = None;
+            self.current = (section, Some(i));
             match f(self, i) {
                 Ok(v) => out.push(v),
                 Err(e) => {
@@ -486,8 +491,8 @@ impl<'a> Reader<'a> {
     #[cold]
     fn text_warning(&mut self, at: usize, what: &str) {
         self.warnings.push(Warning {
-            section: "text",
-            index: None,
+            section: self.current.0.name(),
+            index: self.current.1,
             offset: at,
             message: format!(
                 "{what}; decoded with U+FFFD replacements (will not save byte-identical)"

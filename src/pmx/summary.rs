@@ -122,7 +122,15 @@ impl ModelSummary {
         let row = |s: &mut String, k: &str, v: &dyn std::fmt::Display| {
             let _ = writeln!(s, "  {k:<22} {v}");
         };
-        let _ = writeln!(s, "{} {} ({})", self.format, self.version, self.encoding);
+        if self.format == "PMX" {
+            let _ = writeln!(s, "PMX {} ({})", self.version, self.encoding);
+        } else {
+            let _ = writeln!(
+                s,
+                "{} (read as PMX {}, {})",
+                self.format, self.version, self.encoding
+            );
+        }
         row(&mut s, "name", &self.name);
         if !self.name_en.is_empty() {
             row(&mut s, "name (en)", &self.name_en);

@@ -630,6 +630,14 @@ impl Writer {
     }
 
     fn morph(&mut self, m: &Morph) -> Result<()> {
+        if let MorphOffsets::Uv { layer, .. } = m.offsets {
+            if layer > 4 {
+                return Err(Error::Write(format!(
+                    "UV morph {:?} has layer {layer} (0 = UV, 1..=4 = additional UV)",
+                    m.name
+                )));
+            }
+        }
         self.text(&m.name);
         self.text(&m.name_en);
         self.u8(m.panel);
