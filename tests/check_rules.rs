@@ -958,3 +958,84 @@ fn fixes_go_through_the_undo_history() {
     while history.undo(&mut m) {}
     assert_eq!(m, original);
 }
+
+#[test]
+fn weights_outside_zero_to_one() {
+    let mut m = clean();
+    m.vertices[1].weights = Weights::Bdef2 {
+        bones: [1, 2],
+        weight: 1.25,
+    };
+    let p = find(&m, "W-WEIGHT-RANGE", ElementRef::Vertex(1));
+    fix_removes(&mut m, &p);
+    assert_eq!(m.vertices[1].weights.bone_weights().1[0], 1.0);
+
+    m.vertices[2].weights = Weights::Bdef4 {
+        bones: [1, 2, 3, -1],
+        weights: [0.75, 0.5, -0.25, 0.0],
+    };
+    let p = find(&m, "W-WEIGHT-RANGE", ElementRef::Vertex(2));
+    assert!(
+        !has(&m, "W-WEIGHT-SUM", ElementRef::Vertex(2)),
+        "reported once"
+    );
+    fix_removes(&mut m, &p);
+    match m.vertices[2].weights {
+        Weights::Bdef4 { weights, .. } => assert_eq!(weights, [0.6, 0.4, 0.0, 0.0]),
+        w => panic!("{w:?}"),
+    }
+}
+
+#[test]
+fn group_morph_of_a_group_morph() {
+    let mut m = clean();
+    m.morphs.push(Morph {
+        name: "外".into(),
+        name_en: String::new(),
+        panel: 4,
+        offsets: MorphOffsets::Group(vec![GroupOffset {
+            morph: 1,
+            ratio: 1.0,
+        }]),
+    });
+    let p = find(&m, "W-MORPH-GROUP-NESTED", ElementRef::Morph(2));
+    assert_eq!(p.related, vec![ElementRef::Morph(1)]);
+    // A group listing a plain morph (morph 1 → 0) is fine.
+    assert!(!has(&m, "W-MORPH-GROUP-NESTED", ElementRef::Morph(1)));
+}
+
+#[test]
+fn cli_fix_writes_a_fixed_model() {
+    use std::process::Command;
+    let exe = env!("CARGO_BIN_EXE_hone");
+    let dir = tempfile::tempdir().unwrap();
+    let mut m = clean();
+    m.bones[1].layer = 1; // order errors
+    m.rigid_bodies[1].position = Vec3::new(0.0, 6.6, 0.0); // joined overlap
+    m.vertices[2].weights = Weights::Bdef4 {
+        bones: [1, 2, 3, -1],
+        weights: [0.5, 0.5, 0.5, 0.0],
+    };
+    m.soft_bodies.push(SoftBody {
+        name: "布".into(),
+        material: 0,
+        ..SoftBody::default()
+    });
+    m.header.version = PmxVersion::V2_1;
+    let input = dir.path().join("in.pmx");
+    hone::pmx::write::save(&m, &input, &Default::default()).unwrap();
+    let output = dir.path().join("out.pmx");
+    let out = Command::new(exe)
+        .arg("check")
+        .arg(&input)
+        .arg("--fix")
+        .arg(&output)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("fixed: raise deform layer"), "{text}");
+    let fixed = hone::pmx::load(&output).unwrap().model;
+    assert!(problems(&fixed).is_empty(), "{:#?}", problems(&fixed));
+    assert!(!problems(&m).is_empty());
+}

@@ -302,7 +302,10 @@ fn run(base: &Model, steps: &[Step]) -> std::result::Result<(), TestCaseError> {
     prop_assert_eq!(states.len(), len + 1);
     prop_assert_eq!(&model, base, "undo-all must give back the original");
     let bytes = |m: &Model| write_pmx(m, &WriteOptions::default()).expect("writes");
-    prop_assert!(bytes(&model) == bytes(base), "undo-all writes different bytes");
+    prop_assert!(
+        bytes(&model) == bytes(base),
+        "undo-all writes different bytes"
+    );
     // Redo one step at a time: each state must match the one seen on the way down.
     for k in (0..len).rev() {
         prop_assert!(history.redo(&mut model));
@@ -327,4 +330,20 @@ proptest! {
     fn undo_all_restores_and_redo_all_reapplies(steps in prop::collection::vec(step(), 1..40)) {
         run(&full_rig(), &steps)?;
     }
+}
+
+proptest! {
+    // The bundled sample rig: every morph kind, all joint kinds, soft bodies, a real mesh.
+    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+
+    #[test]
+    fn sample_rig_undo_all_restores_and_redo_all_reapplies(
+        steps in prop::collection::vec(step(), 1..30)
+    ) {
+        run(&SAMPLE.with(|s| s.clone()), &steps)?;
+    }
+}
+
+thread_local! {
+    static SAMPLE: Model = hone::pmx::builder::sample_rig();
 }

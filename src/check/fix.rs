@@ -29,8 +29,8 @@ impl AxisKind {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "fix", rename_all = "snake_case")]
 pub enum Fix {
-    /// Raise a bone's deform layer; `dependents` are (bone, layer) raises that
-    /// keep the bones depending on it after it.
+    /// Raise a bone's deform layer (never lowers); `dependents` are (bone,
+    /// layer) raises that keep the bones depending on it after it.
     SetBoneLayer {
         bone: i32,
         layer: i32,
@@ -47,9 +47,12 @@ pub enum Fix {
     },
     /// Declare the file PMX 2.1.
     SetVersion21,
-    /// Replace rigid-body collision masks (body, new mask).
-    SetMasks {
-        masks: Vec<(i32, u16)>,
+    /// Stop bodies `a` and `b` colliding: clear b's group bit in a's mask and
+    /// a's group bit in b's mask (computed from the current model, so several
+    /// such fixes compose).
+    ExcludeCollision {
+        a: i32,
+        b: i32,
     },
     /// Scale a bone's axis vector to unit length.
     NormalizeAxis {
@@ -132,12 +135,19 @@ impl Fix {
             }
             Fix::SdefToBdef1 { vertex } => format!("make vertex #{vertex} BDEF1"),
             Fix::SetVersion21 => "declare the file PMX 2.1".to_string(),
-            Fix::SetMasks { masks } => {
-                let parts: Vec<String> = masks
-                    .iter()
-                    .map(|(b, m)| format!("{} mask = 0x{m:04X}", R::RigidBody(*b).describe(model)))
-                    .collect();
-                format!("stop the collision: {}", parts.join(", "))
+            Fix::ExcludeCollision { a, b } => {
+                let group = |i: i32| {
+                    valid(i, model.rigid_bodies.len())
+                        .map(|k| model.rigid_bodies[k].group.to_string())
+                        .unwrap_or_else(|| "?".into())
+                };
+                format!(
+                    "stop {} and {} colliding (clear mask bit {} on the first, bit {} on the second)",
+                    R::RigidBody(*a).describe(model),
+                    R::RigidBody(*b).describe(model),
+                    group(*b),
+                    group(*a)
+                )
             }
             Fix::NormalizeAxis { bone, axis } => format!(
                 "normalise the {} of {}",
@@ -164,7 +174,10 @@ impl Fix {
                 dependents,
             } => {
                 for &(b, l) in std::iter::once(&(*bone, *layer)).chain(dependents) {
-                    if let Some(i) = valid(b, model.bones.len()) {
+                    // Raise only: another fix may already have raised it further.
+                    if let Some(i) =
+                        valid(b, model.bones.len()).filter(|&i| model.bones[i].layer < l)
+                    {
                         let mut nb = model.bones[i].clone();
                         nb.layer = l;
                         out.push(Change::Bone(i, Box::new(nb)));
@@ -194,12 +207,23 @@ impl Fix {
                 h.version = PmxVersion::V2_1;
                 out.push(Change::Header(h));
             }
-            Fix::SetMasks { masks } => {
-                for &(b, m) in masks {
-                    if let Some(i) = valid(b, model.rigid_bodies.len()) {
-                        let mut r = model.rigid_bodies[i].clone();
-                        r.collision_mask = m;
-                        out.push(Change::RigidBody(i, r));
+            Fix::ExcludeCollision { a, b } => {
+                let n = model.rigid_bodies.len();
+                if let (Some(a), Some(b)) = (valid(*a, n), valid(*b, n)) {
+                    let bodies = &model.rigid_bodies;
+                    let bit = |g: u8| 1u16.checked_shl(g as u32).unwrap_or(0);
+                    let mut ra = bodies[a].clone();
+                    ra.collision_mask &= !bit(bodies[b].group);
+                    if a == b {
+                        out.push(Change::RigidBody(a, ra));
+                    } else {
+                        let mut rb = bodies[b].clone();
+                        rb.collision_mask &= !bit(bodies[a].group);
+                        for (i, r) in [(a, ra), (b, rb)] {
+                            if r.collision_mask != bodies[i].collision_mask {
+                                out.push(Change::RigidBody(i, r));
+                            }
+                        }
                     }
                 }
             }
@@ -265,7 +289,7 @@ impl Fix {
             Fix::SetBoneLayer { .. } => "deform layer",
             Fix::NormalizeWeights { .. } | Fix::SdefToBdef1 { .. } => "weights",
             Fix::SetVersion21 => "version",
-            Fix::SetMasks { .. } => "collision mask",
+            Fix::ExcludeCollision { .. } => "collision mask",
             Fix::NormalizeAxis { .. } => "axis",
             Fix::RenameBone { .. } | Fix::RenameMorph { .. } => "name",
         }

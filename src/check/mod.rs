@@ -12,7 +12,7 @@
 //! - `E-PARENT-CYCLE`, `E-APPEND-CYCLE` – cycles ([`bones::check_cycles`]).
 //! - `E-ORDER-PARENT`, `E-ORDER-APPEND`, `E-ORDER-IK` – deform order ([`order::check_deform_order`]).
 //! - `E-IK-TARGET-NONE`, `E-IK-CHAIN`, `W-IK-NO-LINKS`, `W-IK-LOOP-ZERO` ([`bones::check_ik`]).
-//! - `W-WEIGHT-SUM`, `E-WEIGHT-ZERO`, `E-WEIGHT-NONE-BONE`, `W-SDEF-DEGENERATE`,
+//! - `W-WEIGHT-SUM`, `W-WEIGHT-RANGE`, `E-WEIGHT-ZERO`, `E-WEIGHT-NONE-BONE`, `W-SDEF-DEGENERATE`,
 //!   `I-SDEF-POINTLESS`, `W-SDEF-CENTER` ([`weights::check_weights`]).
 //! - `E-VERSION-21-FEATURE` ([`version::check_version_features`]).
 //! - `W-FACE-UNUSED` (faces no material draws; with E-INDEX-RANGE in [`refs`]).
@@ -21,6 +21,7 @@
 //! - `E-BODY-OVERLAP`, `W-BODY-OVERLAP-JOINED` ([`physics::check_body_overlaps`]).
 //! - `W-TEXTURE-MISSING`, `I-TEXTURE-MISSING-UNUSED`, `I-TEXTURE-CASE` ([`textures::check_textures`]).
 //! - `W-DUP-BONE-NAME`, `W-DUP-MORPH-NAME` ([`bones::check_duplicate_names`]).
+//! - `W-MORPH-GROUP-NESTED` ([`refs::check_nested_group_morphs`]).
 //! - `E-AXIS-DEGENERATE`, `W-AXIS-NOT-UNIT` ([`bones::check_axes`]).
 
 pub mod bones;
@@ -225,6 +226,7 @@ pub fn check_model(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
     out.extend(physics::check_body_overlaps(model));
     out.extend(textures::check_textures(model, ctx));
     out.extend(bones::check_duplicate_names(model));
+    out.extend(refs::check_nested_group_morphs(model));
     out.extend(bones::check_axes(model));
     out
 }

@@ -348,11 +348,9 @@ pub fn check_body_overlaps(model: &Model) -> Vec<Problem> {
                 continue;
             }
             let (a, b) = (&bodies[i], &bodies[j]);
-            let fix = Fix::SetMasks {
-                masks: vec![
-                    (i as i32, a.collision_mask & !(1u16 << b.group)),
-                    (j as i32, b.collision_mask & !(1u16 << a.group)),
-                ],
+            let fix = Fix::ExcludeCollision {
+                a: i as i32,
+                b: j as i32,
             };
             let is_joined = joined.contains(&(i, j));
             let (ri, rj) = (

@@ -222,3 +222,31 @@ pub fn check_index_ranges(model: &Model) -> Vec<Problem> {
 
     r.out
 }
+
+/// `W-MORPH-GROUP-NESTED`: a group morph listing another group morph. The spec
+/// does not support grouping groups (グループモーフのグループ化は非対応), so
+/// runtimes differ (MMD ignores the inner group). Flip morphs may be listed.
+pub fn check_nested_group_morphs(model: &Model) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (i, m) in model.morphs.iter().enumerate() {
+        let MorphOffsets::Group(offsets) = &m.offsets else {
+            continue;
+        };
+        for o in offsets {
+            let Some(inner) = valid(o.morph, model.morphs.len()) else {
+                continue;
+            };
+            if matches!(model.morphs[inner].offsets, MorphOffsets::Group(_)) {
+                let me = ElementRef::Morph(i as i32);
+                let other = ElementRef::Morph(inner as i32);
+                let msg = format!(
+                    "{} lists the group morph {}; PMX does not support groups of groups",
+                    me.describe(model),
+                    other.describe(model)
+                );
+                out.push(Problem::warning("W-MORPH-GROUP-NESTED", me, msg).related([other]));
+            }
+        }
+    }
+    out
+}

@@ -2,6 +2,8 @@
 //!
 //! - `E-WEIGHT-NONE-BONE`: weight on bone −1 (BDEF1 on −1, BDEF2/SDEF whose −1
 //!   side has weight, BDEF4/QDEF slot −1 with weight). Fix: normalise (drop it).
+//! - `W-WEIGHT-RANGE`: an effective weight outside 0..1 (BDEF2/SDEF weight
+//!   over 1 or below 0, negative BDEF4/QDEF weights) or not finite. Fix: normalise.
 //! - `E-WEIGHT-ZERO`: BDEF4/QDEF whose weights sum to ~0 (no bone moves it).
 //! - `W-WEIGHT-SUM`: BDEF4/QDEF weights not summing to 1 (±1e-3; the spec does
 //!   not promise they do, but MMD does not renormalise). Fix: normalise.
@@ -58,6 +60,19 @@ pub fn check_weights(model: &Model) -> Vec<Problem> {
                     .join(", ")
             );
             out.push(Problem::error("E-WEIGHT-NONE-BONE", me, msg).with_fix(normalize.clone()));
+        }
+        let bad: Vec<f32> = weights[..n]
+            .iter()
+            .copied()
+            .filter(|w| !w.is_finite() || *w < -EPS || *w > 1.0 + EPS)
+            .collect();
+        if !bad.is_empty() && on_none.is_empty() {
+            let msg = format!(
+                "vertex #{i} ({}): weight(s) {bad:?} outside 0..1 (negative or over-full blending)",
+                v.weights.kind().name()
+            );
+            out.push(Problem::warning("W-WEIGHT-RANGE", me, msg).with_fix(normalize));
+            continue;
         }
         match v.weights {
             Weights::Bdef4 { weights, .. } | Weights::Qdef { weights, .. } => {

@@ -1,6 +1,8 @@
-//! `hone check FILE [--json]`: list rig problems. Exit 0 when there is no
-//! error (warnings and infos alone → 0), 1 when there is one (or the file
-//! cannot be read), 2 usage.
+//! `hone check FILE [--json] [--fix OUT]`: list rig problems. Exit 0 when
+//! there is no error (warnings and infos alone → 0), 1 when there is one (or
+//! the file cannot be read), 2 usage. With `--fix OUT` every offered fix is
+//! applied (re-checking until none is left, at most 8 passes), the result is
+//! saved to OUT, and the problems listed and counted are those left.
 
 use super::CliResult;
 use crate::check::{check_model, CheckContext, Problem, Severity};
@@ -13,15 +15,23 @@ pub struct CheckArgs {
     /// Print the problems as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Apply every offered fix and save the fixed model to OUT (PMX).
+    #[arg(long, value_name = "OUT")]
+    pub fix: Option<std::path::PathBuf>,
     /// Table only: how many problems of one code to print (JSON prints all).
     #[arg(long, default_value_t = 20)]
     pub max_per_code: usize,
 }
 
 pub fn run(args: CheckArgs) -> CliResult {
-    let loaded = crate::pmx::load(&args.file)?;
-    let model = &loaded.model;
+    let mut loaded = crate::pmx::load(&args.file)?;
     let ctx = CheckContext::for_file(&args.file);
+    let mut applied = Vec::new();
+    if let Some(out) = &args.fix {
+        applied = apply_all_fixes(&mut loaded.model, &ctx);
+        crate::pmx::write::save(&loaded.model, out, &Default::default())?;
+    }
+    let model = &loaded.model;
     let problems = check_model(model, &ctx);
     let errors = problems
         .iter()
@@ -50,10 +60,17 @@ pub fn run(args: CheckArgs) -> CliResult {
             "warnings": problems.iter().filter(|p| p.severity == Severity::Warning).count(),
             "infos": problems.iter().filter(|p| p.severity == Severity::Info).count(),
             "load_warnings": loaded.warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+            "fixes_applied": applied,
             "problems": items,
         });
         println!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
+        for a in &applied {
+            println!("fixed: {a}");
+        }
+        if let Some(out) = &args.fix {
+            println!("{} fix(es) applied, saved {}", applied.len(), out.display());
+        }
         print_table(&args, &loaded.warnings, model, &problems);
     }
     Ok(if errors > 0 {
@@ -95,9 +112,31 @@ fn print_table(
     let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
     println!(
         "{}: {} error(s), {} warning(s), {} info(s)",
-        args.file.display(),
+        args.fix.as_ref().unwrap_or(&args.file).display(),
         count(Severity::Error),
         count(Severity::Warning),
         count(Severity::Info)
     );
+}
+
+/// Applies every offered fix, re-checking between passes (fixes can uncover
+/// or settle others). Returns the descriptions of the fixes applied.
+pub fn apply_all_fixes(model: &mut crate::pmx::Model, ctx: &CheckContext) -> Vec<String> {
+    let mut applied = Vec::new();
+    for _pass in 0..8 {
+        let mut any = false;
+        for p in check_model(model, ctx) {
+            let Some(fix) = &p.fix else { continue };
+            if fix.changes(model).is_empty() {
+                continue;
+            }
+            applied.push(format!("{} ({})", fix.description(model), p.code));
+            fix.apply(model);
+            any = true;
+        }
+        if !any {
+            break;
+        }
+    }
+    applied
 }
