@@ -217,6 +217,8 @@ pub struct RunReport {
     pub final_world: Vec<glam::Mat4>,
     /// Any vertex position non-finite after the last frame.
     pub non_finite_vertices: usize,
+    /// What physics and soft bodies approximate, clamp or leave out for this model.
+    pub notes: Vec<crate::physics::Note>,
 }
 
 /// Runs `seconds` at `fps` from a reset on `base` (plus `motion` if given, sampled
@@ -285,6 +287,8 @@ pub fn run_headless(
         }
     }
     report.final_world = sim.state.world.clone();
+    report.notes = sim.physics.notes().to_vec();
+    report.notes.extend_from_slice(sim.soft.notes());
     report.non_finite_vertices = sim
         .state
         .positions

@@ -546,3 +546,62 @@ fn sample_rig_arm_twist_spreads_over_the_twist_bones() {
         assert!(axis.abs().abs_diff_eq(Vec3::X, 1e-3));
     }
 }
+
+// ---------------------------------------------------------------- physics holds together
+
+#[test]
+fn sample_rig_settles_under_physics_without_flying_apart() {
+    use hone::physics::PhysicsConfig;
+    use hone::sim::Simulation;
+    let m = sample_rig();
+    let mut sim = Simulation::new(&m, PhysicsConfig::default());
+    let pose = Pose::new(&m);
+    for _ in 0..90 {
+        sim.frame(&m, &pose, 1.0 / 30.0);
+    }
+    for (i, b) in m.bones.iter().enumerate() {
+        let p = sim.state.world[i].w_axis.truncate();
+        assert!(p.is_finite(), "{} went to {p}", b.name);
+        let d = (p - b.position).length();
+        assert!(
+            d < 1.5,
+            "{} drifted {d} from rest after 3 s standing still",
+            b.name
+        );
+    }
+    for (i, v) in m.vertices.iter().enumerate() {
+        let p = sim.state.positions[i];
+        assert!(p.is_finite());
+        let d = (p - v.position).length();
+        assert!(d < 2.5, "vertex {i} drifted {d} from rest");
+    }
+    // Physics did run: the hair sags a little under gravity.
+    let hair = bone(&m, "髪4");
+    assert!((sim.state.world[hair].w_axis.truncate() - m.bones[hair].position).length() > 0.01);
+
+    // Spin the body: the joints keep every physics chain together.
+    let center = bone(&m, "センター");
+    let mut pose = pose;
+    for f in 0..30 {
+        pose.bones[center].rotation = Quat::from_rotation_y(f as f32 * 0.1);
+        sim.frame(&m, &pose, 1.0 / 30.0);
+    }
+    let at = |i: usize| sim.state.world[i].w_axis.truncate();
+    let mut driven = 0;
+    for (i, b) in m.bones.iter().enumerate() {
+        if !sim.state.is_physics_driven(i) || b.parent < 0 {
+            continue;
+        }
+        let p = b.parent as usize;
+        let rest = (b.position - m.bones[p].position).length();
+        let now = (at(i) - at(p)).length();
+        assert!(
+            (now - rest).abs() < 0.3,
+            "{} is {now} from its parent (rest {rest})",
+            b.name
+        );
+        driven += 1;
+    }
+    // 4 hair + 12 skirt bones + ribbon + pendant.
+    assert_eq!(driven, 18);
+}

@@ -189,3 +189,48 @@ fn soft_rope_in_the_pipeline_hangs_from_its_skinned_pin() {
     assert!(p[4].y < 1.2, "free end hangs: {}", p[4]);
     assert!(sim.times().us[7] > 0.0);
 }
+
+#[test]
+fn impulse_morphs_reach_the_bodies_before_the_step() {
+    use hone::pmx::{ImpulseOffset, Morph, MorphOffsets};
+    let mut model = arm_model();
+    model.morphs.push(Morph {
+        name: "push".into(),
+        name_en: String::new(),
+        panel: 4,
+        offsets: MorphOffsets::Impulse(vec![ImpulseOffset {
+            rigid_body: 1,
+            local: false,
+            velocity: Vec3::new(0.0, 0.0, 30.0),
+            torque: Vec3::ZERO,
+        }]),
+    });
+    model.morphs.push(Morph {
+        name: "stop".into(),
+        name_en: String::new(),
+        panel: 4,
+        offsets: MorphOffsets::Impulse(vec![ImpulseOffset {
+            rigid_body: 1,
+            local: false,
+            velocity: Vec3::ZERO,
+            torque: Vec3::ZERO,
+        }]),
+    });
+    let mut sim = Simulation::new(&model, PhysicsConfig::default());
+    let mut pose = Pose::new(&model);
+    sim.frame(&model, &pose, 1.0 / 60.0);
+    let z0 = sim.physics.body_pose(1).unwrap().translation.z;
+    pose.morphs[0] = 0.5;
+    sim.frame(&model, &pose, 1.0 / 60.0);
+    let vz = sim.physics.body_linvel(1).unwrap().z;
+    assert!(vz > 3.0, "half of a 30-unit impulse on a mass-1 body: {vz}");
+    assert!(sim.physics.body_pose(1).unwrap().translation.z > z0);
+    pose.morphs[0] = 0.0;
+    pose.morphs[1] = 1.0;
+    sim.frame(&model, &pose, 1.0 / 60.0);
+    let v = sim.physics.body_linvel(1).unwrap();
+    assert!(
+        v.z.abs() < vz * 0.2,
+        "the stop morph zeroed the motion before the step: {v}"
+    );
+}

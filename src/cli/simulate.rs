@@ -83,16 +83,13 @@ pub fn run(args: SimulateArgs) -> CliResult {
     });
     let config = PhysicsConfig::default();
     let report = run_headless(&model, config, &base, motion.as_ref(), seconds, args.fps);
-    let notes = crate::physics::PhysicsWorld::new(&model, config)
-        .notes()
-        .len();
 
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if args.json {
-        print_json(&mut out, &model, &report, notes)?;
+        print_json(&mut out, &model, &report)?;
     } else {
-        print_text(&mut out, &model, &report, notes)?;
+        print_text(&mut out, &model, &report)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -102,7 +99,6 @@ fn print_text(
     out: &mut impl Write,
     model: &crate::pmx::Model,
     r: &RunReport,
-    notes: usize,
 ) -> std::io::Result<()> {
     writeln!(out, "frames simulated: {} at {} fps", r.frames, r.fps)?;
     writeln!(out, "stage                     mean µs     max µs")?;
@@ -133,11 +129,19 @@ fn print_text(
     for (i, d) in drift.iter().take(10) {
         writeln!(out, "  {:>8.3}  {} ({i})", d, model.rigid_bodies[*i].name)?;
     }
-    if notes > 0 {
-        writeln!(
-            out,
-            "physics notes: {notes} (approximations and clamps; see `hone info`)"
-        )?;
+    if !r.notes.is_empty() {
+        // Group identical texts: "N× text".
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for n in &r.notes {
+            match counts.iter_mut().find(|(t, _)| *t == n.text) {
+                Some(c) => c.1 += 1,
+                None => counts.push((&n.text, 1)),
+            }
+        }
+        writeln!(out, "physics notes ({}):", r.notes.len())?;
+        for (t, c) in counts {
+            writeln!(out, "  {c:>4}× {t}")?;
+        }
     }
     writeln!(out, "final bone matrices: use --json")?;
     Ok(())
@@ -147,7 +151,6 @@ fn print_json(
     out: &mut impl Write,
     model: &crate::pmx::Model,
     r: &RunReport,
-    notes: usize,
 ) -> std::io::Result<()> {
     write!(out, "{{\"frames\":{},\"fps\":", r.frames)?;
     num(out, r.fps as f64)?;
@@ -184,7 +187,9 @@ fn print_json(
         num(out, *d as f64)?;
         out.write_all(b"}")?;
     }
-    write!(out, "]}},\"physics_notes\":{notes},\"bones\":[")?;
+    out.write_all(b"]},\"notes\":")?;
+    serde_json::to_writer(&mut *out, &r.notes)?;
+    out.write_all(b",\"bones\":[")?;
     for (i, bone) in model.bones.iter().enumerate() {
         if i > 0 {
             out.write_all(b",")?;

@@ -160,16 +160,17 @@ pub fn needed_additional_uvs(model: &Model) -> u8 {
 }
 
 /// Euler angles (radians, as rigid bodies and joints store them) of a rotation.
-/// MMD composes them as Ry · Rx · Rz (the order Bullet-based MMD runtimes use).
+/// The angles compose as R = Rz(z)·Ry(y)·Rx(x) (Bullet's `setEulerZYX`), the
+/// convention `hone::physics::euler_zyx` uses.
 pub fn euler_from_quat(q: Quat) -> Vec3 {
-    let (y, x, z) = q.to_euler(EulerRot::YXZ);
+    let (z, y, x) = q.to_euler(EulerRot::ZYX);
     // + 0.0 turns −0.0 into 0.0 so files do not carry signed zeros.
     Vec3::new(x, y, z) + Vec3::ZERO
 }
 
 /// The rotation an MMD Euler triple (x, y, z radians) stands for; see [`euler_from_quat`].
 pub fn quat_from_euler(e: Vec3) -> Quat {
-    Quat::from_euler(EulerRot::YXZ, e.y, e.x, e.z)
+    Quat::from_euler(EulerRot::ZYX, e.z, e.y, e.x)
 }
 
 // ---------------------------------------------------------------- builder

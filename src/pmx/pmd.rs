@@ -1238,100 +1238,21 @@ fn convert_physics(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warning>
     model.joints = pmd.joints.clone();
 }
 
-/// The smallest PMX index widths that hold every index the model uses
-/// (vertex indices are unsigned in PMX, the others signed).
+/// The smallest PMX index widths for the model, by the writer's own rule
+/// (counts and every stored index), so the header says what a save writes.
+/// The header still holds all-1 sizes here, which the writer grows as needed.
 fn smallest_index_sizes(model: &Model) -> IndexSizes {
-    fn unsigned(max: i64) -> u8 {
-        if max <= u8::MAX as i64 {
-            1
-        } else if max <= u16::MAX as i64 {
-            2
-        } else {
-            4
-        }
-    }
-    fn signed(max: i64) -> u8 {
-        if max <= i8::MAX as i64 {
-            1
-        } else if max <= i16::MAX as i64 {
-            2
-        } else {
-            4
-        }
-    }
-    let top = |count: usize| count as i64 - 1;
-    let mut vertex = top(model.vertices.len());
-    let mut texture = top(model.textures.len());
-    let mut material = top(model.materials.len());
-    let mut bone = top(model.bones.len());
-    let mut morph = top(model.morphs.len());
-    let mut body = top(model.rigid_bodies.len());
-    let see = |slot: &mut i64, i: i32| *slot = (*slot).max(i as i64);
-
-    for v in &model.vertices {
-        for &b in v.weights.bones() {
-            see(&mut bone, b);
-        }
-    }
-    for f in &model.faces {
-        for &v in f {
-            see(&mut vertex, v);
-        }
-    }
-    for m in &model.materials {
-        see(&mut texture, m.texture);
-        see(&mut texture, m.sphere_texture);
-        if let Toon::Texture(t) = m.toon {
-            see(&mut texture, t);
-        }
-    }
-    for b in &model.bones {
-        see(&mut bone, b.parent);
-        if let Tail::Bone(t) = b.tail {
-            see(&mut bone, t);
-        }
-        if let Some(a) = &b.append {
-            see(&mut bone, a.parent);
-        }
-        if let Some(ik) = &b.ik {
-            see(&mut bone, ik.target);
-            for l in &ik.links {
-                see(&mut bone, l.bone);
-            }
-        }
-    }
-    for m in &model.morphs {
-        if let MorphOffsets::Vertex(offsets) = &m.offsets {
-            for o in offsets {
-                see(&mut vertex, o.vertex);
-            }
-        }
-    }
-    for f in &model.display_frames {
-        for e in &f.elements {
-            match *e {
-                DisplayElement::Bone(b) => see(&mut bone, b),
-                DisplayElement::Morph(m) => see(&mut morph, m),
-            }
-        }
-    }
-    for r in &model.rigid_bodies {
-        see(&mut bone, r.bone);
-    }
-    for j in &model.joints {
-        see(&mut body, j.body_a);
-        see(&mut body, j.body_b);
-    }
-    // Materials are never referenced by a PMD-made model, but size for the count.
-    see(&mut material, 0);
-    IndexSizes {
-        vertex: unsigned(vertex),
-        texture: signed(texture),
-        material: signed(material),
-        bone: signed(bone),
-        morph: signed(morph),
-        rigid_body: signed(body),
-    }
+    debug_assert_eq!(model.header.index_sizes, IndexSizes::default());
+    // Fails only for counts beyond i32, which PMD's u16/u32 counts cannot reach
+    // in memory; 4 bytes holds anything then.
+    super::write::choose_index_sizes(model).unwrap_or(IndexSizes {
+        vertex: 4,
+        texture: 4,
+        material: 4,
+        bone: 4,
+        morph: 4,
+        rigid_body: 4,
+    })
 }
 
 #[cfg(test)]
