@@ -162,3 +162,12 @@ fn cli_exit_codes_and_json() {
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// The bundled sample rig (what the GUI opens without a file) is clean.
+#[test]
+fn sample_rig_has_no_problems() {
+    let model = hone::pmx::builder::sample_rig();
+    assert!(!model.bones.is_empty() && !model.rigid_bodies.is_empty());
+    let problems = check_model(&model, &CheckContext::default());
+    assert!(problems.is_empty(), "{problems:#?}");
+}

@@ -272,6 +272,7 @@ fn edit_for(step: &Step, model: &Model) -> Option<ModelEdit> {
 fn run(base: &Model, steps: &[Step]) -> std::result::Result<(), TestCaseError> {
     let mut model = base.clone();
     let mut history = History::new();
+    let faces_consistent = hone::edit::remap::material_faces_consistent(base);
     for s in steps {
         match s {
             Step::Undo => {
@@ -290,6 +291,12 @@ fn run(base: &Model, steps: &[Step]) -> std::result::Result<(), TestCaseError> {
                 }
             }
         }
+        // Material deletes/duplicates/reorders keep each material's faces its own.
+        prop_assert!(
+            !faces_consistent || hone::edit::remap::material_faces_consistent(&model),
+            "material face counts no longer cover the faces after {:?}",
+            s
+        );
     }
     // Redo what is left: the state the recorded edits produce.
     history.jump_to(&mut model, history.len());

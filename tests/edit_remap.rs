@@ -451,3 +451,34 @@ fn invalid_edits_are_refused_without_change() {
     assert_eq!(model, original);
     assert!(history.is_empty());
 }
+
+#[test]
+fn duplicate_material_copies_its_faces() {
+    let original = full_rig();
+    let mut model = original.clone();
+    let mut history = History::new();
+    history
+        .apply(
+            &mut model,
+            ModelEdit::duplicate(ElementKind::Material, vec![2, 1]),
+        )
+        .unwrap();
+    assert_eq!(model.materials.len(), 5);
+    assert_eq!(model.materials[3].name, "服+");
+    assert_eq!(model.materials[4].name, "顔+");
+    assert_eq!(model.materials[3].face_index_count, 6);
+    assert_eq!(model.faces[..5], original.faces[..]);
+    assert_eq!(model.faces[5..], [[3, 4, 5], [0, 2, 4], [2, 3, 4]]);
+    assert!(remap::material_faces_consistent(&model));
+    history.undo(&mut model);
+    assert_eq!(model, original);
+
+    // Refused when the face counts do not describe the face list.
+    model.faces.push([0, 0, 0]);
+    assert!(history
+        .apply(
+            &mut model,
+            ModelEdit::duplicate(ElementKind::Material, vec![0])
+        )
+        .is_err());
+}

@@ -1,11 +1,66 @@
+//! `hone [FILE]`: the desktop app; `--screenshot` renders one frame to a PNG and exits.
+
 use super::CliResult;
+use std::path::PathBuf;
+use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct GuiArgs {
-    /// PMX or PMD file to open.
-    pub file: Option<std::path::PathBuf>,
+    /// PMX or PMD file to open (default: the bundled sample rig).
+    pub file: Option<PathBuf>,
+    /// Render the window once everything is loaded, write this PNG and exit.
+    #[arg(long, value_name = "OUT.png")]
+    pub screenshot: Option<PathBuf>,
+    /// Window size in pixels, WIDTHxHEIGHT (default 1600x1000).
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<(u32, u32)>,
+    /// Select an element at start: bone:NAME, morph:NAME, material:NAME, body:NAME or joint:NAME.
+    #[arg(long, value_name = "KIND:NAME")]
+    pub select: Option<String>,
+    /// Viewport overlays to show, comma-separated: bones, bodies, joints, wireframe, mesh,
+    /// edges, grid (prefix with '-' to hide one).
+    #[arg(long, value_name = "LIST")]
+    pub show: Option<String>,
 }
 
-pub fn run(_args: GuiArgs) -> CliResult {
-    Err("the GUI is not implemented yet".into())
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected WIDTHxHEIGHT, got {s:?}"))?;
+    let w: u32 = w
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad width in {s:?}"))?;
+    let h: u32 = h
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad height in {s:?}"))?;
+    if !(64..=8192).contains(&w) || !(64..=8192).contains(&h) {
+        return Err(format!("size {w}x{h} out of range 64..8192"));
+    }
+    Ok((w, h))
+}
+
+pub fn run(args: GuiArgs) -> CliResult {
+    crate::app::run(crate::app::Launch {
+        file: args.file,
+        screenshot: args.screenshot,
+        size: args.size,
+        select: args.select,
+        show: args.show,
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_parse_and_reject_nonsense() {
+        assert_eq!(parse_size("1600x1000"), Ok((1600, 1000)));
+        assert_eq!(parse_size("800X600"), Ok((800, 600)));
+        assert!(parse_size("800").is_err());
+        assert!(parse_size("10x10").is_err());
+    }
 }

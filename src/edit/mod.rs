@@ -56,7 +56,8 @@
 //! * [`ModelEdit::add`] (and `add_bone`, …) appends a new element at the end of its list.
 //! * [`ModelEdit::duplicate`] (and `duplicate_bone`, …) appends copies **at the end** of
 //!   the list (so no existing index moves); copies keep their references, bones
-//!   duplicated together point at each other's copies, names get a "+" suffix.
+//!   duplicated together point at each other's copies, names get a "+" suffix, a
+//!   duplicated material gets a copy of its faces (appended to the face list).
 //! * [`ModelEdit::delete`] (and `delete_bone`, …) removes elements and remaps every
 //!   reference in the model; what happens to references to the removed elements is
 //!   documented in [`remap`] (list entries are dropped, vertex weights and bone parents
@@ -115,7 +116,9 @@ pub enum EditError {
     SpecialFrame(String),
     #[error("not a reordering of all {0} elements")]
     BadOrder(ElementKind),
-    #[error("materials can only be reordered when their face counts cover the face list exactly")]
+    #[error(
+        "materials can only be reordered or duplicated when their face counts cover the face list exactly"
+    )]
     InconsistentMaterialFaces,
     #[error("nothing to do")]
     Empty,
@@ -150,7 +153,7 @@ enum Op {
     Duplicate {
         kind: ElementKind,
         indices: Vec<usize>,
-        first: usize,
+        done: Option<remap::Duplicated>,
     },
     Delete {
         kind: ElementKind,
@@ -275,6 +278,9 @@ impl ModelEdit {
     pub fn add_morph(morph: Morph) -> Self {
         Self::add(morph)
     }
+    /// Appends a material. It draws the faces after all other materials' faces, so
+    /// give it `face_index_count: 0`, or add its faces with [`add_many`](Self::add_many)
+    /// (`Element::Face`) in the same step.
     pub fn add_material(material: Material) -> Self {
         Self::add(material)
     }
@@ -300,7 +306,7 @@ impl ModelEdit {
         Self::new(Op::Duplicate {
             kind,
             indices,
-            first: 0,
+            done: None,
         })
     }
     pub fn duplicate_bone(index: usize) -> Self {
@@ -449,6 +455,9 @@ impl ModelEdit {
                 for i in indices.iter() {
                     in_range(*kind, *i)?;
                 }
+                if *kind == ElementKind::Material && !remap::material_faces_consistent(model) {
+                    return Err(EditError::InconsistentMaterialFaces);
+                }
             }
             Op::Delete { kind, indices, .. } => {
                 if !remap::can_remove(*kind) {
@@ -581,8 +590,8 @@ impl Edit for ModelEdit {
             Op::Duplicate {
                 kind,
                 indices,
-                first,
-            } => *first = remap::duplicate(model, *kind, indices),
+                done,
+            } => *done = Some(remap::duplicate(model, *kind, indices)),
             Op::Delete {
                 kind,
                 indices,
@@ -610,7 +619,11 @@ impl Edit for ModelEdit {
                 }
                 items.reverse();
             }
-            Op::Duplicate { kind, first, .. } => kind.truncate(model, *first),
+            Op::Duplicate { done, .. } => {
+                if let Some(d) = done.take() {
+                    remap::undo_duplicate(model, d);
+                }
+            }
             Op::Delete { removed, .. } => {
                 if let Some(r) = removed.take() {
                     remap::restore(model, r);

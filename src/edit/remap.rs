@@ -897,19 +897,47 @@ pub fn move_order(len: usize, from: usize, to: usize) -> Vec<usize> {
     order
 }
 
+/// What [`undo_duplicate`] needs: the list and face-list lengths before the copy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Duplicated {
+    pub kind: ElementKind,
+    /// Index of the first copy (= the list's old length).
+    pub first: usize,
+    /// Face count before the copy (materials copy their faces too).
+    pub old_face_count: usize,
+}
+
 /// Appends copies of the elements of `kind` at `indices` (in the given order) to the
-/// end of the list and returns the index of the first copy. Copies keep their
+/// end of the list; the first copy is at `Duplicated::first`. Copies keep their
 /// references, except that bones copied together point at each other's copies
 /// (parent, tail, append parent, IK target and links), so duplicating a chain gives a
-/// second chain. Non-empty names get a "+" suffix. Undo = truncate to the old length.
-pub fn duplicate(model: &mut Model, kind: ElementKind, indices: &[usize]) -> usize {
+/// second chain. A copied material gets a copy of its faces at the end of the face
+/// list (its draw range); this needs [`material_faces_consistent`], otherwise
+/// materials are copied with no faces. Non-empty names get a "+" suffix.
+pub fn duplicate(model: &mut Model, kind: ElementKind, indices: &[usize]) -> Duplicated {
     let first = kind.len(model);
+    let done = Duplicated {
+        kind,
+        first,
+        old_face_count: model.faces.len(),
+    };
     if kind.is_single() {
-        return first;
+        return done;
     }
     let copies: Vec<Element> = indices.iter().filter_map(|&i| kind.get(model, i)).collect();
     let valid: Vec<usize> = indices.iter().copied().filter(|&i| i < first).collect();
-    for mut e in copies {
+    let face_ranges = (kind == ElementKind::Material && material_faces_consistent(model))
+        .then(|| material_face_ranges(model));
+    for (k, mut e) in copies.into_iter().enumerate() {
+        if let Element::Material(m) = &mut e {
+            match &face_ranges {
+                Some(ranges) => {
+                    let r = ranges[valid[k]].clone();
+                    model.faces.extend_from_within(r);
+                }
+                None => m.face_index_count = 0,
+            }
+        }
         e.add_name_suffix("+");
         if let Element::Bone(bone) = &mut e {
             let to_copy = |x: i32| -> i32 {
@@ -932,5 +960,11 @@ pub fn duplicate(model: &mut Model, kind: ElementKind, indices: &[usize]) -> usi
         }
         e.push_into(model);
     }
-    first
+    done
+}
+
+/// Undoes [`duplicate`]: the model must be as `duplicate` left it.
+pub fn undo_duplicate(model: &mut Model, done: Duplicated) {
+    done.kind.truncate(model, done.first);
+    model.faces.truncate(done.old_face_count);
 }

@@ -1,0 +1,106 @@
+//! The dock: which tabs exist, the default layout, and how each tab is drawn.
+
+use eframe::egui;
+
+use crate::app::{panels, viewport, State};
+use egui_dock::{DockState, NodeIndex, TabViewer};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Tab {
+    Viewport,
+    Bones,
+    Morphs,
+    Physics,
+    SoftBodies,
+    Materials,
+    Inspector,
+    History,
+    Log,
+}
+
+impl Tab {
+    pub const ALL: [Tab; 9] = [
+        Tab::Viewport,
+        Tab::Bones,
+        Tab::Morphs,
+        Tab::Physics,
+        Tab::SoftBodies,
+        Tab::Materials,
+        Tab::Inspector,
+        Tab::History,
+        Tab::Log,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Tab::Viewport => "Viewport",
+            Tab::Bones => "Bones",
+            Tab::Morphs => "Morphs",
+            Tab::Physics => "Rigid bodies & Joints",
+            Tab::SoftBodies => "Soft bodies",
+            Tab::Materials => "Materials",
+            Tab::Inspector => "Inspector",
+            Tab::History => "History",
+            Tab::Log => "Log",
+        }
+    }
+}
+
+/// Bones | Viewport | Inspector, with lists and history/log tabbed below.
+pub fn default_layout() -> DockState<Tab> {
+    let mut state = DockState::new(vec![Tab::Viewport]);
+    let tree = state.main_surface_mut();
+    let [center, _left] = tree.split_left(
+        NodeIndex::root(),
+        0.2,
+        vec![Tab::Bones, Tab::Morphs, Tab::Materials],
+    );
+    let [center, right] = tree.split_right(center, 0.72, vec![Tab::Inspector]);
+    tree.split_below(right, 0.6, vec![Tab::History, Tab::Log]);
+    tree.split_below(center, 0.74, vec![Tab::Physics, Tab::SoftBodies]);
+    state
+}
+
+pub struct Viewer<'a> {
+    pub state: &'a mut State,
+}
+
+impl TabViewer for Viewer<'_> {
+    type Tab = Tab;
+
+    fn id(&mut self, tab: &mut Tab) -> egui::Id {
+        egui::Id::new(("hone_tab", *tab))
+    }
+
+    fn title(&mut self, tab: &mut Tab) -> egui::WidgetText {
+        tab.title().into()
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, tab: &mut Tab) {
+        let state = &mut *self.state;
+        match tab {
+            Tab::Viewport => viewport::show(ui, state),
+            Tab::Bones => panels::bones::show(ui, state),
+            Tab::Morphs => panels::morphs::show(ui, state),
+            Tab::Physics => panels::physics::show(ui, state),
+            Tab::SoftBodies => panels::soft_bodies::show(ui, state),
+            Tab::Materials => panels::materials::show(ui, state),
+            Tab::Inspector => panels::inspector::show(ui, state),
+            Tab::History => panels::history::show(ui, state),
+            Tab::Log => panels::log::show(ui, state),
+        }
+    }
+
+    fn is_closeable(&self, tab: &Tab) -> bool {
+        *tab != Tab::Viewport
+    }
+
+    fn clear_background(&self, tab: &Tab) -> bool {
+        *tab != Tab::Viewport
+    }
+
+    fn scroll_bars(&self, _tab: &Tab) -> [bool; 2] {
+        // Panels scroll their own lists.
+        [false, false]
+    }
+}

@@ -1,0 +1,188 @@
+//! Bone tree by parent, with search and flag badges.
+
+use eframe::egui;
+
+use super::{label, matches, search_box};
+use crate::app::viewport::overlays;
+use crate::app::{Selection, State};
+use crate::pmx::{BoneFlags, Model};
+use egui::{Color32, RichText};
+
+/// Children of each bone and the roots (parent −1 or out of range, or a cycle).
+pub fn hierarchy(model: &Model) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let n = model.bones.len();
+    let mut children = vec![Vec::new(); n];
+    let mut roots = Vec::new();
+    for (i, b) in model.bones.iter().enumerate() {
+        match usize::try_from(b.parent).ok().filter(|&p| p < n && p != i) {
+            Some(p) if !reaches(model, p, i) => children[p].push(i),
+            _ => roots.push(i),
+        }
+    }
+    (roots, children)
+}
+
+/// Whether walking up from `from` reaches `target` (a parent cycle).
+fn reaches(model: &Model, from: usize, target: usize) -> bool {
+    let mut cur = from;
+    for _ in 0..=model.bones.len() {
+        if cur == target {
+            return true;
+        }
+        match usize::try_from(model.bones[cur].parent) {
+            Ok(p) if p < model.bones.len() => cur = p,
+            _ => return false,
+        }
+    }
+    true
+}
+
+fn badges(ui: &mut egui::Ui, model: &Model, i: usize) {
+    let b = &model.bones[i];
+    let badge = |ui: &mut egui::Ui, text: &str, color: Color32, tip: &str| {
+        ui.label(RichText::new(text).small().color(color))
+            .on_hover_text(tip);
+    };
+    if b.ik.is_some() {
+        badge(ui, "IK", overlays::BONE_IK, "IK bone");
+    }
+    if let Some(a) = &b.append {
+        let kind = match (a.rotate, a.translate) {
+            (true, true) => "rotation + translation",
+            (true, false) => "rotation",
+            (false, true) => "translation",
+            _ => "nothing",
+        };
+        badge(
+            ui,
+            "付",
+            overlays::BONE_APPEND,
+            &format!("append ({kind}) ×{:.2}", a.ratio),
+        );
+    }
+    if b.is_after_physics() {
+        badge(
+            ui,
+            "物",
+            Color32::from_rgb(240, 120, 200),
+            "deformed after physics",
+        );
+    }
+    if b.fixed_axis.is_some() {
+        badge(ui, "軸", overlays::BONE_FIXED, "fixed axis");
+    }
+    if b.local_axes.is_some() {
+        badge(ui, "局", Color32::from_rgb(150, 200, 240), "local axes");
+    }
+    if !b.flags.has(BoneFlags::OPERABLE) {
+        badge(ui, "禁", Color32::GRAY, "not operable (locked)");
+    }
+    if !b.flags.has(BoneFlags::VISIBLE) {
+        badge(ui, "隠", Color32::GRAY, "hidden");
+    }
+}
+
+fn row(ui: &mut egui::Ui, state: &mut State, i: usize) {
+    let model = &state.doc.model;
+    let selected = state.selection == Selection::Bone(i);
+    let text = RichText::new(label(i, &model.bones[i].name)).color(if selected {
+        ui.visuals().strong_text_color()
+    } else {
+        overlays::bone_color(model, i).lerp_to_gamma(ui.visuals().text_color(), 0.5)
+    });
+    let r = ui.selectable_label(selected, text);
+    if !model.bones[i].name_en.is_empty() {
+        r.clone().on_hover_text(&model.bones[i].name_en);
+    }
+    badges(ui, model, i);
+    if selected && state.panels.reveal_selection {
+        r.scroll_to_me(Some(egui::Align::Center));
+    }
+    if r.clicked() {
+        state.selection = Selection::Bone(i);
+    }
+}
+
+fn tree(ui: &mut egui::Ui, state: &mut State, i: usize, children: &[Vec<usize>], on_path: &[bool]) {
+    if children[i].is_empty() {
+        ui.horizontal(|ui| {
+            ui.add_space(18.0);
+            row(ui, state, i);
+        });
+        return;
+    }
+    let id = ui.make_persistent_id(("bone_tree", i));
+    let mut cs =
+        egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, true);
+    if on_path[i] && state.panels.reveal_selection {
+        cs.set_open(true);
+    }
+    cs.show_header(ui, |ui| row(ui, state, i)).body(|ui| {
+        for &c in &children[i] {
+            tree(ui, state, c, children, on_path);
+        }
+    });
+}
+
+pub fn show(ui: &mut egui::Ui, state: &mut State) {
+    search_box(ui, &mut state.panels.bone_search, "Search bones");
+    let model = &state.doc.model;
+    let (roots, children) = hierarchy(model);
+    // Ancestors of the selected bone, opened when the selection is revealed.
+    let mut on_path = vec![false; model.bones.len()];
+    if let Selection::Bone(sel) = state.selection {
+        let mut cur = model.bones.get(sel).map(|b| b.parent);
+        let mut steps = 0;
+        while let Some(p) = cur
+            .and_then(|p| usize::try_from(p).ok())
+            .filter(|&p| p < model.bones.len())
+        {
+            if on_path[p] || steps > model.bones.len() {
+                break;
+            }
+            on_path[p] = true;
+            cur = Some(model.bones[p].parent);
+            steps += 1;
+        }
+    }
+    let query = state.panels.bone_search.clone();
+    egui::ScrollArea::both()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            if query.is_empty() {
+                for r in roots {
+                    tree(ui, state, r, &children, &on_path);
+                }
+            } else {
+                for i in 0..state.doc.model.bones.len() {
+                    let b = &state.doc.model.bones[i];
+                    if matches(&query, &[&b.name, &b.name_en]) {
+                        ui.horizontal(|ui| row(ui, state, i));
+                    }
+                }
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pmx::Bone;
+
+    #[test]
+    fn hierarchy_survives_cycles_and_bad_parents() {
+        let mut m = Model::default();
+        for parent in [-1, 0, 3, 2, 99] {
+            m.bones.push(Bone {
+                parent,
+                ..Bone::default()
+            });
+        }
+        let (roots, children) = hierarchy(&m);
+        assert_eq!(children[0], vec![1]);
+        // 2 and 3 form a cycle: one of them becomes a root so both are shown.
+        let shown: usize = roots.len() + children.iter().map(Vec::len).sum::<usize>();
+        assert_eq!(shown, 5);
+        assert!(roots.contains(&4));
+    }
+}

@@ -1,0 +1,47 @@
+//! Dock panels. Each reads the model through [`State`](crate::app::State) and
+//! emits edits; none mutates the model directly.
+
+use eframe::egui;
+
+pub mod bones;
+pub mod history;
+pub mod inspector;
+pub mod log;
+pub mod materials;
+pub mod morphs;
+pub mod physics;
+pub mod soft_bodies;
+
+/// `#index name` for lists and reference pickers.
+pub fn label(index: usize, name: &str) -> String {
+    format!("#{index} {name}")
+}
+
+/// A search box with a clear button.
+pub fn search_box(ui: &mut egui::Ui, text: &mut String, hint: &str) {
+    ui.horizontal(|ui| {
+        let label = ui.label("🔍").on_hover_text(hint);
+        ui.add(
+            egui::TextEdit::singleline(text)
+                .hint_text(hint)
+                .desired_width(ui.available_width() - 28.0),
+        )
+        .labelled_by(label.id)
+        .widget_info(|| {
+            let mut info = egui::WidgetInfo::text_edit(true, "", "", hint);
+            info.label = Some(hint.to_owned());
+            info
+        });
+        if ui.small_button("✖").on_hover_text("Clear").clicked() {
+            text.clear();
+        }
+    });
+}
+
+pub fn matches(query: &str, names: &[&str]) -> bool {
+    if query.is_empty() {
+        return true;
+    }
+    let q = query.to_lowercase();
+    names.iter().any(|n| n.to_lowercase().contains(&q))
+}

@@ -1,0 +1,146 @@
+//! The pose being shown, evaluated by `hone::deform` (morphs, append, IK,
+//! skinning; physics off). Pose changes are not model edits: they live here,
+//! beside the model.
+
+use crate::deform::{DeformState, Deformer, Pose};
+use crate::pmx::Model;
+use glam::{Mat4, Vec3};
+
+pub use crate::deform::BonePose;
+
+pub struct PoseState {
+    pub pose: Pose,
+    deformer: Deformer,
+    pub state: DeformState,
+    /// Bumped whenever the skinned vertices change.
+    pub revision: u64,
+    dirty: bool,
+}
+
+impl PoseState {
+    pub fn new(model: &Model) -> Self {
+        let deformer = Deformer::new(model);
+        let state = deformer.new_state();
+        let mut s = PoseState {
+            pose: Pose::new(model),
+            deformer,
+            state,
+            revision: 1,
+            dirty: true,
+        };
+        s.evaluate(model);
+        s
+    }
+
+    /// After a model edit: rebuild the deformer, keep the pose if the counts still fit.
+    pub fn refresh(&mut self, model: &Model) {
+        let keep = self.pose.bones.len() == model.bones.len()
+            && self.pose.morphs.len() == model.morphs.len();
+        let pose = std::mem::take(&mut self.pose);
+        *self = PoseState::new(model);
+        if keep {
+            self.pose = pose;
+            self.dirty = true;
+            self.evaluate(model);
+        }
+    }
+
+    pub fn bones(&self) -> &[BonePose] {
+        &self.pose.bones
+    }
+
+    pub fn morphs(&self) -> &[f32] {
+        &self.pose.morphs
+    }
+
+    /// Model-space (MMD) world matrix per bone.
+    pub fn world(&self) -> &[Mat4] {
+        &self.state.world
+    }
+
+    pub fn positions(&self) -> &[Vec3] {
+        &self.state.positions
+    }
+
+    pub fn normals(&self) -> &[Vec3] {
+        &self.state.normals
+    }
+
+    pub fn is_rest(&self) -> bool {
+        self.pose.bones.iter().all(|b| *b == BonePose::default())
+            && self.pose.morphs.iter().all(|m| *m == 0.0)
+    }
+
+    pub fn reset(&mut self) {
+        self.pose.reset();
+        self.dirty = true;
+    }
+
+    pub fn set_bone(&mut self, index: usize, pose: BonePose) {
+        if let Some(b) = self.pose.bones.get_mut(index) {
+            *b = pose;
+            self.dirty = true;
+        }
+    }
+
+    pub fn set_morph(&mut self, index: usize, weight: f32) {
+        if let Some(m) = self.pose.morphs.get_mut(index) {
+            *m = weight;
+            self.dirty = true;
+        }
+    }
+
+    /// Re-evaluates if the pose changed since the last call.
+    pub fn evaluate(&mut self, model: &Model) {
+        if !self.dirty {
+            return;
+        }
+        self.dirty = false;
+        self.deformer.evaluate(model, &self.pose, &mut self.state);
+        self.revision += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pmx::{Bone, Vertex, Weights};
+    use glam::Quat;
+
+    #[test]
+    fn rotating_a_parent_moves_the_child_and_its_vertices() {
+        let mut model = Model::default();
+        model.bones.push(Bone::default());
+        model.bones.push(Bone {
+            parent: 0,
+            position: Vec3::new(0.0, 1.0, 0.0),
+            ..Bone::default()
+        });
+        model.vertices.push(Vertex {
+            position: Vec3::new(0.0, 2.0, 0.0),
+            weights: Weights::Bdef1 { bone: 1 },
+            ..Vertex::default()
+        });
+        let mut pose = PoseState::new(&model);
+        let r0 = pose.revision;
+        pose.set_bone(
+            0,
+            BonePose {
+                rotation: Quat::from_rotation_z(std::f32::consts::FRAC_PI_2),
+                translation: Vec3::ZERO,
+            },
+        );
+        pose.evaluate(&model);
+        assert!(pose.revision > r0);
+        let child = pose.world()[1].w_axis.truncate();
+        assert!(
+            (child - Vec3::new(-1.0, 0.0, 0.0)).length() < 1e-5,
+            "{child}"
+        );
+        assert!((pose.positions()[0] - Vec3::new(-2.0, 0.0, 0.0)).length() < 1e-5);
+        assert!(!pose.is_rest());
+        pose.reset();
+        pose.evaluate(&model);
+        assert!((pose.positions()[0] - Vec3::new(0.0, 2.0, 0.0)).length() < 1e-5);
+    }
+}

@@ -1,0 +1,324 @@
+//! The 3D viewport tab: camera input, the three-d paint callback, overlays,
+//! picking and the pose gizmo.
+
+use eframe::egui;
+
+pub mod camera;
+pub mod gizmo;
+pub mod overlays;
+pub mod picking;
+pub mod render;
+
+use crate::app::{Selection, State};
+use camera::{OrbitCamera, Projector};
+use egui::{PointerButton, Sense};
+use std::sync::{Arc, Mutex};
+
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ViewOptions {
+    pub mesh: bool,
+    pub wireframe: bool,
+    pub edges: bool,
+    pub bones: bool,
+    pub bodies: bool,
+    pub joints: bool,
+    pub grid: bool,
+}
+
+impl Default for ViewOptions {
+    fn default() -> Self {
+        ViewOptions {
+            mesh: true,
+            wireframe: false,
+            edges: true,
+            bones: true,
+            bodies: false,
+            joints: false,
+            grid: true,
+        }
+    }
+}
+
+/// Viewport state that lives beside the document.
+#[derive(Default)]
+pub struct Viewport {
+    pub camera: OrbitCamera,
+    pub options: ViewOptions,
+    /// None without a GL context (tests): the view shows a placeholder.
+    pub gpu: Option<Arc<Mutex<render::GpuScene>>>,
+    pub gizmo: gizmo::Gizmo,
+    /// Document generation and pose revision last sent to the GPU.
+    pub(crate) uploaded: Option<(u64, u64)>,
+    pub last_rect: Option<egui::Rect>,
+}
+
+impl Viewport {
+    pub fn reset_camera(&mut self, model: &crate::pmx::Model) {
+        let (min, max) = model_bounds(model);
+        self.camera = OrbitCamera::framing(min, max);
+    }
+}
+
+/// Bounding box of the rest-pose vertices (bones when there is no mesh).
+pub fn model_bounds(model: &crate::pmx::Model) -> (glam::Vec3, glam::Vec3) {
+    let pts: Box<dyn Iterator<Item = glam::Vec3>> = if model.vertices.is_empty() {
+        Box::new(model.bones.iter().map(|b| b.position))
+    } else {
+        Box::new(model.vertices.iter().map(|v| v.position))
+    };
+    pts.filter(|p| p.is_finite()).fold(
+        (
+            glam::Vec3::splat(f32::INFINITY),
+            glam::Vec3::splat(f32::NEG_INFINITY),
+        ),
+        |(lo, hi), p| (lo.min(p), hi.max(p)),
+    )
+}
+
+fn toolbar(ui: &mut egui::Ui, state: &mut State) {
+    ui.horizontal_wrapped(|ui| {
+        let o = &mut state.viewport.options;
+        ui.toggle_value(&mut o.mesh, "Mesh");
+        ui.toggle_value(&mut o.wireframe, "Wireframe");
+        ui.toggle_value(&mut o.edges, "Edges");
+        ui.toggle_value(&mut o.bones, "Bones");
+        ui.toggle_value(&mut o.bodies, "Rigid bodies");
+        ui.toggle_value(&mut o.joints, "Joints");
+        ui.toggle_value(&mut o.grid, "Grid");
+        ui.separator();
+        if ui
+            .button("Reset view")
+            .on_hover_text("Frame the model (Home)")
+            .clicked()
+        {
+            state.viewport.reset_camera(&state.doc.model);
+        }
+        if ui
+            .add_enabled(!state.pose.is_rest(), egui::Button::new("Reset pose"))
+            .clicked()
+        {
+            state.pose.reset();
+        }
+        let pending = state.textures.pending();
+        let missing = state.textures.missing().count();
+        if pending > 0 {
+            ui.spinner();
+            ui.label(format!("{pending} textures loading"));
+        }
+        if missing > 0 {
+            ui.colored_label(
+                egui::Color32::from_rgb(240, 180, 60),
+                format!("⚠ {missing} textures missing"),
+            )
+            .on_hover_ui(|ui| {
+                for (i, e) in state.textures.missing() {
+                    ui.label(format!("#{i}: {e}"));
+                }
+            });
+        }
+    });
+}
+
+/// Sends changed mesh / skinned vertices / textures / per-frame settings to the GPU scene.
+pub fn sync_gpu(state: &mut State) {
+    let Some(gpu) = state.viewport.gpu.clone() else {
+        return;
+    };
+    let Ok(mut scene) = gpu.lock() else { return };
+    let key = (state.doc.generation, state.pose.revision);
+    let mesh_changed = state.viewport.uploaded.is_none_or(|(g, _)| g != key.0);
+    if mesh_changed {
+        scene.set_mesh(Arc::new(render::MeshData::from_model(&state.doc.model)));
+        // Every already-decoded texture goes up again with the new mesh.
+        for (i, t) in state.textures.states.iter().enumerate() {
+            if let crate::app::textures::TexState::Ready(img) = t {
+                scene.new_textures.push((i, img.clone()));
+            }
+        }
+    } else {
+        for i in std::mem::take(&mut state.new_textures) {
+            if let Some(crate::app::textures::TexState::Ready(img)) = state.textures.states.get(i) {
+                scene.new_textures.push((i, img.clone()));
+            }
+        }
+    }
+    state.new_textures.clear();
+    if state.viewport.uploaded != Some(key) {
+        scene.set_vertices(state.pose.positions(), state.pose.normals());
+        state.viewport.uploaded = Some(key);
+    }
+}
+
+pub fn show(ui: &mut egui::Ui, state: &mut State) {
+    toolbar(ui, state);
+    let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    state.viewport.last_rect = Some(rect);
+
+    // Camera: right-drag rotates, middle-drag pans, wheel zooms, Home resets.
+    let cam = &mut state.viewport.camera;
+    if response.dragged_by(PointerButton::Secondary) {
+        let d = response.drag_delta();
+        cam.rotate(d.x, d.y);
+    }
+    if response.dragged_by(PointerButton::Middle) {
+        let d = response.drag_delta();
+        cam.pan(d.x, d.y, rect.height());
+    }
+    if response.hovered() {
+        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+        if scroll != 0.0 {
+            cam.zoom(scroll);
+        }
+        if ui.input(|i| i.key_pressed(egui::Key::Home)) {
+            state.viewport.reset_camera(&state.doc.model);
+        }
+    }
+
+    let proj = Projector::new(&state.viewport.camera, rect);
+    let model = &state.doc.model;
+    let gizmo_size = state.viewport.camera.distance * 0.06;
+    let selected_bone = match state.selection {
+        Selection::Bone(i) if i < model.bones.len() => Some(i),
+        _ => None,
+    };
+
+    // Gizmo drag (primary button) on the selected bone; otherwise a click picks.
+    if let Some(bone) = selected_bone {
+        let inp = gizmo::GizmoInput {
+            model,
+            world: state.pose.world(),
+            bone,
+            pose: state.pose.bones()[bone],
+            proj: &proj,
+            size: gizmo_size,
+        };
+        if response.drag_started_by(PointerButton::Primary) {
+            if let Some(p) = response.interact_pointer_pos() {
+                // The press position, so the grab point is where the drag began.
+                let press = ui.input(|i| i.pointer.press_origin()).unwrap_or(p);
+                state.viewport.gizmo.begin(&inp, press);
+            }
+        }
+        if response.dragged_by(PointerButton::Primary) && state.viewport.gizmo.is_dragging() {
+            if let Some(p) = response.interact_pointer_pos() {
+                if let Some(pose) = state.viewport.gizmo.update(&inp, p) {
+                    state.pose.set_bone(bone, pose);
+                }
+            }
+        }
+    }
+    if response.drag_stopped() {
+        state.viewport.gizmo.end();
+    }
+    if response.clicked() {
+        if let Some(p) = response.interact_pointer_pos() {
+            let world = state.pose.world();
+            let opts = state.viewport.options;
+            let hit = opts
+                .bones
+                .then(|| picking::pick_bone(&proj, model, world, p, 8.0))
+                .flatten()
+                .map(Selection::Bone)
+                .or_else(|| {
+                    opts.bodies
+                        .then(|| picking::pick_body(&proj, model, world, p))
+                        .flatten()
+                        .map(Selection::RigidBody)
+                });
+            if let Some(sel) = hit {
+                state.selection = sel;
+            }
+        }
+    }
+
+    state.pose.evaluate(&state.doc.model);
+    sync_gpu(state);
+
+    let painter = ui.painter_at(rect);
+    match &state.viewport.gpu {
+        Some(gpu) => {
+            if let Ok(mut scene) = gpu.lock() {
+                let cam = &state.viewport.camera;
+                let f = &mut scene.frame;
+                f.view_proj = proj.view_proj;
+                f.view = cam.view();
+                f.eye = cam.eye();
+                f.camera_distance = cam.distance;
+                let o = state.viewport.options;
+                f.show_mesh = o.mesh;
+                f.wireframe = o.wireframe;
+                f.edges = o.edges;
+                f.grid = o.grid;
+                f.material_visible.clone_from(&state.material_visible);
+                if let Some(e) = &scene.error {
+                    painter.text(
+                        rect.center(),
+                        egui::Align2::CENTER_CENTER,
+                        format!("3D view unavailable: {e}"),
+                        egui::FontId::proportional(14.0),
+                        egui::Color32::RED,
+                    );
+                }
+            }
+            let gpu = gpu.clone();
+            let callback = egui_glow::CallbackFn::new(move |info, painter| {
+                if let Ok(mut scene) = gpu.lock() {
+                    scene.paint(painter.gl(), &info);
+                }
+            });
+            painter.add(egui::PaintCallback {
+                rect,
+                callback: Arc::new(callback),
+            });
+        }
+        None => {
+            painter.rect_filled(rect, 0.0, egui::Color32::from_rgb(89, 94, 107));
+            painter.text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                "3D view (no GPU)",
+                egui::FontId::proportional(14.0),
+                egui::Color32::LIGHT_GRAY,
+            );
+        }
+    }
+
+    let model = &state.doc.model;
+    let world = state.pose.world();
+    let opts = state.viewport.options;
+    if opts.bodies {
+        let sel = match state.selection {
+            Selection::RigidBody(i) => Some(i),
+            _ => None,
+        };
+        overlays::draw_bodies(&painter, &proj, model, world, sel);
+    }
+    if opts.joints {
+        let sel = match state.selection {
+            Selection::Joint(i) => Some(i),
+            _ => None,
+        };
+        overlays::draw_joints(&painter, &proj, model, world, sel);
+    }
+    if opts.bones {
+        overlays::draw_bones(&painter, &proj, model, world, selected_bone);
+    }
+    if let Some(bone) = selected_bone {
+        let inp = gizmo::GizmoInput {
+            model,
+            world,
+            bone,
+            pose: state.pose.bones()[bone],
+            proj: &proj,
+            size: gizmo_size,
+        };
+        state.viewport.gizmo.draw(&painter, &inp);
+        painter.text(
+            rect.left_bottom() + egui::vec2(8.0, -8.0),
+            egui::Align2::LEFT_BOTTOM,
+            &model.bones[bone].name,
+            egui::FontId::proportional(14.0),
+            egui::Color32::WHITE,
+        );
+    }
+}

@@ -1,0 +1,712 @@
+//! GPU side of the viewport: three-d core on eframe's glow context.
+//!
+//! The UI thread fills a [`GpuScene`] (mesh, positions, textures, per-frame
+//! uniforms); the egui paint callback uploads what changed and draws. Drawing
+//! follows MMD: materials in file order with alpha blending, toon ramp, sphere
+//! map, back faces culled unless the material is double-sided, optional edges.
+
+use eframe::egui;
+
+use super::camera::mmd_to_gl;
+use crate::app::textures::DecodedImage;
+use crate::pmx::{MaterialFlags, Model, SphereMode, Toon};
+use glam::{Mat4, Vec3, Vec4};
+use std::sync::Arc;
+use three_d::{
+    Blend, ClearState, Context, Cull, DepthTest, ElementBuffer, Interpolation, Program,
+    RenderStates, RenderTarget, ScissorBox, Texture2D, VertexBuffer, Viewport, Wrapping, WriteMask,
+};
+
+/// What one material draws (static per model generation).
+#[derive(Debug, Clone)]
+pub struct DrawMaterial {
+    pub first_index: u32,
+    pub index_count: u32,
+    pub diffuse: Vec4,
+    pub specular: Vec3,
+    pub specular_power: f32,
+    pub ambient: Vec3,
+    pub flags: MaterialFlags,
+    pub edge_color: Vec4,
+    pub edge_size: f32,
+    pub texture: Option<usize>,
+    pub sphere: Option<(usize, SphereMode)>,
+    pub toon: ToonRef,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ToonRef {
+    None,
+    Shared(u8),
+    Texture(usize),
+}
+
+/// The model's static draw data, in GL space.
+#[derive(Debug, Default)]
+pub struct MeshData {
+    pub uvs: Vec<[f32; 2]>,
+    pub edge_scale: Vec<f32>,
+    pub indices: Vec<u32>,
+    pub materials: Vec<DrawMaterial>,
+}
+
+impl MeshData {
+    pub fn from_model(model: &Model) -> Self {
+        let nv = model.vertices.len() as i64;
+        let valid = |i: i32| (0..nv).contains(&(i as i64));
+        let tex = |i: i32| {
+            usize::try_from(i)
+                .ok()
+                .filter(|&t| t < model.textures.len())
+        };
+        let mut indices = Vec::with_capacity(model.faces.len() * 3);
+        let mut materials = Vec::with_capacity(model.materials.len());
+        let mut face = 0usize;
+        for m in &model.materials {
+            let faces = (m.face_index_count.max(0) as usize) / 3;
+            let first = indices.len() as u32;
+            for f in model.faces.iter().skip(face).take(faces) {
+                if f.iter().all(|&i| valid(i)) {
+                    // Flipping Z mirrors the mesh; swap two corners to keep front faces front.
+                    indices.extend_from_slice(&[f[0] as u32, f[2] as u32, f[1] as u32]);
+                }
+            }
+            face += faces;
+            let point_or_line =
+                m.flags.has(MaterialFlags::POINT) || m.flags.has(MaterialFlags::LINE);
+            materials.push(DrawMaterial {
+                first_index: first,
+                index_count: if point_or_line {
+                    0
+                } else {
+                    indices.len() as u32 - first
+                },
+                diffuse: m.diffuse,
+                specular: m.specular,
+                specular_power: m.specular_power,
+                ambient: m.ambient,
+                flags: m.flags,
+                edge_color: m.edge_color,
+                edge_size: m.edge_size,
+                texture: tex(m.texture),
+                sphere: match m.sphere_mode {
+                    SphereMode::Multiply | SphereMode::Add => {
+                        tex(m.sphere_texture).map(|t| (t, m.sphere_mode))
+                    }
+                    _ => None,
+                },
+                toon: match m.toon {
+                    Toon::Shared(n) => ToonRef::Shared(n.min(9)),
+                    Toon::Texture(i) => tex(i).map_or(ToonRef::None, ToonRef::Texture),
+                },
+            });
+        }
+        MeshData {
+            uvs: model.vertices.iter().map(|v| v.uv.to_array()).collect(),
+            edge_scale: model.vertices.iter().map(|v| v.edge_scale).collect(),
+            indices,
+            materials,
+        }
+    }
+}
+
+/// Per-frame settings from the UI.
+#[derive(Debug, Clone)]
+pub struct FrameSettings {
+    pub view_proj: Mat4,
+    pub view: Mat4,
+    pub eye: Vec3,
+    pub camera_distance: f32,
+    pub show_mesh: bool,
+    pub wireframe: bool,
+    pub edges: bool,
+    pub grid: bool,
+    pub material_visible: Vec<bool>,
+    pub background: [f32; 3],
+}
+
+impl Default for FrameSettings {
+    fn default() -> Self {
+        FrameSettings {
+            view_proj: Mat4::IDENTITY,
+            view: Mat4::IDENTITY,
+            eye: Vec3::Z,
+            camera_distance: 45.0,
+            show_mesh: true,
+            wireframe: false,
+            edges: true,
+            grid: true,
+            material_visible: Vec::new(),
+            background: [0.35, 0.37, 0.42],
+        }
+    }
+}
+
+/// Shared between the UI thread and the paint callback.
+#[derive(Default)]
+pub struct GpuScene {
+    pub mesh: Option<Arc<MeshData>>,
+    mesh_dirty: bool,
+    /// GL-space skinned positions and normals.
+    pub positions: Vec<[f32; 3]>,
+    pub normals: Vec<[f32; 3]>,
+    positions_dirty: bool,
+    pub new_textures: Vec<(usize, Arc<DecodedImage>)>,
+    pub frame: FrameSettings,
+    gpu: Option<Gpu>,
+    /// Textures uploaded since the last mesh change (for screenshot mode).
+    pub uploaded_textures: usize,
+    /// Frames drawn since the last mesh change.
+    pub frames_drawn: u64,
+    pub error: Option<String>,
+}
+
+impl GpuScene {
+    pub fn set_mesh(&mut self, mesh: Arc<MeshData>) {
+        self.mesh = Some(mesh);
+        self.mesh_dirty = true;
+        self.uploaded_textures = 0;
+        self.frames_drawn = 0;
+        self.new_textures.clear();
+        if let Some(gpu) = &mut self.gpu {
+            gpu.textures.clear();
+        }
+    }
+
+    /// Copies skinned MMD-space vertices in, converted to GL space.
+    pub fn set_vertices(&mut self, positions: &[Vec3], normals: &[Vec3]) {
+        self.positions.clear();
+        self.positions
+            .extend(positions.iter().map(|p| mmd_to_gl(*p).to_array()));
+        self.normals.clear();
+        self.normals
+            .extend(normals.iter().map(|n| mmd_to_gl(*n).to_array()));
+        self.positions_dirty = true;
+    }
+
+    /// Uploads what changed and draws into the callback's viewport.
+    pub fn paint(&mut self, gl: &Arc<three_d::context::Context>, info: &egui::PaintCallbackInfo) {
+        if self.gpu.is_none() {
+            match Gpu::new(gl.clone()) {
+                Ok(g) => self.gpu = Some(g),
+                Err(e) => {
+                    self.error = Some(e);
+                    return;
+                }
+            }
+        }
+        let gpu = self.gpu.as_mut().expect("created above");
+        if self.mesh_dirty {
+            if let Some(mesh) = &self.mesh {
+                gpu.set_mesh(mesh);
+            }
+            self.mesh_dirty = false;
+            self.positions_dirty = true;
+        }
+        if self.positions_dirty && self.positions.len() == gpu.vertex_count {
+            gpu.positions.fill(&self.positions);
+            gpu.normals.fill(&self.normals);
+            self.positions_dirty = false;
+        }
+        for (i, img) in self.new_textures.drain(..) {
+            gpu.upload_texture(i, &img);
+            self.uploaded_textures += 1;
+        }
+        gpu.draw(self.mesh.as_deref(), &self.frame, info);
+        self.frames_drawn += 1;
+    }
+}
+
+struct Gpu {
+    ctx: Context,
+    mesh_program: Program,
+    line_program: Program,
+    positions: VertexBuffer<[f32; 3]>,
+    normals: VertexBuffer<[f32; 3]>,
+    uvs: VertexBuffer<[f32; 2]>,
+    edge_scale: VertexBuffer<f32>,
+    indices: ElementBuffer<u32>,
+    vertex_count: usize,
+    textures: Vec<Option<Texture2D>>,
+    shared_toons: Vec<Texture2D>,
+    white: Texture2D,
+    grid: VertexBuffer<[f32; 3]>,
+    grid_colors: VertexBuffer<[f32; 4]>,
+}
+
+const MESH_VS: &str = r#"
+uniform mat4 view_proj;
+uniform float edge_width;
+in vec3 position;
+in vec3 normal;
+in vec2 uv;
+in float edge_scale;
+out vec3 v_normal;
+out vec2 v_uv;
+out vec3 v_world;
+void main() {
+    vec3 p = position;
+    if (edge_width > 0.0) {
+        p += normalize(normal) * edge_width * edge_scale;
+    }
+    v_normal = normal;
+    v_uv = uv;
+    v_world = p;
+    gl_Position = view_proj * vec4(p, 1.0);
+}
+"#;
+
+const MESH_FS: &str = r#"
+uniform vec4 diffuse;
+uniform vec3 ambient;
+uniform vec3 specular;
+uniform float specular_power;
+uniform vec3 light_dir;
+uniform vec3 light_color;
+uniform vec3 eye;
+uniform mat4 view;
+uniform int use_texture;
+uniform sampler2D tex;
+uniform int sphere_mode;
+uniform sampler2D sphere;
+uniform int use_toon;
+uniform sampler2D toon;
+uniform float edge_width;
+uniform vec4 flat_color;
+uniform int flat_mode;
+in vec3 v_normal;
+in vec2 v_uv;
+in vec3 v_world;
+layout (location = 0) out vec4 out_color;
+void main() {
+    if (edge_width > 0.0 || flat_mode == 1) {
+        out_color = flat_color;
+        return;
+    }
+    vec3 n = normalize(v_normal);
+    if (!gl_FrontFacing) n = -n;
+    vec3 l = -normalize(light_dir);
+    // MMD: saturate(diffuse * light + ambient), then texture, sphere, toon, specular.
+    vec3 color = clamp(diffuse.rgb * light_color + ambient, 0.0, 1.0);
+    float alpha = diffuse.a;
+    // Textures are stored bottom-up, MMD UVs run top-down.
+    if (use_texture == 1) {
+        vec4 t = texture(tex, vec2(v_uv.x, 1.0 - v_uv.y));
+        color *= t.rgb;
+        alpha *= t.a;
+    }
+    if (sphere_mode != 0) {
+        vec3 vn = normalize(mat3(view) * n);
+        vec3 s = texture(sphere, vn.xy * 0.5 + 0.5).rgb;
+        if (sphere_mode == 1) color *= s; else color += s;
+    }
+    if (use_toon == 1) {
+        float lambert = dot(n, l);
+        vec3 t = texture(toon, vec2(0.5, 0.5 + lambert * 0.5)).rgb;
+        color *= t;
+    }
+    if (specular_power > 0.0) {
+        vec3 h = normalize(l + normalize(eye - v_world));
+        color += specular * light_color * pow(max(dot(n, h), 0.0), specular_power);
+    }
+    out_color = vec4(clamp(color, 0.0, 1.0), alpha);
+}
+"#;
+
+const LINE_VS: &str = r#"
+uniform mat4 view_proj;
+in vec3 position;
+in vec4 color;
+out vec4 v_color;
+void main() {
+    v_color = color;
+    gl_Position = view_proj * vec4(position, 1.0);
+}
+"#;
+
+const LINE_FS: &str = r#"
+in vec4 v_color;
+layout (location = 0) out vec4 out_color;
+void main() { out_color = v_color; }
+"#;
+
+fn mat(m: Mat4) -> three_d::Mat4 {
+    three_d::Mat4::from(m.to_cols_array_2d())
+}
+fn v3(v: Vec3) -> three_d::Vec3 {
+    three_d::vec3(v.x, v.y, v.z)
+}
+fn v4(v: Vec4) -> three_d::Vec4 {
+    three_d::vec4(v.x, v.y, v.z, v.w)
+}
+
+/// MMD's shared toon01..10 are not redistributable; these are plain two-tone ramps
+/// (light above, a tinted shade below) that give the same banded look.
+fn shared_toon(ctx: &Context, n: u8) -> Texture2D {
+    const SHADES: [[u8; 3]; 10] = [
+        [205, 205, 205],
+        [225, 205, 200],
+        [190, 190, 190],
+        [235, 220, 215],
+        [215, 205, 225],
+        [200, 215, 230],
+        [225, 220, 205],
+        [215, 225, 205],
+        [230, 210, 210],
+        [210, 210, 220],
+    ];
+    let shade = SHADES[n as usize % 10];
+    // Row 0 is the top of the image (lit side); stored bottom-up by three-d.
+    let mut data = Vec::with_capacity(32);
+    for row in 0..32 {
+        let c = if row < 14 { [255, 255, 255] } else { shade };
+        data.push([c[0], c[1], c[2], 255]);
+    }
+    texture_from_rgba(ctx, 1, 32, data, Wrapping::ClampToEdge)
+}
+
+fn texture_from_rgba(
+    ctx: &Context,
+    w: u32,
+    h: u32,
+    data: Vec<[u8; 4]>,
+    wrap: Wrapping,
+) -> Texture2D {
+    Texture2D::new(
+        ctx,
+        &three_d::CpuTexture {
+            name: String::new(),
+            data: three_d::TextureData::RgbaU8(data),
+            width: w,
+            height: h,
+            min_filter: Interpolation::Linear,
+            mag_filter: Interpolation::Linear,
+            mipmap: Some(three_d::Mipmap::default()),
+            wrap_s: wrap,
+            wrap_t: wrap,
+        },
+    )
+}
+
+impl Gpu {
+    fn new(gl: Arc<three_d::context::Context>) -> Result<Self, String> {
+        let ctx = Context::from_gl_context(gl).map_err(|e| e.to_string())?;
+        let mesh_program =
+            Program::from_source(&ctx, MESH_VS, MESH_FS).map_err(|e| e.to_string())?;
+        let line_program =
+            Program::from_source(&ctx, LINE_VS, LINE_FS).map_err(|e| e.to_string())?;
+        let (grid_pos, grid_col) = grid_lines();
+        Ok(Gpu {
+            positions: VertexBuffer::new(&ctx),
+            normals: VertexBuffer::new(&ctx),
+            uvs: VertexBuffer::new(&ctx),
+            edge_scale: VertexBuffer::new(&ctx),
+            indices: ElementBuffer::new(&ctx),
+            vertex_count: 0,
+            textures: Vec::new(),
+            shared_toons: (0..10).map(|n| shared_toon(&ctx, n)).collect(),
+            white: texture_from_rgba(&ctx, 1, 1, vec![[255; 4]], Wrapping::Repeat),
+            grid: VertexBuffer::new_with_data(&ctx, &grid_pos),
+            grid_colors: VertexBuffer::new_with_data(&ctx, &grid_col),
+            mesh_program,
+            line_program,
+            ctx,
+        })
+    }
+
+    fn set_mesh(&mut self, mesh: &MeshData) {
+        self.vertex_count = mesh.uvs.len();
+        self.uvs.fill(&mesh.uvs);
+        self.edge_scale.fill(&mesh.edge_scale);
+        self.indices.fill(&mesh.indices);
+        // Filled from the skinned pose right after.
+        self.positions.fill(&vec![[0.0; 3]; self.vertex_count]);
+        self.normals.fill(&vec![[0.0, 1.0, 0.0]; self.vertex_count]);
+        self.textures.clear();
+    }
+
+    fn upload_texture(&mut self, index: usize, img: &DecodedImage) {
+        if img.width == 0 || img.height == 0 {
+            return;
+        }
+        if self.textures.len() <= index {
+            self.textures.resize_with(index + 1, || None);
+        }
+        let data: Vec<[u8; 4]> = img
+            .rgba
+            .chunks_exact(4)
+            .map(|c| [c[0], c[1], c[2], c[3]])
+            .collect();
+        self.textures[index] = Some(texture_from_rgba(
+            &self.ctx,
+            img.width,
+            img.height,
+            data,
+            Wrapping::Repeat,
+        ));
+    }
+
+    fn texture(&self, i: usize) -> Option<&Texture2D> {
+        self.textures.get(i).and_then(|t| t.as_ref())
+    }
+
+    fn draw(&self, mesh: Option<&MeshData>, frame: &FrameSettings, info: &egui::PaintCallbackInfo) {
+        let vp = info.viewport_in_pixels();
+        let viewport = Viewport {
+            x: vp.left_px,
+            y: vp.from_bottom_px,
+            width: vp.width_px.max(1) as u32,
+            height: vp.height_px.max(1) as u32,
+        };
+        let [r, g, b] = frame.background;
+        RenderTarget::screen(&self.ctx, info.screen_size_px[0], info.screen_size_px[1])
+            .clear_partially(
+                ScissorBox {
+                    x: viewport.x,
+                    y: viewport.y,
+                    width: viewport.width,
+                    height: viewport.height,
+                },
+                ClearState::color_and_depth(r, g, b, 1.0, 1.0),
+            );
+        self.ctx.set_scissor(ScissorBox {
+            x: viewport.x,
+            y: viewport.y,
+            width: viewport.width,
+            height: viewport.height,
+        });
+
+        if frame.grid {
+            let p = &self.line_program;
+            p.use_uniform("view_proj", mat(frame.view_proj));
+            p.use_vertex_attribute("position", &self.grid);
+            p.use_vertex_attribute("color", &self.grid_colors);
+            let states = RenderStates {
+                depth_test: DepthTest::LessOrEqual,
+                blend: Blend::TRANSPARENCY,
+                write_mask: WriteMask::COLOR_AND_DEPTH,
+                cull: Cull::None,
+            };
+            let count = self.grid.vertex_count() as i32;
+            p.draw_with(states, viewport, || unsafe {
+                use three_d::context::HasContext;
+                self.ctx.draw_arrays(three_d::context::LINES, 0, count);
+            });
+        }
+
+        let Some(mesh) = mesh else { return };
+        if self.vertex_count == 0 || self.indices.count() == 0 {
+            return;
+        }
+        let p = &self.mesh_program;
+        p.use_uniform("view_proj", mat(frame.view_proj));
+        p.use_uniform_if_required("view", mat(frame.view));
+        p.use_uniform_if_required("eye", v3(frame.eye));
+        // MMD's default light: colour 154/255, direction (−0.5, −1, 0.5) in MMD space.
+        p.use_uniform_if_required("light_dir", v3(mmd_to_gl(Vec3::new(-0.5, -1.0, 0.5))));
+        p.use_uniform_if_required("light_color", v3(Vec3::splat(154.0 / 255.0)));
+        let visible = |i: usize| frame.material_visible.get(i).copied().unwrap_or(true);
+
+        if frame.show_mesh {
+            p.use_uniform_if_required("edge_width", 0.0f32);
+            p.use_uniform_if_required("flat_mode", 0i32);
+            for (i, m) in mesh.materials.iter().enumerate() {
+                if m.index_count == 0 || !visible(i) || m.diffuse.w <= 0.0 {
+                    continue;
+                }
+                self.set_material(m);
+                let states = RenderStates {
+                    depth_test: DepthTest::LessOrEqual,
+                    blend: Blend::TRANSPARENCY,
+                    write_mask: WriteMask::COLOR_AND_DEPTH,
+                    cull: if m.flags.has(MaterialFlags::DOUBLE_SIDED) {
+                        Cull::None
+                    } else {
+                        Cull::Back
+                    },
+                };
+                self.draw_range(states, viewport, m);
+            }
+            if frame.edges {
+                // Inverted hull: back faces pushed out along the normal, scaled with distance.
+                let unit = frame.camera_distance * 0.0012;
+                p.use_uniform_if_required("sphere_mode", 0i32);
+                for (i, m) in mesh.materials.iter().enumerate() {
+                    if m.index_count == 0
+                        || !visible(i)
+                        || !m.flags.has(MaterialFlags::EDGE)
+                        || m.edge_size <= 0.0
+                        || m.diffuse.w <= 0.0
+                    {
+                        continue;
+                    }
+                    p.use_uniform_if_required("edge_width", m.edge_size * unit);
+                    p.use_uniform_if_required("flat_color", v4(m.edge_color));
+                    let states = RenderStates {
+                        depth_test: DepthTest::LessOrEqual,
+                        blend: Blend::TRANSPARENCY,
+                        write_mask: WriteMask::COLOR_AND_DEPTH,
+                        cull: Cull::Front,
+                    };
+                    self.draw_range(states, viewport, m);
+                }
+                p.use_uniform_if_required("edge_width", 0.0f32);
+            }
+        }
+        if frame.wireframe {
+            p.use_uniform_if_required("edge_width", 0.0f32);
+            p.use_uniform_if_required("flat_mode", 1i32);
+            p.use_uniform_if_required("flat_color", three_d::vec4(0.1, 0.1, 0.15, 0.6));
+            let states = RenderStates {
+                depth_test: DepthTest::LessOrEqual,
+                blend: Blend::TRANSPARENCY,
+                write_mask: WriteMask::COLOR,
+                cull: Cull::None,
+            };
+            unsafe {
+                use three_d::context::HasContext;
+                self.ctx
+                    .polygon_mode(three_d::context::FRONT_AND_BACK, three_d::context::LINE);
+            }
+            for (i, m) in mesh.materials.iter().enumerate() {
+                if m.index_count > 0 && visible(i) {
+                    self.draw_range(states, viewport, m);
+                }
+            }
+            unsafe {
+                use three_d::context::HasContext;
+                self.ctx
+                    .polygon_mode(three_d::context::FRONT_AND_BACK, three_d::context::FILL);
+            }
+            p.use_uniform_if_required("flat_mode", 0i32);
+        }
+    }
+
+    /// One material's triangles. three-d disables the vertex attributes after every
+    /// draw, so they are bound again each time; and it passes `first` straight to
+    /// glDrawElements, which wants a byte offset.
+    fn draw_range(&self, states: RenderStates, viewport: Viewport, m: &DrawMaterial) {
+        let p = &self.mesh_program;
+        p.use_vertex_attribute("position", &self.positions);
+        if p.requires_attribute("normal") {
+            p.use_vertex_attribute("normal", &self.normals);
+        }
+        if p.requires_attribute("uv") {
+            p.use_vertex_attribute("uv", &self.uvs);
+        }
+        if p.requires_attribute("edge_scale") {
+            p.use_vertex_attribute("edge_scale", &self.edge_scale);
+        }
+        p.draw_subset_of_elements(
+            states,
+            viewport,
+            &self.indices,
+            m.first_index * 4,
+            m.index_count,
+        );
+    }
+
+    fn set_material(&self, m: &DrawMaterial) {
+        let p = &self.mesh_program;
+        p.use_uniform_if_required("diffuse", v4(m.diffuse));
+        p.use_uniform_if_required("ambient", v3(m.ambient));
+        p.use_uniform_if_required("specular", v3(m.specular));
+        p.use_uniform_if_required("specular_power", m.specular_power);
+        let texture = m.texture.and_then(|t| self.texture(t));
+        p.use_uniform_if_required("use_texture", texture.is_some() as i32);
+        if p.requires_uniform("tex") {
+            p.use_texture("tex", texture.unwrap_or(&self.white));
+        }
+        let sphere = m
+            .sphere
+            .and_then(|(t, mode)| Some((self.texture(t)?, mode)));
+        p.use_uniform_if_required(
+            "sphere_mode",
+            match sphere {
+                Some((_, SphereMode::Multiply)) => 1i32,
+                Some((_, SphereMode::Add)) => 2,
+                _ => 0,
+            },
+        );
+        if p.requires_uniform("sphere") {
+            p.use_texture("sphere", sphere.map_or(&self.white, |s| s.0));
+        }
+        let toon = match m.toon {
+            ToonRef::None => None,
+            ToonRef::Shared(n) => self.shared_toons.get(n as usize),
+            ToonRef::Texture(t) => self.texture(t),
+        };
+        p.use_uniform_if_required("use_toon", toon.is_some() as i32);
+        if p.requires_uniform("toon") {
+            p.use_texture("toon", toon.unwrap_or(&self.white));
+        }
+    }
+}
+
+/// A 40×40 unit floor grid (5-unit lines) with the X (red) and Z (blue) axes.
+fn grid_lines() -> (Vec<[f32; 3]>, Vec<[f32; 4]>) {
+    let mut pos = Vec::new();
+    let mut col = Vec::new();
+    let half = 40.0f32;
+    for i in -8..=8 {
+        let t = i as f32 * 5.0;
+        let c = [0.75, 0.75, 0.78, if i == 0 { 0.0 } else { 0.35 }];
+        pos.extend_from_slice(&[
+            [t, 0.0, -half],
+            [t, 0.0, half],
+            [-half, 0.0, t],
+            [half, 0.0, t],
+        ]);
+        col.extend_from_slice(&[c, c, c, c]);
+    }
+    pos.extend_from_slice(&[
+        [-half, 0.0, 0.0],
+        [half, 0.0, 0.0],
+        [0.0, 0.0, -half],
+        [0.0, 0.0, half],
+    ]);
+    col.extend_from_slice(&[
+        [0.9, 0.3, 0.3, 0.9],
+        [0.9, 0.3, 0.3, 0.9],
+        [0.3, 0.4, 0.95, 0.9],
+        [0.3, 0.4, 0.95, 0.9],
+    ]);
+    (pos, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pmx::{Material, Vertex};
+
+    #[test]
+    fn mesh_data_swaps_winding_and_splits_by_material() {
+        let model = Model {
+            vertices: vec![Vertex::default(); 4],
+            faces: vec![[0, 1, 2], [1, 2, 3], [0, 9, 1]],
+            materials: vec![
+                Material {
+                    face_index_count: 3,
+                    ..Material::default()
+                },
+                Material {
+                    face_index_count: 6,
+                    toon: Toon::Shared(3),
+                    ..Material::default()
+                },
+            ],
+            ..Model::default()
+        };
+        let mesh = MeshData::from_model(&model);
+        assert_eq!(mesh.indices, vec![0, 2, 1, 1, 3, 2]); // the out-of-range face is skipped
+        assert_eq!(
+            (mesh.materials[0].first_index, mesh.materials[0].index_count),
+            (0, 3)
+        );
+        assert_eq!(
+            (mesh.materials[1].first_index, mesh.materials[1].index_count),
+            (3, 3)
+        );
+        assert_eq!(mesh.materials[1].toon, ToonRef::Shared(3));
+    }
+}

@@ -1,0 +1,131 @@
+//! GUI tests with egui_kittest: the whole app UI without a GPU (the viewport
+//! shows a placeholder), driven through the accessibility tree.
+
+use eframe::egui;
+use egui::accesskit;
+use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::Harness;
+use hone::app::document::Document;
+use hone::app::{HoneApp, Selection};
+
+fn harness() -> Harness<'static, Option<HoneApp>> {
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(
+            move |ui, app: &mut Option<HoneApp>| {
+                app.get_or_insert_with(|| {
+                    let doc = Document::new(hone::app::demo::tube_rig(), None, "tube");
+                    HoneApp::headless(doc, ui.ctx())
+                })
+                .show(ui)
+            },
+            None,
+        )
+}
+
+fn app<'a>(h: &'a Harness<'_, Option<HoneApp>>) -> &'a HoneApp {
+    h.state().as_ref().expect("app created on the first frame")
+}
+
+/// Sets a DragValue through accesskit, as a screen reader would.
+fn set_value(h: &Harness<'_, Option<HoneApp>>, label: &str, value: f64) {
+    let node = h.get_by_label(label);
+    let (target_node, target_tree) = node.accesskit_node().locate();
+    h.event(egui::Event::AccessKitActionRequest(
+        accesskit::ActionRequest {
+            action: accesskit::Action::SetValue,
+            target_node,
+            target_tree,
+            data: Some(accesskit::ActionData::NumericValue(value)),
+        },
+    ));
+}
+
+#[test]
+fn select_bone_edit_layer_then_undo() {
+    let mut h = harness();
+    h.run_steps(3);
+    let upper = hone::app::demo::tube_rig().bone_index("上").unwrap();
+
+    // Selecting in the bone tree shows the bone in the inspector.
+    h.get_by_label(&format!("#{upper} 上")).click();
+    h.run_steps(3);
+    assert_eq!(app(&h).state.selection, Selection::Bone(upper));
+    h.get_by_label(&format!("Bone #{upper} 上"));
+    assert_eq!(h.get_by_label("name").value().as_deref(), Some("上"));
+
+    // Changing the deform layer changes the model through the history.
+    set_value(&h, "deform layer", 3.0);
+    h.run_steps(3);
+    let a = app(&h);
+    assert_eq!(a.state.doc.model.bones[upper].layer, 3);
+    assert!(a.state.doc.is_dirty());
+    assert_eq!(a.state.doc.history.len(), 1);
+    assert!(a.state.title().starts_with('●'), "{}", a.state.title());
+
+    // Ctrl+Z restores it.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    let a = app(&h);
+    assert_eq!(a.state.doc.model.bones[upper].layer, 0);
+    assert!(!a.state.doc.is_dirty());
+
+    // Ctrl+Y redoes it.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
+    h.run_steps(3);
+    assert_eq!(app(&h).state.doc.model.bones[upper].layer, 3);
+}
+
+#[test]
+fn history_panel_jumps_and_bone_search_filters() {
+    let mut h = harness();
+    h.run_steps(3);
+    h.get_by_label("#0 センター").click();
+    h.run_steps(2);
+    set_value(&h, "deform layer", 2.0);
+    h.run_steps(2);
+    assert_eq!(app(&h).state.doc.model.bones[0].layer, 2);
+    // History shows the step; clicking "Opened" goes back to the original.
+    h.get_by_label_contains("Opened").click();
+    h.run_steps(3);
+    assert_eq!(app(&h).state.doc.model.bones[0].layer, 0);
+    assert!(app(&h).state.doc.history.can_redo());
+
+    // Searching bones narrows the tree to matches.
+    h.get_by_label("Search bones").focus();
+    h.run_steps(1);
+    h.get_by_label("Search bones").type_text("IK");
+    h.run_steps(3);
+    assert!(h.query_by_label("#4 先IK").is_some());
+    assert!(h.query_by_label("#0 センター").is_none());
+}
+
+#[test]
+fn morph_slider_changes_the_pose_not_the_model() {
+    let mut h = harness();
+    h.run_steps(3);
+    let before = app(&h).state.pose.positions()[0];
+    // The only morph pushes vertices outward; its slider is the one in the Morphs tab.
+    {
+        let dock = &mut h.state_mut().as_mut().unwrap().dock;
+        let path = dock.find_tab(&hone::app::dock::Tab::Morphs).unwrap();
+        dock.set_active_tab(path).unwrap();
+    }
+    h.run_steps(3);
+    let slider = h.get_by_role(accesskit::Role::Slider);
+    let (target_node, target_tree) = slider.accesskit_node().locate();
+    h.event(egui::Event::AccessKitActionRequest(
+        accesskit::ActionRequest {
+            action: accesskit::Action::SetValue,
+            target_node,
+            target_tree,
+            data: Some(accesskit::ActionData::NumericValue(1.0)),
+        },
+    ));
+    h.run_steps(3);
+    let a = app(&h);
+    assert_eq!(a.state.pose.morphs()[0], 1.0);
+    let after = a.state.pose.positions()[0];
+    assert!((after - before).length() > 0.5, "{before} → {after}");
+    assert!(!a.state.doc.is_dirty(), "posing is not an edit");
+}
