@@ -1039,3 +1039,20 @@ fn cli_fix_writes_a_fixed_model() {
     assert!(problems(&fixed).is_empty(), "{:#?}", problems(&fixed));
     assert!(!problems(&m).is_empty());
 }
+
+#[test]
+fn material_face_counts() {
+    let mut m = clean();
+    m.materials[0].face_index_count = 3;
+    let p = find(&m, "W-FACE-UNUSED", ElementRef::Model);
+    assert!(
+        p.message.contains("3") && p.message.contains("6"),
+        "{}",
+        p.message
+    );
+    m.materials[0].face_index_count = 9;
+    let p = find(&m, "E-INDEX-RANGE", ElementRef::Material(0));
+    assert!(p.message.contains("0..9"), "{}", p.message);
+    m.materials[0].face_index_count = 4;
+    find(&m, "E-INDEX-RANGE", ElementRef::Material(0));
+}

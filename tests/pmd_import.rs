@@ -504,6 +504,43 @@ fn ik_chains_knee_limits_and_layers() {
 }
 
 #[test]
+fn ik_bone_is_raised_above_a_chain_under_rotation_influence() {
+    let mut b = PmdBuilder::minimal();
+    b.bones = vec![
+        bone("センター", 0xFFFF, 1, 1, 0, [0.0, 8.0, 0.0]), // 0
+        bone("右肩", 0, 0, 0, 0, [-0.3, 15.0, 0.0]),        // 1
+        bone("右肩連", 0, 1, 9, 100, [-0.3, 15.0, 0.0]),    // 2
+        bone("右腕xca", 2, 4, 4, 0, [-1.3, 15.0, 0.0]),     // 3
+        bone("右腕xcb", 3, 0, 6, 0, [-3.7, 13.0, 0.0]),     // 4
+        bone("右腕xcIK", 0, 0, 2, 0, [-3.7, 13.0, 0.0]),    // 5
+        bone("右腕xcIK先", 5, 0, 7, 0, [-3.7, 12.0, 0.0]),  // 6
+    ];
+    b.iks = vec![(5, 4, 15, 0.5, vec![3])];
+    let m = load(&b);
+    let layers: Vec<i32> = m.bones.iter().map(|b| b.layer).collect();
+    assert_eq!(layers, vec![0, 0, 2, 2, 2, 2, 2]);
+    assert_ik_after_chain(&m);
+}
+
+/// Every IK bone deforms no earlier than its target and links (by layer).
+fn assert_ik_after_chain(m: &Model) {
+    for (i, b) in m.bones.iter().enumerate() {
+        let Some(ik) = &b.ik else { continue };
+        for other in std::iter::once(ik.target).chain(ik.links.iter().map(|l| l.bone)) {
+            let o = &m.bones[other as usize];
+            assert!(
+                b.layer >= o.layer,
+                "IK {i} {} (layer {}) before {} (layer {})",
+                b.name,
+                b.layer,
+                o.name,
+                o.layer
+            );
+        }
+    }
+}
+
+#[test]
 fn second_ik_chain_on_one_bone_gets_a_copy() {
     let mut b = leg_rig();
     b.iks.push((4, 13, 3, 0.5, vec![3]));
@@ -1008,6 +1045,7 @@ fn mei_imports_and_matches_the_peers() {
     assert_eq!(bone("左目").layer, 2);
     assert_eq!(bone("左目先").layer, 2);
     assert_eq!(bone("左ひざ").layer, 0);
+    assert_ik_after_chain(m);
     let eye = bone("左目").append.unwrap();
     assert_eq!(
         (eye.parent, eye.ratio),
@@ -1048,6 +1086,9 @@ fn gene_imports_and_matches_the_peers() {
     assert_eq!(m.header.index_sizes.vertex, 2);
     assert_eq!(m.header.index_sizes.morph, 2, "177 morphs");
     // Gene's PMD holds negative linked-rotation ratios (0xFFF6 = −10%).
+    assert_ik_after_chain(m);
+    assert_eq!(m.bones[m.bone_index("右腕xcIK").unwrap()].layer, 2);
+    assert_eq!(m.bones[m.bone_index("横クローク2_1").unwrap()].layer, 2);
     let b = &m.bones[m.bone_index("横クローク4_1").unwrap()];
     assert!((b.append.unwrap().ratio + 0.1).abs() < 1e-6);
     assert!(

@@ -204,3 +204,21 @@ fn gene_pmd_matches_gene_pmx_where_pmd_can() {
         j
     });
 }
+
+/// The rig checker finds nothing the conversion caused: no index, cycle,
+/// deform-order or IK errors. (Gene's overlapping rigid bodies are its own:
+/// Gene.pmx has the same ones.)
+#[test]
+fn converted_pmds_pass_the_rig_checker() {
+    use hone::check::{check_model, CheckContext, Severity};
+    for rel in PMDS {
+        let Some(model) = convert(rel) else { continue };
+        let problems = check_model(&model, &CheckContext::default());
+        let errors: Vec<_> = problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error && p.code != "E-BODY-OVERLAP")
+            .map(|p| format!("{} {}", p.code, p.message))
+            .collect();
+        assert!(errors.is_empty(), "{rel}: {errors:#?}");
+    }
+}

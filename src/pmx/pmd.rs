@@ -1021,7 +1021,7 @@ fn convert_bones(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warning>) 
 /// 右腕xca), so it is treated as rotation-influenced too.
 fn assign_deform_layers(pmd: &PmdFile, model: &mut Model) {
     let n = model.bones.len();
-    let own: Vec<i32> = (0..n)
+    let mut own: Vec<i32> = (0..n)
         .map(|i| {
             let is_rotation_influenced = pmd.bones.get(i).is_some_and(|b| {
                 b.kind == bone_type::ROTATION_INFLUENCED || b.kind == bone_type::ROTATION_LINKED
@@ -1035,9 +1035,42 @@ fn assign_deform_layers(pmd: &PmdFile, model: &mut Model) {
             }
         })
         .collect();
-    // layer(i) = max(own(i), layer(parent)); iterative with cycle guard.
+    // The spec's 「系列状態からさらの階層を調整」: an IK bone must deform after
+    // its target and links, so it is raised to their layer when they sit
+    // higher (Gene: 右腕xcIK's chain hangs under a type-9 bone at layer 2).
+    // Layers only rise and stop at 2, so this settles in a few rounds.
+    let mut layer = inherit_layers(model, &own);
+    for _ in 0..8 {
+        let mut raised = false;
+        for (i, bone) in model.bones.iter().enumerate() {
+            let Some(ik) = &bone.ik else { continue };
+            let chain = std::iter::once(ik.target)
+                .chain(ik.links.iter().map(|l| l.bone))
+                .filter_map(|b| usize::try_from(b).ok().filter(|&b| b < n && b != i))
+                .map(|b| layer[b])
+                .max()
+                .unwrap_or(0);
+            if chain > layer[i] {
+                own[i] = chain;
+                raised = true;
+            }
+        }
+        if !raised {
+            break;
+        }
+        layer = inherit_layers(model, &own);
+    }
+    for (bone, l) in model.bones.iter_mut().zip(layer) {
+        bone.layer = l;
+    }
+}
+
+/// layer(i) = max(own(i), layer(parent)), iteratively, a parent cycle
+/// counting as no parent.
+fn inherit_layers(model: &Model, own: &[i32]) -> Vec<i32> {
     const UNSEEN: i32 = -1;
     const VISITING: i32 = -2;
+    let n = model.bones.len();
     let mut layer = vec![UNSEEN; n];
     let mut stack = Vec::new();
     for start in 0..n {
@@ -1057,9 +1090,7 @@ fn assign_deform_layers(pmd: &PmdFile, model: &mut Model) {
             layer[j] = inherited;
         }
     }
-    for (bone, l) in model.bones.iter_mut().zip(layer) {
-        bone.layer = l;
-    }
+    layer
 }
 
 /// Vertex morphs from the expressions. Returns, per PMD skin, its morph index
