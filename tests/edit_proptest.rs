@@ -354,3 +354,59 @@ proptest! {
 thread_local! {
     static SAMPLE: Model = hone::pmx::builder::sample_rig();
 }
+
+/// References of every kind that are neither −1 nor a valid index.
+fn dangling(model: &Model) -> Vec<usize> {
+    let mut copy = model.clone();
+    KINDS
+        .iter()
+        .chain(&[ElementKind::Vertex])
+        .map(|&kind| {
+            let len = kind.len(model) as i32;
+            let mut count = 0;
+            hone::edit::remap::map_refs(&mut copy, kind, |x| {
+                if x != -1 && !(0..len).contains(&x) {
+                    count += 1;
+                }
+                x
+            });
+            count
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Deleting never leaves a reference pointing past the end: the number of broken
+    /// references never grows (full_rig has two on purpose; they only go away when
+    /// the element holding them is deleted).
+    #[test]
+    fn deletes_never_create_dangling_references(
+        deletes in prop::collection::vec((0usize..8, prop::collection::vec(0usize..64, 1..4)), 1..6),
+        sample in any::<bool>(),
+    ) {
+        let base = if sample { SAMPLE.with(|s| s.clone()) } else { full_rig() };
+        let mut model = base.clone();
+        let before = dangling(&model);
+        let mut history = History::new();
+        for (kind, seeds) in &deletes {
+            let kind = KINDS[*kind];
+            let len = kind.len(&model);
+            if len == 0 {
+                continue;
+            }
+            let indices = seeds.iter().map(|s| s % len).collect();
+            let _ = history.apply(&mut model, ModelEdit::delete(kind, indices));
+            let after = dangling(&model);
+            prop_assert!(
+                after.iter().zip(&before).all(|(a, b)| a <= b),
+                "dangling references {:?} -> {:?}",
+                before,
+                after
+            );
+        }
+        history.jump_to(&mut model, 0);
+        prop_assert_eq!(&model, &base);
+    }
+}

@@ -17,6 +17,8 @@ pub struct Document {
     /// Bumped on every model change so caches (GPU buffers, deformer) know to rebuild.
     pub generation: u64,
     pub warnings: Vec<String>,
+    /// Texture files bundled in the binary (the sample rig), by name.
+    pub embedded_textures: &'static [(&'static str, &'static [u8])],
 }
 
 impl Document {
@@ -28,6 +30,7 @@ impl Document {
             history: History::new(),
             generation: 0,
             warnings: Vec::new(),
+            embedded_textures: &[],
         }
     }
 

@@ -97,6 +97,7 @@ impl State {
         self.textures = textures::TextureStore::load(
             &model.textures,
             self.doc.base_dir(),
+            self.doc.embedded_textures,
             self.repaint.clone(),
         );
         self.new_textures.clear();
@@ -209,10 +210,24 @@ fn selection_valid(model: &crate::pmx::Model, s: Selection) -> bool {
     }
 }
 
+/// The bundled sample rig (resources/sample, made by `pmx::builder::sample_rig`) and its texture.
+static SAMPLE_PMX: &[u8] = include_bytes!("../../resources/sample/hone-sample.pmx");
+pub static SAMPLE_TEXTURES: &[(&str, &[u8])] = &[(
+    "cloth.png",
+    include_bytes!("../../resources/sample/cloth.png"),
+)];
+
 /// The model `hone` opens without a file: the bundled sample rig.
 pub fn sample_document() -> Document {
-    // TODO(builder): switch to `crate::pmx::builder::sample_rig()` when it lands.
-    Document::new(demo::tube_rig(), None, "sample rig")
+    match crate::pmx::load_bytes(SAMPLE_PMX) {
+        Ok(loaded) => {
+            let mut doc = Document::new(loaded.model, None, "hone-sample.pmx");
+            doc.embedded_textures = SAMPLE_TEXTURES;
+            doc
+        }
+        // Only if the reader rejects the bundled file: fall back to the rig in code.
+        Err(_) => Document::new(crate::pmx::builder::sample_rig(), None, "sample rig"),
+    }
 }
 
 /// Something that would drop unsaved edits, waiting for the user's answer.

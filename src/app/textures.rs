@@ -35,6 +35,7 @@ impl TextureStore {
     pub fn load(
         textures: &[String],
         base_dir: Option<&Path>,
+        embedded: &'static [(&'static str, &'static [u8])],
         repaint: Option<egui::Context>,
     ) -> Self {
         let (tx, rx) = channel();
@@ -45,9 +46,11 @@ impl TextureStore {
             .collect();
         std::thread::spawn(move || {
             jobs.into_par_iter().for_each(|(i, path, name)| {
-                let result = match path {
-                    Some(p) => decode_file(&p),
-                    None => Err(format!("{name}: file not found")),
+                let bundled = embedded.iter().find(|(n, _)| n.eq_ignore_ascii_case(&name));
+                let result = match (path, bundled) {
+                    (Some(p), _) => decode_file(&p),
+                    (None, Some((_, bytes))) => decode_bytes(bytes),
+                    (None, None) => Err(format!("{name}: file not found")),
                 };
                 let _ = tx.send((i, result));
                 if let Some(ctx) = &repaint {

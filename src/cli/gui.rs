@@ -19,7 +19,7 @@ pub struct GuiArgs {
     pub select: Option<String>,
     /// Viewport overlays to show, comma-separated: bones, bodies, joints, wireframe, mesh,
     /// edges, grid (prefix with '-' to hide one).
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     pub show: Option<String>,
 }
 

@@ -183,6 +183,8 @@ pub struct ModelBuilder {
     material_faces: Vec<Vec<[i32; 3]>>,
     version: Option<PmxVersion>,
     additional_uvs: u8,
+    /// Faces no material draws (only from `from_model`), kept at the end.
+    unassigned_faces: Vec<[i32; 3]>,
 }
 
 fn idx(len: usize) -> i32 {
@@ -194,6 +196,29 @@ impl ModelBuilder {
         let mut b = ModelBuilder::default();
         b.model.info.name = name.to_string();
         b
+    }
+
+    /// Continues from an existing model (e.g. a loaded file or `sample_rig()`).
+    /// Faces are split back per material by the stored face counts; faces past
+    /// the last material's share stay after all materials, as they were.
+    /// `build` re-derives the version unless [`ModelBuilder::version`] is set.
+    pub fn from_model(mut model: Model) -> Self {
+        let faces = std::mem::take(&mut model.faces);
+        let mut material_faces = Vec::with_capacity(model.materials.len());
+        let mut at = 0usize;
+        for m in &model.materials {
+            let n = (m.face_index_count.max(0) as usize / 3).min(faces.len() - at);
+            material_faces.push(faces[at..at + n].to_vec());
+            at += n;
+        }
+        let additional_uvs = model.header.additional_uv_count.min(4);
+        ModelBuilder {
+            model,
+            material_faces,
+            version: None,
+            additional_uvs,
+            unassigned_faces: faces[at..].to_vec(),
+        }
     }
 
     pub fn name_en(&mut self, name: &str) -> &mut Self {
@@ -242,6 +267,7 @@ impl ModelBuilder {
             material.face_index_count = idx(faces.len() * 3);
             model.faces.extend_from_slice(faces);
         }
+        model.faces.extend_from_slice(&self.unassigned_faces);
         model.header.version = self.version.unwrap_or_else(|| required_version(&model));
         model.header.index_sizes = smallest_index_sizes(&model);
         model.header.additional_uv_count = self.additional_uvs.max(needed_additional_uvs(&model));

@@ -494,3 +494,29 @@ fn display_frames_collect_elements() {
         ]
     );
 }
+
+#[test]
+fn from_model_continues_and_rebuilds_the_same_model() {
+    let sample = sample_rig();
+    assert_eq!(ModelBuilder::from_model(sample.clone()).build(), sample);
+    let mut b = ModelBuilder::from_model(sample.clone());
+    let skin = 0;
+    let extra = b.box_mesh(skin, Vec3::new(0.0, 25.0, 0.0), Vec3::ONE, bdef1(0));
+    let m = b.build();
+    assert_eq!(
+        m.materials[0].face_index_count,
+        sample.materials[0].face_index_count + 36
+    );
+    assert_eq!(m.faces.len(), sample.faces.len() + 12);
+    // The new faces sit at the end of material 0's run.
+    let end0 = m.materials[0].face_index_count as usize / 3;
+    assert!(m.faces[end0 - 12..end0]
+        .iter()
+        .flatten()
+        .all(|v| extra.contains(v)));
+    // Faces past the materials' counts survive.
+    let mut odd = sample.clone();
+    odd.faces.push([0, 1, 2]);
+    let rebuilt = ModelBuilder::from_model(odd.clone()).build();
+    assert_eq!(rebuilt.faces, odd.faces);
+}
