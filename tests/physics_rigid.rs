@@ -665,3 +665,28 @@ fn mode0_body_moves_smoothly_across_substeps() {
         assert!((world.body_pose(0).unwrap().translation.x - f as f32).abs() < 1e-4);
     }
 }
+
+#[test]
+fn bullets_additional_damping_stops_nearly_still_bodies() {
+    let model = Model {
+        rigid_bodies: vec![sphere(-1, Vec3::ZERO, RigidMode::Dynamic, 0, 0)],
+        ..Default::default()
+    };
+    let drift = |additional_damping: bool| {
+        let config = PhysicsConfig {
+            gravity: Vec3::ZERO,
+            additional_damping,
+            ..Default::default()
+        };
+        let mut world = PhysicsWorld::new(&model, config);
+        world.reset(&[]);
+        world.apply_impulses(&[BodyImpulse {
+            global_velocity: Vec3::new(0.05, 0.0, 0.0),
+            ..Default::default()
+        }]);
+        world.step(FRAME);
+        world.body_linvel(0).unwrap().x
+    };
+    assert!(drift(true).abs() < 1e-3, "{}", drift(true));
+    assert!((drift(false) - 0.05).abs() < 1e-3, "{}", drift(false));
+}

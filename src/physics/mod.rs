@@ -54,6 +54,9 @@ pub struct PhysicsConfig {
     /// Largest speed (in length units per second) at which penetrations and joint
     /// errors are corrected; rapier's default is 3.
     pub max_corrective_velocity: f32,
+    /// Bullet's "additional damping" (saba turns it on for MMD bodies): nearly
+    /// still bodies are stopped, and slow ones lose 0.005 units/s per sub-step.
+    pub additional_damping: bool,
 }
 
 impl Default for PhysicsConfig {
@@ -67,6 +70,7 @@ impl Default for PhysicsConfig {
             length_unit: 10.0,
             contact_frequency: 10.0,
             max_corrective_velocity: 0.5,
+            additional_damping: true,
         }
     }
 }
@@ -163,6 +167,9 @@ struct Body {
     rest: Pose,
     prev_target: Pose,
     target: Pose,
+    /// Bullet's damping coefficients, clamped to [0, 1] (for additional damping).
+    linear_damping: f32,
+    angular_damping: f32,
 }
 
 /// Counters for stability checks.
@@ -211,6 +218,41 @@ fn body_rest(rb: &PmxBody) -> Pose {
         Vec3::ZERO
     };
     Pose::from_parts(pos, euler_zyx(rb.rotation))
+}
+
+fn clamp_damping(d: f32) -> f32 {
+    if d.is_finite() {
+        d.clamp(0.0, 1.0)
+    } else {
+        0.0
+    }
+}
+
+/// Bullet 2.75's `applyDamping` extra rule (`m_additionalDamping`), per sub-step:
+/// below 0.1 units/s and 0.1 rad/s both velocities are scaled by 0.005; a speed
+/// under the body's damping coefficient loses 0.005 per sub-step (to zero).
+fn additional_damping(v: Vec3, w: Vec3, lin: f32, ang: f32) -> (Vec3, Vec3) {
+    const FACTOR: f32 = 0.005;
+    const THRESHOLD_SQ: f32 = 0.01;
+    const STEP: f32 = 0.005;
+    let (mut v, mut w) = (v, w);
+    if v.length_squared() < THRESHOLD_SQ && w.length_squared() < THRESHOLD_SQ {
+        v *= FACTOR;
+        w *= FACTOR;
+    }
+    let slow = |x: Vec3, limit: f32| {
+        let s = x.length();
+        if s < limit {
+            if s > STEP {
+                x - x / s * STEP
+            } else {
+                Vec3::ZERO
+            }
+        } else {
+            x
+        }
+    };
+    (slow(v, lin), slow(w, ang))
 }
 
 /// Rapier damping coefficient reproducing Bullet's decay per second.
@@ -445,6 +487,8 @@ impl PhysicsWorld {
                 rest,
                 prev_target: rest,
                 target: rest,
+                linear_damping: clamp_damping(rb.linear_damping),
+                angular_damping: clamp_damping(rb.angular_damping),
             });
             proxies.push(BodyProxy {
                 shape,
@@ -722,6 +766,23 @@ impl PhysicsWorld {
                 }
             }
             self.rapier.step();
+            if self.config.additional_damping {
+                for b in &self.bodies {
+                    if !b.role.is_dynamic() {
+                        continue;
+                    }
+                    if let Some(rb) = self.rapier.bodies.get_mut(b.handle) {
+                        let (v, w) = additional_damping(
+                            rb.linvel(),
+                            rb.angvel(),
+                            b.linear_damping,
+                            b.angular_damping,
+                        );
+                        rb.set_linvel(v, false);
+                        rb.set_angvel(w, false);
+                    }
+                }
+            }
         }
         if n > 0 {
             for b in &mut self.bodies {
