@@ -22,6 +22,7 @@ const KINDS: [ElementKind; 8] = [
 
 #[derive(Debug, Clone)]
 enum Step {
+    DeleteUnusedVertices,
     BoneLayer {
         bone: usize,
         layer: i32,
@@ -108,6 +109,7 @@ fn step() -> impl Strategy<Value = Step> {
             to
         }),
         (i.clone(), i).prop_map(|(a, b)| Step::Batch { a, b }),
+        Just(Step::DeleteUnusedVertices),
         Just(Step::Undo),
         Just(Step::Redo),
         Just(Step::EndMerge),
@@ -265,6 +267,7 @@ fn edit_for(step: &Step, model: &Model) -> Option<ModelEdit> {
                 ],
             )
         }
+        Step::DeleteUnusedVertices => ModelEdit::delete_unused_vertices(model)?,
         Step::Undo | Step::Redo | Step::EndMerge => return None,
     })
 }

@@ -482,3 +482,49 @@ fn duplicate_material_copies_its_faces() {
         )
         .is_err());
 }
+
+#[test]
+fn delete_unused_vertices_remaps_faces_morphs_and_soft_bodies() {
+    let original = full_rig();
+    let mut model = original.clone();
+    let mut history = History::new();
+    assert!(ModelEdit::delete_unused_vertices(&model).is_none());
+    // Only 右ひじ's face [2, 3, 4] remains, so vertices 0, 1 and 5 become unused.
+    history
+        .apply(
+            &mut model,
+            ModelEdit::delete(ElementKind::Material, vec![0, 2]),
+        )
+        .unwrap();
+    let err = history
+        .apply(
+            &mut model,
+            ModelEdit::delete(ElementKind::Vertex, vec![0, 3]),
+        )
+        .unwrap_err();
+    assert_eq!(err, hone::edit::EditError::VertexInUse(3));
+    let edit = ModelEdit::delete_unused_vertices(&model).unwrap();
+    history.apply(&mut model, edit).unwrap();
+    assert_eq!(history.undo_label(), Some("Delete 3 unused vertices"));
+    assert_eq!(model.vertices.len(), 3);
+    assert_eq!(model.vertices[0].position, original.vertices[2].position);
+    assert_eq!(model.faces, vec![[0, 1, 2]]);
+    match &model.morphs[0].offsets {
+        MorphOffsets::Vertex(list) => {
+            assert_eq!(list.len(), 1);
+            assert_eq!((list[0].vertex, list[0].offset), (0, glam::Vec3::Y));
+        }
+        other => panic!("{other:?}"),
+    }
+    match &model.morphs[2].offsets {
+        MorphOffsets::Uv { offsets, .. } => assert!(offsets.is_empty()),
+        other => panic!("{other:?}"),
+    }
+    let sb = &model.soft_bodies[0];
+    assert_eq!(sb.anchors.len(), 1);
+    assert_eq!((sb.anchors[0].rigid_body, sb.anchors[0].vertex), (2, 1));
+    assert_eq!(sb.pins, vec![0]);
+    history.undo(&mut model);
+    history.undo(&mut model);
+    assert_eq!(model, original);
+}

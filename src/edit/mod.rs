@@ -62,7 +62,8 @@
 //!   reference in the model; what happens to references to the removed elements is
 //!   documented in [`remap`] (list entries are dropped, vertex weights and bone parents
 //!   move to the nearest surviving ancestor bone, other references become −1). Deleting
-//!   a material also deletes its faces. Vertices and faces cannot be deleted yet.
+//!   a material also deletes its faces. Only vertices no face uses can be deleted
+//!   ([`ModelEdit::delete_unused_vertices`]); faces cannot be deleted on their own.
 //!   Special display frames cannot be deleted.
 //! * [`ModelEdit::move_element`] / [`ModelEdit::reorder`] change the order of a list
 //!   (e.g. bone order for deform order) and remap every reference.
@@ -120,6 +121,8 @@ pub enum EditError {
         "materials can only be reordered or duplicated when their face counts cover the face list exactly"
     )]
     InconsistentMaterialFaces,
+    #[error("vertex #{0} is used by a face; only unused vertices can be deleted")]
+    VertexInUse(usize),
     #[error("nothing to do")]
     Empty,
 }
@@ -353,6 +356,16 @@ impl ModelEdit {
         Self::delete(ElementKind::DisplayFrame, vec![index])
     }
 
+    /// Deletes the vertices no face uses (PMX Editor's "delete unused vertices"),
+    /// dropping their morph offsets, soft-body anchors and pins. None if there are none.
+    pub fn delete_unused_vertices(model: &Model) -> Option<Self> {
+        let unused = remap::unused_vertices(model);
+        (!unused.is_empty()).then(|| {
+            let n = unused.len();
+            Self::delete(ElementKind::Vertex, unused).label(format!("Delete {n} unused vertices"))
+        })
+    }
+
     /// Reorders the list of `kind`: new index `i` holds old element `order[i]`.
     pub fn reorder(kind: ElementKind, order: Vec<usize>) -> Self {
         Self::new(Op::Reorder { kind, order })
@@ -465,6 +478,13 @@ impl ModelEdit {
                 }
                 if indices.is_empty() {
                     return Err(EditError::Empty);
+                }
+                if *kind == ElementKind::Vertex {
+                    let unused = remap::unused_vertices(model);
+                    if let Some(&i) = indices.iter().find(|i| unused.binary_search(i).is_err()) {
+                        in_range(*kind, i)?;
+                        return Err(EditError::VertexInUse(i));
+                    }
                 }
                 for i in indices.iter() {
                     in_range(*kind, *i)?;

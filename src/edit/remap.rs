@@ -11,13 +11,14 @@
 //! | material     | material-morph offsets, soft-body material (and the material's faces are removed)    |
 //! | rigid body   | joint bodies A/B, impulse-morph offsets, soft-body anchors                            |
 //! | texture      | material texture, sphere texture, own toon texture                                   |
+//! | vertex (unused by faces only) | vertex and UV morph offsets, soft-body anchors and pins               |
 //! | joint, soft body, display frame | nothing refers to them                                       |
 //!
 //! References to a surviving element above a removed one shift down. References
 //! to a removed element are handled as follows (Hone's choice; PMX Editor is similar):
 //!
-//! * **List entries are dropped**: IK links, morph offsets, display-frame entries and
-//!   soft-body anchors that point at a removed element disappear (a −1 entry would
+//! * **List entries are dropped**: IK links, morph offsets, display-frame entries,
+//!   soft-body anchors and pins that point at a removed element disappear (a −1 entry would
 //!   be garbage, and for material offsets −1 means "every material").
 //! * **Vertex weights and bone parents move to the nearest surviving ancestor** of the
 //!   removed bone (its parent, else that bone's parent, …), so a deleted middle bone
@@ -42,7 +43,7 @@
 use super::element::{Element, ElementKind};
 use crate::pmx::{
     BoneOffset, DisplayElement, GroupOffset, IkLink, ImpulseOffset, MaterialOffset, Model,
-    MorphOffsets, SoftBodyAnchor, Tail, Toon, NONE,
+    MorphOffsets, SoftBodyAnchor, Tail, Toon, UvOffset, VertexOffset, NONE,
 };
 
 /// Where a single reference lives, addressed in the model as it is *after* the removal.
@@ -102,6 +103,21 @@ pub enum RemovedEntry {
         pos: u32,
         anchor: SoftBodyAnchor,
     },
+    VertexOffset {
+        morph: u32,
+        pos: u32,
+        offset: VertexOffset,
+    },
+    UvOffset {
+        morph: u32,
+        pos: u32,
+        offset: UvOffset,
+    },
+    SoftBodyPin {
+        soft_body: u32,
+        pos: u32,
+        vertex: i32,
+    },
 }
 
 /// Everything [`restore`] needs to undo a [`remove`] exactly.
@@ -127,14 +143,31 @@ impl Removed {
     }
 }
 
-/// Kinds [`remove`] supports. Vertices and faces are not removable here (faces
-/// are owned by materials through their face counts; vertex removal would need
-/// face rewriting).
+/// Kinds [`remove`] supports. Faces are not removable on their own (materials own
+/// them through their face counts); vertices only when no face uses them.
 pub fn can_remove(kind: ElementKind) -> bool {
     !matches!(
         kind,
-        ElementKind::Header | ElementKind::Info | ElementKind::Vertex | ElementKind::Face
+        ElementKind::Header | ElementKind::Info | ElementKind::Face
     )
+}
+
+/// Vertices no face refers to, ascending (e.g. left over after deleting a material).
+pub fn unused_vertices(model: &Model) -> Vec<usize> {
+    let used = used_vertices(model);
+    (0..model.vertices.len()).filter(|&i| !used[i]).collect()
+}
+
+fn used_vertices(model: &Model) -> Vec<bool> {
+    let mut used = vec![false; model.vertices.len()];
+    for face in &model.faces {
+        for &v in face {
+            if v >= 0 && (v as usize) < used.len() {
+                used[v as usize] = true;
+            }
+        }
+    }
+    used
 }
 
 /// Calls `f` on every reference to an element of `kind` and stores its result.
@@ -300,7 +333,8 @@ fn material_face_ranges(model: &Model) -> Vec<std::ops::Range<usize>> {
 
 /// Removes the elements of `kind` at `indices` (any order; duplicates and
 /// out-of-range indices are ignored) and fixes every reference as the module docs
-/// describe. Unsupported kinds (see [`can_remove`]) are left alone.
+/// describe. Unsupported kinds (see [`can_remove`]) are left alone, and so are
+/// vertices a face uses.
 pub fn remove(model: &mut Model, kind: ElementKind, indices: &[usize]) -> Removed {
     let old_len = kind.len(model);
     let mut removed = Removed {
@@ -318,6 +352,12 @@ pub fn remove(model: &mut Model, kind: ElementKind, indices: &[usize]) -> Remove
     for &i in indices {
         if i < old_len {
             gone_mask[i] = true;
+        }
+    }
+    if kind == ElementKind::Vertex {
+        // A vertex a face uses is kept: removing it would change the mesh.
+        for (g, used) in gone_mask.iter_mut().zip(used_vertices(model)) {
+            *g &= !used;
         }
     }
     if !gone_mask.iter().any(|&g| g) {
@@ -599,8 +639,63 @@ pub fn remove(model: &mut Model, kind: ElementKind, indices: &[usize]) -> Remove
                 }
             }
         }
+        ElementKind::Vertex => {
+            for (mi, morph) in model.morphs.iter_mut().enumerate() {
+                let morph_index = mi as u32;
+                match &mut morph.offsets {
+                    MorphOffsets::Vertex(list) => drain_gone(
+                        list,
+                        |o| gone(o.vertex),
+                        |pos, offset| {
+                            entries.push(RemovedEntry::VertexOffset {
+                                morph: morph_index,
+                                pos,
+                                offset,
+                            })
+                        },
+                    ),
+                    MorphOffsets::Uv { offsets, .. } => drain_gone(
+                        offsets,
+                        |o| gone(o.vertex),
+                        |pos, offset| {
+                            entries.push(RemovedEntry::UvOffset {
+                                morph: morph_index,
+                                pos,
+                                offset,
+                            })
+                        },
+                    ),
+                    _ => {}
+                }
+            }
+            for (si, sb) in model.soft_bodies.iter_mut().enumerate() {
+                let soft_body = si as u32;
+                drain_gone(
+                    &mut sb.anchors,
+                    |a| gone(a.vertex),
+                    |pos, anchor| {
+                        entries.push(RemovedEntry::SoftBodyAnchor {
+                            soft_body,
+                            pos,
+                            anchor,
+                        })
+                    },
+                );
+                drain_gone(
+                    &mut sb.pins,
+                    |p| gone(*p),
+                    |pos, vertex| {
+                        entries.push(RemovedEntry::SoftBodyPin {
+                            soft_body,
+                            pos,
+                            vertex,
+                        })
+                    },
+                );
+            }
+        }
         ElementKind::Joint | ElementKind::SoftBody | ElementKind::DisplayFrame => {}
-        ElementKind::Header | ElementKind::Info | ElementKind::Vertex | ElementKind::Face => {}
+        ElementKind::Header | ElementKind::Info | ElementKind::Face => {}
     }
 
     // 4. Shift every remaining reference into the new index space.
@@ -764,6 +859,29 @@ pub fn restore(model: &mut Model, removed: Removed) {
             } => {
                 if let Some(s) = model.soft_bodies.get_mut(soft_body as usize) {
                     put(&mut s.anchors, pos, anchor);
+                }
+            }
+            RemovedEntry::VertexOffset { morph, pos, offset } => {
+                if let Some(MorphOffsets::Vertex(list)) =
+                    model.morphs.get_mut(morph as usize).map(|m| &mut m.offsets)
+                {
+                    put(list, pos, offset);
+                }
+            }
+            RemovedEntry::UvOffset { morph, pos, offset } => {
+                if let Some(MorphOffsets::Uv { offsets, .. }) =
+                    model.morphs.get_mut(morph as usize).map(|m| &mut m.offsets)
+                {
+                    put(offsets, pos, offset);
+                }
+            }
+            RemovedEntry::SoftBodyPin {
+                soft_body,
+                pos,
+                vertex,
+            } => {
+                if let Some(s) = model.soft_bodies.get_mut(soft_body as usize) {
+                    put(&mut s.pins, pos, vertex);
                 }
             }
         }

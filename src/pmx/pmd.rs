@@ -800,9 +800,10 @@ fn convert_materials(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warnin
         };
 
         // Toon: index 0..=9 names toon01..toon10.bmp unless the toon extension
-        // renames the slot. PMX Editor keeps the standard names as shared toons
-        // (MMD resolves them from its own Data folder) and puts any other name
-        // in the texture table. An empty slot falls back to the shared toon.
+        // renames the slot. The standard names stay shared toons (MMD resolves
+        // them from its own Data folder; PMX Editor and mmd_tools do the same)
+        // and any other name goes in the texture table. Our choice where the
+        // spec is silent: an empty slot falls back to the shared toon.
         let toon = match m.toon_index {
             0xFF => Toon::Texture(NONE),
             t @ 0..=9 => {
@@ -871,8 +872,9 @@ fn convert_bones(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warning>) 
     for (i, b) in pmd.bones.iter().enumerate() {
         let mut flags = BoneFlags(BoneFlags::ROTATABLE | BoneFlags::VISIBLE | BoneFlags::OPERABLE);
         // Tail: PMD names a bone; 0xFFFF and 0 both mean "none" (PMD writers
-        // store 0 for end bones, and no bone's tail is the root). PMX Editor
-        // keeps bone mode with −1 for these (as Gene.pmx's end bones show).
+        // store 0 for end bones, and no bone's tail is the root). Kept as bone
+        // mode with −1, as PMX Editor-made files hold end bones (Gene.pmx: 0x13
+        // flags, tail −1), rather than a zero offset.
         let mut tail = if b.tail == NO_INDEX || b.tail == 0 {
             Tail::Bone(NONE)
         } else {

@@ -773,7 +773,9 @@ impl<'a> Reader<'a> {
             let loop_count = self.i32()?;
             let limit_angle = self.f32()?;
             let n = self.checked_count(self.sizes.bone as usize + 1, "IK link count")?;
-            let mut links = Vec::with_capacity(n);
+            // A link can be 2 bytes in the file but 32 in memory: let the
+            // vector grow with what is actually read instead of trusting n.
+            let mut links = Vec::with_capacity(n.min(64));
             for _ in 0..n {
                 let bone = self.bone_index()?;
                 let limits = if self.flag(Section::Bone, i, "IK link angle limit")? {
