@@ -129,3 +129,37 @@ fn morph_slider_changes_the_pose_not_the_model() {
     assert!((after - before).length() > 0.5, "{before} → {after}");
     assert!(!a.state.doc.is_dirty(), "posing is not an edit");
 }
+
+#[test]
+fn opening_another_model_with_unsaved_edits_asks_first() {
+    let mut h = harness();
+    h.run_steps(3);
+    h.get_by_label("#0 センター").click();
+    h.run_steps(2);
+    set_value(&h, "deform layer", 1.0);
+    h.run_steps(2);
+    assert!(app(&h).state.doc.is_dirty());
+
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label("Open sample rig").click();
+    h.run_steps(3);
+    // The modal holds the action back.
+    h.get_by_label("Unsaved changes");
+    assert_eq!(app(&h).state.doc.display_name, "tube");
+    h.get_by_label("Cancel").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("Unsaved changes").is_none());
+    assert_eq!(app(&h).state.doc.model.bones[0].layer, 1);
+
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label("Open sample rig").click();
+    h.run_steps(3);
+    h.get_by_label("Don't save").click();
+    h.run_steps(3);
+    let a = app(&h);
+    assert_eq!(a.state.doc.display_name, "hone-sample.pmx");
+    assert!(!a.state.doc.is_dirty());
+    assert!(a.state.doc.model.bones.len() > 50);
+}

@@ -733,6 +733,8 @@ pub struct Launch {
     pub size: Option<(u32, u32)>,
     pub select: Option<String>,
     pub show: Option<String>,
+    /// Morph weights for the shown pose (name, weight).
+    pub morphs: Vec<(String, f32)>,
 }
 
 /// Parses `--select kind:NAME` (bone, morph, material, body, joint; Japanese or English name).
@@ -808,6 +810,16 @@ pub fn run(launch: Launch) -> Result<(), String> {
         Some(s) => Some(parse_select(&doc.model, s)?),
         None => None,
     };
+    let mut morphs = Vec::new();
+    for (name, w) in &launch.morphs {
+        let i = doc
+            .model
+            .morphs
+            .iter()
+            .position(|m| &m.name == name || &m.name_en == name)
+            .ok_or_else(|| format!("--morph: no morph named {name:?}"))?;
+        morphs.push((i, *w));
+    }
     let mut view = viewport::ViewOptions::default();
     if let Some(s) = &launch.show {
         apply_show(&mut view, s)?;
@@ -848,6 +860,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
             if let Some(s) = select {
                 app.state.select(s);
             }
+            for (i, w) in morphs {
+                app.state.pose.set_morph(i, w);
+            }
             Ok(Box::new(app))
         }),
     )
@@ -860,4 +875,60 @@ pub fn run(launch: Launch) -> Result<(), String> {
         };
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn select_and_show_flags_parse_and_refuse_unknowns() {
+        let m = demo::tube_rig();
+        assert_eq!(parse_select(&m, "bone:上"), Ok(Selection::Bone(2)));
+        assert_eq!(parse_select(&m, "bone:upper"), Ok(Selection::Bone(2)));
+        assert_eq!(parse_select(&m, "body:下"), Ok(Selection::RigidBody(1)));
+        assert!(parse_select(&m, "bone:nope").unwrap_err().contains("nope"));
+        assert!(parse_select(&m, "上").is_err());
+        assert!(parse_select(&m, "vertex:1").is_err());
+        let mut o = viewport::ViewOptions::default();
+        apply_show(&mut o, "bodies,joints,-bones,wireframe").unwrap();
+        assert!(o.bodies && o.joints && o.wireframe && !o.bones && o.mesh);
+        assert!(apply_show(&mut o, "bogus").is_err());
+    }
+
+    #[test]
+    fn the_sample_opens_with_its_bundled_texture() {
+        let doc = sample_document();
+        assert_eq!(doc.display_name, "hone-sample.pmx");
+        assert!(doc.model.bones.len() > 50);
+        let mut store = textures::TextureStore::load(
+            &doc.model.textures,
+            doc.base_dir(),
+            doc.embedded_textures,
+            None,
+        );
+        let t0 = std::time::Instant::now();
+        while store.pending() > 0 && t0.elapsed().as_secs() < 10 {
+            store.poll();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert_eq!(store.missing().count(), 0);
+        assert!(store
+            .states
+            .iter()
+            .all(|s| matches!(s, textures::TexState::Ready(_))));
+    }
+
+    #[test]
+    fn title_marks_unsaved_edits() {
+        let mut state = State::new(Document::new(demo::tube_rig(), None, "tube.pmx"), None);
+        assert_eq!(state.title(), "tube.pmx — Hone");
+        let mut bone = state.doc.model.bones[0].clone();
+        bone.layer = 1;
+        state.apply(crate::edit::ModelEdit::set_bone(0, bone, "deform layer"));
+        assert_eq!(state.title(), "● tube.pmx — Hone");
+        state.tick();
+        state.undo();
+        assert_eq!(state.title(), "tube.pmx — Hone");
+    }
 }

@@ -21,6 +21,20 @@ pub struct GuiArgs {
     /// edges, grid (prefix with '-' to hide one).
     #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     pub show: Option<String>,
+    /// Set a morph weight in the shown pose, NAME=WEIGHT (repeatable).
+    #[arg(long, value_name = "NAME=WEIGHT", value_parser = parse_morph)]
+    pub morph: Vec<(String, f32)>,
+}
+
+fn parse_morph(s: &str) -> Result<(String, f32), String> {
+    let (name, w) = s
+        .rsplit_once('=')
+        .ok_or_else(|| format!("expected NAME=WEIGHT, got {s:?}"))?;
+    let w: f32 = w
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad weight in {s:?}"))?;
+    Ok((name.to_owned(), w))
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -48,6 +62,7 @@ pub fn run(args: GuiArgs) -> CliResult {
         size: args.size,
         select: args.select,
         show: args.show,
+        morphs: args.morph,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -104,6 +104,9 @@ impl Deformer {
     /// Evaluates the bones of one phase in deform order, solving each IK
     /// in place when its bone comes up.
     pub fn update_bones(&self, pose: &Pose, state: &mut DeformState, phase: Phase) {
+        if !self.fits(state) {
+            return;
+        }
         let entries = match phase {
             Phase::BeforePhysics => {
                 self.reset_bones(state);

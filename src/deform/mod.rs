@@ -165,12 +165,14 @@ impl DeformState {
     /// 物理変形によるグローバル変形量をローカル変形量に一旦戻し…).
     /// Out-of-range bones are ignored. Call between the two `update_bones` phases.
     pub fn set_bone_world(&mut self, deformer: &Deformer, bone: usize, world: Mat4) {
-        if bone >= self.world.len() {
+        let Some(info) = deformer.bones.get(bone) else {
+            return;
+        };
+        if !deformer.fits(self) {
             return;
         }
         self.world[bone] = world;
         self.physics_driven[bone] = true;
-        let info = &deformer.bones[bone];
         let parent = if info.parent != NO_BONE {
             self.world[info.parent as usize]
         } else {
@@ -235,6 +237,21 @@ impl Deformer {
             rigid_count: model.rigid_bodies.len(),
             parallel: true,
         }
+    }
+
+    /// Whether `state` was made by this deformer (or one for an identical
+    /// model shape). Every stage checks this and does nothing otherwise, so
+    /// a stale state after a model edit never panics.
+    pub fn fits(&self, state: &DeformState) -> bool {
+        let (nb, nv) = (self.bones.len(), self.skin.len());
+        state.world.len() == nb
+            && state.skinning.len() == nb + 1
+            && state.bone_morph_rotation.len() == nb
+            && state.vertex_offsets.len() == nv
+            && state.positions.len() == nv
+            && state.morph_weights.len() == self.morph_count
+            && state.materials.len() == self.material_count
+            && state.impulses.len() == self.rigid_count
     }
 
     /// The deform order with the reason for every bone's place.

@@ -187,8 +187,7 @@ impl Deformer {
     /// offsets, bone offsets, material sets, impulses). Only what morphs with
     /// non-zero weight touched last frame is reset.
     pub fn apply_morphs(&self, model: &Model, pose: &Pose, state: &mut DeformState) {
-        if state.vertex_offsets.len() != self.skin.len() {
-            // A state made for another model: leave it alone rather than panic.
+        if !self.fits(state) {
             return;
         }
         self.reset_morph_outputs(state);

@@ -322,6 +322,9 @@ impl SkinData {
 
 /// Skinning matrix per bone: world × T(−rest). The trailing slot stays identity.
 pub(crate) fn update_skinning_matrices(deformer: &Deformer, state: &mut DeformState) {
+    if !deformer.fits(state) {
+        return;
+    }
     for (i, info) in deformer.bones.iter().enumerate() {
         state.skinning[i] = state.world[i] * Mat4::from_translation(-info.rest);
     }

@@ -738,3 +738,18 @@ fn skinning_kinds_match_hand_computation() {
     assert!((s.positions[2] - lerp(0.5)).length() < 1e-6);
     assert!((s.positions[3] - Vec3::new(1.0, 1.0, 0.0)).length() < 1e-5);
 }
+
+#[test]
+fn a_state_from_another_model_is_left_alone() {
+    let small = model_with_bones(vec![bone("a", Vec3::ZERO, -1)]);
+    let big = leg_model(true);
+    let d_big = Deformer::new(&big);
+    let d_small = Deformer::new(&small);
+    let mut s_small = d_small.new_state();
+    assert!(d_small.fits(&s_small) && !d_big.fits(&s_small));
+    let before = s_small.world.clone();
+    let pose = Pose::new(&big);
+    d_big.evaluate(&big, &pose, &mut s_small);
+    s_small.set_bone_world(&d_big, 3, Mat4::IDENTITY);
+    assert_eq!(s_small.world, before);
+}

@@ -38,7 +38,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let body_names: Vec<String> = model.rigid_bodies.iter().map(|b| b.name.clone()).collect();
     ui.columns(2, |cols| {
         cols[0].strong(format!("Rigid bodies ({})", model.rigid_bodies.len()));
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("bodies")
             .auto_shrink([false, false])
             .show(&mut cols[0], |ui| {
@@ -67,7 +67,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     });
             });
         cols[1].strong(format!("Joints ({})", model.joints.len()));
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("joints")
             .auto_shrink([false, false])
             .show(&mut cols[1], |ui| {

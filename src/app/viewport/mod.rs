@@ -50,6 +50,8 @@ pub struct Viewport {
     /// Document generation and pose revision last sent to the GPU.
     pub(crate) uploaded: Option<(u64, u64)>,
     pub last_rect: Option<egui::Rect>,
+    /// Whether the last upload had UV morphs applied (so a reset re-uploads the rest UVs).
+    pub(crate) uv_morphed: bool,
 }
 
 impl Viewport {
@@ -145,6 +147,37 @@ pub fn sync_gpu(state: &mut State) {
     state.new_textures.clear();
     if state.viewport.uploaded != Some(key) {
         scene.set_vertices(state.pose.positions(), state.pose.normals());
+        // Material and UV morphs.
+        let model = &state.doc.model;
+        let deform = &state.pose.state;
+        scene.live_materials.clear();
+        scene
+            .live_materials
+            .extend(
+                model
+                    .materials
+                    .iter()
+                    .zip(&deform.materials)
+                    .map(|(m, mm)| {
+                        let (v, tints) = mm.apply(m);
+                        render::LiveMaterial {
+                            diffuse: v.diffuse,
+                            specular: v.specular,
+                            specular_power: v.specular_power,
+                            ambient: v.ambient,
+                            edge_color: v.edge_color,
+                            edge_size: v.edge_size,
+                            tints,
+                        }
+                    }),
+            );
+        let uv_morphed = !deform.morphed_uvs().is_empty();
+        if uv_morphed || state.viewport.uv_morphed {
+            if let Some(mesh) = scene.mesh.clone() {
+                scene.set_uvs(&mesh.uvs, &deform.uv_offsets);
+            }
+        }
+        state.viewport.uv_morphed = uv_morphed;
         state.viewport.uploaded = Some(key);
     }
 }

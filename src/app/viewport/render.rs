@@ -41,6 +41,19 @@ pub enum ToonRef {
     Texture(usize),
 }
 
+/// A material's values this frame, after material morphs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LiveMaterial {
+    pub diffuse: Vec4,
+    pub specular: Vec3,
+    pub specular_power: f32,
+    pub ambient: Vec3,
+    pub edge_color: Vec4,
+    pub edge_size: f32,
+    /// (multiply, add) for the texture, sphere and toon colours.
+    pub tints: [(Vec3, Vec3); 3],
+}
+
 /// The model's static draw data, in GL space.
 #[derive(Debug, Default)]
 pub struct MeshData {
@@ -110,6 +123,21 @@ impl MeshData {
     }
 }
 
+impl DrawMaterial {
+    /// The material's own values (no morph applied).
+    pub fn rest(&self) -> LiveMaterial {
+        LiveMaterial {
+            diffuse: self.diffuse,
+            specular: self.specular,
+            specular_power: self.specular_power,
+            ambient: self.ambient,
+            edge_color: self.edge_color,
+            edge_size: self.edge_size,
+            tints: [(Vec3::ONE, Vec3::ZERO); 3],
+        }
+    }
+}
+
 /// Per-frame settings from the UI.
 #[derive(Debug, Clone)]
 pub struct FrameSettings {
@@ -153,6 +181,11 @@ pub struct GpuScene {
     positions_dirty: bool,
     pub new_textures: Vec<(usize, Arc<DecodedImage>)>,
     pub frame: FrameSettings,
+    /// Per material, after material morphs (empty = as in the model).
+    pub live_materials: Vec<LiveMaterial>,
+    /// UVs after UV morphs, when any morph moved them.
+    pub uvs: Vec<[f32; 2]>,
+    uvs_dirty: bool,
     gpu: Option<Gpu>,
     /// Textures uploaded since the last mesh change (for screenshot mode).
     pub uploaded_textures: usize,
@@ -184,6 +217,17 @@ impl GpuScene {
         self.positions_dirty = true;
     }
 
+    /// UVs after UV morphs (uploaded on the next paint).
+    pub fn set_uvs(&mut self, base: &[[f32; 2]], offsets: &[Vec4]) {
+        self.uvs.clear();
+        self.uvs.extend(
+            base.iter()
+                .zip(offsets)
+                .map(|(uv, o)| [uv[0] + o.x, uv[1] + o.y]),
+        );
+        self.uvs_dirty = true;
+    }
+
     /// Uploads what changed and draws into the callback's viewport.
     pub fn paint(&mut self, gl: &Arc<three_d::context::Context>, info: &egui::PaintCallbackInfo) {
         if self.gpu.is_none() {
@@ -208,11 +252,20 @@ impl GpuScene {
             gpu.normals.fill(&self.normals);
             self.positions_dirty = false;
         }
+        if self.uvs_dirty && self.uvs.len() == gpu.vertex_count {
+            gpu.uvs.fill(&self.uvs);
+            self.uvs_dirty = false;
+        }
         for (i, img) in self.new_textures.drain(..) {
             gpu.upload_texture(i, &img);
             self.uploaded_textures += 1;
         }
-        gpu.draw(self.mesh.as_deref(), &self.frame, info);
+        gpu.draw(
+            self.mesh.as_deref(),
+            &self.live_materials,
+            &self.frame,
+            info,
+        );
         self.frames_drawn += 1;
     }
 }
@@ -274,6 +327,12 @@ uniform sampler2D toon;
 uniform float edge_width;
 uniform vec4 flat_color;
 uniform int flat_mode;
+uniform vec3 tex_mul;
+uniform vec3 tex_add;
+uniform vec3 sphere_mul;
+uniform vec3 sphere_add;
+uniform vec3 toon_mul;
+uniform vec3 toon_add;
 in vec3 v_normal;
 in vec2 v_uv;
 in vec3 v_world;
@@ -292,17 +351,17 @@ void main() {
     // Textures are stored bottom-up, MMD UVs run top-down.
     if (use_texture == 1) {
         vec4 t = texture(tex, vec2(v_uv.x, 1.0 - v_uv.y));
-        color *= t.rgb;
+        color *= t.rgb * tex_mul + tex_add;
         alpha *= t.a;
     }
     if (sphere_mode != 0) {
         vec3 vn = normalize(mat3(view) * n);
-        vec3 s = texture(sphere, vn.xy * 0.5 + 0.5).rgb;
+        vec3 s = texture(sphere, vn.xy * 0.5 + 0.5).rgb * sphere_mul + sphere_add;
         if (sphere_mode == 1) color *= s; else color += s;
     }
     if (use_toon == 1) {
         float lambert = dot(n, l);
-        vec3 t = texture(toon, vec2(0.5, 0.5 + lambert * 0.5)).rgb;
+        vec3 t = texture(toon, vec2(0.5, 0.5 + lambert * 0.5)).rgb * toon_mul + toon_add;
         color *= t;
     }
     if (specular_power > 0.0) {
@@ -450,7 +509,13 @@ impl Gpu {
         self.textures.get(i).and_then(|t| t.as_ref())
     }
 
-    fn draw(&self, mesh: Option<&MeshData>, frame: &FrameSettings, info: &egui::PaintCallbackInfo) {
+    fn draw(
+        &self,
+        mesh: Option<&MeshData>,
+        live: &[LiveMaterial],
+        frame: &FrameSettings,
+        info: &egui::PaintCallbackInfo,
+    ) {
         let vp = info.viewport_in_pixels();
         let viewport = Viewport {
             x: vp.left_px,
@@ -511,10 +576,11 @@ impl Gpu {
             p.use_uniform_if_required("edge_width", 0.0f32);
             p.use_uniform_if_required("flat_mode", 0i32);
             for (i, m) in mesh.materials.iter().enumerate() {
-                if m.index_count == 0 || !visible(i) || m.diffuse.w <= 0.0 {
+                let v = live.get(i).copied().unwrap_or_else(|| m.rest());
+                if m.index_count == 0 || !visible(i) || v.diffuse.w <= 0.0 {
                     continue;
                 }
-                self.set_material(m);
+                self.set_material(m, &v);
                 let states = RenderStates {
                     depth_test: DepthTest::LessOrEqual,
                     blend: Blend::TRANSPARENCY,
@@ -532,16 +598,17 @@ impl Gpu {
                 let unit = frame.camera_distance * 0.0012;
                 p.use_uniform_if_required("sphere_mode", 0i32);
                 for (i, m) in mesh.materials.iter().enumerate() {
+                    let v = live.get(i).copied().unwrap_or_else(|| m.rest());
                     if m.index_count == 0
                         || !visible(i)
                         || !m.flags.has(MaterialFlags::EDGE)
-                        || m.edge_size <= 0.0
-                        || m.diffuse.w <= 0.0
+                        || v.edge_size <= 0.0
+                        || v.diffuse.w <= 0.0
                     {
                         continue;
                     }
-                    p.use_uniform_if_required("edge_width", m.edge_size * unit);
-                    p.use_uniform_if_required("flat_color", v4(m.edge_color));
+                    p.use_uniform_if_required("edge_width", v.edge_size * unit);
+                    p.use_uniform_if_required("flat_color", v4(v.edge_color));
                     let states = RenderStates {
                         depth_test: DepthTest::LessOrEqual,
                         blend: Blend::TRANSPARENCY,
@@ -606,12 +673,16 @@ impl Gpu {
         );
     }
 
-    fn set_material(&self, m: &DrawMaterial) {
+    fn set_material(&self, m: &DrawMaterial, v: &LiveMaterial) {
         let p = &self.mesh_program;
-        p.use_uniform_if_required("diffuse", v4(m.diffuse));
-        p.use_uniform_if_required("ambient", v3(m.ambient));
-        p.use_uniform_if_required("specular", v3(m.specular));
-        p.use_uniform_if_required("specular_power", m.specular_power);
+        p.use_uniform_if_required("diffuse", v4(v.diffuse));
+        p.use_uniform_if_required("ambient", v3(v.ambient));
+        p.use_uniform_if_required("specular", v3(v.specular));
+        p.use_uniform_if_required("specular_power", v.specular_power);
+        for (k, name) in ["tex", "sphere", "toon"].iter().enumerate() {
+            p.use_uniform_if_required(&format!("{name}_mul"), v3(v.tints[k].0));
+            p.use_uniform_if_required(&format!("{name}_add"), v3(v.tints[k].1));
+        }
         let texture = m.texture.and_then(|t| self.texture(t));
         p.use_uniform_if_required("use_texture", texture.is_some() as i32);
         if p.requires_uniform("tex") {

@@ -1109,7 +1109,7 @@ pub fn sample_rig() -> Model {
         .springs(Vec3::ZERO, Vec3::splat(20.0))
         .name_en(&format!("hair{}", i + 1));
     }
-    for k in 0..SKIRT_CHAINS {
+    for (k, chain) in skirt_bodies.iter().enumerate() {
         let front = k == 4; // 270°: straight ahead (−Z)
         let j = if front {
             // The front panel swings forward and back about X.
@@ -1117,7 +1117,7 @@ pub fn sample_rig() -> Model {
                 &format!("スカート_{k}_0"),
                 JointKind::Hinge,
                 hip_body,
-                skirt_bodies[k][0],
+                chain[0],
             )
             .hinge(-0.3, 0.8, 0.9, 0.3, 1.0)
         } else {
@@ -1125,7 +1125,7 @@ pub fn sample_rig() -> Model {
                 &format!("スカート_{k}_0"),
                 JointKind::Spring6Dof,
                 hip_body,
-                skirt_bodies[k][0],
+                chain[0],
             )
             .angular_limits(Vec3::new(-0.3, -0.1, -0.3), Vec3::new(0.8, 0.1, 0.3))
             .springs(Vec3::ZERO, Vec3::splat(10.0))
@@ -1134,8 +1134,8 @@ pub fn sample_rig() -> Model {
         b.joint(
             &format!("スカート_{k}_1"),
             JointKind::Spring6Dof,
-            skirt_bodies[k][0],
-            skirt_bodies[k][1],
+            chain[0],
+            chain[1],
         )
         .angular_limits(Vec3::new(-0.4, -0.1, -0.4), Vec3::new(0.4, 0.1, 0.4))
         .springs(Vec3::ZERO, Vec3::splat(10.0))
