@@ -166,21 +166,6 @@ fn wide_indices_round_trip() {
 }
 
 #[test]
-fn builder_euler_convention_is_the_physics_one() {
-    for e in [
-        Vec3::new(0.3, -0.4, 0.5),
-        Vec3::new(-1.2, 0.7, 2.9),
-        Vec3::new(0.0, 1.5, -0.2),
-    ] {
-        let a = quat_from_euler(e);
-        let b = hone::physics::euler_zyx(e);
-        assert!(a.abs_diff_eq(b, 1e-6) || a.abs_diff_eq(-b, 1e-6), "{e}");
-        let back = quat_from_euler(euler_from_quat(a));
-        assert!(back.abs_diff_eq(a, 1e-5) || back.abs_diff_eq(-a, 1e-5));
-    }
-}
-
-#[test]
 fn builder_index_sizes_match_the_writer() {
     let model = small(TextEncoding::Utf8).build();
     assert_eq!(

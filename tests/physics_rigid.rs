@@ -599,14 +599,14 @@ fn impulse_stop_zeroes_motion_and_local_impulse_turns_with_the_body() {
 }
 
 #[test]
-fn euler_order_is_bullets_zyx() {
+fn bodies_use_the_models_euler_order() {
+    // A box rotated by x, y and z at once must sit where pmx::euler_rotation puts it.
     let r = Vec3::new(0.3, -0.7, 1.1);
-    let q = hone::physics::euler_zyx(r);
-    let m = glam::Mat3::from_rotation_z(r.z)
-        * glam::Mat3::from_rotation_y(r.y)
-        * glam::Mat3::from_rotation_x(r.x);
     let v = Vec3::new(0.2, 0.5, -0.9);
-    assert!((q * v - m * v).length() < 1e-5);
+    let q = hone::physics::euler_rotation(r);
+    assert!((q * v - hone::pmx::euler_rotation(r) * v).length() < 1e-6);
+    let nan = hone::physics::euler_rotation(Vec3::new(f32::NAN, 0.0, 0.0));
+    assert!(nan.is_finite());
 }
 
 #[test]

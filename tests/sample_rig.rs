@@ -3,7 +3,8 @@
 
 use glam::{Mat3, Quat, Vec3};
 use hone::deform::{BonePose, Deformer, Pose};
-use hone::pmx::builder::{quat_from_euler, sample_rig};
+use hone::pmx::builder::sample_rig;
+use hone::pmx::euler_rotation;
 use hone::pmx::*;
 
 fn bone(model: &Model, name: &str) -> usize {
@@ -269,7 +270,7 @@ enum Core {
 }
 
 fn core(r: &RigidBody) -> (Core, f32) {
-    let rot = quat_from_euler(r.rotation);
+    let rot = euler_rotation(r.rotation);
     match r.shape {
         RigidShape::Sphere => (Core::Segment(r.position, r.position), r.size.x),
         RigidShape::Capsule => {

@@ -13,8 +13,7 @@
 //! of those two groups for these two bodies).
 //!
 //! Shapes (size: sphere x = radius; box = half extents; capsule x = radius,
-//! y = cylinder height along local Y), rotation R = Rz·Ry·Rx (Bullet's
-//! setEulerZYX, as the physics module uses). Tests: bounding spheres first, then
+//! y = cylinder height along local Y), rotation from `pmx::euler_rotation`, as the physics module uses. Tests: bounding spheres first, then
 //! sphere/capsule pairs exactly (segment–segment distance), box–box exactly
 //! (separating axes, depth = smallest overlap), box–sphere exactly (closest
 //! point), box–capsule approximately: spheres sampled at 33 points along the
@@ -23,7 +22,7 @@
 
 use super::{valid, ElementRef, Fix, Problem};
 use crate::pmx::{Model, RigidBody, RigidMode, RigidShape, NONE};
-use glam::{Mat3, Quat, Vec3};
+use glam::{Mat3, Vec3};
 
 /// Penetration (model units) below which touching bodies are not reported.
 pub const OVERLAP_DEPTH: f32 = 0.01;
@@ -124,11 +123,8 @@ pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
     out
 }
 
-/// Bullet's setEulerZYX(x, y, z): R = Rz·Ry·Rx.
 fn body_rotation(r: Vec3) -> Mat3 {
-    Mat3::from_quat(
-        Quat::from_rotation_z(r.z) * Quat::from_rotation_y(r.y) * Quat::from_rotation_x(r.x),
-    )
+    Mat3::from_quat(crate::pmx::euler_rotation(r))
 }
 
 #[derive(Debug, Clone, Copy)]

@@ -143,13 +143,10 @@ fn sanitized(j: &Joint) -> Joint {
     j
 }
 
-/// MMD's Euler convention for rigid bodies and joints: Bullet's
-/// `btMatrix3x3::setEulerZYX(x, y, z)`, i.e. R = Rz(z)·Ry(y)·Rx(x) (rotate about
-/// X first, then Y, then Z, fixed axes). saba and MMDAgent build the same
-/// matrix. Only the rotation matrices matter, so handedness does not.
-pub fn euler_zyx(r: Vec3) -> Quat {
-    let r = finite_or_zero(r);
-    Quat::from_rotation_z(r.z) * Quat::from_rotation_y(r.y) * Quat::from_rotation_x(r.x)
+/// A body's or joint's stored Euler angles as a rotation (see
+/// [`crate::pmx::euler_rotation`] for the order); non-finite angles count as zero.
+pub fn euler_rotation(r: Vec3) -> Quat {
+    crate::pmx::euler_rotation(finite_or_zero(r))
 }
 
 const LIN: [JointAxis; 3] = [JointAxis::LinX, JointAxis::LinY, JointAxis::LinZ];

@@ -23,7 +23,7 @@
 pub mod joints;
 pub mod soft;
 
-pub use joints::{euler_zyx, joint_approximations};
+pub use joints::{euler_rotation, joint_approximations};
 
 use crate::pmx::{Model, RigidBody as PmxBody, RigidMode, RigidShape};
 use glam::{Mat4, Vec3};
@@ -217,7 +217,7 @@ fn body_rest(rb: &PmxBody) -> Pose {
     } else {
         Vec3::ZERO
     };
-    Pose::from_parts(pos, euler_zyx(rb.rotation))
+    Pose::from_parts(pos, euler_rotation(rb.rotation))
 }
 
 fn clamp_damping(d: f32) -> f32 {
@@ -540,7 +540,7 @@ impl PhysicsWorld {
                 } else {
                     Vec3::ZERO
                 },
-                euler_zyx(j.rotation),
+                euler_rotation(j.rotation),
             );
             let frame_a = bodies[a].rest.inverse() * world;
             let frame_b = bodies[b].rest.inverse() * world;

@@ -23,7 +23,7 @@
 
 use std::ops::Range;
 
-use glam::{EulerRot, Quat, Vec2, Vec3, Vec4};
+use glam::{Quat, Vec2, Vec3, Vec4};
 
 use super::model::*;
 
@@ -157,20 +157,6 @@ pub fn needed_additional_uvs(model: &Model) -> u8 {
         n = n.max(1);
     }
     n
-}
-
-/// Euler angles (radians, as rigid bodies and joints store them) of a rotation.
-/// The angles compose as R = Rz(z)·Ry(y)·Rx(x) (Bullet's `setEulerZYX`), the
-/// convention `hone::physics::euler_zyx` uses.
-pub fn euler_from_quat(q: Quat) -> Vec3 {
-    let (z, y, x) = q.to_euler(EulerRot::ZYX);
-    // + 0.0 turns −0.0 into 0.0 so files do not carry signed zeros.
-    Vec3::new(x, y, z) + Vec3::ZERO
-}
-
-/// The rotation an MMD Euler triple (x, y, z radians) stands for; see [`euler_from_quat`].
-pub fn quat_from_euler(e: Vec3) -> Quat {
-    Quat::from_euler(EulerRot::ZYX, e.z, e.y, e.x)
 }
 
 // ---------------------------------------------------------------- builder
@@ -1247,7 +1233,7 @@ impl RigidBodyBuilder<'_> {
         r.shape = RigidShape::Capsule;
         r.size = Vec3::new(radius, d.length(), 0.0);
         r.position = (a + b) * 0.5;
-        r.rotation = euler_from_quat(Quat::from_rotation_arc(Vec3::Y, d.normalize_or(Vec3::Y)));
+        r.rotation = euler_angles(Quat::from_rotation_arc(Vec3::Y, d.normalize_or(Vec3::Y)));
         self
     }
     /// Model-space position.
@@ -1255,7 +1241,7 @@ impl RigidBodyBuilder<'_> {
         self.body().position = position;
         self
     }
-    /// Euler angles in radians (see [`quat_from_euler`]).
+    /// Euler angles in radians (see [`euler_rotation`](crate::pmx::euler_rotation)).
     pub fn rotation(mut self, euler: Vec3) -> Self {
         self.body().rotation = euler;
         self

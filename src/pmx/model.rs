@@ -6,11 +6,26 @@
 //!
 //! Coordinates are MMD's: left-handed, Y up. Nothing here is converted.
 
-use glam::{Vec2, Vec3, Vec4};
+use glam::{EulerRot, Quat, Vec2, Vec3, Vec4};
 use serde::{Deserialize, Serialize};
 
 /// Index value meaning "no reference".
 pub const NONE: i32 = -1;
+
+/// The rotation a rigid body's or joint's stored Euler angles (radians) stand for:
+/// R = Ry(y)·Rx(x)·Rz(z), i.e. about Z first, then X, then Y — MMD's order for bones
+/// and cameras. The spec does not say; babylon-mmd (the runtime the oracle poses come
+/// from), saba and mmd_tools all build bodies and joints this way, so we do too.
+pub fn euler_rotation(angles: Vec3) -> Quat {
+    Quat::from_euler(EulerRot::YXZ, angles.y, angles.x, angles.z)
+}
+
+/// Inverse of [`euler_rotation`]: the (x, y, z) angles to store for a rotation.
+pub fn euler_angles(rotation: Quat) -> Vec3 {
+    let (y, x, z) = rotation.to_euler(EulerRot::YXZ);
+    // + 0.0 turns −0.0 into 0.0 so files do not carry signed zeros.
+    Vec3::new(x, y, z) + Vec3::ZERO
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct Model {
@@ -1078,5 +1093,28 @@ impl Model {
     /// Finds a morph by its Japanese name.
     pub fn morph_index(&self, name: &str) -> Option<usize> {
         self.morphs.iter().position(|m| m.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn euler_rotation_is_ry_rx_rz_and_round_trips() {
+        let e = Vec3::new(0.3, -0.4, 0.5);
+        let manual = glam::Mat3::from_rotation_y(e.y)
+            * glam::Mat3::from_rotation_x(e.x)
+            * glam::Mat3::from_rotation_z(e.z);
+        let v = Vec3::new(0.2, 0.5, -0.9);
+        assert!((euler_rotation(e) * v - manual * v).length() < 1e-6);
+        // Different from Bullet's setEulerZYX order when several angles are set.
+        let zyx = glam::Mat3::from_rotation_z(e.z)
+            * glam::Mat3::from_rotation_y(e.y)
+            * glam::Mat3::from_rotation_x(e.x);
+        assert!((euler_rotation(e) * v - zyx * v).length() > 1e-3);
+        for e in [e, Vec3::new(-1.2, 0.7, 2.9), Vec3::new(0.0, 1.5, -0.2)] {
+            assert!((euler_angles(euler_rotation(e)) - e).length() < 1e-5, "{e}");
+        }
     }
 }
