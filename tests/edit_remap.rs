@@ -528,3 +528,15 @@ fn delete_unused_vertices_remaps_faces_morphs_and_soft_bodies() {
     history.undo(&mut model);
     assert_eq!(model, original);
 }
+
+#[test]
+fn selection_index_helpers() {
+    assert_eq!(remap::index_after_remove(&[4, 2, 4], 5), Some(3));
+    assert_eq!(remap::index_after_remove(&[4, 2], 4), None);
+    assert_eq!(remap::index_after_remove(&[4, 2], 1), Some(1));
+    let order = remap::move_order(5, 3, 0);
+    assert_eq!(order, vec![3, 0, 1, 2, 4]);
+    assert_eq!(remap::index_after_reorder(&order, 3), Some(0));
+    assert_eq!(remap::index_after_reorder(&order, 0), Some(1));
+    assert_eq!(remap::index_after_reorder(&order, 9), None);
+}

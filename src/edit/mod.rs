@@ -87,7 +87,8 @@
 //! [`History::revision`] changes on every model change made through the history;
 //! [`History::structure_revision`] only when elements were added, removed or
 //! reordered — then rebuild anything sized or indexed per element (pose arrays,
-//! `Deformer`, physics world) and drop or fix selections.
+//! `Deformer`, physics world) and drop or fix selections
+//! ([`remap::index_after_remove`], [`remap::index_after_reorder`]).
 
 pub mod element;
 pub mod remap;

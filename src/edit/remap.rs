@@ -1086,3 +1086,20 @@ pub fn undo_duplicate(model: &mut Model, done: Duplicated) {
     done.kind.truncate(model, done.first);
     model.faces.truncate(done.old_face_count);
 }
+
+/// Where element `index` is after removing `removed` (any order, duplicates
+/// allowed): None if it was removed itself. For keeping selections.
+pub fn index_after_remove(removed: &[usize], index: usize) -> Option<usize> {
+    if removed.contains(&index) {
+        return None;
+    }
+    let mut below: Vec<usize> = removed.iter().copied().filter(|&r| r < index).collect();
+    below.sort_unstable();
+    below.dedup();
+    Some(index - below.len())
+}
+
+/// Where element `index` is after [`permute`] with `order` (None if not in `order`).
+pub fn index_after_reorder(order: &[usize], index: usize) -> Option<usize> {
+    order.iter().position(|&o| o == index)
+}
