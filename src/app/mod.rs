@@ -189,6 +189,13 @@ impl State {
             }
         }
         self.pose.evaluate(&self.doc.model);
+        if self.pose.physics_enabled() {
+            if let Some(ctx) = &self.repaint {
+                let dt = ctx.input(|i| i.stable_dt);
+                self.pose.step_physics(&self.doc.model, dt);
+                ctx.request_repaint();
+            }
+        }
     }
 
     /// The window title: file name, an unsaved mark, the app name.

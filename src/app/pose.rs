@@ -1,6 +1,6 @@
 //! The pose being shown, evaluated by `hone::deform` (morphs, append, IK,
-//! skinning; physics off). Pose changes are not model edits: they live here,
-//! beside the model.
+//! skinning) or, with physics on, by `hone::sim::Simulation` every frame.
+//! Pose changes are not model edits: they live here, beside the model.
 
 use crate::deform::{DeformState, Deformer, Pose};
 use crate::pmx::Model;
@@ -11,7 +11,9 @@ pub use crate::deform::BonePose;
 pub struct PoseState {
     pub pose: Pose,
     deformer: Deformer,
-    pub state: DeformState,
+    state: DeformState,
+    /// Running physics (None = off).
+    sim: Option<Box<crate::sim::Simulation>>,
     /// Bumped whenever the skinned vertices change.
     pub revision: u64,
     dirty: bool,
@@ -25,6 +27,7 @@ impl PoseState {
             pose: Pose::new(model),
             deformer,
             state,
+            sim: None,
             revision: 1,
             dirty: true,
         };
@@ -37,12 +40,14 @@ impl PoseState {
         let keep = self.pose.bones.len() == model.bones.len()
             && self.pose.morphs.len() == model.morphs.len();
         let pose = std::mem::take(&mut self.pose);
+        let physics = self.physics_enabled();
         *self = PoseState::new(model);
         if keep {
             self.pose = pose;
             self.dirty = true;
             self.evaluate(model);
         }
+        self.set_physics(model, physics);
     }
 
     pub fn bones(&self) -> &[BonePose] {
@@ -53,17 +58,59 @@ impl PoseState {
         &self.pose.morphs
     }
 
+    /// The deform results shown (the simulation's when physics runs).
+    pub fn deform_state(&self) -> &DeformState {
+        match &self.sim {
+            Some(sim) => &sim.state,
+            None => &self.state,
+        }
+    }
+
     /// Model-space (MMD) world matrix per bone.
     pub fn world(&self) -> &[Mat4] {
-        &self.state.world
+        &self.deform_state().world
     }
 
     pub fn positions(&self) -> &[Vec3] {
-        &self.state.positions
+        &self.deform_state().positions
     }
 
     pub fn normals(&self) -> &[Vec3] {
-        &self.state.normals
+        &self.deform_state().normals
+    }
+
+    pub fn physics_enabled(&self) -> bool {
+        self.sim.is_some()
+    }
+
+    /// Starts physics from the current pose (bodies on their bones), or stops it.
+    pub fn set_physics(&mut self, model: &Model, on: bool) {
+        if on == self.sim.is_some() {
+            return;
+        }
+        self.sim = on.then(|| {
+            let mut sim = crate::sim::Simulation::new(model, Default::default());
+            sim.reset(model, &self.pose);
+            Box::new(sim)
+        });
+        self.dirty = true;
+        self.revision += 1;
+    }
+
+    /// Puts every body back on its bone.
+    pub fn reset_physics(&mut self, model: &Model) {
+        if let Some(sim) = &mut self.sim {
+            sim.reset(model, &self.pose);
+            self.revision += 1;
+        }
+    }
+
+    /// One physics frame of `dt` seconds (no-op when physics is off).
+    pub fn step_physics(&mut self, model: &Model, dt: f32) {
+        if let Some(sim) = &mut self.sim {
+            sim.frame(model, &self.pose, dt.clamp(1.0 / 240.0, 1.0 / 30.0));
+            self.revision += 1;
+        }
     }
 
     pub fn is_rest(&self) -> bool {
@@ -96,6 +143,7 @@ impl PoseState {
             return;
         }
         self.dirty = false;
+        // With physics on, the simulation evaluates the pose each frame instead.
         self.deformer.evaluate(model, &self.pose, &mut self.state);
         self.revision += 1;
     }
@@ -142,5 +190,27 @@ mod tests {
         pose.reset();
         pose.evaluate(&model);
         assert!((pose.positions()[0] - Vec3::new(0.0, 2.0, 0.0)).length() < 1e-5);
+    }
+
+    #[test]
+    fn physics_moves_a_dynamic_body_and_stops_cleanly() {
+        let model = crate::app::demo::tube_rig();
+        let mut pose = PoseState::new(&model);
+        let rest = pose.world()[2];
+        pose.set_physics(&model, true);
+        assert!(pose.physics_enabled());
+        for _ in 0..60 {
+            pose.step_physics(&model, 1.0 / 60.0);
+        }
+        // 上 hangs on a dynamic capsule: gravity moves it away from its rest pose.
+        let moved = pose.world()[2];
+        assert!(moved.is_finite());
+        assert!(
+            !moved.abs_diff_eq(rest, 1e-3),
+            "the dynamic bone did not move"
+        );
+        pose.set_physics(&model, false);
+        pose.evaluate(&model);
+        assert!(pose.world()[2].abs_diff_eq(rest, 1e-4));
     }
 }

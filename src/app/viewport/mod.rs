@@ -101,6 +101,17 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
         {
             state.pose.reset();
         }
+        let mut physics = state.pose.physics_enabled();
+        if ui
+            .toggle_value(&mut physics, "Physics")
+            .on_hover_text("Run rigid-body physics on the current pose")
+            .changed()
+        {
+            state.pose.set_physics(&state.doc.model, physics);
+        }
+        if physics && ui.button("Reset physics").clicked() {
+            state.pose.reset_physics(&state.doc.model);
+        }
         let pending = state.textures.pending();
         let missing = state.textures.missing().count();
         if pending > 0 {
@@ -149,7 +160,7 @@ pub fn sync_gpu(state: &mut State) {
         scene.set_vertices(state.pose.positions(), state.pose.normals());
         // Material and UV morphs.
         let model = &state.doc.model;
-        let deform = &state.pose.state;
+        let deform = state.pose.deform_state();
         scene.live_materials.clear();
         scene
             .live_materials

@@ -5,7 +5,7 @@ use eframe::egui;
 use super::camera::Projector;
 use crate::pmx::{BoneFlags, Model, RigidMode, RigidShape, Tail};
 use egui::{Color32, Painter, Pos2, Shape, Stroke};
-use glam::{EulerRot, Mat4, Quat, Vec3};
+use glam::{Mat4, Quat, Vec3};
 
 pub const BONE: Color32 = Color32::from_rgb(80, 150, 255);
 pub const BONE_IK: Color32 = Color32::from_rgb(255, 150, 40);
@@ -107,9 +107,9 @@ pub fn group_color(group: u8) -> Color32 {
     egui::ecolor::Hsva::new(hue, 0.6, 0.95, 1.0).into()
 }
 
-/// Rigid body rotation as MMD stores it (radians, applied Y, X, Z).
+/// Rigid body / joint rotation as the physics engine reads it (R = Rz·Ry·Rx, radians).
 pub fn body_rotation(euler: Vec3) -> Quat {
-    Quat::from_euler(EulerRot::YXZ, euler.y, euler.x, euler.z)
+    crate::physics::joints::euler_zyx(euler)
 }
 
 /// The rigid body's transform in the current pose: it rides along with its bone.
