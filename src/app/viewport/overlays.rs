@@ -107,9 +107,9 @@ pub fn group_color(group: u8) -> Color32 {
     egui::ecolor::Hsva::new(hue, 0.6, 0.95, 1.0).into()
 }
 
-/// Rigid body / joint rotation as the physics engine reads it (R = Rz·Ry·Rx, radians).
+/// Rigid body / joint rotation as the physics engine reads it.
 pub fn body_rotation(euler: Vec3) -> Quat {
-    crate::physics::joints::euler_zyx(euler)
+    crate::physics::euler_rotation(euler)
 }
 
 /// The rigid body's transform in the current pose: it rides along with its bone.
