@@ -21,5 +21,8 @@ pub fn shared_models_dir() -> Option<std::path::PathBuf> {
         Some(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/models")),
         Some(std::path::PathBuf::from("/work/shared/models")),
     ];
-    candidates.into_iter().flatten().find(|p| p.join("README.md").is_file())
+    candidates
+        .into_iter()
+        .flatten()
+        .find(|p| p.join("README.md").is_file())
 }

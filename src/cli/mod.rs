@@ -14,7 +14,11 @@ pub mod pose;
 pub mod simulate;
 
 #[derive(Parser, Debug)]
-#[command(name = "hone", version, about = "Editor and debugger for MikuMikuDance PMX rigs")]
+#[command(
+    name = "hone",
+    version,
+    about = "Editor and debugger for MikuMikuDance PMX rigs"
+)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]

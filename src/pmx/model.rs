@@ -483,9 +483,7 @@ impl Default for Bone {
             position: Vec3::ZERO,
             parent: NONE,
             layer: 0,
-            flags: BoneFlags(
-                BoneFlags::ROTATABLE | BoneFlags::VISIBLE | BoneFlags::OPERABLE,
-            ),
+            flags: BoneFlags(BoneFlags::ROTATABLE | BoneFlags::VISIBLE | BoneFlags::OPERABLE),
             tail: Tail::default(),
             append: None,
             fixed_axis: None,
