@@ -16,10 +16,12 @@ pub enum Tab {
     Inspector,
     History,
     Log,
+    DeformOrder,
+    Problems,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 9] = [
+    pub const ALL: [Tab; 11] = [
         Tab::Viewport,
         Tab::Bones,
         Tab::Morphs,
@@ -29,6 +31,8 @@ impl Tab {
         Tab::Inspector,
         Tab::History,
         Tab::Log,
+        Tab::DeformOrder,
+        Tab::Problems,
     ];
 
     pub fn title(self) -> &'static str {
@@ -42,6 +46,8 @@ impl Tab {
             Tab::Inspector => "Inspector",
             Tab::History => "History",
             Tab::Log => "Log",
+            Tab::DeformOrder => "Deform order",
+            Tab::Problems => "Problems",
         }
     }
 }
@@ -57,8 +63,41 @@ pub fn default_layout() -> DockState<Tab> {
     );
     let [center, right] = tree.split_right(center, 0.72, vec![Tab::Inspector]);
     tree.split_below(right, 0.6, vec![Tab::History, Tab::Log]);
-    tree.split_below(center, 0.74, vec![Tab::Physics, Tab::SoftBodies]);
+    tree.split_below(
+        center,
+        0.74,
+        vec![
+            Tab::Physics,
+            Tab::SoftBodies,
+            Tab::Problems,
+            Tab::DeformOrder,
+        ],
+    );
     state
+}
+
+/// Brings `tab` to the front (adding it to the focused leaf if it is closed).
+pub fn focus_tab(state: &mut DockState<Tab>, tab: Tab) {
+    match state.find_tab(&tab) {
+        Some(path) => {
+            let _ = state.set_active_tab(path);
+        }
+        None => state.push_to_focused_leaf(tab),
+    }
+}
+
+/// A tab by name (`--tab`): its title or variant name, case and spaces ignored.
+pub fn tab_by_name(name: &str) -> Option<Tab> {
+    let norm = |s: &str| {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect::<String>()
+    };
+    let n = norm(name);
+    Tab::ALL
+        .into_iter()
+        .find(|t| norm(t.title()) == n || norm(&format!("{t:?}")) == n)
 }
 
 pub struct Viewer<'a> {
@@ -88,6 +127,8 @@ impl TabViewer for Viewer<'_> {
             Tab::Inspector => panels::inspector::show(ui, state),
             Tab::History => panels::history::show(ui, state),
             Tab::Log => panels::log::show(ui, state),
+            Tab::DeformOrder => panels::deform_order::show(ui, state),
+            Tab::Problems => panels::problems::show(ui, state),
         }
     }
 

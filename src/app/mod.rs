@@ -65,6 +65,8 @@ pub struct State {
     pub save_options: crate::pmx::write::WriteOptions,
     /// Last document generation the pose was refreshed for.
     pose_generation: u64,
+    /// Deform-order / IK / problems caches and debug overlay switches.
+    pub debug: viewport::debug_overlays::DebugState,
 }
 
 impl State {
@@ -81,6 +83,7 @@ impl State {
             repaint,
             save_options: Default::default(),
             pose_generation: 0,
+            debug: Default::default(),
             doc,
         };
         s.document_loaded();
@@ -92,6 +95,7 @@ impl State {
         let model = &self.doc.model;
         self.pose = pose::PoseState::new(model);
         self.pose_generation = self.doc.generation;
+        self.debug.invalidate();
         self.selection = Selection::None;
         self.material_visible = vec![true; model.materials.len()];
         self.textures = textures::TextureStore::load(
@@ -742,6 +746,10 @@ pub struct Launch {
     pub show: Option<String>,
     /// Morph weights for the shown pose (name, weight).
     pub morphs: Vec<(String, f32)>,
+    /// `--overlay` names (debug overlays).
+    pub overlays: Vec<String>,
+    /// `--tab NAME`: dock tab to bring to the front.
+    pub tab: Option<String>,
 }
 
 /// Parses `--select kind:NAME` (bone, morph, material, body, joint; Japanese or English name).
@@ -832,6 +840,26 @@ pub fn run(launch: Launch) -> Result<(), String> {
         apply_show(&mut view, s)?;
     }
 
+    let mut debug_overlays = viewport::debug_overlays::DebugOverlays::default();
+    for name in launch
+        .overlays
+        .iter()
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty())
+    {
+        if !debug_overlays.enable(name) {
+            return Err(format!(
+                "--overlay: unknown overlay {name:?} (deform-order, ik)"
+            ));
+        }
+    }
+    let tab = match &launch.tab {
+        Some(t) => Some(dock::tab_by_name(t).ok_or_else(|| {
+            let names: Vec<&str> = dock::Tab::ALL.iter().map(|t| t.title()).collect();
+            format!("--tab: no tab {t:?} ({})", names.join(", "))
+        })?),
+        None => None,
+    };
     let (w, h) = launch.size.unwrap_or((1600, 1000));
     let screenshot = launch.screenshot.clone().map(ScreenshotJob::new);
     let result = screenshot.as_ref().map(|j| j.result.clone());
@@ -866,6 +894,10 @@ pub fn run(launch: Launch) -> Result<(), String> {
             }
             if let Some(s) = select {
                 app.state.select(s);
+            }
+            app.state.debug.overlays = debug_overlays;
+            if let Some(t) = tab {
+                dock::focus_tab(&mut app.dock, t);
             }
             for (i, w) in morphs {
                 app.state.pose.set_morph(i, w);

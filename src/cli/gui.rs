@@ -24,6 +24,12 @@ pub struct GuiArgs {
     /// Set a morph weight in the shown pose, NAME=WEIGHT (repeatable).
     #[arg(long, value_name = "NAME=WEIGHT", value_parser = parse_morph)]
     pub morph: Vec<(String, f32)>,
+    /// Debug overlays to draw, comma-separated or repeated: deform-order, ik.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub overlay: Vec<String>,
+    /// Bring a dock tab to the front, e.g. "Deform order", problems, inspector.
+    #[arg(long, value_name = "NAME")]
+    pub tab: Option<String>,
 }
 
 fn parse_morph(s: &str) -> Result<(String, f32), String> {
@@ -63,6 +69,8 @@ pub fn run(args: GuiArgs) -> CliResult {
         select: args.select,
         show: args.show,
         morphs: args.morph,
+        overlays: args.overlay,
+        tab: args.tab,
     })?;
     Ok(ExitCode::SUCCESS)
 }

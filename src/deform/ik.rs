@@ -267,6 +267,19 @@ impl Deformer {
     }
 
     pub(crate) fn solve_ik(&self, index: usize, pose: &Pose, state: &mut DeformState) {
+        self.solve_ik_observed(index, pose, state, &mut NoObserver);
+    }
+
+    /// The solver with a hook after every iteration. `NoObserver` compiles to
+    /// nothing, so the per-frame path stays as it was (no allocation, same math).
+    #[inline]
+    fn solve_ik_observed<O: IkObserver>(
+        &self,
+        index: usize,
+        pose: &Pose,
+        state: &mut DeformState,
+        observer: &mut O,
+    ) {
         let ik = &self.iks[index];
         if ik.links.is_empty() {
             return;
@@ -278,6 +291,7 @@ impl Deformer {
         self.update_bone(ik.target as usize, pose, state);
         if ik_pos.distance_squared(Self::position(state, ik.target)) < 1.0e-8 {
             // Already there: the links keep identity IK rotations.
+            observer.step(ik, state);
             return;
         }
         // Links (outermost first) and the target from this frame's values.
@@ -285,6 +299,7 @@ impl Deformer {
             self.update_bone(link.bone as usize, pose, state);
         }
         self.update_bone(ik.target as usize, pose, state);
+        observer.step(ik, state);
         let mut target_pos = Self::position(state, ik.target);
         if ik_pos.distance_squared(target_pos) >= 1.0e-8 {
             let half = ik.iterations / 2;
@@ -307,6 +322,7 @@ impl Deformer {
                         changed |= state.ik_rotation[link.bone as usize] != before;
                     }
                 }
+                observer.step(ik, state);
                 if ik_pos.distance_squared(target_pos) < 1.0e-8 {
                     break;
                 }
@@ -332,6 +348,46 @@ impl Deformer {
                 self.update_bone(b, pose, state);
             }
         }
+        observer.step(ik, state);
+    }
+
+    /// Solves one IK chain step by step for debugging: the bones before the
+    /// IK bone in deform order are evaluated normally (physics off), then the
+    /// chain is solved recording the link world matrices after every
+    /// iteration. Allocates freely; the per-frame solver is untouched.
+    /// None if `ik_bone` is not an IK bone with a valid target.
+    pub fn trace_ik(&self, model: &Model, pose: &Pose, ik_bone: usize) -> Option<IkTrace> {
+        let index = self.bones.get(ik_bone)?.ik;
+        if index == NO_BONE {
+            return None;
+        }
+        let mut state = self.new_state();
+        self.apply_morphs(model, pose, &mut state);
+        self.reset_bones(&mut state);
+        let mut recorder = Recorder {
+            steps: Vec::new(),
+            errors: Vec::new(),
+        };
+        for entry in self.order().entries() {
+            let b = entry.bone;
+            self.update_bone(b, pose, &mut state);
+            let ik = self.bones[b].ik;
+            if b == ik_bone {
+                self.solve_ik_observed(ik as usize, pose, &mut state, &mut recorder);
+                break;
+            }
+            if ik != NO_BONE {
+                self.solve_ik(ik as usize, pose, &mut state);
+            }
+        }
+        let info = &self.iks[index as usize];
+        Some(IkTrace {
+            ik_bone,
+            target: info.target as usize,
+            links: info.links.iter().map(|l| l.bone as usize).collect(),
+            steps: recorder.steps,
+            errors: recorder.errors,
+        })
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -392,5 +448,88 @@ impl Deformer {
             self.update_path_from(ik, ik.path.len().saturating_sub(1), pose, state);
         }
         Self::position(state, ik.target)
+    }
+}
+
+/// One IK chain solved step by step ([`Deformer::trace_ik`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct IkTrace {
+    pub ik_bone: usize,
+    /// The PMX "target" bone: the effector brought to the IK bone.
+    pub target: usize,
+    /// Link bones in the file's order (nearest the effector first).
+    pub links: Vec<usize>,
+    /// Per step, the world matrices of `links` then of `target`. Step 0 is
+    /// the chain before solving, then one step per iteration, and the last
+    /// step is the final result after the bones below the links follow.
+    pub steps: Vec<Vec<glam::Mat4>>,
+    /// Distance effector ↔ IK bone at each step.
+    pub errors: Vec<f32>,
+}
+
+pub(crate) trait IkObserver {
+    fn step(&mut self, ik: &IkInfo, state: &DeformState);
+}
+
+struct NoObserver;
+
+impl IkObserver for NoObserver {
+    #[inline(always)]
+    fn step(&mut self, _: &IkInfo, _: &DeformState) {}
+}
+
+struct Recorder {
+    steps: Vec<Vec<glam::Mat4>>,
+    errors: Vec<f32>,
+}
+
+impl IkObserver for Recorder {
+    fn step(&mut self, ik: &IkInfo, state: &DeformState) {
+        let m = |b: u32| state.world[b as usize];
+        let mut step: Vec<glam::Mat4> = ik.links.iter().map(|l| m(l.bone)).collect();
+        step.push(m(ik.target));
+        self.steps.push(step);
+        let (a, b) = (m(ik.bone).w_axis, m(ik.target).w_axis);
+        self.errors.push(a.truncate().distance(b.truncate()));
+    }
+}
+
+#[cfg(test)]
+mod trace_tests {
+    use super::*;
+    use glam::Vec3;
+
+    #[test]
+    fn trace_ends_at_the_solvers_result_and_the_error_shrinks() {
+        let model = crate::pmx::builder::sample_rig();
+        let ik_bone = model.bone_index("左足ＩＫ").expect("sample has a leg IK");
+        let deformer = Deformer::new(&model);
+        let mut pose = Pose::new(&model);
+        // Lift the foot goal up and forward so the knee must bend.
+        pose.bones[ik_bone].translation = Vec3::new(0.0, 2.5, -1.0);
+        let mut state = deformer.new_state();
+        deformer.evaluate_bones(&model, &pose, &mut state);
+
+        let trace = deformer
+            .trace_ik(&model, &pose, ik_bone)
+            .expect("an IK bone");
+        assert!(trace.steps.len() >= 3, "initial, iterations, final");
+        assert_eq!(trace.steps.len(), trace.errors.len());
+        let last = trace.steps.last().unwrap();
+        for (k, &l) in trace.links.iter().enumerate() {
+            assert_eq!(last[k], state.world[l], "link {l} differs from the solver");
+        }
+        // The toe IK later turns the ankle (the effector) but does not move it.
+        assert_eq!(
+            last.last().unwrap().w_axis,
+            state.world[trace.target].w_axis
+        );
+        let (first, final_err) = (trace.errors[0], *trace.errors.last().unwrap());
+        assert!(first > 0.5, "the goal was moved away: {first}");
+        assert!(final_err < first * 0.5, "{first} -> {final_err}");
+        // Intermediate steps differ from the final one (it iterated).
+        assert_ne!(trace.steps[1], *last);
+        // Not an IK bone: no trace.
+        assert!(deformer.trace_ik(&model, &pose, 0).is_none());
     }
 }

@@ -29,6 +29,7 @@ mod pose_json;
 mod skin;
 
 pub use axes::{corrected_local_axes, project_to_fixed_axis};
+pub use ik::IkTrace;
 pub use morph::{flip_index, MaterialMorph, MaterialValues, RigidImpulse};
 pub use order::{BoneOrder, BoneOrderEntry, OrderNote};
 pub use pose_json::{pose_from_json, ParsedPose};

@@ -4,12 +4,14 @@
 use eframe::egui;
 
 pub mod bones;
+pub mod deform_order;
 pub mod history;
 pub mod inspector;
 pub mod log;
 pub mod materials;
 pub mod morphs;
 pub mod physics;
+pub mod problems;
 pub mod soft_bodies;
 
 /// `#index name` for lists and reference pickers.

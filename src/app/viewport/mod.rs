@@ -4,6 +4,7 @@
 use eframe::egui;
 
 pub mod camera;
+pub mod debug_overlays;
 pub mod gizmo;
 pub mod overlays;
 pub mod picking;
@@ -87,6 +88,7 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
         ui.toggle_value(&mut o.bodies, "Rigid bodies");
         ui.toggle_value(&mut o.joints, "Joints");
         ui.toggle_value(&mut o.grid, "Grid");
+        debug_overlays::toolbar(ui, state);
         ui.separator();
         if ui
             .button("Reset view")
@@ -347,6 +349,9 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     if opts.bones {
         overlays::draw_bones(&painter, &proj, model, world, selected_bone);
     }
+    debug_overlays::draw(&painter, &proj, state);
+    let model = &state.doc.model;
+    let world = state.pose.world();
     if let Some(bone) = selected_bone {
         let inp = gizmo::GizmoInput {
             model,

@@ -1,0 +1,207 @@
+//! Deform order: bones in evaluation order (the pipeline's `BoneOrder`), with
+//! layer, after-physics flag and the reason for each position. Bones
+//! evaluated before a bone they depend on are flagged red; selecting one
+//! explains it and offers the checker's fix as an undoable edit. Below, the
+//! IK chains with their remaining error and an iteration-step viewer.
+
+use eframe::egui;
+
+use crate::app::viewport::debug_overlays::{self as dbg, layer_color, layer_rank, layers};
+use crate::app::{Selection, State};
+use egui::{Color32, RichText};
+
+pub fn show(ui: &mut egui::Ui, state: &mut State) {
+    state.debug.refresh(&state.doc.model, state.doc.generation);
+    ui.horizontal_wrapped(|ui| {
+        dbg::toolbar(ui, state);
+        let flagged = (0..state.doc.model.bones.len())
+            .filter(|&b| state.debug.is_flagged(b))
+            .count();
+        if flagged > 0 {
+            ui.colored_label(dbg::VIOLATION, format!("⚠ {flagged} bones out of order"));
+        } else {
+            ui.label("✔ no order problems");
+        }
+    });
+    ui.separator();
+    let selected = match state.selection {
+        Selection::Bone(b) if b < state.doc.model.bones.len() => Some(b),
+        _ => None,
+    };
+    if let Some(b) = selected {
+        explain(ui, state, b);
+        ik_section(ui, state, b);
+        ui.separator();
+    }
+    order_list(ui, state, selected);
+}
+
+/// Why the selected bone sits where it does, and the fix for a violation.
+fn explain(ui: &mut egui::Ui, state: &mut State, bone: usize) {
+    let model = &state.doc.model;
+    let Some(entry) = state.debug.order.entry_of(bone) else {
+        return;
+    };
+    ui.label(RichText::new(format!("#{bone} {}", model.bones[bone].name)).strong());
+    ui.label(entry.reason());
+    let mut fix_edit = None;
+    for (problem, dep) in state.debug.violations_of(bone) {
+        let dep_entry = state.debug.order.entry_of(dep);
+        ui.colored_label(
+            dbg::VIOLATION,
+            format!(
+                "{} Evaluated at #{} but depends on #{dep} {} (evaluated at #{}).",
+                problem.message,
+                entry.position,
+                model.bones[dep].name,
+                dep_entry.map_or(0, |e| e.position)
+            ),
+        );
+        if fix_edit.is_none() {
+            if let Some(fix) = &problem.fix {
+                let label = match fix {
+                    crate::check::Fix::SetBoneLayer { layer, .. } => {
+                        format!("Fix: raise deform layer to {layer}")
+                    }
+                    other => format!("Fix: {}", other.description(model)),
+                };
+                if ui
+                    .button(label)
+                    .on_hover_text(fix.description(model))
+                    .clicked()
+                {
+                    fix_edit = fix.edit(model);
+                }
+            }
+        }
+    }
+    if let Some(edit) = fix_edit {
+        state.apply(edit);
+    }
+}
+
+fn ik_section(ui: &mut egui::Ui, state: &mut State, bone: usize) {
+    let Some(chain) = dbg::ik_chain_of(&state.doc.model, bone) else {
+        return;
+    };
+    let model = &state.doc.model;
+    let world = state.pose.world();
+    ui.separator();
+    ui.label(RichText::new(format!("IK chain #{chain} {}", model.bones[chain].name)).strong());
+    if let Some(ik) = &model.bones[chain].ik {
+        let name = |i: i32| {
+            usize::try_from(i)
+                .ok()
+                .and_then(|i| model.bones.get(i))
+                .map_or("?".to_string(), |b| format!("#{i} {}", b.name))
+        };
+        ui.label(format!(
+            "effector {} · {} links · {} iterations · limit {:.1}°/step",
+            name(ik.target),
+            ik.links.len(),
+            ik.loop_count,
+            ik.limit_angle.to_degrees()
+        ));
+        for l in &ik.links {
+            let lim = match l.limits {
+                Some(lim) => format!(
+                    "limits x {:.0}..{:.0}°, y {:.0}..{:.0}°, z {:.0}..{:.0}°",
+                    lim.lower.x.to_degrees(),
+                    lim.upper.x.to_degrees(),
+                    lim.lower.y.to_degrees(),
+                    lim.upper.y.to_degrees(),
+                    lim.lower.z.to_degrees(),
+                    lim.upper.z.to_degrees()
+                ),
+                None => "no limits".into(),
+            };
+            ui.label(format!("  link {}: {lim}", name(l.bone)));
+        }
+    }
+    if let Some(err) = dbg::ik_error(model, world, chain) {
+        ui.label(format!("error after solving: {err:.4}"));
+    }
+    ui.checkbox(&mut state.debug.ik_steps, "Show iterations")
+        .on_hover_text("Draw the chain's intermediate solution per iteration (IK overlay)");
+    if state.debug.ik_steps {
+        state.debug.overlays.ik = true;
+        dbg::update_trace(state);
+        if let Some(trace) = state.debug.trace.as_ref().and_then(|t| t.trace.as_ref()) {
+            let last = trace.steps.len().saturating_sub(1);
+            let step = &mut state.debug.ik_step;
+            *step = (*step).min(last);
+            ui.add(egui::Slider::new(step, 0..=last).text("step"));
+            if let Some(e) = trace.errors.get(*step) {
+                let what = if *step == 0 {
+                    "before solving".to_string()
+                } else if *step == last {
+                    "final".to_string()
+                } else {
+                    format!("after iteration {step}")
+                };
+                ui.label(format!("error {e:.4} ({what})"));
+            }
+        }
+    }
+}
+
+fn order_list(ui: &mut egui::Ui, state: &mut State, selected: Option<usize>) {
+    let model = &state.doc.model;
+    let layers = layers(model);
+    let mut clicked = None;
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            egui::Grid::new("deform_order_grid")
+                .striped(true)
+                .num_columns(4)
+                .show(ui, |ui| {
+                    ui.strong("#");
+                    ui.strong("bone");
+                    ui.strong("layer");
+                    ui.strong("reason");
+                    ui.end_row();
+                    let order = &state.debug.order;
+                    for (k, e) in order.entries().iter().enumerate() {
+                        if k == order.before_physics().len() && e.after_physics {
+                            ui.label("──");
+                            ui.label(RichText::new("after physics").italics());
+                            ui.end_row();
+                        }
+                        let Some(bone) = model.bones.get(e.bone) else {
+                            continue;
+                        };
+                        let flagged = state.debug.is_flagged(e.bone);
+                        ui.label(e.position.to_string());
+                        let mut text = RichText::new(super::label(e.bone, &bone.name));
+                        if flagged {
+                            text = text.color(dbg::VIOLATION).strong();
+                        }
+                        let r = ui.selectable_label(selected == Some(e.bone), text);
+                        if r.clicked() {
+                            clicked = Some(e.bone);
+                        }
+                        if selected == Some(e.bone) && state.panels.reveal_selection {
+                            r.scroll_to_me(Some(egui::Align::Center));
+                        }
+                        let mut layer = RichText::new(e.layer.to_string())
+                            .color(layer_color(layer_rank(&layers, e.layer)));
+                        if e.after_physics {
+                            layer = RichText::new(format!("{} P", e.layer))
+                                .color(layer_color(layer_rank(&layers, e.layer)));
+                        }
+                        ui.label(layer);
+                        let reason = if flagged {
+                            RichText::new(format!("⚠ {}", e.reason())).color(dbg::VIOLATION)
+                        } else {
+                            RichText::new(e.reason()).color(Color32::GRAY)
+                        };
+                        ui.label(reason);
+                        ui.end_row();
+                    }
+                });
+        });
+    if let Some(b) = clicked {
+        state.selection = Selection::Bone(b);
+    }
+}

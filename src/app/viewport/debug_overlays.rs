@@ -1,0 +1,561 @@
+//! Rig-debugging overlays: the deform order (evaluation index per bone,
+//! coloured by deform layer, order violations as red arrows) and IK chains
+//! (goal, effector, links, angle limits, error, iteration steps).
+//!
+//! [`DebugState`] caches what the overlays and the Deform order / Problems
+//! panels share (the order, the checker's problems, an IK trace) and
+//! refreshes it when the document changes.
+
+use eframe::egui;
+
+use super::camera::Projector;
+use super::overlays::bone_head;
+use crate::app::State;
+use crate::check::{ElementRef, Problem};
+use crate::deform::{BoneOrder, IkTrace};
+use crate::pmx::Model;
+use egui::{Align2, Color32, FontId, Painter, Pos2, Shape, Stroke};
+use glam::{Mat3, Mat4, Quat, Vec3};
+
+pub const VIOLATION: Color32 = Color32::from_rgb(255, 50, 50);
+pub const AFTER_PHYSICS: Color32 = Color32::from_rgb(255, 255, 255);
+
+/// Which debug overlays the viewport draws.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DebugOverlays {
+    pub deform_order: bool,
+    pub ik: bool,
+}
+
+impl DebugOverlays {
+    /// Turns on the overlay `name` (from `--overlay`); false if it is not one of ours.
+    pub fn enable(&mut self, name: &str) -> bool {
+        match name {
+            "deform-order" | "deform_order" | "order" => self.deform_order = true,
+            "ik" => self.ik = true,
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// A cached IK trace for one chain and one pose.
+pub struct TraceCache {
+    pub key: (u64, u64, usize),
+    pub trace: Option<IkTrace>,
+}
+
+/// Debug data derived from the document, rebuilt when it changes.
+#[derive(Default)]
+pub struct DebugState {
+    pub overlays: DebugOverlays,
+    /// Document generation the caches were built for.
+    generation: Option<u64>,
+    pub order: BoneOrder,
+    /// `check_model` results for the current model.
+    pub problems: Vec<Problem>,
+    /// Per bone: indices into `problems` of its deform-order problems.
+    pub order_problems: Vec<Vec<usize>>,
+    /// Show the selected chain's intermediate solutions.
+    pub ik_steps: bool,
+    pub ik_step: usize,
+    pub trace: Option<TraceCache>,
+}
+
+impl DebugState {
+    /// Forget the caches (new document).
+    pub fn invalidate(&mut self) {
+        self.generation = None;
+        self.trace = None;
+    }
+
+    /// Re-run the order and the checks if the model changed.
+    pub fn refresh(&mut self, model: &Model, generation: u64) {
+        if self.generation == Some(generation) {
+            return;
+        }
+        self.generation = Some(generation);
+        // The same function `Deformer::new` uses, so panel and pipeline agree.
+        self.order = BoneOrder::new(model);
+        self.problems = crate::check::check_model(model, &Default::default());
+        self.order_problems = vec![Vec::new(); model.bones.len()];
+        for (i, p) in self.problems.iter().enumerate() {
+            if p.code.starts_with("E-ORDER-") {
+                if let ElementRef::Bone(b) = p.target {
+                    if let Some(v) = usize::try_from(b)
+                        .ok()
+                        .and_then(|b| self.order_problems.get_mut(b))
+                    {
+                        v.push(i);
+                    }
+                }
+            }
+        }
+        self.trace = None;
+    }
+
+    /// The bones `bone` is evaluated before although it depends on them.
+    pub fn violations_of(&self, bone: usize) -> impl Iterator<Item = (&Problem, usize)> + '_ {
+        self.order_problems
+            .get(bone)
+            .into_iter()
+            .flatten()
+            .filter_map(|&i| {
+                let p = &self.problems[i];
+                let dep = p.related.iter().find_map(|r| match r {
+                    ElementRef::Bone(d) => usize::try_from(*d).ok(),
+                    _ => None,
+                })?;
+                Some((p, dep))
+            })
+    }
+
+    pub fn is_flagged(&self, bone: usize) -> bool {
+        self.order_problems.get(bone).is_some_and(|v| !v.is_empty())
+    }
+}
+
+/// A distinct colour per deform layer (by rank among the model's layers).
+pub fn layer_color(rank: usize) -> Color32 {
+    const PALETTE: [Color32; 10] = [
+        Color32::from_rgb(90, 170, 255),
+        Color32::from_rgb(255, 200, 60),
+        Color32::from_rgb(80, 220, 120),
+        Color32::from_rgb(230, 110, 255),
+        Color32::from_rgb(60, 230, 230),
+        Color32::from_rgb(255, 140, 60),
+        Color32::from_rgb(170, 255, 80),
+        Color32::from_rgb(255, 120, 180),
+        Color32::from_rgb(150, 150, 255),
+        Color32::from_rgb(200, 200, 160),
+    ];
+    PALETTE[rank % PALETTE.len()]
+}
+
+/// The model's distinct deform layers, ascending.
+pub fn layers(model: &Model) -> Vec<i32> {
+    let mut l: Vec<i32> = model.bones.iter().map(|b| b.layer).collect();
+    l.sort_unstable();
+    l.dedup();
+    l
+}
+
+pub fn layer_rank(layers: &[i32], layer: i32) -> usize {
+    layers.binary_search(&layer).unwrap_or(0)
+}
+
+fn arrow(painter: &Painter, from: Pos2, to: Pos2, stroke: Stroke) {
+    let d = to - from;
+    let len = d.length();
+    if len < 1.0 {
+        return;
+    }
+    let dir = d / len;
+    let perp = egui::vec2(-dir.y, dir.x);
+    let head = 9.0f32.min(len * 0.5);
+    painter.line_segment([from, to], stroke);
+    painter.add(Shape::convex_polygon(
+        vec![
+            to,
+            to - dir * head + perp * head * 0.45,
+            to - dir * head - perp * head * 0.45,
+        ],
+        stroke.color,
+        Stroke::NONE,
+    ));
+}
+
+fn outlined_text(painter: &Painter, pos: Pos2, align: Align2, text: &str, size: f32, c: Color32) {
+    let font = FontId::proportional(size);
+    for o in [egui::vec2(1.0, 1.0), egui::vec2(-1.0, -1.0)] {
+        painter.text(pos + o, align, text, font.clone(), Color32::BLACK);
+    }
+    painter.text(pos, align, text, font, c);
+}
+
+/// Evaluation index at every bone, coloured by layer; after-physics bones
+/// boxed in white; order violations red with an arrow from the dependency.
+pub fn draw_deform_order(
+    painter: &Painter,
+    proj: &Projector,
+    model: &Model,
+    world: &[Mat4],
+    debug: &DebugState,
+    selected: Option<usize>,
+) {
+    let layers = layers(model);
+    for e in debug.order.entries() {
+        let b = e.bone;
+        let Some(bone) = model.bones.get(b) else {
+            continue;
+        };
+        let visible = bone.flags.has(crate::pmx::BoneFlags::VISIBLE);
+        let flagged = debug.is_flagged(b);
+        if !visible && !flagged && selected != Some(b) {
+            continue;
+        }
+        let Some(p) = proj.project_mmd(bone_head(world, b)) else {
+            continue;
+        };
+        let color = if flagged {
+            VIOLATION
+        } else {
+            layer_color(layer_rank(&layers, e.layer))
+        };
+        painter.circle_filled(p, 3.0, color);
+        if e.after_physics {
+            painter.rect_stroke(
+                egui::Rect::from_center_size(p, egui::vec2(10.0, 10.0)),
+                0.0,
+                Stroke::new(1.5, AFTER_PHYSICS),
+                egui::StrokeKind::Middle,
+            );
+        }
+        let label = if e.after_physics {
+            format!("{}P", e.position)
+        } else {
+            e.position.to_string()
+        };
+        let size = if flagged || selected == Some(b) {
+            14.0
+        } else {
+            11.0
+        };
+        outlined_text(
+            painter,
+            p + egui::vec2(5.0, -3.0),
+            Align2::LEFT_BOTTOM,
+            &label,
+            size,
+            color,
+        );
+    }
+    // Dependency arrows: from the bone evaluated too late to the one that needs it.
+    for (b, _) in model.bones.iter().enumerate() {
+        for (_, dep) in debug.violations_of(b) {
+            let (Some(from), Some(to)) = (
+                proj.project_mmd(bone_head(world, dep)),
+                proj.project_mmd(bone_head(world, b)),
+            ) else {
+                continue;
+            };
+            let width = if selected == Some(b) { 2.5 } else { 1.5 };
+            arrow(painter, from, to, Stroke::new(width, VIOLATION));
+        }
+    }
+    // Legend.
+    let rect = painter.clip_rect();
+    let mut y = rect.top() + 8.0;
+    let x = rect.left() + 8.0;
+    let font = FontId::proportional(12.0);
+    let line = |painter: &Painter, y: f32, c: Color32, s: &str| {
+        painter.rect_filled(
+            egui::Rect::from_min_size(egui::pos2(x, y), egui::vec2(10.0, 10.0)),
+            1.0,
+            c,
+        );
+        outlined_text(
+            painter,
+            egui::pos2(x + 16.0, y - 2.0),
+            Align2::LEFT_TOP,
+            s,
+            12.0,
+            Color32::WHITE,
+        );
+    };
+    let _ = font;
+    outlined_text(
+        painter,
+        egui::pos2(x, y),
+        Align2::LEFT_TOP,
+        "Deform order (index at each bone)",
+        13.0,
+        Color32::WHITE,
+    );
+    y += 18.0;
+    for (rank, l) in layers.iter().enumerate() {
+        line(painter, y, layer_color(rank), &format!("layer {l}"));
+        y += 15.0;
+    }
+    line(painter, y, VIOLATION, "evaluated before a dependency");
+    y += 15.0;
+    painter.rect_stroke(
+        egui::Rect::from_min_size(egui::pos2(x, y), egui::vec2(10.0, 10.0)),
+        0.0,
+        Stroke::new(1.5, AFTER_PHYSICS),
+        egui::StrokeKind::Middle,
+    );
+    outlined_text(
+        painter,
+        egui::pos2(x + 16.0, y - 2.0),
+        Align2::LEFT_TOP,
+        "after physics (index suffix P)",
+        12.0,
+        Color32::WHITE,
+    );
+}
+
+pub const IK_GOAL: Color32 = Color32::from_rgb(255, 150, 40);
+pub const IK_EFFECTOR: Color32 = Color32::from_rgb(80, 230, 255);
+pub const IK_LINK: Color32 = Color32::from_rgb(255, 230, 90);
+pub const IK_LIMIT: Color32 = Color32::from_rgb(120, 255, 140);
+
+/// The IK bone that owns `bone` (the bone itself, its effector or a link).
+pub fn ik_chain_of(model: &Model, bone: usize) -> Option<usize> {
+    if model.bones.get(bone)?.ik.is_some() {
+        return Some(bone);
+    }
+    model.bones.iter().position(|b| {
+        b.ik.as_ref().is_some_and(|ik| {
+            ik.target == bone as i32 || ik.links.iter().any(|l| l.bone == bone as i32)
+        })
+    })
+}
+
+/// Distance effector ↔ IK bone in the current pose.
+pub fn ik_error(model: &Model, world: &[Mat4], ik_bone: usize) -> Option<f32> {
+    let ik = model.bones.get(ik_bone)?.ik.as_ref()?;
+    let t = usize::try_from(ik.target)
+        .ok()
+        .filter(|&t| t < world.len())?;
+    Some(bone_head(world, ik_bone).distance(bone_head(world, t)))
+}
+
+fn valid(model: &Model, i: i32) -> Option<usize> {
+    usize::try_from(i).ok().filter(|&i| i < model.bones.len())
+}
+
+/// Per-link angle-limit arcs: for each limited axis, the allowed range swept
+/// around that axis (in the parent's frame, as the solver clamps).
+fn draw_limits(
+    painter: &Painter,
+    proj: &Projector,
+    model: &Model,
+    world: &[Mat4],
+    link: usize,
+    lower: Vec3,
+    upper: Vec3,
+    reference: Vec3,
+) {
+    let parent_rot = valid(model, model.bones[link].parent)
+        .map(|p| Quat::from_mat3(&Mat3::from_mat4(world[p])).normalize())
+        .unwrap_or(Quat::IDENTITY);
+    let center = bone_head(world, link);
+    let radius = reference.length() * 0.45;
+    if radius <= 0.0 {
+        return;
+    }
+    let (lo, hi) = (lower.min(upper), lower.max(upper));
+    for (axis_index, (axis, color)) in [
+        (Vec3::X, Color32::from_rgb(255, 90, 90)),
+        (Vec3::Y, Color32::from_rgb(90, 255, 90)),
+        (Vec3::Z, Color32::from_rgb(90, 140, 255)),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (a, b) = (lo[axis_index], hi[axis_index]);
+        if a == 0.0 && b == 0.0 {
+            continue;
+        }
+        let world_axis = parent_rot * axis;
+        // Zero angle = the rest direction towards the chain's next bone, made perpendicular.
+        let start = reference - world_axis * reference.dot(world_axis);
+        let start = if start.length_squared() < 1e-8 {
+            world_axis.any_orthonormal_vector()
+        } else {
+            start.normalize()
+        } * radius;
+        let n = 24;
+        let pts: Vec<Pos2> = (0..=n)
+            .filter_map(|k| {
+                let t = a + (b - a) * k as f32 / n as f32;
+                proj.project_mmd(center + Quat::from_axis_angle(world_axis, t) * start)
+            })
+            .collect();
+        if pts.len() >= 2 {
+            if let (Some(&first), Some(&last), Some(c)) =
+                (pts.first(), pts.last(), proj.project_mmd(center))
+            {
+                painter.line_segment([c, first], Stroke::new(1.0, color.gamma_multiply(0.6)));
+                painter.line_segment([c, last], Stroke::new(1.0, color.gamma_multiply(0.6)));
+            }
+            painter.add(Shape::line(
+                pts,
+                Stroke::new(2.0, color.gamma_multiply(0.6)),
+            ));
+        }
+    }
+}
+
+/// Every IK chain: goal (the IK bone), effector (PMX target), links, limit
+/// arcs, and the remaining error. With a trace, the selected step's chain is
+/// drawn dashed.
+pub fn draw_ik(
+    painter: &Painter,
+    proj: &Projector,
+    model: &Model,
+    world: &[Mat4],
+    debug: &DebugState,
+    selected_chain: Option<usize>,
+) {
+    for (i, bone) in model.bones.iter().enumerate() {
+        let Some(ik) = &bone.ik else { continue };
+        let Some(target) = valid(model, ik.target) else {
+            continue;
+        };
+        let sel = selected_chain == Some(i);
+        let width = if sel { 2.5 } else { 1.5 };
+        let goal = bone_head(world, i);
+        let eff = bone_head(world, target);
+        // The chain: effector, then links outward.
+        let mut chain = vec![eff];
+        let mut prev = target;
+        for l in &ik.links {
+            let Some(lb) = valid(model, l.bone) else {
+                continue;
+            };
+            chain.push(bone_head(world, lb));
+            if let Some(lim) = l.limits {
+                let reference = bone_head(world, prev) - bone_head(world, lb);
+                draw_limits(
+                    painter, proj, model, world, lb, lim.lower, lim.upper, reference,
+                );
+            }
+            prev = lb;
+        }
+        let pts: Vec<Pos2> = chain.iter().filter_map(|p| proj.project_mmd(*p)).collect();
+        if pts.len() == chain.len() {
+            painter.add(Shape::line(pts.clone(), Stroke::new(width, IK_LINK)));
+            for p in &pts[1..] {
+                painter.circle_stroke(*p, 5.0, Stroke::new(width, IK_LINK));
+            }
+        }
+        let (Some(g), Some(e)) = (proj.project_mmd(goal), proj.project_mmd(eff)) else {
+            continue;
+        };
+        painter.circle_stroke(g, 8.0, Stroke::new(width, IK_GOAL));
+        painter.circle_filled(e, 4.0, IK_EFFECTOR);
+        let err = goal.distance(eff);
+        painter.add(Shape::dashed_line(
+            &[e, g],
+            Stroke::new(1.0, IK_GOAL),
+            4.0,
+            3.0,
+        ));
+        outlined_text(
+            painter,
+            g + egui::vec2(10.0, 0.0),
+            Align2::LEFT_CENTER,
+            &format!("{}  err {:.3}", bone.name, err),
+            if sel { 14.0 } else { 12.0 },
+            IK_GOAL,
+        );
+    }
+    // The selected chain's intermediate solution.
+    if debug.ik_steps {
+        if let Some(trace) = debug.trace.as_ref().and_then(|t| t.trace.as_ref()) {
+            if let Some(step) = trace.steps.get(debug.ik_step.min(trace.steps.len() - 1)) {
+                // step = links..., target: draw effector → links like the chain.
+                let mut pts = Vec::new();
+                if let Some(t) = step.last() {
+                    pts.push(t.w_axis.truncate());
+                }
+                pts.extend(step[..step.len() - 1].iter().map(|m| m.w_axis.truncate()));
+                let screen: Vec<Pos2> = pts.iter().filter_map(|p| proj.project_mmd(*p)).collect();
+                if screen.len() == pts.len() && screen.len() >= 2 {
+                    painter.add(Shape::dashed_line(
+                        &screen,
+                        Stroke::new(2.5, Color32::from_rgb(255, 80, 255)),
+                        6.0,
+                        3.0,
+                    ));
+                    for p in &screen {
+                        painter.circle_stroke(
+                            *p,
+                            4.0,
+                            Stroke::new(1.5, Color32::from_rgb(255, 80, 255)),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let rect = painter.clip_rect();
+    let x = rect.left() + 8.0;
+    let y = rect.bottom() - 80.0;
+    for (k, (c, s)) in [
+        (IK_GOAL, "IK bone (goal)  err = effector↔goal distance"),
+        (IK_EFFECTOR, "effector (IK target bone)"),
+        (IK_LINK, "links"),
+        (IK_LIMIT, "angle limits: X red, Y green, Z blue arcs"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let yy = y + k as f32 * 15.0;
+        painter.circle_filled(egui::pos2(x + 5.0, yy + 5.0), 4.0, c);
+        outlined_text(
+            painter,
+            egui::pos2(x + 16.0, yy - 2.0),
+            Align2::LEFT_TOP,
+            s,
+            12.0,
+            Color32::WHITE,
+        );
+    }
+}
+
+/// Keeps the selected chain's trace current (pose or model changed).
+pub fn update_trace(state: &mut State) {
+    let model = &state.doc.model;
+    let Some(chain) = selected_chain(state) else {
+        state.debug.trace = None;
+        return;
+    };
+    let key = (state.doc.generation, state.pose.revision, chain);
+    if state.debug.trace.as_ref().is_some_and(|t| t.key == key) {
+        return;
+    }
+    let deformer = crate::deform::Deformer::new(model);
+    let trace = deformer.trace_ik(model, &state.pose.pose, chain);
+    state.debug.trace = Some(TraceCache { key, trace });
+}
+
+/// The IK chain of the selected bone, if any.
+pub fn selected_chain(state: &State) -> Option<usize> {
+    match state.selection {
+        crate::app::Selection::Bone(b) => ik_chain_of(&state.doc.model, b),
+        _ => None,
+    }
+}
+
+/// Toolbar toggles for the debug overlays.
+pub fn toolbar(ui: &mut egui::Ui, state: &mut State) {
+    let o = &mut state.debug.overlays;
+    ui.toggle_value(&mut o.deform_order, "Deform order")
+        .on_hover_text("Evaluation index per bone, coloured by deform layer");
+    ui.toggle_value(&mut o.ik, "IK")
+        .on_hover_text("IK chains: goal, effector, links, angle limits, error");
+}
+
+/// Draws the enabled debug overlays (called by the viewport after the bones).
+pub fn draw(painter: &Painter, proj: &Projector, state: &mut State) {
+    state.debug.refresh(&state.doc.model, state.doc.generation);
+    let selected = match state.selection {
+        crate::app::Selection::Bone(b) => Some(b),
+        _ => None,
+    };
+    if state.debug.overlays.ik && state.debug.ik_steps {
+        update_trace(state);
+    }
+    let model = &state.doc.model;
+    let world = state.pose.world();
+    if state.debug.overlays.deform_order {
+        draw_deform_order(painter, proj, model, world, &state.debug, selected);
+    }
+    if state.debug.overlays.ik {
+        let chain = selected_chain(state);
+        draw_ik(painter, proj, model, world, &state.debug, chain);
+    }
+}
