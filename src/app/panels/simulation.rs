@@ -57,7 +57,7 @@ fn motion(ui: &mut egui::Ui, state: &mut State) {
             ui.label("No motion.");
             load_button(ui, state);
         });
-        ui.weak("File ▸ Load motion… or drop a .vmd on the window.");
+        ui.weak("File › Load motion… or drop a .vmd on the window.");
         return;
     };
     let name = m.name.clone();
