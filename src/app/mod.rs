@@ -412,7 +412,10 @@ impl HoneApp {
         };
         let options = self.state.save_options;
         match self.state.doc.save_as(&path, &options) {
-            Ok(()) => {
+            Ok(note) => {
+                if let Some(note) = note {
+                    self.state.log(LogLevel::Warning, note);
+                }
                 self.remember(&path);
                 self.state
                     .log(LogLevel::Info, format!("saved {}", path.display()));
