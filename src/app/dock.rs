@@ -18,10 +18,11 @@ pub enum Tab {
     Log,
     DeformOrder,
     Problems,
+    Simulation,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 11] = [
+    pub const ALL: [Tab; 12] = [
         Tab::Viewport,
         Tab::Bones,
         Tab::Morphs,
@@ -33,6 +34,7 @@ impl Tab {
         Tab::Log,
         Tab::DeformOrder,
         Tab::Problems,
+        Tab::Simulation,
     ];
 
     pub fn title(self) -> &'static str {
@@ -48,6 +50,7 @@ impl Tab {
             Tab::Log => "Log",
             Tab::DeformOrder => "Deform order",
             Tab::Problems => "Problems",
+            Tab::Simulation => "Simulation",
         }
     }
 }
@@ -67,6 +70,7 @@ pub fn default_layout() -> DockState<Tab> {
         center,
         0.74,
         vec![
+            Tab::Simulation,
             Tab::Physics,
             Tab::SoftBodies,
             Tab::Problems,
@@ -129,6 +133,7 @@ impl TabViewer for Viewer<'_> {
             Tab::Log => panels::log::show(ui, state),
             Tab::DeformOrder => panels::deform_order::show(ui, state),
             Tab::Problems => panels::problems::show(ui, state),
+            Tab::Simulation => panels::simulation::show(ui, state),
         }
     }
 

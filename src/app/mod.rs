@@ -13,6 +13,7 @@ pub mod fonts;
 pub mod panels;
 pub mod pose;
 pub mod textures;
+pub mod timeline;
 pub mod viewport;
 
 use document::Document;
@@ -67,6 +68,8 @@ pub struct State {
     pose_generation: u64,
     /// Deform-order / IK / problems caches and debug overlay switches.
     pub debug: viewport::debug_overlays::DebugState,
+    /// Motion timeline and play state of the live pipeline.
+    pub playback: timeline::Playback,
 }
 
 impl State {
@@ -84,6 +87,7 @@ impl State {
             save_options: Default::default(),
             pose_generation: 0,
             debug: Default::default(),
+            playback: Default::default(),
             doc,
         };
         s.document_loaded();
@@ -96,6 +100,8 @@ impl State {
         self.pose = pose::PoseState::new(model);
         self.pose_generation = self.doc.generation;
         self.debug.invalidate();
+        self.playback.motion = None;
+        self.playback.frame = 0.0;
         self.selection = Selection::None;
         self.material_visible = vec![true; model.materials.len()];
         self.textures = textures::TextureStore::load(
@@ -192,11 +198,16 @@ impl State {
                 self.selection = Selection::None;
             }
         }
+        let dt = self
+            .repaint
+            .as_ref()
+            .map_or(0.0, |c| c.input(|i| i.stable_dt));
+        timeline::tick(self, dt);
         self.pose.evaluate(&self.doc.model);
-        if self.pose.physics_enabled() {
-            if let Some(ctx) = &self.repaint {
-                let dt = ctx.input(|i| i.stable_dt);
-                self.pose.step_physics(&self.doc.model, dt);
+        let live = self.playback.playing
+            && (self.pose.physics_enabled() || self.playback.motion.is_some());
+        if let Some(ctx) = &self.repaint {
+            if live {
                 ctx.request_repaint();
             }
         }
@@ -405,7 +416,10 @@ impl HoneApp {
         };
         let options = self.state.save_options;
         match self.state.doc.save_as(&path, &options) {
-            Ok(()) => {
+            Ok(note) => {
+                if let Some(note) = note {
+                    self.state.log(LogLevel::Warning, note);
+                }
                 self.remember(&path);
                 self.state
                     .log(LogLevel::Info, format!("saved {}", path.display()));
@@ -473,6 +487,14 @@ impl HoneApp {
                 });
                 if ui.button("Open sample rig").clicked() {
                     self.request(Pending::OpenSample);
+                }
+                if ui.button("Load motion…").clicked() {
+                    if let Some(p) = rfd::FileDialog::new()
+                        .add_filter("VMD motion", &["vmd", "VMD"])
+                        .pick_file()
+                    {
+                        timeline::load_motion_file(&mut self.state, &p);
+                    }
                 }
                 ui.separator();
                 if ui.button("Save  (Ctrl+S)").clicked() {
@@ -597,8 +619,15 @@ impl HoneApp {
                 .filter(|p| !p.as_os_str().is_empty())
                 .collect()
         });
-        if let Some(p) = dropped.into_iter().next() {
+        // A dropped .vmd plays on the open model; anything else opens as a model.
+        let (motions, models): (Vec<PathBuf>, Vec<PathBuf>) = dropped
+            .into_iter()
+            .partition(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("vmd")));
+        if let Some(p) = models.into_iter().next() {
             self.request(Pending::Open(p));
+        }
+        if let Some(p) = motions.last() {
+            timeline::load_motion_file(&mut self.state, p);
         }
     }
 
@@ -750,6 +779,11 @@ pub struct Launch {
     pub overlays: Vec<String>,
     /// `--tab NAME`: dock tab to bring to the front.
     pub tab: Option<String>,
+    /// VMD motion to bind (`--motion`), its frame (`--frame`) and seconds of
+    /// pipeline with physics to run up to that frame (`--play-seconds`).
+    pub motion: Option<PathBuf>,
+    pub frame: Option<f32>,
+    pub play_seconds: Option<f32>,
 }
 
 /// Parses `--select kind:NAME` (bone, morph, material, body, joint; Japanese or English name).
@@ -835,6 +869,23 @@ pub fn run(launch: Launch) -> Result<(), String> {
             .ok_or_else(|| format!("--morph: no morph named {name:?}"))?;
         morphs.push((i, *w));
     }
+    let motion = match &launch.motion {
+        Some(p) => {
+            let vmd = crate::motion::load_vmd(p)
+                .map_err(|e| format!("cannot load motion {}: {e}", p.display()))?;
+            let name = p.file_name().map_or_else(
+                || p.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            Some((vmd, name))
+        }
+        None => None,
+    };
+    let capture = (motion.is_some() || launch.play_seconds.is_some()).then_some((
+        motion,
+        launch.frame,
+        launch.play_seconds,
+    ));
     let mut view = viewport::ViewOptions::default();
     if let Some(s) = &launch.show {
         apply_show(&mut view, s)?;
@@ -901,6 +952,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
             }
             for (i, w) in morphs {
                 app.state.pose.set_morph(i, w);
+            }
+            if let Some((motion, frame, seconds)) = capture {
+                timeline::prepare_capture(&mut app.state, motion, frame, seconds);
             }
             Ok(Box::new(app))
         }),

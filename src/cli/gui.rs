@@ -30,6 +30,16 @@ pub struct GuiArgs {
     /// Bring a dock tab to the front, e.g. "Deform order", problems, inspector.
     #[arg(long, value_name = "NAME")]
     pub tab: Option<String>,
+    /// VMD motion to play on the model (unknown bone/morph names go to the Log).
+    #[arg(long, value_name = "M.vmd")]
+    pub motion: Option<PathBuf>,
+    /// Motion frame to show (30 per second; default 0).
+    #[arg(long, value_name = "N")]
+    pub frame: Option<f32>,
+    /// Turn physics on and run S seconds of the whole pipeline leading up to --frame
+    /// before capturing (hair and cloth settle; the motion plays into the frame).
+    #[arg(long, value_name = "S")]
+    pub play_seconds: Option<f32>,
 }
 
 fn parse_morph(s: &str) -> Result<(String, f32), String> {
@@ -71,6 +81,9 @@ pub fn run(args: GuiArgs) -> CliResult {
         morphs: args.morph,
         overlays: args.overlay,
         tab: args.tab,
+        motion: args.motion,
+        frame: args.frame,
+        play_seconds: args.play_seconds,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -12,6 +12,7 @@ pub mod materials;
 pub mod morphs;
 pub mod physics;
 pub mod problems;
+pub mod simulation;
 pub mod soft_bodies;
 
 /// `#index name` for lists and reference pickers.

@@ -349,6 +349,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     if opts.bones {
         overlays::draw_bones(&painter, &proj, model, world, selected_bone);
     }
+    crate::app::timeline::draw_hud(&painter, rect, state);
     debug_overlays::draw(&painter, &proj, state);
     let model = &state.doc.model;
     let world = state.pose.world();
