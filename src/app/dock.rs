@@ -16,10 +16,11 @@ pub enum Tab {
     Inspector,
     History,
     Log,
+    Simulation,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 9] = [
+    pub const ALL: [Tab; 10] = [
         Tab::Viewport,
         Tab::Bones,
         Tab::Morphs,
@@ -29,6 +30,7 @@ impl Tab {
         Tab::Inspector,
         Tab::History,
         Tab::Log,
+        Tab::Simulation,
     ];
 
     pub fn title(self) -> &'static str {
@@ -42,6 +44,7 @@ impl Tab {
             Tab::Inspector => "Inspector",
             Tab::History => "History",
             Tab::Log => "Log",
+            Tab::Simulation => "Simulation",
         }
     }
 }
@@ -57,7 +60,11 @@ pub fn default_layout() -> DockState<Tab> {
     );
     let [center, right] = tree.split_right(center, 0.72, vec![Tab::Inspector]);
     tree.split_below(right, 0.6, vec![Tab::History, Tab::Log]);
-    tree.split_below(center, 0.74, vec![Tab::Physics, Tab::SoftBodies]);
+    tree.split_below(
+        center,
+        0.74,
+        vec![Tab::Simulation, Tab::Physics, Tab::SoftBodies],
+    );
     state
 }
 
@@ -88,6 +95,7 @@ impl TabViewer for Viewer<'_> {
             Tab::Inspector => panels::inspector::show(ui, state),
             Tab::History => panels::history::show(ui, state),
             Tab::Log => panels::log::show(ui, state),
+            Tab::Simulation => panels::simulation::show(ui, state),
         }
     }
 
