@@ -11,6 +11,7 @@ pub enum Tab {
     Bones,
     Morphs,
     Physics,
+    CollisionMatrix,
     SoftBodies,
     Materials,
     Inspector,
@@ -19,11 +20,12 @@ pub enum Tab {
 }
 
 impl Tab {
-    pub const ALL: [Tab; 9] = [
+    pub const ALL: [Tab; 10] = [
         Tab::Viewport,
         Tab::Bones,
         Tab::Morphs,
         Tab::Physics,
+        Tab::CollisionMatrix,
         Tab::SoftBodies,
         Tab::Materials,
         Tab::Inspector,
@@ -37,6 +39,7 @@ impl Tab {
             Tab::Bones => "Bones",
             Tab::Morphs => "Morphs",
             Tab::Physics => "Rigid bodies & Joints",
+            Tab::CollisionMatrix => "Collision matrix",
             Tab::SoftBodies => "Soft bodies",
             Tab::Materials => "Materials",
             Tab::Inspector => "Inspector",
@@ -57,7 +60,11 @@ pub fn default_layout() -> DockState<Tab> {
     );
     let [center, right] = tree.split_right(center, 0.72, vec![Tab::Inspector]);
     tree.split_below(right, 0.6, vec![Tab::History, Tab::Log]);
-    tree.split_below(center, 0.74, vec![Tab::Physics, Tab::SoftBodies]);
+    tree.split_below(
+        center,
+        0.74,
+        vec![Tab::Physics, Tab::CollisionMatrix, Tab::SoftBodies],
+    );
     state
 }
 
@@ -83,6 +90,7 @@ impl TabViewer for Viewer<'_> {
             Tab::Bones => panels::bones::show(ui, state),
             Tab::Morphs => panels::morphs::show(ui, state),
             Tab::Physics => panels::physics::show(ui, state),
+            Tab::CollisionMatrix => panels::collision_matrix::show(ui, state),
             Tab::SoftBodies => panels::soft_bodies::show(ui, state),
             Tab::Materials => panels::materials::show(ui, state),
             Tab::Inspector => panels::inspector::show(ui, state),

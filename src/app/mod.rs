@@ -740,6 +740,8 @@ pub struct Launch {
     pub size: Option<(u32, u32)>,
     pub select: Option<String>,
     pub show: Option<String>,
+    /// `--overlay` list (debug overlays).
+    pub overlay: Option<String>,
     /// Morph weights for the shown pose (name, weight).
     pub morphs: Vec<(String, f32)>,
 }
@@ -806,6 +808,21 @@ pub fn apply_show(options: &mut viewport::ViewOptions, spec: &str) -> Result<(),
     Ok(())
 }
 
+/// Applies `--overlay a,b,c` (collision, joints, contacts) to the collision overlay options.
+pub fn apply_overlay(
+    options: &mut viewport::collision::CollisionOptions,
+    spec: &str,
+) -> Result<(), String> {
+    for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if !options.apply_overlay_item(item) {
+            return Err(format!(
+                "--overlay: unknown item {item:?} (collision, joints, contacts)"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Opens the window (or renders a screenshot and exits).
 pub fn run(launch: Launch) -> Result<(), String> {
     let doc = match &launch.file {
@@ -830,6 +847,11 @@ pub fn run(launch: Launch) -> Result<(), String> {
     let mut view = viewport::ViewOptions::default();
     if let Some(s) = &launch.show {
         apply_show(&mut view, s)?;
+    }
+
+    let mut collision = viewport::collision::CollisionOptions::default();
+    if let Some(s) = &launch.overlay {
+        apply_overlay(&mut collision, s)?;
     }
 
     let (w, h) = launch.size.unwrap_or((1600, 1000));
@@ -866,6 +888,13 @@ pub fn run(launch: Launch) -> Result<(), String> {
             }
             if let Some(s) = select {
                 app.state.select(s);
+            }
+            app.state.viewport.collision.options = collision;
+            if collision.bodies {
+                // Show the matrix beside the overlay.
+                if let Some(path) = app.dock.find_tab(&dock::Tab::CollisionMatrix) {
+                    let _ = app.dock.set_active_tab(path);
+                }
             }
             for (i, w) in morphs {
                 app.state.pose.set_morph(i, w);

@@ -21,6 +21,10 @@ pub struct GuiArgs {
     /// edges, grid (prefix with '-' to hide one).
     #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     pub show: Option<String>,
+    /// Debug overlays, comma-separated: collision (bodies by group + the collision
+    /// matrix tab), joints (frames and limits), contacts.
+    #[arg(long, value_name = "LIST")]
+    pub overlay: Option<String>,
     /// Set a morph weight in the shown pose, NAME=WEIGHT (repeatable).
     #[arg(long, value_name = "NAME=WEIGHT", value_parser = parse_morph)]
     pub morph: Vec<(String, f32)>,
@@ -62,6 +66,7 @@ pub fn run(args: GuiArgs) -> CliResult {
         size: args.size,
         select: args.select,
         show: args.show,
+        overlay: args.overlay,
         morphs: args.morph,
     })?;
     Ok(ExitCode::SUCCESS)
