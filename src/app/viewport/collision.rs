@@ -675,13 +675,13 @@ mod tests {
         assert_eq!(cell_state(&m, 0, 5), CellState::Empty);
         // Mixed → collide: sets bit 1 on body 1 (bit 0 on body 2 already set: unchanged).
         let mut h = crate::edit::History::new();
-        h.apply(&mut m, toggle_cell_edit(&m, 0, 1).unwrap())
-            .unwrap();
+        let e = toggle_cell_edit(&m, 0, 1).unwrap();
+        h.apply(&mut m, e).unwrap();
         assert_eq!(m.rigid_bodies[1].collision_mask, 0xFFFF);
         assert_eq!(cell_state(&m, 0, 1), CellState::Collide);
         // Collide → never: clears bit 1 on group 0 and bit 0 on group 1.
-        h.apply(&mut m, toggle_cell_edit(&m, 1, 0).unwrap())
-            .unwrap();
+        let e = toggle_cell_edit(&m, 1, 0).unwrap();
+        h.apply(&mut m, e).unwrap();
         assert_eq!(m.rigid_bodies[0].collision_mask, !(1 << 1));
         assert_eq!(m.rigid_bodies[1].collision_mask, !(1 << 1));
         assert_eq!(m.rigid_bodies[2].collision_mask, !(1 << 0));
