@@ -259,3 +259,57 @@ fn bad_usage_exits_2() {
         );
     }
 }
+
+/// The bundled sample has all six joint kinds and two soft bodies: `hone info`
+/// names what the physics approximates and what it does not simulate.
+#[test]
+fn info_lists_physics_approximations_of_the_sample_rig() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/sample/hone-sample.pmx");
+    let out = hone(&["info", s(&sample)]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l.contains("joint ")
+                && l.contains("approximated: angular limits apply per axis")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.contains("soft body 0 \"マント\"")
+                && l.contains("not simulated: aerodynamics")),
+        "{text}"
+    );
+
+    let out = hone(&["info", "--json", s(&sample)]);
+    assert!(out.status.success(), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let notes: Vec<&str> = json["notes"]
+        .as_array()
+        .expect("notes array")
+        .iter()
+        .filter_map(|n| n.as_str())
+        .collect();
+    assert!(notes
+        .iter()
+        .any(|n| n.starts_with("joint ") && n.contains("approximated: springs act")));
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("soft body 1 ")
+                && n.contains("not simulated: volume conservation"))
+    );
+    // Every joint-kind-specific approximation is reported against a joint of that kind.
+    let model = hone::pmx::load(&sample).unwrap().model;
+    for (i, j) in model.joints.iter().enumerate() {
+        let expected = hone::physics::joint_approximations(j).len();
+        let listed = notes
+            .iter()
+            .filter(|n| n.starts_with(&format!("joint {i} ")))
+            .count();
+        assert!(
+            listed >= expected,
+            "joint {i}: {listed} of {expected} notes"
+        );
+    }
+}

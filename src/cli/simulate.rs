@@ -66,11 +66,6 @@ pub fn run(args: SimulateArgs) -> CliResult {
             for n in &report.unknown_ik {
                 eprintln!("hone simulate: motion IK switch {n:?} is not in the model: ignored");
             }
-            if bound.switches_ik_off() {
-                eprintln!(
-                    "hone simulate: the motion switches IK off; IK switches are not applied yet"
-                );
-            }
             Some(bound)
         }
         None => None,

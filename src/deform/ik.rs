@@ -268,7 +268,9 @@ impl Deformer {
 
     pub(crate) fn solve_ik(&self, index: usize, pose: &Pose, state: &mut DeformState) {
         let ik = &self.iks[index];
-        if ik.links.is_empty() {
+        // A switched-off IK leaves its links at their non-IK rotation
+        // (reset_bones cleared their IK rotations this frame).
+        if ik.links.is_empty() || !pose.is_ik_enabled(ik.bone as usize) {
             return;
         }
         for link in &ik.links {

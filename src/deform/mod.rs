@@ -66,6 +66,10 @@ pub struct Pose {
     /// transform (the bone then behaves as a root under it); a bone whose key
     /// is absent keeps its own parent (identity external transform).
     pub external_parents: Vec<(i32, Mat4)>,
+    /// IK on/off per bone, in file order (only IK bones read it; VMD IK
+    /// keys set it). A disabled IK does not solve: its links keep their
+    /// non-IK rotation, as in MMD. Missing entries count as enabled.
+    pub ik_enabled: Vec<bool>,
 }
 
 impl Pose {
@@ -75,6 +79,7 @@ impl Pose {
             bones: vec![BonePose::default(); model.bones.len()],
             morphs: vec![0.0; model.morphs.len()],
             external_parents: Vec::new(),
+            ik_enabled: vec![true; model.bones.len()],
         }
     }
 
@@ -82,6 +87,13 @@ impl Pose {
     pub fn reset(&mut self) {
         self.bones.fill(BonePose::default());
         self.morphs.fill(0.0);
+        self.ik_enabled.fill(true);
+    }
+
+    /// Whether the IK of `bone` solves (true unless switched off).
+    #[inline]
+    pub fn is_ik_enabled(&self, bone: usize) -> bool {
+        self.ik_enabled.get(bone).copied().unwrap_or(true)
     }
 
     fn external_parent(&self, key: i32) -> Option<&Mat4> {

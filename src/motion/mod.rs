@@ -260,8 +260,8 @@ impl BoundMotion {
         }
     }
 
-    /// Sets the bones and morphs this motion animates in `pose` to their values at
-    /// `frame` (no allocation); the rest of the pose is left as it is.
+    /// Sets the bones, morphs and IK switches this motion animates in `pose` to
+    /// their values at `frame` (no allocation); the rest of the pose is left as it is.
     pub fn apply_to_pose(&self, frame: f32, pose: &mut crate::deform::Pose) {
         for (i, keys) in self.bone_tracks.iter().enumerate() {
             if let (Some((r, t)), Some(b)) = (sample_bone_keys(keys, frame), pose.bones.get_mut(i))
@@ -273,6 +273,11 @@ impl BoundMotion {
         for i in 0..self.morph_tracks.len().min(pose.morphs.len()) {
             if let Some(w) = self.sample_morph(i, frame) {
                 pose.morphs[i] = w;
+            }
+        }
+        for i in 0..self.ik_tracks.len().min(pose.ik_enabled.len()) {
+            if !self.ik_tracks[i].is_empty() {
+                pose.ik_enabled[i] = self.ik_enabled(i, frame);
             }
         }
     }

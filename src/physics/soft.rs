@@ -461,6 +461,42 @@ fn collide(s: &mut SoftSim, t: f32, proxies: &[BodyProxy]) {
     }
 }
 
+/// Soft-body parameters the position solver does not simulate (pure: depends
+/// only on the soft body's data), for `hone info` and the inspector.
+pub fn unsimulated_parameters(sb: &SoftBody) -> Vec<&'static str> {
+    let c = &sb.config;
+    let mut out = Vec::new();
+    if sb.aero_model != AeroModel::VPoint || c.dg != 0.0 || c.lf != 0.0 {
+        out.push("aerodynamics (aero model, DG, LF): not simulated");
+    }
+    if c.pr != 0.0 {
+        out.push("pressure (PR): not simulated");
+    }
+    if c.vc != 0.0 || sb.material_params.vst != 0.0 {
+        out.push("volume conservation (VC, VST): not simulated");
+    }
+    if c.mt != 0.0 {
+        out.push("pose matching (MT): not simulated");
+    }
+    if sb.flags.has(SoftBodyFlags::CLUSTERS) || sb.cluster_count > 0 {
+        out.push("clusters: not simulated");
+    }
+    if sb.flags.has(SoftBodyFlags::RANDOMIZE_LINKS) {
+        out.push("link randomisation: not applied (links keep a fixed order)");
+    }
+    if c.shr != 0.0 {
+        out.push("soft–soft contacts (SHR): not simulated");
+    }
+    if c.vcf != 0.0
+        || sb.iterations.velocity != 0
+        || sb.iterations.drift != 0
+        || sb.iterations.cluster != 0
+    {
+        out.push("VCF and velocity/drift/cluster iterations: not used by the position solver");
+    }
+    out
+}
+
 fn build(
     model: &Model,
     physics: &PhysicsWorld,
@@ -743,41 +779,8 @@ fn build(
         note(notes, i, format!("margin {} clamped to 0", sb.margin));
         0.0
     };
-    if sb.aero_model != AeroModel::VPoint || c.dg != 0.0 || c.lf != 0.0 {
-        note(notes, i, "aerodynamics (aero model, DG, LF): not simulated");
-    }
-    if c.pr != 0.0 {
-        note(notes, i, "pressure (PR): not simulated");
-    }
-    if c.vc != 0.0 || sb.material_params.vst != 0.0 {
-        note(notes, i, "volume conservation (VC, VST): not simulated");
-    }
-    if c.mt != 0.0 {
-        note(notes, i, "pose matching (MT): not simulated");
-    }
-    if sb.flags.has(SoftBodyFlags::CLUSTERS) || sb.cluster_count > 0 {
-        note(notes, i, "clusters: not simulated");
-    }
-    if sb.flags.has(SoftBodyFlags::RANDOMIZE_LINKS) {
-        note(
-            notes,
-            i,
-            "link randomisation: not applied (links keep a fixed order)",
-        );
-    }
-    if c.shr != 0.0 {
-        note(notes, i, "soft–soft contacts (SHR): not simulated");
-    }
-    if c.vcf != 0.0
-        || sb.iterations.velocity != 0
-        || sb.iterations.drift != 0
-        || sb.iterations.cluster != 0
-    {
-        note(
-            notes,
-            i,
-            "VCF and velocity/drift/cluster iterations: not used by the position solver",
-        );
+    for text in unsimulated_parameters(sb) {
+        note(notes, i, text);
     }
     if sb.group > 15 {
         note(notes, i, format!("group {} clamped to 15", sb.group));

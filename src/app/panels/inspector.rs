@@ -848,7 +848,22 @@ fn joint(ui: &mut Ui, j: &mut Joint, n: &Names) -> Option<&'static str> {
         f.vec3(ui, "linear spring", &mut j.linear_spring, 0.1);
         f.vec3(ui, "angular spring", &mut j.angular_spring, 0.1);
     });
+    physics_notes(ui, crate::physics::joint_approximations(j));
     f.changed
+}
+
+/// What the simulation approximates or leaves out for the selected element,
+/// in a muted colour ("approximated: …" / "not simulated: …").
+fn physics_notes(ui: &mut Ui, notes: Vec<&'static str>) {
+    if notes.is_empty() {
+        return;
+    }
+    ui.separator();
+    for n in notes {
+        ui.add(
+            egui::Label::new(egui::RichText::new(crate::cli::info::note_label(n)).weak()).wrap(),
+        );
+    }
 }
 
 fn soft_body(ui: &mut Ui, s: &mut SoftBody, n: &Names) -> Option<&'static str> {
@@ -934,6 +949,7 @@ fn soft_body(ui: &mut Ui, s: &mut SoftBody, n: &Names) -> Option<&'static str> {
         f.f32(ui, "AST", &mut s.material_params.ast, 0.01);
         f.f32(ui, "VST", &mut s.material_params.vst, 0.01);
     });
+    physics_notes(ui, crate::physics::soft::unsimulated_parameters(s));
     ui.separator();
     ui.strong(format!("Anchors ({})", s.anchors.len()));
     grid(ui, "anchors", |ui| {
