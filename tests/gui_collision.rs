@@ -60,7 +60,7 @@ fn matrix_cell_toggles_both_groups_and_undo_restores() {
     h.get_by_label("groups 1 and 2").click();
     h.run_steps(3);
     // Symmetric: group-1 bodies lose bit 1 (group 2), group-2 bodies lose bit 0 (group 1).
-    assert_eq!(masks(&h), vec![0xFFFF & !(1 << 0), 0xFFFF & !(1 << 1)]);
+    assert_eq!(masks(&h), vec![!1u16, !(1u16 << 1)]);
     assert!(!hone::app::viewport::collision::can_collide(
         &app(&h).state.doc.model,
         0,
@@ -75,7 +75,7 @@ fn matrix_cell_toggles_both_groups_and_undo_restores() {
     // Two undo steps, one per click.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
-    assert_eq!(masks(&h), vec![0xFFFF & !(1 << 0), 0xFFFF & !(1 << 1)]);
+    assert_eq!(masks(&h), vec![!1u16, !(1u16 << 1)]);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
     assert_eq!(masks(&h), before);
@@ -92,7 +92,7 @@ fn selected_body_mask_checkbox_edits_one_bit() {
     h.run();
     h.get_by_label("collides with group 5").click();
     h.run_steps(3);
-    assert_eq!(masks(&h), vec![0xFFFF & !(1 << 4), 0xFFFF]);
+    assert_eq!(masks(&h), vec![!(1u16 << 4), 0xFFFF]);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
     assert_eq!(masks(&h), vec![0xFFFF, 0xFFFF]);
@@ -152,8 +152,8 @@ fn overlapping_spheres_report_contacts_unless_masks_exclude() {
         );
     }
     // Body 0 refuses group 1 (body 1's group): one side is enough to exclude the pair.
-    assert!(contacts_after_a_step(&two_spheres(0xFFFF & !(1 << 1), 0xFFFF)).is_empty());
-    assert!(contacts_after_a_step(&two_spheres(0xFFFF, 0xFFFF & !(1 << 0))).is_empty());
+    assert!(contacts_after_a_step(&two_spheres(!(1u16 << 1), 0xFFFF)).is_empty());
+    assert!(contacts_after_a_step(&two_spheres(0xFFFF, !1u16)).is_empty());
 }
 
 #[test]

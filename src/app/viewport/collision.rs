@@ -638,14 +638,16 @@ mod tests {
 
     #[test]
     fn partners_need_both_masks() {
-        let mut m = Model::default();
-        m.rigid_bodies = vec![
-            body(0, 0xFFFF),             // 0: collides with everyone
-            body(1, 0xFFFF & !(1 << 0)), // 1: refuses group 0
-            body(2, 0xFFFF),             // 2
-            body(0, 1 << 2),             // 3: only group 2
-            body(2, !(1 << 0)),          // 4: refuses group 0
-        ];
+        let m = Model {
+            rigid_bodies: vec![
+                body(0, 0xFFFF), // 0: collides with everyone
+                body(1, !1u16),  // 1: refuses group 0
+                body(2, 0xFFFF), // 2
+                body(0, 1 << 2), // 3: only group 2
+                body(2, !1u16),  // 4: refuses group 0
+            ],
+            ..Model::default()
+        };
         // Body 0 (group 0): 1 refuses group 0, 3 accepts only group 2 (0 is group 0), 4 refuses 0.
         assert_eq!(
             collision_partners(&m, 0),
@@ -667,8 +669,10 @@ mod tests {
 
     #[test]
     fn cells_show_mixed_and_toggle_symmetrically() {
-        let mut m = Model::default();
-        m.rigid_bodies = vec![body(0, 0xFFFF), body(0, !(1 << 1)), body(1, 0xFFFF)];
+        let mut m = Model {
+            rigid_bodies: vec![body(0, 0xFFFF), body(0, !(1 << 1)), body(1, 0xFFFF)],
+            ..Model::default()
+        };
         assert_eq!(cell_state(&m, 0, 1), CellState::Mixed);
         assert_eq!(cell_state(&m, 1, 0), CellState::Mixed);
         assert_eq!(cell_state(&m, 0, 0), CellState::Collide);
@@ -684,16 +688,15 @@ mod tests {
         h.apply(&mut m, e).unwrap();
         assert_eq!(m.rigid_bodies[0].collision_mask, !(1 << 1));
         assert_eq!(m.rigid_bodies[1].collision_mask, !(1 << 1));
-        assert_eq!(m.rigid_bodies[2].collision_mask, !(1 << 0));
+        assert_eq!(m.rigid_bodies[2].collision_mask, !1u16);
         assert_eq!(cell_state(&m, 0, 1), CellState::Never);
         assert!(toggle_cell_edit(&m, 7, 9).is_none());
     }
 
     #[test]
     fn group_colours_are_distinct() {
-        for a in 0..16 {
-            for b in a + 1..16 {
-                let (ca, cb) = (GROUP_COLORS[a], GROUP_COLORS[b]);
+        for (a, ca) in GROUP_COLORS.iter().enumerate() {
+            for (b, cb) in GROUP_COLORS.iter().enumerate().skip(a + 1) {
                 let d = (ca.r() as i32 - cb.r() as i32).abs()
                     + (ca.g() as i32 - cb.g() as i32).abs()
                     + (ca.b() as i32 - cb.b() as i32).abs();
