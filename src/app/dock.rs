@@ -17,10 +17,11 @@ pub enum Tab {
     Inspector,
     History,
     Log,
+    Simulation,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 10] = [
+    pub const ALL: [Tab; 11] = [
         Tab::Viewport,
         Tab::Bones,
         Tab::Morphs,
@@ -31,6 +32,7 @@ impl Tab {
         Tab::Inspector,
         Tab::History,
         Tab::Log,
+        Tab::Simulation,
     ];
 
     pub fn title(self) -> &'static str {
@@ -45,6 +47,7 @@ impl Tab {
             Tab::Inspector => "Inspector",
             Tab::History => "History",
             Tab::Log => "Log",
+            Tab::Simulation => "Simulation",
         }
     }
 }
@@ -63,7 +66,12 @@ pub fn default_layout() -> DockState<Tab> {
     tree.split_below(
         center,
         0.74,
-        vec![Tab::Physics, Tab::CollisionMatrix, Tab::SoftBodies],
+        vec![
+            Tab::Simulation,
+            Tab::Physics,
+            Tab::CollisionMatrix,
+            Tab::SoftBodies,
+        ],
     );
     state
 }
@@ -96,6 +104,7 @@ impl TabViewer for Viewer<'_> {
             Tab::Inspector => panels::inspector::show(ui, state),
             Tab::History => panels::history::show(ui, state),
             Tab::Log => panels::log::show(ui, state),
+            Tab::Simulation => panels::simulation::show(ui, state),
         }
     }
 

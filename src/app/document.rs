@@ -82,15 +82,47 @@ impl Document {
     }
 
     /// Writes the model (temp file + rename) and marks the history saved.
-    pub fn save_as(&mut self, path: &Path, options: &WriteOptions) -> crate::pmx::Result<()> {
-        crate::pmx::write::save(&self.model, path, options)?;
+    /// Returns a message when the output version was switched (see
+    /// [`save_options_for`]); the caller logs it.
+    pub fn save_as(
+        &mut self,
+        path: &Path,
+        options: &WriteOptions,
+    ) -> crate::pmx::Result<Option<String>> {
+        let (options, note) = save_options_for(&self.model, options);
+        crate::pmx::write::save(&self.model, path, &options)?;
         self.history.set_saved();
         self.path = Some(path.to_path_buf());
         if let Some(name) = path.file_name() {
             self.display_name = name.to_string_lossy().into_owned();
         }
-        Ok(())
+        Ok(note)
     }
+}
+
+/// The options to save `model` with: a PMX 2.0 target (the header's version
+/// or an explicit one) for a model that uses PMX 2.1 features becomes 2.1,
+/// so those features are neither written silently into a 2.0 file nor
+/// refused; the message names the features.
+pub fn save_options_for(model: &Model, options: &WriteOptions) -> (WriteOptions, Option<String>) {
+    use crate::pmx::PmxVersion;
+    let target = options.version.unwrap_or(model.header.version);
+    if target != PmxVersion::V2_0 {
+        return (*options, None);
+    }
+    let features = crate::pmx::write::v21_features(model);
+    if features.is_empty() {
+        return (*options, None);
+    }
+    let note = format!(
+        "saved as PMX 2.1 instead of 2.0: the model uses PMX 2.1 features ({})",
+        features.join("; ")
+    );
+    let options = WriteOptions {
+        version: Some(PmxVersion::V2_1),
+        ..*options
+    };
+    (options, Some(note))
 }
 
 #[cfg(test)]
@@ -144,6 +176,47 @@ mod tests {
         assert_eq!(doc.display_name, "out.pmx");
         let back = crate::pmx::load(&path).unwrap().model;
         assert_eq!(back.bones[0].name, "全ての親");
+    }
+
+    #[test]
+    fn saving_2_1_features_into_a_2_0_file_switches_to_2_1() {
+        use crate::pmx::{JointKind, PmxVersion};
+        let mut doc = doc_with_bones();
+        doc.model.header.version = PmxVersion::V2_0;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("plain.pmx");
+        // No 2.1 features: stays 2.0, no message.
+        assert_eq!(doc.save_as(&path, &WriteOptions::default()).unwrap(), None);
+        assert_eq!(
+            crate::pmx::load(&path).unwrap().model.header.version,
+            PmxVersion::V2_0
+        );
+        // A hinge joint is 2.1-only: saved as 2.1 with a message naming it.
+        doc.model.joints.push(crate::pmx::Joint {
+            name: "ひんじ".into(),
+            kind: JointKind::Hinge,
+            ..Default::default()
+        });
+        let path = dir.path().join("hinge.pmx");
+        let note = doc
+            .save_as(&path, &WriteOptions::default())
+            .unwrap()
+            .expect("a message about the version switch");
+        assert!(
+            note.contains("PMX 2.1") && note.contains("ひんじ"),
+            "{note}"
+        );
+        let back = crate::pmx::load(&path).unwrap().model;
+        assert_eq!(back.header.version, PmxVersion::V2_1);
+        assert_eq!(back.joints[0].kind, JointKind::Hinge);
+        // An explicit 2.0 target switches as well instead of failing.
+        let explicit = WriteOptions {
+            version: Some(PmxVersion::V2_0),
+            ..Default::default()
+        };
+        assert!(doc.save_as(&path, &explicit).unwrap().is_some());
+        // The model itself is not edited behind the undo stack.
+        assert_eq!(doc.model.header.version, PmxVersion::V2_0);
     }
 
     #[test]

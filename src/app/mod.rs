@@ -13,6 +13,7 @@ pub mod fonts;
 pub mod panels;
 pub mod pose;
 pub mod textures;
+pub mod timeline;
 pub mod viewport;
 
 use document::Document;
@@ -65,6 +66,8 @@ pub struct State {
     pub save_options: crate::pmx::write::WriteOptions,
     /// Last document generation the pose was refreshed for.
     pose_generation: u64,
+    /// Motion timeline and play state of the live pipeline.
+    pub playback: timeline::Playback,
 }
 
 impl State {
@@ -81,6 +84,7 @@ impl State {
             repaint,
             save_options: Default::default(),
             pose_generation: 0,
+            playback: Default::default(),
             doc,
         };
         s.document_loaded();
@@ -92,6 +96,8 @@ impl State {
         let model = &self.doc.model;
         self.pose = pose::PoseState::new(model);
         self.pose_generation = self.doc.generation;
+        self.playback.motion = None;
+        self.playback.frame = 0.0;
         self.selection = Selection::None;
         self.material_visible = vec![true; model.materials.len()];
         self.textures = textures::TextureStore::load(
@@ -188,11 +194,16 @@ impl State {
                 self.selection = Selection::None;
             }
         }
+        let dt = self
+            .repaint
+            .as_ref()
+            .map_or(0.0, |c| c.input(|i| i.stable_dt));
+        timeline::tick(self, dt);
         self.pose.evaluate(&self.doc.model);
-        if self.pose.physics_enabled() {
-            if let Some(ctx) = &self.repaint {
-                let dt = ctx.input(|i| i.stable_dt);
-                self.pose.step_physics(&self.doc.model, dt);
+        let live = self.playback.playing
+            && (self.pose.physics_enabled() || self.playback.motion.is_some());
+        if let Some(ctx) = &self.repaint {
+            if live {
                 ctx.request_repaint();
             }
         }
@@ -401,7 +412,10 @@ impl HoneApp {
         };
         let options = self.state.save_options;
         match self.state.doc.save_as(&path, &options) {
-            Ok(()) => {
+            Ok(note) => {
+                if let Some(note) = note {
+                    self.state.log(LogLevel::Warning, note);
+                }
                 self.remember(&path);
                 self.state
                     .log(LogLevel::Info, format!("saved {}", path.display()));
@@ -469,6 +483,14 @@ impl HoneApp {
                 });
                 if ui.button("Open sample rig").clicked() {
                     self.request(Pending::OpenSample);
+                }
+                if ui.button("Load motion…").clicked() {
+                    if let Some(p) = rfd::FileDialog::new()
+                        .add_filter("VMD motion", &["vmd", "VMD"])
+                        .pick_file()
+                    {
+                        timeline::load_motion_file(&mut self.state, &p);
+                    }
                 }
                 ui.separator();
                 if ui.button("Save  (Ctrl+S)").clicked() {
@@ -593,8 +615,15 @@ impl HoneApp {
                 .filter(|p| !p.as_os_str().is_empty())
                 .collect()
         });
-        if let Some(p) = dropped.into_iter().next() {
+        // A dropped .vmd plays on the open model; anything else opens as a model.
+        let (motions, models): (Vec<PathBuf>, Vec<PathBuf>) = dropped
+            .into_iter()
+            .partition(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("vmd")));
+        if let Some(p) = models.into_iter().next() {
             self.request(Pending::Open(p));
+        }
+        if let Some(p) = motions.last() {
+            timeline::load_motion_file(&mut self.state, p);
         }
     }
 
@@ -744,6 +773,11 @@ pub struct Launch {
     pub overlay: Option<String>,
     /// Morph weights for the shown pose (name, weight).
     pub morphs: Vec<(String, f32)>,
+    /// VMD motion to bind (`--motion`), its frame (`--frame`) and seconds of
+    /// pipeline with physics to run up to that frame (`--play-seconds`).
+    pub motion: Option<PathBuf>,
+    pub frame: Option<f32>,
+    pub play_seconds: Option<f32>,
 }
 
 /// Parses `--select kind:NAME` (bone, morph, material, body, joint; Japanese or English name).
@@ -844,6 +878,23 @@ pub fn run(launch: Launch) -> Result<(), String> {
             .ok_or_else(|| format!("--morph: no morph named {name:?}"))?;
         morphs.push((i, *w));
     }
+    let motion = match &launch.motion {
+        Some(p) => {
+            let vmd = crate::motion::load_vmd(p)
+                .map_err(|e| format!("cannot load motion {}: {e}", p.display()))?;
+            let name = p.file_name().map_or_else(
+                || p.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            Some((vmd, name))
+        }
+        None => None,
+    };
+    let capture = (motion.is_some() || launch.play_seconds.is_some()).then_some((
+        motion,
+        launch.frame,
+        launch.play_seconds,
+    ));
     let mut view = viewport::ViewOptions::default();
     if let Some(s) = &launch.show {
         apply_show(&mut view, s)?;
@@ -898,6 +949,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
             }
             for (i, w) in morphs {
                 app.state.pose.set_morph(i, w);
+            }
+            if let Some((motion, frame, seconds)) = capture {
+                timeline::prepare_capture(&mut app.state, motion, frame, seconds);
             }
             Ok(Box::new(app))
         }),

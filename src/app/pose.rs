@@ -14,6 +14,8 @@ pub struct PoseState {
     state: DeformState,
     /// Running physics (None = off).
     sim: Option<Box<crate::sim::Simulation>>,
+    /// World settings the simulation is built with (kept across rebuilds).
+    config: crate::physics::PhysicsConfig,
     /// Bumped whenever the skinned vertices change.
     pub revision: u64,
     dirty: bool,
@@ -28,6 +30,7 @@ impl PoseState {
             deformer,
             state,
             sim: None,
+            config: Default::default(),
             revision: 1,
             dirty: true,
         };
@@ -41,7 +44,9 @@ impl PoseState {
             && self.pose.morphs.len() == model.morphs.len();
         let pose = std::mem::take(&mut self.pose);
         let physics = self.physics_enabled();
+        let config = self.config;
         *self = PoseState::new(model);
+        self.config = config;
         if keep {
             self.pose = pose;
             self.dirty = true;
@@ -94,12 +99,61 @@ impl PoseState {
             return;
         }
         self.sim = on.then(|| {
-            let mut sim = crate::sim::Simulation::new(model, Default::default());
+            let mut sim = crate::sim::Simulation::new(model, self.config);
             sim.reset(model, &self.pose);
             Box::new(sim)
         });
         self.dirty = true;
         self.revision += 1;
+    }
+
+    /// The running simulation (timings, physics world), if physics is on.
+    pub fn sim(&self) -> Option<&crate::sim::Simulation> {
+        self.sim.as_deref()
+    }
+
+    pub fn physics_config(&self) -> &crate::physics::PhysicsConfig {
+        &self.config
+    }
+
+    /// New world settings: a running simulation is rebuilt and reset on the current pose.
+    pub fn set_physics_config(&mut self, model: &Model, config: crate::physics::PhysicsConfig) {
+        if config == self.config {
+            return;
+        }
+        self.config = config;
+        if self.sim.is_some() {
+            self.sim = None;
+            self.set_physics(model, true);
+        }
+    }
+
+    /// Whether the pose changed since it was last evaluated.
+    pub fn pose_changed(&self) -> bool {
+        self.dirty
+    }
+
+    /// One pipeline frame of `dt` seconds on the current pose: with physics the
+    /// whole `Simulation::frame` (dt 0 re-poses without advancing physics time),
+    /// without it a plain evaluate. Allocates nothing.
+    pub fn advance(&mut self, model: &Model, dt: f32) {
+        match &mut self.sim {
+            Some(sim) => {
+                sim.frame(model, &self.pose, dt.max(0.0));
+                self.dirty = false;
+                self.revision += 1;
+            }
+            None => self.evaluate(model),
+        }
+    }
+
+    /// Reset, then `seconds` of 60 Hz frames on the current pose (hair and cloth settle).
+    pub fn warm_up_physics(&mut self, model: &Model, seconds: f32) {
+        if let Some(sim) = &mut self.sim {
+            sim.warm_up(model, &self.pose, seconds, 60.0);
+            self.dirty = false;
+            self.revision += 1;
+        }
     }
 
     /// Puts every body back on its bone.

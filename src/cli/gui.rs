@@ -28,6 +28,16 @@ pub struct GuiArgs {
     /// Set a morph weight in the shown pose, NAME=WEIGHT (repeatable).
     #[arg(long, value_name = "NAME=WEIGHT", value_parser = parse_morph)]
     pub morph: Vec<(String, f32)>,
+    /// VMD motion to play on the model (unknown bone/morph names go to the Log).
+    #[arg(long, value_name = "M.vmd")]
+    pub motion: Option<PathBuf>,
+    /// Motion frame to show (30 per second; default 0).
+    #[arg(long, value_name = "N")]
+    pub frame: Option<f32>,
+    /// Turn physics on and run S seconds of the whole pipeline leading up to --frame
+    /// before capturing (hair and cloth settle; the motion plays into the frame).
+    #[arg(long, value_name = "S")]
+    pub play_seconds: Option<f32>,
 }
 
 fn parse_morph(s: &str) -> Result<(String, f32), String> {
@@ -68,6 +78,9 @@ pub fn run(args: GuiArgs) -> CliResult {
         show: args.show,
         overlay: args.overlay,
         morphs: args.morph,
+        motion: args.motion,
+        frame: args.frame,
+        play_seconds: args.play_seconds,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -45,6 +45,8 @@ pub(crate) struct SkinData {
     sdef: Vec<SdefParams>,
     /// Start of each kind's group; `starts[5]` = vertex count.
     starts: [usize; 6],
+    /// Every entry of `bones` is below this (bones + the identity slot).
+    bone_slots: usize,
 }
 
 /// Skinned outputs written through raw pointers: grouped entries map to
@@ -95,6 +97,7 @@ impl SkinData {
             weights: Vec::with_capacity(nv),
             sdef: Vec::new(),
             starts: [nv; 6],
+            bone_slots: nb + 1,
         };
         for k in (0..5u8).rev() {
             d.starts[k as usize] = keyed.partition_point(|&(kk, _)| kk < k);
@@ -150,6 +153,7 @@ impl SkinData {
             || state.normals.len() != n
             || state.morphed_positions.len() != n
             || state.skin_mask.len() != n
+            || state.skinning.len() < self.bone_slots
         {
             // A state from another model: leave it alone rather than panic.
             return;
@@ -216,15 +220,27 @@ impl SkinData {
         mask: &[bool],
         out: &Out,
     ) {
-        for g in s..e {
-            let v = self.vertex[g] as usize;
-            if mask[v] {
-                continue;
-            }
-            let (p, n) = self.skin_one::<K>(g, mats, morphed[v]);
-            // SAFETY: `v` < vertex count (checked against the output lengths
-            // in `skin`), and each `v` belongs to exactly one grouped entry.
+        if s >= e {
+            return;
+        }
+        let grouped = self.vertex[s..e]
+            .iter()
+            .zip(&self.bones[s..e])
+            .zip(&self.rest_normal[s..e])
+            .zip(&self.weights[s..e])
+            .enumerate();
+        for (k, (((&v, b), &n), w)) in grouped {
+            let v = v as usize;
+            // SAFETY: `skin` checked that the per-vertex arrays have the
+            // vertex count and `mats` has every bone slot; `vertex` is a
+            // permutation of 0..vertex count, so `v` is in range and each `v`
+            // belongs to exactly one grouped entry (no overlapping writes).
             unsafe {
+                if *mask.get_unchecked(v) {
+                    continue;
+                }
+                let m = |i: usize| mats.get_unchecked(b[i] as usize);
+                let (p, n) = self.skin_one::<K>(s + k, m, w, *morphed.get_unchecked(v), n);
                 *out.positions.add(v) = p.into();
                 *out.normals.add(v) = n.into();
             }
@@ -232,11 +248,14 @@ impl SkinData {
     }
 
     #[inline(always)]
-    fn skin_one<const K: u8>(&self, g: usize, mats: &[Mat4], p: Vec3A) -> (Vec3A, Vec3A) {
-        let n = self.rest_normal[g];
-        let b = &self.bones[g];
-        // `get` keeps a state whose matrices do not match from panicking.
-        let m = |i: usize| mats.get(b[i] as usize).copied().unwrap_or(Mat4::IDENTITY);
+    fn skin_one<'m, const K: u8>(
+        &self,
+        g: usize,
+        m: impl Fn(usize) -> &'m Mat4,
+        w: &[f32; 4],
+        p: Vec3A,
+        n: Vec3A,
+    ) -> (Vec3A, Vec3A) {
         match K {
             BDEF1 => {
                 // A rigid transform keeps the normal's length.
@@ -244,7 +263,7 @@ impl SkinData {
                 (m0.transform_point3a(p), m0.transform_vector3a(n))
             }
             BDEF2 => {
-                let w = self.weights[g][0];
+                let w = w[0];
                 let (m0, m1) = (m(0), m(1));
                 // m1 + (m0 - m1) w: one blend instead of two scalings.
                 let mm = Mat4::from_cols(
@@ -259,21 +278,19 @@ impl SkinData {
                 )
             }
             BDEF4 => {
-                let w = self.weights[g];
-                let mm = m(0) * w[0] + m(1) * w[1] + m(2) * w[2] + m(3) * w[3];
+                let mm = *m(0) * w[0] + *m(1) * w[1] + *m(2) * w[2] + *m(3) * w[3];
                 (
                     mm.transform_point3a(p),
                     mm.transform_vector3a(n).normalize_or_zero(),
                 )
             }
             SDEF => {
-                let w = self.weights[g];
                 let Some(s) = self.sdef.get(g - self.starts[SDEF as usize]) else {
                     return (p, n);
                 };
                 let (m0, m1) = (m(0), m(1));
-                let q0 = Quat::from_mat4(&m0).normalize();
-                let q1 = Quat::from_mat4(&m1).normalize();
+                let q0 = Quat::from_mat4(m0).normalize();
+                let q1 = Quat::from_mat4(m1).normalize();
                 let r = super::bones::slerp(q0, q1, w[1]);
                 let pos = r * (p - s.c)
                     + m0.transform_point3a(s.cr0) * w[0]
@@ -282,7 +299,6 @@ impl SkinData {
             }
             _ => {
                 // QDEF: blend dual quaternions, aligned to the first one's hemisphere.
-                let w = self.weights[g];
                 let mut real = Vec4::ZERO;
                 let mut dual = Vec4::ZERO;
                 let mut first: Option<Vec4> = None;
@@ -291,7 +307,7 @@ impl SkinData {
                         continue;
                     }
                     let mi = m(i);
-                    let q = Quat::from_mat4(&mi).normalize();
+                    let q = Quat::from_mat4(mi).normalize();
                     let t = mi.w_axis.truncate();
                     let d = Quat::from_xyzw(t.x, t.y, t.z, 0.0) * q * 0.5;
                     let (qv, dv) = (Vec4::from(q), Vec4::from(d));

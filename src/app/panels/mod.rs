@@ -11,6 +11,7 @@ pub mod log;
 pub mod materials;
 pub mod morphs;
 pub mod physics;
+pub mod simulation;
 pub mod soft_bodies;
 
 /// `#index name` for lists and reference pickers.

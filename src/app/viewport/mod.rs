@@ -356,6 +356,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     if opts.bones {
         overlays::draw_bones(&painter, &proj, model, world, selected_bone);
     }
+    crate::app::timeline::draw_hud(&painter, rect, state);
     if let Some(bone) = selected_bone {
         let inp = gizmo::GizmoInput {
             model,
