@@ -221,3 +221,89 @@ fn editing_a_body_while_paused_rebuilds_the_world() {
     h.run_steps(2);
     assert!((radius(&h) - 1.8).abs() < 1e-5);
 }
+
+#[test]
+fn the_viewport_mesh_includes_soft_bodies_while_physics_runs() {
+    // The sample rig's cape and cord are soft bodies: the positions the viewport
+    // uploads (PoseState::positions) must be the solver's, not the plain skin.
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(
+            move |ui, app: &mut Option<HoneApp>| {
+                app.get_or_insert_with(|| HoneApp::headless(hone::app::sample_document(), ui.ctx()))
+                    .show(ui)
+            },
+            None,
+        );
+    h.run_steps(2);
+    let state = &mut app_mut(&mut h).state;
+    assert!(!state.doc.model.soft_bodies.is_empty());
+    state.pose.set_physics(&state.doc.model, true);
+    state.playback.pause();
+    for _ in 0..30 {
+        app_mut(&mut h).state.playback.step();
+        h.run_steps(1);
+    }
+    let state = &app(&h).state;
+    let model = &state.doc.model;
+    let sim = state.pose.sim().unwrap();
+    let deformer = hone::deform::Deformer::new(model);
+    let mut skinned = deformer.new_state();
+    deformer.evaluate(model, &hone::deform::Pose::new(model), &mut skinned);
+    let soft: Vec<usize> = (0..model.vertices.len())
+        .filter(|&v| sim.soft.skip_skinning(v))
+        .collect();
+    assert!(!soft.is_empty());
+    let moved = soft
+        .iter()
+        .filter(|&&v| state.pose.positions()[v].distance(skinned.positions[v]) > 1e-2)
+        .count();
+    assert!(moved > 0, "no soft-body vertex left its skinned place");
+    assert!(state.pose.positions().iter().all(|p| p.is_finite()));
+}
+
+#[test]
+fn seeking_resets_physics_at_the_new_frame_and_capture_mode_lands_on_its_frame() {
+    let mut h = harness();
+    h.run_steps(2);
+    let state = &mut app_mut(&mut h).state;
+    timeline::set_motion(state, motion(), "test.vmd");
+    state.pose.set_physics(&state.doc.model, true);
+    state.playback.play();
+    h.run_steps(6);
+    // Jump back: bodies go to the bone-driven pose of frame 10, at rest.
+    app_mut(&mut h).state.playback.pause();
+    app_mut(&mut h).state.playback.seek(10.0);
+    h.run_steps(1);
+    let state = &app(&h).state;
+    assert_eq!(state.playback.frame, 10.0);
+    let sim = state.pose.sim().unwrap();
+    for i in 0..state.doc.model.rigid_bodies.len() {
+        let want = sim.physics.bone_driven_pose(i, &sim.state.world).unwrap();
+        let got = sim.physics.body_pose(i).unwrap();
+        assert!(
+            got.translation.distance(want.translation) < 1e-4,
+            "body {i}"
+        );
+        if sim.physics.body_role(i).is_some_and(|r| r.is_dynamic()) {
+            let v = sim.physics.body_linvel(i).unwrap();
+            assert!(v.length() < 1e-6, "body {i}: {v}");
+        }
+    }
+
+    // Screenshot mode: one second of lead-in ends paused on frame 30, physics on.
+    let state = &mut app_mut(&mut h).state;
+    timeline::prepare_capture(
+        state,
+        Some((motion(), "m.vmd".into())),
+        Some(30.0),
+        Some(1.0),
+    );
+    h.run_steps(2);
+    let state = &app(&h).state;
+    assert_eq!(state.playback.frame, 30.0);
+    assert!(!state.playback.playing);
+    assert!(state.pose.physics_enabled());
+    let want = Quat::from_rotation_z(std::f32::consts::FRAC_PI_4);
+    assert!(state.pose.bones()[root()].rotation.abs_diff_eq(want, 1e-4));
+}

@@ -778,6 +778,8 @@ pub struct Launch {
     pub motion: Option<PathBuf>,
     pub frame: Option<f32>,
     pub play_seconds: Option<f32>,
+    /// Camera yaw in degrees (`--yaw`; 180 = from behind).
+    pub yaw: Option<f32>,
 }
 
 /// Parses `--select kind:NAME` (bone, morph, material, body, joint; Japanese or English name).
@@ -895,6 +897,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         launch.frame,
         launch.play_seconds,
     ));
+    let yaw = launch.yaw;
     let mut view = viewport::ViewOptions::default();
     if let Some(s) = &launch.show {
         apply_show(&mut view, s)?;
@@ -949,6 +952,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
             }
             for (i, w) in morphs {
                 app.state.pose.set_morph(i, w);
+            }
+            if let Some(deg) = yaw.filter(|d| d.is_finite()) {
+                app.state.viewport.camera.yaw = deg.to_radians();
             }
             if let Some((motion, frame, seconds)) = capture {
                 timeline::prepare_capture(&mut app.state, motion, frame, seconds);

@@ -38,6 +38,9 @@ pub struct GuiArgs {
     /// before capturing (hair and cloth settle; the motion plays into the frame).
     #[arg(long, value_name = "S")]
     pub play_seconds: Option<f32>,
+    /// Orbit the camera around the model by DEG degrees (180 = from behind).
+    #[arg(long, value_name = "DEG", allow_hyphen_values = true)]
+    pub yaw: Option<f32>,
 }
 
 fn parse_morph(s: &str) -> Result<(String, f32), String> {
@@ -81,6 +84,7 @@ pub fn run(args: GuiArgs) -> CliResult {
         motion: args.motion,
         frame: args.frame,
         play_seconds: args.play_seconds,
+        yaw: args.yaw,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -289,12 +289,20 @@ impl Deformer {
                 };
                 let offsets = &mut state.vertex_offsets[..];
                 let flags = &mut state.dirty_vertex_flag[..];
+                if offsets.len() != self.skin.len() || flags.len() != offsets.len() {
+                    return;
+                }
                 for (&v, &o) in m.vertices.iter().zip(&m.offsets) {
                     let v = v as usize;
-                    offsets[v] += o * w;
-                    if !flags[v] {
-                        flags[v] = true;
-                        state.dirty_vertices.push(v as u32);
+                    // SAFETY: `build_vertex_morphs` kept only vertices below
+                    // the model's vertex count, which both arrays have (checked above).
+                    unsafe {
+                        *offsets.get_unchecked_mut(v) += o * w;
+                        let flag = flags.get_unchecked_mut(v);
+                        if !*flag {
+                            *flag = true;
+                            state.dirty_vertices.push(v as u32);
+                        }
                     }
                 }
             }
