@@ -11,6 +11,7 @@ pub enum Tab {
     Bones,
     Morphs,
     Physics,
+    CollisionMatrix,
     SoftBodies,
     Materials,
     Inspector,
@@ -22,11 +23,12 @@ pub enum Tab {
 }
 
 impl Tab {
-    pub const ALL: [Tab; 12] = [
+    pub const ALL: [Tab; 13] = [
         Tab::Viewport,
         Tab::Bones,
         Tab::Morphs,
         Tab::Physics,
+        Tab::CollisionMatrix,
         Tab::SoftBodies,
         Tab::Materials,
         Tab::Inspector,
@@ -43,6 +45,7 @@ impl Tab {
             Tab::Bones => "Bones",
             Tab::Morphs => "Morphs",
             Tab::Physics => "Rigid bodies & Joints",
+            Tab::CollisionMatrix => "Collision matrix",
             Tab::SoftBodies => "Soft bodies",
             Tab::Materials => "Materials",
             Tab::Inspector => "Inspector",
@@ -73,6 +76,7 @@ pub fn default_layout() -> DockState<Tab> {
             Tab::Simulation,
             Tab::Physics,
             Tab::SoftBodies,
+            Tab::CollisionMatrix,
             Tab::Problems,
             Tab::DeformOrder,
         ],
@@ -126,6 +130,7 @@ impl TabViewer for Viewer<'_> {
             Tab::Bones => panels::bones::show(ui, state),
             Tab::Morphs => panels::morphs::show(ui, state),
             Tab::Physics => panels::physics::show(ui, state),
+            Tab::CollisionMatrix => panels::collision_matrix::show(ui, state),
             Tab::SoftBodies => panels::soft_bodies::show(ui, state),
             Tab::Materials => panels::materials::show(ui, state),
             Tab::Inspector => panels::inspector::show(ui, state),

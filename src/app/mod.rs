@@ -773,10 +773,10 @@ pub struct Launch {
     pub size: Option<(u32, u32)>,
     pub select: Option<String>,
     pub show: Option<String>,
+    /// `--overlay` list (debug overlays).
+    pub overlay: Option<String>,
     /// Morph weights for the shown pose (name, weight).
     pub morphs: Vec<(String, f32)>,
-    /// `--overlay` names (debug overlays).
-    pub overlays: Vec<String>,
     /// `--tab NAME`: dock tab to bring to the front.
     pub tab: Option<String>,
     /// VMD motion to bind (`--motion`), its frame (`--frame`) and seconds of
@@ -784,6 +784,8 @@ pub struct Launch {
     pub motion: Option<PathBuf>,
     pub frame: Option<f32>,
     pub play_seconds: Option<f32>,
+    /// Camera yaw in degrees (`--yaw`; 180 = from behind).
+    pub yaw: Option<f32>,
 }
 
 /// Parses `--select kind:NAME` (bone, morph, material, body, joint; Japanese or English name).
@@ -848,6 +850,21 @@ pub fn apply_show(options: &mut viewport::ViewOptions, spec: &str) -> Result<(),
     Ok(())
 }
 
+/// Applies `--overlay a,b,c` (collision, joints, contacts) to the collision overlay options.
+pub fn apply_overlay(
+    options: &mut viewport::collision::CollisionOptions,
+    spec: &str,
+) -> Result<(), String> {
+    for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if !options.apply_overlay_item(item) {
+            return Err(format!(
+                "--overlay: unknown item {item:?} (collision, joints, contacts, deform-order, ik)"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Opens the window (or renders a screenshot and exits).
 pub fn run(launch: Launch) -> Result<(), String> {
     let doc = match &launch.file {
@@ -886,24 +903,21 @@ pub fn run(launch: Launch) -> Result<(), String> {
         launch.frame,
         launch.play_seconds,
     ));
+    let yaw = launch.yaw;
     let mut view = viewport::ViewOptions::default();
     if let Some(s) = &launch.show {
         apply_show(&mut view, s)?;
     }
 
+    // Deform-order and IK overlays; the rest of the list is the collision overlays'.
     let mut debug_overlays = viewport::debug_overlays::DebugOverlays::default();
-    for name in launch
-        .overlays
-        .iter()
-        .map(|s| s.trim())
-        .filter(|s| !s.is_empty())
-    {
-        if !debug_overlays.enable(name) {
-            return Err(format!(
-                "--overlay: unknown overlay {name:?} (deform-order, ik)"
-            ));
-        }
-    }
+    let collision_items: Option<String> = launch.overlay.as_ref().map(|s| {
+        s.split(',')
+            .map(str::trim)
+            .filter(|item| !debug_overlays.enable(item))
+            .collect::<Vec<_>>()
+            .join(",")
+    });
     let tab = match &launch.tab {
         Some(t) => Some(dock::tab_by_name(t).ok_or_else(|| {
             let names: Vec<&str> = dock::Tab::ALL.iter().map(|t| t.title()).collect();
@@ -911,6 +925,11 @@ pub fn run(launch: Launch) -> Result<(), String> {
         })?),
         None => None,
     };
+    let mut collision = viewport::collision::CollisionOptions::default();
+    if let Some(s) = &collision_items {
+        apply_overlay(&mut collision, s)?;
+    }
+
     let (w, h) = launch.size.unwrap_or((1600, 1000));
     let screenshot = launch.screenshot.clone().map(ScreenshotJob::new);
     let result = screenshot.as_ref().map(|j| j.result.clone());
@@ -950,8 +969,18 @@ pub fn run(launch: Launch) -> Result<(), String> {
             if let Some(t) = tab {
                 dock::focus_tab(&mut app.dock, t);
             }
+            app.state.viewport.collision.options = collision;
+            if collision.bodies && tab.is_none() {
+                // Show the matrix beside the overlay.
+                if let Some(path) = app.dock.find_tab(&dock::Tab::CollisionMatrix) {
+                    let _ = app.dock.set_active_tab(path);
+                }
+            }
             for (i, w) in morphs {
                 app.state.pose.set_morph(i, w);
+            }
+            if let Some(deg) = yaw.filter(|d| d.is_finite()) {
+                app.state.viewport.camera.yaw = deg.to_radians();
             }
             if let Some((motion, frame, seconds)) = capture {
                 timeline::prepare_capture(&mut app.state, motion, frame, seconds);

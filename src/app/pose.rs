@@ -84,6 +84,11 @@ impl PoseState {
         &self.deform_state().normals
     }
 
+    /// The running simulation, if physics is on (debug views read its bodies and contacts).
+    pub fn simulation(&self) -> Option<&crate::sim::Simulation> {
+        self.sim.as_deref()
+    }
+
     pub fn physics_enabled(&self) -> bool {
         self.sim.is_some()
     }

@@ -21,12 +21,14 @@ pub struct GuiArgs {
     /// edges, grid (prefix with '-' to hide one).
     #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     pub show: Option<String>,
+    /// Debug overlays, comma-separated: collision (bodies by group + the collision
+    /// matrix tab), joints (frames and limits), contacts, deform-order (evaluation
+    /// index per bone, order violations), ik (chains, limits, error).
+    #[arg(long, value_name = "LIST")]
+    pub overlay: Option<String>,
     /// Set a morph weight in the shown pose, NAME=WEIGHT (repeatable).
     #[arg(long, value_name = "NAME=WEIGHT", value_parser = parse_morph)]
     pub morph: Vec<(String, f32)>,
-    /// Debug overlays to draw, comma-separated or repeated: deform-order, ik.
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    pub overlay: Vec<String>,
     /// Bring a dock tab to the front, e.g. "Deform order", problems, inspector.
     #[arg(long, value_name = "NAME")]
     pub tab: Option<String>,
@@ -40,6 +42,9 @@ pub struct GuiArgs {
     /// before capturing (hair and cloth settle; the motion plays into the frame).
     #[arg(long, value_name = "S")]
     pub play_seconds: Option<f32>,
+    /// Orbit the camera around the model by DEG degrees (180 = from behind).
+    #[arg(long, value_name = "DEG", allow_hyphen_values = true)]
+    pub yaw: Option<f32>,
 }
 
 fn parse_morph(s: &str) -> Result<(String, f32), String> {
@@ -78,12 +83,13 @@ pub fn run(args: GuiArgs) -> CliResult {
         size: args.size,
         select: args.select,
         show: args.show,
+        overlay: args.overlay,
         morphs: args.morph,
-        overlays: args.overlay,
         tab: args.tab,
         motion: args.motion,
         frame: args.frame,
         play_seconds: args.play_seconds,
+        yaw: args.yaw,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -20,9 +20,11 @@
 //! drives nothing. The body↔bone offset is `inverse(bone_rest) · body_rest` with
 //! `bone_rest` the translation to the bone's rest position.
 
+pub mod contacts;
 pub mod joints;
 pub mod soft;
 
+pub use contacts::ContactPoint;
 pub use joints::{euler_rotation, joint_approximations};
 
 use crate::pmx::{Model, RigidBody as PmxBody, RigidMode, RigidShape};

@@ -4,6 +4,7 @@
 use eframe::egui;
 
 pub mod bones;
+pub mod collision_matrix;
 pub mod deform_order;
 pub mod history;
 pub mod inspector;

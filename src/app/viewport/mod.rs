@@ -4,6 +4,7 @@
 use eframe::egui;
 
 pub mod camera;
+pub mod collision;
 pub mod debug_overlays;
 pub mod gizmo;
 pub mod overlays;
@@ -53,6 +54,8 @@ pub struct Viewport {
     pub last_rect: Option<egui::Rect>,
     /// Whether the last upload had UV morphs applied (so a reset re-uploads the rest UVs).
     pub(crate) uv_morphed: bool,
+    /// Collision groups, joint limits and contacts overlay.
+    pub collision: collision::CollisionView,
 }
 
 impl Viewport {
@@ -89,6 +92,9 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
         ui.toggle_value(&mut o.joints, "Joints");
         ui.toggle_value(&mut o.grid, "Grid");
         debug_overlays::toolbar(ui, state);
+        ui.separator();
+        let physics_on = state.pose.physics_enabled();
+        collision::toolbar(ui, &mut state.viewport.collision, physics_on);
         ui.separator();
         if ui
             .button("Reset view")
@@ -266,7 +272,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 .flatten()
                 .map(Selection::Bone)
                 .or_else(|| {
-                    opts.bodies
+                    (opts.bodies || state.viewport.collision.options.bodies)
                         .then(|| picking::pick_body(&proj, model, world, p))
                         .flatten()
                         .map(Selection::RigidBody)
@@ -346,6 +352,9 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         };
         overlays::draw_joints(&painter, &proj, model, world, sel);
     }
+    collision_overlay(&painter, &proj, rect, state);
+    let model = &state.doc.model;
+    let world = state.pose.world();
     if opts.bones {
         overlays::draw_bones(&painter, &proj, model, world, selected_bone);
     }
@@ -370,5 +379,63 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             egui::FontId::proportional(14.0),
             egui::Color32::WHITE,
         );
+    }
+}
+
+/// The collision overlay (bodies by group, joint limits, contacts) and its legend.
+fn collision_overlay(
+    painter: &egui::Painter,
+    proj: &Projector,
+    rect: egui::Rect,
+    state: &mut State,
+) {
+    let o = state.viewport.collision.options;
+    if !(o.bodies || o.joints || o.contacts) {
+        return;
+    }
+    let model = &state.doc.model;
+    let sim = state.pose.simulation();
+    let bodies = collision::body_matrices(model, state.pose.world(), sim);
+    let (lo, hi) = model
+        .bones
+        .iter()
+        .map(|b| b.position)
+        .filter(|p| p.is_finite())
+        .fold(
+            (
+                glam::Vec3::splat(f32::INFINITY),
+                glam::Vec3::splat(f32::NEG_INFINITY),
+            ),
+            |(a, b), p| (a.min(p), b.max(p)),
+        );
+    let size = if lo.x <= hi.x {
+        ((hi - lo).max_element() * 0.04).clamp(0.1, 5.0)
+    } else {
+        1.0
+    };
+    if o.bodies {
+        let sel = match state.selection {
+            Selection::RigidBody(i) => Some(i),
+            _ => None,
+        };
+        collision::draw_bodies(painter, proj, model, &bodies, sel);
+    }
+    if o.joints {
+        let sel = match state.selection {
+            Selection::Joint(i) => Some(i),
+            _ => None,
+        };
+        collision::draw_joints(painter, proj, model, &bodies, sel, size);
+    }
+    if o.contacts {
+        let contacts = &mut state.viewport.collision.contacts;
+        match sim {
+            Some(sim) => sim.physics.contacts_into(contacts),
+            None => contacts.clear(),
+        }
+        collision::draw_contacts(painter, proj, contacts, size);
+    }
+    if o.bodies || o.joints {
+        collision::draw_legend(painter, rect, model, o);
     }
 }

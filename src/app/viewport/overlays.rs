@@ -103,8 +103,7 @@ pub fn rigid_color(mode: RigidMode) -> Color32 {
 
 /// Colour for a collision group 0..=15 (lists and legends).
 pub fn group_color(group: u8) -> Color32 {
-    let hue = (group as f32 % 16.0) / 16.0;
-    egui::ecolor::Hsva::new(hue, 0.6, 0.95, 1.0).into()
+    super::collision::group_color(group)
 }
 
 /// Rigid body / joint rotation as the physics engine reads it.

@@ -1,0 +1,175 @@
+//! The 16×16 non-collision matrix (groups shown 1..16 like PMX Editor) and the
+//! selected body's own mask. A cell click is one undoable edit, applied to both
+//! groups' bodies (see [`toggle_cell_edit`] for why it is symmetric).
+
+use eframe::egui;
+
+use crate::app::viewport::collision::{
+    cell_state, group_color, mask_allows, toggle_cell_edit, CellState,
+};
+use crate::app::{Selection, State};
+
+const CELL: f32 = 18.0;
+
+/// Accessible name of cell (i, j), 1-based like the labels.
+pub fn cell_label(gi: u8, gj: u8) -> String {
+    format!("groups {} and {}", gi + 1, gj + 1)
+}
+
+/// Accessible name of the selected body's checkbox for group `g` (0-based).
+pub fn mask_label(g: u8) -> String {
+    format!("collides with group {}", g + 1)
+}
+
+pub fn show(ui: &mut egui::Ui, state: &mut State) {
+    egui::ScrollArea::both()
+        .id_salt("collision_matrix")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            // The selected body's own mask first: short, and what a picker wants.
+            body_mask(ui, state);
+            ui.separator();
+            ui.label("Row group i collides with column group j when every body of i has bit j in its mask and every body of j has bit i. A click toggles both sides (one undo step).");
+            ui.horizontal(|ui| {
+                legend_swatch(ui, CellState::Collide, "collide");
+                legend_swatch(ui, CellState::Never, "no collision");
+                legend_swatch(ui, CellState::Mixed, "mixed (bodies disagree)");
+                legend_swatch(ui, CellState::Empty, "group unused");
+            });
+            ui.add_space(4.0);
+            matrix(ui, state);
+        });
+}
+
+fn cell_fill(s: CellState) -> egui::Color32 {
+    match s {
+        CellState::Collide => egui::Color32::from_rgb(70, 170, 90),
+        CellState::Never => egui::Color32::from_rgb(60, 60, 66),
+        CellState::Mixed => egui::Color32::from_rgb(220, 160, 40),
+        CellState::Empty => egui::Color32::from_rgb(40, 40, 44),
+    }
+}
+
+fn legend_swatch(ui: &mut egui::Ui, s: CellState, text: &str) {
+    let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+    ui.painter().rect_filled(r, 2.0, cell_fill(s));
+    ui.label(text);
+}
+
+fn matrix(ui: &mut egui::Ui, state: &mut State) {
+    let model = &state.doc.model;
+    let mut counts = [0usize; 16];
+    for rb in &model.rigid_bodies {
+        counts[(rb.group & 15) as usize] += 1;
+    }
+    let mut clicked = None;
+    egui::Grid::new("collision_grid")
+        .spacing(egui::vec2(2.0, 2.0))
+        .min_col_width(CELL)
+        .show(ui, |ui| {
+            ui.label("");
+            for j in 0..16u8 {
+                group_header(ui, j, counts[j as usize]);
+            }
+            ui.end_row();
+            for i in 0..16u8 {
+                group_header(ui, i, counts[i as usize]);
+                for j in 0..16u8 {
+                    let s = cell_state(model, i, j);
+                    let (rect, r) =
+                        ui.allocate_exact_size(egui::vec2(CELL, CELL), egui::Sense::click());
+                    let label = cell_label(i, j);
+                    let state_text = match s {
+                        CellState::Collide => "collide",
+                        CellState::Never => "no collision",
+                        CellState::Mixed => "mixed",
+                        CellState::Empty => "unused",
+                    };
+                    r.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &label)
+                    });
+                    let mut fill = cell_fill(s);
+                    if r.hovered() {
+                        fill = fill.gamma_multiply(1.3);
+                    }
+                    ui.painter().rect_filled(rect, 2.0, fill);
+                    if s == CellState::Mixed {
+                        ui.painter().text(
+                            rect.center(),
+                            egui::Align2::CENTER_CENTER,
+                            "±",
+                            egui::FontId::proportional(11.0),
+                            egui::Color32::BLACK,
+                        );
+                    }
+                    let r = r.on_hover_text(format!("{}: {state_text}", label));
+                    if r.clicked() {
+                        clicked = Some((i, j));
+                    }
+                }
+                ui.end_row();
+            }
+        });
+    if let Some((i, j)) = clicked {
+        if let Some(edit) = toggle_cell_edit(&state.doc.model, i, j) {
+            state.apply(edit);
+        }
+    }
+}
+
+fn group_header(ui: &mut egui::Ui, g: u8, count: usize) {
+    let (rect, r) = ui.allocate_exact_size(egui::vec2(CELL, CELL), egui::Sense::hover());
+    let c = if count > 0 {
+        group_color(g)
+    } else {
+        group_color(g).gamma_multiply(0.3)
+    };
+    ui.painter().rect_filled(rect.shrink(1.0), 2.0, c);
+    ui.painter().text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        format!("{}", g + 1),
+        egui::FontId::proportional(10.0),
+        egui::Color32::BLACK,
+    );
+    r.on_hover_text(format!("group {}: {count} bodies", g + 1));
+}
+
+fn body_mask(ui: &mut egui::Ui, state: &mut State) {
+    let Selection::RigidBody(index) = state.selection else {
+        ui.weak("Select a rigid body to edit its own mask.");
+        return;
+    };
+    let Some(rb) = state.doc.model.rigid_bodies.get(index) else {
+        return;
+    };
+    ui.strong(format!("#{index} {} — group {}", rb.name, rb.group + 1));
+    let mut mask = rb.collision_mask;
+    egui::Grid::new("body_mask").show(ui, |ui| {
+        for g in 0..16u8 {
+            let mut on = mask_allows(mask, g);
+            let r = ui
+                .checkbox(&mut on, format!("{}", g + 1))
+                .on_hover_text(mask_label(g));
+            // The accessible name says what the box means, not just the number.
+            r.widget_info(|| {
+                egui::WidgetInfo::selected(egui::WidgetType::Checkbox, true, on, mask_label(g))
+            });
+            if r.changed() {
+                mask ^= 1 << g;
+            }
+            if g % 8 == 7 {
+                ui.end_row();
+            }
+        }
+    });
+    if mask != rb.collision_mask {
+        let mut body = rb.clone();
+        body.collision_mask = mask;
+        state.apply(crate::edit::ModelEdit::set_rigid_body(
+            index,
+            body,
+            "collision mask",
+        ));
+    }
+}

@@ -1,0 +1,719 @@
+//! Collision debugging over the 3D view: rigid bodies coloured by collision
+//! group (style by mode), collision partners of the selected body, joint
+//! frames with their limits, and live contact points.
+//!
+//! Collision rule (Bullet's, as MMD uses it): bodies A and B collide iff bit
+//! `B.group` of A's stored mask is set AND bit `A.group` of B's mask is set.
+//! Groups are stored 0..=15 and shown 1..=16 like PMX Editor.
+
+use eframe::egui;
+
+use super::camera::Projector;
+use super::overlays::{body_lines, SELECTED};
+use crate::pmx::{JointKind, Model, RigidMode};
+use egui::{Color32, Painter, Pos2, Shape, Stroke};
+use glam::{Mat4, Vec3};
+
+/// What the collision overlay shows (viewport toolbar, `--overlay`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CollisionOptions {
+    /// Bodies coloured by group with a legend; the selected body's partners highlighted.
+    pub bodies: bool,
+    /// Joint frames (axes), angular limit arcs and linear limit boxes.
+    pub joints: bool,
+    /// Contact points of the running simulation.
+    pub contacts: bool,
+}
+
+impl CollisionOptions {
+    /// Turns on one `--overlay` item; false if the name is not one of these.
+    pub fn apply_overlay_item(&mut self, name: &str) -> bool {
+        match name {
+            "collision" => self.bodies = true,
+            "joints" => self.joints = true,
+            "contacts" => self.contacts = true,
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// Scratch reused every frame (contact points).
+#[derive(Default)]
+pub struct CollisionView {
+    pub options: CollisionOptions,
+    pub contacts: Vec<crate::physics::ContactPoint>,
+}
+
+/// 16 clearly distinct colours, one per collision group (index = stored group 0..=15).
+pub const GROUP_COLORS: [Color32; 16] = [
+    Color32::from_rgb(230, 25, 75),   // 1 red
+    Color32::from_rgb(60, 180, 75),   // 2 green
+    Color32::from_rgb(255, 225, 25),  // 3 yellow
+    Color32::from_rgb(50, 130, 240),  // 4 blue
+    Color32::from_rgb(245, 130, 48),  // 5 orange
+    Color32::from_rgb(160, 70, 220),  // 6 purple
+    Color32::from_rgb(70, 240, 240),  // 7 cyan
+    Color32::from_rgb(240, 50, 230),  // 8 magenta
+    Color32::from_rgb(190, 245, 60),  // 9 lime
+    Color32::from_rgb(250, 170, 200), // 10 pink
+    Color32::from_rgb(0, 150, 140),   // 11 teal
+    Color32::from_rgb(205, 185, 255), // 12 lavender
+    Color32::from_rgb(160, 100, 40),  // 13 brown
+    Color32::from_rgb(255, 250, 190), // 14 cream
+    Color32::from_rgb(130, 0, 20),    // 15 maroon
+    Color32::from_rgb(128, 128, 0),   // 16 olive
+];
+
+pub fn group_color(group: u8) -> Color32 {
+    GROUP_COLORS[(group & 15) as usize]
+}
+
+/// Whether `mask` (as stored) lets its body collide with `group`.
+pub fn mask_allows(mask: u16, group: u8) -> bool {
+    mask & (1 << (group & 15)) != 0
+}
+
+/// Whether bodies `a` and `b` can collide: both masks must agree. A body never
+/// collides with itself.
+pub fn can_collide(model: &Model, a: usize, b: usize) -> bool {
+    let (Some(ra), Some(rb)) = (model.rigid_bodies.get(a), model.rigid_bodies.get(b)) else {
+        return false;
+    };
+    a != b && mask_allows(ra.collision_mask, rb.group) && mask_allows(rb.collision_mask, ra.group)
+}
+
+/// For every body: whether it can collide with `body` (false for `body` itself).
+pub fn collision_partners(model: &Model, body: usize) -> Vec<bool> {
+    (0..model.rigid_bodies.len())
+        .map(|b| can_collide(model, body, b))
+        .collect()
+}
+
+/// One cell of the group matrix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellState {
+    /// No bodies in one of the two groups.
+    Empty,
+    /// Every pair of bodies from the two groups collides.
+    Collide,
+    /// No pair collides.
+    Never,
+    /// Bodies of a group disagree.
+    Mixed,
+}
+
+/// Whether bodies of group `gi` collide with bodies of group `gj` (0-based):
+/// a pair (a in gi, b in gj) collides iff a's mask has bit gj and b's has bit gi.
+/// On the diagonal a body is paired with itself too, so one body alone still
+/// shows its own bit.
+pub fn cell_state(model: &Model, gi: u8, gj: u8) -> CellState {
+    let (mut yes, mut no) = (false, false);
+    for a in model.rigid_bodies.iter().filter(|b| b.group == gi) {
+        for b in model.rigid_bodies.iter().filter(|b| b.group == gj) {
+            if mask_allows(a.collision_mask, gj) && mask_allows(b.collision_mask, gi) {
+                yes = true;
+            } else {
+                no = true;
+            }
+        }
+    }
+    match (yes, no) {
+        (false, false) => CellState::Empty,
+        (true, false) => CellState::Collide,
+        (false, true) => CellState::Never,
+        (true, true) => CellState::Mixed,
+    }
+}
+
+/// The one undoable edit a click on cell (gi, gj) makes: a colliding cell becomes
+/// non-colliding, anything else (never, mixed, empty) becomes colliding.
+///
+/// Symmetric by choice: the bit for `gj` is set/cleared on every body of `gi`
+/// AND the bit for `gi` on every body of `gj`. A collision needs both masks, so
+/// editing one side only would leave the matrix asymmetric and the click would
+/// not always change what collides. None when no body is in either group.
+pub fn toggle_cell_edit(model: &Model, gi: u8, gj: u8) -> Option<crate::edit::ModelEdit> {
+    let collide = cell_state(model, gi, gj) != CellState::Collide;
+    let mut items = Vec::new();
+    for (i, rb) in model.rigid_bodies.iter().enumerate() {
+        let mut mask = rb.collision_mask;
+        for (own, other) in [(gi, gj), (gj, gi)] {
+            if rb.group == own {
+                if collide {
+                    mask |= 1 << (other & 15);
+                } else {
+                    mask &= !(1 << (other & 15));
+                }
+            }
+        }
+        if mask != rb.collision_mask {
+            let mut body = rb.clone();
+            body.collision_mask = mask;
+            items.push((i, crate::edit::Element::RigidBody(body)));
+        }
+    }
+    if items.is_empty() {
+        return None;
+    }
+    let verb = if collide { "collide" } else { "no collision" };
+    Some(
+        crate::edit::ModelEdit::set_many(items, "collision mask").label(format!(
+            "Groups {}↔{}: {verb}",
+            gi + 1,
+            gj + 1
+        )),
+    )
+}
+
+pub fn mode_style_name(mode: RigidMode) -> &'static str {
+    match mode {
+        RigidMode::FollowBone => "bone (kinematic): outline",
+        RigidMode::Dynamic => "physics: filled",
+        RigidMode::DynamicWithBonePosition => "physics + bone: dashed",
+        RigidMode::Unknown(_) => "unknown: thin outline",
+    }
+}
+
+pub fn joint_kind_color(kind: JointKind) -> Color32 {
+    match kind {
+        JointKind::Spring6Dof => Color32::from_rgb(255, 230, 90),
+        JointKind::SixDof => Color32::from_rgb(255, 150, 60),
+        JointKind::P2p => Color32::from_rgb(120, 230, 255),
+        JointKind::ConeTwist => Color32::from_rgb(255, 110, 200),
+        JointKind::Slider => Color32::from_rgb(150, 255, 140),
+        JointKind::Hinge => Color32::from_rgb(200, 160, 255),
+        JointKind::Unknown(_) => Color32::GRAY,
+    }
+}
+
+const JOINT_KINDS: [JointKind; 6] = [
+    JointKind::Spring6Dof,
+    JointKind::SixDof,
+    JointKind::P2p,
+    JointKind::ConeTwist,
+    JointKind::Slider,
+    JointKind::Hinge,
+];
+
+const AXIS_COLORS: [Color32; 3] = [
+    Color32::from_rgb(255, 70, 70),
+    Color32::from_rgb(80, 230, 80),
+    Color32::from_rgb(80, 140, 255),
+];
+
+/// Every body's current transform: the simulation's pose while physics runs,
+/// else where its bone puts it.
+pub fn body_matrices(
+    model: &Model,
+    world: &[Mat4],
+    sim: Option<&crate::sim::Simulation>,
+) -> Vec<Mat4> {
+    (0..model.rigid_bodies.len())
+        .map(|i| {
+            sim.and_then(|s| s.physics.body_pose(i))
+                .map(|p| Mat4::from_rotation_translation(p.rotation, p.translation))
+                .unwrap_or_else(|| super::overlays::body_transform(model, world, i))
+        })
+        .collect()
+}
+
+fn project_all(proj: &Projector, pts: &[Vec3]) -> Option<Vec<Pos2>> {
+    let v: Vec<Pos2> = pts.iter().filter_map(|p| proj.project_mmd(*p)).collect();
+    (v.len() == pts.len()).then_some(v)
+}
+
+/// 2D convex hull (monotone chain), counter-clockwise.
+fn convex_hull(mut pts: Vec<Pos2>) -> Vec<Pos2> {
+    pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    pts.dedup();
+    if pts.len() < 3 {
+        return pts;
+    }
+    let cross = |o: Pos2, a: Pos2, b: Pos2| (a - o).x * (b - o).y - (a - o).y * (b - o).x;
+    let mut hull: Vec<Pos2> = Vec::with_capacity(pts.len() * 2);
+    for pass in 0..2 {
+        let start = hull.len();
+        let iter: Box<dyn Iterator<Item = &Pos2>> = if pass == 0 {
+            Box::new(pts.iter())
+        } else {
+            Box::new(pts.iter().rev())
+        };
+        for &p in iter {
+            while hull.len() >= start + 2
+                && cross(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0
+            {
+                hull.pop();
+            }
+            hull.push(p);
+        }
+        hull.pop();
+    }
+    hull
+}
+
+/// Bodies by group colour; the mode sets the style. With a body selected, its
+/// collision partners are drawn bright and every other body dimmed.
+pub fn draw_bodies(
+    painter: &Painter,
+    proj: &Projector,
+    model: &Model,
+    bodies: &[Mat4],
+    selected: Option<usize>,
+) {
+    let partners = selected
+        .filter(|&s| s < model.rigid_bodies.len())
+        .map(|s| collision_partners(model, s));
+    for (i, rb) in model.rigid_bodies.iter().enumerate() {
+        let Some(m) = bodies.get(i) else { continue };
+        let lines = body_lines(rb.shape, rb.size, m);
+        let mut color = group_color(rb.group);
+        let mut width = 1.5;
+        if let Some(p) = &partners {
+            if selected == Some(i) {
+                color = SELECTED;
+                width = 2.5;
+            } else if p[i] {
+                width = 2.0;
+            } else {
+                color = color.gamma_multiply(0.18);
+            }
+        }
+        draw_body_styled(painter, proj, &lines, rb.mode, color, width);
+    }
+}
+
+fn draw_body_styled(
+    painter: &Painter,
+    proj: &Projector,
+    lines: &[Vec<Vec3>],
+    mode: RigidMode,
+    color: Color32,
+    width: f32,
+) {
+    let screen: Vec<Vec<Pos2>> = lines.iter().filter_map(|l| project_all(proj, l)).collect();
+    match mode {
+        RigidMode::Dynamic => {
+            let hull = convex_hull(screen.iter().flatten().copied().collect());
+            if hull.len() >= 3 {
+                painter.add(Shape::convex_polygon(
+                    hull,
+                    color.gamma_multiply(0.3),
+                    Stroke::NONE,
+                ));
+            }
+            for l in screen {
+                painter.add(Shape::line(l, Stroke::new(width * 0.7, color)));
+            }
+        }
+        RigidMode::DynamicWithBonePosition => {
+            for l in screen {
+                painter.extend(Shape::dashed_line(&l, Stroke::new(width, color), 5.0, 4.0));
+            }
+        }
+        RigidMode::FollowBone => {
+            for l in screen {
+                painter.add(Shape::line(l, Stroke::new(width, color)));
+            }
+        }
+        RigidMode::Unknown(_) => {
+            for l in screen {
+                painter.add(Shape::line(l, Stroke::new(0.8, color)));
+            }
+        }
+    }
+}
+
+/// A joint's current frame: its rest frame carried along by body A.
+pub fn joint_frame(model: &Model, bodies: &[Mat4], joint: usize) -> Mat4 {
+    let j = &model.joints[joint];
+    let rest = Mat4::from_rotation_translation(crate::pmx::euler_rotation(j.rotation), j.position);
+    match usize::try_from(j.body_a)
+        .ok()
+        .filter(|&a| a < model.rigid_bodies.len())
+        .and_then(|a| bodies.get(a).map(|m| (a, m)))
+    {
+        Some((a, m)) => {
+            let rb = &model.rigid_bodies[a];
+            let body_rest = Mat4::from_rotation_translation(
+                crate::pmx::euler_rotation(rb.rotation),
+                rb.position,
+            );
+            *m * body_rest.inverse() * rest
+        }
+        None => rest,
+    }
+}
+
+/// Axis triad, angular limit arcs per axis (in the axis' colour) and the linear
+/// limit box or segment (in the kind's colour) of every joint.
+pub fn draw_joints(
+    painter: &Painter,
+    proj: &Projector,
+    model: &Model,
+    bodies: &[Mat4],
+    selected: Option<usize>,
+    size: f32,
+) {
+    use std::f32::consts::TAU;
+    for (i, j) in model.joints.iter().enumerate() {
+        let frame = joint_frame(model, bodies, i);
+        let origin = frame.w_axis.truncate();
+        let Some(o) = proj.project_mmd(origin) else {
+            continue;
+        };
+        let kind_color = if selected == Some(i) {
+            SELECTED
+        } else {
+            joint_kind_color(j.kind)
+        };
+        // Links to both bodies.
+        for b in [j.body_a, j.body_b] {
+            let q = usize::try_from(b)
+                .ok()
+                .and_then(|b| bodies.get(b))
+                .and_then(|m| proj.project_mmd(m.w_axis.truncate()));
+            if let Some(q) = q {
+                painter.line_segment([o, q], Stroke::new(1.0, kind_color.gamma_multiply(0.6)));
+            }
+        }
+        let axes = [Vec3::X, Vec3::Y, Vec3::Z];
+        for (k, axis) in axes.iter().enumerate() {
+            if let Some(tip) = proj.project_mmd(frame.transform_point3(*axis * size)) {
+                painter.line_segment([o, tip], Stroke::new(2.0, AXIS_COLORS[k]));
+            }
+        }
+        // Angular limits: rotation about axis k sweeps the next axis (X: Y→Z, Y: Z→X, Z: X→Y).
+        if !matches!(j.kind, JointKind::P2p) {
+            for k in 0..3 {
+                let (lo, hi) = (j.angular_lower[k], j.angular_upper[k]);
+                if !(lo.is_finite() && hi.is_finite()) || lo == hi {
+                    continue;
+                }
+                let u = axes[(k + 1) % 3];
+                let v = axes[(k + 2) % 3];
+                let (from, to, dashed) = if lo > hi {
+                    (0.0, TAU, true)
+                } else {
+                    (lo, hi, false)
+                };
+                let r = size * (0.55 + 0.1 * k as f32);
+                let n = ((to - from).abs() / TAU * 48.0).ceil().max(2.0) as usize;
+                let pts: Vec<Vec3> = (0..=n)
+                    .map(|s| {
+                        let a = from + (to - from) * s as f32 / n as f32;
+                        frame.transform_point3((u * a.cos() + v * a.sin()) * r)
+                    })
+                    .collect();
+                let Some(mut line) = project_all(proj, &pts) else {
+                    continue;
+                };
+                let stroke = Stroke::new(1.5, AXIS_COLORS[k]);
+                if dashed {
+                    painter.extend(Shape::dashed_line(&line, stroke, 3.0, 3.0));
+                } else {
+                    // Close the sector so the limit range reads as a wedge.
+                    line.insert(0, o);
+                    line.push(o);
+                    painter.add(Shape::line(line, stroke));
+                }
+            }
+            // Linear limits: the allowed box of the joint origin, in the joint frame.
+            let (lo, hi) = (j.linear_lower, j.linear_upper);
+            if lo.is_finite() && hi.is_finite() && (hi - lo).abs().max_element() > 1e-6 {
+                let c = |x: bool, y: bool, z: bool| {
+                    frame.transform_point3(Vec3::new(
+                        if x { hi.x } else { lo.x },
+                        if y { hi.y } else { lo.y },
+                        if z { hi.z } else { lo.z },
+                    ))
+                };
+                let stroke = Stroke::new(1.5, kind_color);
+                for (a, b) in BOX_EDGES {
+                    let pa = c(a[0], a[1], a[2]);
+                    let pb = c(b[0], b[1], b[2]);
+                    if let (Some(pa), Some(pb)) = (proj.project_mmd(pa), proj.project_mmd(pb)) {
+                        if pa.distance(pb) > 0.5 {
+                            painter.line_segment([pa, pb], stroke);
+                        }
+                    }
+                }
+            }
+        }
+        let s = if selected == Some(i) { 6.0 } else { 4.5 };
+        painter.add(Shape::convex_polygon(
+            vec![
+                o + egui::vec2(0.0, -s),
+                o + egui::vec2(s, 0.0),
+                o + egui::vec2(0.0, s),
+                o + egui::vec2(-s, 0.0),
+            ],
+            kind_color,
+            Stroke::new(1.0, Color32::BLACK),
+        ));
+    }
+}
+
+const BOX_EDGES: [([bool; 3], [bool; 3]); 12] = [
+    ([false, false, false], [true, false, false]),
+    ([false, true, false], [true, true, false]),
+    ([false, false, true], [true, false, true]),
+    ([false, true, true], [true, true, true]),
+    ([false, false, false], [false, true, false]),
+    ([true, false, false], [true, true, false]),
+    ([false, false, true], [false, true, true]),
+    ([true, false, true], [true, true, true]),
+    ([false, false, false], [false, false, true]),
+    ([true, false, false], [true, false, true]),
+    ([false, true, false], [false, true, true]),
+    ([true, true, false], [true, true, true]),
+];
+
+/// Contact points as small crosses with a short normal tick.
+pub fn draw_contacts(
+    painter: &Painter,
+    proj: &Projector,
+    contacts: &[crate::physics::ContactPoint],
+    size: f32,
+) {
+    let color = Color32::from_rgb(255, 255, 255);
+    for c in contacts {
+        let Some(p) = proj.project_mmd(c.point) else {
+            continue;
+        };
+        painter.circle_filled(p, 3.0, Color32::from_rgb(255, 40, 40));
+        painter.circle_stroke(p, 3.0, Stroke::new(1.0, color));
+        if let Some(q) = proj.project_mmd(c.point + c.normal * size * 0.5) {
+            painter.line_segment([p, q], Stroke::new(1.0, color));
+        }
+    }
+}
+
+/// Group colours (1..16, unused groups dimmed), mode styles and joint kinds, top right.
+pub fn draw_legend(painter: &Painter, rect: egui::Rect, model: &Model, options: CollisionOptions) {
+    let font = egui::FontId::proportional(12.0);
+    let text = Color32::from_gray(230);
+    let mut used = [false; 16];
+    for rb in &model.rigid_bodies {
+        used[(rb.group & 15) as usize] = true;
+    }
+    let w = 190.0;
+    let rows = if options.bodies { 8 + 4 } else { 0 } + if options.joints { 7 } else { 0 };
+    let h = rows as f32 * 17.0 + 10.0;
+    let panel = egui::Rect::from_min_size(
+        rect.right_top() + egui::vec2(-w - 8.0, 8.0),
+        egui::vec2(w, h),
+    );
+    painter.rect_filled(panel, 4.0, Color32::from_black_alpha(170));
+    let mut y = panel.top() + 6.0;
+    let x = panel.left() + 8.0;
+    if options.bodies {
+        painter.text(
+            egui::pos2(x, y),
+            egui::Align2::LEFT_TOP,
+            "Collision groups",
+            font.clone(),
+            text,
+        );
+        y += 17.0;
+        for g in 0..16u8 {
+            let col = (g / 8) as f32;
+            let row = (g % 8) as f32;
+            let p = egui::pos2(x + col * 90.0, y + row * 17.0);
+            let c = if used[g as usize] {
+                group_color(g)
+            } else {
+                group_color(g).gamma_multiply(0.3)
+            };
+            painter.rect_filled(egui::Rect::from_min_size(p, egui::vec2(22.0, 12.0)), 2.0, c);
+            let label = if used[g as usize] {
+                format!("{}", g + 1)
+            } else {
+                format!("{} (unused)", g + 1)
+            };
+            painter.text(
+                p + egui::vec2(28.0, 0.0),
+                egui::Align2::LEFT_TOP,
+                label,
+                font.clone(),
+                text,
+            );
+        }
+        y += 8.0 * 17.0 + 2.0;
+        for mode in [
+            RigidMode::FollowBone,
+            RigidMode::Dynamic,
+            RigidMode::DynamicWithBonePosition,
+        ] {
+            let r = egui::Rect::from_min_size(egui::pos2(x, y), egui::vec2(22.0, 12.0));
+            let c = Color32::from_gray(200);
+            let outline = [
+                r.left_top(),
+                r.right_top(),
+                r.right_bottom(),
+                r.left_bottom(),
+                r.left_top(),
+            ];
+            match mode {
+                RigidMode::Dynamic => {
+                    painter.rect_filled(r, 0.0, c.gamma_multiply(0.3));
+                    painter.add(Shape::line(outline.to_vec(), Stroke::new(1.0, c)));
+                }
+                RigidMode::DynamicWithBonePosition => {
+                    painter.extend(Shape::dashed_line(&outline, Stroke::new(1.5, c), 4.0, 3.0));
+                }
+                _ => {
+                    painter.add(Shape::line(outline.to_vec(), Stroke::new(1.5, c)));
+                }
+            }
+            painter.text(
+                egui::pos2(x + 28.0, y),
+                egui::Align2::LEFT_TOP,
+                mode_style_name(mode),
+                font.clone(),
+                text,
+            );
+            y += 17.0;
+        }
+    }
+    if options.joints {
+        painter.text(
+            egui::pos2(x, y),
+            egui::Align2::LEFT_TOP,
+            "Joint kinds (axes X/Y/Z = R/G/B)",
+            font.clone(),
+            text,
+        );
+        y += 17.0;
+        for kind in JOINT_KINDS {
+            let p = egui::pos2(x + 10.0, y + 6.0);
+            painter.add(Shape::convex_polygon(
+                vec![
+                    p + egui::vec2(0.0, -5.0),
+                    p + egui::vec2(5.0, 0.0),
+                    p + egui::vec2(0.0, 5.0),
+                    p + egui::vec2(-5.0, 0.0),
+                ],
+                joint_kind_color(kind),
+                Stroke::NONE,
+            ));
+            painter.text(
+                egui::pos2(x + 28.0, y),
+                egui::Align2::LEFT_TOP,
+                kind.name(),
+                font.clone(),
+                text,
+            );
+            y += 17.0;
+        }
+    }
+}
+
+/// Toolbar toggles for the collision overlay.
+pub fn toolbar(ui: &mut egui::Ui, view: &mut CollisionView, physics_on: bool) {
+    let o = &mut view.options;
+    ui.toggle_value(&mut o.bodies, "Collision")
+        .on_hover_text("Rigid bodies by collision group; the selected body's partners highlighted");
+    ui.toggle_value(&mut o.joints, "Joint limits")
+        .on_hover_text("Joint frames, angular limit arcs and linear limit boxes");
+    ui.add_enabled_ui(physics_on, |ui| {
+        ui.toggle_value(&mut o.contacts, "Contacts")
+            .on_hover_text("Contact points of the running simulation")
+            .on_disabled_hover_text("Turn Physics on to see contacts");
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pmx::RigidBody;
+
+    fn body(group: u8, mask: u16) -> RigidBody {
+        RigidBody {
+            group,
+            collision_mask: mask,
+            ..RigidBody::default()
+        }
+    }
+
+    #[test]
+    fn partners_need_both_masks() {
+        let m = Model {
+            rigid_bodies: vec![
+                body(0, 0xFFFF), // 0: collides with everyone
+                body(1, !1u16),  // 1: refuses group 0
+                body(2, 0xFFFF), // 2
+                body(0, 1 << 2), // 3: only group 2
+                body(2, !1u16),  // 4: refuses group 0
+            ],
+            ..Model::default()
+        };
+        // Body 0 (group 0): 1 refuses group 0, 3 accepts only group 2 (0 is group 0), 4 refuses 0.
+        assert_eq!(
+            collision_partners(&m, 0),
+            vec![false, false, true, false, false]
+        );
+        // Body 3 (group 0, mask {2}): only group-2 bodies that accept group 0 → body 2.
+        assert_eq!(
+            collision_partners(&m, 3),
+            vec![false, false, true, false, false]
+        );
+        // Body 2 (group 2, all): 0, 1, 3 accept group 2; 4 is in group 2 and accepts it.
+        assert_eq!(
+            collision_partners(&m, 2),
+            vec![true, true, false, true, true]
+        );
+        assert!(can_collide(&m, 2, 4) && can_collide(&m, 4, 2));
+        assert!(!can_collide(&m, 0, 1) && !can_collide(&m, 1, 0));
+    }
+
+    #[test]
+    fn cells_show_mixed_and_toggle_symmetrically() {
+        let mut m = Model {
+            rigid_bodies: vec![body(0, 0xFFFF), body(0, !(1 << 1)), body(1, 0xFFFF)],
+            ..Model::default()
+        };
+        assert_eq!(cell_state(&m, 0, 1), CellState::Mixed);
+        assert_eq!(cell_state(&m, 1, 0), CellState::Mixed);
+        assert_eq!(cell_state(&m, 0, 0), CellState::Collide);
+        assert_eq!(cell_state(&m, 0, 5), CellState::Empty);
+        // Mixed → collide: sets bit 1 on body 1 (bit 0 on body 2 already set: unchanged).
+        let mut h = crate::edit::History::new();
+        let e = toggle_cell_edit(&m, 0, 1).unwrap();
+        h.apply(&mut m, e).unwrap();
+        assert_eq!(m.rigid_bodies[1].collision_mask, 0xFFFF);
+        assert_eq!(cell_state(&m, 0, 1), CellState::Collide);
+        // Collide → never: clears bit 1 on group 0 and bit 0 on group 1.
+        let e = toggle_cell_edit(&m, 1, 0).unwrap();
+        h.apply(&mut m, e).unwrap();
+        assert_eq!(m.rigid_bodies[0].collision_mask, !(1 << 1));
+        assert_eq!(m.rigid_bodies[1].collision_mask, !(1 << 1));
+        assert_eq!(m.rigid_bodies[2].collision_mask, !1u16);
+        assert_eq!(cell_state(&m, 0, 1), CellState::Never);
+        assert!(toggle_cell_edit(&m, 7, 9).is_none());
+    }
+
+    #[test]
+    fn group_colours_are_distinct() {
+        for (a, ca) in GROUP_COLORS.iter().enumerate() {
+            for (b, cb) in GROUP_COLORS.iter().enumerate().skip(a + 1) {
+                let d = (ca.r() as i32 - cb.r() as i32).abs()
+                    + (ca.g() as i32 - cb.g() as i32).abs()
+                    + (ca.b() as i32 - cb.b() as i32).abs();
+                assert!(d > 60, "groups {} and {} look alike", a + 1, b + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn hull_of_a_square_with_inner_point() {
+        let pts = vec![
+            Pos2::new(0.0, 0.0),
+            Pos2::new(1.0, 0.0),
+            Pos2::new(1.0, 1.0),
+            Pos2::new(0.0, 1.0),
+            Pos2::new(0.5, 0.5),
+        ];
+        assert_eq!(convex_hull(pts).len(), 4);
+    }
+}
