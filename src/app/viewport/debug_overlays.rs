@@ -327,6 +327,7 @@ fn valid(model: &Model, i: i32) -> Option<usize> {
 
 /// Per-link angle-limit arcs: for each limited axis, the allowed range swept
 /// around that axis (in the parent's frame, as the solver clamps).
+#[allow(clippy::too_many_arguments)]
 fn draw_limits(
     painter: &Painter,
     proj: &Projector,
