@@ -359,6 +359,9 @@ pub fn draw_joints(
     for (i, j) in model.joints.iter().enumerate() {
         let frame = joint_frame(model, bodies, i);
         let origin = frame.w_axis.truncate();
+        // Scale the triad and arcs to the joined bodies: one size for the whole
+        // model buries small hair joints (Gene's extent is set by far-away weights).
+        let size = joint_draw_size(model, j, size);
         let Some(o) = proj.project_mmd(origin) else {
             continue;
         };
@@ -451,6 +454,21 @@ pub fn draw_joints(
             kind_color,
             Stroke::new(1.0, Color32::BLACK),
         ));
+    }
+}
+
+/// The model-wide overlay size, capped at 1.5× the smaller joined body's largest dimension.
+fn joint_draw_size(model: &Model, joint: &crate::pmx::Joint, model_size: f32) -> f32 {
+    let body_extent = [joint.body_a, joint.body_b]
+        .iter()
+        .filter_map(|&b| usize::try_from(b).ok().and_then(|b| model.rigid_bodies.get(b)))
+        .map(|rb| rb.size.max_element())
+        .filter(|e| e.is_finite() && *e > 0.0)
+        .fold(f32::INFINITY, f32::min);
+    if body_extent.is_finite() {
+        model_size.min(body_extent * 1.5).max(model_size * 0.1)
+    } else {
+        model_size
     }
 }
 
