@@ -461,7 +461,11 @@ pub fn draw_joints(
 fn joint_draw_size(model: &Model, joint: &crate::pmx::Joint, model_size: f32) -> f32 {
     let body_extent = [joint.body_a, joint.body_b]
         .iter()
-        .filter_map(|&b| usize::try_from(b).ok().and_then(|b| model.rigid_bodies.get(b)))
+        .filter_map(|&b| {
+            usize::try_from(b)
+                .ok()
+                .and_then(|b| model.rigid_bodies.get(b))
+        })
         .map(|rb| rb.size.max_element())
         .filter(|e| e.is_finite() && *e > 0.0)
         .fold(f32::INFINITY, f32::min);
