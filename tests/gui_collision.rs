@@ -4,27 +4,19 @@ use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use glam::Vec3;
-use hone::app::document::Document;
 use hone::app::{HoneApp, Selection};
 use hone::pmx::{Model, RigidBody, RigidMode, RigidShape};
 
-fn harness() -> Harness<'static, Option<HoneApp>> {
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 1000.0))
-        .build_ui_state(
-            move |ui, app: &mut Option<HoneApp>| {
-                app.get_or_insert_with(|| {
-                    let doc = Document::new(hone::app::demo::tube_rig(), None, "tube");
-                    HoneApp::headless(doc, ui.ctx())
-                })
-                .show(ui)
-            },
-            None,
-        )
-}
+mod gui_support;
+use gui_support::{app, harness_with, AppHarness};
 
-fn app<'a>(h: &'a Harness<'_, Option<HoneApp>>) -> &'a HoneApp {
-    h.state().as_ref().expect("app created on the first frame")
+fn harness() -> AppHarness {
+    harness_with(
+        hone::app::demo::tube_rig(),
+        "tube",
+        egui::vec2(1400.0, 1000.0),
+        |_| {},
+    )
 }
 
 fn open_matrix(h: &mut Harness<'_, Option<HoneApp>>) {

@@ -2,36 +2,21 @@
 
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
-use egui_kittest::Harness;
 use hone::app::dock::{focus_tab, Tab};
-use hone::app::document::Document;
 use hone::app::{HoneApp, Selection};
 use hone::pmx::Model;
 
-fn harness(model: Model, tab: Tab) -> Harness<'static, Option<HoneApp>> {
-    let mut model = Some(model);
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_ui_state(
-            move |ui, app: &mut Option<HoneApp>| {
-                app.get_or_insert_with(|| {
-                    let doc = Document::new(model.take().unwrap(), None, "test");
-                    let mut app = HoneApp::headless(doc, ui.ctx());
-                    // Only this panel lists bones by "#index name".
-                    if let Some(path) = app.dock.find_tab(&Tab::Bones) {
-                        app.dock.remove_tab(path);
-                    }
-                    focus_tab(&mut app.dock, tab);
-                    app
-                })
-                .show(ui)
-            },
-            None,
-        )
-}
+mod gui_support;
+use gui_support::{app, harness_with, AppHarness};
 
-fn app<'a>(h: &'a Harness<'_, Option<HoneApp>>) -> &'a HoneApp {
-    h.state().as_ref().expect("app created on the first frame")
+fn harness(model: Model, tab: Tab) -> AppHarness {
+    harness_with(model, "test", egui::vec2(1400.0, 900.0), move |app| {
+        // Only this panel lists bones by "#index name".
+        if let Some(path) = app.dock.find_tab(&Tab::Bones) {
+            app.dock.remove_tab(path);
+        }
+        focus_tab(&mut app.dock, tab);
+    })
 }
 
 /// The tube rig with 下 moved to layer 1: 上 (layer 0) is now evaluated before its parent.

@@ -1,26 +1,15 @@
 //! The inspector shows what the physics approximates under a selected joint
 //! and what it does not simulate under a selected soft body.
 
-use eframe::egui;
 use egui_kittest::kittest::Queryable;
-use egui_kittest::Harness;
-use hone::app::document::Document;
-use hone::app::{HoneApp, Selection};
+use hone::app::Selection;
 use hone::cli::info::note_label;
 
-fn harness() -> Harness<'static, Option<HoneApp>> {
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_ui_state(
-            move |ui, app: &mut Option<HoneApp>| {
-                app.get_or_insert_with(|| {
-                    let doc = Document::new(hone::pmx::builder::sample_rig(), None, "sample");
-                    HoneApp::headless(doc, ui.ctx())
-                })
-                .show(ui)
-            },
-            None,
-        )
+mod gui_support;
+use gui_support::{harness_on, AppHarness};
+
+fn harness() -> AppHarness {
+    harness_on(hone::pmx::builder::sample_rig(), "sample")
 }
 
 #[test]

@@ -5,27 +5,10 @@ use eframe::egui;
 use egui::accesskit;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
-use hone::app::document::Document;
 use hone::app::{HoneApp, Selection};
 
-fn harness() -> Harness<'static, Option<HoneApp>> {
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_ui_state(
-            move |ui, app: &mut Option<HoneApp>| {
-                app.get_or_insert_with(|| {
-                    let doc = Document::new(hone::app::demo::tube_rig(), None, "tube");
-                    HoneApp::headless(doc, ui.ctx())
-                })
-                .show(ui)
-            },
-            None,
-        )
-}
-
-fn app<'a>(h: &'a Harness<'_, Option<HoneApp>>) -> &'a HoneApp {
-    h.state().as_ref().expect("app created on the first frame")
-}
+mod gui_support;
+use gui_support::{app, harness};
 
 /// Sets a DragValue through accesskit, as a screen reader would.
 fn set_value(h: &Harness<'_, Option<HoneApp>>, label: &str, value: f64) {

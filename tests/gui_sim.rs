@@ -5,35 +5,12 @@ use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use glam::{Quat, Vec3};
-use hone::app::document::Document;
 use hone::app::{timeline, HoneApp, LogLevel};
 use hone::motion::{Bezier, BoneKey, Vmd, VmdName};
 use hone::physics::ProxyShape;
 
-fn harness() -> Harness<'static, Option<HoneApp>> {
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_ui_state(
-            move |ui, app: &mut Option<HoneApp>| {
-                app.get_or_insert_with(|| {
-                    let doc = Document::new(hone::app::demo::tube_rig(), None, "tube");
-                    HoneApp::headless(doc, ui.ctx())
-                })
-                .show(ui)
-            },
-            None,
-        )
-}
-
-fn app<'a>(h: &'a Harness<'_, Option<HoneApp>>) -> &'a HoneApp {
-    h.state().as_ref().expect("app created on the first frame")
-}
-
-fn app_mut<'a>(h: &'a mut Harness<'_, Option<HoneApp>>) -> &'a mut HoneApp {
-    h.state_mut()
-        .as_mut()
-        .expect("app created on the first frame")
-}
+mod gui_support;
+use gui_support::{app, app_mut, harness};
 
 fn name(text: &str) -> VmdName {
     VmdName {

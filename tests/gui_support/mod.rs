@@ -1,0 +1,53 @@
+//! The egui_kittest harness the GUI tests share: the whole app driven headless
+//! (no GPU; the viewport shows a placeholder) on a document made for the test.
+#![allow(dead_code)] // each test binary uses its own subset
+
+use eframe::egui;
+use egui_kittest::Harness;
+use hone::app::document::Document;
+use hone::app::HoneApp;
+use hone::pmx::Model;
+
+pub type AppHarness = Harness<'static, Option<HoneApp>>;
+
+/// The app on `model`, in a window of `size`; `setup` runs once when the app is created.
+pub fn harness_with(
+    model: Model,
+    name: &'static str,
+    size: egui::Vec2,
+    setup: impl FnOnce(&mut HoneApp) + 'static,
+) -> AppHarness {
+    let mut pending = Some((model, setup));
+    Harness::builder().with_size(size).build_ui_state(
+        move |ui, app: &mut Option<HoneApp>| {
+            app.get_or_insert_with(|| {
+                let (model, setup) = pending.take().expect("the app is created once");
+                let mut app = HoneApp::headless(Document::new(model, None, name), ui.ctx());
+                setup(&mut app);
+                app
+            })
+            .show(ui)
+        },
+        None,
+    )
+}
+
+/// The app on `model` (shown as `name`) in a 1400×900 window.
+pub fn harness_on(model: Model, name: &'static str) -> AppHarness {
+    harness_with(model, name, egui::vec2(1400.0, 900.0), |_| {})
+}
+
+/// The app on the small built-in tube rig in a 1400×900 window.
+pub fn harness() -> AppHarness {
+    harness_on(hone::app::demo::tube_rig(), "tube")
+}
+
+pub fn app<'a>(h: &'a Harness<'_, Option<HoneApp>>) -> &'a HoneApp {
+    h.state().as_ref().expect("app created on the first frame")
+}
+
+pub fn app_mut<'a>(h: &'a mut Harness<'_, Option<HoneApp>>) -> &'a mut HoneApp {
+    h.state_mut()
+        .as_mut()
+        .expect("app created on the first frame")
+}
