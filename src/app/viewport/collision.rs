@@ -9,7 +9,7 @@
 use eframe::egui;
 
 use super::camera::Projector;
-use super::overlays::{body_lines, SELECTED};
+use super::overlays::{body_lines, diamond, SELECTED};
 use crate::pmx::{JointKind, Model, RigidMode};
 use egui::{Color32, Painter, Pos2, Shape, Stroke};
 use glam::{Mat4, Vec3};
@@ -38,11 +38,14 @@ impl CollisionOptions {
     }
 }
 
-/// Scratch reused every frame (contact points).
+/// Scratch reused every frame (contact points, body transforms).
 #[derive(Default)]
 pub struct CollisionView {
     pub options: CollisionOptions,
     pub contacts: Vec<crate::physics::ContactPoint>,
+    /// Every body's current transform ([`body_matrices_into`]), shared by the
+    /// body overlays and picking so a click selects what is drawn.
+    pub bodies: Vec<Mat4>,
 }
 
 /// 16 clearly distinct colours, one per collision group (index = stored group 0..=15).
@@ -209,13 +212,24 @@ pub fn body_matrices(
     world: &[Mat4],
     sim: Option<&crate::sim::Simulation>,
 ) -> Vec<Mat4> {
-    (0..model.rigid_bodies.len())
-        .map(|i| {
-            sim.and_then(|s| s.physics.body_pose(i))
-                .map(|p| Mat4::from_rotation_translation(p.rotation, p.translation))
-                .unwrap_or_else(|| super::overlays::body_transform(model, world, i))
-        })
-        .collect()
+    let mut out = Vec::new();
+    body_matrices_into(model, world, sim, &mut out);
+    out
+}
+
+/// [`body_matrices`] into a reused buffer (the per-frame path).
+pub fn body_matrices_into(
+    model: &Model,
+    world: &[Mat4],
+    sim: Option<&crate::sim::Simulation>,
+    out: &mut Vec<Mat4>,
+) {
+    out.clear();
+    out.extend((0..model.rigid_bodies.len()).map(|i| {
+        sim.and_then(|s| s.physics.body_pose(i))
+            .map(|p| Mat4::from_rotation_translation(p.rotation, p.translation))
+            .unwrap_or_else(|| super::overlays::body_transform(model, world, i))
+    }));
 }
 
 fn project_all(proj: &Projector, pts: &[Vec3]) -> Option<Vec<Pos2>> {
@@ -444,16 +458,7 @@ pub fn draw_joints(
             }
         }
         let s = if selected == Some(i) { 6.0 } else { 4.5 };
-        painter.add(Shape::convex_polygon(
-            vec![
-                o + egui::vec2(0.0, -s),
-                o + egui::vec2(s, 0.0),
-                o + egui::vec2(0.0, s),
-                o + egui::vec2(-s, 0.0),
-            ],
-            kind_color,
-            Stroke::new(1.0, Color32::BLACK),
-        ));
+        diamond(painter, o, s, kind_color, Stroke::new(1.0, Color32::BLACK));
     }
 }
 
@@ -515,6 +520,9 @@ pub fn draw_contacts(
 pub fn draw_legend(painter: &Painter, rect: egui::Rect, model: &Model, options: CollisionOptions) {
     let font = egui::FontId::proportional(12.0);
     let text = Color32::from_gray(230);
+    let write = |pos: Pos2, s: &str| {
+        painter.text(pos, egui::Align2::LEFT_TOP, s, font.clone(), text);
+    };
     let mut used = [false; 16];
     for rb in &model.rigid_bodies {
         used[(rb.group & 15) as usize] = true;
@@ -530,13 +538,7 @@ pub fn draw_legend(painter: &Painter, rect: egui::Rect, model: &Model, options: 
     let mut y = panel.top() + 6.0;
     let x = panel.left() + 8.0;
     if options.bodies {
-        painter.text(
-            egui::pos2(x, y),
-            egui::Align2::LEFT_TOP,
-            "Collision groups",
-            font.clone(),
-            text,
-        );
+        write(egui::pos2(x, y), "Collision groups");
         y += 17.0;
         for g in 0..16u8 {
             let col = (g / 8) as f32;
@@ -553,13 +555,7 @@ pub fn draw_legend(painter: &Painter, rect: egui::Rect, model: &Model, options: 
             } else {
                 format!("{} (unused)", g + 1)
             };
-            painter.text(
-                p + egui::vec2(28.0, 0.0),
-                egui::Align2::LEFT_TOP,
-                label,
-                font.clone(),
-                text,
-            );
+            write(p + egui::vec2(28.0, 0.0), &label);
         }
         y += 8.0 * 17.0 + 2.0;
         for mode in [
@@ -588,44 +584,17 @@ pub fn draw_legend(painter: &Painter, rect: egui::Rect, model: &Model, options: 
                     painter.add(Shape::line(outline.to_vec(), Stroke::new(1.5, c)));
                 }
             }
-            painter.text(
-                egui::pos2(x + 28.0, y),
-                egui::Align2::LEFT_TOP,
-                mode_style_name(mode),
-                font.clone(),
-                text,
-            );
+            write(egui::pos2(x + 28.0, y), mode_style_name(mode));
             y += 17.0;
         }
     }
     if options.joints {
-        painter.text(
-            egui::pos2(x, y),
-            egui::Align2::LEFT_TOP,
-            "Joint kinds (axes X/Y/Z = R/G/B)",
-            font.clone(),
-            text,
-        );
+        write(egui::pos2(x, y), "Joint kinds (axes X/Y/Z = R/G/B)");
         y += 17.0;
         for kind in JOINT_KINDS {
             let p = egui::pos2(x + 10.0, y + 6.0);
-            painter.add(Shape::convex_polygon(
-                vec![
-                    p + egui::vec2(0.0, -5.0),
-                    p + egui::vec2(5.0, 0.0),
-                    p + egui::vec2(0.0, 5.0),
-                    p + egui::vec2(-5.0, 0.0),
-                ],
-                joint_kind_color(kind),
-                Stroke::NONE,
-            ));
-            painter.text(
-                egui::pos2(x + 28.0, y),
-                egui::Align2::LEFT_TOP,
-                kind.name(),
-                font.clone(),
-                text,
-            );
+            diamond(painter, p, 5.0, joint_kind_color(kind), Stroke::NONE);
+            write(egui::pos2(x + 28.0, y), kind.name());
             y += 17.0;
         }
     }

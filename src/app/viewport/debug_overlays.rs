@@ -9,6 +9,7 @@
 use eframe::egui;
 
 use super::camera::Projector;
+use super::labels::{LabelRequest, LabelScratch};
 use super::overlays::bone_head;
 use crate::app::State;
 use crate::check::{ElementRef, Problem};
@@ -60,6 +61,10 @@ pub struct DebugState {
     pub ik_steps: bool,
     pub ik_step: usize,
     pub trace: Option<TraceCache>,
+    /// The model's deform layers, ascending ([`layers`]).
+    pub layers: Vec<i32>,
+    /// Label placement buffers reused every frame.
+    pub labels: LabelScratch,
 }
 
 impl DebugState {
@@ -77,6 +82,7 @@ impl DebugState {
         self.generation = Some(generation);
         // The same function `Deformer::new` uses, so panel and pipeline agree.
         self.order = BoneOrder::new(model);
+        self.layers = layers(model);
         self.problems = crate::check::check_model(model, &Default::default());
         self.order_problems = vec![Vec::new(); model.bones.len()];
         for (i, p) in self.problems.iter().enumerate() {
@@ -173,36 +179,87 @@ fn outlined_text(painter: &Painter, pos: Pos2, align: Align2, text: &str, size: 
     painter.text(pos, align, text, font, c);
 }
 
+/// Marks the bones whose labels always show: flagged bones and the bones
+/// they depend on (both ends of a red arrow), the selected bone and its
+/// parent chain up to the root.
+fn mark_forced_labels(
+    model: &Model,
+    debug: &DebugState,
+    selected: Option<usize>,
+    out: &mut Vec<bool>,
+) {
+    out.clear();
+    out.resize(model.bones.len(), false);
+    for b in 0..model.bones.len() {
+        for (_, dep) in debug.violations_of(b) {
+            out[b] = true;
+            if let Some(d) = out.get_mut(dep) {
+                *d = true;
+            }
+        }
+    }
+    // Walk the parents; the step bound stops a malformed parent cycle.
+    let mut next = selected.filter(|&s| s < model.bones.len());
+    for _ in 0..model.bones.len() {
+        let Some(b) = next else { break };
+        out[b] = true;
+        next = valid(model, model.bones[b].parent);
+    }
+}
+
+/// The deform-order legend's rectangle (labels keep out of it).
+fn order_legend_rect(clip: egui::Rect, layers: usize) -> egui::Rect {
+    egui::Rect::from_min_size(
+        clip.left_top() + egui::vec2(4.0, 4.0),
+        egui::vec2(260.0, 26.0 + 15.0 * (layers as f32 + 3.0)),
+    )
+}
+
 /// Evaluation index at every bone, coloured by layer; after-physics bones
 /// boxed in white; order violations red with an arrow from the dependency.
+/// Every bone gets its dot; labels are decluttered ([`super::labels`]):
+/// flagged bones, their dependencies and the selected bone's parent chain are
+/// always labelled, the others only where they do not overlap, and the
+/// legend counts the hidden ones.
 pub fn draw_deform_order(
     painter: &Painter,
     proj: &Projector,
     model: &Model,
     world: &[Mat4],
     debug: &DebugState,
+    labels: &mut LabelScratch,
     selected: Option<usize>,
 ) {
-    let layers = layers(model);
-    for e in debug.order.entries() {
+    let layers = &debug.layers;
+    labels.clear();
+    mark_forced_labels(model, debug, selected, &mut labels.marks);
+    let entry_color = |e: &crate::deform::BoneOrderEntry| {
+        if debug.is_flagged(e.bone) {
+            VIOLATION
+        } else {
+            layer_color(layer_rank(layers, e.layer))
+        }
+    };
+    let font_size = |bone: usize| {
+        if debug.is_flagged(bone) || selected == Some(bone) {
+            14.0
+        } else {
+            11.0
+        }
+    };
+    for (k, e) in debug.order.entries().iter().enumerate() {
         let b = e.bone;
         let Some(bone) = model.bones.get(b) else {
             continue;
         };
-        let visible = bone.flags.has(crate::pmx::BoneFlags::VISIBLE);
-        let flagged = debug.is_flagged(b);
-        if !visible && !flagged && selected != Some(b) {
+        let forced = labels.marks[b];
+        if !bone.flags.has(crate::pmx::BoneFlags::VISIBLE) && !forced {
             continue;
         }
         let Some(p) = proj.project_mmd(bone_head(world, b)) else {
             continue;
         };
-        let color = if flagged {
-            VIOLATION
-        } else {
-            layer_color(layer_rank(&layers, e.layer))
-        };
-        painter.circle_filled(p, 3.0, color);
+        painter.circle_filled(p, 3.0, entry_color(e));
         if e.after_physics {
             painter.rect_stroke(
                 egui::Rect::from_center_size(p, egui::vec2(10.0, 10.0)),
@@ -211,23 +268,35 @@ pub fn draw_deform_order(
                 egui::StrokeKind::Middle,
             );
         }
-        let label = if e.after_physics {
+        let digits = e.position.checked_ilog10().unwrap_or(0) as usize + 1;
+        let chars = digits + usize::from(e.after_physics);
+        labels.push(
+            k,
+            LabelRequest {
+                anchor: p,
+                size: super::labels::text_size(chars, font_size(b)),
+                forced,
+            },
+        );
+    }
+    let legend = order_legend_rect(painter.clip_rect(), layers.len());
+    let hidden = labels.place(&[legend]);
+    for (&k, rect) in labels.owners.iter().zip(&labels.placed) {
+        let (Some(rect), Some(e)) = (rect, debug.order.entries().get(k)) else {
+            continue;
+        };
+        let text = if e.after_physics {
             format!("{}P", e.position)
         } else {
             e.position.to_string()
         };
-        let size = if flagged || selected == Some(b) {
-            14.0
-        } else {
-            11.0
-        };
         outlined_text(
             painter,
-            p + egui::vec2(5.0, -3.0),
+            rect.left_bottom(),
             Align2::LEFT_BOTTOM,
-            &label,
-            size,
-            color,
+            &text,
+            font_size(e.bone),
+            entry_color(e),
         );
     }
     // Dependency arrows: from the bone evaluated too late to the one that needs it.
@@ -243,11 +312,13 @@ pub fn draw_deform_order(
             arrow(painter, from, to, Stroke::new(width, VIOLATION));
         }
     }
-    // Legend.
+    draw_order_legend(painter, layers, hidden);
+}
+
+fn draw_order_legend(painter: &Painter, layers: &[i32], hidden: usize) {
     let rect = painter.clip_rect();
     let mut y = rect.top() + 8.0;
     let x = rect.left() + 8.0;
-    let font = FontId::proportional(12.0);
     let line = |painter: &Painter, y: f32, c: Color32, s: &str| {
         painter.rect_filled(
             egui::Rect::from_min_size(egui::pos2(x, y), egui::vec2(10.0, 10.0)),
@@ -263,7 +334,6 @@ pub fn draw_deform_order(
             Color32::WHITE,
         );
     };
-    let _ = font;
     outlined_text(
         painter,
         egui::pos2(x, y),
@@ -293,6 +363,17 @@ pub fn draw_deform_order(
         12.0,
         Color32::WHITE,
     );
+    if hidden > 0 {
+        y += 15.0;
+        outlined_text(
+            painter,
+            egui::pos2(x, y),
+            Align2::LEFT_TOP,
+            &format!("{hidden} labels hidden where they overlap: zoom in or select a bone"),
+            12.0,
+            Color32::from_gray(200),
+        );
+    }
 }
 
 pub const IK_GOAL: Color32 = Color32::from_rgb(255, 150, 40);
@@ -553,7 +634,18 @@ pub fn draw(painter: &Painter, proj: &Projector, state: &mut State) {
     let model = &state.doc.model;
     let world = state.pose.world();
     if state.debug.overlays.deform_order {
-        draw_deform_order(painter, proj, model, world, &state.debug, selected);
+        // Taken out and put back so the buffers keep their capacity.
+        let mut labels = std::mem::take(&mut state.debug.labels);
+        draw_deform_order(
+            painter,
+            proj,
+            model,
+            world,
+            &state.debug,
+            &mut labels,
+            selected,
+        );
+        state.debug.labels = labels;
     }
     if state.debug.overlays.ik {
         let chain = selected_chain(state);

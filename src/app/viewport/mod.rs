@@ -7,6 +7,7 @@ pub mod camera;
 pub mod collision;
 pub mod debug_overlays;
 pub mod gizmo;
+pub mod labels;
 pub mod overlays;
 pub mod picking;
 pub mod render;
@@ -272,10 +273,13 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 .flatten()
                 .map(Selection::Bone)
                 .or_else(|| {
-                    (opts.bodies || state.viewport.collision.options.bodies)
-                        .then(|| picking::pick_body(&proj, model, world, p))
-                        .flatten()
-                        .map(Selection::RigidBody)
+                    if !(opts.bodies || state.viewport.collision.options.bodies) {
+                        return None;
+                    }
+                    // The transforms the bodies were last drawn with.
+                    let bodies = &mut state.viewport.collision.bodies;
+                    collision::body_matrices_into(model, world, state.pose.simulation(), bodies);
+                    picking::pick_body(&proj, model, bodies, p).map(Selection::RigidBody)
                 });
             if let Some(sel) = hit {
                 state.selection = sel;
@@ -338,19 +342,21 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let model = &state.doc.model;
     let world = state.pose.world();
     let opts = state.viewport.options;
+    let bodies = &mut state.viewport.collision.bodies;
+    collision::body_matrices_into(model, world, state.pose.simulation(), bodies);
     if opts.bodies {
         let sel = match state.selection {
             Selection::RigidBody(i) => Some(i),
             _ => None,
         };
-        overlays::draw_bodies(&painter, &proj, model, world, sel);
+        overlays::draw_bodies(&painter, &proj, model, bodies, sel);
     }
     if opts.joints {
         let sel = match state.selection {
             Selection::Joint(i) => Some(i),
             _ => None,
         };
-        overlays::draw_joints(&painter, &proj, model, world, sel);
+        overlays::draw_joints(&painter, &proj, model, bodies, sel);
     }
     collision_overlay(&painter, &proj, rect, state);
     let model = &state.doc.model;
@@ -395,7 +401,8 @@ fn collision_overlay(
     }
     let model = &state.doc.model;
     let sim = state.pose.simulation();
-    let bodies = collision::body_matrices(model, state.pose.world(), sim);
+    // Filled by `show` this frame.
+    let bodies = &state.viewport.collision.bodies;
     let (lo, hi) = model
         .bones
         .iter()
@@ -418,14 +425,14 @@ fn collision_overlay(
             Selection::RigidBody(i) => Some(i),
             _ => None,
         };
-        collision::draw_bodies(painter, proj, model, &bodies, sel);
+        collision::draw_bodies(painter, proj, model, bodies, sel);
     }
     if o.joints {
         let sel = match state.selection {
             Selection::Joint(i) => Some(i),
             _ => None,
         };
-        collision::draw_joints(painter, proj, model, &bodies, sel, size);
+        collision::draw_joints(painter, proj, model, bodies, sel, size);
     }
     if o.contacts {
         let contacts = &mut state.viewport.collision.contacts;

@@ -208,51 +208,59 @@ fn polyline(painter: &Painter, proj: &Projector, pts: &[Vec3], stroke: Stroke) {
     }
 }
 
+/// Bodies coloured by mode; `bodies` are their current transforms
+/// ([`super::collision::body_matrices`]), the same ones picking tests.
 pub fn draw_bodies(
     painter: &Painter,
     proj: &Projector,
     model: &Model,
-    world: &[Mat4],
+    bodies: &[Mat4],
     selected: Option<usize>,
 ) {
-    for (i, rb) in model.rigid_bodies.iter().enumerate() {
-        let m = body_transform(model, world, i);
+    for (i, (rb, m)) in model.rigid_bodies.iter().zip(bodies).enumerate() {
         let (color, width) = if selected == Some(i) {
             (SELECTED, 2.0)
         } else {
             (rigid_color(rb.mode).gamma_multiply(0.8), 1.0)
         };
-        for line in body_lines(rb.shape, rb.size, &m) {
+        for line in body_lines(rb.shape, rb.size, m) {
             polyline(painter, proj, &line, Stroke::new(width, color));
         }
     }
 }
 
+/// A joint marker: a filled diamond of half-size `s` around `center`.
+pub fn diamond(painter: &Painter, center: Pos2, s: f32, fill: Color32, stroke: Stroke) {
+    painter.add(Shape::convex_polygon(
+        vec![
+            center + egui::vec2(0.0, -s),
+            center + egui::vec2(s, 0.0),
+            center + egui::vec2(0.0, s),
+            center + egui::vec2(-s, 0.0),
+        ],
+        fill,
+        stroke,
+    ));
+}
+
+/// Joints as diamonds linked to their bodies; `bodies` as for [`draw_bodies`].
 pub fn draw_joints(
     painter: &Painter,
     proj: &Projector,
     model: &Model,
-    world: &[Mat4],
+    bodies: &[Mat4],
     selected: Option<usize>,
 ) {
-    let body_pos = |b: i32| {
-        usize::try_from(b)
-            .ok()
-            .filter(|&b| b < model.rigid_bodies.len())
-            .map(|b| body_transform(model, world, b).w_axis.truncate())
+    let body = |b: i32| {
+        let b = usize::try_from(b).ok()?;
+        Some((model.rigid_bodies.get(b)?, bodies.get(b)?))
     };
     for (i, j) in model.joints.iter().enumerate() {
         // Joints sit between their bodies; follow body A's motion for display.
-        let pos = match usize::try_from(j.body_a)
-            .ok()
-            .filter(|&b| b < model.rigid_bodies.len())
-        {
-            Some(a) => {
-                let rest = model.rigid_bodies[a].position;
-                body_transform(model, world, a).transform_point3(
-                    body_rotation(model.rigid_bodies[a].rotation).inverse() * (j.position - rest),
-                )
-            }
+        let pos = match body(j.body_a) {
+            Some((rb, m)) => m.transform_point3(
+                body_rotation(rb.rotation).inverse() * (j.position - rb.position),
+            ),
             None => j.position,
         };
         let Some(p) = proj.project_mmd(pos) else {
@@ -264,21 +272,11 @@ pub fn draw_joints(
             Color32::from_rgb(255, 230, 90)
         };
         for b in [j.body_a, j.body_b] {
-            if let Some(q) = body_pos(b).and_then(|q| proj.project_mmd(q)) {
+            if let Some(q) = body(b).and_then(|(_, m)| proj.project_mmd(m.w_axis.truncate())) {
                 painter.line_segment([p, q], Stroke::new(1.0, color.gamma_multiply(0.5)));
             }
         }
-        let s = 4.0;
-        painter.add(Shape::convex_polygon(
-            vec![
-                p + egui::vec2(0.0, -s),
-                p + egui::vec2(s, 0.0),
-                p + egui::vec2(0.0, s),
-                p + egui::vec2(-s, 0.0),
-            ],
-            color,
-            Stroke::NONE,
-        ));
+        diamond(painter, p, 4.0, color, Stroke::NONE);
     }
 }
 
