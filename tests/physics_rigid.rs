@@ -2,18 +2,12 @@
 
 use glam::{Mat4, Quat, Vec3};
 use hone::physics::{BodyImpulse, BodyRole, PhysicsConfig, PhysicsWorld};
-use hone::pmx::{Bone, Joint, JointKind, Model, RigidBody, RigidMode, RigidShape};
+use hone::pmx::{Joint, JointKind, Model, RigidBody, RigidMode, RigidShape};
+
+mod support;
+use support::bone;
 
 const FRAME: f32 = 1.0 / 60.0;
-
-fn bone(name: &str, position: Vec3, parent: i32) -> Bone {
-    Bone {
-        name: name.into(),
-        position,
-        parent,
-        ..Default::default()
-    }
-}
 
 fn sphere(bone: i32, position: Vec3, mode: RigidMode, group: u8, mask: u16) -> RigidBody {
     RigidBody {
@@ -59,6 +53,51 @@ fn pair(b_pos: Vec3, joint: Joint) -> Model {
     }
 }
 
+/// A world for `model` with every body on its bone at rest, and those bones.
+fn start(model: &Model, config: PhysicsConfig) -> (PhysicsWorld, Vec<Mat4>) {
+    let mut world = PhysicsWorld::new(model, config);
+    let bones = rest_world(model);
+    world.reset(&bones);
+    (world, bones)
+}
+
+fn weightless() -> PhysicsConfig {
+    PhysicsConfig {
+        gravity: Vec3::ZERO,
+        ..Default::default()
+    }
+}
+
+/// Gives body B of a [`pair`] this velocity and spin (body A nothing).
+fn kick(world: &mut PhysicsWorld, global_velocity: Vec3, global_torque: Vec3) {
+    world.apply_impulses(&[
+        BodyImpulse::default(),
+        BodyImpulse {
+            global_velocity,
+            global_torque,
+            ..Default::default()
+        },
+    ]);
+}
+
+/// B 2 below A on a joint of `kind` with ±1 linear limits and linear springs
+/// of 200, weightless, just kicked sideways at 8 units/s.
+fn kicked_spring_pair(kind: JointKind) -> (Model, PhysicsWorld, Vec<Mat4>) {
+    let model = pair(
+        Vec3::new(0.0, -2.0, 0.0),
+        Joint {
+            kind,
+            linear_lower: Vec3::splat(-1.0),
+            linear_upper: Vec3::splat(1.0),
+            linear_spring: Vec3::splat(200.0),
+            ..Default::default()
+        },
+    );
+    let (mut world, bones) = start(&model, weightless());
+    kick(&mut world, Vec3::new(8.0, 0.0, 0.0), Vec3::ZERO);
+    (model, world, bones)
+}
+
 fn run(world: &mut PhysicsWorld, bones: &mut [Mat4], model: &Model, frames: usize) {
     for _ in 0..frames {
         let animated = rest_world(model);
@@ -81,10 +120,8 @@ fn hinge_swings_about_its_axis_only_and_stops_at_its_limits() {
             ..Default::default()
         },
     );
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     assert!(world.joint_simulated(0));
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
     let mut max_off_axis = 0.0f32;
     for _ in 0..240 {
         run(&mut world, &mut bones, &model, 1);
@@ -124,9 +161,7 @@ fn free_hinge_swings_past_where_a_limit_would_stop_it() {
             ..Default::default()
         },
     );
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     let mut lowest = 0.0f32;
     for _ in 0..120 {
         run(&mut world, &mut bones, &model, 1);
@@ -151,9 +186,7 @@ fn slider_moves_along_x_only_and_stops_at_its_limit() {
             ..Default::default()
         },
     );
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     let axis = Quat::from_rotation_z(-std::f32::consts::FRAC_PI_4) * Vec3::X;
     let mut max_off = 0.0f32;
     for _ in 0..180 {
@@ -173,30 +206,7 @@ fn slider_moves_along_x_only_and_stops_at_its_limit() {
 
 #[test]
 fn spring_6dof_returns_toward_rest() {
-    let model = pair(
-        Vec3::new(0.0, -2.0, 0.0),
-        Joint {
-            kind: JointKind::Spring6Dof,
-            linear_lower: Vec3::splat(-1.0),
-            linear_upper: Vec3::splat(1.0),
-            linear_spring: Vec3::splat(200.0),
-            ..Default::default()
-        },
-    );
-    let config = PhysicsConfig {
-        gravity: Vec3::ZERO,
-        ..Default::default()
-    };
-    let mut world = PhysicsWorld::new(&model, config);
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
-    world.apply_impulses(&[
-        BodyImpulse::default(),
-        BodyImpulse {
-            global_velocity: Vec3::new(8.0, 0.0, 0.0),
-            ..Default::default()
-        },
-    ]);
+    let (model, mut world, mut bones) = kicked_spring_pair(JointKind::Spring6Dof);
     let rest = Vec3::new(0.0, -2.0, 0.0);
     let mut max_disp = 0.0f32;
     for _ in 0..20 {
@@ -219,31 +229,8 @@ fn spring_6dof_returns_toward_rest() {
 
 #[test]
 fn six_dof_without_spring_stays_where_pushed() {
-    let model = pair(
-        Vec3::new(0.0, -2.0, 0.0),
-        Joint {
-            kind: JointKind::SixDof,
-            linear_lower: Vec3::splat(-1.0),
-            linear_upper: Vec3::splat(1.0),
-            // Set, but kind 1 does not use springs.
-            linear_spring: Vec3::splat(200.0),
-            ..Default::default()
-        },
-    );
-    let config = PhysicsConfig {
-        gravity: Vec3::ZERO,
-        ..Default::default()
-    };
-    let mut world = PhysicsWorld::new(&model, config);
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
-    world.apply_impulses(&[
-        BodyImpulse::default(),
-        BodyImpulse {
-            global_velocity: Vec3::new(8.0, 0.0, 0.0),
-            ..Default::default()
-        },
-    ]);
+    // The springs are set, but kind 1 does not use them.
+    let (model, mut world, mut bones) = kicked_spring_pair(JointKind::SixDof);
     run(&mut world, &mut bones, &model, 120);
     let x = world.body_pose(1).unwrap().translation.x;
     assert!(x > 0.9, "no spring: stays at the +1 limit, x = {x}");
@@ -263,17 +250,12 @@ fn locked_axes_stay_locked() {
             ..Default::default()
         },
     );
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
-    world.apply_impulses(&[
-        BodyImpulse::default(),
-        BodyImpulse {
-            global_velocity: Vec3::new(0.0, 0.0, 3.0),
-            global_torque: Vec3::new(0.0, 1.0, 0.0),
-            ..Default::default()
-        },
-    ]);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
+    kick(
+        &mut world,
+        Vec3::new(0.0, 0.0, 3.0),
+        Vec3::new(0.0, 1.0, 0.0),
+    );
     let mut worst = 0.0f32;
     for _ in 0..120 {
         run(&mut world, &mut bones, &model, 1);
@@ -297,9 +279,7 @@ fn locked_rotation_with_free_translation_keeps_its_orientation() {
             ..Default::default()
         },
     );
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     run(&mut world, &mut bones, &model, 30);
     let p = world.body_pose(1).unwrap();
     assert!(
@@ -319,9 +299,7 @@ fn p2p_keeps_the_point_but_lets_it_turn() {
             ..Default::default()
         },
     );
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     let mut lowest = 0.0f32;
     for _ in 0..60 {
         run(&mut world, &mut bones, &model, 1);
@@ -345,9 +323,7 @@ fn cone_twist_stops_at_its_swing_cone() {
             ..Default::default()
         },
     );
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     run(&mut world, &mut bones, &model, 240);
     let p = world.body_pose(1).unwrap();
     let swing = p.translation.normalize().angle_between(Vec3::X);
@@ -370,10 +346,8 @@ fn mode0_body_follows_its_bone_exactly() {
         )],
         ..Default::default()
     };
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     assert_eq!(world.body_role(0), Some(BodyRole::FollowBone));
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
     for f in 0..90 {
         let t = f as f32 * FRAME;
         let m = Mat4::from_rotation_translation(
@@ -434,9 +408,7 @@ fn mode2_chain_keeps_the_bones_animated_position() {
             ..Default::default()
         });
     }
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     for f in 0..120 {
         let shift = Vec3::new(0.0, (f as f32 * 0.05).sin(), f as f32 * 0.02);
         let animated: Vec<Mat4> = model
@@ -487,9 +459,7 @@ fn children_without_bodies_follow_their_physics_parent() {
         }],
         ..Default::default()
     };
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     run(&mut world, &mut bones, &model, 60);
     assert!(world.changed_bones()[2]);
     let tip_from_arm = bones[1].inverse() * bones[2];
@@ -526,9 +496,7 @@ fn drop_on_floor(sphere_mask: u16) -> f32 {
         ],
         ..Default::default()
     };
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     run(&mut world, &mut bones, &model, 90);
     world.body_pose(1).unwrap().translation.y
 }
@@ -552,11 +520,7 @@ fn damping_matches_bullets_decay_per_second() {
         rigid_bodies: vec![b],
         ..Default::default()
     };
-    let config = PhysicsConfig {
-        gravity: Vec3::ZERO,
-        ..Default::default()
-    };
-    let mut world = PhysicsWorld::new(&model, config);
+    let mut world = PhysicsWorld::new(&model, weightless());
     world.reset(&[]);
     world.apply_impulses(&[BodyImpulse {
         global_velocity: Vec3::new(10.0, 0.0, 0.0),
@@ -578,11 +542,7 @@ fn impulse_stop_zeroes_motion_and_local_impulse_turns_with_the_body() {
         rigid_bodies: vec![b],
         ..Default::default()
     };
-    let config = PhysicsConfig {
-        gravity: Vec3::ZERO,
-        ..Default::default()
-    };
-    let mut world = PhysicsWorld::new(&model, config);
+    let mut world = PhysicsWorld::new(&model, weightless());
     world.reset(&[]);
     // Local +X of a body turned 90° about Z is world +Y. Mass 1: impulse = Δv.
     world.apply_impulses(&[BodyImpulse {
@@ -631,10 +591,8 @@ fn bad_values_do_not_crash_and_are_reported() {
         }],
         ..Default::default()
     };
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     assert!(world.notes().len() >= 4, "{:?}", world.notes());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
     run(&mut world, &mut bones, &model, 30);
     assert!(world.body_pose(0).unwrap().translation.is_finite());
     assert!(!world.joint_simulated(0));
@@ -650,9 +608,7 @@ fn mode0_body_moves_smoothly_across_substeps() {
         rigid_bodies: vec![sphere(0, Vec3::ZERO, RigidMode::FollowBone, 0, 0)],
         ..Default::default()
     };
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     for f in 1..10 {
         bones[0] = Mat4::from_translation(Vec3::new(f as f32, 0.0, 0.0));
         world.set_bone_targets(&bones);
