@@ -80,6 +80,13 @@ fn kick(world: &mut PhysicsWorld, global_velocity: Vec3, global_torque: Vec3) {
     ]);
 }
 
+/// A [`pair`] with B 2 along +X, started under gravity.
+fn side_pair(joint: Joint) -> (Model, PhysicsWorld, Vec<Mat4>) {
+    let model = pair(Vec3::new(2.0, 0.0, 0.0), joint);
+    let (world, bones) = start(&model, PhysicsConfig::default());
+    (model, world, bones)
+}
+
 /// B 2 below A on a joint of `kind` with ±1 linear limits and linear springs
 /// of 200, weightless, just kicked sideways at 8 units/s.
 fn kicked_spring_pair(kind: JointKind) -> (Model, PhysicsWorld, Vec<Mat4>) {
@@ -111,16 +118,12 @@ fn run(world: &mut PhysicsWorld, bones: &mut [Mat4], model: &Model, frames: usiz
 #[test]
 fn hinge_swings_about_its_axis_only_and_stops_at_its_limits() {
     // Joint frame with no rotation: Bullet's hinge axis is the frame's Z.
-    let model = pair(
-        Vec3::new(2.0, 0.0, 0.0),
-        Joint {
-            kind: JointKind::Hinge,
-            angular_lower: Vec3::new(-0.5, 0.0, 0.0),
-            angular_upper: Vec3::new(0.5, 0.0, 0.0),
-            ..Default::default()
-        },
-    );
-    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
+    let (model, mut world, mut bones) = side_pair(Joint {
+        kind: JointKind::Hinge,
+        angular_lower: Vec3::new(-0.5, 0.0, 0.0),
+        angular_upper: Vec3::new(0.5, 0.0, 0.0),
+        ..Default::default()
+    });
     assert!(world.joint_simulated(0));
     let mut max_off_axis = 0.0f32;
     for _ in 0..240 {
@@ -152,16 +155,12 @@ fn hinge_swings_about_its_axis_only_and_stops_at_its_limits() {
 #[test]
 fn free_hinge_swings_past_where_a_limit_would_stop_it() {
     // lower > upper = no limit (btAngularLimit).
-    let model = pair(
-        Vec3::new(2.0, 0.0, 0.0),
-        Joint {
-            kind: JointKind::Hinge,
-            angular_lower: Vec3::new(1.0, 0.0, 0.0),
-            angular_upper: Vec3::new(-1.0, 0.0, 0.0),
-            ..Default::default()
-        },
-    );
-    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
+    let (model, mut world, mut bones) = side_pair(Joint {
+        kind: JointKind::Hinge,
+        angular_lower: Vec3::new(1.0, 0.0, 0.0),
+        angular_upper: Vec3::new(-1.0, 0.0, 0.0),
+        ..Default::default()
+    });
     let mut lowest = 0.0f32;
     for _ in 0..120 {
         run(&mut world, &mut bones, &model, 1);
@@ -243,14 +242,10 @@ fn six_dof_without_spring_stays_where_pushed() {
 #[test]
 fn locked_axes_stay_locked() {
     // lower == upper on every axis: a fixed joint, under gravity and a kick.
-    let model = pair(
-        Vec3::new(2.0, 0.0, 0.0),
-        Joint {
-            kind: JointKind::Spring6Dof,
-            ..Default::default()
-        },
-    );
-    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
+    let (model, mut world, mut bones) = side_pair(Joint {
+        kind: JointKind::Spring6Dof,
+        ..Default::default()
+    });
     kick(
         &mut world,
         Vec3::new(0.0, 0.0, 3.0),
@@ -270,16 +265,12 @@ fn locked_axes_stay_locked() {
 #[test]
 fn locked_rotation_with_free_translation_keeps_its_orientation() {
     // Angular lower == upper: locked; linear lower > upper: free. It falls without turning.
-    let model = pair(
-        Vec3::new(2.0, 0.0, 0.0),
-        Joint {
-            kind: JointKind::Spring6Dof,
-            linear_lower: Vec3::splat(1.0),
-            linear_upper: Vec3::splat(-1.0),
-            ..Default::default()
-        },
-    );
-    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
+    let (model, mut world, mut bones) = side_pair(Joint {
+        kind: JointKind::Spring6Dof,
+        linear_lower: Vec3::splat(1.0),
+        linear_upper: Vec3::splat(-1.0),
+        ..Default::default()
+    });
     run(&mut world, &mut bones, &model, 30);
     let p = world.body_pose(1).unwrap();
     assert!(
@@ -292,14 +283,10 @@ fn locked_rotation_with_free_translation_keeps_its_orientation() {
 
 #[test]
 fn p2p_keeps_the_point_but_lets_it_turn() {
-    let model = pair(
-        Vec3::new(2.0, 0.0, 0.0),
-        Joint {
-            kind: JointKind::P2p,
-            ..Default::default()
-        },
-    );
-    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
+    let (model, mut world, mut bones) = side_pair(Joint {
+        kind: JointKind::P2p,
+        ..Default::default()
+    });
     let mut lowest = 0.0f32;
     for _ in 0..60 {
         run(&mut world, &mut bones, &model, 1);
@@ -315,15 +302,11 @@ fn p2p_keeps_the_point_but_lets_it_turn() {
 #[test]
 fn cone_twist_stops_at_its_swing_cone() {
     // Twist axis X along the arm; swing spans 0.4 rad.
-    let model = pair(
-        Vec3::new(2.0, 0.0, 0.0),
-        Joint {
-            kind: JointKind::ConeTwist,
-            angular_lower: Vec3::new(0.1, 0.4, 0.4),
-            ..Default::default()
-        },
-    );
-    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
+    let (model, mut world, mut bones) = side_pair(Joint {
+        kind: JointKind::ConeTwist,
+        angular_lower: Vec3::new(0.1, 0.4, 0.4),
+        ..Default::default()
+    });
     run(&mut world, &mut bones, &model, 240);
     let p = world.body_pose(1).unwrap();
     let swing = p.translation.normalize().angle_between(Vec3::X);
