@@ -494,17 +494,27 @@ fn collision_mask_stops_and_allows_contact_as_stored() {
     assert!(y < -5.0, "should fall through, y = {y}");
 }
 
+/// A dynamic sphere on no bone, colliding with nothing.
+fn free_ball() -> RigidBody {
+    sphere(-1, Vec3::ZERO, RigidMode::Dynamic, 0, 0)
+}
+
+/// A model of that one body.
+fn lone_body(body: RigidBody) -> Model {
+    Model {
+        rigid_bodies: vec![body],
+        ..Default::default()
+    }
+}
+
 #[test]
 fn damping_matches_bullets_decay_per_second() {
     // Bullet: v *= (1 - d)^dt per step, so after 1 s v = v0 (1 - d).
-    let mut b = sphere(-1, Vec3::ZERO, RigidMode::Dynamic, 0, 0);
-    b.linear_damping = 0.5;
-    let model = Model {
-        rigid_bodies: vec![b],
-        ..Default::default()
-    };
-    let mut world = PhysicsWorld::new(&model, weightless());
-    world.reset(&[]);
+    let model = lone_body(RigidBody {
+        linear_damping: 0.5,
+        ..free_ball()
+    });
+    let (mut world, _) = start(&model, weightless());
     world.apply_impulses(&[BodyImpulse {
         global_velocity: Vec3::new(10.0, 0.0, 0.0),
         ..Default::default()
@@ -519,14 +529,11 @@ fn damping_matches_bullets_decay_per_second() {
 
 #[test]
 fn impulse_stop_zeroes_motion_and_local_impulse_turns_with_the_body() {
-    let mut b = sphere(-1, Vec3::ZERO, RigidMode::Dynamic, 0, 0);
-    b.rotation = Vec3::new(0.0, 0.0, std::f32::consts::FRAC_PI_2);
-    let model = Model {
-        rigid_bodies: vec![b],
-        ..Default::default()
-    };
-    let mut world = PhysicsWorld::new(&model, weightless());
-    world.reset(&[]);
+    let model = lone_body(RigidBody {
+        rotation: Vec3::new(0.0, 0.0, std::f32::consts::FRAC_PI_2),
+        ..free_ball()
+    });
+    let (mut world, _) = start(&model, weightless());
     // Local +X of a body turned 90° about Z is world +Y. Mass 1: impulse = Δv.
     world.apply_impulses(&[BodyImpulse {
         local_velocity: Vec3::new(2.0, 0.0, 0.0),
@@ -607,10 +614,7 @@ fn mode0_body_moves_smoothly_across_substeps() {
 
 #[test]
 fn bullets_additional_damping_stops_nearly_still_bodies() {
-    let model = Model {
-        rigid_bodies: vec![sphere(-1, Vec3::ZERO, RigidMode::Dynamic, 0, 0)],
-        ..Default::default()
-    };
+    let model = lone_body(free_ball());
     let drift = |additional_damping: bool| {
         let config = PhysicsConfig {
             gravity: Vec3::ZERO,
