@@ -652,3 +652,36 @@ pub fn draw(painter: &Painter, proj: &Projector, state: &mut State) {
         draw_ik(painter, proj, model, world, &state.debug, chain);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flagged_bones_their_dependencies_and_the_selected_chain_are_always_labelled() {
+        // Tube: 0 センター, 1 下, 2 上, 3 先, 4 先IK (child of 0, links 上 and
+        // 下). 下 on layer 1 puts 上 and the IK bone before 下: both flagged,
+        // 下 is their dependency.
+        let mut model = crate::app::demo::tube_rig();
+        model.bones[1].layer = 1;
+        let mut debug = DebugState::default();
+        debug.refresh(&model, 1);
+        let flagged: Vec<bool> = (0..5).map(|b| debug.is_flagged(b)).collect();
+        assert_eq!(flagged, [false, false, true, false, true]);
+        let mut marks = Vec::new();
+        mark_forced_labels(&model, &debug, None, &mut marks);
+        assert_eq!(marks, [false, true, true, false, true]);
+        // Selecting 先 adds its parent chain 上 → 下 → センター.
+        mark_forced_labels(&model, &debug, Some(3), &mut marks);
+        assert_eq!(marks, [true, true, true, true, true]);
+        // Unflagged: only the selected chain.
+        model.bones[1].layer = 0;
+        debug.refresh(&model, 2);
+        mark_forced_labels(&model, &debug, Some(2), &mut marks);
+        assert_eq!(marks, [true, true, true, false, false]);
+        // A parent cycle ends the walk instead of looping.
+        model.bones[0].parent = 3;
+        mark_forced_labels(&model, &debug, Some(2), &mut marks);
+        assert_eq!(marks, [true, true, true, true, false]);
+    }
+}
