@@ -829,9 +829,11 @@ pub fn parse_select(m: &crate::pmx::Model, spec: &str) -> Result<Selection, Stri
             .ok()
             .filter(|&i| i < m.vertices.len())
             .map(Selection::Vertex),
-        _ => return Err(format!(
+        _ => {
+            return Err(format!(
             "--select: unknown kind {kind:?} (bone, morph, material, body, joint, frame, vertex)"
-        )),
+        ))
+        }
     };
     sel.ok_or_else(|| format!("--select: no {kind} named {name:?}"))
 }
