@@ -1081,7 +1081,7 @@ impl<'a> Reader<'a> {
                 })
             },
         )?;
-        let pins = self.counted(s.vertex as usize, "pin count", |r| Ok(r.vertex_index()?))?;
+        let pins = self.counted(s.vertex as usize, "pin count", Self::vertex_index)?;
         Ok(SoftBody {
             name,
             name_en,
