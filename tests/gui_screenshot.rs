@@ -216,7 +216,6 @@ fn bbox_fill(img: &image::RgbaImage, hit: impl Fn(u32, u32, [u8; 3]) -> bool) ->
         }
     }
     let area = (hi.0.saturating_sub(lo.0) + 1) as f64 * (hi.1.saturating_sub(lo.1) + 1) as f64;
-    eprintln!("bbox {lo:?}..{hi:?}: {n} of {area}");
     n as f64 / area
 }
 
