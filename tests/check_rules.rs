@@ -6,13 +6,17 @@ use glam::Vec3;
 use hone::check::{check_model, CheckContext, ElementRef, Fix, Problem, Severity};
 use hone::pmx::*;
 
-fn bone(name: &str, position: Vec3, parent: i32) -> Bone {
-    Bone {
-        name: name.into(),
-        position,
+mod support;
+use support::{bone, morph};
+
+/// 付与 of `ratio` of `parent`'s rotation.
+fn append_rotation(parent: i32, ratio: f32) -> Option<Append> {
+    Some(Append {
         parent,
-        ..Bone::default()
-    }
+        ratio,
+        rotate: true,
+        translate: false,
+    })
 }
 
 /// A small rig with one of everything, free of problems.
@@ -40,12 +44,7 @@ fn clean() -> Model {
             },
         ],
     });
-    bones[5].append = Some(Append {
-        parent: 1,
-        ratio: 0.5,
-        rotate: true,
-        translate: false,
-    });
+    bones[5].append = append_rotation(1, 0.5);
     bones[1].fixed_axis = Some(Vec3::Y);
     bones[2].local_axes = Some(LocalAxes {
         x: Vec3::X,
@@ -98,15 +97,13 @@ fn clean() -> Model {
                     offset: Vec3::X,
                 }]),
             },
-            Morph {
-                name: "グループ".into(),
-                name_en: String::new(),
-                panel: 4,
-                offsets: MorphOffsets::Group(vec![GroupOffset {
+            morph(
+                "グループ",
+                MorphOffsets::Group(vec![GroupOffset {
                     morph: 0,
                     ratio: 1.0,
                 }]),
-            },
+            ),
         ],
         display_frames: vec![DisplayFrame {
             name: "Root".into(),
@@ -312,18 +309,8 @@ fn deform_order_fix_uses_index_tie_break() {
 fn deform_order_multi_append() {
     let mut m = clean();
     // 上 appends 付与 (which is an append bone and later in the order).
-    m.bones[1].append = Some(Append {
-        parent: 5,
-        ratio: 1.0,
-        rotate: true,
-        translate: false,
-    });
-    m.bones[5].append = Some(Append {
-        parent: 0,
-        ratio: 0.5,
-        rotate: true,
-        translate: false,
-    });
+    m.bones[1].append = append_rotation(5, 1.0);
+    m.bones[5].append = append_rotation(0, 0.5);
     let p = find(&m, "E-ORDER-APPEND", ElementRef::Bone(1));
     assert_eq!(p.related, vec![ElementRef::Bone(5)]);
     fix_removes(&mut m, &p);
@@ -370,12 +357,7 @@ fn ik_without_links_loops_or_target() {
 #[test]
 fn append_cycle() {
     let mut m = clean();
-    m.bones[1].append = Some(Append {
-        parent: 5,
-        ratio: 1.0,
-        rotate: true,
-        translate: false,
-    });
+    m.bones[1].append = append_rotation(5, 1.0);
     let p = find(&m, "E-APPEND-CYCLE", ElementRef::Bone(1));
     assert_eq!(p.related, vec![ElementRef::Bone(5)]);
     assert!(p.message.contains("上") && p.message.contains("付与"));
@@ -493,31 +475,27 @@ fn v21_features_in_v20_file() {
         (
             ElementRef::Morph(2),
             Box::new(|m: &mut Model| {
-                m.morphs.push(Morph {
-                    name: "フリップ".into(),
-                    name_en: String::new(),
-                    panel: 4,
-                    offsets: MorphOffsets::Flip(vec![GroupOffset {
+                m.morphs.push(morph(
+                    "フリップ",
+                    MorphOffsets::Flip(vec![GroupOffset {
                         morph: 0,
                         ratio: 1.0,
                     }]),
-                })
+                ))
             }),
         ),
         (
             ElementRef::Morph(2),
             Box::new(|m: &mut Model| {
-                m.morphs.push(Morph {
-                    name: "衝撃".into(),
-                    name_en: String::new(),
-                    panel: 4,
-                    offsets: MorphOffsets::Impulse(vec![ImpulseOffset {
+                m.morphs.push(morph(
+                    "衝撃",
+                    MorphOffsets::Impulse(vec![ImpulseOffset {
                         rigid_body: 1,
                         local: false,
                         velocity: Vec3::Y,
                         torque: Vec3::ZERO,
                     }]),
-                })
+                ))
             }),
         ),
         (
@@ -583,24 +561,17 @@ fn bad_joints() {
     );
 }
 
-fn add_body(
-    m: &mut Model,
-    name: &str,
-    shape: RigidShape,
-    size: Vec3,
-    pos: Vec3,
-    rot: Vec3,
-    group: u8,
-) -> usize {
+/// Adds a dynamic body on bone 3 colliding with every group; `shape` is the
+/// shape and its size.
+fn add_body(m: &mut Model, name: &str, shape: (RigidShape, Vec3), pos: Vec3, group: u8) -> usize {
     m.rigid_bodies.push(RigidBody {
         name: name.into(),
         bone: 3,
         group,
         collision_mask: 0xFFFF,
-        shape,
-        size,
+        shape: shape.0,
+        size: shape.1,
         position: pos,
-        rotation: rot,
         mode: RigidMode::Dynamic,
         ..RigidBody::default()
     });
@@ -609,17 +580,15 @@ fn add_body(
 
 #[test]
 fn overlapping_bodies_that_collide() {
-    let mut m = clean();
-    // A box overlapping the kinematic capsule 上剛体 (x = 0, y 6.5..9.5, radius 0.5).
-    let b = add_body(
-        &mut m,
-        "箱",
-        RigidShape::Box,
-        Vec3::new(0.5, 0.5, 0.5),
-        Vec3::new(0.8, 8.0, 0.0),
-        Vec3::ZERO,
-        2,
-    );
+    // A cube in group 2 at height 8, `x` from the kinematic capsule 上剛体
+    // (x = 0, y 6.5..9.5, radius 0.5).
+    let with_cube_at = |x: f32| {
+        let mut m = clean();
+        let cube = (RigidShape::Box, Vec3::splat(0.5));
+        let b = add_body(&mut m, "箱", cube, Vec3::new(x, 8.0, 0.0), 2);
+        (m, b)
+    };
+    let (mut m, b) = with_cube_at(0.8);
     let p = find(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(0));
     assert_eq!(p.related, vec![ElementRef::RigidBody(b as i32)]);
     assert_eq!(p.severity, Severity::Error);
@@ -628,30 +597,12 @@ fn overlapping_bodies_that_collide() {
     assert_eq!(m.rigid_bodies[b].collision_mask, !1u16);
 
     // Masks exclude one way only: no collision, nothing reported.
-    let mut m = clean();
-    let b = add_body(
-        &mut m,
-        "箱",
-        RigidShape::Box,
-        Vec3::new(0.5, 0.5, 0.5),
-        Vec3::new(0.8, 8.0, 0.0),
-        Vec3::ZERO,
-        2,
-    );
+    let (mut m, b) = with_cube_at(0.8);
     m.rigid_bodies[b].collision_mask = !1u16;
     assert!(!has(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(0)));
 
     // Just apart (box face at x = 1.05 vs capsule surface at 0.5): nothing.
-    let mut m = clean();
-    add_body(
-        &mut m,
-        "箱",
-        RigidShape::Box,
-        Vec3::new(0.5, 0.5, 0.5),
-        Vec3::new(1.55, 8.0, 0.0),
-        Vec3::ZERO,
-        2,
-    );
+    let (m, _) = with_cube_at(1.55);
     assert!(problems(&m).is_empty(), "{:#?}", problems(&m));
 }
 
@@ -660,24 +611,10 @@ fn overlap_shapes_and_rotation() {
     // Rotated boxes: two 2×0.2×0.2 bars crossing at the origin overlap;
     // side by side after a 90° turn they do not.
     let mut m = clean();
-    let a = add_body(
-        &mut m,
-        "棒A",
-        RigidShape::Box,
-        Vec3::new(1.0, 0.1, 0.1),
-        Vec3::new(0.0, 20.0, 0.0),
-        Vec3::ZERO,
-        3,
-    );
-    let b = add_body(
-        &mut m,
-        "棒B",
-        RigidShape::Box,
-        Vec3::new(1.0, 0.1, 0.1),
-        Vec3::new(0.0, 20.0, 0.0),
-        Vec3::new(0.0, std::f32::consts::FRAC_PI_2, 0.0),
-        4,
-    );
+    let bar = (RigidShape::Box, Vec3::new(1.0, 0.1, 0.1));
+    let a = add_body(&mut m, "棒A", bar, Vec3::new(0.0, 20.0, 0.0), 3);
+    let b = add_body(&mut m, "棒B", bar, Vec3::new(0.0, 20.0, 0.0), 4);
+    m.rigid_bodies[b].rotation = Vec3::new(0.0, std::f32::consts::FRAC_PI_2, 0.0);
     let p = find(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(a as i32));
     assert_eq!(p.related, vec![ElementRef::RigidBody(b as i32)]);
     m.rigid_bodies[b].position = Vec3::new(0.0, 20.0, 1.5);
@@ -691,38 +628,16 @@ fn overlap_shapes_and_rotation() {
 
     // Capsules: parallel along Y 0.9 apart with radius 0.5 overlap; 1.1 apart do not.
     let mut m = clean();
-    let a = add_body(
-        &mut m,
-        "髪A",
-        RigidShape::Capsule,
-        Vec3::new(0.5, 2.0, 0.0),
-        Vec3::new(0.0, 30.0, 0.0),
-        Vec3::ZERO,
-        5,
-    );
-    let b = add_body(
-        &mut m,
-        "髪B",
-        RigidShape::Capsule,
-        Vec3::new(0.5, 2.0, 0.0),
-        Vec3::new(0.9, 30.5, 0.0),
-        Vec3::ZERO,
-        6,
-    );
+    let hair = (RigidShape::Capsule, Vec3::new(0.5, 2.0, 0.0));
+    let a = add_body(&mut m, "髪A", hair, Vec3::new(0.0, 30.0, 0.0), 5);
+    let b = add_body(&mut m, "髪B", hair, Vec3::new(0.9, 30.5, 0.0), 6);
     find(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(a as i32));
     m.rigid_bodies[b].position.x = 1.1;
     assert!(!has(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(a as i32)));
     // Capsule lying along X (rotated about Z) reaches a sphere 1.4 away on X.
     m.rigid_bodies[b].position = Vec3::new(30.0, 0.0, 0.0);
-    let s = add_body(
-        &mut m,
-        "玉",
-        RigidShape::Sphere,
-        Vec3::new(0.5, 0.0, 0.0),
-        Vec3::new(1.4, 30.0, 0.0),
-        Vec3::ZERO,
-        7,
-    );
+    let ball = (RigidShape::Sphere, Vec3::new(0.5, 0.0, 0.0));
+    let s = add_body(&mut m, "玉", ball, Vec3::new(1.4, 30.0, 0.0), 7);
     assert!(!has(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(a as i32)));
     m.rigid_bodies[a].rotation = Vec3::new(0.0, 0.0, std::f32::consts::FRAC_PI_2);
     let p = find(&m, "E-BODY-OVERLAP", ElementRef::RigidBody(a as i32));
@@ -989,15 +904,13 @@ fn weights_outside_zero_to_one() {
 #[test]
 fn group_morph_of_a_group_morph() {
     let mut m = clean();
-    m.morphs.push(Morph {
-        name: "外".into(),
-        name_en: String::new(),
-        panel: 4,
-        offsets: MorphOffsets::Group(vec![GroupOffset {
+    m.morphs.push(morph(
+        "外",
+        MorphOffsets::Group(vec![GroupOffset {
             morph: 1,
             ratio: 1.0,
         }]),
-    });
+    ));
     let p = find(&m, "W-MORPH-GROUP-NESTED", ElementRef::Morph(2));
     assert_eq!(p.related, vec![ElementRef::Morph(1)]);
     // A group listing a plain morph (morph 1 → 0) is fine.

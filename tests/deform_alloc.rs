@@ -7,6 +7,9 @@ use hone::pmx::*;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+mod support;
+use support::{bone, morph};
+
 struct Counting;
 static COUNTING: AtomicBool = AtomicBool::new(false);
 thread_local! {
@@ -40,15 +43,6 @@ unsafe impl GlobalAlloc for Counting {
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-fn bone(name: &str, position: Vec3, parent: i32) -> Bone {
-    Bone {
-        name: name.into(),
-        position,
-        parent,
-        ..Default::default()
-    }
-}
 
 /// A leg with IK and an append twist bone, a tube of every weight kind and
 /// one morph of every kind.
@@ -120,24 +114,10 @@ fn rig() -> Model {
             ..Default::default()
         });
     }
-    let morph = |name: &str, offsets| Morph {
-        name: name.into(),
-        name_en: String::new(),
-        panel: 4,
-        offsets,
-    };
     let mat = |op| MaterialOffset {
-        material: -1,
         op,
         diffuse: Vec4::splat(0.5),
-        specular: Vec3::ONE,
-        specular_power: 1.0,
-        ambient: Vec3::ONE,
-        edge_color: Vec4::ONE,
-        edge_size: 1.0,
-        texture_tint: Vec4::ONE,
-        sphere_tint: Vec4::ONE,
-        toon_tint: Vec4::ONE,
+        ..builder::material_multiply(-1)
     };
     let morphs = vec![
         morph(

@@ -2,18 +2,12 @@
 
 use glam::{Mat4, Quat, Vec3};
 use hone::physics::{BodyImpulse, BodyRole, PhysicsConfig, PhysicsWorld};
-use hone::pmx::{Bone, Joint, JointKind, Model, RigidBody, RigidMode, RigidShape};
+use hone::pmx::{Joint, JointKind, Model, RigidBody, RigidMode, RigidShape};
+
+mod support;
+use support::bone;
 
 const FRAME: f32 = 1.0 / 60.0;
-
-fn bone(name: &str, position: Vec3, parent: i32) -> Bone {
-    Bone {
-        name: name.into(),
-        position,
-        parent,
-        ..Default::default()
-    }
-}
 
 fn sphere(bone: i32, position: Vec3, mode: RigidMode, group: u8, mask: u16) -> RigidBody {
     RigidBody {
@@ -59,6 +53,58 @@ fn pair(b_pos: Vec3, joint: Joint) -> Model {
     }
 }
 
+/// A world for `model` with every body on its bone at rest, and those bones.
+fn start(model: &Model, config: PhysicsConfig) -> (PhysicsWorld, Vec<Mat4>) {
+    let mut world = PhysicsWorld::new(model, config);
+    let bones = rest_world(model);
+    world.reset(&bones);
+    (world, bones)
+}
+
+fn weightless() -> PhysicsConfig {
+    PhysicsConfig {
+        gravity: Vec3::ZERO,
+        ..Default::default()
+    }
+}
+
+/// Gives body B of a [`pair`] this velocity and spin (body A nothing).
+fn kick(world: &mut PhysicsWorld, global_velocity: Vec3, global_torque: Vec3) {
+    world.apply_impulses(&[
+        BodyImpulse::default(),
+        BodyImpulse {
+            global_velocity,
+            global_torque,
+            ..Default::default()
+        },
+    ]);
+}
+
+/// A [`pair`] with B 2 along +X, started under gravity.
+fn side_pair(joint: Joint) -> (Model, PhysicsWorld, Vec<Mat4>) {
+    let model = pair(Vec3::new(2.0, 0.0, 0.0), joint);
+    let (world, bones) = start(&model, PhysicsConfig::default());
+    (model, world, bones)
+}
+
+/// B 2 below A on a joint of `kind` with ±1 linear limits and linear springs
+/// of 200, weightless, just kicked sideways at 8 units/s.
+fn kicked_spring_pair(kind: JointKind) -> (Model, PhysicsWorld, Vec<Mat4>) {
+    let model = pair(
+        Vec3::new(0.0, -2.0, 0.0),
+        Joint {
+            kind,
+            linear_lower: Vec3::splat(-1.0),
+            linear_upper: Vec3::splat(1.0),
+            linear_spring: Vec3::splat(200.0),
+            ..Default::default()
+        },
+    );
+    let (mut world, bones) = start(&model, weightless());
+    kick(&mut world, Vec3::new(8.0, 0.0, 0.0), Vec3::ZERO);
+    (model, world, bones)
+}
+
 fn run(world: &mut PhysicsWorld, bones: &mut [Mat4], model: &Model, frames: usize) {
     for _ in 0..frames {
         let animated = rest_world(model);
@@ -72,19 +118,13 @@ fn run(world: &mut PhysicsWorld, bones: &mut [Mat4], model: &Model, frames: usiz
 #[test]
 fn hinge_swings_about_its_axis_only_and_stops_at_its_limits() {
     // Joint frame with no rotation: Bullet's hinge axis is the frame's Z.
-    let model = pair(
-        Vec3::new(2.0, 0.0, 0.0),
-        Joint {
-            kind: JointKind::Hinge,
-            angular_lower: Vec3::new(-0.5, 0.0, 0.0),
-            angular_upper: Vec3::new(0.5, 0.0, 0.0),
-            ..Default::default()
-        },
-    );
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
+    let (model, mut world, mut bones) = side_pair(Joint {
+        kind: JointKind::Hinge,
+        angular_lower: Vec3::new(-0.5, 0.0, 0.0),
+        angular_upper: Vec3::new(0.5, 0.0, 0.0),
+        ..Default::default()
+    });
     assert!(world.joint_simulated(0));
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
     let mut max_off_axis = 0.0f32;
     for _ in 0..240 {
         run(&mut world, &mut bones, &model, 1);
@@ -115,18 +155,12 @@ fn hinge_swings_about_its_axis_only_and_stops_at_its_limits() {
 #[test]
 fn free_hinge_swings_past_where_a_limit_would_stop_it() {
     // lower > upper = no limit (btAngularLimit).
-    let model = pair(
-        Vec3::new(2.0, 0.0, 0.0),
-        Joint {
-            kind: JointKind::Hinge,
-            angular_lower: Vec3::new(1.0, 0.0, 0.0),
-            angular_upper: Vec3::new(-1.0, 0.0, 0.0),
-            ..Default::default()
-        },
-    );
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (model, mut world, mut bones) = side_pair(Joint {
+        kind: JointKind::Hinge,
+        angular_lower: Vec3::new(1.0, 0.0, 0.0),
+        angular_upper: Vec3::new(-1.0, 0.0, 0.0),
+        ..Default::default()
+    });
     let mut lowest = 0.0f32;
     for _ in 0..120 {
         run(&mut world, &mut bones, &model, 1);
@@ -151,9 +185,7 @@ fn slider_moves_along_x_only_and_stops_at_its_limit() {
             ..Default::default()
         },
     );
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     let axis = Quat::from_rotation_z(-std::f32::consts::FRAC_PI_4) * Vec3::X;
     let mut max_off = 0.0f32;
     for _ in 0..180 {
@@ -173,30 +205,7 @@ fn slider_moves_along_x_only_and_stops_at_its_limit() {
 
 #[test]
 fn spring_6dof_returns_toward_rest() {
-    let model = pair(
-        Vec3::new(0.0, -2.0, 0.0),
-        Joint {
-            kind: JointKind::Spring6Dof,
-            linear_lower: Vec3::splat(-1.0),
-            linear_upper: Vec3::splat(1.0),
-            linear_spring: Vec3::splat(200.0),
-            ..Default::default()
-        },
-    );
-    let config = PhysicsConfig {
-        gravity: Vec3::ZERO,
-        ..Default::default()
-    };
-    let mut world = PhysicsWorld::new(&model, config);
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
-    world.apply_impulses(&[
-        BodyImpulse::default(),
-        BodyImpulse {
-            global_velocity: Vec3::new(8.0, 0.0, 0.0),
-            ..Default::default()
-        },
-    ]);
+    let (model, mut world, mut bones) = kicked_spring_pair(JointKind::Spring6Dof);
     let rest = Vec3::new(0.0, -2.0, 0.0);
     let mut max_disp = 0.0f32;
     for _ in 0..20 {
@@ -219,31 +228,8 @@ fn spring_6dof_returns_toward_rest() {
 
 #[test]
 fn six_dof_without_spring_stays_where_pushed() {
-    let model = pair(
-        Vec3::new(0.0, -2.0, 0.0),
-        Joint {
-            kind: JointKind::SixDof,
-            linear_lower: Vec3::splat(-1.0),
-            linear_upper: Vec3::splat(1.0),
-            // Set, but kind 1 does not use springs.
-            linear_spring: Vec3::splat(200.0),
-            ..Default::default()
-        },
-    );
-    let config = PhysicsConfig {
-        gravity: Vec3::ZERO,
-        ..Default::default()
-    };
-    let mut world = PhysicsWorld::new(&model, config);
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
-    world.apply_impulses(&[
-        BodyImpulse::default(),
-        BodyImpulse {
-            global_velocity: Vec3::new(8.0, 0.0, 0.0),
-            ..Default::default()
-        },
-    ]);
+    // The springs are set, but kind 1 does not use them.
+    let (model, mut world, mut bones) = kicked_spring_pair(JointKind::SixDof);
     run(&mut world, &mut bones, &model, 120);
     let x = world.body_pose(1).unwrap().translation.x;
     assert!(x > 0.9, "no spring: stays at the +1 limit, x = {x}");
@@ -256,24 +242,15 @@ fn six_dof_without_spring_stays_where_pushed() {
 #[test]
 fn locked_axes_stay_locked() {
     // lower == upper on every axis: a fixed joint, under gravity and a kick.
-    let model = pair(
-        Vec3::new(2.0, 0.0, 0.0),
-        Joint {
-            kind: JointKind::Spring6Dof,
-            ..Default::default()
-        },
+    let (model, mut world, mut bones) = side_pair(Joint {
+        kind: JointKind::Spring6Dof,
+        ..Default::default()
+    });
+    kick(
+        &mut world,
+        Vec3::new(0.0, 0.0, 3.0),
+        Vec3::new(0.0, 1.0, 0.0),
     );
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
-    world.apply_impulses(&[
-        BodyImpulse::default(),
-        BodyImpulse {
-            global_velocity: Vec3::new(0.0, 0.0, 3.0),
-            global_torque: Vec3::new(0.0, 1.0, 0.0),
-            ..Default::default()
-        },
-    ]);
     let mut worst = 0.0f32;
     for _ in 0..120 {
         run(&mut world, &mut bones, &model, 1);
@@ -288,18 +265,12 @@ fn locked_axes_stay_locked() {
 #[test]
 fn locked_rotation_with_free_translation_keeps_its_orientation() {
     // Angular lower == upper: locked; linear lower > upper: free. It falls without turning.
-    let model = pair(
-        Vec3::new(2.0, 0.0, 0.0),
-        Joint {
-            kind: JointKind::Spring6Dof,
-            linear_lower: Vec3::splat(1.0),
-            linear_upper: Vec3::splat(-1.0),
-            ..Default::default()
-        },
-    );
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (model, mut world, mut bones) = side_pair(Joint {
+        kind: JointKind::Spring6Dof,
+        linear_lower: Vec3::splat(1.0),
+        linear_upper: Vec3::splat(-1.0),
+        ..Default::default()
+    });
     run(&mut world, &mut bones, &model, 30);
     let p = world.body_pose(1).unwrap();
     assert!(
@@ -312,16 +283,10 @@ fn locked_rotation_with_free_translation_keeps_its_orientation() {
 
 #[test]
 fn p2p_keeps_the_point_but_lets_it_turn() {
-    let model = pair(
-        Vec3::new(2.0, 0.0, 0.0),
-        Joint {
-            kind: JointKind::P2p,
-            ..Default::default()
-        },
-    );
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (model, mut world, mut bones) = side_pair(Joint {
+        kind: JointKind::P2p,
+        ..Default::default()
+    });
     let mut lowest = 0.0f32;
     for _ in 0..60 {
         run(&mut world, &mut bones, &model, 1);
@@ -337,17 +302,11 @@ fn p2p_keeps_the_point_but_lets_it_turn() {
 #[test]
 fn cone_twist_stops_at_its_swing_cone() {
     // Twist axis X along the arm; swing spans 0.4 rad.
-    let model = pair(
-        Vec3::new(2.0, 0.0, 0.0),
-        Joint {
-            kind: JointKind::ConeTwist,
-            angular_lower: Vec3::new(0.1, 0.4, 0.4),
-            ..Default::default()
-        },
-    );
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (model, mut world, mut bones) = side_pair(Joint {
+        kind: JointKind::ConeTwist,
+        angular_lower: Vec3::new(0.1, 0.4, 0.4),
+        ..Default::default()
+    });
     run(&mut world, &mut bones, &model, 240);
     let p = world.body_pose(1).unwrap();
     let swing = p.translation.normalize().angle_between(Vec3::X);
@@ -370,10 +329,8 @@ fn mode0_body_follows_its_bone_exactly() {
         )],
         ..Default::default()
     };
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     assert_eq!(world.body_role(0), Some(BodyRole::FollowBone));
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
     for f in 0..90 {
         let t = f as f32 * FRAME;
         let m = Mat4::from_rotation_translation(
@@ -434,9 +391,7 @@ fn mode2_chain_keeps_the_bones_animated_position() {
             ..Default::default()
         });
     }
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     for f in 0..120 {
         let shift = Vec3::new(0.0, (f as f32 * 0.05).sin(), f as f32 * 0.02);
         let animated: Vec<Mat4> = model
@@ -487,9 +442,7 @@ fn children_without_bodies_follow_their_physics_parent() {
         }],
         ..Default::default()
     };
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     run(&mut world, &mut bones, &model, 60);
     assert!(world.changed_bones()[2]);
     let tip_from_arm = bones[1].inverse() * bones[2];
@@ -526,9 +479,7 @@ fn drop_on_floor(sphere_mask: u16) -> f32 {
         ],
         ..Default::default()
     };
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     run(&mut world, &mut bones, &model, 90);
     world.body_pose(1).unwrap().translation.y
 }
@@ -543,21 +494,27 @@ fn collision_mask_stops_and_allows_contact_as_stored() {
     assert!(y < -5.0, "should fall through, y = {y}");
 }
 
+/// A dynamic sphere on no bone, colliding with nothing.
+fn free_ball() -> RigidBody {
+    sphere(-1, Vec3::ZERO, RigidMode::Dynamic, 0, 0)
+}
+
+/// A model of that one body.
+fn lone_body(body: RigidBody) -> Model {
+    Model {
+        rigid_bodies: vec![body],
+        ..Default::default()
+    }
+}
+
 #[test]
 fn damping_matches_bullets_decay_per_second() {
     // Bullet: v *= (1 - d)^dt per step, so after 1 s v = v0 (1 - d).
-    let mut b = sphere(-1, Vec3::ZERO, RigidMode::Dynamic, 0, 0);
-    b.linear_damping = 0.5;
-    let model = Model {
-        rigid_bodies: vec![b],
-        ..Default::default()
-    };
-    let config = PhysicsConfig {
-        gravity: Vec3::ZERO,
-        ..Default::default()
-    };
-    let mut world = PhysicsWorld::new(&model, config);
-    world.reset(&[]);
+    let model = lone_body(RigidBody {
+        linear_damping: 0.5,
+        ..free_ball()
+    });
+    let (mut world, _) = start(&model, weightless());
     world.apply_impulses(&[BodyImpulse {
         global_velocity: Vec3::new(10.0, 0.0, 0.0),
         ..Default::default()
@@ -572,18 +529,11 @@ fn damping_matches_bullets_decay_per_second() {
 
 #[test]
 fn impulse_stop_zeroes_motion_and_local_impulse_turns_with_the_body() {
-    let mut b = sphere(-1, Vec3::ZERO, RigidMode::Dynamic, 0, 0);
-    b.rotation = Vec3::new(0.0, 0.0, std::f32::consts::FRAC_PI_2);
-    let model = Model {
-        rigid_bodies: vec![b],
-        ..Default::default()
-    };
-    let config = PhysicsConfig {
-        gravity: Vec3::ZERO,
-        ..Default::default()
-    };
-    let mut world = PhysicsWorld::new(&model, config);
-    world.reset(&[]);
+    let model = lone_body(RigidBody {
+        rotation: Vec3::new(0.0, 0.0, std::f32::consts::FRAC_PI_2),
+        ..free_ball()
+    });
+    let (mut world, _) = start(&model, weightless());
     // Local +X of a body turned 90° about Z is world +Y. Mass 1: impulse = Δv.
     world.apply_impulses(&[BodyImpulse {
         local_velocity: Vec3::new(2.0, 0.0, 0.0),
@@ -631,10 +581,8 @@ fn bad_values_do_not_crash_and_are_reported() {
         }],
         ..Default::default()
     };
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     assert!(world.notes().len() >= 4, "{:?}", world.notes());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
     run(&mut world, &mut bones, &model, 30);
     assert!(world.body_pose(0).unwrap().translation.is_finite());
     assert!(!world.joint_simulated(0));
@@ -650,9 +598,7 @@ fn mode0_body_moves_smoothly_across_substeps() {
         rigid_bodies: vec![sphere(0, Vec3::ZERO, RigidMode::FollowBone, 0, 0)],
         ..Default::default()
     };
-    let mut world = PhysicsWorld::new(&model, PhysicsConfig::default());
-    let mut bones = rest_world(&model);
-    world.reset(&bones);
+    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
     for f in 1..10 {
         bones[0] = Mat4::from_translation(Vec3::new(f as f32, 0.0, 0.0));
         world.set_bone_targets(&bones);
@@ -668,10 +614,7 @@ fn mode0_body_moves_smoothly_across_substeps() {
 
 #[test]
 fn bullets_additional_damping_stops_nearly_still_bodies() {
-    let model = Model {
-        rigid_bodies: vec![sphere(-1, Vec3::ZERO, RigidMode::Dynamic, 0, 0)],
-        ..Default::default()
-    };
+    let model = lone_body(free_ball());
     let drift = |additional_damping: bool| {
         let config = PhysicsConfig {
             gravity: Vec3::ZERO,

@@ -56,6 +56,11 @@ fn rope_model() -> Model {
     let faces: Vec<[i32; 3]> = (0..10).map(|i| [i, i + 1, i]).collect();
     let mut sb = soft(SoftBodyShape::Rope);
     sb.pins = vec![0];
+    soft_model(vertices, faces, sb)
+}
+
+/// One material drawing all `faces`, and the soft body `sb` over it.
+fn soft_model(vertices: Vec<Vertex>, faces: Vec<[i32; 3]>, sb: SoftBody) -> Model {
     Model {
         materials: vec![Material {
             face_index_count: faces.len() as i32 * 3,
@@ -172,14 +177,7 @@ fn cape_model() -> Model {
             group: 0,
             ..Default::default()
         }],
-        materials: vec![Material {
-            face_index_count: faces.len() as i32 * 3,
-            ..Default::default()
-        }],
-        vertices,
-        faces,
-        soft_bodies: vec![sb],
-        ..Default::default()
+        ..soft_model(vertices, faces, sb)
     }
 }
 

@@ -819,44 +819,20 @@ fn close(a: Vec3, b: Vec3, tol: f32, what: &str) {
 fn check_against_peer(model: &Model, peer: &Value) {
     let who = peer["peer"].as_str().unwrap();
     let c = &peer["counts"];
-    assert_eq!(
-        model.vertices.len() as u64,
-        c["vertices"].as_u64().unwrap(),
-        "{who}"
-    );
-    assert_eq!(
-        model.faces.len() as u64,
-        c["triangles"].as_u64().unwrap(),
-        "{who}"
-    );
-    assert_eq!(
-        model.materials.len() as u64,
-        c["materials"].as_u64().unwrap(),
-        "{who}"
-    );
-    assert_eq!(
-        model.bones.len() as u64,
-        c["bones"].as_u64().unwrap(),
-        "{who}"
-    );
-    // Peers count the base expression; PMX drops it.
-    assert_eq!(
-        model.morphs.len() as u64 + 1,
-        c["morphs"].as_u64().unwrap(),
-        "{who}"
-    );
-    assert_eq!(
-        model.rigid_bodies.len() as u64,
-        c["rigid_bodies"].as_u64().unwrap(),
-        "{who}"
-    );
-    assert_eq!(
-        model.joints.len() as u64,
-        c["joints"].as_u64().unwrap(),
-        "{who}"
-    );
     let iks = model.bones.iter().filter(|b| b.ik.is_some()).count();
-    assert_eq!(iks as u64, c["ik_chains"].as_u64().unwrap(), "{who}");
+    for (ours, key) in [
+        (model.vertices.len(), "vertices"),
+        (model.faces.len(), "triangles"),
+        (model.materials.len(), "materials"),
+        (model.bones.len(), "bones"),
+        // Peers count the base expression; PMX drops it.
+        (model.morphs.len() + 1, "morphs"),
+        (model.rigid_bodies.len(), "rigid_bodies"),
+        (model.joints.len(), "joints"),
+        (iks, "ik_chains"),
+    ] {
+        assert_eq!(ours as u64, c[key].as_u64().unwrap(), "{who} {key}");
+    }
     assert_eq!(model.info.name, peer["name"].as_str().unwrap(), "{who}");
     assert_eq!(
         model.info.name_en,
@@ -962,44 +938,18 @@ fn check_against_peer(model: &Model, peer: &Value) {
             pj["rigid_b"].as_i64().unwrap()
         )
     );
-    close(j.position, v3(&pj["position"]), 1e-5, "joint position");
-    close(j.rotation, v3(&pj["rotation"]), 1e-5, "joint rotation");
-    close(
-        j.linear_lower,
-        v3(&pj["translation_min"]),
-        1e-5,
-        "joint translation min",
-    );
-    close(
-        j.linear_upper,
-        v3(&pj["translation_max"]),
-        1e-5,
-        "joint translation max",
-    );
-    close(
-        j.angular_lower,
-        v3(&pj["rotation_min"]),
-        1e-5,
-        "joint rotation min",
-    );
-    close(
-        j.angular_upper,
-        v3(&pj["rotation_max"]),
-        1e-5,
-        "joint rotation max",
-    );
-    close(
-        j.linear_spring,
-        v3(&pj["spring_translation"]),
-        1e-5,
-        "joint spring",
-    );
-    close(
-        j.angular_spring,
-        v3(&pj["spring_rotation"]),
-        1e-5,
-        "joint spring rotation",
-    );
+    for (ours, key, what) in [
+        (j.position, "position", "joint position"),
+        (j.rotation, "rotation", "joint rotation"),
+        (j.linear_lower, "translation_min", "joint translation min"),
+        (j.linear_upper, "translation_max", "joint translation max"),
+        (j.angular_lower, "rotation_min", "joint rotation min"),
+        (j.angular_upper, "rotation_max", "joint rotation max"),
+        (j.linear_spring, "spring_translation", "joint spring"),
+        (j.angular_spring, "spring_rotation", "joint spring rotation"),
+    ] {
+        close(ours, v3(&pj[key]), 1e-5, what);
+    }
 }
 
 #[test]

@@ -6,19 +6,17 @@ use hone::pmx::read::read_pmx;
 use hone::pmx::write::{choose_index_sizes, save, v21_features, write_pmx, WriteOptions};
 use hone::pmx::*;
 
-fn bone(name: &str, parent: i32) -> Bone {
-    Bone {
-        name: name.into(),
-        parent,
-        ..Bone::default()
-    }
-}
+mod support;
+use support::{bone, morph};
 
 /// A small model using every PMX 2.1-only feature once.
 fn model_with_21_features() -> Model {
     let mut m = Model::default();
     m.header.version = PmxVersion::V2_1;
-    m.bones = vec![bone("センター", -1), bone("上半身", 0)];
+    m.bones = vec![
+        bone("センター", Vec3::ZERO, -1),
+        bone("上半身", Vec3::ZERO, 0),
+    ];
     m.vertices = vec![
         Vertex::default(),
         Vertex {
@@ -36,26 +34,22 @@ fn model_with_21_features() -> Model {
     }];
     m.rigid_bodies = vec![RigidBody::default()];
     m.morphs = vec![
-        Morph {
-            name: "切替".into(),
-            name_en: String::new(),
-            panel: 4,
-            offsets: MorphOffsets::Flip(vec![GroupOffset {
+        morph(
+            "切替",
+            MorphOffsets::Flip(vec![GroupOffset {
                 morph: 1,
                 ratio: 1.0,
             }]),
-        },
-        Morph {
-            name: "衝撃".into(),
-            name_en: String::new(),
-            panel: 4,
-            offsets: MorphOffsets::Impulse(vec![ImpulseOffset {
+        ),
+        morph(
+            "衝撃",
+            MorphOffsets::Impulse(vec![ImpulseOffset {
                 rigid_body: 0,
                 local: true,
                 velocity: Vec3::Y,
                 torque: Vec3::ZERO,
             }]),
-        },
+        ),
     ];
     m.joints = vec![Joint {
         name: "蝶番".into(),
@@ -126,7 +120,7 @@ fn encoding_conversion_round_trips_text() {
     let mut m = Model::default();
     m.info.name = "初音ミク 😀 𠮷".into();
     m.info.comment = "改行\r\nあり".into();
-    m.bones = vec![bone("右ひじ", -1)];
+    m.bones = vec![bone("右ひじ", Vec3::ZERO, -1)];
     m.textures = vec!["tex\\顔.png".into()];
     for (from, to) in [
         (TextEncoding::Utf16Le, TextEncoding::Utf8),
@@ -182,9 +176,11 @@ fn index_sizes_grow_with_counts() {
     assert_eq!(sizes(&m).vertex, 1);
     m.vertices.push(Vertex::default());
     assert_eq!(sizes(&m).vertex, 2);
-    m.bones = (0..127).map(|i| bone(&format!("b{i}"), i - 1)).collect();
+    m.bones = (0..127)
+        .map(|i| bone(&format!("b{i}"), Vec3::ZERO, i - 1))
+        .collect();
     assert_eq!(sizes(&m).bone, 1);
-    m.bones.push(bone("b127", 126));
+    m.bones.push(bone("b127", Vec3::ZERO, 126));
     assert_eq!(sizes(&m).bone, 2);
     m.textures = vec![String::new(); 128];
     m.morphs = (0..128)
@@ -224,7 +220,11 @@ fn index_sizes_grow_with_counts() {
 fn stored_values_never_wrap() {
     // Three bones but a parent reference of 300: 1 byte would wrap to 44.
     let mut m = Model {
-        bones: vec![bone("a", -1), bone("b", 300), bone("c", -200)],
+        bones: vec![
+            bone("a", Vec3::ZERO, -1),
+            bone("b", Vec3::ZERO, 300),
+            bone("c", Vec3::ZERO, -200),
+        ],
         vertices: vec![Vertex::default(); 3],
         faces: vec![[0, 1, 70_000]],
         ..Model::default()
@@ -245,15 +245,15 @@ fn stored_values_never_wrap() {
     assert_eq!(back.faces, vec![[0, 1, -1]]);
     // -128 still fits one signed byte, -129 does not.
     m.faces.clear();
-    m.bones = vec![bone("a", -128)];
+    m.bones = vec![bone("a", Vec3::ZERO, -128)];
     assert_eq!(choose_index_sizes(&m).unwrap().bone, 1);
-    m.bones = vec![bone("a", -129)];
+    m.bones = vec![bone("a", Vec3::ZERO, -129)];
     assert_eq!(choose_index_sizes(&m).unwrap().bone, 2);
 }
 
 #[test]
 fn bone_flags_are_derived_from_data() {
-    let mut b = bone("腕", -1);
+    let mut b = bone("腕", Vec3::ZERO, -1);
     b.tail = Tail::Bone(0);
     b.append = Some(Append {
         parent: 0,
@@ -297,29 +297,22 @@ fn bone_flags_are_derived_from_data() {
 
 #[test]
 fn save_replaces_atomically_and_keeps_the_old_file_on_failure() {
+    let saved_name = |path: &std::path::Path| {
+        read_pmx(&std::fs::read(path).unwrap())
+            .unwrap()
+            .model
+            .info
+            .name
+    };
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("model.pmx");
     let mut m = Model::default();
     m.info.name = "first".into();
     save(&m, &path, &WriteOptions::default()).unwrap();
-    assert_eq!(
-        read_pmx(&std::fs::read(&path).unwrap())
-            .unwrap()
-            .model
-            .info
-            .name,
-        "first"
-    );
+    assert_eq!(saved_name(&path), "first");
     m.info.name = "second".into();
     save(&m, &path, &WriteOptions::default()).unwrap();
-    assert_eq!(
-        read_pmx(&std::fs::read(&path).unwrap())
-            .unwrap()
-            .model
-            .info
-            .name,
-        "second"
-    );
+    assert_eq!(saved_name(&path), "second");
     let only: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .flatten()

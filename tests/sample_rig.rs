@@ -2,7 +2,7 @@
 //! the committed file is exactly what the generator writes.
 
 use glam::{Mat3, Quat, Vec3};
-use hone::deform::{BonePose, Deformer, Pose};
+use hone::deform::{BonePose, DeformState, Deformer, Pose};
 use hone::pmx::builder::sample_rig;
 use hone::pmx::euler_rotation;
 use hone::pmx::*;
@@ -11,6 +11,14 @@ fn bone(model: &Model, name: &str) -> usize {
     model
         .bone_index(name)
         .unwrap_or_else(|| panic!("no bone {name}"))
+}
+
+/// The rig in `pose`, physics off.
+fn deformed(m: &Model, pose: &Pose) -> DeformState {
+    let deformer = Deformer::new(m);
+    let mut state = deformer.new_state();
+    deformer.evaluate(m, pose, &mut state);
+    state
 }
 
 fn sample_dir() -> std::path::PathBuf {
@@ -488,9 +496,7 @@ fn sample_rig_bodies_and_joints_sit_where_they_belong() {
 #[test]
 fn sample_rig_rest_pose_skins_in_place() {
     let m = sample_rig();
-    let deformer = Deformer::new(&m);
-    let mut state = deformer.new_state();
-    deformer.evaluate(&m, &Pose::new(&m), &mut state);
+    let state = deformed(&m, &Pose::new(&m));
     for (i, v) in m.vertices.iter().enumerate() {
         let d = (state.positions[i] - v.position).length();
         assert!(
@@ -504,15 +510,13 @@ fn sample_rig_rest_pose_skins_in_place() {
 #[test]
 fn sample_rig_leg_ik_bends_the_knee_forward() {
     let m = sample_rig();
-    let deformer = Deformer::new(&m);
-    let mut state = deformer.new_state();
     let mut pose = Pose::new(&m);
     let ik = bone(&m, "左足ＩＫ");
     pose.bones[ik] = BonePose {
         rotation: Quat::IDENTITY,
         translation: Vec3::new(0.0, 3.0, -0.5),
     };
-    deformer.evaluate(&m, &pose, &mut state);
+    let state = deformed(&m, &pose);
     let pos = |name: &str| state.world[bone(&m, name)].w_axis.truncate();
     let target = m.bones[ik].position + Vec3::new(0.0, 3.0, -0.5);
     assert!(
@@ -528,13 +532,11 @@ fn sample_rig_leg_ik_bends_the_knee_forward() {
 #[test]
 fn sample_rig_arm_twist_spreads_over_the_twist_bones() {
     let m = sample_rig();
-    let deformer = Deformer::new(&m);
-    let mut state = deformer.new_state();
     let mut pose = Pose::new(&m);
     let twist = bone(&m, "左腕捩");
     let angle = 1.0f32;
     pose.bones[twist].rotation = Quat::from_rotation_x(angle);
-    deformer.evaluate(&m, &pose, &mut state);
+    let state = deformed(&m, &pose);
     for (i, ratio) in [0.25f32, 0.5, 0.75].into_iter().enumerate() {
         let b = bone(&m, &format!("左腕捩{}", i + 1));
         let (_, rot, _) = state.world[b].to_scale_rotation_translation();

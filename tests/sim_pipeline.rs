@@ -4,27 +4,13 @@ use glam::{Quat, Vec3};
 use hone::deform::Pose;
 use hone::physics::PhysicsConfig;
 use hone::pmx::{
-    Bone, Joint, JointKind, Material, Model, RigidBody, RigidMode, RigidShape, SoftBody,
-    SoftBodyConfig, SoftBodyIterations, SoftBodyMaterial, SoftBodyShape, Vertex, Weights,
+    Joint, JointKind, Material, Model, RigidBody, RigidMode, RigidShape, SoftBody, SoftBodyConfig,
+    SoftBodyIterations, SoftBodyMaterial, SoftBodyShape,
 };
 use hone::sim::{Simulation, STAGES};
 
-fn bone(name: &str, position: Vec3, parent: i32) -> Bone {
-    Bone {
-        name: name.into(),
-        position,
-        parent,
-        ..Default::default()
-    }
-}
-
-fn vertex(p: Vec3, bone: i32) -> Vertex {
-    Vertex {
-        position: p,
-        weights: Weights::Bdef1 { bone },
-        ..Default::default()
-    }
-}
+mod support;
+use support::{bone, morph, vertex};
 
 /// root → arm (mode-1 body hanging on a P2P at the arm's head) → tip (no body).
 /// Vertex 0 is skinned to the arm, vertex 1 to the tip.
@@ -192,30 +178,22 @@ fn soft_rope_in_the_pipeline_hangs_from_its_skinned_pin() {
 
 #[test]
 fn impulse_morphs_reach_the_bodies_before_the_step() {
-    use hone::pmx::{ImpulseOffset, Morph, MorphOffsets};
+    use hone::pmx::{ImpulseOffset, MorphOffsets};
     let mut model = arm_model();
-    model.morphs.push(Morph {
-        name: "push".into(),
-        name_en: String::new(),
-        panel: 4,
-        offsets: MorphOffsets::Impulse(vec![ImpulseOffset {
+    // A zero velocity stops the body.
+    let arm_impulse = |name, velocity| {
+        let offset = ImpulseOffset {
             rigid_body: 1,
             local: false,
-            velocity: Vec3::new(0.0, 0.0, 30.0),
+            velocity,
             torque: Vec3::ZERO,
-        }]),
-    });
-    model.morphs.push(Morph {
-        name: "stop".into(),
-        name_en: String::new(),
-        panel: 4,
-        offsets: MorphOffsets::Impulse(vec![ImpulseOffset {
-            rigid_body: 1,
-            local: false,
-            velocity: Vec3::ZERO,
-            torque: Vec3::ZERO,
-        }]),
-    });
+        };
+        morph(name, MorphOffsets::Impulse(vec![offset]))
+    };
+    model
+        .morphs
+        .push(arm_impulse("push", Vec3::new(0.0, 0.0, 30.0)));
+    model.morphs.push(arm_impulse("stop", Vec3::ZERO));
     let mut sim = Simulation::new(&model, PhysicsConfig::default());
     let mut pose = Pose::new(&model);
     sim.frame(&model, &pose, 1.0 / 60.0);

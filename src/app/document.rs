@@ -19,6 +19,9 @@ pub struct Document {
     pub warnings: Vec<String>,
     /// Texture files bundled in the binary (the sample rig), by name.
     pub embedded_textures: &'static [(&'static str, &'static [u8])],
+    /// The PMX 2.1 features the file already held under a 2.0 header when it
+    /// was opened (a rule the reader tolerates); see [`save_options_for`].
+    pub loaded_v21_features_in_v20: Vec<String>,
 }
 
 impl Document {
@@ -31,6 +34,7 @@ impl Document {
             generation: 0,
             warnings: Vec::new(),
             embedded_textures: &[],
+            loaded_v21_features_in_v20: Vec::new(),
         }
     }
 
@@ -42,6 +46,9 @@ impl Document {
             .unwrap_or_default();
         let mut doc = Document::new(loaded.model, Some(path.to_path_buf()), name);
         doc.warnings = loaded.warnings.iter().map(|w| w.to_string()).collect();
+        if doc.model.header.version == crate::pmx::PmxVersion::V2_0 {
+            doc.loaded_v21_features_in_v20 = crate::pmx::write::v21_features(&doc.model);
+        }
         Ok(doc)
     }
 
@@ -89,7 +96,8 @@ impl Document {
         path: &Path,
         options: &WriteOptions,
     ) -> crate::pmx::Result<Option<String>> {
-        let (options, note) = save_options_for(&self.model, options);
+        let (options, note) =
+            save_options_for(&self.model, options, &self.loaded_v21_features_in_v20);
         crate::pmx::write::save(&self.model, path, &options)?;
         self.history.set_saved();
         self.path = Some(path.to_path_buf());
@@ -100,11 +108,19 @@ impl Document {
     }
 }
 
-/// The options to save `model` with: a PMX 2.0 target (the header's version
-/// or an explicit one) for a model that uses PMX 2.1 features becomes 2.1,
-/// so those features are neither written silently into a 2.0 file nor
-/// refused; the message names the features.
-pub fn save_options_for(model: &Model, options: &WriteOptions) -> (WriteOptions, Option<String>) {
+/// The options to save `model` with. A PMX 2.0 target (the header's version
+/// or an explicit one) for a model that uses PMX 2.1 features becomes 2.1, so
+/// those features are neither written silently into a 2.0 file nor refused;
+/// the message names the features. One exception keeps "an unedited file
+/// saves byte-identical": a plain Save (no explicit version) of a file that
+/// already held exactly these features under its 2.0 header when it was
+/// opened (`as_loaded`) keeps that header, as PMX Editor keeps what it read,
+/// and the message says how to make the file valid.
+pub fn save_options_for(
+    model: &Model,
+    options: &WriteOptions,
+    as_loaded: &[String],
+) -> (WriteOptions, Option<String>) {
     use crate::pmx::PmxVersion;
     let target = options.version.unwrap_or(model.header.version);
     if target != PmxVersion::V2_0 {
@@ -113,6 +129,14 @@ pub fn save_options_for(model: &Model, options: &WriteOptions) -> (WriteOptions,
     let features = crate::pmx::write::v21_features(model);
     if features.is_empty() {
         return (*options, None);
+    }
+    if options.version.is_none() && features == as_loaded {
+        let note = format!(
+            "kept the file's PMX 2.0 header although the model uses PMX 2.1 features, as it \
+             did when opened ({}); Save As PMX 2.1 to make the file valid",
+            features.join("; ")
+        );
+        return (*options, Some(note));
     }
     let note = format!(
         "saved as PMX 2.1 instead of 2.0: the model uses PMX 2.1 features ({})",
@@ -217,6 +241,77 @@ mod tests {
         assert!(doc.save_as(&path, &explicit).unwrap().is_some());
         // The model itself is not edited behind the undo stack.
         assert_eq!(doc.model.header.version, PmxVersion::V2_0);
+    }
+
+    #[test]
+    fn a_2_0_file_that_already_broke_the_rule_saves_as_it_was_read() {
+        use crate::pmx::{JointKind, PmxVersion};
+        let mut doc = doc_with_bones();
+        doc.model.header.version = PmxVersion::V2_0;
+        doc.model.joints.push(crate::pmx::Joint {
+            name: "ひんじ".into(),
+            kind: JointKind::Hinge,
+            ..Default::default()
+        });
+        let dir = tempfile::tempdir().unwrap();
+        let original = dir.path().join("broken.pmx");
+        let bytes = crate::pmx::write::write_pmx(&doc.model, &WriteOptions::default()).unwrap();
+        std::fs::write(&original, &bytes).unwrap();
+
+        let mut doc = Document::open(&original).unwrap();
+        assert_eq!(doc.loaded_v21_features_in_v20.len(), 1);
+        let note = doc
+            .save_as(&original, &WriteOptions::default())
+            .unwrap()
+            .expect("a message about the rule the file breaks");
+        assert!(note.contains("Save As PMX 2.1"), "{note}");
+        assert_eq!(
+            std::fs::read(&original).unwrap(),
+            bytes,
+            "unedited: same bytes"
+        );
+
+        // A new 2.1 feature is not what the file held: switch to 2.1.
+        let mut joint = doc.model.joints[0].clone();
+        joint.name = "ひんじ2".into();
+        doc.apply(ModelEdit::add_joint(joint)).unwrap();
+        let note = doc.save_as(&original, &WriteOptions::default()).unwrap();
+        assert!(note.unwrap().contains("saved as PMX 2.1"));
+        let back = crate::pmx::load(&original).unwrap().model;
+        assert_eq!(back.header.version, PmxVersion::V2_1);
+    }
+
+    #[test]
+    fn unedited_shared_pmx_files_save_byte_identical_from_the_app() {
+        let Some(dir) = crate::shared_models_dir() else {
+            return;
+        };
+        let out_dir = tempfile::tempdir().unwrap();
+        let mut checked = 0;
+        for folder in std::fs::read_dir(&dir).unwrap().flatten() {
+            for file in std::fs::read_dir(folder.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                let path = file.path();
+                if path.extension().and_then(|e| e.to_str()) != Some("pmx") {
+                    continue;
+                }
+                let Ok(mut doc) = Document::open(&path) else {
+                    continue;
+                };
+                let out = out_dir.path().join("saved.pmx");
+                doc.save_as(&out, &WriteOptions::default()).unwrap();
+                assert!(
+                    std::fs::read(&out).unwrap() == std::fs::read(&path).unwrap(),
+                    "{} changed on save",
+                    path.display()
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 0, "no PMX files under {}", dir.display());
     }
 
     #[test]

@@ -177,6 +177,18 @@ fn idx(len: usize) -> i32 {
     i32::try_from(len).expect("more elements than PMX can index")
 }
 
+/// The element a model reference points at (`None` for −1 or out of range).
+fn get<T>(list: &[T], index: i32) -> Option<&T> {
+    usize::try_from(index).ok().and_then(|i| list.get(i))
+}
+
+fn group_offsets(members: impl IntoIterator<Item = (i32, f32)>) -> Vec<GroupOffset> {
+    members
+        .into_iter()
+        .map(|(morph, ratio)| GroupOffset { morph, ratio })
+        .collect()
+}
+
 impl ModelBuilder {
     pub fn new(name: &str) -> Self {
         let mut b = ModelBuilder::default();
@@ -265,21 +277,16 @@ impl ModelBuilder {
     /// Adds a bone at `position` (model space), parentless, rotatable, visible
     /// and operable, tail offset zero.
     pub fn bone(&mut self, name: &str, position: Vec3) -> BoneBuilder<'_> {
-        let index = self.model.bones.len();
-        self.model.bones.push(Bone {
+        let bone = Bone {
             name: name.to_string(),
             position,
             ..Bone::default()
-        });
-        BoneBuilder { b: self, index }
+        };
+        BoneBuilder::push(self, bone)
     }
     /// A handle to an existing bone, to change it later (e.g. a tail that is a later bone).
     pub fn bone_mut(&mut self, index: i32) -> BoneBuilder<'_> {
-        assert!((index as usize) < self.model.bones.len(), "no bone {index}");
-        BoneBuilder {
-            b: self,
-            index: index as usize,
-        }
+        BoneBuilder::existing(self, index)
     }
     pub fn bone_position(&self, index: i32) -> Vec3 {
         self.model.bones[index as usize].position
@@ -289,11 +296,7 @@ impl ModelBuilder {
         let bone = &self.model.bones[index as usize];
         match bone.tail {
             Tail::Offset(o) => bone.position + o,
-            Tail::Bone(t) => self
-                .model
-                .bones
-                .get(t as usize)
-                .map_or(bone.position, |t| t.position),
+            Tail::Bone(t) => get(&self.model.bones, t).map_or(bone.position, |t| t.position),
         }
     }
 
@@ -328,8 +331,7 @@ impl ModelBuilder {
     /// Adds a material with this diffuse colour. Defaults: ambient half the
     /// diffuse, ground shadow + self-shadow flags, black edge, no texture.
     pub fn material(&mut self, name: &str, diffuse: Vec4) -> MaterialBuilder<'_> {
-        let index = self.model.materials.len();
-        self.model.materials.push(Material {
+        let material = Material {
             name: name.to_string(),
             diffuse,
             ambient: diffuse.truncate() * 0.5,
@@ -340,19 +342,12 @@ impl ModelBuilder {
                     | MaterialFlags::SELF_SHADOW,
             ),
             ..Material::default()
-        });
+        };
         self.material_faces.push(Vec::new());
-        MaterialBuilder { b: self, index }
+        MaterialBuilder::push(self, material)
     }
     pub fn material_mut(&mut self, index: i32) -> MaterialBuilder<'_> {
-        assert!(
-            (index as usize) < self.model.materials.len(),
-            "no material {index}"
-        );
-        MaterialBuilder {
-            b: self,
-            index: index as usize,
-        }
+        MaterialBuilder::existing(self, index)
     }
 
     /// Adds a face drawn by `material` (A-A-A / A-B-A patterns allowed for 2.1 point/line materials).
@@ -373,14 +368,13 @@ impl ModelBuilder {
 
     /// Adds a morph of any kind.
     pub fn morph(&mut self, name: &str, panel: u8, offsets: MorphOffsets) -> MorphBuilder<'_> {
-        let index = self.model.morphs.len();
-        self.model.morphs.push(Morph {
+        let morph = Morph {
             name: name.to_string(),
             name_en: String::new(),
             panel,
             offsets,
-        });
-        MorphBuilder { b: self, index }
+        };
+        MorphBuilder::push(self, morph)
     }
     pub fn vertex_morph(
         &mut self,
@@ -439,11 +433,7 @@ impl ModelBuilder {
         panel: u8,
         members: impl IntoIterator<Item = (i32, f32)>,
     ) -> MorphBuilder<'_> {
-        let members = members
-            .into_iter()
-            .map(|(morph, ratio)| GroupOffset { morph, ratio })
-            .collect();
-        self.morph(name, panel, MorphOffsets::Group(members))
+        self.morph(name, panel, MorphOffsets::Group(group_offsets(members)))
     }
     /// PMX 2.1.
     pub fn flip_morph(
@@ -452,11 +442,7 @@ impl ModelBuilder {
         panel: u8,
         members: impl IntoIterator<Item = (i32, f32)>,
     ) -> MorphBuilder<'_> {
-        let members = members
-            .into_iter()
-            .map(|(morph, ratio)| GroupOffset { morph, ratio })
-            .collect();
-        self.morph(name, panel, MorphOffsets::Flip(members))
+        self.morph(name, panel, MorphOffsets::Flip(group_offsets(members)))
     }
     /// PMX 2.1.
     pub fn impulse_morph(
@@ -472,12 +458,11 @@ impl ModelBuilder {
     // ------------------------------------------------------------ display frames
 
     pub fn display_frame(&mut self, name: &str) -> FrameBuilder<'_> {
-        let index = self.model.display_frames.len();
-        self.model.display_frames.push(DisplayFrame {
+        let frame = DisplayFrame {
             name: name.to_string(),
             ..DisplayFrame::default()
-        });
-        FrameBuilder { b: self, index }
+        };
+        FrameBuilder::push(self, frame)
     }
 
     // ------------------------------------------------------------ physics
@@ -485,59 +470,36 @@ impl ModelBuilder {
     /// Adds a rigid body on `bone` (−1 = none), placed at the bone's position,
     /// a sphere of radius 1 following the bone, group 0 colliding with all.
     pub fn rigid_body(&mut self, name: &str, bone: i32) -> RigidBodyBuilder<'_> {
-        let position = self
-            .model
-            .bones
-            .get(bone.max(0) as usize)
-            .filter(|_| bone >= 0)
-            .map_or(Vec3::ZERO, |b| b.position);
-        let index = self.model.rigid_bodies.len();
-        self.model.rigid_bodies.push(RigidBody {
+        let position = get(&self.model.bones, bone).map_or(Vec3::ZERO, |b| b.position);
+        let body = RigidBody {
             name: name.to_string(),
             bone,
             position,
             size: Vec3::new(1.0, 0.0, 0.0),
             ..RigidBody::default()
-        });
-        RigidBodyBuilder { b: self, index }
+        };
+        RigidBodyBuilder::push(self, body)
     }
     pub fn rigid_body_mut(&mut self, index: i32) -> RigidBodyBuilder<'_> {
-        assert!(
-            (index as usize) < self.model.rigid_bodies.len(),
-            "no rigid body {index}"
-        );
-        RigidBodyBuilder {
-            b: self,
-            index: index as usize,
-        }
+        RigidBodyBuilder::existing(self, index)
     }
 
     /// Adds a joint of `kind` between bodies `a` and `b`, placed where body
     /// `b`'s bone is (where MMD rigs put the hinge point) or else at body `b`,
     /// with all limits and springs zero (a locked joint).
     pub fn joint(&mut self, name: &str, kind: JointKind, a: i32, b: i32) -> JointBuilder<'_> {
-        let position = self
-            .model
-            .rigid_bodies
-            .get(b.max(0) as usize)
-            .filter(|_| b >= 0)
-            .map_or(Vec3::ZERO, |body| {
-                self.model
-                    .bones
-                    .get(body.bone.max(0) as usize)
-                    .filter(|_| body.bone >= 0)
-                    .map_or(body.position, |bone| bone.position)
-            });
-        let index = self.model.joints.len();
-        self.model.joints.push(Joint {
+        let position = get(&self.model.rigid_bodies, b).map_or(Vec3::ZERO, |body| {
+            get(&self.model.bones, body.bone).map_or(body.position, |bone| bone.position)
+        });
+        let joint = Joint {
             name: name.to_string(),
             kind,
             body_a: a,
             body_b: b,
             position,
             ..Joint::default()
-        });
-        JointBuilder { b: self, index }
+        };
+        JointBuilder::push(self, joint)
     }
 
     /// Adds a soft body (PMX 2.1) over `material`'s faces, with PMX Editor's
@@ -549,8 +511,7 @@ impl ModelBuilder {
         shape: SoftBodyShape,
         material: i32,
     ) -> SoftBodyBuilder<'_> {
-        let index = self.model.soft_bodies.len();
-        self.model.soft_bodies.push(SoftBody {
+        let soft_body = SoftBody {
             name: name.to_string(),
             shape,
             material,
@@ -588,8 +549,8 @@ impl ModelBuilder {
                 vst: 1.0,
             },
             ..SoftBody::default()
-        });
-        SoftBodyBuilder { b: self, index }
+        };
+        SoftBodyBuilder::push(self, soft_body)
     }
 
     // ------------------------------------------------------------ mesh helpers
@@ -885,55 +846,96 @@ pub struct Tube {
 
 // ---------------------------------------------------------------- handles
 
-/// Fluent handle to a bone just added (or taken with `bone_mut`).
-pub struct BoneBuilder<'a> {
-    b: &'a mut ModelBuilder,
-    index: usize,
+/// Declares the fluent handle to one element list of the model: the struct,
+/// `index()`, a private accessor to the element, and the constructors the
+/// builder uses (`push` a new element, `existing` for an index).
+macro_rules! handle {
+    ($(#[$doc:meta])* $handle:ident, $element:ty, $list:ident, $get:ident, $what:literal) => {
+        $(#[$doc])*
+        pub struct $handle<'a> {
+            b: &'a mut ModelBuilder,
+            index: usize,
+        }
+
+        impl<'a> $handle<'a> {
+            fn push(b: &'a mut ModelBuilder, element: $element) -> Self {
+                let index = b.model.$list.len();
+                b.model.$list.push(element);
+                $handle { b, index }
+            }
+            #[allow(dead_code)] // only some kinds have a `_mut` accessor
+            fn existing(b: &'a mut ModelBuilder, index: i32) -> Self {
+                assert!((index as usize) < b.model.$list.len(), concat!("no ", $what, " {}"), index);
+                $handle {
+                    b,
+                    index: index as usize,
+                }
+            }
+        }
+
+        impl $handle<'_> {
+            pub fn index(&self) -> i32 {
+                idx(self.index)
+            }
+            fn $get(&mut self) -> &mut $element {
+                &mut self.b.model.$list[self.index]
+            }
+            pub fn name_en(mut self, name: &str) -> Self {
+                self.$get().name_en = name.to_string();
+                self
+            }
+        }
+    };
+}
+
+/// Setters that store one argument in one field of the handle's element:
+/// `name(field: Type);` sets the field of that name, `name(arg: Type) => field = expr;`
+/// stores an expression of the argument.
+macro_rules! setters {
+    ($get:ident;) => {};
+    ($get:ident; $(#[$doc:meta])* $name:ident($arg:ident: $ty:ty); $($rest:tt)*) => {
+        setters!($get; $(#[$doc])* $name($arg: $ty) => $arg = $arg; $($rest)*);
+    };
+    ($get:ident; $(#[$doc:meta])* $name:ident($arg:ident: $ty:ty) => $field:ident = $value:expr; $($rest:tt)*) => {
+        $(#[$doc])*
+        pub fn $name(mut self, $arg: $ty) -> Self {
+            self.$get().$field = $value;
+            self
+        }
+        setters!($get; $($rest)*);
+    };
+}
+
+/// Clears the mask bits of these collision groups (PMX Editor's 非衝突グループ).
+fn clear_groups(mask: &mut u16, groups: &[u8]) {
+    for &g in groups {
+        *mask &= !(1u16 << (g & 15));
+    }
+}
+
+handle! {
+    /// Fluent handle to a bone just added (or taken with `bone_mut`).
+    BoneBuilder, Bone, bones, bone, "bone"
 }
 
 impl BoneBuilder<'_> {
-    pub fn index(&self) -> i32 {
-        idx(self.index)
-    }
-    fn bone(&mut self) -> &mut Bone {
-        &mut self.b.model.bones[self.index]
-    }
-    pub fn name_en(mut self, name: &str) -> Self {
-        self.bone().name_en = name.to_string();
-        self
-    }
-    /// −1 = no parent.
-    pub fn parent(mut self, parent: i32) -> Self {
-        self.bone().parent = parent;
-        self
-    }
-    pub fn position(mut self, position: Vec3) -> Self {
-        self.bone().position = position;
-        self
-    }
-    /// 変形階層.
-    pub fn layer(mut self, layer: i32) -> Self {
-        self.bone().layer = layer;
-        self
-    }
-    pub fn tail_offset(mut self, offset: Vec3) -> Self {
-        self.bone().tail = Tail::Offset(offset);
-        self
+    setters! { bone;
+        /// −1 = no parent.
+        parent(parent: i32);
+        position(position: Vec3);
+        /// 変形階層.
+        layer(layer: i32);
+        tail_offset(offset: Vec3) => tail = Tail::Offset(offset);
+        tail_bone(bone: i32) => tail = Tail::Bone(bone);
+        /// Replaces the non-structural flags (see [`BoneFlags`]).
+        flags(flags: u16) => flags = BoneFlags(flags & !BoneFlags::STRUCTURAL);
+        fixed_axis(axis: Vec3) => fixed_axis = Some(axis);
+        external_parent(key: i32) => external_parent_key = Some(key);
     }
     /// Tail offset pointing at a model-space position.
     pub fn tail_at(mut self, position: Vec3) -> Self {
         let p = self.bone().position;
-        self.bone().tail = Tail::Offset(position - p);
-        self
-    }
-    pub fn tail_bone(mut self, bone: i32) -> Self {
-        self.bone().tail = Tail::Bone(bone);
-        self
-    }
-    /// Replaces the non-structural flags (see [`BoneFlags`]).
-    pub fn flags(mut self, flags: u16) -> Self {
-        self.bone().flags = BoneFlags(flags & !BoneFlags::STRUCTURAL);
-        self
+        self.tail_offset(position - p)
     }
     pub fn flag(mut self, bit: u16, on: bool) -> Self {
         self.bone().flags.set(bit, on);
@@ -974,16 +976,8 @@ impl BoneBuilder<'_> {
     pub fn append_local(self) -> Self {
         self.flag(BoneFlags::APPEND_LOCAL, true)
     }
-    pub fn fixed_axis(mut self, axis: Vec3) -> Self {
-        self.bone().fixed_axis = Some(axis);
-        self
-    }
     pub fn local_axes(mut self, x: Vec3, z: Vec3) -> Self {
         self.bone().local_axes = Some(LocalAxes { x, z });
-        self
-    }
-    pub fn external_parent(mut self, key: i32) -> Self {
-        self.bone().external_parent_key = Some(key);
         self
     }
     /// Makes this an IK bone; add links with `ik_link`/`ik_link_limited` (effector side first).
@@ -1017,39 +1011,22 @@ impl BoneBuilder<'_> {
     }
 }
 
-pub struct MaterialBuilder<'a> {
-    b: &'a mut ModelBuilder,
-    index: usize,
-}
+handle! { MaterialBuilder, Material, materials, material, "material" }
 
 impl MaterialBuilder<'_> {
-    pub fn index(&self) -> i32 {
-        idx(self.index)
-    }
-    fn material(&mut self) -> &mut Material {
-        &mut self.b.model.materials[self.index]
-    }
-    pub fn name_en(mut self, name: &str) -> Self {
-        self.material().name_en = name.to_string();
-        self
-    }
-    pub fn diffuse(mut self, diffuse: Vec4) -> Self {
-        self.material().diffuse = diffuse;
-        self
+    setters! { material;
+        diffuse(diffuse: Vec4);
+        ambient(ambient: Vec3);
+        /// Replaces the draw flags.
+        flags(flags: u8) => flags = MaterialFlags(flags);
+        /// One of the shared toon01..toon10 (0..=9).
+        toon_shared(index: u8) => toon = Toon::Shared(index);
+        memo(memo: &str) => memo = memo.to_string();
     }
     pub fn specular(mut self, specular: Vec3, power: f32) -> Self {
         let m = self.material();
         m.specular = specular;
         m.specular_power = power;
-        self
-    }
-    pub fn ambient(mut self, ambient: Vec3) -> Self {
-        self.material().ambient = ambient;
-        self
-    }
-    /// Replaces the draw flags.
-    pub fn flags(mut self, flags: u8) -> Self {
-        self.material().flags = MaterialFlags(flags);
         self
     }
     pub fn flag(mut self, bit: u8, on: bool) -> Self {
@@ -1079,36 +1056,14 @@ impl MaterialBuilder<'_> {
         m.sphere_mode = mode;
         self
     }
-    /// One of the shared toon01..toon10 (0..=9).
-    pub fn toon_shared(mut self, index: u8) -> Self {
-        self.material().toon = Toon::Shared(index);
-        self
-    }
     pub fn toon_texture(mut self, path: &str) -> Self {
         let t = self.b.texture(path);
         self.material().toon = Toon::Texture(t);
         self
     }
-    pub fn memo(mut self, memo: &str) -> Self {
-        self.material().memo = memo.to_string();
-        self
-    }
 }
 
-pub struct MorphBuilder<'a> {
-    b: &'a mut ModelBuilder,
-    index: usize,
-}
-
-impl MorphBuilder<'_> {
-    pub fn index(&self) -> i32 {
-        idx(self.index)
-    }
-    pub fn name_en(self, name: &str) -> Self {
-        self.b.model.morphs[self.index].name_en = name.to_string();
-        self
-    }
-}
+handle! { MorphBuilder, Morph, morphs, morph, "morph" }
 
 /// A material morph offset that changes nothing when multiplied
 /// (all factors 1); set the fields to change.
@@ -1145,30 +1100,16 @@ pub fn material_add(material: i32) -> MaterialOffset {
     }
 }
 
-pub struct FrameBuilder<'a> {
-    b: &'a mut ModelBuilder,
-    index: usize,
-}
+handle! { FrameBuilder, DisplayFrame, display_frames, frame, "display frame" }
 
 impl FrameBuilder<'_> {
-    pub fn index(&self) -> i32 {
-        idx(self.index)
-    }
-    fn frame(&mut self) -> &mut DisplayFrame {
-        &mut self.b.model.display_frames[self.index]
-    }
-    pub fn name_en(mut self, name: &str) -> Self {
-        self.frame().name_en = name.to_string();
-        self
-    }
     /// Special frame (Root, 表情): editors must not delete it.
     pub fn special(mut self) -> Self {
         self.frame().special = true;
         self
     }
-    pub fn bone(mut self, bone: i32) -> Self {
-        self.frame().elements.push(DisplayElement::Bone(bone));
-        self
+    pub fn bone(self, bone: i32) -> Self {
+        self.bones([bone])
     }
     pub fn bones(mut self, bones: impl IntoIterator<Item = i32>) -> Self {
         self.frame()
@@ -1176,9 +1117,8 @@ impl FrameBuilder<'_> {
             .extend(bones.into_iter().map(DisplayElement::Bone));
         self
     }
-    pub fn morph(mut self, morph: i32) -> Self {
-        self.frame().elements.push(DisplayElement::Morph(morph));
-        self
+    pub fn morph(self, morph: i32) -> Self {
+        self.morphs([morph])
     }
     pub fn morphs(mut self, morphs: impl IntoIterator<Item = i32>) -> Self {
         self.frame()
@@ -1188,67 +1128,51 @@ impl FrameBuilder<'_> {
     }
 }
 
-pub struct RigidBodyBuilder<'a> {
-    b: &'a mut ModelBuilder,
-    index: usize,
-}
+handle! { RigidBodyBuilder, RigidBody, rigid_bodies, body, "rigid body" }
 
 impl RigidBodyBuilder<'_> {
-    pub fn index(&self) -> i32 {
-        idx(self.index)
+    setters! { body;
+        /// Model-space position.
+        at(position: Vec3);
+        /// Euler angles in radians (see [`euler_rotation`](crate::pmx::euler_rotation)).
+        rotation(euler: Vec3) => rotation = euler;
+        mode(mode: RigidMode);
+        /// Collision group 0..=15.
+        group(group: u8);
+        /// The stored mask: bit n set = collides with group n.
+        mask(collision_mask: u16);
+        mass(mass: f32);
+        restitution(restitution: f32);
+        friction(friction: f32);
     }
-    fn body(&mut self) -> &mut RigidBody {
-        &mut self.b.model.rigid_bodies[self.index]
-    }
-    pub fn name_en(mut self, name: &str) -> Self {
-        self.body().name_en = name.to_string();
-        self
-    }
-    pub fn sphere(mut self, radius: f32) -> Self {
+    fn shape(mut self, shape: RigidShape, size: Vec3) -> Self {
         let r = self.body();
-        r.shape = RigidShape::Sphere;
-        r.size = Vec3::new(radius, 0.0, 0.0);
+        r.shape = shape;
+        r.size = size;
         self
+    }
+    pub fn sphere(self, radius: f32) -> Self {
+        self.shape(RigidShape::Sphere, Vec3::new(radius, 0.0, 0.0))
     }
     /// A box of these half extents.
-    pub fn box_shape(mut self, half_extents: Vec3) -> Self {
-        let r = self.body();
-        r.shape = RigidShape::Box;
-        r.size = half_extents;
-        self
+    pub fn box_shape(self, half_extents: Vec3) -> Self {
+        self.shape(RigidShape::Box, half_extents)
     }
     /// A capsule along its local Y: `height` is the cylinder part between the caps.
-    pub fn capsule(mut self, radius: f32, height: f32) -> Self {
-        let r = self.body();
-        r.shape = RigidShape::Capsule;
-        r.size = Vec3::new(radius, height, 0.0);
-        self
+    pub fn capsule(self, radius: f32, height: f32) -> Self {
+        self.shape(RigidShape::Capsule, Vec3::new(radius, height, 0.0))
     }
     /// A capsule whose cylinder part runs from `a` to `b`: placed at the
     /// midpoint and turned so its Y axis lies along `b − a`.
-    pub fn capsule_between(mut self, a: Vec3, b: Vec3, radius: f32) -> Self {
+    pub fn capsule_between(self, a: Vec3, b: Vec3, radius: f32) -> Self {
         // A capsule is symmetric: point its axis up so the angles stay small.
         let d = if (b - a).y < 0.0 { a - b } else { b - a };
-        let r = self.body();
-        r.shape = RigidShape::Capsule;
-        r.size = Vec3::new(radius, d.length(), 0.0);
-        r.position = (a + b) * 0.5;
-        r.rotation = euler_angles(Quat::from_rotation_arc(Vec3::Y, d.normalize_or(Vec3::Y)));
-        self
-    }
-    /// Model-space position.
-    pub fn at(mut self, position: Vec3) -> Self {
-        self.body().position = position;
-        self
-    }
-    /// Euler angles in radians (see [`euler_rotation`](crate::pmx::euler_rotation)).
-    pub fn rotation(mut self, euler: Vec3) -> Self {
-        self.body().rotation = euler;
-        self
-    }
-    pub fn mode(mut self, mode: RigidMode) -> Self {
-        self.body().mode = mode;
-        self
+        self.capsule(radius, d.length())
+            .at((a + b) * 0.5)
+            .rotation(euler_angles(Quat::from_rotation_arc(
+                Vec3::Y,
+                d.normalize_or(Vec3::Y),
+            )))
     }
     pub fn follow_bone(self) -> Self {
         self.mode(RigidMode::FollowBone)
@@ -1259,25 +1183,9 @@ impl RigidBodyBuilder<'_> {
     pub fn dynamic_with_bone_position(self) -> Self {
         self.mode(RigidMode::DynamicWithBonePosition)
     }
-    /// Collision group 0..=15.
-    pub fn group(mut self, group: u8) -> Self {
-        self.body().group = group;
-        self
-    }
-    /// The stored mask: bit n set = collides with group n.
-    pub fn mask(mut self, mask: u16) -> Self {
-        self.body().collision_mask = mask;
-        self
-    }
     /// Clears the mask bits of these groups (PMX Editor's 非衝突グループ).
     pub fn no_collision_with(mut self, groups: &[u8]) -> Self {
-        for &g in groups {
-            self.body().collision_mask &= !(1u16 << (g & 15));
-        }
-        self
-    }
-    pub fn mass(mut self, mass: f32) -> Self {
-        self.body().mass = mass;
+        clear_groups(&mut self.body().collision_mask, groups);
         self
     }
     pub fn damping(mut self, linear: f32, angular: f32) -> Self {
@@ -1286,39 +1194,19 @@ impl RigidBodyBuilder<'_> {
         r.angular_damping = angular;
         self
     }
-    pub fn restitution(mut self, restitution: f32) -> Self {
-        self.body().restitution = restitution;
-        self
-    }
-    pub fn friction(mut self, friction: f32) -> Self {
-        self.body().friction = friction;
-        self
-    }
 }
 
-pub struct JointBuilder<'a> {
-    b: &'a mut ModelBuilder,
-    index: usize,
+/// (v, 0, 0): the X-axis-only values of ConeTwist, Hinge and Slider joints.
+fn on_x(v: f32) -> Vec3 {
+    Vec3::new(v, 0.0, 0.0)
 }
+
+handle! { JointBuilder, Joint, joints, joint, "joint" }
 
 impl JointBuilder<'_> {
-    pub fn index(&self) -> i32 {
-        idx(self.index)
-    }
-    fn joint(&mut self) -> &mut Joint {
-        &mut self.b.model.joints[self.index]
-    }
-    pub fn name_en(mut self, name: &str) -> Self {
-        self.joint().name_en = name.to_string();
-        self
-    }
-    pub fn at(mut self, position: Vec3) -> Self {
-        self.joint().position = position;
-        self
-    }
-    pub fn rotation(mut self, euler: Vec3) -> Self {
-        self.joint().rotation = euler;
-        self
+    setters! { joint;
+        at(position: Vec3);
+        rotation(euler: Vec3) => rotation = euler;
     }
     pub fn linear_limits(mut self, lower: Vec3, upper: Vec3) -> Self {
         let j = self.joint();
@@ -1345,7 +1233,7 @@ impl JointBuilder<'_> {
     /// damping 0.01, fix threshold 0.05 unless you mean otherwise.
     #[allow(clippy::too_many_arguments)]
     pub fn cone_twist(
-        mut self,
+        self,
         swing_span1: f32,
         swing_span2: f32,
         twist_span: f32,
@@ -1355,119 +1243,62 @@ impl JointBuilder<'_> {
         damping: f32,
         fix_thresh: f32,
     ) -> Self {
-        let j = self.joint();
-        j.angular_lower = Vec3::new(twist_span, swing_span2, swing_span1);
-        j.angular_upper = Vec3::ZERO;
-        j.linear_spring = Vec3::new(softness, bias, relaxation);
-        j.linear_lower = Vec3::new(damping, 0.0, 0.0);
-        j.linear_upper = Vec3::new(fix_thresh, 0.0, 0.0);
-        j.angular_spring = Vec3::ZERO;
-        self
+        self.angular_limits(Vec3::new(twist_span, swing_span2, swing_span1), Vec3::ZERO)
+            .linear_limits(on_x(damping), on_x(fix_thresh))
+            .springs(Vec3::new(softness, bias, relaxation), Vec3::ZERO)
     }
     /// Hinge (kind 5) limits about the joint's X axis, with softness / bias /
     /// relaxation (Bullet's defaults 0.9 / 0.3 / 1.0). Motor off.
-    pub fn hinge(mut self, low: f32, high: f32, softness: f32, bias: f32, relaxation: f32) -> Self {
-        let j = self.joint();
-        j.angular_lower = Vec3::new(low, 0.0, 0.0);
-        j.angular_upper = Vec3::new(high, 0.0, 0.0);
-        j.linear_spring = Vec3::new(softness, bias, relaxation);
-        j.angular_spring = Vec3::ZERO;
-        self
+    pub fn hinge(self, low: f32, high: f32, softness: f32, bias: f32, relaxation: f32) -> Self {
+        self.angular_limits(on_x(low), on_x(high))
+            .springs(Vec3::new(softness, bias, relaxation), Vec3::ZERO)
     }
     /// Slider (kind 4) travel and twist along/about the joint's X axis. Motors off.
     pub fn slider(
-        mut self,
+        self,
         linear_low: f32,
         linear_high: f32,
         angle_low: f32,
         angle_high: f32,
     ) -> Self {
-        let j = self.joint();
-        j.linear_lower = Vec3::new(linear_low, 0.0, 0.0);
-        j.linear_upper = Vec3::new(linear_high, 0.0, 0.0);
-        j.angular_lower = Vec3::new(angle_low, 0.0, 0.0);
-        j.angular_upper = Vec3::new(angle_high, 0.0, 0.0);
-        j.linear_spring = Vec3::ZERO;
-        j.angular_spring = Vec3::ZERO;
-        self
+        self.linear_limits(on_x(linear_low), on_x(linear_high))
+            .angular_limits(on_x(angle_low), on_x(angle_high))
+            .springs(Vec3::ZERO, Vec3::ZERO)
     }
 }
 
-pub struct SoftBodyBuilder<'a> {
-    b: &'a mut ModelBuilder,
-    index: usize,
-}
+handle! { SoftBodyBuilder, SoftBody, soft_bodies, soft, "soft body" }
 
 impl SoftBodyBuilder<'_> {
-    pub fn index(&self) -> i32 {
-        idx(self.index)
-    }
-    fn soft(&mut self) -> &mut SoftBody {
-        &mut self.b.model.soft_bodies[self.index]
-    }
-    pub fn name_en(mut self, name: &str) -> Self {
-        self.soft().name_en = name.to_string();
-        self
-    }
-    pub fn group(mut self, group: u8) -> Self {
-        self.soft().group = group;
-        self
-    }
-    pub fn mask(mut self, mask: u16) -> Self {
-        self.soft().collision_mask = mask;
-        self
+    setters! { soft;
+        group(group: u8);
+        mask(collision_mask: u16);
+        flags(flags: u8) => flags = SoftBodyFlags(flags);
+        mass(total_mass: f32);
+        margin(margin: f32);
+        aero(aero_model: AeroModel);
+        config(config: SoftBodyConfig);
+        cluster_params(cluster: SoftBodyClusterParams);
+        iterations(iterations: SoftBodyIterations);
     }
     pub fn no_collision_with(mut self, groups: &[u8]) -> Self {
-        for &g in groups {
-            self.soft().collision_mask &= !(1u16 << (g & 15));
-        }
+        clear_groups(&mut self.soft().collision_mask, groups);
         self
     }
-    pub fn flags(mut self, flags: u8) -> Self {
-        self.soft().flags = SoftBodyFlags(flags);
+    fn flag(mut self, bit: u8, on: bool) -> Self {
+        let flags = &mut self.soft().flags.0;
+        *flags = (*flags & !bit) | if on { bit } else { 0 };
         self
     }
     /// Bending links between nodes up to `distance` links apart (0 = none).
     pub fn b_link(mut self, distance: i32) -> Self {
-        let s = self.soft();
-        s.b_link_distance = distance;
-        let on = distance > 0;
-        s.flags.0 =
-            (s.flags.0 & !SoftBodyFlags::B_LINK) | if on { SoftBodyFlags::B_LINK } else { 0 };
-        self
+        self.soft().b_link_distance = distance;
+        self.flag(SoftBodyFlags::B_LINK, distance > 0)
     }
     /// Cluster collision with `count` clusters (0 = off).
     pub fn clusters(mut self, count: i32) -> Self {
-        let s = self.soft();
-        s.cluster_count = count;
-        let on = count > 0;
-        s.flags.0 =
-            (s.flags.0 & !SoftBodyFlags::CLUSTERS) | if on { SoftBodyFlags::CLUSTERS } else { 0 };
-        self
-    }
-    pub fn mass(mut self, total_mass: f32) -> Self {
-        self.soft().total_mass = total_mass;
-        self
-    }
-    pub fn margin(mut self, margin: f32) -> Self {
-        self.soft().margin = margin;
-        self
-    }
-    pub fn aero(mut self, model: AeroModel) -> Self {
-        self.soft().aero_model = model;
-        self
-    }
-    pub fn config(mut self, config: SoftBodyConfig) -> Self {
-        self.soft().config = config;
-        self
-    }
-    pub fn cluster_params(mut self, params: SoftBodyClusterParams) -> Self {
-        self.soft().cluster = params;
-        self
-    }
-    pub fn iterations(mut self, iterations: SoftBodyIterations) -> Self {
-        self.soft().iterations = iterations;
-        self
+        self.soft().cluster_count = count;
+        self.flag(SoftBodyFlags::CLUSTERS, count > 0)
     }
     /// Linear / area-angular / volume stiffness, each 0..=1.
     pub fn stiffness(mut self, lst: f32, ast: f32, vst: f32) -> Self {
@@ -1483,9 +1314,8 @@ impl SoftBodyBuilder<'_> {
         });
         self
     }
-    pub fn pin(mut self, vertex: i32) -> Self {
-        self.soft().pins.push(vertex);
-        self
+    pub fn pin(self, vertex: i32) -> Self {
+        self.pins([vertex])
     }
     pub fn pins(mut self, vertices: impl IntoIterator<Item = i32>) -> Self {
         self.soft().pins.extend(vertices);

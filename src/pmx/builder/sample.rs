@@ -140,78 +140,95 @@ const ELBOW_X: f32 = 4.5;
 const WRIST_X: f32 = 7.0;
 const ARM_Y: f32 = 15.2;
 
-fn add_arm(b: &mut ModelBuilder, side: f32, upper_body2: i32) -> Arm {
-    let (lr, en) = if side > 0.0 {
+/// The name prefix (左/右) and English suffix (_L/_R) of a side (+1 = left).
+fn side_names(side: f32) -> (&'static str, &'static str) {
+    if side > 0.0 {
         ("左", "_L")
     } else {
         ("右", "_R")
-    };
+    }
+}
+
+/// Adds a bone named for its side: 左/右 before the name, _L/_R after the English one.
+fn side_bone<'a>(
+    b: &'a mut ModelBuilder,
+    side: f32,
+    name: &str,
+    name_en: &str,
+    position: Vec3,
+) -> BoneBuilder<'a> {
+    let (lr, en) = side_names(side);
+    b.bone(&format!("{lr}{name}"), position)
+        .name_en(&format!("{name_en}{en}"))
+}
+
+/// A twist bone (捩) on `parent` at 0.6 along a limb, and three hidden bones
+/// at 0.25 / 0.5 / 0.75 that take that share of its rotation.
+fn add_twist(
+    b: &mut ModelBuilder,
+    side: f32,
+    name: &str,
+    name_en: &str,
+    parent: i32,
+    along: impl Fn(f32) -> Vec3,
+) -> (i32, [i32; 3]) {
+    let dir = Vec3::new(side, 0.0, 0.0);
+    let twist = side_bone(b, side, name, name_en, along(0.6))
+        .parent(parent)
+        .fixed_axis(dir)
+        .tail_offset(dir * 0.5)
+        .index();
+    let mut twists = [0; 3];
+    for (i, t) in twists.iter_mut().enumerate() {
+        let n = i + 1;
+        let ratio = 0.25 * n as f32;
+        *t = side_bone(
+            b,
+            side,
+            &format!("{name}{n}"),
+            &format!("{name_en}{n}"),
+            along(ratio),
+        )
+        .parent(parent)
+        .append_rotate(twist, ratio)
+        .hidden()
+        .not_operable()
+        .index();
+    }
+    (twist, twists)
+}
+
+fn add_arm(b: &mut ModelBuilder, side: f32, upper_body2: i32) -> Arm {
     let at = |x: f32| Vec3::new(side * x, ARM_Y, 0.0);
     let dir = Vec3::new(side, 0.0, 0.0);
     // PMX Editor's arm frames: X toward the child, Z backward (so −Z faces the viewer).
     let z = Vec3::Z;
-    let shoulder = b
-        .bone(&format!("{lr}肩"), Vec3::new(side * SHOULDER_X, 15.4, 0.0))
-        .name_en(&format!("shoulder{en}"))
-        .parent(upper_body2)
-        .index();
-    let arm = b
-        .bone(&format!("{lr}腕"), at(ARM_X))
-        .name_en(&format!("arm{en}"))
+    let shoulder = side_bone(
+        b,
+        side,
+        "肩",
+        "shoulder",
+        Vec3::new(side * SHOULDER_X, 15.4, 0.0),
+    )
+    .parent(upper_body2)
+    .index();
+    let arm = side_bone(b, side, "腕", "arm", at(ARM_X))
         .parent(shoulder)
         .local_axes(dir, z)
         .index();
     b.bone_mut(shoulder).tail_bone(arm);
-    let twist_at = |f: f32| at(ARM_X + (ELBOW_X - ARM_X) * f);
-    let arm_twist = b
-        .bone(&format!("{lr}腕捩"), twist_at(0.6))
-        .name_en(&format!("arm twist{en}"))
-        .parent(arm)
-        .fixed_axis(dir)
-        .tail_offset(dir * 0.5)
-        .index();
-    let mut arm_twists = [0; 3];
-    for (i, t) in arm_twists.iter_mut().enumerate() {
-        let ratio = 0.25 * (i + 1) as f32;
-        *t = b
-            .bone(&format!("{lr}腕捩{}", i + 1), twist_at(ratio))
-            .name_en(&format!("arm twist{}{en}", i + 1))
-            .parent(arm)
-            .append_rotate(arm_twist, ratio)
-            .hidden()
-            .not_operable()
-            .index();
-    }
-    let elbow = b
-        .bone(&format!("{lr}ひじ"), at(ELBOW_X))
-        .name_en(&format!("elbow{en}"))
+    let (arm_twist, arm_twists) = add_twist(b, side, "腕捩", "arm twist", arm, |f| {
+        at(ARM_X + (ELBOW_X - ARM_X) * f)
+    });
+    let elbow = side_bone(b, side, "ひじ", "elbow", at(ELBOW_X))
         .parent(arm_twist)
         .local_axes(dir, z)
         .index();
     b.bone_mut(arm).tail_bone(elbow);
-    let hand_at = |f: f32| at(ELBOW_X + (WRIST_X - ELBOW_X) * f);
-    let hand_twist = b
-        .bone(&format!("{lr}手捩"), hand_at(0.6))
-        .name_en(&format!("wrist twist{en}"))
-        .parent(elbow)
-        .fixed_axis(dir)
-        .tail_offset(dir * 0.5)
-        .index();
-    let mut hand_twists = [0; 3];
-    for (i, t) in hand_twists.iter_mut().enumerate() {
-        let ratio = 0.25 * (i + 1) as f32;
-        *t = b
-            .bone(&format!("{lr}手捩{}", i + 1), hand_at(ratio))
-            .name_en(&format!("wrist twist{}{en}", i + 1))
-            .parent(elbow)
-            .append_rotate(hand_twist, ratio)
-            .hidden()
-            .not_operable()
-            .index();
-    }
-    let wrist = b
-        .bone(&format!("{lr}手首"), at(WRIST_X))
-        .name_en(&format!("wrist{en}"))
+    let (hand_twist, hand_twists) = add_twist(b, side, "手捩", "wrist twist", elbow, |f| {
+        at(ELBOW_X + (WRIST_X - ELBOW_X) * f)
+    });
+    let wrist = side_bone(b, side, "手首", "wrist", at(WRIST_X))
         .parent(hand_twist)
         .local_axes(dir, z)
         .tail_offset(dir * 1.2)
@@ -219,14 +236,18 @@ fn add_arm(b: &mut ModelBuilder, side: f32, upper_body2: i32) -> Arm {
     b.bone_mut(elbow).tail_bone(wrist);
     // ローカル付与: the pad turns with half the arm's local rotation,
     // whatever drives it (user, IK or morph).
-    let pad = b
-        .bone(&format!("{lr}肩飾り"), Vec3::new(side * 1.6, 15.75, 0.0))
-        .name_en(&format!("shoulder pad{en}"))
-        .parent(shoulder)
-        .append_rotate(arm, 0.5)
-        .append_local()
-        .tail_offset(dir * 0.6)
-        .index();
+    let pad = side_bone(
+        b,
+        side,
+        "肩飾り",
+        "shoulder pad",
+        Vec3::new(side * 1.6, 15.75, 0.0),
+    )
+    .parent(shoulder)
+    .append_rotate(arm, 0.5)
+    .append_local()
+    .tail_offset(dir * 0.6)
+    .index();
     Arm {
         shoulder,
         arm,
@@ -241,33 +262,20 @@ fn add_arm(b: &mut ModelBuilder, side: f32, upper_body2: i32) -> Arm {
 }
 
 fn add_leg(b: &mut ModelBuilder, side: f32, lower_body: i32, root: i32) -> (Leg, i32, i32) {
-    let (lr, en) = if side > 0.0 {
-        ("左", "_L")
-    } else {
-        ("右", "_R")
-    };
     let x = side * 1.0;
-    let leg = b
-        .bone(&format!("{lr}足"), Vec3::new(x, 10.0, 0.0))
-        .name_en(&format!("leg{en}"))
+    let leg = side_bone(b, side, "足", "leg", Vec3::new(x, 10.0, 0.0))
         .parent(lower_body)
         .index();
     // The knee sits a little forward so IK knows which way to bend.
-    let knee = b
-        .bone(&format!("{lr}ひざ"), Vec3::new(x, 5.5, -0.1))
-        .name_en(&format!("knee{en}"))
+    let knee = side_bone(b, side, "ひざ", "knee", Vec3::new(x, 5.5, -0.1))
         .parent(leg)
         .index();
     b.bone_mut(leg).tail_bone(knee);
-    let ankle = b
-        .bone(&format!("{lr}足首"), Vec3::new(x, 1.2, 0.3))
-        .name_en(&format!("ankle{en}"))
+    let ankle = side_bone(b, side, "足首", "ankle", Vec3::new(x, 1.2, 0.3))
         .parent(knee)
         .index();
     b.bone_mut(knee).tail_bone(ankle);
-    let toe = b
-        .bone(&format!("{lr}つま先"), Vec3::new(x, 0.0, -1.3))
-        .name_en(&format!("toe{en}"))
+    let toe = side_bone(b, side, "つま先", "toe", Vec3::new(x, 0.0, -1.3))
         .parent(ankle)
         .hidden()
         .not_operable()
@@ -275,9 +283,7 @@ fn add_leg(b: &mut ModelBuilder, side: f32, lower_body: i32, root: i32) -> (Leg,
     b.bone_mut(ankle).tail_bone(toe);
     // 足ＩＫ: the values PMD→PMX conversion gives every MMD model
     // (40 loops, 2 rad per step = PMD's 0.5 × 4; knee bends about X only).
-    let leg_ik = b
-        .bone(&format!("{lr}足ＩＫ"), Vec3::new(x, 1.2, 0.3))
-        .name_en(&format!("leg IK{en}"))
+    let leg_ik = side_bone(b, side, "足ＩＫ", "leg IK", Vec3::new(x, 1.2, 0.3))
         .parent(root)
         .movable()
         .tail_offset(Vec3::new(0.0, 0.0, 1.2))
@@ -285,9 +291,7 @@ fn add_leg(b: &mut ModelBuilder, side: f32, lower_body: i32, root: i32) -> (Leg,
         .ik_link_limited(knee, KNEE_LOWER, KNEE_UPPER)
         .ik_link(leg)
         .index();
-    let toe_ik = b
-        .bone(&format!("{lr}つま先ＩＫ"), Vec3::new(x, 0.0, -1.3))
-        .name_en(&format!("toe IK{en}"))
+    let toe_ik = side_bone(b, side, "つま先ＩＫ", "toe IK", Vec3::new(x, 0.0, -1.3))
         .parent(leg_ik)
         .movable()
         .tail_offset(Vec3::new(0.0, -1.0, 0.0))
@@ -959,27 +963,32 @@ pub fn sample_rig() -> Model {
     )
     .name_en("neck");
     let trunk_skip = [G_HEAD, G_BODY];
-    grouped(
-        b.rigid_body("上半身", upper).capsule_between(
-            Vec3::new(0.0, 11.4, 0.0),
-            Vec3::new(0.0, 12.6, 0.0),
-            1.1,
-        ),
-        G_BODY,
-        &trunk_skip,
-    )
-    .name_en("upper body");
-    let chest_body = grouped(
-        b.rigid_body("上半身2", upper2).capsule_between(
-            Vec3::new(0.0, 13.3, 0.0),
-            Vec3::new(0.0, 14.6, 0.0),
-            1.15,
-        ),
-        G_BODY,
-        &trunk_skip,
-    )
-    .name_en("upper body2")
-    .index();
+    // A bone-following capsule of the torso and limbs group.
+    let body_capsule = |b: &mut ModelBuilder, (name, en): (&str, &str), bone, from, to, radius| {
+        grouped(
+            b.rigid_body(name, bone).capsule_between(from, to, radius),
+            G_BODY,
+            &trunk_skip,
+        )
+        .name_en(en)
+        .index()
+    };
+    body_capsule(
+        &mut b,
+        ("上半身", "upper body"),
+        upper,
+        Vec3::new(0.0, 11.4, 0.0),
+        Vec3::new(0.0, 12.6, 0.0),
+        1.1,
+    );
+    let chest_body = body_capsule(
+        &mut b,
+        ("上半身2", "upper body2"),
+        upper2,
+        Vec3::new(0.0, 13.3, 0.0),
+        Vec3::new(0.0, 14.6, 0.0),
+        1.15,
+    );
     let hip_body = grouped(
         b.rigid_body("下半身", lower)
             .sphere(1.0)
@@ -989,47 +998,25 @@ pub fn sample_rig() -> Model {
     )
     .name_en("lower body")
     .index();
-    for (side, arm, en) in [(1.0f32, &arm_l, "_L"), (-1.0, &arm_r, "_R")] {
+    for (side, arm) in [(1.0f32, &arm_l), (-1.0, &arm_r)] {
         let p = |x: f32| Vec3::new(side * x, ARM_Y, 0.0);
-        let name = |n: &str| format!("{}{n}", if side > 0.0 { "左" } else { "右" });
-        grouped(
-            b.rigid_body(&name("腕"), arm.arm)
-                .capsule_between(p(2.1), p(4.1), 0.45),
-            G_BODY,
-            &trunk_skip,
-        )
-        .name_en(&format!("arm{en}"));
-        grouped(
-            b.rigid_body(&name("ひじ"), arm.elbow)
-                .capsule_between(p(4.9), p(6.7), 0.38),
-            G_BODY,
-            &trunk_skip,
-        )
-        .name_en(&format!("elbow{en}"));
+        let (lr, en) = side_names(side);
+        let names = |n: &str, n_en: &str| (format!("{lr}{n}"), format!("{n_en}{en}"));
+        let (name, name_en) = names("腕", "arm");
+        body_capsule(&mut b, (&name, &name_en), arm.arm, p(2.1), p(4.1), 0.45);
+        let (name, name_en) = names("ひじ", "elbow");
+        body_capsule(&mut b, (&name, &name_en), arm.elbow, p(4.9), p(6.7), 0.38);
     }
-    for (side, leg, en) in [(1.0f32, &leg_l, "_L"), (-1.0, &leg_r, "_R")] {
+    for (side, leg) in [(1.0f32, &leg_l), (-1.0, &leg_r)] {
         let x = side * 1.0;
-        let name = |n: &str| format!("{}{n}", if side > 0.0 { "左" } else { "右" });
-        grouped(
-            b.rigid_body(&name("足"), leg.leg).capsule_between(
-                Vec3::new(x, 9.3, 0.0),
-                Vec3::new(x, 6.1, -0.05),
-                0.5,
-            ),
-            G_BODY,
-            &trunk_skip,
-        )
-        .name_en(&format!("leg{en}"));
-        grouped(
-            b.rigid_body(&name("ひざ"), leg.knee).capsule_between(
-                Vec3::new(x, 4.9, -0.05),
-                Vec3::new(x, 1.9, 0.2),
-                0.42,
-            ),
-            G_BODY,
-            &trunk_skip,
-        )
-        .name_en(&format!("knee{en}"));
+        let (lr, en) = side_names(side);
+        let names = |n: &str, n_en: &str| (format!("{lr}{n}"), format!("{n_en}{en}"));
+        let (name, name_en) = names("足", "leg");
+        let (from, to) = (Vec3::new(x, 9.3, 0.0), Vec3::new(x, 6.1, -0.05));
+        body_capsule(&mut b, (&name, &name_en), leg.leg, from, to, 0.5);
+        let (name, name_en) = names("ひざ", "knee");
+        let (from, to) = (Vec3::new(x, 4.9, -0.05), Vec3::new(x, 1.9, 0.2));
+        body_capsule(&mut b, (&name, &name_en), leg.knee, from, to, 0.42);
     }
 
     // Hair: the root keeps its bone's position (mode 2), the rest are free (mode 1).
