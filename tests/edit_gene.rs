@@ -116,7 +116,7 @@ fn gene_delete_stores_only_the_changed_references() {
         .flat_map(|v| v.weights.bones().iter())
         .filter(|&&b| b == elbow as i32)
         .count();
-    let removed = remap::remove_bones(&mut model, &[elbow]);
+    let removed = remap::remove(&mut model, ElementKind::Bone, &[elbow]);
     let stored_weights = removed
         .refs
         .iter()

@@ -170,36 +170,40 @@ fn new_element(kind: ElementKind) -> hone::edit::Element {
     }
 }
 
+/// A field edit of bone `seed` (picked among the model's bones) made by `change`.
+fn bone_edit(
+    model: &Model,
+    seed: usize,
+    field: &str,
+    change: impl FnOnce(&mut Bone),
+) -> Option<ModelEdit> {
+    let i = pick(seed, model.bones.len())?;
+    let mut bone = model.bones[i].clone();
+    change(&mut bone);
+    Some(ModelEdit::set_bone(i, bone, field))
+}
+
+fn merging_if(edit: ModelEdit, merge: bool, key: u64) -> ModelEdit {
+    if merge {
+        edit.merging(key)
+    } else {
+        edit
+    }
+}
+
 /// The edit a step stands for on the current model (None = not applicable).
 fn edit_for(step: &Step, model: &Model) -> Option<ModelEdit> {
     Some(match step {
         Step::BoneLayer { bone, layer, merge } => {
-            let i = pick(*bone, model.bones.len())?;
-            let mut b = model.bones[i].clone();
-            b.layer = *layer;
-            let e = ModelEdit::set_bone(i, b, "deform layer").value(layer);
-            if *merge {
-                e.merging(1)
-            } else {
-                e
-            }
+            let e = bone_edit(model, *bone, "deform layer", |b| b.layer = *layer)?;
+            merging_if(e.value(layer), *merge, 1)
         }
         Step::BonePosition { bone, x, merge } => {
-            let i = pick(*bone, model.bones.len())?;
-            let mut b = model.bones[i].clone();
-            b.position.x = *x;
-            let e = ModelEdit::set_bone(i, b, "position.x");
-            if *merge {
-                e.merging(2)
-            } else {
-                e
-            }
+            let e = bone_edit(model, *bone, "position.x", |b| b.position.x = *x)?;
+            merging_if(e, *merge, 2)
         }
         Step::BoneParent { bone, parent } => {
-            let i = pick(*bone, model.bones.len())?;
-            let mut b = model.bones[i].clone();
-            b.parent = *parent;
-            ModelEdit::set_bone(i, b, "parent")
+            bone_edit(model, *bone, "parent", |b| b.parent = *parent)?
         }
         Step::DropMorphOffset { morph } => {
             let i = pick(*morph, model.morphs.len())?;
@@ -254,19 +258,14 @@ fn edit_for(step: &Step, model: &Model) -> Option<ModelEdit> {
             let len = kind.len(model);
             ModelEdit::move_element(model, kind, pick(*from, len)?, pick(*to, len)?)
         }
-        Step::Batch { a, b } => {
-            let i = pick(*a, model.bones.len())?;
-            let mut bone = model.bones[i].clone();
-            bone.layer += 1;
-            ModelEdit::batch(
-                "batch",
-                vec![
-                    ModelEdit::set_bone(i, bone, "deform layer"),
-                    ModelEdit::delete(ElementKind::Bone, vec![pick(*b, model.bones.len())?]),
-                    ModelEdit::duplicate(ElementKind::Bone, vec![0]),
-                ],
-            )
-        }
+        Step::Batch { a, b } => ModelEdit::batch(
+            "batch",
+            vec![
+                bone_edit(model, *a, "deform layer", |b| b.layer += 1)?,
+                ModelEdit::delete(ElementKind::Bone, vec![pick(*b, model.bones.len())?]),
+                ModelEdit::duplicate(ElementKind::Bone, vec![0]),
+            ],
+        ),
         Step::DeleteUnusedVertices => ModelEdit::delete_unused_vertices(model)?,
         Step::Undo | Step::Redo | Step::EndMerge => return None,
     })

@@ -4,23 +4,12 @@
 use hone::pmx::pmd::read_pmd;
 use hone::pmx::Error;
 
+mod seeded_rng;
+use seeded_rng::Rng;
+
 fn mei() -> Option<Vec<u8>> {
     let p = hone::shared_models_dir()?.join("mei/mei.pmd");
     std::fs::read(p).ok()
-}
-
-/// xorshift64*: deterministic, no extra crate.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 fn must_not_panic(bytes: &[u8], what: &str) -> bool {

@@ -8,6 +8,9 @@ use hone::pmx::*;
 use proptest::collection::vec;
 use proptest::prelude::*;
 
+mod seeded_rng;
+use seeded_rng::Rng;
+
 // ------------------------------------------------------------------ leaves
 
 fn float() -> impl Strategy<Value = f32> {
@@ -666,24 +669,8 @@ proptest! {
 
 // ------------------------------------------------------------------ big counts
 
-/// xorshift64*, for the big models (thousands of elements are built from a
-/// seed rather than shrinkable strategies, to stay fast).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> i32 {
-        (self.next() % n.max(1) as u64) as i32
-    }
-    fn f(&mut self) -> f32 {
-        (self.next() % 20001) as f32 / 100.0 - 100.0
-    }
-}
-
+/// Thousands of elements are built from a seed rather than shrinkable
+/// strategies, to stay fast.
 fn big_model(nv: usize, nb: usize, seed: u64) -> Model {
     let mut r = Rng(seed | 1);
     let mut m = Model::default();
@@ -691,9 +678,9 @@ fn big_model(nv: usize, nb: usize, seed: u64) -> Model {
     for i in 0..nb {
         m.bones.push(Bone {
             name: format!("骨{i}"),
-            parent: r.below(nb) - 1,
+            parent: r.index_below(nb) - 1,
             tail: if i % 2 == 0 {
-                Tail::Bone(r.below(nb))
+                Tail::Bone(r.index_below(nb))
             } else {
                 Tail::Offset(Vec3::X)
             },
@@ -702,15 +689,22 @@ fn big_model(nv: usize, nb: usize, seed: u64) -> Model {
     }
     for _ in 0..nv {
         let mut v = Vertex {
-            position: Vec3::new(r.f(), r.f(), r.f()),
+            position: Vec3::new(r.float(), r.float(), r.float()),
             weights: match r.below(3) {
-                0 => Weights::Bdef1 { bone: r.below(nb) },
+                0 => Weights::Bdef1 {
+                    bone: r.index_below(nb),
+                },
                 1 => Weights::Bdef2 {
-                    bones: [r.below(nb), r.below(nb)],
+                    bones: [r.index_below(nb), r.index_below(nb)],
                     weight: 0.25,
                 },
                 _ => Weights::Bdef4 {
-                    bones: [r.below(nb), r.below(nb), r.below(nb), r.below(nb)],
+                    bones: [
+                        r.index_below(nb),
+                        r.index_below(nb),
+                        r.index_below(nb),
+                        r.index_below(nb),
+                    ],
                     weights: [0.25; 4],
                 },
             },
@@ -721,14 +715,15 @@ fn big_model(nv: usize, nb: usize, seed: u64) -> Model {
             .iter_mut()
             .take(m.header.additional_uv_count as usize)
         {
-            *uv = Vec4::splat(r.f());
+            *uv = Vec4::splat(r.float());
         }
         m.vertices.push(v);
     }
     // Faces reach the last vertices, so 2-byte vertex indices above 32767 occur.
     for k in 0..200 {
         let hi = nv as i32 - 1 - (k % nv as i32);
-        m.faces.push([hi, r.below(nv), hi.saturating_sub(1).max(0)]);
+        m.faces
+            .push([hi, r.index_below(nv), hi.saturating_sub(1).max(0)]);
     }
     m.morphs.push(Morph {
         name: "big".into(),

@@ -8,6 +8,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 
+mod seeded_rng;
+use seeded_rng::Rng;
+
 // ------------------------------------------------------------------ allocation probe
 
 /// Records the largest single allocation made on the current thread.
@@ -71,20 +74,6 @@ fn shared_pmx() -> Vec<(PathBuf, Vec<u8>)> {
             (p, b)
         })
         .collect()
-}
-
-/// xorshift64*: a tiny seeded generator so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Byte offsets where each section starts (vertices .. soft bodies), found by

@@ -1,15 +1,15 @@
-//! Any bytes: reading never panics, and whatever reads writes, with writing a
-//! fixed point (write(read(write(m))) == write(m)).
+//! Any bytes: reading a PMX never panics and never allocates far beyond the input.
 #![no_main]
 
+mod common;
+
 use hone::pmx::read::read_pmx;
-use hone::pmx::write::{write_pmx, WriteOptions};
 use libfuzzer_sys::fuzz_target;
 
+#[global_allocator]
+static ALLOC: common::Capped = common::Capped;
+
 fuzz_target!(|data: &[u8]| {
-    let Ok(loaded) = read_pmx(data) else { return };
-    let once = write_pmx(&loaded.model, &WriteOptions::default()).expect("a read model writes");
-    let again = read_pmx(&once).expect("written bytes read back");
-    let twice = write_pmx(&again.model, &WriteOptions::default()).expect("writes again");
-    assert!(once == twice, "writing is not a fixed point");
+    common::guard(data.len());
+    let _ = read_pmx(data);
 });

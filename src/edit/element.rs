@@ -9,6 +9,33 @@ use crate::pmx::{
 };
 use std::fmt;
 
+/// The one table of which model list holds which kind: evaluates `$body` with `$list`
+/// bound to `$model`'s list of elements of `$kind`, borrowed as written (`&model` or
+/// `&mut model`), or evaluates `$single` for the single records (header, info).
+macro_rules! on_list {
+    ($kind:expr, &mut $model:ident, |$list:ident| $body:expr, $single:expr) => {
+        on_list!(@ [&mut] $kind, $model, $list, $body, $single)
+    };
+    ($kind:expr, &$model:ident, |$list:ident| $body:expr, $single:expr) => {
+        on_list!(@ [&] $kind, $model, $list, $body, $single)
+    };
+    (@ [$($borrow:tt)+] $kind:expr, $model:ident, $list:ident, $body:expr, $single:expr) => {
+        match $kind {
+            ElementKind::Header | ElementKind::Info => $single,
+            ElementKind::Vertex => { let $list = $($borrow)+ $model.vertices; $body }
+            ElementKind::Face => { let $list = $($borrow)+ $model.faces; $body }
+            ElementKind::Texture => { let $list = $($borrow)+ $model.textures; $body }
+            ElementKind::Material => { let $list = $($borrow)+ $model.materials; $body }
+            ElementKind::Bone => { let $list = $($borrow)+ $model.bones; $body }
+            ElementKind::Morph => { let $list = $($borrow)+ $model.morphs; $body }
+            ElementKind::DisplayFrame => { let $list = $($borrow)+ $model.display_frames; $body }
+            ElementKind::RigidBody => { let $list = $($borrow)+ $model.rigid_bodies; $body }
+            ElementKind::Joint => { let $list = $($borrow)+ $model.joints; $body }
+            ElementKind::SoftBody => { let $list = $($borrow)+ $model.soft_bodies; $body }
+        }
+    };
+}
+
 /// A list (or single record) of the model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ElementKind {
@@ -90,19 +117,7 @@ impl ElementKind {
 
     /// Number of elements of this kind in `model` (1 for the single records).
     pub fn len(self, model: &Model) -> usize {
-        match self {
-            ElementKind::Header | ElementKind::Info => 1,
-            ElementKind::Vertex => model.vertices.len(),
-            ElementKind::Face => model.faces.len(),
-            ElementKind::Texture => model.textures.len(),
-            ElementKind::Material => model.materials.len(),
-            ElementKind::Bone => model.bones.len(),
-            ElementKind::Morph => model.morphs.len(),
-            ElementKind::DisplayFrame => model.display_frames.len(),
-            ElementKind::RigidBody => model.rigid_bodies.len(),
-            ElementKind::Joint => model.joints.len(),
-            ElementKind::SoftBody => model.soft_bodies.len(),
-        }
+        on_list!(self, &model, |list| list.len(), 1)
     }
 
     /// The element's name for labels: its Japanese name, else its English
@@ -139,76 +154,39 @@ impl ElementKind {
 
     /// A copy of element `index`, if it exists.
     pub fn get(self, model: &Model, index: usize) -> Option<Element> {
-        Some(match self {
-            ElementKind::Header => Element::Header(model.header.clone()),
-            ElementKind::Info => Element::Info(model.info.clone()),
-            ElementKind::Vertex => Element::Vertex(model.vertices.get(index)?.clone()),
-            ElementKind::Face => Element::Face(*model.faces.get(index)?),
-            ElementKind::Texture => Element::Texture(model.textures.get(index)?.clone()),
-            ElementKind::Material => Element::Material(model.materials.get(index)?.clone()),
-            ElementKind::Bone => Element::Bone(Box::new(model.bones.get(index)?.clone())),
-            ElementKind::Morph => Element::Morph(model.morphs.get(index)?.clone()),
-            ElementKind::DisplayFrame => {
-                Element::DisplayFrame(model.display_frames.get(index)?.clone())
-            }
-            ElementKind::RigidBody => Element::RigidBody(model.rigid_bodies.get(index)?.clone()),
-            ElementKind::Joint => Element::Joint(model.joints.get(index)?.clone()),
-            ElementKind::SoftBody => Element::SoftBody(model.soft_bodies.get(index)?.clone()),
-        })
+        match self {
+            ElementKind::Header => Some(Element::Header(model.header.clone())),
+            ElementKind::Info => Some(Element::Info(model.info.clone())),
+            _ => on_list!(
+                self,
+                &model,
+                |list| list.get(index).cloned().map(Element::from),
+                None
+            ),
+        }
     }
 
     /// Removes and returns the last element of this kind (None for single records).
     pub(crate) fn pop(self, model: &mut Model) -> Option<Element> {
-        Some(match self {
-            ElementKind::Header | ElementKind::Info => return None,
-            ElementKind::Vertex => Element::Vertex(model.vertices.pop()?),
-            ElementKind::Face => Element::Face(model.faces.pop()?),
-            ElementKind::Texture => Element::Texture(model.textures.pop()?),
-            ElementKind::Material => Element::Material(model.materials.pop()?),
-            ElementKind::Bone => Element::Bone(Box::new(model.bones.pop()?)),
-            ElementKind::Morph => Element::Morph(model.morphs.pop()?),
-            ElementKind::DisplayFrame => Element::DisplayFrame(model.display_frames.pop()?),
-            ElementKind::RigidBody => Element::RigidBody(model.rigid_bodies.pop()?),
-            ElementKind::Joint => Element::Joint(model.joints.pop()?),
-            ElementKind::SoftBody => Element::SoftBody(model.soft_bodies.pop()?),
-        })
+        on_list!(self, &mut model, |list| list.pop().map(Element::from), None)
     }
 
     /// Removes element `index` (None if out of range or a single record).
     pub(crate) fn remove(self, model: &mut Model, index: usize) -> Option<Element> {
-        if self.is_single() || index >= self.len(model) {
+        if index >= self.len(model) {
             return None;
         }
-        Some(match self {
-            ElementKind::Header | ElementKind::Info => return None,
-            ElementKind::Vertex => Element::Vertex(model.vertices.remove(index)),
-            ElementKind::Face => Element::Face(model.faces.remove(index)),
-            ElementKind::Texture => Element::Texture(model.textures.remove(index)),
-            ElementKind::Material => Element::Material(model.materials.remove(index)),
-            ElementKind::Bone => Element::Bone(Box::new(model.bones.remove(index))),
-            ElementKind::Morph => Element::Morph(model.morphs.remove(index)),
-            ElementKind::DisplayFrame => Element::DisplayFrame(model.display_frames.remove(index)),
-            ElementKind::RigidBody => Element::RigidBody(model.rigid_bodies.remove(index)),
-            ElementKind::Joint => Element::Joint(model.joints.remove(index)),
-            ElementKind::SoftBody => Element::SoftBody(model.soft_bodies.remove(index)),
-        })
+        on_list!(
+            self,
+            &mut model,
+            |list| Some(Element::from(list.remove(index))),
+            None
+        )
     }
 
     /// Shortens the list to `len` elements.
     pub(crate) fn truncate(self, model: &mut Model, len: usize) {
-        match self {
-            ElementKind::Header | ElementKind::Info => {}
-            ElementKind::Vertex => model.vertices.truncate(len),
-            ElementKind::Face => model.faces.truncate(len),
-            ElementKind::Texture => model.textures.truncate(len),
-            ElementKind::Material => model.materials.truncate(len),
-            ElementKind::Bone => model.bones.truncate(len),
-            ElementKind::Morph => model.morphs.truncate(len),
-            ElementKind::DisplayFrame => model.display_frames.truncate(len),
-            ElementKind::RigidBody => model.rigid_bodies.truncate(len),
-            ElementKind::Joint => model.joints.truncate(len),
-            ElementKind::SoftBody => model.soft_bodies.truncate(len),
-        }
+        on_list!(self, &mut model, |list| list.truncate(len), ())
     }
 
     /// Reorders the list so that new position `i` holds old element `order[i]`.
@@ -225,19 +203,7 @@ impl ElementKind {
                     .filter_map(|&o| slots.get_mut(o).and_then(Option::take)),
             );
         }
-        match self {
-            ElementKind::Header | ElementKind::Info => {}
-            ElementKind::Vertex => apply(&mut model.vertices, order),
-            ElementKind::Face => apply(&mut model.faces, order),
-            ElementKind::Texture => apply(&mut model.textures, order),
-            ElementKind::Material => apply(&mut model.materials, order),
-            ElementKind::Bone => apply(&mut model.bones, order),
-            ElementKind::Morph => apply(&mut model.morphs, order),
-            ElementKind::DisplayFrame => apply(&mut model.display_frames, order),
-            ElementKind::RigidBody => apply(&mut model.rigid_bodies, order),
-            ElementKind::Joint => apply(&mut model.joints, order),
-            ElementKind::SoftBody => apply(&mut model.soft_bodies, order),
-        }
+        on_list!(self, &mut model, |list| apply(list, order), ())
     }
 }
 
@@ -303,50 +269,24 @@ impl Element {
     /// ignored for header and info). Returns false, changing nothing, if the
     /// index is out of range.
     pub(crate) fn swap_with(&mut self, model: &mut Model, index: usize) -> bool {
-        use std::mem::swap;
+        fn swap_at<T>(v: &mut T, list: &mut [T], index: usize) -> bool {
+            list.get_mut(index)
+                .map(|slot| std::mem::swap(v, slot))
+                .is_some()
+        }
         match self {
-            Element::Header(v) => swap(v, &mut model.header),
-            Element::Info(v) => swap(v, &mut model.info),
-            Element::Vertex(v) => match model.vertices.get_mut(index) {
-                Some(slot) => swap(v, slot),
-                None => return false,
-            },
-            Element::Face(v) => match model.faces.get_mut(index) {
-                Some(slot) => swap(v, slot),
-                None => return false,
-            },
-            Element::Texture(v) => match model.textures.get_mut(index) {
-                Some(slot) => swap(v, slot),
-                None => return false,
-            },
-            Element::Material(v) => match model.materials.get_mut(index) {
-                Some(slot) => swap(v, slot),
-                None => return false,
-            },
-            Element::Bone(v) => match model.bones.get_mut(index) {
-                Some(slot) => swap(&mut **v, slot),
-                None => return false,
-            },
-            Element::Morph(v) => match model.morphs.get_mut(index) {
-                Some(slot) => swap(v, slot),
-                None => return false,
-            },
-            Element::DisplayFrame(v) => match model.display_frames.get_mut(index) {
-                Some(slot) => swap(v, slot),
-                None => return false,
-            },
-            Element::RigidBody(v) => match model.rigid_bodies.get_mut(index) {
-                Some(slot) => swap(v, slot),
-                None => return false,
-            },
-            Element::Joint(v) => match model.joints.get_mut(index) {
-                Some(slot) => swap(v, slot),
-                None => return false,
-            },
-            Element::SoftBody(v) => match model.soft_bodies.get_mut(index) {
-                Some(slot) => swap(v, slot),
-                None => return false,
-            },
+            Element::Header(v) => std::mem::swap(v, &mut model.header),
+            Element::Info(v) => std::mem::swap(v, &mut model.info),
+            Element::Vertex(v) => return swap_at(v, &mut model.vertices, index),
+            Element::Face(v) => return swap_at(v, &mut model.faces, index),
+            Element::Texture(v) => return swap_at(v, &mut model.textures, index),
+            Element::Material(v) => return swap_at(v, &mut model.materials, index),
+            Element::Bone(v) => return swap_at(&mut **v, &mut model.bones, index),
+            Element::Morph(v) => return swap_at(v, &mut model.morphs, index),
+            Element::DisplayFrame(v) => return swap_at(v, &mut model.display_frames, index),
+            Element::RigidBody(v) => return swap_at(v, &mut model.rigid_bodies, index),
+            Element::Joint(v) => return swap_at(v, &mut model.joints, index),
+            Element::SoftBody(v) => return swap_at(v, &mut model.soft_bodies, index),
         }
         true
     }

@@ -42,7 +42,7 @@
 
 use super::element::{Element, ElementKind};
 use crate::pmx::{
-    BoneOffset, DisplayElement, GroupOffset, IkLink, ImpulseOffset, MaterialOffset, Model,
+    Bone, BoneOffset, DisplayElement, GroupOffset, IkLink, ImpulseOffset, MaterialOffset, Model,
     MorphOffsets, SoftBodyAnchor, Tail, Toon, UvOffset, VertexOffset, NONE,
 };
 
@@ -63,61 +63,100 @@ pub enum RefSlot {
     MaterialToon(u32),
 }
 
-/// A list entry dropped by a removal: owner (after the removal), position in the
-/// original list, and the entry as it was.
+impl RefSlot {
+    /// The reference this slot names, if the model has it (a tail given as an offset
+    /// or a shared toon holds none).
+    pub fn field(self, model: &mut Model) -> Option<&mut i32> {
+        let at = |i: u32| i as usize;
+        match self {
+            RefSlot::Weight { vertex, slot } => {
+                let v = model.vertices.get_mut(at(vertex))?;
+                v.weights.bones_mut().get_mut(slot as usize)
+            }
+            RefSlot::BoneParent(i) => Some(&mut model.bones.get_mut(at(i))?.parent),
+            RefSlot::BoneTail(i) => match &mut model.bones.get_mut(at(i))?.tail {
+                Tail::Bone(t) => Some(t),
+                Tail::Offset(_) => None,
+            },
+            RefSlot::AppendParent(i) => {
+                Some(&mut model.bones.get_mut(at(i))?.append.as_mut()?.parent)
+            }
+            RefSlot::IkTarget(i) => Some(&mut model.bones.get_mut(at(i))?.ik.as_mut()?.target),
+            RefSlot::RigidBodyBone(i) => Some(&mut model.rigid_bodies.get_mut(at(i))?.bone),
+            RefSlot::JointBodyA(i) => Some(&mut model.joints.get_mut(at(i))?.body_a),
+            RefSlot::JointBodyB(i) => Some(&mut model.joints.get_mut(at(i))?.body_b),
+            RefSlot::SoftBodyMaterial(i) => Some(&mut model.soft_bodies.get_mut(at(i))?.material),
+            RefSlot::MaterialTexture(i) => Some(&mut model.materials.get_mut(at(i))?.texture),
+            RefSlot::MaterialSphere(i) => Some(&mut model.materials.get_mut(at(i))?.sphere_texture),
+            RefSlot::MaterialToon(i) => match &mut model.materials.get_mut(at(i))?.toon {
+                Toon::Texture(t) => Some(t),
+                Toon::Shared(_) => None,
+            },
+        }
+    }
+}
+
+/// A list entry dropped by a removal.
 #[derive(Debug, Clone, PartialEq)]
-pub enum RemovedEntry {
-    IkLink {
-        bone: u32,
-        pos: u32,
-        link: IkLink,
-    },
-    BoneOffset {
-        morph: u32,
-        pos: u32,
-        offset: BoneOffset,
-    },
+pub struct RemovedEntry {
+    /// The element holding the list, indexed as after the removal: a bone for IK
+    /// links, a morph for offsets, a display frame for its elements, a soft body for
+    /// anchors and pins.
+    pub owner: u32,
+    /// Position in the original list.
+    pub pos: u32,
+    pub entry: Entry,
+}
+
+/// A dropped list entry as it was, named by the list it was in.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Entry {
+    IkLink(IkLink),
+    BoneOffset(BoneOffset),
     /// Group or flip morph offset.
-    GroupOffset {
-        morph: u32,
-        pos: u32,
-        offset: GroupOffset,
-    },
-    MaterialOffset {
-        morph: u32,
-        pos: u32,
-        offset: MaterialOffset,
-    },
-    ImpulseOffset {
-        morph: u32,
-        pos: u32,
-        offset: ImpulseOffset,
-    },
-    DisplayElement {
-        frame: u32,
-        pos: u32,
-        element: DisplayElement,
-    },
-    SoftBodyAnchor {
-        soft_body: u32,
-        pos: u32,
-        anchor: SoftBodyAnchor,
-    },
-    VertexOffset {
-        morph: u32,
-        pos: u32,
-        offset: VertexOffset,
-    },
-    UvOffset {
-        morph: u32,
-        pos: u32,
-        offset: UvOffset,
-    },
-    SoftBodyPin {
-        soft_body: u32,
-        pos: u32,
-        vertex: i32,
-    },
+    GroupOffset(GroupOffset),
+    MaterialOffset(MaterialOffset),
+    ImpulseOffset(ImpulseOffset),
+    VertexOffset(VertexOffset),
+    UvOffset(UvOffset),
+    DisplayElement(DisplayElement),
+    SoftBodyAnchor(SoftBodyAnchor),
+    SoftBodyPin(i32),
+}
+
+impl RemovedEntry {
+    /// Puts the entry back into its list; the model must be as [`remove`] left it
+    /// (with references shifted back).
+    fn put_back(self, model: &mut Model) {
+        fn put<T>(list: Option<&mut Vec<T>>, pos: u32, v: T) {
+            if let Some(list) = list {
+                list.insert((pos as usize).min(list.len()), v);
+            }
+        }
+        let RemovedEntry { owner, pos, entry } = self;
+        let o = owner as usize;
+        let ik_links = model.bones.get_mut(o).and_then(|b| b.ik.as_mut());
+        let ik_links = ik_links.map(|ik| &mut ik.links);
+        let offsets = model.morphs.get_mut(o).map(|m| &mut m.offsets);
+        let frame = model.display_frames.get_mut(o).map(|f| &mut f.elements);
+        let soft_body = model.soft_bodies.get_mut(o);
+        match (entry, offsets) {
+            (Entry::IkLink(x), _) => put(ik_links, pos, x),
+            (Entry::BoneOffset(x), Some(MorphOffsets::Bone(l))) => put(Some(l), pos, x),
+            (Entry::GroupOffset(x), Some(MorphOffsets::Group(l) | MorphOffsets::Flip(l))) => {
+                put(Some(l), pos, x)
+            }
+            (Entry::MaterialOffset(x), Some(MorphOffsets::Material(l))) => put(Some(l), pos, x),
+            (Entry::ImpulseOffset(x), Some(MorphOffsets::Impulse(l))) => put(Some(l), pos, x),
+            (Entry::VertexOffset(x), Some(MorphOffsets::Vertex(l))) => put(Some(l), pos, x),
+            (Entry::UvOffset(x), Some(MorphOffsets::Uv { offsets: l, .. })) => put(Some(l), pos, x),
+            (Entry::DisplayElement(x), _) => put(frame, pos, x),
+            (Entry::SoftBodyAnchor(x), _) => put(soft_body.map(|s| &mut s.anchors), pos, x),
+            (Entry::SoftBodyPin(x), _) => put(soft_body.map(|s| &mut s.pins), pos, x),
+            // The morph's offsets changed kind: not a state `remove` leaves.
+            _ => {}
+        }
+    }
 }
 
 /// Everything [`restore`] needs to undo a [`remove`] exactly.
@@ -228,17 +267,7 @@ pub fn map_refs(model: &mut Model, kind: ElementKind, mut f: impl FnMut(i32) -> 
                 }
             }
             for bone in &mut model.bones {
-                bone.parent = f(bone.parent);
-                if let Tail::Bone(t) = &mut bone.tail {
-                    *t = f(*t);
-                }
-                if let Some(a) = &mut bone.append {
-                    a.parent = f(a.parent);
-                }
-                if let Some(ik) = &mut bone.ik {
-                    ik.target = f(ik.target);
-                    ik.links.iter_mut().for_each(|l| l.bone = f(l.bone));
-                }
+                map_bone_refs(bone, &mut f);
             }
             for morph in &mut model.morphs {
                 if let MorphOffsets::Bone(list) = &mut morph.offsets {
@@ -289,6 +318,22 @@ pub fn map_refs(model: &mut Model, kind: ElementKind, mut f: impl FnMut(i32) -> 
     }
 }
 
+/// Calls `f` on every reference a bone holds to other bones: parent, tail, append
+/// parent, IK target and IK links.
+fn map_bone_refs(bone: &mut Bone, mut f: impl FnMut(i32) -> i32) {
+    bone.parent = f(bone.parent);
+    if let Tail::Bone(t) = &mut bone.tail {
+        *t = f(*t);
+    }
+    if let Some(a) = &mut bone.append {
+        a.parent = f(a.parent);
+    }
+    if let Some(ik) = &mut bone.ik {
+        ik.target = f(ik.target);
+        ik.links.iter_mut().for_each(|l| l.bone = f(l.bone));
+    }
+}
+
 /// Maps an index through `table` when it is in range; anything else is kept.
 fn through(table: &[i32], x: i32) -> i32 {
     if x >= 0 && (x as usize) < table.len() {
@@ -298,21 +343,69 @@ fn through(table: &[i32], x: i32) -> i32 {
     }
 }
 
-/// Drops the entries `gone` selects, reporting each with its original position.
-fn drain_gone<T: Copy>(
-    list: &mut Vec<T>,
-    gone: impl Fn(&T) -> bool,
-    mut record: impl FnMut(u32, T),
-) {
-    let mut pos = 0u32;
-    list.retain(|e| {
-        let g = gone(e);
-        if g {
-            record(pos, *e);
+/// What [`remove`] does to the references to removed elements, recorded for [`restore`].
+struct Cut<'a> {
+    /// Removed elements, by old index.
+    gone: &'a [bool],
+    /// Nearest surviving ancestor (old index) of each bone; empty unless removing bones.
+    ancestor: &'a [i32],
+    refs: Vec<(RefSlot, i32)>,
+    entries: Vec<RemovedEntry>,
+}
+
+/// True if `x` is the index of a removed element (−1 and out-of-range are not).
+fn is_gone(gone: &[bool], x: i32) -> bool {
+    x >= 0 && (x as usize) < gone.len() && gone[x as usize]
+}
+
+impl Cut<'_> {
+    fn is_gone(&self, x: i32) -> bool {
+        is_gone(self.gone, x)
+    }
+
+    /// If `r` refers to a removed element: records it under `slot` and sets it to −1.
+    fn clear(&mut self, slot: RefSlot, r: &mut i32) {
+        if self.is_gone(*r) {
+            self.refs.push((slot, *r));
+            *r = NONE;
         }
-        pos += 1;
-        !g
-    });
+    }
+
+    /// If `r` refers to a removed bone: records it under `slot` and moves it to the
+    /// bone's nearest surviving ancestor. True if it moved.
+    fn reattach(&mut self, slot: RefSlot, r: &mut i32) -> bool {
+        let gone = self.is_gone(*r);
+        if gone {
+            self.refs.push((slot, *r));
+            *r = self.ancestor.get(*r as usize).copied().unwrap_or(NONE);
+        }
+        gone
+    }
+
+    /// Drops the entries of `owner`'s `list` whose `target` was removed, recording
+    /// each with its position as `entry`.
+    fn drop_entries<T: Copy>(
+        &mut self,
+        owner: usize,
+        list: &mut Vec<T>,
+        target: impl Fn(&T) -> i32,
+        entry: impl Fn(T) -> Entry,
+    ) {
+        let (mask, entries) = (self.gone, &mut self.entries);
+        let mut pos = 0u32;
+        list.retain(|e| {
+            let gone = is_gone(mask, target(e));
+            if gone {
+                entries.push(RemovedEntry {
+                    owner: owner as u32,
+                    pos,
+                    entry: entry(*e),
+                });
+            }
+            pos += 1;
+            !gone
+        });
+    }
 }
 
 /// Face range of each material as `start..end` face indices (clamped to the face list).
@@ -372,7 +465,7 @@ pub fn remove(model: &mut Model, kind: ElementKind, indices: &[usize]) -> Remove
             kept.push(i);
         }
     }
-    let gone = |x: i32| x >= 0 && (x as usize) < old_len && gone_mask[x as usize];
+    let gone = |x: i32| is_gone(&gone_mask, x);
 
     // Nearest surviving ancestor (old index) of each removed bone.
     let ancestor: Vec<i32> = if kind == ElementKind::Bone {
@@ -398,7 +491,6 @@ pub fn remove(model: &mut Model, kind: ElementKind, indices: &[usize]) -> Remove
     } else {
         Vec::new()
     };
-    let fallback = |x: i32| ancestor.get(x as usize).copied().unwrap_or(NONE);
 
     // 1. Take the elements (and a material's faces) out.
     if kind == ElementKind::Material {
@@ -436,267 +528,133 @@ pub fn remove(model: &mut Model, kind: ElementKind, indices: &[usize]) -> Remove
 
     // 2./3. Drop list entries and redirect single references that point at removed
     // elements. Redirected values are written in the old index space; step 4 shifts them.
-    let refs = &mut removed.refs;
-    let entries = &mut removed.entries;
+    let mut cut = Cut {
+        gone: &gone_mask,
+        ancestor: &ancestor,
+        refs: Vec::new(),
+        entries: Vec::new(),
+    };
+    let display_bone = |e: &DisplayElement| match e {
+        DisplayElement::Bone(b) => *b,
+        DisplayElement::Morph(_) => NONE,
+    };
+    let display_morph = |e: &DisplayElement| match e {
+        DisplayElement::Morph(m) => *m,
+        DisplayElement::Bone(_) => NONE,
+    };
     match kind {
         ElementKind::Bone => {
             for (vi, v) in model.vertices.iter_mut().enumerate() {
                 for (s, b) in v.weights.bones_mut().iter_mut().enumerate() {
-                    if gone(*b) {
-                        refs.push((
-                            RefSlot::Weight {
-                                vertex: vi as u32,
-                                slot: s as u8,
-                            },
-                            *b,
-                        ));
-                        *b = fallback(*b);
-                    }
+                    let slot = RefSlot::Weight {
+                        vertex: vi as u32,
+                        slot: s as u8,
+                    };
+                    cut.reattach(slot, b);
                 }
             }
             for (bi, bone) in model.bones.iter_mut().enumerate() {
                 let me = bi as u32;
-                if gone(bone.parent) {
-                    refs.push((RefSlot::BoneParent(me), bone.parent));
-                    let p = fallback(bone.parent);
-                    // A parent cycle through the removed bone must not make the bone its own parent.
-                    bone.parent = if p == kept[bi] as i32 { NONE } else { p };
+                // A parent cycle through the removed bone must not make the bone its own parent.
+                if cut.reattach(RefSlot::BoneParent(me), &mut bone.parent)
+                    && bone.parent == kept[bi] as i32
+                {
+                    bone.parent = NONE;
                 }
                 if let Tail::Bone(t) = &mut bone.tail {
-                    if gone(*t) {
-                        refs.push((RefSlot::BoneTail(me), *t));
-                        *t = NONE;
-                    }
+                    cut.clear(RefSlot::BoneTail(me), t);
                 }
                 if let Some(a) = &mut bone.append {
-                    if gone(a.parent) {
-                        refs.push((RefSlot::AppendParent(me), a.parent));
-                        a.parent = NONE;
-                    }
+                    cut.clear(RefSlot::AppendParent(me), &mut a.parent);
                 }
                 if let Some(ik) = &mut bone.ik {
-                    if gone(ik.target) {
-                        refs.push((RefSlot::IkTarget(me), ik.target));
-                        ik.target = NONE;
-                    }
-                    drain_gone(
-                        &mut ik.links,
-                        |l| gone(l.bone),
-                        |pos, link| {
-                            entries.push(RemovedEntry::IkLink {
-                                bone: me,
-                                pos,
-                                link,
-                            })
-                        },
-                    );
+                    cut.clear(RefSlot::IkTarget(me), &mut ik.target);
+                    cut.drop_entries(bi, &mut ik.links, |l| l.bone, Entry::IkLink);
                 }
             }
             for (mi, morph) in model.morphs.iter_mut().enumerate() {
                 if let MorphOffsets::Bone(list) = &mut morph.offsets {
-                    drain_gone(
-                        list,
-                        |o| gone(o.bone),
-                        |pos, offset| {
-                            entries.push(RemovedEntry::BoneOffset {
-                                morph: mi as u32,
-                                pos,
-                                offset,
-                            })
-                        },
-                    );
+                    cut.drop_entries(mi, list, |o| o.bone, Entry::BoneOffset);
                 }
             }
             for (fi, frame) in model.display_frames.iter_mut().enumerate() {
-                drain_gone(
-                    &mut frame.elements,
-                    |e| matches!(e, DisplayElement::Bone(b) if gone(*b)),
-                    |pos, element| {
-                        entries.push(RemovedEntry::DisplayElement {
-                            frame: fi as u32,
-                            pos,
-                            element,
-                        })
-                    },
-                );
+                cut.drop_entries(fi, &mut frame.elements, display_bone, Entry::DisplayElement);
             }
             for (ri, rb) in model.rigid_bodies.iter_mut().enumerate() {
-                if gone(rb.bone) {
-                    refs.push((RefSlot::RigidBodyBone(ri as u32), rb.bone));
-                    rb.bone = NONE;
-                }
+                cut.clear(RefSlot::RigidBodyBone(ri as u32), &mut rb.bone);
             }
         }
         ElementKind::Morph => {
             for (mi, morph) in model.morphs.iter_mut().enumerate() {
                 if let MorphOffsets::Group(list) | MorphOffsets::Flip(list) = &mut morph.offsets {
-                    drain_gone(
-                        list,
-                        |o| gone(o.morph),
-                        |pos, offset| {
-                            entries.push(RemovedEntry::GroupOffset {
-                                morph: mi as u32,
-                                pos,
-                                offset,
-                            })
-                        },
-                    );
+                    cut.drop_entries(mi, list, |o| o.morph, Entry::GroupOffset);
                 }
             }
             for (fi, frame) in model.display_frames.iter_mut().enumerate() {
-                drain_gone(
+                cut.drop_entries(
+                    fi,
                     &mut frame.elements,
-                    |e| matches!(e, DisplayElement::Morph(m) if gone(*m)),
-                    |pos, element| {
-                        entries.push(RemovedEntry::DisplayElement {
-                            frame: fi as u32,
-                            pos,
-                            element,
-                        })
-                    },
+                    display_morph,
+                    Entry::DisplayElement,
                 );
             }
         }
         ElementKind::Material => {
             for (mi, morph) in model.morphs.iter_mut().enumerate() {
                 if let MorphOffsets::Material(list) = &mut morph.offsets {
-                    drain_gone(
-                        list,
-                        |o| gone(o.material),
-                        |pos, offset| {
-                            entries.push(RemovedEntry::MaterialOffset {
-                                morph: mi as u32,
-                                pos,
-                                offset,
-                            })
-                        },
-                    );
+                    cut.drop_entries(mi, list, |o| o.material, Entry::MaterialOffset);
                 }
             }
             for (si, sb) in model.soft_bodies.iter_mut().enumerate() {
-                if gone(sb.material) {
-                    refs.push((RefSlot::SoftBodyMaterial(si as u32), sb.material));
-                    sb.material = NONE;
-                }
+                cut.clear(RefSlot::SoftBodyMaterial(si as u32), &mut sb.material);
             }
         }
         ElementKind::RigidBody => {
             for (ji, j) in model.joints.iter_mut().enumerate() {
-                if gone(j.body_a) {
-                    refs.push((RefSlot::JointBodyA(ji as u32), j.body_a));
-                    j.body_a = NONE;
-                }
-                if gone(j.body_b) {
-                    refs.push((RefSlot::JointBodyB(ji as u32), j.body_b));
-                    j.body_b = NONE;
-                }
+                cut.clear(RefSlot::JointBodyA(ji as u32), &mut j.body_a);
+                cut.clear(RefSlot::JointBodyB(ji as u32), &mut j.body_b);
             }
             for (mi, morph) in model.morphs.iter_mut().enumerate() {
                 if let MorphOffsets::Impulse(list) = &mut morph.offsets {
-                    drain_gone(
-                        list,
-                        |o| gone(o.rigid_body),
-                        |pos, offset| {
-                            entries.push(RemovedEntry::ImpulseOffset {
-                                morph: mi as u32,
-                                pos,
-                                offset,
-                            })
-                        },
-                    );
+                    cut.drop_entries(mi, list, |o| o.rigid_body, Entry::ImpulseOffset);
                 }
             }
             for (si, sb) in model.soft_bodies.iter_mut().enumerate() {
-                drain_gone(
-                    &mut sb.anchors,
-                    |a| gone(a.rigid_body),
-                    |pos, anchor| {
-                        entries.push(RemovedEntry::SoftBodyAnchor {
-                            soft_body: si as u32,
-                            pos,
-                            anchor,
-                        })
-                    },
-                );
+                cut.drop_entries(si, &mut sb.anchors, |a| a.rigid_body, Entry::SoftBodyAnchor);
             }
         }
         ElementKind::Texture => {
             for (mi, m) in model.materials.iter_mut().enumerate() {
                 let me = mi as u32;
-                if gone(m.texture) {
-                    refs.push((RefSlot::MaterialTexture(me), m.texture));
-                    m.texture = NONE;
-                }
-                if gone(m.sphere_texture) {
-                    refs.push((RefSlot::MaterialSphere(me), m.sphere_texture));
-                    m.sphere_texture = NONE;
-                }
+                cut.clear(RefSlot::MaterialTexture(me), &mut m.texture);
+                cut.clear(RefSlot::MaterialSphere(me), &mut m.sphere_texture);
                 if let Toon::Texture(t) = &mut m.toon {
-                    if gone(*t) {
-                        refs.push((RefSlot::MaterialToon(me), *t));
-                        *t = NONE;
-                    }
+                    cut.clear(RefSlot::MaterialToon(me), t);
                 }
             }
         }
         ElementKind::Vertex => {
             for (mi, morph) in model.morphs.iter_mut().enumerate() {
-                let morph_index = mi as u32;
                 match &mut morph.offsets {
-                    MorphOffsets::Vertex(list) => drain_gone(
-                        list,
-                        |o| gone(o.vertex),
-                        |pos, offset| {
-                            entries.push(RemovedEntry::VertexOffset {
-                                morph: morph_index,
-                                pos,
-                                offset,
-                            })
-                        },
-                    ),
-                    MorphOffsets::Uv { offsets, .. } => drain_gone(
-                        offsets,
-                        |o| gone(o.vertex),
-                        |pos, offset| {
-                            entries.push(RemovedEntry::UvOffset {
-                                morph: morph_index,
-                                pos,
-                                offset,
-                            })
-                        },
-                    ),
+                    MorphOffsets::Vertex(list) => {
+                        cut.drop_entries(mi, list, |o| o.vertex, Entry::VertexOffset)
+                    }
+                    MorphOffsets::Uv { offsets, .. } => {
+                        cut.drop_entries(mi, offsets, |o| o.vertex, Entry::UvOffset)
+                    }
                     _ => {}
                 }
             }
             for (si, sb) in model.soft_bodies.iter_mut().enumerate() {
-                let soft_body = si as u32;
-                drain_gone(
-                    &mut sb.anchors,
-                    |a| gone(a.vertex),
-                    |pos, anchor| {
-                        entries.push(RemovedEntry::SoftBodyAnchor {
-                            soft_body,
-                            pos,
-                            anchor,
-                        })
-                    },
-                );
-                drain_gone(
-                    &mut sb.pins,
-                    |p| gone(*p),
-                    |pos, vertex| {
-                        entries.push(RemovedEntry::SoftBodyPin {
-                            soft_body,
-                            pos,
-                            vertex,
-                        })
-                    },
-                );
+                cut.drop_entries(si, &mut sb.anchors, |a| a.vertex, Entry::SoftBodyAnchor);
+                cut.drop_entries(si, &mut sb.pins, |p| *p, Entry::SoftBodyPin);
             }
         }
         ElementKind::Joint | ElementKind::SoftBody | ElementKind::DisplayFrame => {}
         ElementKind::Header | ElementKind::Info | ElementKind::Face => {}
     }
+    removed.refs = cut.refs;
+    removed.entries = cut.entries;
 
     // 4. Shift every remaining reference into the new index space.
     map_refs(model, kind, |x| through(&forward, x));
@@ -731,160 +689,12 @@ pub fn restore(model: &mut Model, removed: Removed) {
     map_refs(model, kind, |x| through(&back, x));
 
     for (slot, old) in refs {
-        let at = |i: u32| i as usize;
-        match slot {
-            RefSlot::Weight { vertex, slot } => {
-                if let Some(b) = model
-                    .vertices
-                    .get_mut(at(vertex))
-                    .and_then(|v| v.weights.bones_mut().get_mut(slot as usize))
-                {
-                    *b = old;
-                }
-            }
-            RefSlot::BoneParent(i) => {
-                if let Some(b) = model.bones.get_mut(at(i)) {
-                    b.parent = old;
-                }
-            }
-            RefSlot::BoneTail(i) => {
-                if let Some(b) = model.bones.get_mut(at(i)) {
-                    b.tail = Tail::Bone(old);
-                }
-            }
-            RefSlot::AppendParent(i) => {
-                if let Some(a) = model.bones.get_mut(at(i)).and_then(|b| b.append.as_mut()) {
-                    a.parent = old;
-                }
-            }
-            RefSlot::IkTarget(i) => {
-                if let Some(ik) = model.bones.get_mut(at(i)).and_then(|b| b.ik.as_mut()) {
-                    ik.target = old;
-                }
-            }
-            RefSlot::RigidBodyBone(i) => {
-                if let Some(r) = model.rigid_bodies.get_mut(at(i)) {
-                    r.bone = old;
-                }
-            }
-            RefSlot::JointBodyA(i) => {
-                if let Some(j) = model.joints.get_mut(at(i)) {
-                    j.body_a = old;
-                }
-            }
-            RefSlot::JointBodyB(i) => {
-                if let Some(j) = model.joints.get_mut(at(i)) {
-                    j.body_b = old;
-                }
-            }
-            RefSlot::SoftBodyMaterial(i) => {
-                if let Some(s) = model.soft_bodies.get_mut(at(i)) {
-                    s.material = old;
-                }
-            }
-            RefSlot::MaterialTexture(i) => {
-                if let Some(m) = model.materials.get_mut(at(i)) {
-                    m.texture = old;
-                }
-            }
-            RefSlot::MaterialSphere(i) => {
-                if let Some(m) = model.materials.get_mut(at(i)) {
-                    m.sphere_texture = old;
-                }
-            }
-            RefSlot::MaterialToon(i) => {
-                if let Some(m) = model.materials.get_mut(at(i)) {
-                    m.toon = Toon::Texture(old);
-                }
-            }
+        if let Some(r) = slot.field(model) {
+            *r = old;
         }
-    }
-
-    fn put<T>(list: &mut Vec<T>, pos: u32, v: T) {
-        let at = (pos as usize).min(list.len());
-        list.insert(at, v);
     }
     for entry in entries {
-        match entry {
-            RemovedEntry::IkLink { bone, pos, link } => {
-                if let Some(ik) = model
-                    .bones
-                    .get_mut(bone as usize)
-                    .and_then(|b| b.ik.as_mut())
-                {
-                    put(&mut ik.links, pos, link);
-                }
-            }
-            RemovedEntry::BoneOffset { morph, pos, offset } => {
-                if let Some(MorphOffsets::Bone(list)) =
-                    model.morphs.get_mut(morph as usize).map(|m| &mut m.offsets)
-                {
-                    put(list, pos, offset);
-                }
-            }
-            RemovedEntry::GroupOffset { morph, pos, offset } => {
-                if let Some(MorphOffsets::Group(list) | MorphOffsets::Flip(list)) =
-                    model.morphs.get_mut(morph as usize).map(|m| &mut m.offsets)
-                {
-                    put(list, pos, offset);
-                }
-            }
-            RemovedEntry::MaterialOffset { morph, pos, offset } => {
-                if let Some(MorphOffsets::Material(list)) =
-                    model.morphs.get_mut(morph as usize).map(|m| &mut m.offsets)
-                {
-                    put(list, pos, offset);
-                }
-            }
-            RemovedEntry::ImpulseOffset { morph, pos, offset } => {
-                if let Some(MorphOffsets::Impulse(list)) =
-                    model.morphs.get_mut(morph as usize).map(|m| &mut m.offsets)
-                {
-                    put(list, pos, offset);
-                }
-            }
-            RemovedEntry::DisplayElement {
-                frame,
-                pos,
-                element,
-            } => {
-                if let Some(f) = model.display_frames.get_mut(frame as usize) {
-                    put(&mut f.elements, pos, element);
-                }
-            }
-            RemovedEntry::SoftBodyAnchor {
-                soft_body,
-                pos,
-                anchor,
-            } => {
-                if let Some(s) = model.soft_bodies.get_mut(soft_body as usize) {
-                    put(&mut s.anchors, pos, anchor);
-                }
-            }
-            RemovedEntry::VertexOffset { morph, pos, offset } => {
-                if let Some(MorphOffsets::Vertex(list)) =
-                    model.morphs.get_mut(morph as usize).map(|m| &mut m.offsets)
-                {
-                    put(list, pos, offset);
-                }
-            }
-            RemovedEntry::UvOffset { morph, pos, offset } => {
-                if let Some(MorphOffsets::Uv { offsets, .. }) =
-                    model.morphs.get_mut(morph as usize).map(|m| &mut m.offsets)
-                {
-                    put(offsets, pos, offset);
-                }
-            }
-            RemovedEntry::SoftBodyPin {
-                soft_body,
-                pos,
-                vertex,
-            } => {
-                if let Some(s) = model.soft_bodies.get_mut(soft_body as usize) {
-                    put(&mut s.pins, pos, vertex);
-                }
-            }
-        }
+        entry.put_back(model);
     }
 
     for (i, e) in elements {
@@ -904,39 +714,6 @@ pub fn restore(model: &mut Model, removed: Removed) {
         out.extend(kept_iter);
         model.faces = out;
     }
-}
-
-/// Removes bones; see [`remove`].
-pub fn remove_bones(model: &mut Model, indices: &[usize]) -> Removed {
-    remove(model, ElementKind::Bone, indices)
-}
-/// Removes morphs; see [`remove`].
-pub fn remove_morphs(model: &mut Model, indices: &[usize]) -> Removed {
-    remove(model, ElementKind::Morph, indices)
-}
-/// Removes materials and their faces; see [`remove`].
-pub fn remove_materials(model: &mut Model, indices: &[usize]) -> Removed {
-    remove(model, ElementKind::Material, indices)
-}
-/// Removes rigid bodies; see [`remove`].
-pub fn remove_rigid_bodies(model: &mut Model, indices: &[usize]) -> Removed {
-    remove(model, ElementKind::RigidBody, indices)
-}
-/// Removes joints; see [`remove`].
-pub fn remove_joints(model: &mut Model, indices: &[usize]) -> Removed {
-    remove(model, ElementKind::Joint, indices)
-}
-/// Removes soft bodies; see [`remove`].
-pub fn remove_soft_bodies(model: &mut Model, indices: &[usize]) -> Removed {
-    remove(model, ElementKind::SoftBody, indices)
-}
-/// Removes display frames; see [`remove`]. (The command layer refuses special frames.)
-pub fn remove_display_frames(model: &mut Model, indices: &[usize]) -> Removed {
-    remove(model, ElementKind::DisplayFrame, indices)
-}
-/// Removes textures; see [`remove`].
-pub fn remove_textures(model: &mut Model, indices: &[usize]) -> Removed {
-    remove(model, ElementKind::Texture, indices)
 }
 
 /// True if `order` is a permutation of `0..len`.
@@ -1064,17 +841,7 @@ pub fn duplicate(model: &mut Model, kind: ElementKind, indices: &[usize]) -> Dup
                     None => x,
                 }
             };
-            bone.parent = to_copy(bone.parent);
-            if let Tail::Bone(t) = &mut bone.tail {
-                *t = to_copy(*t);
-            }
-            if let Some(a) = &mut bone.append {
-                a.parent = to_copy(a.parent);
-            }
-            if let Some(ik) = &mut bone.ik {
-                ik.target = to_copy(ik.target);
-                ik.links.iter_mut().for_each(|l| l.bone = to_copy(l.bone));
-            }
+            map_bone_refs(bone, to_copy);
         }
         e.push_into(model);
     }

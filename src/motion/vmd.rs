@@ -14,6 +14,7 @@
 //! Every section after the bone keys is optional: older files simply end.
 
 use super::Bezier;
+use crate::pmx::cursor::{f32_at, until_nul, vec3_at, Cursor, Short};
 use crate::pmx::{Error, Result, Section};
 use glam::{Quat, Vec3};
 
@@ -88,8 +89,7 @@ impl Vmd {
 /// Decodes a fixed-size Shift-JIS name field: bytes up to the first NUL.
 /// A multi-byte character cut by the field's end decodes as U+FFFD.
 pub fn decode_name(field: &[u8]) -> VmdName {
-    let end = field.iter().position(|&b| b == 0).unwrap_or(field.len());
-    let raw = field[..end].to_vec();
+    let raw = until_nul(field).to_vec();
     let (text, _, _) = encoding_rs::SHIFT_JIS.decode(&raw);
     VmdName {
         text: text.into_owned(),
@@ -105,56 +105,45 @@ pub fn encode_name(name: &str, size: usize) -> Vec<u8> {
     v
 }
 
-struct Cursor<'a> {
-    bytes: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn left(&self) -> usize {
-        self.bytes.len() - self.pos
-    }
-    fn take(&mut self, n: usize, what: &str, index: Option<usize>) -> Result<&'a [u8]> {
-        if self.left() < n {
-            return Err(Error::parse(
-                Section::Motion,
-                index,
-                None,
-                self.pos,
-                format!("{what}: needs {n} bytes, {} left", self.left()),
-            ));
-        }
-        let s = &self.bytes[self.pos..self.pos + n];
-        self.pos += n;
-        Ok(s)
-    }
-    fn u32(&mut self, what: &str, index: Option<usize>) -> Result<u32> {
-        let b = self.take(4, what, index)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    }
-    /// A section count, checked against the bytes left before anything is allocated.
-    fn count(&mut self, what: &str, min_size: usize) -> Result<usize> {
-        let at = self.pos;
-        let n = self.u32(what, None)? as usize;
-        if n.saturating_mul(min_size) > self.left() {
-            return Err(Error::parse(
-                Section::Motion,
-                None,
-                None,
-                at,
-                format!(
-                    "{what}: count {n} needs at least {} bytes, {} left",
-                    n.saturating_mul(min_size),
-                    self.left()
-                ),
-            ));
-        }
-        Ok(n)
+/// A short read, worded for VMD: what was being read, and for which key.
+fn short(what: &str, index: Option<usize>) -> impl FnOnce(Short) -> Error + '_ {
+    move |s| {
+        Error::parse(
+            Section::Motion,
+            index,
+            None,
+            s.at,
+            format!("{what}: needs {} bytes, {} left", s.needed, s.left),
+        )
     }
 }
 
-fn f32_at(b: &[u8], i: usize) -> f32 {
-    f32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
+/// A section count, checked against the bytes left before anything is allocated.
+fn count(c: &mut Cursor<'_>, what: &str, min_size: usize) -> Result<usize> {
+    let at = c.pos();
+    let n = c.u32().map_err(short(what, None))? as usize;
+    c.check_fits(n, min_size).map_err(|e| {
+        Error::parse(
+            Section::Motion,
+            None,
+            None,
+            at,
+            format!(
+                "{what}: count {n} needs at least {} bytes, {} left",
+                e.need_text(),
+                e.left
+            ),
+        )
+    })?;
+    Ok(n)
+}
+
+/// A section of keys Hone does not use: checked, counted and passed over.
+fn skip_keys(c: &mut Cursor<'_>, kind: &str, key_size: usize) -> Result<usize> {
+    let n = count(c, &format!("{kind} key count"), key_size)?;
+    c.take(n * key_size)
+        .map_err(short(&format!("{kind} keys"), None))?;
+    Ok(n)
 }
 
 /// Reads the four curves from a bone key's 64 interpolation bytes.
@@ -181,8 +170,8 @@ pub fn read_interpolation(ip: &[u8; 64]) -> ([Bezier; 4], bool) {
 /// Parses VMD bytes. Never panics; truncated or inconsistent data gives an
 /// error with the byte offset.
 pub fn read_vmd(bytes: &[u8]) -> Result<Vmd> {
-    let mut c = Cursor { bytes, pos: 0 };
-    let magic = c.take(30, "header", None)?;
+    let mut c = Cursor::new(bytes);
+    let magic = c.take(30).map_err(short("header", None))?;
     let name_len = if magic.starts_with(MAGIC_V2) {
         20
     } else if magic.starts_with(MAGIC_V1) {
@@ -196,19 +185,19 @@ pub fn read_vmd(bytes: &[u8]) -> Result<Vmd> {
             "not a VMD file (no \"Vocaloid Motion Data\" magic)",
         ));
     };
-    let model_name = decode_name(c.take(name_len, "model name", None)?).text;
+    let model_name = decode_name(c.take(name_len).map_err(short("model name", None))?).text;
     let mut vmd = Vmd {
         model_name,
         ..Default::default()
     };
 
-    let n = c.count("bone key count", BONE_KEY_SIZE)?;
+    let n = count(&mut c, "bone key count", BONE_KEY_SIZE)?;
     vmd.bone_keys.reserve_exact(n);
     for i in 0..n {
-        let b = c.take(BONE_KEY_SIZE, "bone key", Some(i))?;
+        let b = c.take(BONE_KEY_SIZE).map_err(short("bone key", Some(i)))?;
         let name = decode_name(&b[0..15]);
         let frame = u32::from_le_bytes([b[15], b[16], b[17], b[18]]);
-        let translation = Vec3::new(f32_at(b, 19), f32_at(b, 23), f32_at(b, 27));
+        let translation = vec3_at(b, 19);
         let q = Quat::from_xyzw(f32_at(b, 31), f32_at(b, 35), f32_at(b, 39), f32_at(b, 43));
         // A zero or non-finite quaternion cannot be normalised: treat it as "no rotation".
         let rotation = if q.is_finite() && q.length_squared() > 1e-12 {
@@ -235,13 +224,15 @@ pub fn read_vmd(bytes: &[u8]) -> Result<Vmd> {
         ));
     }
 
-    if c.left() == 0 {
+    if c.is_at_end() {
         return Ok(vmd);
     }
-    let n = c.count("morph key count", MORPH_KEY_SIZE)?;
+    let n = count(&mut c, "morph key count", MORPH_KEY_SIZE)?;
     vmd.morph_keys.reserve_exact(n);
     for i in 0..n {
-        let b = c.take(MORPH_KEY_SIZE, "morph key", Some(i))?;
+        let b = c
+            .take(MORPH_KEY_SIZE)
+            .map_err(short("morph key", Some(i)))?;
         let weight = f32_at(b, 19);
         vmd.morph_keys.push((
             decode_name(&b[0..15]),
@@ -252,53 +243,49 @@ pub fn read_vmd(bytes: &[u8]) -> Result<Vmd> {
         ));
     }
 
-    if c.left() == 0 {
+    if c.is_at_end() {
         return Ok(vmd);
     }
-    let n = c.count("camera key count", CAMERA_KEY_SIZE)?;
-    c.take(n * CAMERA_KEY_SIZE, "camera keys", None)?;
-    vmd.camera_key_count = n;
+    vmd.camera_key_count = skip_keys(&mut c, "camera", CAMERA_KEY_SIZE)?;
 
-    if c.left() == 0 {
+    if c.is_at_end() {
         return Ok(vmd);
     }
-    let n = c.count("light key count", LIGHT_KEY_SIZE)?;
-    c.take(n * LIGHT_KEY_SIZE, "light keys", None)?;
-    vmd.light_key_count = n;
+    vmd.light_key_count = skip_keys(&mut c, "light", LIGHT_KEY_SIZE)?;
 
-    if c.left() == 0 {
+    if c.is_at_end() {
         return Ok(vmd);
     }
-    let n = c.count("self-shadow key count", SHADOW_KEY_SIZE)?;
-    c.take(n * SHADOW_KEY_SIZE, "self-shadow keys", None)?;
-    vmd.self_shadow_key_count = n;
+    vmd.self_shadow_key_count = skip_keys(&mut c, "self-shadow", SHADOW_KEY_SIZE)?;
 
-    if c.left() == 0 {
+    if c.is_at_end() {
         return Ok(vmd);
     }
-    let n = c.count("property key count", PROPERTY_KEY_MIN)?;
+    let n = count(&mut c, "property key count", PROPERTY_KEY_MIN)?;
     vmd.property_keys.reserve_exact(n);
     for i in 0..n {
-        let frame = c.u32("property key frame", Some(i))?;
-        let visible = c.take(1, "property key visible", Some(i))?[0] != 0;
-        let at = c.pos;
-        let ik_count = c.u32("property key IK count", Some(i))? as usize;
-        if ik_count.saturating_mul(PROPERTY_IK_SIZE) > c.left() {
-            return Err(Error::parse(
+        let frame = c.u32().map_err(short("property key frame", Some(i)))?;
+        let visible = c.u8().map_err(short("property key visible", Some(i)))? != 0;
+        let at = c.pos();
+        let ik_count = c.u32().map_err(short("property key IK count", Some(i)))? as usize;
+        c.check_fits(ik_count, PROPERTY_IK_SIZE).map_err(|e| {
+            Error::parse(
                 Section::Motion,
                 Some(i),
                 None,
                 at,
                 format!(
                     "property key IK count {ik_count} needs {} bytes, {} left",
-                    ik_count.saturating_mul(PROPERTY_IK_SIZE),
-                    c.left()
+                    e.need_text(),
+                    e.left
                 ),
-            ));
-        }
+            )
+        })?;
         let mut ik = Vec::with_capacity(ik_count);
         for _ in 0..ik_count {
-            let b = c.take(PROPERTY_IK_SIZE, "property key IK", Some(i))?;
+            let b = c
+                .take(PROPERTY_IK_SIZE)
+                .map_err(short("property key IK", Some(i)))?;
             ik.push((decode_name(&b[0..20]), b[20] != 0));
         }
         vmd.property_keys.push(PropertyKey { frame, visible, ik });

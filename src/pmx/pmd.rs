@@ -15,6 +15,8 @@ use std::collections::HashMap;
 
 use glam::{Vec2, Vec3, Vec4};
 
+use super::cursor::{vec3_at, Cursor, Le, Short};
+
 use super::{
     Append, Bone, BoneFlags, DisplayElement, DisplayFrame, Error, Header, Ik, IkLimits, IkLink,
     IndexSizes, Joint, JointKind, Loaded, Material, MaterialFlags, Model, ModelInfo, Morph,
@@ -121,12 +123,22 @@ struct PmdRigidBody {
 
 const NO_INDEX: u16 = 0xFFFF;
 
+/// A cursor over the file plus the element being read, which every error
+/// names (section, index, and the name once read).
 struct Reader<'a> {
-    bytes: &'a [u8],
-    pos: usize,
+    cursor: Cursor<'a>,
     section: Section,
     index: Option<usize>,
     name: Option<String>,
+}
+
+/// `pos()` and `left()` are the cursor's; reads go through the reader so
+/// their errors are located.
+impl<'a> std::ops::Deref for Reader<'a> {
+    type Target = Cursor<'a>;
+    fn deref(&self) -> &Cursor<'a> {
+        &self.cursor
+    }
 }
 
 impl<'a> Reader<'a> {
@@ -136,88 +148,76 @@ impl<'a> Reader<'a> {
         self.name = None;
     }
 
-    fn left(&self) -> usize {
-        self.bytes.len() - self.pos
-    }
-
     fn error(&self, offset: usize, message: impl Into<String>) -> Error {
         Error::parse(self.section, self.index, self.name.clone(), offset, message)
     }
 
+    #[cold]
+    fn short(&self, s: Short, what: &str) -> Error {
+        self.error(
+            s.at,
+            format!(
+                "unexpected end of file reading {what}: {} bytes needed, {} left",
+                s.needed, s.left
+            ),
+        )
+    }
+
     fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8]> {
-        if self.left() < n {
-            return Err(self.error(
-                self.pos,
-                format!(
-                    "unexpected end of file reading {what}: {n} bytes needed, {} left",
-                    self.left()
-                ),
-            ));
-        }
-        let s = &self.bytes[self.pos..self.pos + n];
-        self.pos += n;
-        Ok(s)
+        self.cursor.take(n).map_err(|s| self.short(s, what))
     }
 
-    fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N]> {
-        let mut a = [0u8; N];
-        a.copy_from_slice(self.take(N, what)?);
-        Ok(a)
-    }
-
-    fn u8(&mut self, what: &str) -> Result<u8> {
-        Ok(self.array::<1>(what)?[0])
-    }
-    fn u16(&mut self, what: &str) -> Result<u16> {
-        Ok(u16::from_le_bytes(self.array(what)?))
-    }
-    fn u32(&mut self, what: &str) -> Result<u32> {
-        Ok(u32::from_le_bytes(self.array(what)?))
-    }
-    fn f32(&mut self, what: &str) -> Result<f32> {
-        Ok(f32::from_le_bytes(self.array(what)?))
-    }
-    fn vec2(&mut self, what: &str) -> Result<Vec2> {
-        let b: [u8; 8] = self.array(what)?;
-        Ok(Vec2::new(f32_at(&b, 0), f32_at(&b, 4)))
-    }
-    fn vec3(&mut self, what: &str) -> Result<Vec3> {
-        let b: [u8; 12] = self.array(what)?;
-        Ok(Vec3::new(f32_at(&b, 0), f32_at(&b, 4), f32_at(&b, 8)))
+    /// A fixed-size value: `let parent: u16 = r.read("parent")?`.
+    fn read<T: Le>(&mut self, what: &str) -> Result<T> {
+        self.cursor.get().map_err(|s| self.short(s, what))
     }
 
     /// A fixed-size Shift-JIS field: text ends at the first NUL; the padding
     /// after it (0xFD or leftovers of older names) is ignored.
     fn text(&mut self, len: usize, what: &str) -> Result<String> {
-        Ok(decode_sjis(self.take(len, what)?))
+        self.cursor.sjis(len).map_err(|s| self.short(s, what))
+    }
+
+    /// The current element's 20-byte name, remembered for its errors.
+    fn name(&mut self) -> Result<String> {
+        let name = self.text(20, "name")?;
+        self.name = Some(name.clone());
+        Ok(name)
     }
 
     /// Checks that `count` elements of at least `min_size` bytes each can fit
     /// in what is left, so a corrupt count never causes a huge allocation.
     fn check_count(&self, count: usize, min_size: usize, what: &str) -> Result<()> {
-        let need = count.checked_mul(min_size);
-        match need {
-            Some(n) if n <= self.left() => Ok(()),
-            _ => Err(self.error(
-                self.pos,
+        self.cursor.check_fits(count, min_size).map_err(|e| {
+            self.error(
+                self.pos(),
                 format!(
                     "{count} {what} need at least {} bytes, only {} left",
-                    need.map_or_else(|| "too many".to_string(), |n| n.to_string()),
-                    self.left()
+                    e.need_text(),
+                    e.left
                 ),
-            )),
-        }
+            )
+        })
     }
-}
 
-fn f32_at(b: &[u8], i: usize) -> f32 {
-    f32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
-}
-
-fn decode_sjis(field: &[u8]) -> String {
-    let end = field.iter().position(|&b| b == 0).unwrap_or(field.len());
-    let (text, _) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(&field[..end]);
-    text.into_owned()
+    /// Reads `count` elements of `section` (the count already read, and
+    /// checked here against `min_size` bytes each), each located in errors.
+    fn elements<T>(
+        &mut self,
+        section: Section,
+        count: usize,
+        min_size: usize,
+        what: &str,
+        mut element: impl FnMut(&mut Self, usize) -> Result<T>,
+    ) -> Result<Vec<T>> {
+        self.check_count(count, min_size, what)?;
+        let mut out = Vec::with_capacity(count);
+        for i in 0..count {
+            self.at(section, Some(i));
+            out.push(element(self, i)?);
+        }
+        Ok(out)
+    }
 }
 
 fn warn(
@@ -249,8 +249,7 @@ const TOON_COUNT: usize = 10;
 
 fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile> {
     let mut r = Reader {
-        bytes,
-        pos: 0,
+        cursor: Cursor::new(bytes),
         section: Section::Header,
         index: None,
         name: None,
@@ -262,8 +261,8 @@ fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile> {
     if magic != b"Pmd" {
         return Err(r.error(0, "not a PMD file (magic is not \"Pmd\")"));
     }
-    let version_at = r.pos;
-    let version = r.f32("version")?;
+    let version_at = r.pos();
+    let version = r.read::<f32>("version")?;
     if version != 1.0 {
         warn(
             warnings,
@@ -279,19 +278,16 @@ fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile> {
 
     // Vertices.
     r.at(Section::Vertex, None);
-    let count = r.u32("vertex count")? as usize;
-    r.check_count(count, VERTEX_SIZE, "vertices")?;
-    pmd.vertices.reserve_exact(count);
-    for i in 0..count {
-        r.at(Section::Vertex, Some(i));
-        let at = r.pos;
-        let position = r.vec3("position")?;
-        let normal = r.vec3("normal")?;
-        let uv = r.vec2("uv")?;
-        let b0 = r.u16("bone")?;
-        let b1 = r.u16("bone")?;
-        let weight = r.u8("weight")?;
-        let edge = r.u8("edge flag")?;
+    let count = r.read::<u32>("vertex count")? as usize;
+    pmd.vertices = r.elements(Section::Vertex, count, VERTEX_SIZE, "vertices", |r, i| {
+        let at = r.pos();
+        let position = r.read::<Vec3>("position")?;
+        let normal = r.read::<Vec3>("normal")?;
+        let uv = r.read::<Vec2>("uv")?;
+        let b0 = r.read::<u16>("bone")?;
+        let b1 = r.read::<u16>("bone")?;
+        let weight = r.read::<u8>("weight")?;
+        let edge = r.read::<u8>("edge flag")?;
         // Bone numbers are plain indices here (0xFFFF has no "none" meaning
         // for a vertex); out-of-range ones survive for the checker.
         let (b0, b1) = (b0 as i32, b1 as i32);
@@ -317,7 +313,7 @@ fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile> {
                 weight: weight as f32 / 100.0,
             }
         };
-        pmd.vertices.push(Vertex {
+        Ok(Vertex {
             position,
             normal,
             uv,
@@ -325,12 +321,12 @@ fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile> {
             // PMD: 0 = normal, 1 = edge disabled.
             edge_scale: if edge == 1 { 0.0 } else { 1.0 },
             ..Vertex::default()
-        });
-    }
+        })
+    })?;
 
     // Faces: u16 vertex indices, three per triangle.
     r.at(Section::Face, None);
-    let count = r.u32("face index count")? as usize;
+    let count = r.read::<u32>("face index count")? as usize;
     r.check_count(count, 2, "face indices")?;
     let data = r.take(count * 2, "face indices")?;
     if !count.is_multiple_of(3) {
@@ -338,7 +334,7 @@ fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile> {
             warnings,
             Section::Face,
             None,
-            r.pos - count * 2,
+            r.pos() - count * 2,
             format!(
                 "{count} face indices is not a multiple of 3; the last {} are dropped",
                 count % 3
@@ -358,142 +354,135 @@ fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile> {
 
     // Materials.
     r.at(Section::Material, None);
-    let count = r.u32("material count")? as usize;
-    r.check_count(count, MATERIAL_SIZE, "materials")?;
-    pmd.materials.reserve_exact(count);
-    for i in 0..count {
-        r.at(Section::Material, Some(i));
-        let offset = r.pos;
-        let rgb = r.vec3("diffuse")?;
-        let alpha = r.f32("alpha")?;
-        let specular_power = r.f32("specularity")?;
-        let specular = r.vec3("specular")?;
-        let ambient = r.vec3("ambient")?;
-        let toon_index = r.u8("toon index")?;
-        let edge_flag = r.u8("edge flag")?;
-        let face_index_count = r.u32("face index count")?;
-        let file_name = r.text(20, "texture file name")?;
-        pmd.materials.push(PmdMaterial {
-            offset,
-            diffuse: rgb.extend(alpha),
-            specular_power,
-            specular,
-            ambient,
-            toon_index,
-            edge_flag,
-            face_index_count,
-            file_name,
-        });
-    }
+    let count = r.read::<u32>("material count")? as usize;
+    pmd.materials = r.elements(
+        Section::Material,
+        count,
+        MATERIAL_SIZE,
+        "materials",
+        |r, _| {
+            let offset = r.pos();
+            let rgb = r.read::<Vec3>("diffuse")?;
+            let alpha = r.read::<f32>("alpha")?;
+            let specular_power = r.read::<f32>("specularity")?;
+            let specular = r.read::<Vec3>("specular")?;
+            let ambient = r.read::<Vec3>("ambient")?;
+            let toon_index = r.read::<u8>("toon index")?;
+            let edge_flag = r.read::<u8>("edge flag")?;
+            let face_index_count = r.read::<u32>("face index count")?;
+            let file_name = r.text(20, "texture file name")?;
+            Ok(PmdMaterial {
+                offset,
+                diffuse: rgb.extend(alpha),
+                specular_power,
+                specular,
+                ambient,
+                toon_index,
+                edge_flag,
+                face_index_count,
+                file_name,
+            })
+        },
+    )?;
 
     // Bones.
     r.at(Section::Bone, None);
-    let count = r.u16("bone count")? as usize;
-    r.check_count(count, BONE_SIZE, "bones")?;
-    pmd.bones.reserve_exact(count);
-    for i in 0..count {
-        r.at(Section::Bone, Some(i));
-        let offset = r.pos;
-        let name = r.text(20, "name")?;
-        r.name = Some(name.clone());
-        pmd.bones.push(PmdBone {
-            offset,
-            name,
-            parent: r.u16("parent")?,
-            tail: r.u16("tail")?,
-            kind: r.u8("bone type")?,
-            ik_parent: r.u16("IK parent")?,
-            position: r.vec3("position")?,
-        });
-    }
+    let count = r.read::<u16>("bone count")? as usize;
+    pmd.bones = r.elements(Section::Bone, count, BONE_SIZE, "bones", |r, _| {
+        Ok(PmdBone {
+            offset: r.pos(),
+            name: r.name()?,
+            parent: r.read("parent")?,
+            tail: r.read("tail")?,
+            kind: r.read("bone type")?,
+            ik_parent: r.read("IK parent")?,
+            position: r.read("position")?,
+        })
+    })?;
 
     // IK chains.
     r.at(Section::IkChain, None);
-    let count = r.u16("IK count")? as usize;
-    r.check_count(count, IK_MIN_SIZE, "IK chains")?;
-    pmd.iks.reserve_exact(count);
-    for i in 0..count {
-        r.at(Section::IkChain, Some(i));
-        let offset = r.pos;
-        let bone = r.u16("IK bone")?;
-        let target = r.u16("target bone")?;
-        let len = r.u8("chain length")? as usize;
-        let iterations = r.u16("iterations")?;
-        let control_weight = r.f32("control weight")?;
+    let count = r.read::<u16>("IK count")? as usize;
+    pmd.iks = r.elements(Section::IkChain, count, IK_MIN_SIZE, "IK chains", |r, _| {
+        let offset = r.pos();
+        let bone = r.read::<u16>("IK bone")?;
+        let target = r.read::<u16>("target bone")?;
+        let len = r.read::<u8>("chain length")? as usize;
+        let iterations = r.read::<u16>("iterations")?;
+        let control_weight = r.read::<f32>("control weight")?;
         let data = r.take(len * 2, "chain bones")?;
         let links = data
             .chunks_exact(2)
             .map(|c| u16::from_le_bytes([c[0], c[1]]))
             .collect();
-        pmd.iks.push(PmdIk {
+        Ok(PmdIk {
             offset,
             bone,
             target,
             iterations,
             control_weight,
             links,
-        });
-    }
+        })
+    })?;
 
     // Expressions (skins).
     r.at(Section::Expression, None);
-    let count = r.u16("expression count")? as usize;
-    r.check_count(count, SKIN_MIN_SIZE, "expressions")?;
-    pmd.skins.reserve_exact(count);
-    for i in 0..count {
-        r.at(Section::Expression, Some(i));
-        let offset = r.pos;
-        let name = r.text(20, "name")?;
-        r.name = Some(name.clone());
-        let n = r.u32("vertex count")? as usize;
-        let category = r.u8("category")?;
-        r.check_count(n, 16, "expression vertices")?;
-        let data = r.take(n * 16, "expression vertices")?;
-        let entries = data
-            .chunks_exact(16)
-            .map(|c| {
-                (
-                    u32::from_le_bytes([c[0], c[1], c[2], c[3]]),
-                    Vec3::new(f32_at(c, 4), f32_at(c, 8), f32_at(c, 12)),
-                )
+    let count = r.read::<u16>("expression count")? as usize;
+    pmd.skins = r.elements(
+        Section::Expression,
+        count,
+        SKIN_MIN_SIZE,
+        "expressions",
+        |r, _| {
+            let offset = r.pos();
+            let name = r.name()?;
+            let n = r.read::<u32>("vertex count")? as usize;
+            let category = r.read::<u8>("category")?;
+            r.check_count(n, 16, "expression vertices")?;
+            let data = r.take(n * 16, "expression vertices")?;
+            let entries = data
+                .chunks_exact(16)
+                .map(|c| (u32::from_le_bytes([c[0], c[1], c[2], c[3]]), vec3_at(c, 4)))
+                .collect();
+            Ok(PmdSkin {
+                offset,
+                name,
+                category,
+                entries,
             })
-            .collect();
-        pmd.skins.push(PmdSkin {
-            offset,
-            name,
-            category,
-            entries,
-        });
-    }
+        },
+    )?;
 
     // Display lists.
     r.at(Section::DisplayList, None);
-    let count = r.u8("expression display count")? as usize;
-    let start = r.pos;
+    let count = r.read::<u8>("expression display count")? as usize;
+    let start = r.pos();
     let data = r.take(count * 2, "expression display list")?;
     pmd.skin_display = data
         .chunks_exact(2)
         .enumerate()
         .map(|(i, c)| (u16::from_le_bytes([c[0], c[1]]), start + i * 2))
         .collect();
-    let count = r.u8("bone frame name count")? as usize;
-    r.check_count(count, 50, "bone frame names")?;
-    for i in 0..count {
-        r.at(Section::DisplayList, Some(i));
-        pmd.frame_names
-            .push(frame_name(&r.text(50, "bone frame name")?));
-    }
+    let count = r.read::<u8>("bone frame name count")? as usize;
+    pmd.frame_names = r.elements(
+        Section::DisplayList,
+        count,
+        50,
+        "bone frame names",
+        |r, _| Ok(frame_name(&r.text(50, "bone frame name")?)),
+    )?;
     r.at(Section::DisplayList, None);
-    let count = r.u32("bone display count")? as usize;
-    r.check_count(count, 3, "bone display entries")?;
-    pmd.frame_bones.reserve_exact(count);
-    for i in 0..count {
-        r.at(Section::DisplayList, Some(i));
-        let at = r.pos;
-        let bone = r.u16("bone")?;
-        let frame = r.u8("frame")?;
-        pmd.frame_bones.push((bone, frame, at));
-    }
+    let count = r.read::<u32>("bone display count")? as usize;
+    pmd.frame_bones = r.elements(
+        Section::DisplayList,
+        count,
+        3,
+        "bone display entries",
+        |r, _| {
+            let at = r.pos();
+            Ok((r.read("bone")?, r.read("frame")?, at))
+        },
+    )?;
 
     // Extensions: each is optional only as a whole; the file may end before
     // one, but one that starts must be complete.
@@ -501,33 +490,40 @@ fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile> {
         return Ok(pmd);
     }
     r.at(Section::Extension, None);
-    let has_english = r.u8("English-name flag")?;
+    let has_english = r.read::<u8>("English-name flag")?;
     if has_english != 0 {
         let mut en = PmdEnglish {
             name: r.text(20, "English model name")?,
             comment: r.text(256, "English comment")?,
             ..PmdEnglish::default()
         };
-        r.check_count(pmd.bones.len(), 20, "English bone names")?;
-        for i in 0..pmd.bones.len() {
-            r.at(Section::Extension, Some(i));
-            en.bones.push(r.text(20, "English bone name")?);
-        }
+        let bones = pmd.bones.len();
+        en.bones = r.elements(
+            Section::Extension,
+            bones,
+            20,
+            "English bone names",
+            |r, _| r.text(20, "English bone name"),
+        )?;
         // The base expression has no English name.
         let skins = pmd.skins.len().saturating_sub(1);
         r.at(Section::Extension, None);
-        r.check_count(skins, 20, "English expression names")?;
-        for i in 0..skins {
-            r.at(Section::Extension, Some(i));
-            en.skins.push(r.text(20, "English expression name")?);
-        }
+        en.skins = r.elements(
+            Section::Extension,
+            skins,
+            20,
+            "English expression names",
+            |r, _| r.text(20, "English expression name"),
+        )?;
+        let frames = pmd.frame_names.len();
         r.at(Section::Extension, None);
-        r.check_count(pmd.frame_names.len(), 50, "English bone frame names")?;
-        for i in 0..pmd.frame_names.len() {
-            r.at(Section::Extension, Some(i));
-            en.frames
-                .push(frame_name(&r.text(50, "English bone frame name")?));
-        }
+        en.frames = r.elements(
+            Section::Extension,
+            frames,
+            50,
+            "English bone frame names",
+            |r, _| Ok(frame_name(&r.text(50, "English bone frame name")?)),
+        )?;
         pmd.english = Some(en);
     }
 
@@ -535,96 +531,94 @@ fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile> {
         return Ok(pmd);
     }
     r.at(Section::Extension, None);
-    r.check_count(TOON_COUNT, TOON_NAME_SIZE, "toon texture names")?;
-    let mut toons = Vec::with_capacity(TOON_COUNT);
-    for i in 0..TOON_COUNT {
-        r.at(Section::Extension, Some(i));
-        toons.push(r.text(TOON_NAME_SIZE, "toon texture name")?);
-    }
+    let toons = r.elements(
+        Section::Extension,
+        TOON_COUNT,
+        TOON_NAME_SIZE,
+        "toon texture names",
+        |r, _| r.text(TOON_NAME_SIZE, "toon texture name"),
+    )?;
     pmd.toon_names = Some(toons);
 
     if r.left() == 0 {
         return Ok(pmd);
     }
     r.at(Section::RigidBody, None);
-    let count = r.u32("rigid body count")? as usize;
-    r.check_count(count, RIGID_BODY_SIZE, "rigid bodies")?;
-    pmd.rigid_bodies.reserve_exact(count);
-    for i in 0..count {
-        r.at(Section::RigidBody, Some(i));
-        let offset = r.pos;
-        let name = r.text(20, "name")?;
-        r.name = Some(name.clone());
-        let bone = r.u16("bone")?;
-        let group = r.u8("group")?;
-        let collision_mask = r.u16("collision mask")?;
-        let shape = RigidShape::from_u8(r.u8("shape")?);
-        let size = r.vec3("size")?;
-        let position = r.vec3("position")?;
-        let rotation = r.vec3("rotation")?;
-        let mass = r.f32("mass")?;
-        let linear_damping = r.f32("linear damping")?;
-        let angular_damping = r.f32("angular damping")?;
-        let restitution = r.f32("restitution")?;
-        let friction = r.f32("friction")?;
-        let mode = RigidMode::from_u8(r.u8("mode")?);
-        pmd.rigid_bodies.push(PmdRigidBody {
-            offset,
-            bone,
-            body: RigidBody {
-                name,
-                name_en: String::new(),
-                bone: if bone == NO_INDEX { NONE } else { bone as i32 },
-                group,
-                // Stored as-is: bit n set = collides with group n.
-                collision_mask,
-                shape,
-                size,
-                // Still relative to the bone; made absolute in `convert`.
-                position,
-                rotation,
-                mass,
-                linear_damping,
-                angular_damping,
-                restitution,
-                friction,
-                mode,
-            },
-        });
-    }
+    let count = r.read::<u32>("rigid body count")? as usize;
+    pmd.rigid_bodies = r.elements(
+        Section::RigidBody,
+        count,
+        RIGID_BODY_SIZE,
+        "rigid bodies",
+        |r, _| {
+            let offset = r.pos();
+            let name = r.name()?;
+            let bone = r.read::<u16>("bone")?;
+            let group = r.read::<u8>("group")?;
+            let collision_mask = r.read::<u16>("collision mask")?;
+            let shape = RigidShape::from_u8(r.read::<u8>("shape")?);
+            let size = r.read::<Vec3>("size")?;
+            let position = r.read::<Vec3>("position")?;
+            let rotation = r.read::<Vec3>("rotation")?;
+            let mass = r.read::<f32>("mass")?;
+            let linear_damping = r.read::<f32>("linear damping")?;
+            let angular_damping = r.read::<f32>("angular damping")?;
+            let restitution = r.read::<f32>("restitution")?;
+            let friction = r.read::<f32>("friction")?;
+            let mode = RigidMode::from_u8(r.read::<u8>("mode")?);
+            Ok(PmdRigidBody {
+                offset,
+                bone,
+                body: RigidBody {
+                    name,
+                    name_en: String::new(),
+                    bone: if bone == NO_INDEX { NONE } else { bone as i32 },
+                    group,
+                    // Stored as-is: bit n set = collides with group n.
+                    collision_mask,
+                    shape,
+                    size,
+                    // Still relative to the bone; made absolute in `convert`.
+                    position,
+                    rotation,
+                    mass,
+                    linear_damping,
+                    angular_damping,
+                    restitution,
+                    friction,
+                    mode,
+                },
+            })
+        },
+    )?;
 
     r.at(Section::Joint, None);
-    let count = r.u32("joint count")? as usize;
-    r.check_count(count, JOINT_SIZE, "joints")?;
-    pmd.joints.reserve_exact(count);
-    for i in 0..count {
-        r.at(Section::Joint, Some(i));
-        let name = r.text(20, "name")?;
-        r.name = Some(name.clone());
-        pmd.joints.push(Joint {
-            name,
+    let count = r.read::<u32>("joint count")? as usize;
+    pmd.joints = r.elements(Section::Joint, count, JOINT_SIZE, "joints", |r, _| {
+        Ok(Joint {
+            name: r.name()?,
             name_en: String::new(),
             // PMD joints are always Bullet's generic 6DOF spring.
             kind: JointKind::Spring6Dof,
-            body_a: r.u32("rigid body A")? as i32,
-            body_b: r.u32("rigid body B")? as i32,
-            position: r.vec3("position")?,
-            rotation: r.vec3("rotation")?,
-            linear_lower: r.vec3("translation limit 1")?,
-            linear_upper: r.vec3("translation limit 2")?,
-            angular_lower: r.vec3("rotation limit 1")?,
-            angular_upper: r.vec3("rotation limit 2")?,
-            linear_spring: r.vec3("translation spring")?,
-            angular_spring: r.vec3("rotation spring")?,
-        });
-    }
+            body_a: r.read::<u32>("rigid body A")? as i32,
+            body_b: r.read::<u32>("rigid body B")? as i32,
+            position: r.read::<Vec3>("position")?,
+            rotation: r.read::<Vec3>("rotation")?,
+            linear_lower: r.read::<Vec3>("translation limit 1")?,
+            linear_upper: r.read::<Vec3>("translation limit 2")?,
+            angular_lower: r.read::<Vec3>("rotation limit 1")?,
+            angular_upper: r.read::<Vec3>("rotation limit 2")?,
+            linear_spring: r.read::<Vec3>("translation spring")?,
+            angular_spring: r.read::<Vec3>("rotation spring")?,
+        })
+    })?;
 
     if r.left() > 0 {
         warn(
             warnings,
             Section::Trailer,
             None,
-            r.pos,
+            r.pos(),
             format!("{} bytes after the last joint are ignored", r.left()),
         );
     }
@@ -1325,13 +1319,5 @@ mod tests {
         assert_eq!(shared_toon_index("toon00.bmp"), None);
         assert_eq!(shared_toon_index("mytoon.bmp"), None);
         assert_eq!(shared_toon_index("sub/toon01.bmp"), None);
-    }
-
-    #[test]
-    fn text_stops_at_nul_and_ignores_garbage() {
-        let mut field = b"\x83Z\x83\x93\x83^\x81[\0\xfd\xfd\x82\xa0".to_vec();
-        field.resize(20, 0xFD);
-        assert_eq!(decode_sjis(&field), "センター");
-        assert_eq!(decode_sjis(b"abc"), "abc");
     }
 }

@@ -7,10 +7,11 @@
 //! features in a 2.0 file, odd flag bytes, undecodable text, trailing bytes)
 //! are read as they are and reported as [`Warning`]s.
 
+use super::cursor::{f32_at, vec3_at, Cursor, Short};
 use super::error::Section;
 use super::model::*;
 use super::{Error, Loaded, Result, Warning};
-use glam::{Vec2, Vec3, Vec4};
+use glam::{Vec2, Vec4};
 
 /// `2.0f32` and `2.1f32` as the header stores them.
 const VERSION_2_0: u32 = 0x4000_0000;
@@ -31,6 +32,19 @@ fn fail<T>(offset: usize, message: impl Into<String>) -> R<T> {
         offset,
         message: message.into(),
     }))
+}
+
+impl From<Short> for Box<Fail> {
+    #[cold]
+    fn from(s: Short) -> Self {
+        Box::new(Fail {
+            offset: s.at,
+            message: format!(
+                "unexpected end of file (needs {} bytes, {} left)",
+                s.needed, s.left
+            ),
+        })
+    }
 }
 
 /// Reads a PMX 2.0 or 2.1 file.
@@ -79,7 +93,7 @@ pub fn read_pmx(bytes: &[u8]) -> Result<Loaded> {
     model.joints = r.elements(Section::Joint, n, |r, i| r.joint(i))?;
 
     if r.header.version == PmxVersion::V2_1 {
-        if r.pos == r.buf.len() {
+        if r.is_at_end() {
             // Chosen: a 2.1 file that stops right after the joints is read as
             // having no soft bodies (the writer will add the empty section).
             r.warn(
@@ -93,9 +107,9 @@ pub fn read_pmx(bytes: &[u8]) -> Result<Loaded> {
         }
     }
 
-    if r.pos < r.buf.len() {
+    if !r.is_at_end() {
         // PMX Editor ignores data after the last section; so do we, with a note.
-        let extra = r.buf.len() - r.pos;
+        let extra = r.left();
         r.warn(
             Section::Trailer,
             None,
@@ -109,9 +123,10 @@ pub fn read_pmx(bytes: &[u8]) -> Result<Loaded> {
     })
 }
 
+/// A cursor over the file plus what PMX needs to read it: the header's sizes
+/// and encoding, warnings, and the element being read.
 struct Reader<'a> {
-    buf: &'a [u8],
-    pos: usize,
+    cursor: Cursor<'a>,
     header: Header,
     sizes: IndexSizes,
     utf8: bool,
@@ -122,17 +137,32 @@ struct Reader<'a> {
     current: (Section, Option<usize>),
 }
 
+/// The byte reads (`u8()`, `vec3()`, `take(n)`, `pos()`, ...) are the cursor's.
+impl<'a> std::ops::Deref for Reader<'a> {
+    type Target = Cursor<'a>;
+    fn deref(&self) -> &Cursor<'a> {
+        &self.cursor
+    }
+}
+
+impl std::ops::DerefMut for Reader<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.cursor
+    }
+}
+
 impl<'a> Reader<'a> {
     fn new(buf: &'a [u8]) -> Result<Self> {
         let header_err =
             |offset: usize, msg: String| Error::parse(Section::Header, None, None, offset, msg);
-        if buf.len() < 4 {
+        let mut cursor = Cursor::new(buf);
+        let Ok(magic) = cursor.array::<4>() else {
             return Err(header_err(
                 0,
                 format!("file is {} bytes, too short for a PMX header", buf.len()),
             ));
-        }
-        match &buf[..4] {
+        };
+        match &magic {
             b"PMX " => {}
             b"Pmx " => {
                 return Err(Error::Unsupported(
@@ -147,8 +177,7 @@ impl<'a> Reader<'a> {
             }
         }
         let mut r = Reader {
-            buf,
-            pos: 4,
+            cursor,
             header: Header::default(),
             sizes: IndexSizes::default(),
             utf8: false,
@@ -156,8 +185,7 @@ impl<'a> Reader<'a> {
             name_at: None,
             current: (Section::Header, None),
         };
-        let wrap = |f: Box<Fail>| header_err(f.offset, f.message);
-        let version_bits = u32::from_le_bytes(r.arr::<4>().map_err(wrap)?);
+        let version_bits = r.section(Section::Header, None, |r| Ok(r.u32()?))?;
         let version = match version_bits {
             VERSION_2_0 => PmxVersion::V2_0,
             VERSION_2_1 => PmxVersion::V2_1,
@@ -168,15 +196,15 @@ impl<'a> Reader<'a> {
                 )))
             }
         };
-        let globals_at = r.pos;
-        let n_globals = r.u8().map_err(wrap)? as usize;
+        let globals_at = r.pos();
+        let n_globals = r.section(Section::Header, None, |r| Ok(r.u8()?))? as usize;
         if n_globals < 8 {
             return Err(header_err(
                 globals_at,
                 format!("header declares {n_globals} globals; PMX needs 8"),
             ));
         }
-        let globals = r.bytes(n_globals).map_err(wrap)?.to_vec();
+        let globals = r.section(Section::Header, None, |r| Ok(r.take(n_globals)?.to_vec()))?;
         let encoding = match globals[0] {
             0 => TextEncoding::Utf16Le,
             1 => TextEncoding::Utf8,
@@ -246,7 +274,7 @@ impl<'a> Reader<'a> {
     }
 
     fn warn(&mut self, section: Section, index: Option<usize>, message: impl Into<String>) {
-        self.warn_at(section, index, self.pos, message)
+        self.warn_at(section, index, self.pos(), message)
     }
 
     #[cold]
@@ -303,8 +331,10 @@ impl<'a> Reader<'a> {
 
     /// Re-decodes the name text that starts at `at` (only on the error path).
     fn name_from(&self, at: usize) -> Option<String> {
-        let len = i32::from_le_bytes(*self.buf.get(at..)?.first_chunk::<4>()?);
-        let bytes = self.buf.get(at + 4..at + 4 + usize::try_from(len).ok()?)?;
+        let len = i32::from_le_bytes(*self.bytes().get(at..)?.first_chunk::<4>()?);
+        let bytes = self
+            .bytes()
+            .get(at + 4..at + 4 + usize::try_from(len).ok()?)?;
         Some(if self.utf8 {
             String::from_utf8_lossy(bytes).into_owned()
         } else {
@@ -321,95 +351,28 @@ impl<'a> Reader<'a> {
     }
 
     fn checked_count(&mut self, min_size: usize, what: &str) -> R<usize> {
-        let at = self.pos;
+        let at = self.pos();
         let n = self.i32()?;
         if n < 0 {
             return fail(at, format!("negative {what} {n}"));
         }
         let n = n as usize;
-        let left = self.buf.len() - self.pos;
-        if (n as u64) * (min_size as u64) > left as u64 {
+        if let Err(e) = self.check_fits(n, min_size) {
             return fail(
                 at,
                 format!(
-                    "{what} {n} needs at least {} bytes but only {left} are left",
-                    n as u64 * min_size as u64
+                    "{what} {n} needs at least {} bytes but only {} are left",
+                    e.need_text(),
+                    e.left
                 ),
             );
         }
         Ok(n)
     }
 
-    // ------------------------------------------------------------ primitives
-
-    #[inline(always)]
-    fn arr<const N: usize>(&mut self) -> R<[u8; N]> {
-        match self.buf.get(self.pos..).and_then(|s| s.first_chunk::<N>()) {
-            Some(a) => {
-                self.pos += N;
-                Ok(*a)
-            }
-            None => self.short(N),
-        }
-    }
-
-    #[cold]
-    fn short<T>(&self, n: usize) -> R<T> {
-        fail(
-            self.pos,
-            format!(
-                "unexpected end of file (needs {n} bytes, {} left)",
-                self.buf.len() - self.pos
-            ),
-        )
-    }
-
-    fn bytes(&mut self, n: usize) -> R<&'a [u8]> {
-        let buf: &'a [u8] = self.buf;
-        match buf.get(self.pos..).and_then(|s| s.get(..n)) {
-            Some(s) => {
-                self.pos += n;
-                Ok(s)
-            }
-            None => self.short(n),
-        }
-    }
-
-    #[inline(always)]
-    fn u8(&mut self) -> R<u8> {
-        Ok(self.arr::<1>()?[0])
-    }
-    #[inline(always)]
-    fn u16(&mut self) -> R<u16> {
-        Ok(u16::from_le_bytes(self.arr()?))
-    }
-    #[inline(always)]
-    fn i32(&mut self) -> R<i32> {
-        Ok(i32::from_le_bytes(self.arr()?))
-    }
-    #[inline(always)]
-    fn f32(&mut self) -> R<f32> {
-        Ok(f32::from_le_bytes(self.arr()?))
-    }
-    #[inline(always)]
-    fn vec3(&mut self) -> R<Vec3> {
-        let a: [u8; 12] = self.arr()?;
-        Ok(vec3_at(&a, 0))
-    }
-    #[inline(always)]
-    fn vec4(&mut self) -> R<Vec4> {
-        let a: [u8; 16] = self.arr()?;
-        Ok(Vec4::new(
-            f32_at(&a, 0),
-            f32_at(&a, 4),
-            f32_at(&a, 8),
-            f32_at(&a, 12),
-        ))
-    }
-
     /// A 0/1 byte. Other values are read as "on" with a warning.
     fn flag(&mut self, section: Section, index: usize, what: &str) -> R<bool> {
-        let at = self.pos;
+        let at = self.pos();
         let v = self.u8()?;
         if v > 1 {
             self.warn_at(
@@ -443,7 +406,7 @@ impl<'a> Reader<'a> {
     /// Signed index of a width known at compile time.
     #[inline(always)]
     fn bidx<const S: usize>(&mut self) -> R<i32> {
-        let a: [u8; S] = self.arr()?;
+        let a: [u8; S] = self.array()?;
         let c: &[u8] = &a;
         Ok(match S {
             1 => c[0] as i8 as i32,
@@ -459,12 +422,12 @@ impl<'a> Reader<'a> {
 
     /// TextBuf: i32 byte length + bytes in the header's encoding.
     fn text(&mut self) -> R<String> {
-        let at = self.pos;
+        let at = self.pos();
         let len = self.i32()?;
         if len < 0 {
             return fail(at, format!("negative text length {len}"));
         }
-        let bytes = self.bytes(len as usize)?;
+        let bytes = self.take(len as usize)?;
         if self.utf8 {
             match std::str::from_utf8(bytes) {
                 Ok(s) => Ok(s.to_owned()),
@@ -484,7 +447,7 @@ impl<'a> Reader<'a> {
 
     /// A text that names the current element (remembered for error messages).
     fn name(&mut self) -> R<String> {
-        self.name_at = Some(self.pos);
+        self.name_at = Some(self.pos());
         self.text()
     }
 
@@ -536,7 +499,7 @@ impl<'a> Reader<'a> {
         let v20 = self.is_v20();
         let (mut qdef_count, mut first_qdef) = (0usize, None);
         for i in 0..n {
-            let at = self.pos;
+            let at = self.pos();
             match self.vertex::<BS>(n_uv) {
                 Ok(v) => {
                     if v20 && matches!(v.weights, Weights::Qdef { .. }) {
@@ -561,12 +524,12 @@ impl<'a> Reader<'a> {
 
     #[inline(always)]
     fn vertex<const BS: usize>(&mut self, n_uv: usize) -> R<Vertex> {
-        let a: [u8; 32] = self.arr()?;
+        let a: [u8; 32] = self.array()?;
         let mut additional_uvs = [Vec4::ZERO; 4];
         for uv in additional_uvs.iter_mut().take(n_uv) {
             *uv = self.vec4()?;
         }
-        let kind_at = self.pos;
+        let kind_at = self.pos();
         let weights = match self.u8()? {
             0 => Weights::Bdef1 {
                 bone: self.bidx::<BS>()?,
@@ -620,7 +583,7 @@ impl<'a> Reader<'a> {
 
     fn read_faces(&mut self) -> Result<Vec<[i32; 3]>> {
         let vs = self.sizes.vertex as usize;
-        let count_at = self.pos;
+        let count_at = self.pos();
         let n = self.count(Section::Face, vs)?;
         if n % 3 != 0 {
             return Err(Error::parse(
@@ -631,9 +594,7 @@ impl<'a> Reader<'a> {
                 format!("face index count {n} is not a multiple of 3"),
             ));
         }
-        let bytes = self
-            .bytes(n * vs)
-            .map_err(|e| Error::parse(Section::Face, None, None, e.offset, e.message))?;
+        let bytes = self.section(Section::Face, None, |r| Ok(r.take(n * vs)?))?;
         let tri = 3 * vs;
         // The count check above guarantees the bytes; decode them in one tight pass.
         let faces = match vs {
@@ -672,7 +633,7 @@ impl<'a> Reader<'a> {
         let specular = self.vec3()?;
         let specular_power = self.f32()?;
         let ambient = self.vec3()?;
-        let flags_at = self.pos;
+        let flags_at = self.pos();
         let flags = MaterialFlags(self.u8()?);
         if self.is_v20() && flags.0 & MaterialFlags::V21_ONLY != 0 {
             self.warn_at(
@@ -690,7 +651,7 @@ impl<'a> Reader<'a> {
         let ts = self.sizes.texture;
         let texture = self.index(ts)?;
         let sphere_texture = self.index(ts)?;
-        let sphere_at = self.pos;
+        let sphere_at = self.pos();
         let sphere_mode = SphereMode::from_u8(self.u8()?);
         if let SphereMode::Unknown(v) = sphere_mode {
             self.warn_at(
@@ -817,7 +778,7 @@ impl<'a> Reader<'a> {
         let name = self.name()?;
         let name_en = self.text()?;
         let panel = self.u8()?;
-        let kind_at = self.pos;
+        let kind_at = self.pos();
         let kind_byte = self.u8()?;
         let Some(kind) = MorphKind::from_u8(kind_byte) else {
             return fail(
@@ -864,7 +825,7 @@ impl<'a> Reader<'a> {
                 // Fixed-size records: the count check guarantees the bytes,
                 // so take them at once and decode in a tight loop.
                 let n = self.checked_count(vs + 12, "offset count")?;
-                let bytes = self.bytes(n * (vs + 12))?;
+                let bytes = self.take(n * (vs + 12))?;
                 MorphOffsets::Vertex(match vs {
                     1 => vertex_offsets::<1>(bytes),
                     2 => vertex_offsets::<2>(bytes),
@@ -889,7 +850,7 @@ impl<'a> Reader<'a> {
             | MorphKind::AdditionalUv3
             | MorphKind::AdditionalUv4 => {
                 let n = self.checked_count(vs + 16, "offset count")?;
-                let bytes = self.bytes(n * (vs + 16))?;
+                let bytes = self.take(n * (vs + 16))?;
                 MorphOffsets::Uv {
                     layer: kind_byte - MorphKind::Uv as u8,
                     offsets: match vs {
@@ -904,7 +865,7 @@ impl<'a> Reader<'a> {
                 let mut v = Vec::with_capacity(n);
                 for _ in 0..n {
                     let material = self.index(s.material)?;
-                    let op_at = self.pos;
+                    let op_at = self.pos();
                     let op = MaterialOp::from_u8(self.u8()?);
                     if let MaterialOp::Unknown(x) = op {
                         self.warn_at(
@@ -961,7 +922,7 @@ impl<'a> Reader<'a> {
         let n = self.checked_count(min, "element count")?;
         let mut elements = Vec::with_capacity(n);
         for _ in 0..n {
-            let at = self.pos;
+            let at = self.pos();
             elements.push(match self.u8()? {
                 0 => DisplayElement::Bone(self.index(s.bone)?),
                 1 => DisplayElement::Morph(self.index(s.morph)?),
@@ -987,7 +948,7 @@ impl<'a> Reader<'a> {
         let bone = self.bone_index()?;
         let group = self.u8()?;
         let collision_mask = self.u16()?;
-        let shape_at = self.pos;
+        let shape_at = self.pos();
         let shape = RigidShape::from_u8(self.u8()?);
         if let RigidShape::Unknown(v) = shape {
             self.warn_at(
@@ -1005,7 +966,7 @@ impl<'a> Reader<'a> {
         let angular_damping = self.f32()?;
         let restitution = self.f32()?;
         let friction = self.f32()?;
-        let mode_at = self.pos;
+        let mode_at = self.pos();
         let mode = RigidMode::from_u8(self.u8()?);
         if let RigidMode::Unknown(v) = mode {
             self.warn_at(
@@ -1037,7 +998,7 @@ impl<'a> Reader<'a> {
     fn joint(&mut self, i: usize) -> R<Joint> {
         let name = self.name()?;
         let name_en = self.text()?;
-        let kind_at = self.pos;
+        let kind_at = self.pos();
         let kind = JointKind::from_u8(self.u8()?);
         if let JointKind::Unknown(v) = kind {
             self.warn_at(
@@ -1163,16 +1124,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-#[inline(always)]
-fn f32_at<const N: usize>(a: &[u8; N], at: usize) -> f32 {
-    f32::from_le_bytes([a[at], a[at + 1], a[at + 2], a[at + 3]])
-}
-
-#[inline(always)]
-fn vec3_at<const N: usize>(a: &[u8; N], at: usize) -> Vec3 {
-    Vec3::new(f32_at(a, at), f32_at(a, at + 4), f32_at(a, at + 8))
-}
-
 /// Vertex index of width `S` at the start of `c` (unsigned at 1 and 2 bytes).
 #[inline(always)]
 fn vertex_index_at<const S: usize>(c: &[u8]) -> i32 {
@@ -1188,11 +1139,7 @@ fn vertex_offsets<const S: usize>(bytes: &[u8]) -> Vec<VertexOffset> {
         .chunks_exact(S + 12)
         .map(|c| VertexOffset {
             vertex: vertex_index_at::<S>(c),
-            offset: Vec3::new(
-                f32::from_le_bytes([c[S], c[S + 1], c[S + 2], c[S + 3]]),
-                f32::from_le_bytes([c[S + 4], c[S + 5], c[S + 6], c[S + 7]]),
-                f32::from_le_bytes([c[S + 8], c[S + 9], c[S + 10], c[S + 11]]),
-            ),
+            offset: vec3_at(c, S),
         })
         .collect()
 }
@@ -1202,12 +1149,7 @@ fn uv_offsets<const S: usize>(bytes: &[u8]) -> Vec<UvOffset> {
         .chunks_exact(S + 16)
         .map(|c| UvOffset {
             vertex: vertex_index_at::<S>(c),
-            offset: Vec4::new(
-                f32::from_le_bytes([c[S], c[S + 1], c[S + 2], c[S + 3]]),
-                f32::from_le_bytes([c[S + 4], c[S + 5], c[S + 6], c[S + 7]]),
-                f32::from_le_bytes([c[S + 8], c[S + 9], c[S + 10], c[S + 11]]),
-                f32::from_le_bytes([c[S + 12], c[S + 13], c[S + 14], c[S + 15]]),
-            ),
+            offset: vec3_at(c, S).extend(f32_at(c, S + 12)),
         })
         .collect()
 }
