@@ -31,6 +31,9 @@ pub enum Selection {
     RigidBody(usize),
     Joint(usize),
     SoftBody(usize),
+    /// A vertex, e.g. from a weight problem; the viewport marks it.
+    Vertex(usize),
+    DisplayFrame(usize),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -229,6 +232,8 @@ fn selection_valid(model: &crate::pmx::Model, s: Selection) -> bool {
         Selection::RigidBody(i) => i < model.rigid_bodies.len(),
         Selection::Joint(i) => i < model.joints.len(),
         Selection::SoftBody(i) => i < model.soft_bodies.len(),
+        Selection::Vertex(i) => i < model.vertices.len(),
+        Selection::DisplayFrame(i) => i < model.display_frames.len(),
     }
 }
 
@@ -792,7 +797,8 @@ pub struct Launch {
     pub pitch: Option<f32>,
 }
 
-/// Parses `--select kind:NAME` (bone, morph, material, body, joint; Japanese or English name).
+/// Parses `--select kind:NAME` (bone, morph, material, body, joint, frame; Japanese or
+/// English name) or `vertex:INDEX`.
 pub fn parse_select(m: &crate::pmx::Model, spec: &str) -> Result<Selection, String> {
     let (kind, name) = spec
         .split_once(':')
@@ -819,10 +825,18 @@ pub fn parse_select(m: &crate::pmx::Model, spec: &str) -> Result<Selection, Stri
         "joint" => {
             position(m.joints.iter().map(|b| (&b.name, &b.name_en)), name).map(Selection::Joint)
         }
+        "frame" => position(m.display_frames.iter().map(|b| (&b.name, &b.name_en)), name)
+            .map(Selection::DisplayFrame),
+        // Vertices have no names: `vertex:INDEX`.
+        "vertex" => name
+            .parse::<usize>()
+            .ok()
+            .filter(|&i| i < m.vertices.len())
+            .map(Selection::Vertex),
         _ => {
             return Err(format!(
-                "--select: unknown kind {kind:?} (bone, morph, material, body, joint)"
-            ))
+            "--select: unknown kind {kind:?} (bone, morph, material, body, joint, frame, vertex)"
+        ))
         }
     };
     sel.ok_or_else(|| format!("--select: no {kind} named {name:?}"))
@@ -1043,7 +1057,15 @@ mod tests {
         assert_eq!(parse_select(&m, "body:下"), Ok(Selection::RigidBody(1)));
         assert!(parse_select(&m, "bone:nope").unwrap_err().contains("nope"));
         assert!(parse_select(&m, "上").is_err());
-        assert!(parse_select(&m, "vertex:1").is_err());
+        assert_eq!(parse_select(&m, "vertex:1"), Ok(Selection::Vertex(1)));
+        let past_end = format!("vertex:{}", m.vertices.len());
+        assert!(parse_select(&m, &past_end)
+            .unwrap_err()
+            .contains("no vertex"));
+        assert!(parse_select(&m, "vertex:first").is_err());
+        assert!(parse_select(&m, "face:1")
+            .unwrap_err()
+            .contains("unknown kind"));
         let mut o = viewport::ViewOptions::default();
         apply_show(&mut o, "bodies,joints,-bones,wireframe").unwrap();
         assert!(o.bodies && o.joints && o.wireframe && !o.bones && o.mesh);

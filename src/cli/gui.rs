@@ -14,7 +14,8 @@ pub struct GuiArgs {
     /// Window size in pixels, WIDTHxHEIGHT (default 1600x1000).
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
-    /// Select an element at start: bone:NAME, morph:NAME, material:NAME, body:NAME or joint:NAME.
+    /// Select an element at start: bone:NAME, morph:NAME, material:NAME, body:NAME, joint:NAME,
+    /// frame:NAME (display frame) or vertex:INDEX.
     #[arg(long, value_name = "KIND:NAME")]
     pub select: Option<String>,
     /// Viewport overlays to show, comma-separated: bones, bodies, joints, wireframe, mesh,

@@ -367,6 +367,11 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     }
     crate::app::timeline::draw_hud(&painter, rect, state);
     debug_overlays::draw(&painter, &proj, state);
+    if let Selection::Vertex(v) = state.selection {
+        if let Some(&p) = state.pose.positions().get(v) {
+            overlays::draw_vertex(&painter, &proj, p);
+        }
+    }
     let model = &state.doc.model;
     let world = state.pose.world();
     if let Some(bone) = selected_bone {
