@@ -127,3 +127,110 @@ fn problems_panel_lists_and_selects_the_culprit() {
         .iter()
         .any(|p| p.code == "E-ORDER-PARENT"));
 }
+
+/// The Problems row of the first problem about `target`, clicked.
+fn click_problem_about(h: &mut AppHarness, target: hone::check::ElementRef) -> &'static str {
+    let problem = app(h)
+        .state
+        .debug
+        .problems
+        .iter()
+        .find(|p| p.target == target)
+        .unwrap_or_else(|| panic!("the checker reports a problem about {target:?}"))
+        .clone();
+    h.get_by_label(&format!("{}  {}", problem.code, problem.message))
+        .click();
+    h.run_steps(3);
+    problem.code
+}
+
+#[test]
+fn a_weight_problem_selects_its_vertex_and_the_inspector_edits_its_weights() {
+    let mut model = hone::app::demo::tube_rig();
+    let k = 30;
+    // Weights summing to 0.7 (lower 下 = bone 1, upper 上 = bone 2).
+    model.vertices[k].weights = hone::pmx::Weights::Bdef4 {
+        bones: [1, 2, -1, -1],
+        weights: [0.5, 0.2, 0.0, 0.0],
+    };
+    let mut h = harness(model, Tab::Problems);
+    h.run_steps(3);
+    let code = click_problem_about(&mut h, hone::check::ElementRef::Vertex(k as i32));
+    assert_eq!(code, "W-WEIGHT-SUM");
+    assert_eq!(app(&h).state.selection, Selection::Vertex(k));
+
+    // The inspector shows the vertex: its weight type, bones by name, the sum.
+    h.get_by_label(&format!("Vertex #{k}"));
+    h.get_by_value("BDEF4");
+    h.get_by_value("#1 下");
+    h.get_by_value("#2 上");
+    h.get_by_label("下 0.500 + 上 0.200 = 0.700");
+    assert!(h.query_by_label("SDEF C").is_none());
+
+    // Changing the weight type is one undoable edit: BDEF2 keeps the two
+    // strongest bones with their ratio.
+    h.get_by_value("BDEF4").click();
+    h.run_steps(2);
+    h.get_by_label("BDEF2").click();
+    h.run_steps(3);
+    match app(&h).state.doc.model.vertices[k].weights {
+        hone::pmx::Weights::Bdef2 { bones, weight } => {
+            assert_eq!(bones, [1, 2]);
+            assert!((weight - 0.5 / 0.7).abs() < 1e-5, "{weight}");
+        }
+        w => panic!("expected BDEF2, got {w:?}"),
+    }
+    assert_eq!(app(&h).state.selection, Selection::Vertex(k));
+    h.get_by_label("下 0.714 + 上 0.286 = 1.000");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    assert!(matches!(
+        app(&h).state.doc.model.vertices[k].weights,
+        hone::pmx::Weights::Bdef4 { .. }
+    ));
+}
+
+#[test]
+fn a_display_frame_problem_selects_the_frame_and_the_inspector_lists_its_items() {
+    let mut model = hone::app::demo::tube_rig();
+    model.display_frames.push(hone::pmx::DisplayFrame {
+        name: "体".into(),
+        name_en: "Body".into(),
+        special: false,
+        elements: vec![
+            hone::pmx::DisplayElement::Bone(1),
+            hone::pmx::DisplayElement::Bone(99),
+            hone::pmx::DisplayElement::Morph(0),
+        ],
+    });
+    let mut h = harness(model, Tab::Problems);
+    h.run_steps(3);
+    click_problem_about(&mut h, hone::check::ElementRef::DisplayFrame(1));
+    assert_eq!(app(&h).state.selection, Selection::DisplayFrame(1));
+
+    h.get_by_label("Display frame #1 体");
+    h.get_by_label("special (Root/表情)");
+    h.get_by_value("#1 下");
+    h.get_by_value("#99 (out of range)");
+    h.get_by_value("#0 太い");
+
+    // Re-pointing the bad item is an edit: the problem goes, undo brings it back.
+    let about_frame = |h: &AppHarness| {
+        app(h)
+            .state
+            .debug
+            .problems
+            .iter()
+            .any(|p| p.target == hone::check::ElementRef::DisplayFrame(1))
+    };
+    h.get_by_value("#99 (out of range)").click();
+    h.run_steps(2);
+    h.get_by_label("#2 上").click();
+    h.run_steps(3);
+    let frame = &app(&h).state.doc.model.display_frames[1];
+    assert_eq!(frame.elements[1], hone::pmx::DisplayElement::Bone(2));
+    assert!(!about_frame(&h));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    assert!(about_frame(&h));
+}

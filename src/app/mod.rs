@@ -31,6 +31,9 @@ pub enum Selection {
     RigidBody(usize),
     Joint(usize),
     SoftBody(usize),
+    /// A vertex, e.g. from a weight problem; the viewport marks it.
+    Vertex(usize),
+    DisplayFrame(usize),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -229,6 +232,8 @@ fn selection_valid(model: &crate::pmx::Model, s: Selection) -> bool {
         Selection::RigidBody(i) => i < model.rigid_bodies.len(),
         Selection::Joint(i) => i < model.joints.len(),
         Selection::SoftBody(i) => i < model.soft_bodies.len(),
+        Selection::Vertex(i) => i < model.vertices.len(),
+        Selection::DisplayFrame(i) => i < model.display_frames.len(),
     }
 }
 
@@ -786,9 +791,14 @@ pub struct Launch {
     pub play_seconds: Option<f32>,
     /// Camera yaw in degrees (`--yaw`; 180 = from behind).
     pub yaw: Option<f32>,
+    /// `--pose POSE.json` (the `hone pose` format) applied before drawing.
+    pub pose: Option<PathBuf>,
+    /// Camera pitch in degrees above the horizon (`--pitch`).
+    pub pitch: Option<f32>,
 }
 
-/// Parses `--select kind:NAME` (bone, morph, material, body, joint; Japanese or English name).
+/// Parses `--select kind:NAME` (bone, morph, material, body, joint, frame; Japanese or
+/// English name) or `vertex:INDEX`.
 pub fn parse_select(m: &crate::pmx::Model, spec: &str) -> Result<Selection, String> {
     let (kind, name) = spec
         .split_once(':')
@@ -815,10 +825,18 @@ pub fn parse_select(m: &crate::pmx::Model, spec: &str) -> Result<Selection, Stri
         "joint" => {
             position(m.joints.iter().map(|b| (&b.name, &b.name_en)), name).map(Selection::Joint)
         }
+        "frame" => position(m.display_frames.iter().map(|b| (&b.name, &b.name_en)), name)
+            .map(Selection::DisplayFrame),
+        // Vertices have no names: `vertex:INDEX`.
+        "vertex" => name
+            .parse::<usize>()
+            .ok()
+            .filter(|&i| i < m.vertices.len())
+            .map(Selection::Vertex),
         _ => {
             return Err(format!(
-                "--select: unknown kind {kind:?} (bone, morph, material, body, joint)"
-            ))
+            "--select: unknown kind {kind:?} (bone, morph, material, body, joint, frame, vertex)"
+        ))
         }
     };
     sel.ok_or_else(|| format!("--select: no {kind} named {name:?}"))
@@ -839,9 +857,10 @@ pub fn apply_show(options: &mut viewport::ViewOptions, spec: &str) -> Result<(),
             "bodies" | "rigid_bodies" => &mut options.bodies,
             "joints" => &mut options.joints,
             "grid" => &mut options.grid,
+            "shadow" | "ground-shadow" => &mut options.ground_shadow,
             _ => {
                 return Err(format!(
-                    "--show: unknown item {name:?} (mesh, wireframe, edges, bones, bodies, joints, grid)"
+                    "--show: unknown item {name:?} (mesh, wireframe, edges, bones, bodies, joints, grid, shadow)"
                 ))
             }
         };
@@ -904,6 +923,20 @@ pub fn run(launch: Launch) -> Result<(), String> {
         launch.play_seconds,
     ));
     let yaw = launch.yaw;
+    let pitch = launch.pitch;
+    let pose = match &launch.pose {
+        Some(p) => {
+            let text =
+                std::fs::read_to_string(p).map_err(|e| format!("--pose {}: {e}", p.display()))?;
+            let parsed = crate::deform::pose_from_json(&doc.model, &text)
+                .map_err(|e| format!("--pose {}: {e}", p.display()))?;
+            for w in &parsed.warnings {
+                eprintln!("hone: --pose {}: {w}", p.display());
+            }
+            Some(parsed.pose)
+        }
+        None => None,
+    };
     let mut view = viewport::ViewOptions::default();
     if let Some(s) = &launch.show {
         apply_show(&mut view, s)?;
@@ -944,6 +977,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport,
         depth_buffer: 24,
+        // The ground shadow darkens each floor pixel once (render.rs).
+        stencil_buffer: 8,
         renderer: eframe::Renderer::Glow,
         persist_window: launch.screenshot.is_none(),
         ..Default::default()
@@ -976,11 +1011,22 @@ pub fn run(launch: Launch) -> Result<(), String> {
                     let _ = app.dock.set_active_tab(path);
                 }
             }
+            if let Some(pose) = pose {
+                for (i, b) in pose.bones.into_iter().enumerate() {
+                    app.state.pose.set_bone(i, b);
+                }
+                for (i, w) in pose.morphs.into_iter().enumerate() {
+                    app.state.pose.set_morph(i, w);
+                }
+            }
             for (i, w) in morphs {
                 app.state.pose.set_morph(i, w);
             }
             if let Some(deg) = yaw.filter(|d| d.is_finite()) {
                 app.state.viewport.camera.yaw = deg.to_radians();
+            }
+            if let Some(deg) = pitch.filter(|d| d.is_finite()) {
+                app.state.viewport.camera.pitch = deg.to_radians().clamp(-1.55, 1.55);
             }
             if let Some((motion, frame, seconds)) = capture {
                 timeline::prepare_capture(&mut app.state, motion, frame, seconds);
@@ -1011,7 +1057,15 @@ mod tests {
         assert_eq!(parse_select(&m, "body:下"), Ok(Selection::RigidBody(1)));
         assert!(parse_select(&m, "bone:nope").unwrap_err().contains("nope"));
         assert!(parse_select(&m, "上").is_err());
-        assert!(parse_select(&m, "vertex:1").is_err());
+        assert_eq!(parse_select(&m, "vertex:1"), Ok(Selection::Vertex(1)));
+        let past_end = format!("vertex:{}", m.vertices.len());
+        assert!(parse_select(&m, &past_end)
+            .unwrap_err()
+            .contains("no vertex"));
+        assert!(parse_select(&m, "vertex:first").is_err());
+        assert!(parse_select(&m, "face:1")
+            .unwrap_err()
+            .contains("unknown kind"));
         let mut o = viewport::ViewOptions::default();
         apply_show(&mut o, "bodies,joints,-bones,wireframe").unwrap();
         assert!(o.bodies && o.joints && o.wireframe && !o.bones && o.mesh);

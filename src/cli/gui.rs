@@ -14,11 +14,12 @@ pub struct GuiArgs {
     /// Window size in pixels, WIDTHxHEIGHT (default 1600x1000).
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
-    /// Select an element at start: bone:NAME, morph:NAME, material:NAME, body:NAME or joint:NAME.
+    /// Select an element at start: bone:NAME, morph:NAME, material:NAME, body:NAME, joint:NAME,
+    /// frame:NAME (display frame) or vertex:INDEX.
     #[arg(long, value_name = "KIND:NAME")]
     pub select: Option<String>,
     /// Viewport overlays to show, comma-separated: bones, bodies, joints, wireframe, mesh,
-    /// edges, grid (prefix with '-' to hide one).
+    /// edges, grid, shadow (prefix with '-' to hide one).
     #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     pub show: Option<String>,
     /// Debug overlays, comma-separated: collision (bodies by group + the collision
@@ -45,6 +46,13 @@ pub struct GuiArgs {
     /// Orbit the camera around the model by DEG degrees (180 = from behind).
     #[arg(long, value_name = "DEG", allow_hyphen_values = true)]
     pub yaw: Option<f32>,
+    /// Raise the camera DEG degrees above the horizon (looks down on the floor).
+    #[arg(long, value_name = "DEG", allow_hyphen_values = true)]
+    pub pitch: Option<f32>,
+    /// Pose the model before drawing: a pose file as `hone pose` reads it
+    /// ({"bones": {NAME: {"rot": [x,y,z,w], "pos": [x,y,z]}}, "morphs": {NAME: W}}).
+    #[arg(long, value_name = "POSE.json")]
+    pub pose: Option<PathBuf>,
 }
 
 fn parse_morph(s: &str) -> Result<(String, f32), String> {
@@ -90,6 +98,8 @@ pub fn run(args: GuiArgs) -> CliResult {
         frame: args.frame,
         play_seconds: args.play_seconds,
         yaw: args.yaw,
+        pose: args.pose,
+        pitch: args.pitch,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -2,7 +2,7 @@
 
 use eframe::egui;
 
-use super::{label, matches, search_box};
+use super::{label, matches, search_box, select_row};
 use crate::app::viewport::overlays;
 use crate::app::{Selection, State};
 use crate::pmx::{BoneFlags, Model};
@@ -90,17 +90,12 @@ fn row(ui: &mut egui::Ui, state: &mut State, i: usize) {
     } else {
         overlays::bone_color(model, i).lerp_to_gamma(ui.visuals().text_color(), 0.5)
     });
-    let r = ui.selectable_label(selected, text);
+    let reveal = state.panels.reveal_selection;
+    let r = select_row(ui, &mut state.selection, reveal, Selection::Bone(i), text);
     if !model.bones[i].name_en.is_empty() {
-        r.clone().on_hover_text(&model.bones[i].name_en);
+        r.on_hover_text(&model.bones[i].name_en);
     }
     badges(ui, model, i);
-    if selected && state.panels.reveal_selection {
-        r.scroll_to_me(Some(egui::Align::Center));
-    }
-    if r.clicked() {
-        state.selection = Selection::Bone(i);
-    }
 }
 
 fn tree(ui: &mut egui::Ui, state: &mut State, i: usize, children: &[Vec<usize>], on_path: &[bool]) {

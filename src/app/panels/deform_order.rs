@@ -33,7 +33,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         ik_section(ui, state, b);
         ui.separator();
     }
-    order_list(ui, state, selected);
+    order_list(ui, state);
 }
 
 /// Why the selected bone sits where it does, and the fix for a violation.
@@ -145,63 +145,54 @@ fn ik_section(ui: &mut egui::Ui, state: &mut State, bone: usize) {
     }
 }
 
-fn order_list(ui: &mut egui::Ui, state: &mut State, selected: Option<usize>) {
+fn order_list(ui: &mut egui::Ui, state: &mut State) {
     let model = &state.doc.model;
     let layers = layers(model);
-    let mut clicked = None;
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            egui::Grid::new("deform_order_grid")
-                .striped(true)
-                .num_columns(4)
-                .show(ui, |ui| {
-                    ui.strong("#");
-                    ui.strong("bone");
-                    ui.strong("layer");
-                    ui.strong("reason");
+    let reveal = state.panels.reveal_selection;
+    super::list_grid(
+        ui,
+        egui::ScrollArea::vertical(),
+        "deform_order_grid",
+        4,
+        |ui| {
+            ui.strong("#");
+            ui.strong("bone");
+            ui.strong("layer");
+            ui.strong("reason");
+            ui.end_row();
+            let order = &state.debug.order;
+            for (k, e) in order.entries().iter().enumerate() {
+                if k == order.before_physics().len() && e.after_physics {
+                    ui.label("──");
+                    ui.label(RichText::new("after physics").italics());
                     ui.end_row();
-                    let order = &state.debug.order;
-                    for (k, e) in order.entries().iter().enumerate() {
-                        if k == order.before_physics().len() && e.after_physics {
-                            ui.label("──");
-                            ui.label(RichText::new("after physics").italics());
-                            ui.end_row();
-                        }
-                        let Some(bone) = model.bones.get(e.bone) else {
-                            continue;
-                        };
-                        let flagged = state.debug.is_flagged(e.bone);
-                        ui.label(e.position.to_string());
-                        let mut text = RichText::new(super::label(e.bone, &bone.name));
-                        if flagged {
-                            text = text.color(dbg::VIOLATION).strong();
-                        }
-                        let r = ui.selectable_label(selected == Some(e.bone), text);
-                        if r.clicked() {
-                            clicked = Some(e.bone);
-                        }
-                        if selected == Some(e.bone) && state.panels.reveal_selection {
-                            r.scroll_to_me(Some(egui::Align::Center));
-                        }
-                        let mut layer = RichText::new(e.layer.to_string())
-                            .color(layer_color(layer_rank(&layers, e.layer)));
-                        if e.after_physics {
-                            layer = RichText::new(format!("{} P", e.layer))
-                                .color(layer_color(layer_rank(&layers, e.layer)));
-                        }
-                        ui.label(layer);
-                        let reason = if flagged {
-                            RichText::new(format!("⚠ {}", e.reason())).color(dbg::VIOLATION)
-                        } else {
-                            RichText::new(e.reason()).color(Color32::GRAY)
-                        };
-                        ui.label(reason);
-                        ui.end_row();
-                    }
-                });
-        });
-    if let Some(b) = clicked {
-        state.selection = Selection::Bone(b);
-    }
+                }
+                let Some(bone) = model.bones.get(e.bone) else {
+                    continue;
+                };
+                let flagged = state.debug.is_flagged(e.bone);
+                ui.label(e.position.to_string());
+                let mut text = RichText::new(super::label(e.bone, &bone.name));
+                if flagged {
+                    text = text.color(dbg::VIOLATION).strong();
+                }
+                let this = Selection::Bone(e.bone);
+                super::select_row(ui, &mut state.selection, reveal, this, text);
+                let mut layer = RichText::new(e.layer.to_string())
+                    .color(layer_color(layer_rank(&layers, e.layer)));
+                if e.after_physics {
+                    layer = RichText::new(format!("{} P", e.layer))
+                        .color(layer_color(layer_rank(&layers, e.layer)));
+                }
+                ui.label(layer);
+                let reason = if flagged {
+                    RichText::new(format!("⚠ {}", e.reason())).color(dbg::VIOLATION)
+                } else {
+                    RichText::new(e.reason()).color(Color32::GRAY)
+                };
+                ui.label(reason);
+                ui.end_row();
+            }
+        },
+    );
 }

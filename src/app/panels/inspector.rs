@@ -10,7 +10,7 @@ use crate::app::{Selection, State};
 use crate::edit::ModelEdit;
 use crate::pmx::*;
 use egui::{DragValue, Ui};
-use glam::{Vec3, Vec4};
+use glam::{Vec2, Vec3, Vec4};
 
 /// Collects the widgets of one element in a two-column grid and remembers what changed.
 struct Form {
@@ -86,22 +86,26 @@ impl Form {
         });
     }
 
-    fn vec3(&mut self, ui: &mut Ui, field: &'static str, v: &mut Vec3, speed: f64) {
+    /// One drag value per component, prefixed x, y, z, w.
+    fn vector(&mut self, ui: &mut Ui, field: &'static str, v: &mut [f32], speed: f64) {
         self.row(ui, field, |ui, id| {
             let mut c = false;
-            for (k, axis) in ["x", "y", "z"].iter().enumerate() {
+            for (x, axis) in v.iter_mut().zip(["x", "y", "z", "w"]) {
                 c |= ui
-                    .add(
-                        DragValue::new(&mut v[k])
-                            .speed(speed)
-                            .prefix(*axis)
-                            .max_decimals(5),
-                    )
+                    .add(DragValue::new(x).speed(speed).prefix(axis).max_decimals(5))
                     .labelled_by(id)
                     .changed();
             }
             c
         });
+    }
+
+    fn vec2(&mut self, ui: &mut Ui, field: &'static str, v: &mut Vec2, speed: f64) {
+        self.vector(ui, field, v.as_mut(), speed);
+    }
+
+    fn vec3(&mut self, ui: &mut Ui, field: &'static str, v: &mut Vec3, speed: f64) {
+        self.vector(ui, field, v.as_mut(), speed);
     }
 
     /// Radians stored, degrees shown.
@@ -130,21 +134,7 @@ impl Form {
     }
 
     fn vec4(&mut self, ui: &mut Ui, field: &'static str, v: &mut Vec4, speed: f64) {
-        self.row(ui, field, |ui, id| {
-            let mut c = false;
-            for (k, axis) in ["x", "y", "z", "w"].iter().enumerate() {
-                c |= ui
-                    .add(
-                        DragValue::new(&mut v[k])
-                            .speed(speed)
-                            .prefix(*axis)
-                            .max_decimals(5),
-                    )
-                    .labelled_by(id)
-                    .changed();
-            }
-            c
-        });
+        self.vector(ui, field, v.as_mut(), speed);
     }
 
     fn rgb(&mut self, ui: &mut Ui, field: &'static str, v: &mut Vec3) {
@@ -358,42 +348,61 @@ pub fn show(ui: &mut Ui, state: &mut State) {
                     .map(|c| ModelEdit::set_info(info, c).merging(merge_key(("info", 0, c))))
             }
             Selection::Bone(i) => {
-                let mut b = state.doc.model.bones[i].clone();
-                ui.heading(format!("Bone #{i} {}", b.name));
-                bone(ui, &mut b, i, &names, state)
-                    .map(|c| ModelEdit::set_bone(i, b, c).merging(merge_key(("Bone", i, c))))
+                let b = &state.doc.model.bones[i];
+                let heading = format!("Bone #{i} {}", b.name);
+                element_form(ui, "Bone", i, heading, b.clone(), |ui, b| {
+                    bone(ui, b, i, &names, state)
+                })
             }
             Selection::Morph(i) => {
-                let mut m = state.doc.model.morphs[i].clone();
-                ui.heading(format!("Morph #{i} {}", m.name));
-                morph(ui, &mut m, &names, &mut state.panels.morph_page)
-                    .map(|c| ModelEdit::set_morph(i, m, c).merging(merge_key(("Morph", i, c))))
+                let m = &state.doc.model.morphs[i];
+                let heading = format!("Morph #{i} {}", m.name);
+                let page = &mut state.panels.morph_page;
+                element_form(ui, "Morph", i, heading, m.clone(), |ui, m| {
+                    morph(ui, m, &names, page)
+                })
             }
             Selection::Material(i) => {
-                let mut m = state.doc.model.materials[i].clone();
-                ui.heading(format!("Material #{i} {}", m.name));
-                material(ui, &mut m, &names).map(|c| {
-                    ModelEdit::set_material(i, m, c).merging(merge_key(("Material", i, c)))
+                let m = &state.doc.model.materials[i];
+                let heading = format!("Material #{i} {}", m.name);
+                element_form(ui, "Material", i, heading, m.clone(), |ui, m| {
+                    material(ui, m, &names)
                 })
             }
             Selection::RigidBody(i) => {
-                let mut b = state.doc.model.rigid_bodies[i].clone();
-                ui.heading(format!("Rigid body #{i} {}", b.name));
-                rigid_body(ui, &mut b, &names).map(|c| {
-                    ModelEdit::set_rigid_body(i, b, c).merging(merge_key(("RigidBody", i, c)))
+                let b = &state.doc.model.rigid_bodies[i];
+                let heading = format!("Rigid body #{i} {}", b.name);
+                element_form(ui, "RigidBody", i, heading, b.clone(), |ui, b| {
+                    rigid_body(ui, b, &names)
                 })
             }
             Selection::Joint(i) => {
-                let mut j = state.doc.model.joints[i].clone();
-                ui.heading(format!("Joint #{i} {}", j.name));
-                joint(ui, &mut j, &names)
-                    .map(|c| ModelEdit::set_joint(i, j, c).merging(merge_key(("Joint", i, c))))
+                let j = &state.doc.model.joints[i];
+                let heading = format!("Joint #{i} {}", j.name);
+                element_form(ui, "Joint", i, heading, j.clone(), |ui, j| {
+                    joint(ui, j, &names)
+                })
             }
             Selection::SoftBody(i) => {
-                let mut s = state.doc.model.soft_bodies[i].clone();
-                ui.heading(format!("Soft body #{i} {}", s.name));
-                soft_body(ui, &mut s, &names).map(|c| {
-                    ModelEdit::set_soft_body(i, s, c).merging(merge_key(("SoftBody", i, c)))
+                let s = &state.doc.model.soft_bodies[i];
+                let heading = format!("Soft body #{i} {}", s.name);
+                element_form(ui, "SoftBody", i, heading, s.clone(), |ui, s| {
+                    soft_body(ui, s, &names)
+                })
+            }
+            Selection::Vertex(i) => {
+                let model = &state.doc.model;
+                let skinned = state.pose.positions().get(i).copied();
+                let v = model.vertices[i].clone();
+                element_form(ui, "Vertex", i, format!("Vertex #{i}"), v, |ui, v| {
+                    vertex(ui, v, model, &names, skinned)
+                })
+            }
+            Selection::DisplayFrame(i) => {
+                let d = &state.doc.model.display_frames[i];
+                let heading = format!("Display frame #{i} {}", d.name);
+                element_form(ui, "DisplayFrame", i, heading, d.clone(), |ui, d| {
+                    display_frame(ui, d, &names)
                 })
             }
         })
@@ -402,6 +411,21 @@ pub fn show(ui: &mut Ui, state: &mut State) {
     if let Some(e) = edit {
         state.apply(e);
     }
+}
+
+/// The form of one element under `heading`, editing a copy; a change becomes one
+/// edit that merges with further changes of the same field (`key` names the kind).
+fn element_form<T: Into<crate::edit::Element>>(
+    ui: &mut Ui,
+    key: &'static str,
+    index: usize,
+    heading: String,
+    mut value: T,
+    form: impl FnOnce(&mut Ui, &mut T) -> Option<&'static str>,
+) -> Option<ModelEdit> {
+    ui.heading(heading);
+    let field = form(ui, &mut value)?;
+    Some(ModelEdit::set(index, value, field).merging(merge_key((key, index, field))))
 }
 
 fn bone(
@@ -912,7 +936,7 @@ fn soft_body(ui: &mut Ui, s: &mut SoftBody, n: &Names) -> Option<&'static str> {
                 (AeroModel::FOneSided, "F_OneSided"),
             ],
         );
-        let c = &mut s.config;
+        let (c, cl) = (&mut s.config, &mut s.cluster);
         for (field, v) in [
             ("VCF", &mut c.vcf),
             ("DP", &mut c.dp),
@@ -926,17 +950,12 @@ fn soft_body(ui: &mut Ui, s: &mut SoftBody, n: &Names) -> Option<&'static str> {
             ("KHR", &mut c.khr),
             ("SHR", &mut c.shr),
             ("AHR", &mut c.ahr),
-        ] {
-            f.f32(ui, field, v, 0.01);
-        }
-        let c = &mut s.cluster;
-        for (field, v) in [
-            ("SRHR_CL", &mut c.srhr_cl),
-            ("SKHR_CL", &mut c.skhr_cl),
-            ("SSHR_CL", &mut c.sshr_cl),
-            ("SR_SPLT_CL", &mut c.sr_splt_cl),
-            ("SK_SPLT_CL", &mut c.sk_splt_cl),
-            ("SS_SPLT_CL", &mut c.ss_splt_cl),
+            ("SRHR_CL", &mut cl.srhr_cl),
+            ("SKHR_CL", &mut cl.skhr_cl),
+            ("SSHR_CL", &mut cl.sshr_cl),
+            ("SR_SPLT_CL", &mut cl.sr_splt_cl),
+            ("SK_SPLT_CL", &mut cl.sk_splt_cl),
+            ("SS_SPLT_CL", &mut cl.ss_splt_cl),
         ] {
             f.f32(ui, field, v, 0.01);
         }
@@ -981,4 +1000,237 @@ fn soft_body(ui: &mut Ui, s: &mut SoftBody, n: &Names) -> Option<&'static str> {
         f.changed = Some("pins");
     }
     f.changed
+}
+
+const BONE_FIELDS: [&str; 4] = ["bone 1", "bone 2", "bone 3", "bone 4"];
+const WEIGHT_FIELDS: [&str; 4] = ["weight 1", "weight 2", "weight 3", "weight 4"];
+const UV_FIELDS: [&str; 4] = [
+    "additional UV 1",
+    "additional UV 2",
+    "additional UV 3",
+    "additional UV 4",
+];
+
+fn vertex(
+    ui: &mut Ui,
+    v: &mut Vertex,
+    model: &Model,
+    n: &Names,
+    skinned: Option<Vec3>,
+) -> Option<&'static str> {
+    let mut f = Form::new();
+    grid(ui, "vertex", |ui| {
+        f.vec3(ui, "position", &mut v.position, 0.01);
+        f.vec3(ui, "normal", &mut v.normal, 0.005);
+        f.vec2(ui, "UV", &mut v.uv, 0.001);
+        let extra = usize::from(model.header.additional_uv_count).min(4);
+        for (field, uv) in UV_FIELDS.iter().zip(&mut v.additional_uvs[..extra]) {
+            f.vec4(ui, field, uv, 0.001);
+        }
+        let mut kind = v.weights.kind();
+        let kinds = WeightKind::ALL.map(|k| (k, k.name()));
+        f.choice(ui, "weight type", &mut kind, &kinds);
+        if kind != v.weights.kind() {
+            v.weights = convert_weights(&v.weights, kind, model, v.position);
+        }
+        match &mut v.weights {
+            Weights::Bdef1 { bone } => f.reference(ui, "bone", 0, bone, &n.bones, true),
+            Weights::Bdef2 { bones, weight } | Weights::Sdef { bones, weight, .. } => {
+                for (k, b) in bones.iter_mut().enumerate() {
+                    f.reference(ui, BONE_FIELDS[k], k, b, &n.bones, true);
+                }
+                f.f32(ui, "weight of bone 1", weight, 0.005);
+                ui.label("weight of bone 2");
+                ui.label(format!("{:.5} (1 − weight of bone 1)", 1.0 - *weight));
+                ui.end_row();
+            }
+            Weights::Bdef4 { bones, weights } | Weights::Qdef { bones, weights } => {
+                for (k, (b, w)) in bones.iter_mut().zip(weights).enumerate() {
+                    f.reference(ui, BONE_FIELDS[k], k, b, &n.bones, true);
+                    f.f32(ui, WEIGHT_FIELDS[k], w, 0.005);
+                }
+            }
+        }
+        if let Weights::Sdef { c, r0, r1, .. } = &mut v.weights {
+            f.vec3(ui, "SDEF C", c, 0.01);
+            f.vec3(ui, "SDEF R0", r0, 0.01);
+            f.vec3(ui, "SDEF R1", r1, 0.01);
+        }
+        ui.label("bones × weights");
+        ui.label(weight_summary(&v.weights, &n.bones));
+        ui.end_row();
+        f.f32(ui, "edge scale", &mut v.edge_scale, 0.01);
+        if let Some(p) = skinned {
+            ui.label("posed position");
+            ui.label(format!("{:.3}, {:.3}, {:.3}", p.x, p.y, p.z));
+            ui.end_row();
+        }
+    });
+    f.changed
+}
+
+/// "name weight + name weight = sum" of the bones a vertex follows, −1 as "(none)".
+pub fn weight_summary(w: &Weights, bone_names: &[String]) -> String {
+    let (bones, weights, n) = w.bone_weights();
+    let terms: Vec<String> = bones[..n]
+        .iter()
+        .zip(&weights[..n])
+        .filter(|(_, w)| **w != 0.0 || n == 1)
+        .map(|(&b, w)| {
+            let name = match usize::try_from(b).ok().and_then(|b| bone_names.get(b)) {
+                Some(name) => name.as_str(),
+                None if b < 0 => "(none)",
+                None => "(out of range)",
+            };
+            format!("{name} {w:.3}")
+        })
+        .collect();
+    let sum: f32 = weights[..n].iter().sum();
+    format!("{} = {sum:.3}", terms.join(" + "))
+}
+
+/// `w` as another weight type, keeping its strongest bones. A new SDEF gets C
+/// (and R0 = R1 = C, a plain rotation about C) at the point of its two bones'
+/// segment nearest the vertex; that is where the checker wants C.
+fn convert_weights(w: &Weights, to: WeightKind, model: &Model, position: Vec3) -> Weights {
+    let (bones, weights, n) = w.bone_weights();
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| weights[b].total_cmp(&weights[a]));
+    let bone = |k: usize| order.get(k).map_or(NONE, |&s| bones[s]);
+    let weight = |k: usize| order.get(k).map_or(0.0, |&s| weights[s]);
+    let pair = [bone(0), bone(1)];
+    let pair_weight = if weight(0) + weight(1) > 0.0 {
+        weight(0) / (weight(0) + weight(1))
+    } else {
+        1.0
+    };
+    let bones4 = [bone(0), bone(1), bone(2), bone(3)];
+    let weights4 = [weight(0), weight(1), weight(2), weight(3)];
+    match to {
+        WeightKind::Bdef1 => Weights::Bdef1 { bone: bone(0) },
+        WeightKind::Bdef2 => Weights::Bdef2 {
+            bones: pair,
+            weight: pair_weight,
+        },
+        WeightKind::Bdef4 => Weights::Bdef4 {
+            bones: bones4,
+            weights: weights4,
+        },
+        WeightKind::Qdef => Weights::Qdef {
+            bones: bones4,
+            weights: weights4,
+        },
+        WeightKind::Sdef => {
+            let at = |b: i32| {
+                usize::try_from(b)
+                    .ok()
+                    .and_then(|b| model.bones.get(b))
+                    .map_or(position, |b| b.position)
+            };
+            let (a, b) = (at(pair[0]), at(pair[1]));
+            let ab = b - a;
+            let t = if ab.length_squared() > 0.0 {
+                ((position - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let c = a + ab * t;
+            Weights::Sdef {
+                bones: pair,
+                weight: pair_weight,
+                c,
+                r0: c,
+                r1: c,
+            }
+        }
+    }
+}
+
+fn display_frame(ui: &mut Ui, d: &mut DisplayFrame, n: &Names) -> Option<&'static str> {
+    let mut f = Form::new();
+    grid(ui, "display_frame", |ui| {
+        f.text(ui, "name", &mut d.name);
+        f.text(ui, "name (en)", &mut d.name_en);
+        f.check(ui, "special (Root/表情)", &mut d.special);
+        ui.label("items");
+        ui.label(d.elements.len().to_string());
+        ui.end_row();
+    });
+    ui.separator();
+    grid(ui, "display_frame_items", |ui| {
+        for (k, e) in d.elements.iter_mut().enumerate() {
+            match e {
+                DisplayElement::Bone(b) => f.reference(ui, "bone", k, b, &n.bones, false),
+                DisplayElement::Morph(m) => f.reference(ui, "morph", k, m, &n.morphs, false),
+            }
+        }
+    });
+    f.changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn converting_weights_keeps_the_strongest_bones() {
+        let m = crate::app::demo::tube_rig();
+        let w = Weights::Bdef4 {
+            bones: [3, 1, 2, NONE],
+            weights: [0.1, 0.6, 0.3, 0.0],
+        };
+        let p = Vec3::new(1.5, 7.0, 0.0);
+        assert_eq!(
+            convert_weights(&w, WeightKind::Bdef1, &m, p),
+            Weights::Bdef1 { bone: 1 }
+        );
+        let Weights::Bdef2 { bones, weight } = convert_weights(&w, WeightKind::Bdef2, &m, p) else {
+            panic!("not BDEF2");
+        };
+        assert_eq!(bones, [1, 2]);
+        assert!((weight - 0.6 / 0.9).abs() < 1e-6);
+        // SDEF: C on the segment 下 (y 5) – 上 (y 10) nearest the vertex.
+        let Weights::Sdef {
+            bones, c, r0, r1, ..
+        } = convert_weights(&w, WeightKind::Sdef, &m, p)
+        else {
+            panic!("not SDEF");
+        };
+        assert_eq!(bones, [1, 2]);
+        assert!((c - Vec3::new(0.0, 7.0, 0.0)).length() < 1e-5, "{c}");
+        assert_eq!((r0, r1), (c, c));
+        assert!(crate::check::check_model(
+            &{
+                let mut m = m.clone();
+                m.vertices[0].weights = convert_weights(&w, WeightKind::Sdef, &m, p);
+                m.vertices[0].position = p;
+                m
+            },
+            &Default::default()
+        )
+        .iter()
+        .all(|p| p.target != crate::check::ElementRef::Vertex(0)));
+        let Weights::Qdef { bones, weights } = convert_weights(&w, WeightKind::Qdef, &m, p) else {
+            panic!("not QDEF");
+        };
+        assert_eq!(bones, [1, 2, 3, NONE]);
+        assert_eq!(weights, [0.6, 0.3, 0.1, 0.0]);
+    }
+
+    #[test]
+    fn weight_summary_names_bones_and_sums() {
+        let names: Vec<String> = ["a", "b"].map(String::from).to_vec();
+        let w = Weights::Bdef4 {
+            bones: [0, NONE, 7, 1],
+            weights: [0.5, 0.25, 0.0, 0.125],
+        };
+        assert_eq!(
+            weight_summary(&w, &names),
+            "a 0.500 + (none) 0.250 + b 0.125 = 0.875"
+        );
+        assert_eq!(
+            weight_summary(&Weights::Bdef1 { bone: 9 }, &names),
+            "(out of range) 1.000 = 1.000"
+        );
+    }
 }

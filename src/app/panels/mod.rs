@@ -3,6 +3,8 @@
 
 use eframe::egui;
 
+use crate::app::Selection;
+
 pub mod bones;
 pub mod collision_matrix;
 pub mod deform_order;
@@ -19,6 +21,42 @@ pub mod soft_bodies;
 /// `#index name` for lists and reference pickers.
 pub fn label(index: usize, name: &str) -> String {
     format!("#{index} {name}")
+}
+
+/// A list entry that selects `this` when clicked and scrolls into view while
+/// `reveal` is set (the selection changed outside this list).
+pub fn select_row(
+    ui: &mut egui::Ui,
+    selection: &mut Selection,
+    reveal: bool,
+    this: Selection,
+    text: impl Into<egui::WidgetText>,
+) -> egui::Response {
+    let selected = *selection == this;
+    let r = ui.selectable_label(selected, text);
+    if selected && reveal {
+        r.scroll_to_me(Some(egui::Align::Center));
+    }
+    if r.clicked() {
+        *selection = this;
+    }
+    r
+}
+
+/// A striped grid of `columns` inside `scroll`, filling the panel.
+pub fn list_grid(
+    ui: &mut egui::Ui,
+    scroll: egui::ScrollArea,
+    id: &str,
+    columns: usize,
+    rows: impl FnOnce(&mut egui::Ui),
+) {
+    scroll.auto_shrink([false, false]).show(ui, |ui| {
+        egui::Grid::new(id)
+            .striped(true)
+            .num_columns(columns)
+            .show(ui, rows);
+    });
 }
 
 /// A search box with a clear button.

@@ -2,7 +2,7 @@
 
 use eframe::egui;
 
-use super::{label, matches, search_box};
+use super::{label, matches, search_box, select_row};
 use crate::app::{Selection, State};
 
 pub fn panel_name(panel: u8) -> &'static str {
@@ -65,14 +65,13 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                             .show(ui, |ui| {
                                 for i in members {
                                     let m = &state.doc.model.morphs[i];
-                                    let selected = state.selection == Selection::Morph(i);
-                                    let r = ui.selectable_label(selected, label(i, &m.name));
-                                    if selected && state.panels.reveal_selection {
-                                        r.scroll_to_me(Some(egui::Align::Center));
-                                    }
-                                    if r.clicked() {
-                                        state.selection = Selection::Morph(i);
-                                    }
+                                    select_row(
+                                        ui,
+                                        &mut state.selection,
+                                        state.panels.reveal_selection,
+                                        Selection::Morph(i),
+                                        label(i, &m.name),
+                                    );
                                     ui.label(egui::RichText::new(m.kind().name()).small().weak());
                                     let mut w = state.pose.morphs().get(i).copied().unwrap_or(0.0);
                                     if ui

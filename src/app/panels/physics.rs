@@ -2,7 +2,7 @@
 
 use eframe::egui;
 
-use super::label;
+use super::{label, list_grid, select_row};
 use crate::app::viewport::overlays::{group_color, rigid_color};
 use crate::app::{Selection, State};
 use crate::pmx::{RigidMode, RigidShape};
@@ -36,66 +36,41 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let model = &state.doc.model;
     let bone_names: Vec<String> = model.bones.iter().map(|b| b.name.clone()).collect();
     let body_names: Vec<String> = model.rigid_bodies.iter().map(|b| b.name.clone()).collect();
+    let reveal = state.panels.reveal_selection;
     ui.columns(2, |cols| {
         cols[0].strong(format!("Rigid bodies ({})", model.rigid_bodies.len()));
-        egui::ScrollArea::both()
-            .id_salt("bodies")
-            .auto_shrink([false, false])
-            .show(&mut cols[0], |ui| {
-                egui::Grid::new("bodies_grid")
-                    .striped(true)
-                    .num_columns(5)
-                    .show(ui, |ui| {
-                        for (i, rb) in state.doc.model.rigid_bodies.iter().enumerate() {
-                            let (rect, _) = ui
-                                .allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-                            ui.painter().rect_filled(rect, 2.0, group_color(rb.group));
-                            let selected = state.selection == Selection::RigidBody(i);
-                            let r = ui.selectable_label(selected, label(i, &rb.name));
-                            if selected && state.panels.reveal_selection {
-                                r.scroll_to_me(Some(egui::Align::Center));
-                            }
-                            if r.clicked() {
-                                state.selection = Selection::RigidBody(i);
-                            }
-                            ui.label(format!("g{}", rb.group));
-                            ui.label(shape_name(rb.shape));
-                            ui.colored_label(rigid_color(rb.mode), mode_name(rb.mode));
-                            ui.label(egui::RichText::new(name_of(&bone_names, rb.bone)).weak());
-                            ui.end_row();
-                        }
-                    });
-            });
+        let scroll = egui::ScrollArea::both().id_salt("bodies");
+        list_grid(&mut cols[0], scroll, "bodies_grid", 5, |ui| {
+            for (i, rb) in state.doc.model.rigid_bodies.iter().enumerate() {
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                ui.painter().rect_filled(rect, 2.0, group_color(rb.group));
+                let this = Selection::RigidBody(i);
+                select_row(ui, &mut state.selection, reveal, this, label(i, &rb.name));
+                ui.label(format!("g{}", rb.group));
+                ui.label(shape_name(rb.shape));
+                ui.colored_label(rigid_color(rb.mode), mode_name(rb.mode));
+                ui.label(egui::RichText::new(name_of(&bone_names, rb.bone)).weak());
+                ui.end_row();
+            }
+        });
         cols[1].strong(format!("Joints ({})", model.joints.len()));
-        egui::ScrollArea::both()
-            .id_salt("joints")
-            .auto_shrink([false, false])
-            .show(&mut cols[1], |ui| {
-                egui::Grid::new("joints_grid")
-                    .striped(true)
-                    .num_columns(3)
-                    .show(ui, |ui| {
-                        for (i, j) in state.doc.model.joints.iter().enumerate() {
-                            let selected = state.selection == Selection::Joint(i);
-                            let r = ui.selectable_label(selected, label(i, &j.name));
-                            if selected && state.panels.reveal_selection {
-                                r.scroll_to_me(Some(egui::Align::Center));
-                            }
-                            if r.clicked() {
-                                state.selection = Selection::Joint(i);
-                            }
-                            ui.label(j.kind.name());
-                            ui.label(
-                                egui::RichText::new(format!(
-                                    "{} ↔ {}",
-                                    name_of(&body_names, j.body_a),
-                                    name_of(&body_names, j.body_b)
-                                ))
-                                .weak(),
-                            );
-                            ui.end_row();
-                        }
-                    });
-            });
+        let scroll = egui::ScrollArea::both().id_salt("joints");
+        list_grid(&mut cols[1], scroll, "joints_grid", 3, |ui| {
+            for (i, j) in state.doc.model.joints.iter().enumerate() {
+                let this = Selection::Joint(i);
+                select_row(ui, &mut state.selection, reveal, this, label(i, &j.name));
+                ui.label(j.kind.name());
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{} ↔ {}",
+                        name_of(&body_names, j.body_a),
+                        name_of(&body_names, j.body_b)
+                    ))
+                    .weak(),
+                );
+                ui.end_row();
+            }
+        });
     });
 }

@@ -17,31 +17,38 @@ pub fn severity_icon(s: Severity) -> (&'static str, Color32) {
     }
 }
 
-/// The app selection for a problem's element; None for kinds the app cannot
-/// select (vertices, display frames), with a note why.
+/// The app selection for a problem's element, or a note why there is none.
 pub fn selection_for(model: &Model, target: ElementRef) -> Result<Selection, String> {
-    let idx = |i: i32, len: usize| usize::try_from(i).ok().filter(|&i| i < len);
-    let none = |what: &str| Err(format!("{what} cannot be selected in the app yet"));
+    // An index into a list of `len` elements of kind `what`.
+    let pick = |i: i32, len: usize, select: fn(usize) -> Selection, what: &str| {
+        usize::try_from(i)
+            .ok()
+            .filter(|&i| i < len)
+            .map(select)
+            .ok_or_else(|| format!("{what} #{i} does not exist"))
+    };
     match target {
         ElementRef::Model => Ok(Selection::Model),
-        ElementRef::Bone(i) => idx(i, model.bones.len())
-            .map(Selection::Bone)
-            .ok_or_else(|| format!("bone #{i} does not exist")),
-        ElementRef::Morph(i) => idx(i, model.morphs.len())
-            .map(Selection::Morph)
-            .ok_or_else(|| format!("morph #{i} does not exist")),
-        ElementRef::Material(i) => idx(i, model.materials.len())
-            .map(Selection::Material)
-            .ok_or_else(|| format!("material #{i} does not exist")),
-        ElementRef::RigidBody(i) => idx(i, model.rigid_bodies.len())
-            .map(Selection::RigidBody)
-            .ok_or_else(|| format!("rigid body #{i} does not exist")),
-        ElementRef::Joint(i) => idx(i, model.joints.len())
-            .map(Selection::Joint)
-            .ok_or_else(|| format!("joint #{i} does not exist")),
-        ElementRef::SoftBody(i) => idx(i, model.soft_bodies.len())
-            .map(Selection::SoftBody)
-            .ok_or_else(|| format!("soft body #{i} does not exist")),
+        ElementRef::Bone(i) => pick(i, model.bones.len(), Selection::Bone, "bone"),
+        ElementRef::Morph(i) => pick(i, model.morphs.len(), Selection::Morph, "morph"),
+        ElementRef::Material(i) => pick(i, model.materials.len(), Selection::Material, "material"),
+        ElementRef::RigidBody(i) => pick(
+            i,
+            model.rigid_bodies.len(),
+            Selection::RigidBody,
+            "rigid body",
+        ),
+        ElementRef::Joint(i) => pick(i, model.joints.len(), Selection::Joint, "joint"),
+        ElementRef::SoftBody(i) => {
+            pick(i, model.soft_bodies.len(), Selection::SoftBody, "soft body")
+        }
+        ElementRef::Vertex(i) => pick(i, model.vertices.len(), Selection::Vertex, "vertex"),
+        ElementRef::DisplayFrame(i) => pick(
+            i,
+            model.display_frames.len(),
+            Selection::DisplayFrame,
+            "display frame",
+        ),
         // A face: the material that draws it.
         ElementRef::Face(f) => {
             let mut start = 0usize;
@@ -53,7 +60,7 @@ pub fn selection_for(model: &Model, target: ElementRef) -> Result<Selection, Str
                 }
                 start = end;
             }
-            none("a face no material draws")
+            Err("a face no material draws cannot be selected".into())
         }
         // A texture: the first material using it.
         ElementRef::Texture(t) => model
@@ -62,8 +69,6 @@ pub fn selection_for(model: &Model, target: ElementRef) -> Result<Selection, Str
             .position(|m| m.texture == t || m.sphere_texture == t)
             .map(Selection::Material)
             .ok_or_else(|| format!("texture #{t} is used by no material")),
-        ElementRef::Vertex(i) => none(&format!("vertex #{i}")),
-        ElementRef::DisplayFrame(i) => none(&format!("display frame #{i}")),
     }
 }
 

@@ -208,6 +208,23 @@ fn polyline(painter: &Painter, proj: &Projector, pts: &[Vec3], stroke: Stroke) {
     }
 }
 
+/// The selected vertex at its posed position: a ring with a cross hair, outlined
+/// so it reads over any material.
+pub fn draw_vertex(painter: &Painter, proj: &Projector, position: Vec3) {
+    let Some(p) = proj.project_mmd(position) else {
+        return;
+    };
+    for (width, color) in [(4.0, Color32::BLACK), (2.0, SELECTED)] {
+        let stroke = Stroke::new(width, color);
+        painter.circle_stroke(p, 7.0, stroke);
+        for d in [egui::vec2(1.0, 0.0), egui::vec2(0.0, 1.0)] {
+            painter.line_segment([p + d * 10.0, p + d * 15.0], stroke);
+            painter.line_segment([p - d * 10.0, p - d * 15.0], stroke);
+        }
+    }
+    painter.circle_filled(p, 2.0, SELECTED);
+}
+
 pub fn draw_bodies(
     painter: &Painter,
     proj: &Projector,
