@@ -265,26 +265,38 @@ fn screenshot_with_a_pose_file_shows_the_posed_sample_rig() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    // Both arms down by 60° about Z, the upper body bent forward by 30° (MMD axes).
+    // Both arms lowered 60° about Z (an A pose), the upper body 30° about X (MMD axes).
     let (s, c) = (30f32.to_radians().sin(), 30f32.to_radians().cos());
     let (s2, c2) = (15f32.to_radians().sin(), 15f32.to_radians().cos());
     let pose = write_pose(
         dir.path(),
         &format!(
-            r#"{{"bones": {{"左腕": {{"rot": [0, 0, {s}, {c}]}}, "右腕": {{"rot": [0, 0, {ns}, {c}]}},
+            r#"{{"bones": {{"左腕": {{"rot": [0, 0, {ns}, {c}]}}, "右腕": {{"rot": [0, 0, {s}, {c}]}},
                 "上半身": {{"rot": [{s2}, 0, 0, {c2}]}}}}}}"#,
             ns = -s
         ),
     );
-    let rest = check(&["--show=-bones"], "sample-rest", 0.01).unwrap();
-    let posed = check(
-        &["--show=-bones", "--pose", pose.to_str().unwrap()],
-        "sample-posed",
-        0.01,
-    )
-    .unwrap();
+    assert_pose_shows(&[], &pose, "sample", 0.01, 0.01);
+}
+
+/// Screenshots `model_args` at rest and with `--pose pose`; the model area must change.
+fn assert_pose_shows(
+    model_args: &[&str],
+    pose: &Path,
+    name: &str,
+    min_model: f64,
+    min_changed: f64,
+) {
+    let rest_args = [model_args, &["--show=-bones"]].concat();
+    let rest = check(&rest_args, &format!("{name}-rest"), min_model).unwrap();
+    let posed_args = [&rest_args[..], &["--pose", pose.to_str().unwrap()]].concat();
+    let posed = check(&posed_args, &format!("{name}-posed"), min_model).unwrap();
     let changed = changed_fraction(&rest, &posed);
-    assert!(changed > 0.01, "posing changed {:.2}%", changed * 100.0);
+    assert!(
+        changed > min_changed,
+        "{name}: posing changed {:.2}%",
+        changed * 100.0
+    );
 }
 
 #[test]
@@ -298,16 +310,7 @@ fn screenshot_of_gene_posed_with_the_oracle_pose() {
         eprintln!("SKIP: {} not present", pose.display());
         return;
     }
-    let gene = gene.to_str().unwrap();
-    let rest = check(&[gene, "--show=-bones"], "gene-rest", 0.05).unwrap();
-    let posed = check(
-        &[gene, "--show=-bones", "--pose", pose.to_str().unwrap()],
-        "gene-posed",
-        0.05,
-    )
-    .unwrap();
-    let changed = changed_fraction(&rest, &posed);
-    assert!(changed > 0.02, "posing changed {:.2}%", changed * 100.0);
+    assert_pose_shows(&[gene.to_str().unwrap()], &pose, "gene", 0.05, 0.02);
 }
 
 #[test]

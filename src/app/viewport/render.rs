@@ -2,8 +2,9 @@
 //!
 //! The UI thread fills a [`GpuScene`] (mesh, positions, textures, per-frame
 //! uniforms); the egui paint callback uploads what changed and draws. Drawing
-//! follows MMD: materials in file order with alpha blending, toon ramp, sphere
-//! map, back faces culled unless the material is double-sided, optional edges.
+//! follows MMD: the ground shadow first, then materials in file order with
+//! alpha blending, toon ramp, sphere map, back faces culled unless the material
+//! is double-sided, PMX 2.1 point/line materials as points/lines, optional edges.
 
 use eframe::egui;
 
