@@ -163,6 +163,47 @@ pub fn tube_rig() -> Model {
     m
 }
 
+/// PMX 2.1 point and line drawing: a box drawn as triangles, a sphere drawn
+/// as points (size 6 from its edge size), a sphere drawn as lines, plus the
+/// 1-point (A-A-A) and 1-line (A-B-A) face patterns. All stand on the floor
+/// with the ground-shadow flag on (points cast none: spec / PMX Editor).
+pub fn point_line_rig() -> Model {
+    use crate::pmx::builder::{bdef1, ModelBuilder};
+    use glam::Vec4;
+    let mut b = ModelBuilder::new("点と線");
+    b.name_en("Points and lines").encoding(TextEncoding::Utf8);
+    b.bone("センター", Vec3::ZERO);
+    let skin = bdef1(0);
+    let solid = b.material("面", Vec4::new(0.75, 0.78, 0.85, 1.0)).index();
+    b.box_mesh(
+        solid,
+        Vec3::new(0.0, 3.0, 0.0),
+        Vec3::new(2.0, 3.0, 2.0),
+        skin,
+    );
+    let points = b
+        .material("点", Vec4::new(0.95, 0.25, 0.2, 1.0))
+        .flag(MaterialFlags::POINT, true)
+        // The edge size is the point size; the edge itself stays off.
+        .edge(Vec4::new(0.0, 0.0, 0.0, 1.0), 6.0)
+        .flag(MaterialFlags::EDGE, false)
+        .index();
+    b.sphere_mesh(points, Vec3::new(-8.0, 5.0, 0.0), 4.0, 16, skin);
+    let lines = b
+        .material("線", Vec4::new(0.2, 0.8, 0.35, 1.0))
+        .flag(MaterialFlags::LINE, true)
+        .index();
+    b.sphere_mesh(lines, Vec3::new(8.0, 5.0, 0.0), 4.0, 16, skin);
+    // One point above the box (A-A-A) and one line across the front (A-B-A).
+    let up = Vec3::Y;
+    let top = b.vertex(Vec3::new(0.0, 9.0, 0.0), up, Vec2::ZERO, skin);
+    b.triangle(points, [top, top, top]);
+    let l0 = b.vertex(Vec3::new(-4.0, 0.5, -4.0), up, Vec2::ZERO, skin);
+    let l1 = b.vertex(Vec3::new(4.0, 0.5, -4.0), up, Vec2::ZERO, skin);
+    b.triangle(lines, [l0, l1, l0]);
+    b.build()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -791,6 +791,10 @@ pub struct Launch {
     pub play_seconds: Option<f32>,
     /// Camera yaw in degrees (`--yaw`; 180 = from behind).
     pub yaw: Option<f32>,
+    /// `--pose POSE.json` (the `hone pose` format) applied before drawing.
+    pub pose: Option<PathBuf>,
+    /// Camera pitch in degrees above the horizon (`--pitch`).
+    pub pitch: Option<f32>,
 }
 
 /// Parses `--select kind:NAME` (bone, morph, material, body, joint, frame; Japanese or
@@ -853,9 +857,10 @@ pub fn apply_show(options: &mut viewport::ViewOptions, spec: &str) -> Result<(),
             "bodies" | "rigid_bodies" => &mut options.bodies,
             "joints" => &mut options.joints,
             "grid" => &mut options.grid,
+            "shadow" | "ground-shadow" => &mut options.ground_shadow,
             _ => {
                 return Err(format!(
-                    "--show: unknown item {name:?} (mesh, wireframe, edges, bones, bodies, joints, grid)"
+                    "--show: unknown item {name:?} (mesh, wireframe, edges, bones, bodies, joints, grid, shadow)"
                 ))
             }
         };
@@ -918,6 +923,20 @@ pub fn run(launch: Launch) -> Result<(), String> {
         launch.play_seconds,
     ));
     let yaw = launch.yaw;
+    let pitch = launch.pitch;
+    let pose = match &launch.pose {
+        Some(p) => {
+            let text =
+                std::fs::read_to_string(p).map_err(|e| format!("--pose {}: {e}", p.display()))?;
+            let parsed = crate::deform::pose_from_json(&doc.model, &text)
+                .map_err(|e| format!("--pose {}: {e}", p.display()))?;
+            for w in &parsed.warnings {
+                eprintln!("hone: --pose {}: {w}", p.display());
+            }
+            Some(parsed.pose)
+        }
+        None => None,
+    };
     let mut view = viewport::ViewOptions::default();
     if let Some(s) = &launch.show {
         apply_show(&mut view, s)?;
@@ -958,6 +977,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport,
         depth_buffer: 24,
+        // The ground shadow darkens each floor pixel once (render.rs).
+        stencil_buffer: 8,
         renderer: eframe::Renderer::Glow,
         persist_window: launch.screenshot.is_none(),
         ..Default::default()
@@ -990,11 +1011,22 @@ pub fn run(launch: Launch) -> Result<(), String> {
                     let _ = app.dock.set_active_tab(path);
                 }
             }
+            if let Some(pose) = pose {
+                for (i, b) in pose.bones.into_iter().enumerate() {
+                    app.state.pose.set_bone(i, b);
+                }
+                for (i, w) in pose.morphs.into_iter().enumerate() {
+                    app.state.pose.set_morph(i, w);
+                }
+            }
             for (i, w) in morphs {
                 app.state.pose.set_morph(i, w);
             }
             if let Some(deg) = yaw.filter(|d| d.is_finite()) {
                 app.state.viewport.camera.yaw = deg.to_radians();
+            }
+            if let Some(deg) = pitch.filter(|d| d.is_finite()) {
+                app.state.viewport.camera.pitch = deg.to_radians().clamp(-1.55, 1.55);
             }
             if let Some((motion, frame, seconds)) = capture {
                 timeline::prepare_capture(&mut app.state, motion, frame, seconds);

@@ -19,7 +19,7 @@ pub struct GuiArgs {
     #[arg(long, value_name = "KIND:NAME")]
     pub select: Option<String>,
     /// Viewport overlays to show, comma-separated: bones, bodies, joints, wireframe, mesh,
-    /// edges, grid (prefix with '-' to hide one).
+    /// edges, grid, shadow (prefix with '-' to hide one).
     #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     pub show: Option<String>,
     /// Debug overlays, comma-separated: collision (bodies by group + the collision
@@ -46,6 +46,13 @@ pub struct GuiArgs {
     /// Orbit the camera around the model by DEG degrees (180 = from behind).
     #[arg(long, value_name = "DEG", allow_hyphen_values = true)]
     pub yaw: Option<f32>,
+    /// Raise the camera DEG degrees above the horizon (looks down on the floor).
+    #[arg(long, value_name = "DEG", allow_hyphen_values = true)]
+    pub pitch: Option<f32>,
+    /// Pose the model before drawing: a pose file as `hone pose` reads it
+    /// ({"bones": {NAME: {"rot": [x,y,z,w], "pos": [x,y,z]}}, "morphs": {NAME: W}}).
+    #[arg(long, value_name = "POSE.json")]
+    pub pose: Option<PathBuf>,
 }
 
 fn parse_morph(s: &str) -> Result<(String, f32), String> {
@@ -91,6 +98,8 @@ pub fn run(args: GuiArgs) -> CliResult {
         frame: args.frame,
         play_seconds: args.play_seconds,
         yaw: args.yaw,
+        pose: args.pose,
+        pitch: args.pitch,
     })?;
     Ok(ExitCode::SUCCESS)
 }

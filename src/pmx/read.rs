@@ -47,6 +47,30 @@ impl From<Short> for Box<Fail> {
     }
 }
 
+/// A one-byte kind whose undefined values the model keeps as `Unknown(v)`.
+trait ByteKind: Copy {
+    fn from_byte(v: u8) -> Self;
+    /// The byte, if it is not one of the defined kinds.
+    fn unknown(self) -> Option<u8>;
+}
+
+macro_rules! byte_kind {
+    ($($kind:ident),*) => {$(
+        impl ByteKind for $kind {
+            fn from_byte(v: u8) -> Self {
+                $kind::from_u8(v)
+            }
+            fn unknown(self) -> Option<u8> {
+                match self {
+                    $kind::Unknown(v) => Some(v),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+byte_kind!(SphereMode, MaterialOp, RigidShape, RigidMode, JointKind);
+
 /// Reads a PMX 2.0 or 2.1 file.
 pub fn read_pmx(bytes: &[u8]) -> Result<Loaded> {
     let mut r = Reader::new(bytes)?;
@@ -370,6 +394,22 @@ impl<'a> Reader<'a> {
         Ok(n)
     }
 
+    /// A counted array: the count, checked against `min_size` bytes per
+    /// record, then that many records.
+    fn counted<T>(
+        &mut self,
+        min_size: usize,
+        what: &str,
+        mut record: impl FnMut(&mut Self) -> R<T>,
+    ) -> R<Vec<T>> {
+        let n = self.checked_count(min_size, what)?;
+        let mut records = Vec::with_capacity(n);
+        for _ in 0..n {
+            records.push(record(self)?);
+        }
+        Ok(records)
+    }
+
     /// A 0/1 byte. Other values are read as "on" with a warning.
     fn flag(&mut self, section: Section, index: usize, what: &str) -> R<bool> {
         let at = self.pos();
@@ -383,6 +423,21 @@ impl<'a> Reader<'a> {
             );
         }
         Ok(v != 0)
+    }
+
+    /// A kind byte; an undefined value is kept, with a warning naming `what`.
+    fn kind<K: ByteKind>(&mut self, section: Section, index: usize, what: &str) -> R<K> {
+        let at = self.pos();
+        let kind = K::from_byte(self.u8()?);
+        if let Some(v) = kind.unknown() {
+            self.warn_at(
+                section,
+                Some(index),
+                at,
+                format!("unknown {what} {v}; kept"),
+            );
+        }
+        Ok(kind)
     }
 
     /// Signed 1/2/4-byte index (bones, textures, materials, morphs, rigid bodies).
@@ -651,16 +706,7 @@ impl<'a> Reader<'a> {
         let ts = self.sizes.texture;
         let texture = self.index(ts)?;
         let sphere_texture = self.index(ts)?;
-        let sphere_at = self.pos();
-        let sphere_mode = SphereMode::from_u8(self.u8()?);
-        if let SphereMode::Unknown(v) = sphere_mode {
-            self.warn_at(
-                Section::Material,
-                Some(i),
-                sphere_at,
-                format!("unknown sphere mode {v}; kept"),
-            );
-        }
+        let sphere_mode = self.kind(Section::Material, i, "sphere mode")?;
         let toon = if self.flag(Section::Material, i, "shared toon")? {
             Toon::Shared(self.u8()?)
         } else {
@@ -807,14 +853,12 @@ impl<'a> Reader<'a> {
         );
         let offsets = match kind {
             MorphKind::Group | MorphKind::Flip => {
-                let n = self.checked_count(ms + 4, "offset count")?;
-                let mut v = Vec::with_capacity(n);
-                for _ in 0..n {
-                    v.push(GroupOffset {
-                        morph: self.index(s.morph)?,
-                        ratio: self.f32()?,
-                    });
-                }
+                let v = self.counted(ms + 4, "offset count", |r| {
+                    Ok(GroupOffset {
+                        morph: r.index(s.morph)?,
+                        ratio: r.f32()?,
+                    })
+                })?;
                 if kind == MorphKind::Group {
                     MorphOffsets::Group(v)
                 } else {
@@ -833,15 +877,13 @@ impl<'a> Reader<'a> {
                 })
             }
             MorphKind::Bone => {
-                let n = self.checked_count(bs + 28, "offset count")?;
-                let mut v = Vec::with_capacity(n);
-                for _ in 0..n {
-                    v.push(BoneOffset {
-                        bone: self.index(s.bone)?,
-                        translation: self.vec3()?,
-                        rotation: self.vec4()?,
-                    });
-                }
+                let v = self.counted(bs + 28, "offset count", |r| {
+                    Ok(BoneOffset {
+                        bone: r.index(s.bone)?,
+                        translation: r.vec3()?,
+                        rotation: r.vec4()?,
+                    })
+                })?;
                 MorphOffsets::Bone(v)
             }
             MorphKind::Uv
@@ -861,47 +903,32 @@ impl<'a> Reader<'a> {
                 }
             }
             MorphKind::Material => {
-                let n = self.checked_count(mts + 113, "offset count")?;
-                let mut v = Vec::with_capacity(n);
-                for _ in 0..n {
-                    let material = self.index(s.material)?;
-                    let op_at = self.pos();
-                    let op = MaterialOp::from_u8(self.u8()?);
-                    if let MaterialOp::Unknown(x) = op {
-                        self.warn_at(
-                            Section::Morph,
-                            Some(i),
-                            op_at,
-                            format!("unknown material morph operation {x}; kept"),
-                        );
-                    }
-                    v.push(MaterialOffset {
-                        material,
-                        op,
-                        diffuse: self.vec4()?,
-                        specular: self.vec3()?,
-                        specular_power: self.f32()?,
-                        ambient: self.vec3()?,
-                        edge_color: self.vec4()?,
-                        edge_size: self.f32()?,
-                        texture_tint: self.vec4()?,
-                        sphere_tint: self.vec4()?,
-                        toon_tint: self.vec4()?,
-                    });
-                }
+                let v = self.counted(mts + 113, "offset count", |r| {
+                    Ok(MaterialOffset {
+                        material: r.index(s.material)?,
+                        op: r.kind(Section::Morph, i, "material morph operation")?,
+                        diffuse: r.vec4()?,
+                        specular: r.vec3()?,
+                        specular_power: r.f32()?,
+                        ambient: r.vec3()?,
+                        edge_color: r.vec4()?,
+                        edge_size: r.f32()?,
+                        texture_tint: r.vec4()?,
+                        sphere_tint: r.vec4()?,
+                        toon_tint: r.vec4()?,
+                    })
+                })?;
                 MorphOffsets::Material(v)
             }
             MorphKind::Impulse => {
-                let n = self.checked_count(rs + 25, "offset count")?;
-                let mut v = Vec::with_capacity(n);
-                for _ in 0..n {
-                    v.push(ImpulseOffset {
-                        rigid_body: self.index(s.rigid_body)?,
-                        local: self.flag(Section::Morph, i, "impulse local")?,
-                        velocity: self.vec3()?,
-                        torque: self.vec3()?,
-                    });
-                }
+                let v = self.counted(rs + 25, "offset count", |r| {
+                    Ok(ImpulseOffset {
+                        rigid_body: r.index(s.rigid_body)?,
+                        local: r.flag(Section::Morph, i, "impulse local")?,
+                        velocity: r.vec3()?,
+                        torque: r.vec3()?,
+                    })
+                })?;
                 MorphOffsets::Impulse(v)
             }
         };
@@ -919,21 +946,19 @@ impl<'a> Reader<'a> {
         let special = self.flag(Section::DisplayFrame, i, "special-frame")?;
         let s = self.sizes;
         let min = 1 + (s.bone.min(s.morph) as usize);
-        let n = self.checked_count(min, "element count")?;
-        let mut elements = Vec::with_capacity(n);
-        for _ in 0..n {
-            let at = self.pos();
-            elements.push(match self.u8()? {
-                0 => DisplayElement::Bone(self.index(s.bone)?),
-                1 => DisplayElement::Morph(self.index(s.morph)?),
+        let elements = self.counted(min, "element count", |r| {
+            let at = r.pos();
+            Ok(match r.u8()? {
+                0 => DisplayElement::Bone(r.index(s.bone)?),
+                1 => DisplayElement::Morph(r.index(s.morph)?),
                 t => {
                     return fail(
                         at,
                         format!("display element target {t} is neither 0 (bone) nor 1 (morph)"),
                     )
                 }
-            });
-        }
+            })
+        })?;
         Ok(DisplayFrame {
             name,
             name_en,
@@ -943,55 +968,23 @@ impl<'a> Reader<'a> {
     }
 
     fn rigid_body(&mut self, i: usize) -> R<RigidBody> {
-        let name = self.name()?;
-        let name_en = self.text()?;
-        let bone = self.bone_index()?;
-        let group = self.u8()?;
-        let collision_mask = self.u16()?;
-        let shape_at = self.pos();
-        let shape = RigidShape::from_u8(self.u8()?);
-        if let RigidShape::Unknown(v) = shape {
-            self.warn_at(
-                Section::RigidBody,
-                Some(i),
-                shape_at,
-                format!("unknown shape {v}; kept"),
-            );
-        }
-        let size = self.vec3()?;
-        let position = self.vec3()?;
-        let rotation = self.vec3()?;
-        let mass = self.f32()?;
-        let linear_damping = self.f32()?;
-        let angular_damping = self.f32()?;
-        let restitution = self.f32()?;
-        let friction = self.f32()?;
-        let mode_at = self.pos();
-        let mode = RigidMode::from_u8(self.u8()?);
-        if let RigidMode::Unknown(v) = mode {
-            self.warn_at(
-                Section::RigidBody,
-                Some(i),
-                mode_at,
-                format!("unknown physics mode {v}; kept"),
-            );
-        }
+        let section = Section::RigidBody;
         Ok(RigidBody {
-            name,
-            name_en,
-            bone,
-            group,
-            collision_mask,
-            shape,
-            size,
-            position,
-            rotation,
-            mass,
-            linear_damping,
-            angular_damping,
-            restitution,
-            friction,
-            mode,
+            name: self.name()?,
+            name_en: self.text()?,
+            bone: self.bone_index()?,
+            group: self.u8()?,
+            collision_mask: self.u16()?,
+            shape: self.kind(section, i, "shape")?,
+            size: self.vec3()?,
+            position: self.vec3()?,
+            rotation: self.vec3()?,
+            mass: self.f32()?,
+            linear_damping: self.f32()?,
+            angular_damping: self.f32()?,
+            restitution: self.f32()?,
+            friction: self.f32()?,
+            mode: self.kind(section, i, "physics mode")?,
         })
     }
 
@@ -999,15 +992,8 @@ impl<'a> Reader<'a> {
         let name = self.name()?;
         let name_en = self.text()?;
         let kind_at = self.pos();
-        let kind = JointKind::from_u8(self.u8()?);
-        if let JointKind::Unknown(v) = kind {
-            self.warn_at(
-                Section::Joint,
-                Some(i),
-                kind_at,
-                format!("unknown joint kind {v}; kept"),
-            );
-        } else if kind != JointKind::Spring6Dof && self.is_v20() {
+        let kind: JointKind = self.kind(Section::Joint, i, "joint kind")?;
+        if kind.unknown().is_none() && kind != JointKind::Spring6Dof && self.is_v20() {
             self.warn_at(
                 Section::Joint,
                 Some(i),
@@ -1084,23 +1070,18 @@ impl<'a> Reader<'a> {
             ast: self.f32()?,
             vst: self.f32()?,
         };
-        let n = self.checked_count(
+        let anchors = self.counted(
             s.rigid_body as usize + s.vertex as usize + 1,
             "anchor count",
+            |r| {
+                Ok(SoftBodyAnchor {
+                    rigid_body: r.index(s.rigid_body)?,
+                    vertex: r.vertex_index()?,
+                    near_mode: r.flag(Section::SoftBody, i, "anchor near-mode")?,
+                })
+            },
         )?;
-        let mut anchors = Vec::with_capacity(n);
-        for _ in 0..n {
-            anchors.push(SoftBodyAnchor {
-                rigid_body: self.index(s.rigid_body)?,
-                vertex: self.vertex_index()?,
-                near_mode: self.flag(Section::SoftBody, i, "anchor near-mode")?,
-            });
-        }
-        let n = self.checked_count(s.vertex as usize, "pin count")?;
-        let mut pins = Vec::with_capacity(n);
-        for _ in 0..n {
-            pins.push(self.vertex_index()?);
-        }
+        let pins = self.counted(s.vertex as usize, "pin count", Self::vertex_index)?;
         Ok(SoftBody {
             name,
             name_en,

@@ -139,19 +139,9 @@ impl Form {
 
     fn rgb(&mut self, ui: &mut Ui, field: &'static str, v: &mut Vec3) {
         self.row(ui, field, |ui, id| {
-            let mut a = [v.x, v.y, v.z];
-            let mut c = ui.color_edit_button_rgb(&mut a).changed();
-            for (k, axis) in ["r", "g", "b"].iter().enumerate() {
-                c |= ui
-                    .add(
-                        DragValue::new(&mut a[k])
-                            .speed(0.005)
-                            .prefix(*axis)
-                            .max_decimals(4),
-                    )
-                    .labelled_by(id)
-                    .changed();
-            }
+            let mut a = v.to_array();
+            let c = ui.color_edit_button_rgb(&mut a).changed();
+            let c = color_channels(ui, id, &mut a) | c;
             *v = Vec3::from(a);
             c
         });
@@ -160,18 +150,8 @@ impl Form {
     fn rgba(&mut self, ui: &mut Ui, field: &'static str, v: &mut Vec4) {
         self.row(ui, field, |ui, id| {
             let mut a = v.to_array();
-            let mut c = ui.color_edit_button_rgba_unmultiplied(&mut a).changed();
-            for (k, axis) in ["r", "g", "b", "a"].iter().enumerate() {
-                c |= ui
-                    .add(
-                        DragValue::new(&mut a[k])
-                            .speed(0.005)
-                            .prefix(*axis)
-                            .max_decimals(4),
-                    )
-                    .labelled_by(id)
-                    .changed();
-            }
+            let c = ui.color_edit_button_rgba_unmultiplied(&mut a).changed();
+            let c = color_channels(ui, id, &mut a) | c;
             *v = Vec4::from(a);
             c
         });
@@ -227,6 +207,23 @@ impl Form {
             reference_picker(ui, (field, salt), v, names, none)
         });
     }
+}
+
+/// Drag values r, g, b (, a) after a colour button.
+fn color_channels(ui: &mut Ui, label: egui::Id, a: &mut [f32]) -> bool {
+    let mut c = false;
+    for (x, channel) in a.iter_mut().zip(["r", "g", "b", "a"]) {
+        c |= ui
+            .add(
+                DragValue::new(x)
+                    .speed(0.005)
+                    .prefix(channel)
+                    .max_decimals(4),
+            )
+            .labelled_by(label)
+            .changed();
+    }
+    c
 }
 
 /// A combo box listing `names` with a filter box; shows the current reference by name.

@@ -18,6 +18,7 @@ use egui::{PointerButton, Sense};
 use std::sync::{Arc, Mutex};
 
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct ViewOptions {
     pub mesh: bool,
     pub wireframe: bool,
@@ -26,6 +27,8 @@ pub struct ViewOptions {
     pub bodies: bool,
     pub joints: bool,
     pub grid: bool,
+    /// MMD's ground shadow on the floor.
+    pub ground_shadow: bool,
 }
 
 impl Default for ViewOptions {
@@ -38,6 +41,7 @@ impl Default for ViewOptions {
             bodies: false,
             joints: false,
             grid: true,
+            ground_shadow: true,
         }
     }
 }
@@ -92,6 +96,8 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
         ui.toggle_value(&mut o.bodies, "Rigid bodies");
         ui.toggle_value(&mut o.joints, "Joints");
         ui.toggle_value(&mut o.grid, "Grid");
+        ui.toggle_value(&mut o.ground_shadow, "Shadow")
+            .on_hover_text("Ground shadow along the light, as MMD draws it");
         debug_overlays::toolbar(ui, state);
         ui.separator();
         let physics_on = state.pose.physics_enabled();
@@ -305,6 +311,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 f.wireframe = o.wireframe;
                 f.edges = o.edges;
                 f.grid = o.grid;
+                f.ground_shadow = o.ground_shadow;
                 f.material_visible.clone_from(&state.material_visible);
                 if let Some(e) = &scene.error {
                     painter.text(

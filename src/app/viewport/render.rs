@@ -2,8 +2,9 @@
 //!
 //! The UI thread fills a [`GpuScene`] (mesh, positions, textures, per-frame
 //! uniforms); the egui paint callback uploads what changed and draws. Drawing
-//! follows MMD: materials in file order with alpha blending, toon ramp, sphere
-//! map, back faces culled unless the material is double-sided, optional edges.
+//! follows MMD: the ground shadow first, then materials in file order with
+//! alpha blending, toon ramp, sphere map, back faces culled unless the material
+//! is double-sided, PMX 2.1 point/line materials as points/lines, optional edges.
 
 use eframe::egui;
 
@@ -12,6 +13,7 @@ use crate::app::textures::DecodedImage;
 use crate::pmx::{MaterialFlags, Model, SphereMode, Toon};
 use glam::{Mat4, Vec3, Vec4};
 use std::sync::Arc;
+use three_d::context::HasContext;
 use three_d::{
     Blend, ClearState, Context, Cull, DepthTest, ElementBuffer, Interpolation, Program,
     RenderStates, RenderTarget, ScissorBox, Texture2D, VertexBuffer, Viewport, Wrapping, WriteMask,
@@ -20,8 +22,10 @@ use three_d::{
 /// What one material draws (static per model generation).
 #[derive(Debug, Clone)]
 pub struct DrawMaterial {
+    /// Its range in [`MeshData::indices`], drawn as `primitive`.
     pub first_index: u32,
     pub index_count: u32,
+    pub primitive: Primitive,
     pub diffuse: Vec4,
     pub specular: Vec3,
     pub specular_power: f32,
@@ -32,6 +36,64 @@ pub struct DrawMaterial {
     pub texture: Option<usize>,
     pub sphere: Option<(usize, SphereMode)>,
     pub toon: ToonRef,
+}
+
+/// How a material's faces are drawn: PMX 2.1 point (0x40) and line (0x80)
+/// drawing turn each face A-B-C into its three points or its three edges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Primitive {
+    Triangles,
+    /// Index pairs.
+    Lines,
+    Points,
+}
+
+impl Primitive {
+    pub fn of(flags: MaterialFlags) -> Self {
+        // Spec: with both bits on, point drawing wins.
+        if flags.has(MaterialFlags::POINT) {
+            Primitive::Points
+        } else if flags.has(MaterialFlags::LINE) {
+            Primitive::Lines
+        } else {
+            Primitive::Triangles
+        }
+    }
+
+    /// Appends one face's indices. The spec leaves repeated items of the A-A-A
+    /// (1 point) and A-B-A (1 line) patterns open (PMX Editor draws them again);
+    /// we drop repeats and zero-length edges within a face, so a translucent
+    /// point or line is not blended twice over itself. Faces are not merged.
+    fn push_face(self, f: [u32; 3], out: &mut Vec<u32>) {
+        match self {
+            // Flipping Z mirrors the mesh; swap two corners to keep front faces front.
+            Primitive::Triangles => out.extend_from_slice(&[f[0], f[2], f[1]]),
+            Primitive::Points => {
+                for (k, &v) in f.iter().enumerate() {
+                    if !f[..k].contains(&v) {
+                        out.push(v);
+                    }
+                }
+            }
+            Primitive::Lines => {
+                let edges = [(f[0], f[1]), (f[1], f[2]), (f[2], f[0])];
+                for (k, &(a, b)) in edges.iter().enumerate() {
+                    let same = |&(c, d): &(u32, u32)| (a, b) == (c, d) || (a, b) == (d, c);
+                    if a != b && !edges[..k].iter().any(same) {
+                        out.extend_from_slice(&[a, b]);
+                    }
+                }
+            }
+        }
+    }
+
+    fn gl_mode(self) -> u32 {
+        match self {
+            Primitive::Triangles => three_d::context::TRIANGLES,
+            Primitive::Lines => three_d::context::LINES,
+            Primitive::Points => three_d::context::POINTS,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -78,22 +140,17 @@ impl MeshData {
         for m in &model.materials {
             let faces = (m.face_index_count.max(0) as usize) / 3;
             let first = indices.len() as u32;
+            let primitive = Primitive::of(m.flags);
             for f in model.faces.iter().skip(face).take(faces) {
                 if f.iter().all(|&i| valid(i)) {
-                    // Flipping Z mirrors the mesh; swap two corners to keep front faces front.
-                    indices.extend_from_slice(&[f[0] as u32, f[2] as u32, f[1] as u32]);
+                    primitive.push_face(f.map(|i| i as u32), &mut indices);
                 }
             }
             face += faces;
-            let point_or_line =
-                m.flags.has(MaterialFlags::POINT) || m.flags.has(MaterialFlags::LINE);
             materials.push(DrawMaterial {
                 first_index: first,
-                index_count: if point_or_line {
-                    0
-                } else {
-                    indices.len() as u32 - first
-                },
+                index_count: indices.len() as u32 - first,
+                primitive,
                 diffuse: m.diffuse,
                 specular: m.specular,
                 specular_power: m.specular_power,
@@ -149,6 +206,8 @@ pub struct FrameSettings {
     pub wireframe: bool,
     pub edges: bool,
     pub grid: bool,
+    /// MMD's ground shadow (materials with the ground-shadow flag).
+    pub ground_shadow: bool,
     pub material_visible: Vec<bool>,
     pub background: [f32; 3],
 }
@@ -164,6 +223,7 @@ impl Default for FrameSettings {
             wireframe: false,
             edges: true,
             grid: true,
+            ground_shadow: true,
             material_visible: Vec::new(),
             background: [0.35, 0.37, 0.42],
         }
@@ -274,6 +334,7 @@ struct Gpu {
     ctx: Context,
     mesh_program: Program,
     line_program: Program,
+    shadow_program: Program,
     positions: VertexBuffer<[f32; 3]>,
     normals: VertexBuffer<[f32; 3]>,
     uvs: VertexBuffer<[f32; 2]>,
@@ -290,6 +351,7 @@ struct Gpu {
 const MESH_VS: &str = r#"
 uniform mat4 view_proj;
 uniform float edge_width;
+uniform float point_size;
 in vec3 position;
 in vec3 normal;
 in vec2 uv;
@@ -305,6 +367,7 @@ void main() {
     v_normal = normal;
     v_uv = uv;
     v_world = p;
+    gl_PointSize = point_size;
     gl_Position = view_proj * vec4(p, 1.0);
 }
 "#;
@@ -389,6 +452,42 @@ layout (location = 0) out vec4 out_color;
 void main() { out_color = v_color; }
 "#;
 
+/// MMD's ground shadow: every vertex slides along the light direction onto the
+/// floor y = 0 (GL space). Vertices under the floor drop straight onto it.
+const SHADOW_VS: &str = r#"
+uniform mat4 view_proj;
+uniform vec3 light_dir;
+in vec3 position;
+void main() {
+    vec3 p = position - light_dir * (max(position.y, 0.0) / light_dir.y);
+    p.y = 0.0;
+    gl_Position = view_proj * vec4(p, 1.0);
+}
+"#;
+
+const SHADOW_FS: &str = r#"
+uniform vec4 shadow_color;
+layout (location = 0) out vec4 out_color;
+void main() { out_color = shadow_color; }
+"#;
+
+/// MMD's default light: direction (−0.5, −1, 0.5) in MMD space, colour 154/255.
+fn light_dir_gl() -> Vec3 {
+    mmd_to_gl(Vec3::new(-0.5, -1.0, 0.5))
+}
+const LIGHT_COLOR: f32 = 154.0 / 255.0;
+
+/// The ground shadow's colour. MMD makes it a user setting; a flat translucent
+/// black reads as a shadow on any background (our choice).
+const GROUND_SHADOW_COLOR: [f32; 4] = [0.0, 0.0, 0.0, 0.4];
+
+/// Uniform names of the (multiply, add) tints for texture, sphere and toon.
+const TINT_UNIFORMS: [(&str, &str); 3] = [
+    ("tex_mul", "tex_add"),
+    ("sphere_mul", "sphere_add"),
+    ("toon_mul", "toon_add"),
+];
+
 fn mat(m: Mat4) -> three_d::Mat4 {
     three_d::Mat4::from(m.to_cols_array_2d())
 }
@@ -454,6 +553,8 @@ impl Gpu {
             Program::from_source(&ctx, MESH_VS, MESH_FS).map_err(|e| e.to_string())?;
         let line_program =
             Program::from_source(&ctx, LINE_VS, LINE_FS).map_err(|e| e.to_string())?;
+        let shadow_program =
+            Program::from_source(&ctx, SHADOW_VS, SHADOW_FS).map_err(|e| e.to_string())?;
         let (grid_pos, grid_col) = grid_lines();
         Ok(Gpu {
             positions: VertexBuffer::new(&ctx),
@@ -469,6 +570,7 @@ impl Gpu {
             grid_colors: VertexBuffer::new_with_data(&ctx, &grid_col),
             mesh_program,
             line_program,
+            shadow_program,
             ctx,
         })
     }
@@ -554,7 +656,6 @@ impl Gpu {
             };
             let count = self.grid.vertex_count() as i32;
             p.draw_with(states, viewport, || unsafe {
-                use three_d::context::HasContext;
                 self.ctx.draw_arrays(three_d::context::LINES, 0, count);
             });
         }
@@ -563,43 +664,67 @@ impl Gpu {
         if self.vertex_count == 0 || self.indices.count() == 0 {
             return;
         }
+        let visible = |i: usize| frame.material_visible.get(i).copied().unwrap_or(true);
+        let live_at = |i: usize, m: &DrawMaterial| live.get(i).copied().unwrap_or_else(|| m.rest());
+        if frame.ground_shadow {
+            self.draw_ground_shadow(mesh, frame, viewport, |i, m| {
+                visible(i) && live_at(i, m).diffuse.w > 0.0
+            });
+        }
         let p = &self.mesh_program;
         p.use_uniform("view_proj", mat(frame.view_proj));
         p.use_uniform_if_required("view", mat(frame.view));
         p.use_uniform_if_required("eye", v3(frame.eye));
-        // MMD's default light: colour 154/255, direction (−0.5, −1, 0.5) in MMD space.
-        p.use_uniform_if_required("light_dir", v3(mmd_to_gl(Vec3::new(-0.5, -1.0, 0.5))));
-        p.use_uniform_if_required("light_color", v3(Vec3::splat(154.0 / 255.0)));
-        let visible = |i: usize| frame.material_visible.get(i).copied().unwrap_or(true);
+        p.use_uniform_if_required("light_dir", v3(light_dir_gl()));
+        p.use_uniform_if_required("light_color", v3(Vec3::splat(LIGHT_COLOR)));
+        p.use_uniform_if_required("point_size", 1.0f32);
+        let triangles = |m: &DrawMaterial| m.primitive == Primitive::Triangles;
 
         if frame.show_mesh {
             p.use_uniform_if_required("edge_width", 0.0f32);
             p.use_uniform_if_required("flat_mode", 0i32);
+            // Desktop GL takes gl_PointSize only with this on (GLES always does).
+            let embedded = self.ctx.version().is_embedded;
+            if !embedded {
+                unsafe { self.ctx.enable(three_d::context::PROGRAM_POINT_SIZE) };
+            }
             for (i, m) in mesh.materials.iter().enumerate() {
-                let v = live.get(i).copied().unwrap_or_else(|| m.rest());
+                let v = live_at(i, m);
                 if m.index_count == 0 || !visible(i) || v.diffuse.w <= 0.0 {
                     continue;
                 }
                 self.set_material(m, &v);
+                if m.primitive == Primitive::Points {
+                    // The edge size is the point size (spec), taken in pixels as
+                    // D3D9 point lists draw in PMX Editor; never under 1 px (D3D's minimum).
+                    p.use_uniform_if_required("point_size", v.edge_size.max(1.0));
+                }
+                // Lines are 1 px, as D3D9 line lists are (the spec names no width).
                 let states = RenderStates {
                     depth_test: DepthTest::LessOrEqual,
                     blend: Blend::TRANSPARENCY,
                     write_mask: WriteMask::COLOR_AND_DEPTH,
-                    cull: if m.flags.has(MaterialFlags::DOUBLE_SIDED) {
+                    cull: if !triangles(m) || m.flags.has(MaterialFlags::DOUBLE_SIDED) {
                         Cull::None
                     } else {
                         Cull::Back
                     },
                 };
-                self.draw_range(states, viewport, m);
+                self.draw_range(p, states, viewport, m, m.primitive);
+            }
+            p.use_uniform_if_required("point_size", 1.0f32);
+            if !embedded {
+                unsafe { self.ctx.disable(three_d::context::PROGRAM_POINT_SIZE) };
             }
             if frame.edges {
                 // Inverted hull: back faces pushed out along the normal, scaled with distance.
+                // Point and line materials have no edge (spec, as PMX Editor).
                 let unit = frame.camera_distance * 0.0012;
                 p.use_uniform_if_required("sphere_mode", 0i32);
                 for (i, m) in mesh.materials.iter().enumerate() {
-                    let v = live.get(i).copied().unwrap_or_else(|| m.rest());
+                    let v = live_at(i, m);
                     if m.index_count == 0
+                        || !triangles(m)
                         || !visible(i)
                         || !m.flags.has(MaterialFlags::EDGE)
                         || v.edge_size <= 0.0
@@ -615,7 +740,7 @@ impl Gpu {
                         write_mask: WriteMask::COLOR_AND_DEPTH,
                         cull: Cull::Front,
                     };
-                    self.draw_range(states, viewport, m);
+                    self.draw_range(p, states, viewport, m, Primitive::Triangles);
                 }
                 p.use_uniform_if_required("edge_width", 0.0f32);
             }
@@ -631,17 +756,15 @@ impl Gpu {
                 cull: Cull::None,
             };
             unsafe {
-                use three_d::context::HasContext;
                 self.ctx
                     .polygon_mode(three_d::context::FRONT_AND_BACK, three_d::context::LINE);
             }
             for (i, m) in mesh.materials.iter().enumerate() {
-                if m.index_count > 0 && visible(i) {
-                    self.draw_range(states, viewport, m);
+                if m.index_count > 0 && triangles(m) && visible(i) {
+                    self.draw_range(p, states, viewport, m, Primitive::Triangles);
                 }
             }
             unsafe {
-                use three_d::context::HasContext;
                 self.ctx
                     .polygon_mode(three_d::context::FRONT_AND_BACK, three_d::context::FILL);
             }
@@ -649,11 +772,59 @@ impl Gpu {
         }
     }
 
-    /// One material's triangles. three-d disables the vertex attributes after every
-    /// draw, so they are bound again each time; and it passes `first` straight to
-    /// glDrawElements, which wants a byte offset.
-    fn draw_range(&self, states: RenderStates, viewport: Viewport, m: &DrawMaterial) {
-        let p = &self.mesh_program;
+    /// The ground shadow of every material with the ground-shadow flag (point
+    /// materials never cast one, as in PMX Editor; line materials do). A stencil
+    /// pass darkens each floor pixel once however many triangles cover it; without
+    /// a stencil buffer overlaps come out darker.
+    fn draw_ground_shadow(
+        &self,
+        mesh: &MeshData,
+        frame: &FrameSettings,
+        viewport: Viewport,
+        shown: impl Fn(usize, &DrawMaterial) -> bool,
+    ) {
+        let p = &self.shadow_program;
+        p.use_uniform("view_proj", mat(frame.view_proj));
+        p.use_uniform("light_dir", v3(light_dir_gl()));
+        p.use_uniform("shadow_color", v4(Vec4::from(GROUND_SHADOW_COLOR)));
+        let states = RenderStates {
+            depth_test: DepthTest::Always,
+            blend: Blend::TRANSPARENCY,
+            write_mask: WriteMask::COLOR,
+            cull: Cull::None,
+        };
+        unsafe {
+            use three_d::context as gl;
+            self.ctx.stencil_mask(0xff);
+            self.ctx.clear_stencil(0);
+            self.ctx.clear(gl::STENCIL_BUFFER_BIT);
+            self.ctx.enable(gl::STENCIL_TEST);
+            self.ctx.stencil_func(gl::EQUAL, 0, 0xff);
+            self.ctx.stencil_op(gl::KEEP, gl::KEEP, gl::INCR);
+        }
+        for (i, m) in mesh.materials.iter().enumerate() {
+            if m.index_count > 0
+                && m.primitive != Primitive::Points
+                && m.flags.has(MaterialFlags::GROUND_SHADOW)
+                && shown(i, m)
+            {
+                self.draw_range(p, states, viewport, m, m.primitive);
+            }
+        }
+        unsafe { self.ctx.disable(three_d::context::STENCIL_TEST) };
+    }
+
+    /// One material's index range as `primitive`. three-d disables the vertex
+    /// attributes after every draw, so they are bound again each time; and
+    /// glDrawElements wants the first index as a byte offset.
+    fn draw_range(
+        &self,
+        p: &Program,
+        states: RenderStates,
+        viewport: Viewport,
+        m: &DrawMaterial,
+        primitive: Primitive,
+    ) {
         p.use_vertex_attribute("position", &self.positions);
         if p.requires_attribute("normal") {
             p.use_vertex_attribute("normal", &self.normals);
@@ -664,13 +835,14 @@ impl Gpu {
         if p.requires_attribute("edge_scale") {
             p.use_vertex_attribute("edge_scale", &self.edge_scale);
         }
-        p.draw_subset_of_elements(
-            states,
-            viewport,
-            &self.indices,
-            m.first_index * 4,
-            m.index_count,
-        );
+        p.draw_elements_with(states, viewport, &self.indices, || unsafe {
+            self.ctx.draw_elements(
+                primitive.gl_mode(),
+                m.index_count as i32,
+                three_d::context::UNSIGNED_INT,
+                (m.first_index * 4) as i32,
+            );
+        });
     }
 
     fn set_material(&self, m: &DrawMaterial, v: &LiveMaterial) {
@@ -679,9 +851,9 @@ impl Gpu {
         p.use_uniform_if_required("ambient", v3(v.ambient));
         p.use_uniform_if_required("specular", v3(v.specular));
         p.use_uniform_if_required("specular_power", v.specular_power);
-        for (k, name) in ["tex", "sphere", "toon"].iter().enumerate() {
-            p.use_uniform_if_required(&format!("{name}_mul"), v3(v.tints[k].0));
-            p.use_uniform_if_required(&format!("{name}_add"), v3(v.tints[k].1));
+        for ((mul, add), (m, a)) in TINT_UNIFORMS.iter().zip(v.tints) {
+            p.use_uniform_if_required(mul, v3(m));
+            p.use_uniform_if_required(add, v3(a));
         }
         let texture = m.texture.and_then(|t| self.texture(t));
         p.use_uniform_if_required("use_texture", texture.is_some() as i32);
@@ -779,5 +951,80 @@ mod tests {
             (3, 3)
         );
         assert_eq!(mesh.materials[1].toon, ToonRef::Shared(3));
+    }
+
+    fn flagged(flags: u8, faces: usize) -> Material {
+        Material {
+            flags: MaterialFlags(flags),
+            face_index_count: faces as i32 * 3,
+            ..Material::default()
+        }
+    }
+
+    #[test]
+    fn point_and_line_materials_draw_their_faces_as_points_and_edges() {
+        let (p, l) = (MaterialFlags::POINT, MaterialFlags::LINE);
+        let model = Model {
+            vertices: vec![Vertex::default(); 4],
+            faces: vec![
+                [0, 1, 2], // triangles
+                [0, 1, 2], // points: all three corners
+                [3, 3, 3], // points: A-A-A is one point
+                [0, 1, 2], // lines: A-B, B-C, C-A
+                [1, 3, 1], // lines: A-B-A is one line
+                [2, 2, 2], // lines: A-A-A has no edge
+                [2, 3, 0], // point and line: point wins
+            ],
+            materials: vec![
+                flagged(0, 1),
+                flagged(p, 2),
+                flagged(l, 3),
+                flagged(p | l | MaterialFlags::EDGE, 1),
+            ],
+            ..Model::default()
+        };
+        let mesh = MeshData::from_model(&model);
+        let ranges: Vec<_> = mesh
+            .materials
+            .iter()
+            .map(|m| (m.primitive, m.first_index, m.index_count))
+            .collect();
+        assert_eq!(
+            ranges,
+            vec![
+                (Primitive::Triangles, 0, 3),
+                (Primitive::Points, 3, 4),
+                (Primitive::Lines, 7, 8),
+                (Primitive::Points, 15, 3),
+            ]
+        );
+        assert_eq!(
+            mesh.indices,
+            vec![0, 2, 1, 0, 1, 2, 3, 0, 1, 1, 2, 2, 0, 1, 3, 2, 3, 0]
+        );
+        assert_eq!(Primitive::Points.gl_mode(), three_d::context::POINTS);
+        assert_eq!(Primitive::Lines.gl_mode(), three_d::context::LINES);
+    }
+
+    #[test]
+    fn the_point_line_rig_keeps_material_order_and_sizes() {
+        let model = crate::app::demo::point_line_rig();
+        let mesh = MeshData::from_model(&model);
+        let prims: Vec<_> = mesh.materials.iter().map(|m| m.primitive).collect();
+        assert_eq!(
+            prims,
+            [Primitive::Triangles, Primitive::Points, Primitive::Lines]
+        );
+        let faces = |i: usize| model.materials[i].face_index_count as u32 / 3;
+        let [solid, points, lines] = [&mesh.materials[0], &mesh.materials[1], &mesh.materials[2]];
+        assert_eq!(solid.index_count, faces(0) * 3);
+        // The sphere's faces give 3 points each, the A-A-A face one.
+        assert_eq!(points.index_count, (faces(1) - 1) * 3 + 1);
+        // 3 edges (6 indices) per sphere face, one edge for A-B-A.
+        assert_eq!(lines.index_count, (faces(2) - 1) * 6 + 2);
+        assert_eq!(points.first_index, solid.index_count);
+        assert_eq!(lines.first_index, points.first_index + points.index_count);
+        assert_eq!(points.rest().edge_size, 6.0, "point size");
+        assert_eq!(model.header.version, crate::pmx::PmxVersion::V2_1);
     }
 }
