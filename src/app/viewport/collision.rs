@@ -205,19 +205,8 @@ const AXIS_COLORS: [Color32; 3] = [
     Color32::from_rgb(80, 140, 255),
 ];
 
-/// Every body's current transform: the simulation's pose while physics runs,
-/// else where its bone puts it.
-pub fn body_matrices(
-    model: &Model,
-    world: &[Mat4],
-    sim: Option<&crate::sim::Simulation>,
-) -> Vec<Mat4> {
-    let mut out = Vec::new();
-    body_matrices_into(model, world, sim, &mut out);
-    out
-}
-
-/// [`body_matrices`] into a reused buffer (the per-frame path).
+/// Every body's current transform, into a reused buffer (the per-frame path):
+/// the simulation's pose while physics runs, else where its bone puts it.
 pub fn body_matrices_into(
     model: &Model,
     world: &[Mat4],

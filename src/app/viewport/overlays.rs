@@ -226,7 +226,7 @@ pub fn draw_vertex(painter: &Painter, proj: &Projector, position: Vec3) {
 }
 
 /// Bodies coloured by mode; `bodies` are their current transforms
-/// ([`super::collision::body_matrices`]), the same ones picking tests.
+/// ([`super::collision::body_matrices_into`]), the same ones picking tests.
 pub fn draw_bodies(
     painter: &Painter,
     proj: &Projector,

@@ -33,7 +33,7 @@ pub fn pick_bone(
 
 /// The rigid body whose real shape (sphere, oriented box, capsule) the ray
 /// through `pos` enters first. `bodies` are the bodies' current transforms as
-/// the overlays draw them ([`super::collision::body_matrices`]: the simulated
+/// the overlays draw them ([`super::collision::body_matrices_into`]: the simulated
 /// pose while physics runs, else the bone-follow pose), so a click selects
 /// what is on screen.
 pub fn pick_body(
