@@ -201,6 +201,10 @@ pub fn sync_gpu(state: &mut State) {
         if uv_morphed || state.viewport.uv_morphed {
             if let Some(mesh) = scene.mesh.clone() {
                 scene.set_uvs(&mesh.uvs, &deform.uv_offsets);
+                // Additional UV1 morphs recolour vertex-coloured materials.
+                if mesh.uses_vertex_colors() {
+                    scene.set_colors(&mesh.colors, &deform.additional_uv_offsets[0]);
+                }
             }
         }
         state.viewport.uv_morphed = uv_morphed;

@@ -36,6 +36,8 @@ pub struct DrawMaterial {
     pub texture: Option<usize>,
     pub sphere: Option<(usize, SphereMode)>,
     pub toon: ToonRef,
+    /// PMX 2.1 vertex colour (0x20) that has an additional UV1 to read.
+    pub vertex_color: bool,
 }
 
 /// How a material's faces are drawn: PMX 2.1 point (0x40) and line (0x80)
@@ -120,6 +122,9 @@ pub struct LiveMaterial {
 #[derive(Debug, Default)]
 pub struct MeshData {
     pub uvs: Vec<[f32; 2]>,
+    /// Each vertex's additional UV1 as RGBA (white when the model has none),
+    /// read by materials with [`DrawMaterial::vertex_color`].
+    pub colors: Vec<[f32; 4]>,
     pub edge_scale: Vec<f32>,
     pub indices: Vec<u32>,
     pub materials: Vec<DrawMaterial>,
@@ -137,6 +142,9 @@ impl MeshData {
         let mut indices = Vec::with_capacity(model.faces.len() * 3);
         let mut materials = Vec::with_capacity(model.materials.len());
         let mut face = 0usize;
+        // Without an additional UV the 0x20 flag has nothing to read: such a
+        // material draws as if the flag were off.
+        let has_uv1 = model.header.additional_uv_count >= 1;
         for m in &model.materials {
             let faces = (m.face_index_count.max(0) as usize) / 3;
             let first = indices.len() as u32;
@@ -169,14 +177,33 @@ impl MeshData {
                     Toon::Shared(n) => ToonRef::Shared(n.min(9)),
                     Toon::Texture(i) => tex(i).map_or(ToonRef::None, ToonRef::Texture),
                 },
+                vertex_color: has_uv1 && m.flags.has(MaterialFlags::VERTEX_COLOR),
             });
         }
         MeshData {
             uvs: model.vertices.iter().map(|v| v.uv.to_array()).collect(),
+            colors: model
+                .vertices
+                .iter()
+                .map(|v| {
+                    if has_uv1 {
+                        v.additional_uvs[0].to_array()
+                    } else {
+                        [1.0; 4]
+                    }
+                })
+                .collect(),
             edge_scale: model.vertices.iter().map(|v| v.edge_scale).collect(),
             indices,
             materials,
         }
+    }
+}
+
+impl MeshData {
+    /// Whether any material reads the vertex colours.
+    pub fn uses_vertex_colors(&self) -> bool {
+        self.materials.iter().any(|m| m.vertex_color)
     }
 }
 
@@ -246,6 +273,9 @@ pub struct GpuScene {
     /// UVs after UV morphs, when any morph moved them.
     pub uvs: Vec<[f32; 2]>,
     uvs_dirty: bool,
+    /// Vertex colours after additional-UV1 morphs, when any morph moved them.
+    pub colors: Vec<[f32; 4]>,
+    colors_dirty: bool,
     gpu: Option<Gpu>,
     /// Textures uploaded since the last mesh change (for screenshot mode).
     pub uploaded_textures: usize,
@@ -288,6 +318,17 @@ impl GpuScene {
         self.uvs_dirty = true;
     }
 
+    /// Vertex colours after additional-UV1 morphs (uploaded on the next paint).
+    pub fn set_colors(&mut self, base: &[[f32; 4]], offsets: &[Vec4]) {
+        self.colors.clear();
+        self.colors.extend(
+            base.iter()
+                .zip(offsets)
+                .map(|(c, o)| (Vec4::from(*c) + *o).to_array()),
+        );
+        self.colors_dirty = true;
+    }
+
     /// Uploads what changed and draws into the callback's viewport.
     pub fn paint(&mut self, gl: &Arc<three_d::context::Context>, info: &egui::PaintCallbackInfo) {
         if self.gpu.is_none() {
@@ -316,6 +357,10 @@ impl GpuScene {
             gpu.uvs.fill(&self.uvs);
             self.uvs_dirty = false;
         }
+        if self.colors_dirty && self.colors.len() == gpu.vertex_count {
+            gpu.colors.fill(&self.colors);
+            self.colors_dirty = false;
+        }
         for (i, img) in self.new_textures.drain(..) {
             gpu.upload_texture(i, &img);
             self.uploaded_textures += 1;
@@ -338,6 +383,7 @@ struct Gpu {
     positions: VertexBuffer<[f32; 3]>,
     normals: VertexBuffer<[f32; 3]>,
     uvs: VertexBuffer<[f32; 2]>,
+    colors: VertexBuffer<[f32; 4]>,
     edge_scale: VertexBuffer<f32>,
     indices: ElementBuffer<u32>,
     vertex_count: usize,
@@ -355,9 +401,11 @@ uniform float point_size;
 in vec3 position;
 in vec3 normal;
 in vec2 uv;
+in vec4 vertex_color;
 in float edge_scale;
 out vec3 v_normal;
 out vec2 v_uv;
+out vec4 v_color;
 out vec3 v_world;
 void main() {
     vec3 p = position;
@@ -366,6 +414,7 @@ void main() {
     }
     v_normal = normal;
     v_uv = uv;
+    v_color = vertex_color;
     v_world = p;
     gl_PointSize = point_size;
     gl_Position = view_proj * vec4(p, 1.0);
@@ -396,8 +445,10 @@ uniform vec3 sphere_mul;
 uniform vec3 sphere_add;
 uniform vec3 toon_mul;
 uniform vec3 toon_add;
+uniform int use_vertex_color;
 in vec3 v_normal;
 in vec2 v_uv;
+in vec4 v_color;
 in vec3 v_world;
 layout (location = 0) out vec4 out_color;
 void main() {
@@ -411,6 +462,14 @@ void main() {
     // MMD: saturate(diffuse * light + ambient), then texture, sphere, toon, specular.
     vec3 color = clamp(diffuse.rgb * light_color + ambient, 0.0, 1.0);
     float alpha = diffuse.a;
+    // PMX 2.1 vertex colour: the spec takes additional UV1 as the colour after
+    // material and lighting, before texture/sphere/toon, and leaves the maths
+    // open; we multiply it in (RGBA), so a white material shows it as is.
+    if (use_vertex_color == 1) {
+        vec4 vc = clamp(v_color, 0.0, 1.0);
+        color *= vc.rgb;
+        alpha *= vc.a;
+    }
     // Textures are stored bottom-up, MMD UVs run top-down.
     if (use_texture == 1) {
         vec4 t = texture(tex, vec2(v_uv.x, 1.0 - v_uv.y));
@@ -560,6 +619,7 @@ impl Gpu {
             positions: VertexBuffer::new(&ctx),
             normals: VertexBuffer::new(&ctx),
             uvs: VertexBuffer::new(&ctx),
+            colors: VertexBuffer::new(&ctx),
             edge_scale: VertexBuffer::new(&ctx),
             indices: ElementBuffer::new(&ctx),
             vertex_count: 0,
@@ -578,6 +638,7 @@ impl Gpu {
     fn set_mesh(&mut self, mesh: &MeshData) {
         self.vertex_count = mesh.uvs.len();
         self.uvs.fill(&mesh.uvs);
+        self.colors.fill(&mesh.colors);
         self.edge_scale.fill(&mesh.edge_scale);
         self.indices.fill(&mesh.indices);
         // Filled from the skinned pose right after.
@@ -832,6 +893,9 @@ impl Gpu {
         if p.requires_attribute("uv") {
             p.use_vertex_attribute("uv", &self.uvs);
         }
+        if p.requires_attribute("vertex_color") {
+            p.use_vertex_attribute("vertex_color", &self.colors);
+        }
         if p.requires_attribute("edge_scale") {
             p.use_vertex_attribute("edge_scale", &self.edge_scale);
         }
@@ -851,6 +915,7 @@ impl Gpu {
         p.use_uniform_if_required("ambient", v3(v.ambient));
         p.use_uniform_if_required("specular", v3(v.specular));
         p.use_uniform_if_required("specular_power", v.specular_power);
+        p.use_uniform_if_required("use_vertex_color", m.vertex_color as i32);
         for ((mul, add), (m, a)) in TINT_UNIFORMS.iter().zip(v.tints) {
             p.use_uniform_if_required(mul, v3(m));
             p.use_uniform_if_required(add, v3(a));
@@ -1004,6 +1069,77 @@ mod tests {
         );
         assert_eq!(Primitive::Points.gl_mode(), three_d::context::POINTS);
         assert_eq!(Primitive::Lines.gl_mode(), three_d::context::LINES);
+    }
+
+    /// A quad of each: plain and vertex-coloured, one additional UV (RGBA) per vertex.
+    fn vertex_color_quads() -> Model {
+        use crate::pmx::builder::{bdef1, ModelBuilder};
+        use glam::Vec2;
+        let mut b = ModelBuilder::new("vertex colour");
+        b.additional_uvs(1);
+        b.bone("center", Vec3::ZERO);
+        let plain = b.material("plain", Vec4::ONE).index();
+        let colored = b
+            .material("colored", Vec4::ONE)
+            .flag(MaterialFlags::VERTEX_COLOR, true)
+            .index();
+        for (m, x) in [(plain, -2.0), (colored, 2.0)] {
+            let v: Vec<i32> = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+                .iter()
+                .map(|&(dx, dy)| {
+                    let i = b.vertex(Vec3::new(x + dx, dy, 0.0), -Vec3::Z, Vec2::ZERO, bdef1(0));
+                    b.vertex_mut(i).additional_uvs[0] = Vec4::new(1.0, 0.0, dy, 0.5 + dx * 0.5);
+                    i
+                })
+                .collect();
+            b.quad(m, v[0], v[1], v[2], v[3]);
+        }
+        b.build()
+    }
+
+    #[test]
+    fn vertex_color_materials_read_additional_uv1_as_rgba() {
+        let model = vertex_color_quads();
+        assert_eq!(model.header.additional_uv_count, 1);
+        let mesh = MeshData::from_model(&model);
+        let flags: Vec<_> = mesh.materials.iter().map(|m| m.vertex_color).collect();
+        assert_eq!(flags, [false, true]);
+        assert!(mesh.uses_vertex_colors());
+        let uv1: Vec<_> = model
+            .vertices
+            .iter()
+            .map(|v| v.additional_uvs[0].to_array())
+            .collect();
+        assert_eq!(mesh.colors, uv1);
+        assert_eq!(mesh.colors[6], [1.0, 0.0, 1.0, 1.0]);
+        assert_eq!(mesh.colors.len(), mesh.uvs.len());
+    }
+
+    #[test]
+    fn vertex_color_flag_without_additional_uvs_draws_as_without_it() {
+        let mut model = vertex_color_quads();
+        model.header.additional_uv_count = 0;
+        let mesh = MeshData::from_model(&model);
+        assert!(mesh.materials.iter().all(|m| !m.vertex_color));
+        assert!(!mesh.uses_vertex_colors());
+        assert!(mesh.colors.iter().all(|&c| c == [1.0; 4]));
+        assert_eq!(mesh.colors.len(), model.vertices.len());
+    }
+
+    #[test]
+    fn additional_uv1_morph_offsets_move_the_vertex_colours() {
+        let mesh = MeshData::from_model(&vertex_color_quads());
+        let mut offsets = vec![Vec4::ZERO; mesh.colors.len()];
+        offsets[4] = Vec4::new(-1.0, 0.5, 0.0, 0.25);
+        let mut scene = GpuScene::default();
+        scene.set_colors(&mesh.colors, &offsets);
+        assert_eq!(scene.colors[4], [0.0, 0.5, 0.0, 0.75]);
+        assert_eq!(scene.colors[5], mesh.colors[5]);
+        assert!(scene.colors_dirty);
+        // Refilled in place: no new allocation once sized.
+        let ptr = scene.colors.as_ptr();
+        scene.set_colors(&mesh.colors, &offsets);
+        assert_eq!(scene.colors.as_ptr(), ptr);
     }
 
     #[test]
