@@ -5,7 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use hone::edit::{History, ModelEdit};
 
 fn bench_edit(c: &mut Criterion) {
-    let Some(dir) = hone::shared_models_dir() else {
+    let Some(dir) = hone_testkit::shared_models_dir() else {
         eprintln!("skipping: shared models not available");
         return;
     };

@@ -1,28 +1,13 @@
 //! Hone: an editor and debugger for MikuMikuDance PMX rigs.
 //!
+//! The GUI-free core lives in the `hone-core` crate and is re-exported here, so `hone::pmx`
+//! and `hone_core::pmx` are the same module. This crate adds the desktop [`app`] and the
+//! command line ([`cli`]).
+//!
 //! Flow: `pmx` (plain-data model) → `edit` (undoable commands) →
 //! `deform` / `physics` / `sim` (runtime pipeline, state kept beside the model) → `app` (view).
 
-pub mod app;
-pub mod check;
-pub mod cli;
-pub mod deform;
-pub mod edit;
-pub mod motion;
-pub mod physics;
-pub mod pmx;
-pub mod sim;
+pub use hone_core::{check, deform, edit, motion, physics, pmx, sim};
 
-/// Where the shared test models are (`../shared/models` beside the project), if present.
-/// `HONE_SHARED_MODELS` overrides; worktrees elsewhere fall back to `/work/shared/models`.
-pub fn shared_models_dir() -> Option<std::path::PathBuf> {
-    let candidates = [
-        std::env::var_os("HONE_SHARED_MODELS").map(std::path::PathBuf::from),
-        Some(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/models")),
-        Some(std::path::PathBuf::from("/work/shared/models")),
-    ];
-    candidates
-        .into_iter()
-        .flatten()
-        .find(|p| p.join("README.md").is_file())
-}
+pub mod app;
+pub mod cli;

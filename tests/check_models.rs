@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn model_files() -> Option<Vec<PathBuf>> {
-    let dir = hone::shared_models_dir()?;
+    let dir = hone_testkit::shared_models_dir()?;
     let mut out = Vec::new();
     let mut stack = vec![dir];
     while let Some(d) = stack.pop() {
@@ -85,7 +85,9 @@ fn check_every_shared_model() {
 }
 
 fn gene_path() -> Option<PathBuf> {
-    let p = hone::shared_models_dir()?.join("gene").join("Gene.pmx");
+    let p = hone_testkit::shared_models_dir()?
+        .join("gene")
+        .join("Gene.pmx");
     p.is_file().then_some(p)
 }
 

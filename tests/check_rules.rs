@@ -6,6 +6,7 @@ use glam::Vec3;
 use hone::check::{check_model, CheckContext, ElementRef, Fix, Problem, Severity};
 use hone::pmx::*;
 
+#[path = "../core/tests/support/mod.rs"]
 mod support;
 use support::{bone, morph};
 

@@ -101,7 +101,7 @@ fn info_prints_a_table_and_json() {
 
 #[test]
 fn info_on_shared_models() {
-    let Some(dir) = hone::shared_models_dir() else {
+    let Some(dir) = hone_testkit::shared_models_dir() else {
         return;
     };
     let gene = dir.join("gene/Gene.pmx");

@@ -7,7 +7,7 @@ fn hone() -> Command {
 }
 
 fn gene_dir() -> Option<std::path::PathBuf> {
-    let dir = hone::shared_models_dir()?.join("gene");
+    let dir = hone_testkit::shared_models_dir()?.join("gene");
     let ok = dir.join("Gene.pmx").is_file()
         && !matches!(
             hone::pmx::load(dir.join("Gene.pmx")),

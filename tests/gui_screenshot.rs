@@ -112,7 +112,7 @@ fn screenshot_of_the_sample_rig() {
 }
 
 fn gene_light() -> Option<PathBuf> {
-    let p = hone::shared_models_dir()?.join("gene/Gene_light.pmx");
+    let p = hone_testkit::shared_models_dir()?.join("gene/Gene_light.pmx");
     if !p.is_file() {
         eprintln!("SKIP: {} not present", p.display());
         return None;

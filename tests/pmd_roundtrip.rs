@@ -9,7 +9,7 @@ use hone::pmx::write::{write_pmx, WriteOptions};
 use hone::pmx::{Model, MorphOffsets};
 
 fn shared(rel: &str) -> Option<std::path::PathBuf> {
-    let p = hone::shared_models_dir()?.join(rel);
+    let p = hone_testkit::shared_models_dir()?.join(rel);
     p.is_file().then_some(p)
 }
 

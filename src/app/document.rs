@@ -283,7 +283,7 @@ mod tests {
 
     #[test]
     fn unedited_shared_pmx_files_save_byte_identical_from_the_app() {
-        let Some(dir) = crate::shared_models_dir() else {
+        let Some(dir) = hone_testkit::shared_models_dir() else {
             return;
         };
         let out_dir = tempfile::tempdir().unwrap();

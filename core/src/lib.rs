@@ -1,0 +1,13 @@
+//! Hone's core: everything but the GUI and the command line.
+//!
+//! Flow: [`pmx`] (plain-data model, read/write) → [`edit`] (undoable commands with index
+//! remapping) → [`deform`] / [`physics`] / [`sim`] (the runtime pipeline, state kept beside the
+//! model) → [`check`] (rig problems and their fixes). [`motion`] reads VMD motions.
+
+pub mod check;
+pub mod deform;
+pub mod edit;
+pub mod motion;
+pub mod physics;
+pub mod pmx;
+pub mod sim;
