@@ -56,7 +56,7 @@ fn check_every_shared_model() {
             assert!(!p.message.is_empty());
             if let Some(fix) = &p.fix {
                 let mut m = model.clone();
-                fix.apply(&mut m);
+                fix.apply(&mut m, &mut hone::edit::History::new());
             }
         }
         let name = f.file_name().unwrap().to_string_lossy().to_string();
@@ -108,7 +108,7 @@ fn gene_cloak_weight_is_deformed_before_its_parent() {
     assert_eq!(p.related, vec![ElementRef::Bone(parent)]);
     assert!(p.message.contains("前クローク2_2錘"), "{}", p.message);
     let fix = p.fix.clone().expect("a layer fix");
-    fix.apply(&mut model);
+    assert!(fix.apply(&mut model, &mut hone::edit::History::new()));
     let after = check_model(&model, &CheckContext::default());
     assert!(
         !after

@@ -28,7 +28,10 @@ pub fn run(args: CheckArgs) -> CliResult {
     let ctx = CheckContext::for_file(&args.file);
     let mut applied = Vec::new();
     if let Some(out) = &args.fix {
-        applied = apply_all_fixes(&mut loaded.model, &ctx);
+        if let Some(all) = crate::check::fix_all(&loaded.model, &ctx, |_| true) {
+            crate::edit::History::new().apply(&mut loaded.model, all.edit)?;
+            applied = all.applied;
+        }
         crate::pmx::write::save(&loaded.model, out, &Default::default())?;
     }
     let model = &loaded.model;
@@ -117,26 +120,4 @@ fn print_table(
         count(Severity::Warning),
         count(Severity::Info)
     );
-}
-
-/// Applies every offered fix, re-checking between passes (fixes can uncover
-/// or settle others). Returns the descriptions of the fixes applied.
-pub fn apply_all_fixes(model: &mut crate::pmx::Model, ctx: &CheckContext) -> Vec<String> {
-    let mut applied = Vec::new();
-    for _pass in 0..8 {
-        let mut any = false;
-        for p in check_model(model, ctx) {
-            let Some(fix) = &p.fix else { continue };
-            if fix.changes(model).is_empty() {
-                continue;
-            }
-            applied.push(format!("{} ({})", fix.description(model), p.code));
-            fix.apply(model);
-            any = true;
-        }
-        if !any {
-            break;
-        }
-    }
-    applied
 }

@@ -1,10 +1,12 @@
-//! Fixes offered with problems. A fix computes whole replacement elements
-//! ([`Change`]) from the current model, so the app can push them through the
-//! undo stack like any field edit.
+//! Fixes offered with problems. A fix computes its edit from the current model
+//! ([`Fix::edit`]): a [`ModelEdit`] like every other change, so the app applies
+//! it through the undo history and the CLI through a [`History`] too.
+//! [`fix_all`] applies every fix a filter accepts as one undo step.
 
-use super::valid;
+use super::{check_model, valid, CheckContext, Problem};
+use crate::edit::{Element, History, ModelEdit};
 use crate::physics::rules;
-use crate::pmx::{Bone, Header, Model, Morph, PmxVersion, RigidBody, Vertex, Weights};
+use crate::pmx::{Model, PmxVersion, Weights};
 use glam::Vec3;
 use serde::Serialize;
 
@@ -70,45 +72,6 @@ pub enum Fix {
     },
 }
 
-/// One element after the fix, to swap into the model.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Change {
-    Header(Header),
-    Vertex(usize, Vertex),
-    Bone(usize, Box<Bone>),
-    Morph(usize, Morph),
-    RigidBody(usize, RigidBody),
-}
-
-impl Change {
-    /// Writes the element into the model (out-of-range indices are ignored).
-    pub fn write(self, model: &mut Model) {
-        match self {
-            Change::Header(h) => model.header = h,
-            Change::Vertex(i, v) => {
-                if let Some(slot) = model.vertices.get_mut(i) {
-                    *slot = v
-                }
-            }
-            Change::Bone(i, b) => {
-                if let Some(slot) = model.bones.get_mut(i) {
-                    *slot = *b
-                }
-            }
-            Change::Morph(i, m) => {
-                if let Some(slot) = model.morphs.get_mut(i) {
-                    *slot = m
-                }
-            }
-            Change::RigidBody(i, r) => {
-                if let Some(slot) = model.rigid_bodies.get_mut(i) {
-                    *slot = r
-                }
-            }
-        }
-    }
-}
-
 impl Fix {
     /// One line for a menu or the CLI.
     pub fn description(&self, model: &Model) -> String {
@@ -164,9 +127,9 @@ impl Fix {
         }
     }
 
-    /// The changed elements, computed from the current model. Empty if the
-    /// element no longer exists or nothing would change.
-    pub fn changes(&self, model: &Model) -> Vec<Change> {
+    /// The replaced elements (index, new value), computed from the current
+    /// model. Empty if the element no longer exists or nothing would change.
+    fn changes(&self, model: &Model) -> Vec<(usize, Element)> {
         let mut out = Vec::new();
         match self {
             Fix::SetBoneLayer {
@@ -181,7 +144,7 @@ impl Fix {
                     {
                         let mut nb = model.bones[i].clone();
                         nb.layer = l;
-                        out.push(Change::Bone(i, Box::new(nb)));
+                        out.push((i, Element::Bone(Box::new(nb))));
                     }
                 }
             }
@@ -189,7 +152,7 @@ impl Fix {
                 if let Some(i) = valid(*vertex, model.vertices.len()) {
                     let mut v = model.vertices[i].clone();
                     if normalize_weights(&mut v.weights, model.bones.len()) {
-                        out.push(Change::Vertex(i, v));
+                        out.push((i, Element::Vertex(v)));
                     }
                 }
             }
@@ -199,14 +162,14 @@ impl Fix {
                     if let Weights::Sdef { bones, weight, .. } = v.weights {
                         let bone = if weight >= 0.5 { bones[0] } else { bones[1] };
                         v.weights = Weights::Bdef1 { bone };
-                        out.push(Change::Vertex(i, v));
+                        out.push((i, Element::Vertex(v)));
                     }
                 }
             }
             Fix::SetVersion21 => {
                 let mut h = model.header.clone();
                 h.version = PmxVersion::V2_1;
-                out.push(Change::Header(h));
+                out.push((0, Element::Header(h)));
             }
             Fix::ExcludeCollision { a, b } => {
                 let n = model.rigid_bodies.len();
@@ -215,14 +178,14 @@ impl Fix {
                     let mut ra = bodies[a].clone();
                     ra.collision_mask = rules::mask_with(ra.collision_mask, bodies[b].group, false);
                     if a == b {
-                        out.push(Change::RigidBody(a, ra));
+                        out.push((a, Element::RigidBody(ra)));
                     } else {
                         let mut rb = bodies[b].clone();
                         rb.collision_mask =
                             rules::mask_with(rb.collision_mask, bodies[a].group, false);
                         for (i, r) in [(a, ra), (b, rb)] {
                             if r.collision_mask != bodies[i].collision_mask {
-                                out.push(Change::RigidBody(i, r));
+                                out.push((i, Element::RigidBody(r)));
                             }
                         }
                     }
@@ -239,7 +202,7 @@ impl Fix {
                     if let Some(v) = v {
                         if let Some(n) = v.try_normalize() {
                             *v = n;
-                            out.push(Change::Bone(i, Box::new(b)));
+                            out.push((i, Element::Bone(Box::new(b))));
                         }
                     }
                 }
@@ -248,14 +211,14 @@ impl Fix {
                 if let Some(i) = valid(*bone, model.bones.len()) {
                     let mut b = model.bones[i].clone();
                     b.name = name.clone();
-                    out.push(Change::Bone(i, Box::new(b)));
+                    out.push((i, Element::Bone(Box::new(b))));
                 }
             }
             Fix::RenameMorph { morph, name } => {
                 if let Some(i) = valid(*morph, model.morphs.len()) {
                     let mut m = model.morphs[i].clone();
                     m.name = name.clone();
-                    out.push(Change::Morph(i, m));
+                    out.push((i, Element::Morph(m)));
                 }
             }
         }
@@ -263,20 +226,9 @@ impl Fix {
     }
 
     /// The fix as one undoable edit (history label "Fix: …"); `None` when
-    /// nothing would change. This is how the app applies a fix.
-    pub fn edit(&self, model: &Model) -> Option<crate::edit::ModelEdit> {
-        use crate::edit::{Element, ModelEdit};
-        let items: Vec<(usize, Element)> = self
-            .changes(model)
-            .into_iter()
-            .map(|c| match c {
-                Change::Header(h) => (0, Element::Header(h)),
-                Change::Vertex(i, v) => (i, Element::Vertex(v)),
-                Change::Bone(i, b) => (i, Element::Bone(b)),
-                Change::Morph(i, m) => (i, Element::Morph(m)),
-                Change::RigidBody(i, r) => (i, Element::RigidBody(r)),
-            })
-            .collect();
+    /// nothing would change. This is how every caller applies a fix.
+    pub fn edit(&self, model: &Model) -> Option<ModelEdit> {
+        let items = self.changes(model);
         if items.is_empty() {
             return None;
         }
@@ -296,12 +248,69 @@ impl Fix {
         }
     }
 
-    /// Applies the fix directly (CLI and tests; the app goes through [`Fix::edit`]).
-    pub fn apply(&self, model: &mut Model) {
-        for c in self.changes(model) {
-            c.write(model);
+    /// Applies the fix through `history` (one undo step). False when it
+    /// changes nothing or the edit is refused.
+    pub fn apply(&self, model: &mut Model, history: &mut History) -> bool {
+        match self.edit(model) {
+            Some(edit) => history.apply(model, edit).is_ok(),
+            None => false,
         }
     }
+}
+
+/// Every fix a [`fix_all`] applied, as one undoable edit.
+#[derive(Debug, Clone)]
+pub struct FixAll {
+    /// One undo step holding every fix, in the order they were applied.
+    pub edit: ModelEdit,
+    /// "description (CODE)" of each fix applied.
+    pub applied: Vec<String>,
+}
+
+/// Applies every fix offered for a problem `accept` takes, re-checking between
+/// passes (a fix can uncover or settle others; at most 8 passes), and returns
+/// them as one edit for the undo history. Computed on a copy: `model` is not
+/// changed. `None` when no fix changes anything.
+pub fn fix_all(
+    model: &Model,
+    ctx: &CheckContext,
+    accept: impl Fn(&Problem) -> bool,
+) -> Option<FixAll> {
+    let mut scratch = model.clone();
+    let mut history = History::with_limit(1);
+    let mut edits = Vec::new();
+    let mut applied = Vec::new();
+    for _pass in 0..8 {
+        let mut any = false;
+        for p in check_model(&scratch, ctx).iter().filter(|p| accept(p)) {
+            let Some(fix) = &p.fix else { continue };
+            let Some(edit) = fix.edit(&scratch) else {
+                continue;
+            };
+            let description = format!("{} ({})", fix.description(&scratch), p.code);
+            // The history keeps the applied copy (which then holds the old
+            // values); the batch gets the edit as computed.
+            if history.apply(&mut scratch, edit.clone()).is_ok() {
+                edits.push(edit);
+                applied.push(description);
+                any = true;
+            }
+        }
+        if !any {
+            break;
+        }
+    }
+    if edits.is_empty() {
+        return None;
+    }
+    let label = match applied.as_slice() {
+        [one] => format!("Fix: {one}"),
+        _ => format!("Fix {} problems", applied.len()),
+    };
+    Some(FixAll {
+        edit: ModelEdit::batch(label, edits),
+        applied,
+    })
 }
 
 /// Drops weights on bones outside the model and rescales the rest to sum 1.

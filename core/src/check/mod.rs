@@ -33,7 +33,7 @@ pub mod textures;
 pub mod version;
 pub mod weights;
 
-pub use fix::{AxisKind, Change, Fix};
+pub use fix::{fix_all, AxisKind, Fix, FixAll};
 
 use crate::pmx::Model;
 use serde::Serialize;

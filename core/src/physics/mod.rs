@@ -297,20 +297,14 @@ impl PhysicsWorld {
                     text: format!("bone index {} out of range: linked to no bone", rb.bone),
                 });
             }
-            let mass_ok = rb.mass.is_finite() && rb.mass > 0.0;
-            let mut role = match rb.mode {
-                RigidMode::FollowBone => BodyRole::FollowBone,
-                RigidMode::Dynamic => BodyRole::Dynamic,
-                RigidMode::DynamicWithBonePosition => BodyRole::DynamicRotation,
-                RigidMode::Unknown(m) => {
-                    notes.push(Note {
-                        target: NoteTarget::RigidBody(i),
-                        text: format!("unknown mode {m}: simulated as mode 1"),
-                    });
-                    BodyRole::Dynamic
-                }
-            };
-            if role.is_dynamic() && !mass_ok {
+            if let RigidMode::Unknown(m) = rb.mode {
+                notes.push(Note {
+                    target: NoteTarget::RigidBody(i),
+                    text: format!("unknown mode {m}: simulated as mode 1"),
+                });
+            }
+            let role = rules::body_role(model, rb);
+            if rb.mode != RigidMode::FollowBone && role == BodyRole::FollowBone {
                 // Bullet makes a zero-mass body static; here it stays on its bone.
                 notes.push(Note {
                     target: NoteTarget::RigidBody(i),
@@ -319,10 +313,6 @@ impl PhysicsWorld {
                         rb.mass
                     ),
                 });
-                role = BodyRole::FollowBone;
-            }
-            if role.is_dynamic() && bone.is_none() {
-                role = BodyRole::Free;
             }
             let follow = rules::placing_bone(model, rb);
             let mut drives = match role {

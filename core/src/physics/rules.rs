@@ -6,12 +6,13 @@
 //! - **shape dimensions**: what a body's stored size means ([`BodyShape::of`]);
 //! - **placement**: where a body sits at rest and on its bone ([`rest_pose`],
 //!   [`bone_driven_pose`]);
+//! - **modes**: how a body is driven ([`body_role`], [`effective_mode`]);
 //! - **debug description**: every body's shape, transform and filter as physics
 //!   sees it now ([`debug_bodies_into`]); the viewport paints it
 //!   ([`BodyShape::outline`]) and picking ray-casts it ([`BodyShape::ray_distance`]).
 
-use super::{euler_rotation, PhysicsWorld};
-use crate::pmx::{Model, RigidBody, RigidShape};
+use super::{euler_rotation, BodyRole, PhysicsWorld};
+use crate::pmx::{Model, RigidBody, RigidMode, RigidShape};
 use glam::{Mat4, Vec3};
 use rapier3d::parry::query::{Ray, RayCast};
 use rapier3d::parry::shape::{Ball, Capsule, Cuboid};
@@ -382,6 +383,77 @@ pub fn bone_driven_pose(model: &Model, body: &RigidBody, bone_world: &[Mat4]) ->
 }
 
 // ---------------------------------------------------------------------------
+// Modes
+// ---------------------------------------------------------------------------
+
+/// How physics drives a body, from its stored mode, mass and bone: mode 0
+/// follows its bone; modes 1 and 2 are simulated unless the mass is not
+/// positive (Bullet makes such a body static; here it stays on its bone); a
+/// simulated body without a bone is free; an unknown mode runs as mode 1.
+/// The mode-2 rule of [`effective_mode`] is not applied here.
+pub fn body_role(model: &Model, body: &RigidBody) -> BodyRole {
+    let role = match body.mode {
+        RigidMode::FollowBone => return BodyRole::FollowBone,
+        RigidMode::Dynamic | RigidMode::Unknown(_) => BodyRole::Dynamic,
+        RigidMode::DynamicWithBonePosition => BodyRole::DynamicRotation,
+    };
+    if !(body.mass.is_finite() && body.mass > 0.0) {
+        BodyRole::FollowBone
+    } else if usize::try_from(body.bone)
+        .ok()
+        .filter(|&b| b < model.bones.len())
+        .is_none()
+    {
+        BodyRole::Free
+    } else {
+        role
+    }
+}
+
+/// The mode MMD runs body `body` in: its stored mode, except that a mode-2
+/// body (physics + bone position) jointed to a simulated body whose bone is
+/// its own bone's parent runs as mode 1 (the spec does not say; this is what
+/// MikuMikuDance does). `None` if the body does not exist.
+pub fn effective_mode(model: &Model, body: usize) -> Option<RigidMode> {
+    let rb = model.rigid_bodies.get(body)?;
+    if rb.mode != RigidMode::DynamicWithBonePosition {
+        return Some(rb.mode);
+    }
+    let parent = usize::try_from(rb.bone)
+        .ok()
+        .and_then(|b| model.bones.get(b))
+        .map(|b| b.parent)
+        .filter(|&p| p >= 0);
+    let Some(parent) = parent else {
+        return Some(rb.mode);
+    };
+    let nb = model.rigid_bodies.len();
+    let other_end = |j: &crate::pmx::Joint| {
+        let (a, b) = (
+            usize::try_from(j.body_a).ok()?,
+            usize::try_from(j.body_b).ok()?,
+        );
+        let other = if a == body {
+            b
+        } else if b == body {
+            a
+        } else {
+            return None;
+        };
+        (other < nb && other != body).then_some(other)
+    };
+    let on_parent_simulated = model.joints.iter().filter_map(other_end).any(|o| {
+        let other = &model.rigid_bodies[o];
+        other.bone == parent && body_role(model, other).is_dynamic()
+    });
+    Some(if on_parent_simulated {
+        RigidMode::Dynamic
+    } else {
+        rb.mode
+    })
+}
+
+// ---------------------------------------------------------------------------
 // Debug description
 // ---------------------------------------------------------------------------
 
@@ -557,6 +629,58 @@ mod tests {
         let lying = m * Mat4::from_rotation_z(std::f32::consts::FRAC_PI_2);
         assert!(along_z(s, &lying, 2.7, 10.0).is_some());
         assert_eq!(along_z(s, &lying, 0.0, 12.5), None);
+    }
+
+    #[test]
+    fn mode_2_jointed_to_a_simulated_body_on_the_parent_bone_runs_as_mode_1() {
+        let bone = |parent: i32| Bone {
+            parent,
+            ..Bone::default()
+        };
+        let body = |bone: i32, mode: RigidMode| RigidBody {
+            bone,
+            mode,
+            ..RigidBody::default()
+        };
+        let joint = |a: i32, b: i32| crate::pmx::Joint {
+            body_a: a,
+            body_b: b,
+            ..crate::pmx::Joint::default()
+        };
+        let mut m = Model {
+            bones: vec![bone(-1), bone(0), bone(1)],
+            rigid_bodies: vec![
+                body(1, RigidMode::Dynamic),
+                body(2, RigidMode::DynamicWithBonePosition),
+            ],
+            joints: vec![joint(1, 0)],
+            ..Model::default()
+        };
+        assert_eq!(effective_mode(&m, 1), Some(RigidMode::Dynamic));
+        assert_eq!(effective_mode(&m, 0), Some(RigidMode::Dynamic));
+        assert_eq!(effective_mode(&m, 2), None);
+        // The partner follows its bone: mode 2 stays.
+        m.rigid_bodies[0].mode = RigidMode::FollowBone;
+        assert_eq!(
+            effective_mode(&m, 1),
+            Some(RigidMode::DynamicWithBonePosition)
+        );
+        // Simulated but on another bone (not the parent): mode 2 stays.
+        m.rigid_bodies[0] = body(0, RigidMode::Dynamic);
+        assert_eq!(
+            effective_mode(&m, 1),
+            Some(RigidMode::DynamicWithBonePosition)
+        );
+        // A zero-mass partner is static in Bullet, so not simulated.
+        m.rigid_bodies[0] = RigidBody {
+            mass: 0.0,
+            ..body(1, RigidMode::Dynamic)
+        };
+        assert_eq!(body_role(&m, &m.rigid_bodies[0]), BodyRole::FollowBone);
+        assert_eq!(
+            effective_mode(&m, 1),
+            Some(RigidMode::DynamicWithBonePosition)
+        );
     }
 
     #[test]
