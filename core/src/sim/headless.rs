@@ -103,7 +103,7 @@ pub fn run(
     sim.reset(model, &pose);
     let mut trace = options.trace_every.map(|_| Trace::new(model, fps));
     let every = options.trace_every.unwrap_or(1).max(1);
-    let wanted = |k: usize| k % every == 0 || k == frames;
+    let wanted = |k: usize| k.is_multiple_of(every) || k == frames;
     if let Some(t) = trace.as_mut() {
         t.record(0, &sim);
     }
