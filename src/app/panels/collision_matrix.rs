@@ -57,7 +57,7 @@ fn legend_swatch(ui: &mut egui::Ui, s: CellState, text: &str) {
 }
 
 fn matrix(ui: &mut egui::Ui, state: &mut State) {
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let mut counts = [0usize; 16];
     for rb in &model.rigid_bodies {
         counts[(rb.group & 15) as usize] += 1;
@@ -111,8 +111,8 @@ fn matrix(ui: &mut egui::Ui, state: &mut State) {
             }
         });
     if let Some((i, j)) = clicked {
-        if let Some(edit) = toggle_cell_edit(&state.doc.model, i, j) {
-            state.apply(edit);
+        if let Some(edit) = toggle_cell_edit(state.doc.model(), i, j) {
+            state.commands.edit(edit);
         }
     }
 }
@@ -140,7 +140,7 @@ fn body_mask(ui: &mut egui::Ui, state: &mut State) {
         ui.weak("Select a rigid body to edit its own mask.");
         return;
     };
-    let Some(rb) = state.doc.model.rigid_bodies.get(index) else {
+    let Some(rb) = state.doc.model().rigid_bodies.get(index) else {
         return;
     };
     ui.strong(format!("#{index} {} — group {}", rb.name, rb.group + 1));
@@ -166,7 +166,7 @@ fn body_mask(ui: &mut egui::Ui, state: &mut State) {
     if mask != rb.collision_mask {
         let mut body = rb.clone();
         body.collision_mask = mask;
-        state.apply(crate::edit::ModelEdit::set_rigid_body(
+        state.commands.edit(crate::edit::ModelEdit::set_rigid_body(
             index,
             body,
             "collision mask",
