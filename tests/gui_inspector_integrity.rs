@@ -1,6 +1,8 @@
 //! Data integrity in the inspector (issue 9 point 7): focusing and leaving a
 //! field without typing changes nothing and records nothing; typed values are
 //! stored at full f32 precision; History labels name the value that was set.
+// Literals with more digits than f32 keeps: the values a file holds, written out.
+#![allow(clippy::excessive_precision)]
 
 use eframe::egui;
 use egui::accesskit::Role;
@@ -35,13 +37,13 @@ fn awkward_rig() -> Model {
     if let Some(ik) = &mut ik.ik {
         ik.limit_angle = 0.11459156;
         ik.links[0].limits = Some(IkLimits {
-            lower: Vec3::new(-3.1415927, -0.017453292, 0.12345678),
+            lower: Vec3::new(-std::f32::consts::PI, -0.017453292, 0.12345678),
             upper: Vec3::new(-0.0087266465, 0.0, 1.2345679),
         });
     }
     let body = &mut m.rigid_bodies[0];
     body.position = Vec3::new(0.012345679, 12.345678, -1.4071437);
-    body.rotation = Vec3::new(0.1, -0.7853982, 1.0e-7);
+    body.rotation = Vec3::new(0.1, -0.7853961, 1.0e-7);
     body.mass = 0.3333333;
     body.linear_damping = 0.99999994;
     body.friction = 1.0e-8;
