@@ -43,7 +43,7 @@ pub fn check_weights(model: &Model) -> Vec<Problem> {
         let (bones, weights, n) = v.weights.bone_weights();
         let normalizable = {
             let mut w = v.weights;
-            crate::check::fix::normalize_weights(&mut w, nb)
+            crate::check::fix_edits::normalize_weights(&mut w, nb)
         };
         let normalize = normalizable.then_some(Fix::NormalizeWeights { vertex: i as i32 });
         let on_none: Vec<usize> = (0..n)
