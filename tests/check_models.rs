@@ -173,3 +173,43 @@ fn sample_rig_has_no_problems() {
     let problems = check_model(&model, &CheckContext::default());
     assert!(problems.is_empty(), "{problems:#?}");
 }
+
+/// Gene's 前クローク2_2錘: a simulated weight body on its own bone, which hangs
+/// about 93 units below the cloak bone 前クローク2_2 it is jointed to.
+#[test]
+fn gene_cloak_weight_is_far_from_its_bone() {
+    let Some(path) = gene_path() else {
+        eprintln!("skipping: Gene.pmx not available");
+        return;
+    };
+    let Some(model) = load(&path) else { return };
+    let body = model
+        .rigid_bodies
+        .iter()
+        .position(|b| b.name == "前クローク2_2錘")
+        .expect("body exists") as i32;
+    let cloak = model.bone_index("前クローク2_2").expect("bone exists") as i32;
+    let problems = check_model(&model, &CheckContext::for_file(&path));
+    let p = problems
+        .iter()
+        .find(|p| p.code == "W-BODY-FAR-FROM-BONE" && p.target == ElementRef::RigidBody(body))
+        .unwrap_or_else(|| panic!("not reported: {problems:#?}"));
+    assert!(p.related.contains(&ElementRef::Bone(cloak)), "{p:?}");
+    let units: f32 = p
+        .message
+        .split(" units")
+        .next()
+        .unwrap()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((90.0..96.0).contains(&units), "{}", p.message);
+    // No other body of Gene is that far.
+    let far = problems
+        .iter()
+        .filter(|p| p.code == "W-BODY-FAR-FROM-BONE")
+        .count();
+    assert_eq!(far, 1, "{problems:#?}");
+}

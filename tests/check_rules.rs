@@ -10,6 +10,9 @@ use hone::pmx::*;
 mod support;
 use support::{bone, morph};
 
+mod check_support;
+use check_support::{find, fix_removes, has, problems};
+
 /// 付与 of `ratio` of `parent`'s rotation.
 fn append_rotation(parent: i32, ratio: f32) -> Option<Append> {
     Some(Append {
@@ -161,55 +164,11 @@ fn clean() -> Model {
     }
 }
 
-fn problems(m: &Model) -> Vec<Problem> {
-    check_model(m, &CheckContext::default())
-}
-
-/// Finds the problem with `code` on `target`, panicking with the full list otherwise.
-fn find(m: &Model, code: &str, target: ElementRef) -> Problem {
-    let all = problems(m);
-    all.iter()
-        .find(|p| p.code == code && p.target == target)
-        .cloned()
-        .unwrap_or_else(|| panic!("no {code} on {target:?}; got {all:#?}"))
-}
-
-fn has(m: &Model, code: &str, target: ElementRef) -> bool {
-    problems(m)
-        .iter()
-        .any(|p| p.code == code && p.target == target)
-}
-
 /// Moves the dynamic sphere (and its bone, so it stays on it) into the
 /// kinematic capsule it is joined to.
 fn joined_overlap(m: &mut Model) {
     m.rigid_bodies[1].position = Vec3::new(0.0, 6.6, 0.0);
     m.bones[3].position = Vec3::new(0.0, 6.6, 0.0);
-}
-
-/// Applies the problem's fix and asserts the problem is gone and nothing new appeared.
-fn fix_removes(m: &mut Model, p: &Problem) {
-    let before: Vec<(&str, ElementRef)> = problems(m).iter().map(|q| (q.code, q.target)).collect();
-    let fix = p.fix.clone().expect("a fix is offered");
-    assert!(!fix.description(m).is_empty());
-    assert!(
-        fix.apply(m, &mut hone::edit::History::new()),
-        "the fix changes something"
-    );
-    assert!(
-        !has(m, p.code, p.target),
-        "{} still present after fix",
-        p.code
-    );
-    for q in problems(m) {
-        assert!(
-            before.contains(&(q.code, q.target)),
-            "fix introduced {} on {:?}: {}",
-            q.code,
-            q.target,
-            q.message
-        );
-    }
 }
 
 #[test]

@@ -147,7 +147,10 @@ impl Fix {
                 R::RigidBody(*body).describe(model)
             ),
             Fix::SetBodyMassOne { body } => {
-                format!("set the mass of {} to 1", R::RigidBody(*body).describe(model))
+                format!(
+                    "set the mass of {} to 1",
+                    R::RigidBody(*body).describe(model)
+                )
             }
             Fix::SoftenJointSprings { joint } => format!(
                 "soften the springs of {} to a stable stiffness",

@@ -5,7 +5,9 @@ use super::fix::{AxisKind, Fix, Sequence};
 use super::{valid, ElementRef};
 use crate::edit::{Element, ElementKind, ModelEdit};
 use crate::physics::rules;
-use crate::pmx::{DisplayElement, DisplayFrame, Model, MorphOffsets, PmxVersion, RigidMode, Weights};
+use crate::pmx::{
+    DisplayElement, DisplayFrame, Model, MorphOffsets, PmxVersion, RigidMode, Weights,
+};
 use glam::{Vec3, Vec4};
 
 /// Step length the spring fix is sized for: one 60 Hz frame (MMD's step).
@@ -80,7 +82,11 @@ impl Fix {
                     ra.collision_mask = rules::mask_with(ra.collision_mask, bodies[b].group, false);
                     let mut rb = bodies[b].clone();
                     rb.collision_mask = rules::mask_with(rb.collision_mask, bodies[a].group, false);
-                    let pairs = if a == b { vec![(a, ra)] } else { vec![(a, ra), (b, rb)] };
+                    let pairs = if a == b {
+                        vec![(a, ra)]
+                    } else {
+                        vec![(a, ra), (b, rb)]
+                    };
                     for (i, r) in pairs {
                         if r.collision_mask != bodies[i].collision_mask {
                             out.push((i, Element::RigidBody(r)));
@@ -166,10 +172,14 @@ impl Fix {
                         let limit = m / (SPRING_STEP * SPRING_STEP);
                         for k in 0..3 {
                             let movable = super::joints::movable_axes(&j);
-                            if movable.0[k] && j.linear_spring[k] > super::joints::SPRING_LIMIT * limit {
+                            if movable.0[k]
+                                && j.linear_spring[k] > super::joints::SPRING_LIMIT * limit
+                            {
                                 j.linear_spring[k] = limit;
                             }
-                            if movable.1[k] && j.angular_spring[k] > super::joints::SPRING_LIMIT * limit {
+                            if movable.1[k]
+                                && j.angular_spring[k] > super::joints::SPRING_LIMIT * limit
+                            {
                                 j.angular_spring[k] = limit;
                             }
                         }
@@ -180,7 +190,10 @@ impl Fix {
                 }
             }
             Fix::AddToFrame { frame, element } => {
-                let listed = model.display_frames.iter().any(|f| f.elements.contains(element));
+                let listed = model
+                    .display_frames
+                    .iter()
+                    .any(|f| f.elements.contains(element));
                 if let (Some(i), false) = (valid(*frame, model.display_frames.len()), listed) {
                     let mut f = model.display_frames[i].clone();
                     f.elements.push(*element);
@@ -276,8 +289,13 @@ fn special_frames(model: &Model) -> Option<Sequence> {
                 i,
                 slot,
             )),
-            // A special frame already in the slot under another name: rename it.
-            None if frames.get(slot).is_some_and(|f| f.special) => None,
+            // A special frame in the slot under a name of its own: rename it.
+            None if frames
+                .get(slot)
+                .is_some_and(|f| f.special && !SPECIAL_FRAMES.contains(&f.name.as_str())) =>
+            {
+                None
+            }
             None => {
                 let elements = if slot == 0 && !seq.scratch.bones.is_empty() {
                     vec![DisplayElement::Bone(0)]

@@ -20,7 +20,9 @@ pub fn check_display_frames(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     let frames = &model.display_frames;
     for (slot, name) in SPECIAL_FRAMES.into_iter().enumerate() {
-        let ok = frames.get(slot).is_some_and(|f| f.special && f.name == name);
+        let ok = frames
+            .get(slot)
+            .is_some_and(|f| f.special && f.name == name);
         if ok {
             continue;
         }
@@ -130,7 +132,9 @@ pub fn check_display_frames(model: &Model) -> Vec<Problem> {
             })),
         );
     }
-    let expressions = frames.iter().position(|f| f.special && f.name == SPECIAL_FRAMES[1]);
+    let expressions = frames
+        .iter()
+        .position(|f| f.special && f.name == SPECIAL_FRAMES[1]);
     for (m, _) in model.morphs.iter().enumerate() {
         if morph_frame[m].is_some() {
             continue;

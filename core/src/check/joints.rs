@@ -58,10 +58,14 @@ pub fn check_joints(model: &Model) -> Vec<Problem> {
         let bodies = (valid(j.body_a, nb), valid(j.body_b, nb));
         if let (Some(a), Some(b)) = bodies {
             let (ra, rb) = (&model.rigid_bodies[a], &model.rigid_bodies[b]);
-            let both = rules::body_role(model, ra).is_dynamic() && rules::body_role(model, rb).is_dynamic();
+            let both = rules::body_role(model, ra).is_dynamic()
+                && rules::body_role(model, rb).is_dynamic();
             let ratio = ra.mass.max(rb.mass) / ra.mass.min(rb.mass);
             if both && a != b && ratio.is_finite() && ratio > MASS_RATIO_MAX {
-                let related = [ElementRef::RigidBody(a as i32), ElementRef::RigidBody(b as i32)];
+                let related = [
+                    ElementRef::RigidBody(a as i32),
+                    ElementRef::RigidBody(b as i32),
+                ];
                 out.push(
                     Problem::warning(
                         "W-JOINT-MASS-RATIO",

@@ -223,12 +223,20 @@ impl CheckContext {
 /// Runs every check. Problems come grouped by check, in the order listed in
 /// the module docs.
 pub fn check_model(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
-    let mut out = Vec::new();
-    out.extend(refs::check_index_ranges(model));
+    // One pass over the vertices (the largest list) for the three checks that
+    // read them; their problems still come grouped by check.
+    let (mut ranges, mut weights, mut numbers) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, v) in model.vertices.iter().enumerate() {
+        refs::check_vertex(model, i, v, &mut ranges);
+        weights::check_vertex(model, i, v, &mut weights);
+        values::check_vertex(model, i, v, &mut numbers);
+    }
+    let mut out = ranges;
+    out.extend(refs::check_other_ranges(model));
     out.extend(bones::check_cycles(model));
     out.extend(order::check_deform_order(model));
     out.extend(bones::check_ik(model));
-    out.extend(weights::check_weights(model));
+    out.extend(weights);
     out.extend(version::check_version_features(model));
     out.extend(physics::check_bodies_and_joints(model));
     out.extend(physics::check_body_overlaps(model));
@@ -240,7 +248,8 @@ pub fn check_model(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
     out.extend(refs::check_nested_group_morphs(model));
     out.extend(morphs::check_morph_values(model));
     out.extend(bones::check_axes(model));
-    out.extend(values::check_numbers(model));
+    out.extend(numbers);
+    out.extend(values::check_other_numbers(model));
     out.extend(frames::check_display_frames(model));
     out
 }

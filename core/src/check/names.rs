@@ -77,7 +77,11 @@ fn names_of(model: &Model, kind: usize) -> Vec<&str> {
         3 => model.rigid_bodies.iter().map(|e| e.name.as_str()).collect(),
         4 => model.joints.iter().map(|e| e.name.as_str()).collect(),
         5 => model.soft_bodies.iter().map(|e| e.name.as_str()).collect(),
-        _ => model.display_frames.iter().map(|e| e.name.as_str()).collect(),
+        _ => model
+            .display_frames
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect(),
     }
 }
 
@@ -103,21 +107,45 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
             let taken = taken.get_or_insert_with(|| names.iter().map(|s| s.to_string()).collect());
             let new = free_name(taken, &format!("{placeholder}{i}"), true);
             let (code, severity, why) = if keyed {
-                ("W-NAME-EMPTY", Severity::Warning, "; motions bind by name, so it cannot be keyed")
+                (
+                    "W-NAME-EMPTY",
+                    Severity::Warning,
+                    "; motions bind by name, so it cannot be keyed",
+                )
             } else {
                 ("I-NAME-EMPTY", Severity::Info, "")
             };
             out.push(
-                Problem::new(code, severity, me, format!("{} has no name{why}", me.describe(model)))
-                    .with_fix(Some(Fix::Rename { target: me, name: new })),
+                Problem::new(
+                    code,
+                    severity,
+                    me,
+                    format!("{} has no name{why}", me.describe(model)),
+                )
+                .with_fix(Some(Fix::Rename {
+                    target: me,
+                    name: new,
+                })),
             );
         }
         for (i, f, new) in duplicates(names.iter().copied()) {
             let (me, first) = (make(i as i32), make(f as i32));
             let (code, severity, why) = match kind {
-                0 => ("W-DUP-BONE-NAME", Severity::Warning, "motions only drive the first"),
-                1 => ("W-DUP-MORPH-NAME", Severity::Warning, "motions only drive the first"),
-                _ => ("I-DUP-NAME", Severity::Info, "tools that match by name mix them up"),
+                0 => (
+                    "W-DUP-BONE-NAME",
+                    Severity::Warning,
+                    "motions only drive the first",
+                ),
+                1 => (
+                    "W-DUP-MORPH-NAME",
+                    Severity::Warning,
+                    "motions only drive the first",
+                ),
+                _ => (
+                    "I-DUP-NAME",
+                    Severity::Info,
+                    "tools that match by name mix them up",
+                ),
             };
             let msg = format!(
                 "{} has the same name as {}; {why}",
@@ -127,7 +155,10 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
             out.push(
                 Problem::new(code, severity, me, msg)
                     .related([first])
-                    .with_fix(Some(Fix::Rename { target: me, name: new })),
+                    .with_fix(Some(Fix::Rename {
+                        target: me,
+                        name: new,
+                    })),
             );
         }
         if keyed {
@@ -139,19 +170,35 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
 
 /// `I-NAME-VMD` and `W-NAME-VMD-CLASH` for one kind (bones or morphs).
 fn vmd_names(model: &Model, names: &[&str], make: fn(i32) -> ElementRef, out: &mut Vec<Problem>) {
-    let mut cut_first: HashMap<Vec<u8>, usize> = HashMap::new();
+    // Key: the bytes a VMD file keeps (zero padded, as the file pads them).
+    let mut cut_first: HashMap<[u8; VMD_NAME_BYTES], usize> = HashMap::with_capacity(names.len());
+    let mut buf = Vec::new();
     for (i, name) in names.iter().enumerate() {
         let me = make(i as i32);
-        // Plain ASCII up to 15 characters always fits: skip the encoder.
-        let cut = if name.len() <= VMD_NAME_BYTES && name.is_ascii() {
-            name.as_bytes().to_vec()
+        // Plain ASCII is its own Shift-JIS; a name of at most 7 characters
+        // takes at most 14 bytes, so only its characters matter, and kana and
+        // kanji are in Shift-JIS (the encoder is slow: skip it when it cannot
+        // change the answer).
+        let short = name.chars().nth(7).is_none();
+        if short && !name.is_ascii() && name.chars().all(common_sjis) {
+            // At most 14 bytes: fits, and cannot share 15 bytes with another name.
+            continue;
+        }
+        let bytes: &[u8] = if name.is_ascii() {
+            name.as_bytes()
         } else {
-            let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(name);
-            if bytes.len() > VMD_NAME_BYTES || unmappable {
+            // Shift-JIS takes at most 2 bytes per character, UTF-8 at least 1.
+            buf.clear();
+            buf.resize(name.len() * 2, 0);
+            let mut encoder = encoding_rs::SHIFT_JIS.new_encoder();
+            let (result, _, written) =
+                encoder.encode_from_utf8_without_replacement(name, &mut buf, true);
+            let unmappable = matches!(result, encoding_rs::EncoderResult::Unmappable(_));
+            if written > VMD_NAME_BYTES || unmappable {
                 let why = if unmappable {
                     "has characters Shift-JIS lacks".to_string()
                 } else {
-                    format!("is {} bytes in Shift-JIS", bytes.len())
+                    format!("is {written} bytes in Shift-JIS")
                 };
                 out.push(Problem::info(
                     "I-NAME-VMD",
@@ -162,8 +209,26 @@ fn vmd_names(model: &Model, names: &[&str], make: fn(i32) -> ElementRef, out: &m
                     ),
                 ));
             }
-            bytes[..bytes.len().min(VMD_NAME_BYTES)].to_vec()
+            &buf[..written]
         };
+        if name.is_ascii() && bytes.len() > VMD_NAME_BYTES {
+            out.push(Problem::info(
+                "I-NAME-VMD",
+                me,
+                format!(
+                    "{}: the name is {} bytes; VMD motions store {VMD_NAME_BYTES} bytes, so motion files carry it cut short",
+                    me.describe(model),
+                    bytes.len()
+                ),
+            ));
+        }
+        if bytes.len() < VMD_NAME_BYTES {
+            // Only names of 15 bytes or more can share their first 15.
+            continue;
+        }
+        let mut cut = [0u8; VMD_NAME_BYTES];
+        let n = bytes.len().min(VMD_NAME_BYTES);
+        cut[..n].copy_from_slice(&bytes[..n]);
         match cut_first.get(&cut) {
             Some(&f) if names[f] != *name => {
                 let first = make(f as i32);
@@ -186,4 +251,12 @@ fn vmd_names(model: &Model, names: &[&str], make: fn(i32) -> ElementRef, out: &m
             }
         }
     }
+}
+
+/// Characters Shift-JIS (CP932) has: ASCII, kana, CJK punctuation, full-width
+/// forms and the unified ideographs (the rare kanji CP932 lacks are missed
+/// in names of at most 7 characters).
+fn common_sjis(c: char) -> bool {
+    c.is_ascii()
+        || matches!(c, '\u{3000}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}' | '\u{FF01}'..='\u{FF9F}')
 }

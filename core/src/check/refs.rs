@@ -6,7 +6,7 @@
 //! joint bodies and soft-body material (their own checks report −1). Elsewhere −1 is out of range.
 
 use super::{valid, ElementRef, Problem};
-use crate::pmx::{DisplayElement, Model, MorphOffsets, Tail, Toon, NONE};
+use crate::pmx::{DisplayElement, Model, MorphOffsets, Tail, Toon, Vertex, NONE};
 
 struct Ranges<'a> {
     model: &'a Model,
@@ -70,25 +70,50 @@ impl ListKind {
 }
 
 pub fn check_index_ranges(model: &Model) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (i, v) in model.vertices.iter().enumerate() {
+        check_vertex(model, i, v, &mut out);
+    }
+    out.extend(check_other_ranges(model));
+    out
+}
+
+/// The weight bones of vertex `i` (`check_model` runs this in its one pass
+/// over the vertices). −1 is padding; −1 carrying weight is E-WEIGHT-NONE-BONE.
+#[inline]
+pub(crate) fn check_vertex(model: &Model, i: usize, v: &Vertex, out: &mut Vec<Problem>) {
+    let nbones = model.bones.len();
+    if v.weights
+        .bones()
+        .iter()
+        .all(|&b| (b as u32 as usize) < nbones || b == NONE)
+    {
+        return;
+    }
+    let mut r = Ranges {
+        model,
+        out: std::mem::take(out),
+    };
+    for &b in v.weights.bones() {
+        r.check(
+            ElementRef::Vertex(i as i32),
+            "weight bone",
+            b,
+            ListKind::Bone,
+            true,
+        );
+    }
+    *out = r.out;
+}
+
+/// Everything but the vertices' weight bones.
+pub(crate) fn check_other_ranges(model: &Model) -> Vec<Problem> {
     use ElementRef as R;
     use ListKind as L;
     let mut r = Ranges {
         model,
         out: Vec::new(),
     };
-
-    // Fast scans first: the slow per-element pass runs only where one fails.
-    let nbones = model.bones.len();
-    let bone_ok = |b: i32| (b as u32 as usize) < nbones || b == NONE;
-    for (i, v) in model.vertices.iter().enumerate() {
-        // −1 is padding; −1 carrying weight is E-WEIGHT-NONE-BONE.
-        if v.weights.bones().iter().all(|&b| bone_ok(b)) {
-            continue;
-        }
-        for &b in v.weights.bones() {
-            r.check(R::Vertex(i as i32), "weight bone", b, L::Bone, true);
-        }
-    }
 
     let nv = model.vertices.len();
     let in_range = |f: &[i32; 3]| f.iter().all(|&v| (v as u32 as usize) < nv);

@@ -192,7 +192,8 @@ pub fn check_rig(model: &Model) -> Vec<Problem> {
         let me = ElementRef::RigidBody(i as i32);
         let bone = valid(body.bone, nbones);
         let simulated = rig.roles[i].is_dynamic();
-        let falls = simulated && (rig.modes[i] != RigidMode::DynamicWithBonePosition || bone.is_none());
+        let falls =
+            simulated && (rig.modes[i] != RigidMode::DynamicWithBonePosition || bone.is_none());
         if falls && !rig.joined[i] {
             out.push(Problem::warning(
                 "W-BODY-UNJOINED",
@@ -298,7 +299,11 @@ fn mode_number(mode: RigidMode) -> u8 {
 /// ("the IK of" | "the append (付与) from", bone) when IK or append drives bone `b`.
 fn solver_driver(model: &Model, b: usize) -> Option<(&'static str, usize)> {
     let n = model.bones.len();
-    if let Some(a) = model.bones[b].append.as_ref().and_then(|a| valid(a.parent, n)) {
+    if let Some(a) = model.bones[b]
+        .append
+        .as_ref()
+        .and_then(|a| valid(a.parent, n))
+    {
         return Some(("the append (付与) from", a));
     }
     model.bones.iter().enumerate().find_map(|(k, bone)| {
@@ -310,7 +315,14 @@ fn solver_driver(model: &Model, b: usize) -> Option<(&'static str, usize)> {
     })
 }
 
-fn far_from_bone(model: &Model, i: usize, b: usize, simulated: bool, size: f32, out: &mut Vec<Problem>) {
+fn far_from_bone(
+    model: &Model,
+    i: usize,
+    b: usize,
+    simulated: bool,
+    size: f32,
+    out: &mut Vec<Problem>,
+) {
     let body = &model.rigid_bodies[i];
     let me = ElementRef::RigidBody(i as i32);
     let limit = (FAR_FACTOR * size).max(FAR_MIN);
@@ -322,9 +334,10 @@ fn far_from_bone(model: &Model, i: usize, b: usize, simulated: bool, size: f32, 
         simulated && head != tail
     });
     let (d, from) = match parent {
-        Some(p) if own <= limit => {
-            (distance_to_segment(body.position, bone_segment(model, p)), Some(p))
-        }
+        Some(p) if own <= limit => (
+            distance_to_segment(body.position, bone_segment(model, p)),
+            Some(p),
+        ),
         _ => (own, None),
     };
     if d <= limit || !d.is_finite() {

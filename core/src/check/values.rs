@@ -9,7 +9,7 @@
 //!   specular, ambient, edge). Fix: clamp.
 
 use super::{ElementRef, Fix, Problem};
-use crate::pmx::{Model, MorphOffsets, Tail};
+use crate::pmx::{Model, MorphOffsets, Tail, Vertex};
 use glam::{Vec2, Vec3, Vec4};
 
 /// Names of the non-finite fields of one element.
@@ -56,24 +56,44 @@ impl Fields {
 pub fn check_numbers(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     for (i, v) in model.vertices.iter().enumerate() {
-        let fine = v.position.is_finite()
-            && v.normal.is_finite()
-            && v.uv.is_finite()
-            && v.edge_scale.is_finite()
-            && v.additional_uvs.iter().all(|u| u.is_finite());
-        if fine {
-            continue;
-        }
-        let mut f = Fields::default();
-        f.v3("position", v.position);
-        f.v3("normal", v.normal);
-        f.v2("UV", v.uv);
-        for (k, name) in ["UV1", "UV2", "UV3", "UV4"].into_iter().enumerate() {
-            f.v4(name, v.additional_uvs[k]);
-        }
-        f.f("edge scale", v.edge_scale);
-        f.report(model, ElementRef::Vertex(i as i32), &mut out);
+        check_vertex(model, i, v, &mut out);
     }
+    out.extend(check_other_numbers(model));
+    out
+}
+
+/// `E-NONFINITE` for vertex `i` (`check_model` runs this in its one pass over
+/// the vertices).
+#[inline]
+pub(crate) fn check_vertex(model: &Model, i: usize, v: &Vertex, out: &mut Vec<Problem>) {
+    // x·0 is 0 for a finite x and NaN otherwise: one sum tests every field.
+    let z = |a: &[f32]| a.iter().map(|x| x * 0.0).sum::<f32>();
+    let u = &v.additional_uvs;
+    let probe = z(&v.position.to_array())
+        + z(&v.normal.to_array())
+        + z(&v.uv.to_array())
+        + z(&u[0].to_array())
+        + z(&u[1].to_array())
+        + z(&u[2].to_array())
+        + z(&u[3].to_array())
+        + v.edge_scale * 0.0;
+    if probe == 0.0 {
+        return;
+    }
+    let mut f = Fields::default();
+    f.v3("position", v.position);
+    f.v3("normal", v.normal);
+    f.v2("UV", v.uv);
+    for (k, name) in ["UV1", "UV2", "UV3", "UV4"].into_iter().enumerate() {
+        f.v4(name, v.additional_uvs[k]);
+    }
+    f.f("edge scale", v.edge_scale);
+    f.report(model, ElementRef::Vertex(i as i32), out);
+}
+
+/// Everything but the vertices.
+pub(crate) fn check_other_numbers(model: &Model) -> Vec<Problem> {
+    let mut out = Vec::new();
     for (i, b) in model.bones.iter().enumerate() {
         let mut f = Fields::default();
         f.v3("position", b.position);
@@ -85,9 +105,12 @@ pub fn check_numbers(model: &Model) -> Vec<Problem> {
         }
         if let Some(ik) = &b.ik {
             f.f("IK angle limit", ik.limit_angle);
-            if ik.links.iter().flat_map(|l| l.limits).any(|l| {
-                !(l.lower.is_finite() && l.upper.is_finite())
-            }) {
+            if ik
+                .links
+                .iter()
+                .flat_map(|l| l.limits)
+                .any(|l| !(l.lower.is_finite() && l.upper.is_finite()))
+            {
                 f.0.push("IK link limits");
             }
         }
@@ -159,7 +182,12 @@ pub fn check_numbers(model: &Model) -> Vec<Problem> {
         }
         let k = &s.cluster;
         let cluster = [
-            k.srhr_cl, k.skhr_cl, k.sshr_cl, k.sr_splt_cl, k.sk_splt_cl, k.ss_splt_cl,
+            k.srhr_cl,
+            k.skhr_cl,
+            k.sshr_cl,
+            k.sr_splt_cl,
+            k.sk_splt_cl,
+            k.ss_splt_cl,
         ];
         if !cluster.iter().all(|x| x.is_finite()) {
             f.0.push("cluster parameters");
@@ -175,15 +203,18 @@ pub fn check_numbers(model: &Model) -> Vec<Problem> {
 
 /// (index of the first offset with a non-finite number, how many have one).
 fn first_nonfinite_offset(offsets: &MorphOffsets) -> Option<(usize, usize)> {
-    let bad: Box<dyn Fn(usize) -> bool + '_> = match offsets {
-        MorphOffsets::Group(v) | MorphOffsets::Flip(v) => Box::new(|k| !v[k].ratio.is_finite()),
-        MorphOffsets::Vertex(v) => Box::new(|k| !v[k].offset.is_finite()),
-        MorphOffsets::Bone(v) => {
-            Box::new(|k| !(v[k].translation.is_finite() && v[k].rotation.is_finite()))
-        }
-        MorphOffsets::Uv { offsets, .. } => Box::new(|k| !offsets[k].offset.is_finite()),
-        MorphOffsets::Material(v) => Box::new(|k| {
-            let o = &v[k];
+    fn scan<T>(v: &[T], bad: impl Fn(&T) -> bool) -> Option<(usize, usize)> {
+        let first = v.iter().position(&bad)?;
+        Some((first, v[first..].iter().filter(|o| bad(o)).count()))
+    }
+    match offsets {
+        MorphOffsets::Group(v) | MorphOffsets::Flip(v) => scan(v, |o| !o.ratio.is_finite()),
+        MorphOffsets::Vertex(v) => scan(v, |o| !o.offset.is_finite()),
+        MorphOffsets::Bone(v) => scan(v, |o| {
+            !(o.translation.is_finite() && o.rotation.is_finite())
+        }),
+        MorphOffsets::Uv { offsets, .. } => scan(offsets, |o| !o.offset.is_finite()),
+        MorphOffsets::Material(v) => scan(v, |o| {
             !(o.diffuse.is_finite()
                 && o.specular.is_finite()
                 && o.specular_power.is_finite()
@@ -194,19 +225,8 @@ fn first_nonfinite_offset(offsets: &MorphOffsets) -> Option<(usize, usize)> {
                 && o.sphere_tint.is_finite()
                 && o.toon_tint.is_finite())
         }),
-        MorphOffsets::Impulse(v) => {
-            Box::new(|k| !(v[k].velocity.is_finite() && v[k].torque.is_finite()))
-        }
-    };
-    let mut first = None;
-    let mut count = 0;
-    for k in 0..offsets.len() {
-        if bad(k) {
-            first.get_or_insert(k);
-            count += 1;
-        }
+        MorphOffsets::Impulse(v) => scan(v, |o| !(o.velocity.is_finite() && o.torque.is_finite())),
     }
-    first.map(|k| (k, count))
 }
 
 fn check_colour_range(model: &Model, i: usize, out: &mut Vec<Problem>) {

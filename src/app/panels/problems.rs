@@ -82,7 +82,12 @@ pub fn category_title(category: Category, problems: &[&Problem]) -> String {
         .filter(|&(_, n)| n > 0)
         .map(|(s, n)| format!("{n} {}{}", s.name(), if n == 1 { "" } else { "s" }))
         .collect();
-    format!("{} ({}: {})", category.name(), problems.len(), parts.join(", "))
+    format!(
+        "{} ({}: {})",
+        category.name(),
+        problems.len(),
+        parts.join(", ")
+    )
 }
 
 /// Accessible name of a category's "Fix all" button.
@@ -114,8 +119,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         .show(ui, |ui| {
             // Grouped by category in a fixed order, each with its counts.
             for category in Category::ALL {
-                let in_category: Vec<&Problem> =
-                    problems.iter().filter(|p| p.category() == category).collect();
+                let in_category: Vec<&Problem> = problems
+                    .iter()
+                    .filter(|p| p.category() == category)
+                    .collect();
                 if in_category.is_empty() {
                     continue;
                 }

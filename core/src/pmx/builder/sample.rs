@@ -1212,7 +1212,7 @@ pub fn sample_rig() -> Model {
     b.display_frame("センター").name_en("Center").bone(center);
     b.display_frame("体(上)")
         .name_en("Upper body")
-        .bones([upper, upper2, neck, head, eyes]);
+        .bones([upper, upper2, neck, head, eyes, eye_l, eye_r]);
     let arm_bones = |a: &Arm| {
         [
             a.shoulder,
@@ -1229,7 +1229,16 @@ pub fn sample_rig() -> Model {
         .bones(arm_bones(&arm_r));
     b.display_frame("足")
         .name_en("Legs")
-        .bones([lower, leg_ik_l, toe_ik_l, leg_ik_r, toe_ik_r]);
+        .bones([lower, leg_ik_l, toe_ik_l, leg_ik_r, toe_ik_r])
+        // Keyable bones must sit in a frame (W-BONE-NO-FRAME), as in MMD's models.
+        .bones([
+            leg_l.leg,
+            leg_l.knee,
+            leg_l.ankle,
+            leg_r.leg,
+            leg_r.knee,
+            leg_r.ankle,
+        ]);
     b.display_frame("髪")
         .name_en("Hair")
         .bones(hair)
@@ -1240,7 +1249,6 @@ pub fn sample_rig() -> Model {
     b.display_frame("飾り")
         .name_en("Accessories")
         .bones([arm_l.pad, arm_r.pad, ribbon, pendant]);
-    let _ = (eye_l, eye_r);
 
     b.build()
 }
