@@ -59,7 +59,9 @@ fn free_name(taken: &mut HashSet<String>, base: &str, try_base: bool) -> String 
 
 /// The element kinds with names, their placeholder for a missing name, and
 /// whether the name matters to MMD (motions bind bones and morphs by name).
-const KINDS: [(fn(i32) -> ElementRef, &str, bool); 7] = [
+type NamedKind = (fn(i32) -> ElementRef, &'static str, bool);
+
+const KINDS: [NamedKind; 7] = [
     (ElementRef::Bone, "ボーン", true),
     (ElementRef::Morph, "モーフ", true),
     (ElementRef::Material, "材質", false),
