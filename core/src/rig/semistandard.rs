@@ -1,0 +1,1 @@
+//! Semi-standard bones (準標準ボーン).
