@@ -11,6 +11,7 @@ pub mod mirror;
 pub mod names;
 pub mod semistandard;
 pub mod symmetric;
+pub mod weights;
 
 pub use names::Side;
 
