@@ -14,13 +14,14 @@
 //! which keeps PMX Editor's lo > hi "free" and lo = hi "locked" meanings. Sizes, masses,
 //! damping, springs, collision group and mask are copied unchanged.
 
+use super::mirror_parts::{frame_entries, weights};
 use super::names::{mirror_name, side_of_name, Side};
-use super::symmetric::{mirror_point, VertexMirror};
-use super::{name_matches, RigError};
+use super::symmetric::mirror_point;
+use super::RigError;
 use crate::edit::{Element, ModelEdit};
 use crate::pmx::{
-    Bone, BoneOffset, DisplayElement, Ik, IkLimits, Joint, JointKind, LocalAxes, Model, Morph,
-    MorphOffsets, RigidBody, Tail, Weights, NONE,
+    Bone, BoneOffset, Ik, IkLimits, Joint, JointKind, LocalAxes, Model, Morph, MorphOffsets,
+    RigidBody, Tail, Weights, NONE,
 };
 use glam::{Vec3, Vec4};
 use std::collections::HashMap;
@@ -89,26 +90,6 @@ pub struct MirrorSelection {
 }
 
 impl MirrorSelection {
-    /// Bones, bodies, joints and morphs whose Japanese name matches one of `patterns`
-    /// (`*` matches any run of characters, `?` one character).
-    pub fn by_names(model: &Model, patterns: &[String]) -> Self {
-        let pick = |names: Vec<&str>| -> Vec<usize> {
-            names
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| patterns.iter().any(|p| name_matches(p, n)))
-                .map(|(i, _)| i)
-                .collect()
-        };
-        MirrorSelection {
-            bones: pick(model.bones.iter().map(|b| b.name.as_str()).collect()),
-            rigid_bodies: pick(model.rigid_bodies.iter().map(|b| b.name.as_str()).collect()),
-            joints: pick(model.joints.iter().map(|j| j.name.as_str()).collect()),
-            morphs: pick(model.morphs.iter().map(|m| m.name.as_str()).collect()),
-            vertices: Vec::new(),
-        }
-    }
-
     pub fn is_empty(&self) -> bool {
         self.bones.is_empty()
             && self.rigid_bodies.is_empty()
@@ -155,9 +136,9 @@ pub struct Mirror {
 }
 
 /// Source → target pairs of one kind, and every element's counterpart.
-struct Pairs {
+pub(super) struct Pairs {
     /// (source, target) in source order; targets ≥ the old length are new.
-    pairs: Vec<(usize, usize)>,
+    pub(super) pairs: Vec<(usize, usize)>,
     /// Counterpart of every element (old and new); None for a sided element whose
     /// counterpart does not exist; centre elements are their own counterpart.
     counterpart: Vec<Option<usize>>,
@@ -273,7 +254,7 @@ impl Pairs {
     }
 
     /// The counterpart of a reference (−1 and out-of-range references stay as they are).
-    fn map(&self, i: i32) -> Option<i32> {
+    pub(super) fn map(&self, i: i32) -> Option<i32> {
         if i < 0 {
             return Some(i);
         }
@@ -460,7 +441,7 @@ fn mirrored_offset(o: &BoneOffset, bones: &Pairs) -> BoneOffset {
     }
 }
 
-fn mirrored_weights(w: &Weights, bones: &Pairs) -> Weights {
+pub(super) fn mirrored_weights(w: &Weights, bones: &Pairs) -> Weights {
     let mut w = *w;
     for b in w.bones_mut() {
         *b = bones.map_or_keep(*b);
@@ -695,130 +676,4 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
         edit: ModelEdit::batch(label, edits),
         report,
     })
-}
-
-/// Puts each created or overwritten counterpart that no display frame lists right
-/// after its source in the source's frame.
-fn frame_entries(
-    model: &Model,
-    bones: &Pairs,
-    morphs: &Pairs,
-    changed: &mut Vec<(usize, Element)>,
-    report: &mut MirrorReport,
-) {
-    // DisplayElement is not Hash; (is a morph, index) stands for it.
-    let key = |e: &DisplayElement| match *e {
-        DisplayElement::Bone(b) => (false, b),
-        DisplayElement::Morph(m) => (true, m),
-    };
-    let listed: std::collections::HashSet<(bool, i32)> = model
-        .display_frames
-        .iter()
-        .flat_map(|f| f.elements.iter().map(key))
-        .collect();
-    let bone_target: HashMap<i32, i32> = bones
-        .pairs
-        .iter()
-        .map(|&(s, t)| (s as i32, t as i32))
-        .collect();
-    let morph_target: HashMap<i32, i32> = morphs
-        .pairs
-        .iter()
-        .map(|&(s, t)| (s as i32, t as i32))
-        .collect();
-    let mut placed = std::collections::HashSet::new();
-    for (fi, frame) in model.display_frames.iter().enumerate() {
-        let mut elements = Vec::with_capacity(frame.elements.len());
-        for &e in &frame.elements {
-            elements.push(e);
-            let counterpart = match e {
-                DisplayElement::Bone(b) => bone_target.get(&b).map(|&t| DisplayElement::Bone(t)),
-                DisplayElement::Morph(m) => morph_target.get(&m).map(|&t| DisplayElement::Morph(t)),
-            };
-            if let Some(c) = counterpart {
-                if !listed.contains(&key(&c)) && placed.insert(key(&c)) {
-                    elements.push(c);
-                }
-            }
-        }
-        if elements.len() != frame.elements.len() {
-            report.display_entries_added += elements.len() - frame.elements.len();
-            let mut f = frame.clone();
-            f.elements = elements;
-            changed.push((fi, f.into()));
-        }
-    }
-}
-
-/// Target-side vertices take the weights of their mirror vertex, bones swapped.
-#[allow(clippy::too_many_arguments)]
-fn weights(
-    model: &Model,
-    bones: &Pairs,
-    to: Side,
-    tol: f32,
-    selected_vertices: Option<&[usize]>,
-    selected_bones: Option<&[usize]>,
-    changed: &mut Vec<(usize, Element)>,
-    report: &mut MirrorReport,
-) {
-    if model.vertices.is_empty() {
-        return;
-    }
-    let index = VertexMirror::new(&model.vertices);
-    let on_target = |v: usize| Side::of_x(model.vertices[v].position.x, tol) == Some(to);
-    let mut targets: Vec<usize> = match (selected_vertices, selected_bones) {
-        (None, _) => (0..model.vertices.len())
-            .filter(|&v| on_target(v))
-            .collect(),
-        (Some(vs), bs) => {
-            let mut t: Vec<usize> = vs
-                .iter()
-                .filter(|&&v| v < model.vertices.len())
-                .filter_map(|&v| {
-                    if on_target(v) {
-                        Some(v)
-                    } else {
-                        index.mirror_of(v, tol).filter(|&m| on_target(m))
-                    }
-                })
-                .collect();
-            if let Some(bs) = bs.filter(|b| !b.is_empty()) {
-                let mut wanted = vec![false; model.bones.len()];
-                bs.iter().for_each(|&b| wanted[b] = true);
-                let uses = |v: usize| {
-                    let (b, w, n) = model.vertices[v].weights.bone_weights();
-                    (0..n).any(|k| {
-                        w[k] != 0.0 && b[k] >= 0 && wanted.get(b[k] as usize) == Some(&true)
-                    })
-                };
-                for v in 0..model.vertices.len() {
-                    if on_target(v) && uses(v) {
-                        t.push(v);
-                    } else if !on_target(v) && uses(v) {
-                        if let Some(m) = index.mirror_of(v, tol).filter(|&m| on_target(m)) {
-                            t.push(m);
-                        }
-                    }
-                }
-            }
-            t
-        }
-    };
-    targets.sort_unstable();
-    targets.dedup();
-    report.vertices_considered = targets.len();
-    for v in targets {
-        let Some(source) = index.mirror_of(v, tol) else {
-            report.vertices_without_mirror += 1;
-            continue;
-        };
-        let w = mirrored_weights(&model.vertices[source].weights, bones);
-        if w != model.vertices[v].weights {
-            let mut vertex = model.vertices[v].clone();
-            vertex.weights = w;
-            report.vertices_changed += 1;
-            changed.push((v, vertex.into()));
-        }
-    }
 }

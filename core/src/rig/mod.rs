@@ -8,10 +8,12 @@
 //! * [`names`]: the left/right naming rules every part of Hone uses.
 
 pub mod mirror;
+mod mirror_parts;
 pub mod names;
 pub mod semistandard;
+mod semistandard_limbs;
 pub mod symmetric;
-pub mod weights;
+pub mod weight_math;
 
 pub use names::Side;
 
@@ -24,52 +26,6 @@ pub enum RigError {
     NothingToDo(String),
     #[error("{0}")]
     Invalid(String),
-    #[error("the model lacks {0}")]
-    Missing(String),
     #[error(transparent)]
     Edit(#[from] EditError),
-}
-
-/// Whether `name` matches a pattern where `*` stands for any run of characters and `?`
-/// for one character (case-sensitive, whole name).
-pub fn name_matches(pattern: &str, name: &str) -> bool {
-    let p: Vec<char> = pattern.chars().collect();
-    let n: Vec<char> = name.chars().collect();
-    // Greedy matching with backtracking to the last star: linear for one star.
-    let (mut pi, mut ni) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while ni < n.len() {
-        if pi < p.len() && (p[pi] == '?' || p[pi] == n[ni]) {
-            pi += 1;
-            ni += 1;
-        } else if pi < p.len() && p[pi] == '*' {
-            star = Some((pi, ni));
-            pi += 1;
-        } else if let Some((sp, sn)) = star {
-            pi = sp + 1;
-            ni = sn + 1;
-            star = Some((sp, sn + 1));
-        } else {
-            return false;
-        }
-    }
-    p[pi..].iter().all(|&c| c == '*')
-}
-
-#[cfg(test)]
-mod tests {
-    use super::name_matches;
-
-    #[test]
-    fn wildcards() {
-        assert!(name_matches("右髪*", "右髪１先"));
-        assert!(name_matches("右髪*", "右髪"));
-        assert!(!name_matches("右髪*", "右後ろ髪１"));
-        assert!(name_matches("*髪?", "右後ろ髪1"));
-        assert!(!name_matches("*髪?", "右後ろ髪"));
-        assert!(name_matches("左腕", "左腕"));
-        assert!(!name_matches("左腕", "左腕捩"));
-        assert!(name_matches("a*b*c", "aXXbYc"));
-        assert!(!name_matches("a*b*c", "aXXbYd"));
-    }
 }
