@@ -676,8 +676,9 @@ fn mirror_formulas_on_a_small_rig() {
     );
 
     let j = r.joints.iter().find(|j| j.name == "右関節").unwrap();
-    assert_eq!(r.rigid_bodies[j.body_a as usize].name, "右腕");
-    assert_eq!(r.rigid_bodies[j.body_b as usize].name, "上半身");
+    // A stays A (the centre 上半身), B becomes 左腕's counterpart.
+    assert_eq!(r.rigid_bodies[j.body_a as usize].name, "上半身");
+    assert_eq!(r.rigid_bodies[j.body_b as usize].name, "右腕");
     let want = s * Mat3::from_quat(euler_rotation(Vec3::new(0.4, -0.5, 0.6))) * s;
     assert!((want - Mat3::from_quat(euler_rotation(j.rotation)))
         .abs()
