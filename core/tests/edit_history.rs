@@ -33,7 +33,7 @@ fn field_edit_label_undo_redo() {
     assert_eq!(s.history.redo_label(), Some("Set 右ひじ.deform layer = 2"));
     assert!(s.history.redo(&mut s.model).is_some());
     assert_eq!(s.model.bones[4].layer, 2);
-    assert!(!s.history.redo(&mut s.model).is_some());
+    assert!(s.history.redo(&mut s.model).is_none());
 }
 
 #[test]
@@ -253,7 +253,7 @@ fn revisions_track_changes_and_structure() {
     assert_eq!(s.history.structure_revision(), s2);
     // Nothing to undo: nothing changes.
     let r = s.history.revision();
-    assert!(!s.history.undo(&mut s.model).is_some());
+    assert!(s.history.undo(&mut s.model).is_none());
     assert_eq!(s.history.revision(), r);
     s.history.jump_to(&mut s.model, 2);
     assert!(s.history.structure_revision() > s2);
