@@ -177,6 +177,7 @@ fn edit_elements<T>(
     let (active, first) = items[0];
     if items.len() == 1 {
         let heading = format!("{kind} #{active} {}", first.name());
+        let heading = heading.trim_end().to_owned();
         edit_items(ui, commands, heading, items, form);
         return;
     }
