@@ -37,7 +37,7 @@ pub(crate) fn spring_mass(model: &Model, j: &Joint) -> Option<f32> {
     let nb = model.rigid_bodies.len();
     let a = &model.rigid_bodies[valid(j.body_a, nb)?];
     let b = &model.rigid_bodies[valid(j.body_b, nb)?];
-    let sim = |r| rules::body_role(model, r).is_dynamic();
+    let sim = |r: &crate::pmx::RigidBody| rules::body_role(model, r, r.mode).is_dynamic();
     let m = match (sim(a), sim(b)) {
         (true, true) => a.mass * b.mass / (a.mass + b.mass),
         (true, false) => a.mass,
@@ -58,8 +58,8 @@ pub fn check_joints(model: &Model) -> Vec<Problem> {
         let bodies = (valid(j.body_a, nb), valid(j.body_b, nb));
         if let (Some(a), Some(b)) = bodies {
             let (ra, rb) = (&model.rigid_bodies[a], &model.rigid_bodies[b]);
-            let both = rules::body_role(model, ra).is_dynamic()
-                && rules::body_role(model, rb).is_dynamic();
+            let both = rules::body_role(model, ra, ra.mode).is_dynamic()
+                && rules::body_role(model, rb, rb.mode).is_dynamic();
             let ratio = ra.mass.max(rb.mass) / ra.mass.min(rb.mass);
             if both && a != b && ratio.is_finite() && ratio > MASS_RATIO_MAX {
                 let related = [

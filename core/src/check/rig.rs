@@ -24,7 +24,7 @@
 //! - `W-BODY-TINY`: a simulated body smaller than [`TINY_SIZE`] (bounding
 //!   radius): it jitters and tunnels.
 //! - `I-BODY-MODE2-AS-MODE1`: a mode-2 body MMD runs as mode 1 (jointed to a
-//!   simulated body on its bone's parent, [`rules::effective_mode`]).
+//!   simulated body on its bone's parent, [`rules::effective_modes`]).
 
 use super::{valid, ElementRef, Fix, Problem};
 use crate::physics::rules::{self, BodyShape};
@@ -56,14 +56,12 @@ pub(crate) struct Rig {
 
 impl Rig {
     pub fn new(model: &Model) -> Rig {
-        let nb = model.rigid_bodies.len();
+        let modes = rules::effective_modes(model);
         let roles: Vec<BodyRole> = model
             .rigid_bodies
             .iter()
-            .map(|b| rules::body_role(model, b))
-            .collect();
-        let modes = (0..nb)
-            .map(|i| rules::effective_mode(model, i).unwrap_or(RigidMode::FollowBone))
+            .zip(&modes)
+            .map(|(b, &mode)| rules::body_role(model, b, mode))
             .collect();
         let (chain, joined) = joint_chains(model);
         let nbones = model.bones.len();

@@ -290,7 +290,7 @@ impl PhysicsWorld {
                     text: format!("unknown mode {m}: simulated as mode 1"),
                 });
             }
-            let role = rules::body_role(model, rb);
+            let role = rules::body_role(model, rb, rb.mode);
             if rb.mode != RigidMode::FollowBone && role == BodyRole::FollowBone {
                 // Bullet makes a zero-mass body static; here it stays on its bone.
                 notes.push(Note {

@@ -6,7 +6,8 @@
 //! - **shape dimensions**: what a body's stored size means ([`BodyShape::of`]);
 //! - **placement**: where a body sits at rest and on its bone ([`rest_pose`],
 //!   [`bone_driven_pose`]);
-//! - **modes**: how a body is driven ([`body_role`], [`effective_mode`]);
+//! - **modes**: which mode each body runs in (the MMD runtimes' mode-2 rule,
+//!   [`effective_modes`]) and how physics drives it ([`body_role`]);
 //! - **debug description**: every body's shape, transform and filter as physics
 //!   sees it now ([`debug_bodies_into`]); the viewport paints it
 //!   ([`BodyShape::outline`]) and picking ray-casts it ([`BodyShape::ray_distance`]).
@@ -386,13 +387,13 @@ pub fn bone_driven_pose(model: &Model, body: &RigidBody, bone_world: &[Mat4]) ->
 // Modes
 // ---------------------------------------------------------------------------
 
-/// How physics drives a body, from its stored mode, mass and bone: mode 0
-/// follows its bone; modes 1 and 2 are simulated unless the mass is not
-/// positive (Bullet makes such a body static; here it stays on its bone); a
-/// simulated body without a bone is free; an unknown mode runs as mode 1.
-/// The mode-2 rule of [`effective_mode`] is not applied here.
-pub fn body_role(model: &Model, body: &RigidBody) -> BodyRole {
-    let role = match body.mode {
+/// How physics drives a body that runs in `mode` (its stored mode or the one
+/// [`effective_modes`] gives): mode 0 follows its bone; modes 1 and 2 are
+/// simulated unless the mass is not positive (Bullet makes such a body static;
+/// here it stays on its bone); a simulated body without a bone is free; an
+/// unknown mode runs as mode 1.
+pub fn body_role(model: &Model, body: &RigidBody, mode: RigidMode) -> BodyRole {
+    let role = match mode {
         RigidMode::FollowBone => return BodyRole::FollowBone,
         RigidMode::Dynamic | RigidMode::Unknown(_) => BodyRole::Dynamic,
         RigidMode::DynamicWithBonePosition => BodyRole::DynamicRotation,
@@ -410,47 +411,49 @@ pub fn body_role(model: &Model, body: &RigidBody) -> BodyRole {
     }
 }
 
-/// The mode MMD runs body `body` in: its stored mode, except that a mode-2
-/// body (physics + bone position) jointed to a simulated body whose bone is
-/// its own bone's parent runs as mode 1 (the spec does not say; this is what
-/// MikuMikuDance does). `None` if the body does not exist.
-pub fn effective_mode(model: &Model, body: usize) -> Option<RigidMode> {
-    let rb = model.rigid_bodies.get(body)?;
-    if rb.mode != RigidMode::DynamicWithBonePosition {
-        return Some(rb.mode);
-    }
-    let parent = usize::try_from(rb.bone)
-        .ok()
-        .and_then(|b| model.bones.get(b))
-        .map(|b| b.parent)
-        .filter(|&p| p >= 0);
-    let Some(parent) = parent else {
-        return Some(rb.mode);
+/// The mode each rigid body runs in under the MMD runtimes: its stored mode, except that
+/// a mode-2 body (simulated; its bone keeps the animated position) jointed to a simulated
+/// body whose bone is its own bone's parent runs as mode 1, so its bone follows the
+/// simulated parent instead of staying where the animation puts it. After katwat's
+/// measurements of MikuMikuDance, as babylon-mmd applies them (the Bullet reference's
+/// `effective_mode`). A mode-2 body only ever becomes mode 1, so joint order does not matter.
+pub fn effective_modes(model: &Model) -> Vec<RigidMode> {
+    let mut modes: Vec<RigidMode> = model.rigid_bodies.iter().map(|b| b.mode).collect();
+    let bones = model.bones.len();
+    let bone_of = |i: usize| {
+        usize::try_from(model.rigid_bodies[i].bone)
+            .ok()
+            .filter(|&b| b < bones)
     };
-    let nb = model.rigid_bodies.len();
-    let other_end = |j: &crate::pmx::Joint| {
-        let (a, b) = (
-            usize::try_from(j.body_a).ok()?,
-            usize::try_from(j.body_b).ok()?,
-        );
-        let other = if a == body {
-            b
-        } else if b == body {
-            a
-        } else {
-            return None;
+    let parent_of = |b: usize| {
+        usize::try_from(model.bones[b].parent)
+            .ok()
+            .filter(|&p| p < bones)
+    };
+    // Whether `child`'s bone has `parent`'s bone as its parent.
+    let bone_child_of = |child: usize, parent: usize| {
+        bone_of(child)
+            .and_then(parent_of)
+            .is_some_and(|p| Some(p) == bone_of(parent))
+    };
+    let body = |i: i32| {
+        usize::try_from(i)
+            .ok()
+            .filter(|&i| i < model.rigid_bodies.len())
+    };
+    for joint in &model.joints {
+        let (Some(a), Some(b)) = (body(joint.body_a), body(joint.body_b)) else {
+            continue;
         };
-        (other < nb && other != body).then_some(other)
-    };
-    let on_parent_simulated = model.joints.iter().filter_map(other_end).any(|o| {
-        let other = &model.rigid_bodies[o];
-        other.bone == parent && body_role(model, other).is_dynamic()
-    });
-    Some(if on_parent_simulated {
-        RigidMode::Dynamic
-    } else {
-        rb.mode
-    })
+        let simulated = |m: RigidMode| m != RigidMode::FollowBone;
+        let mode2 = RigidMode::DynamicWithBonePosition;
+        if simulated(modes[a]) && modes[b] == mode2 && bone_child_of(b, a) {
+            modes[b] = RigidMode::Dynamic;
+        } else if simulated(modes[b]) && modes[a] == mode2 && bone_child_of(a, b) {
+            modes[a] = RigidMode::Dynamic;
+        }
+    }
+    modes
 }
 
 // ---------------------------------------------------------------------------

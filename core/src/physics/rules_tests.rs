@@ -165,31 +165,35 @@ fn mode_2_jointed_to_a_simulated_body_on_the_parent_bone_runs_as_mode_1() {
         joints: vec![joint(1, 0)],
         ..Model::default()
     };
-    assert_eq!(effective_mode(&m, 1), Some(RigidMode::Dynamic));
-    assert_eq!(effective_mode(&m, 0), Some(RigidMode::Dynamic));
-    assert_eq!(effective_mode(&m, 2), None);
+    use RigidMode::{Dynamic, DynamicWithBonePosition as Mode2, FollowBone};
+    assert_eq!(effective_modes(&m), [Dynamic, Dynamic]);
+    // The joint's ends swapped: the same.
+    m.joints[0] = joint(0, 1);
+    assert_eq!(effective_modes(&m), [Dynamic, Dynamic]);
     // The partner follows its bone: mode 2 stays.
-    m.rigid_bodies[0].mode = RigidMode::FollowBone;
-    assert_eq!(
-        effective_mode(&m, 1),
-        Some(RigidMode::DynamicWithBonePosition)
-    );
+    m.rigid_bodies[0].mode = FollowBone;
+    assert_eq!(effective_modes(&m), [FollowBone, Mode2]);
     // Simulated but on another bone (not the parent): mode 2 stays.
-    m.rigid_bodies[0] = body(0, RigidMode::Dynamic);
-    assert_eq!(
-        effective_mode(&m, 1),
-        Some(RigidMode::DynamicWithBonePosition)
-    );
-    // A zero-mass partner is static in Bullet, so not simulated.
+    m.rigid_bodies[0] = body(0, Dynamic);
+    assert_eq!(effective_modes(&m), [Dynamic, Mode2]);
+    // A zero-mass partner still counts (the rule reads modes only), but a
+    // zero-mass body stays on its bone whatever its mode.
     m.rigid_bodies[0] = RigidBody {
         mass: 0.0,
-        ..body(1, RigidMode::Dynamic)
+        ..body(1, Dynamic)
     };
-    assert_eq!(body_role(&m, &m.rigid_bodies[0]), BodyRole::FollowBone);
+    assert_eq!(effective_modes(&m), [Dynamic, Dynamic]);
     assert_eq!(
-        effective_mode(&m, 1),
-        Some(RigidMode::DynamicWithBonePosition)
+        body_role(&m, &m.rigid_bodies[0], Dynamic),
+        BodyRole::FollowBone
     );
+    assert_eq!(
+        body_role(&m, &m.rigid_bodies[1], Mode2),
+        BodyRole::DynamicRotation
+    );
+    // A simulated body with no bone is free.
+    m.rigid_bodies[1].bone = -1;
+    assert_eq!(body_role(&m, &m.rigid_bodies[1], Dynamic), BodyRole::Free);
 }
 
 #[test]
