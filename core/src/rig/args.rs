@@ -5,6 +5,7 @@
 use super::bodies::{BodyOptions, Preset};
 use super::chain::{ChainOptions, JointLimits, JointOptions, JointPreset, Ring};
 use super::RigError;
+use crate::physics::rules;
 use crate::pmx::{RigidMode, RigidShape};
 use glam::Vec3;
 use serde::Deserialize;
@@ -143,7 +144,7 @@ impl BodyArgs {
             })?;
         }
         if let Some(g) = self.group {
-            if g > 15 {
+            if !rules::group_in_range(g) {
                 return Err(RigError(format!("group must be 0-15, not {g}")));
             }
             o.group = Some(g);
@@ -155,10 +156,10 @@ impl BodyArgs {
             }
             let mut m = 0xFFFFu16;
             for &g in groups {
-                if g > 15 {
+                if !rules::group_in_range(g) {
                     return Err(RigError(format!("no_collide: group {g} is not 0-15")));
                 }
-                m &= !(1 << g);
+                m = rules::mask_with(m, g, false);
             }
             o.mask = Some(m);
         }

@@ -9,6 +9,7 @@
 //! twists it.
 
 use super::{Planned, RigError, RigPlan, Target};
+use crate::physics::rules;
 use crate::pmx::{euler_angles, Model, RigidBody, RigidMode, RigidShape, Tail};
 use glam::{Mat3, Quat, Vec3};
 
@@ -214,7 +215,7 @@ pub fn body_for_bone(
             name_from_pattern(&opts.name, &b.name_en, 1)
         },
         bone: bone as i32,
-        group: opts.group.unwrap_or(0).min(15),
+        group: opts.group.unwrap_or(0),
         collision_mask: opts.mask.unwrap_or(0xFFFF),
         shape: opts.shape,
         size,
@@ -238,9 +239,9 @@ pub fn name_from_pattern(pattern: &str, bone: &str, n: usize) -> String {
 
 /// The lowest collision group no body uses (15 if all are used).
 pub fn free_group(model: &Model) -> u8 {
-    (0..16u8)
+    (0..rules::GROUP_COUNT)
         .find(|g| model.rigid_bodies.iter().all(|b| b.group != *g))
-        .unwrap_or(15)
+        .unwrap_or(rules::GROUP_COUNT - 1)
 }
 
 /// The mask most bodies of `group` have, else every group but `group`.
@@ -255,7 +256,7 @@ pub fn group_mask(model: &Model, group: u8) -> u16 {
     counts
         .iter()
         .max_by_key(|(_, n)| *n)
-        .map_or(0xFFFF & !(1u16 << group.min(15)), |(m, _)| *m)
+        .map_or(rules::mask_with(0xFFFF, group, false), |(m, _)| *m)
 }
 
 /// The first body on `bone`, if any.
@@ -314,7 +315,7 @@ pub(crate) fn plan_bodies(
         )));
     }
     let group = opts.group.unwrap_or_else(|| free_group(model));
-    if group > 15 {
+    if !rules::group_in_range(group) {
         return Err(RigError(format!("collision group {group} is not 0-15")));
     }
     let mask = opts.mask.unwrap_or_else(|| group_mask(model, group));
@@ -393,9 +394,9 @@ pub(crate) fn avoid_rest_overlaps(model: &Model, plan: &mut RigPlan) {
             let Some(k) = planned.iter().position(|&i| i == me) else {
                 continue;
             };
-            let group = after.rigid_bodies[other].group.min(15);
+            let group = after.rigid_bodies[other].group;
             let body: &mut Planned<RigidBody> = &mut plan.rigid_bodies[k];
-            body.value.collision_mask &= !(1u16 << group);
+            body.value.collision_mask = rules::mask_with(body.value.collision_mask, group, false);
             if planned.contains(&other) {
                 break;
             }

@@ -10,6 +10,7 @@
 
 use super::ops::find_by_name;
 use crate::edit::{Element, ElementKind};
+use crate::physics::rules;
 use crate::pmx::{
     BoneFlags, DisplayFrame, JointKind, Material, Model, Morph, RigidMode, RigidShape, SoftBody,
     SoftBodyShape,
@@ -319,9 +320,9 @@ fn enum_value(names: &[&str], make: fn(u8) -> Value, v: &Value) -> Result<Value,
             Some(i) if (i as usize) < names.len() => Ok(make(i as u8)),
             _ => Err(format!("expected 0-{}, not {n}", names.len() - 1)),
         },
-        Value::String(s) => names
-            .iter()
-            .position(|n| norm(n) == norm(s))
+        // A name, or the serde variant name ("DynamicWithBonePosition").
+        Value::String(s) => (0..names.len())
+            .find(|&i| norm(names[i]) == norm(s) || make(i as u8).as_str() == Some(s.as_str()))
             .map(|i| make(i as u8))
             .ok_or_else(|| format!("expected one of {}, not \"{s}\"", names.join(", "))),
         // Already in serde form.
@@ -444,15 +445,17 @@ fn normalise(
                 .map_err(|e| bad(format!("expected a list of groups 0-15: {e}")))?;
             let mut mask = 0xFFFFu16;
             for g in groups {
-                if g > 15 {
+                if !rules::group_in_range(g) {
                     return Err(bad(format!("group {g} is not 0-15")));
                 }
-                mask &= !(1 << g);
+                mask = rules::mask_with(mask, g, false);
             }
             Ok(("collision_mask".into(), json!(mask)))
         }
         (ElementKind::RigidBody | ElementKind::SoftBody, "group") => match value.as_u64() {
-            Some(g) if g <= 15 => Ok(("group".into(), value.clone())),
+            Some(g) if g <= u8::MAX as u64 && rules::group_in_range(g as u8) => {
+                Ok(("group".into(), value.clone()))
+            }
             _ => Err(bad(format!("expected a group 0-15, not {value}"))),
         },
         (ElementKind::DisplayFrame, "elements") => Ok((
