@@ -190,7 +190,7 @@ fn duplicate_move_and_set_with_globs_and_lists() {
     assert!(copy.name.ends_with('+'), "{}", copy.name);
     assert_eq!(copy.mass, 0.25);
     assert_eq!(copy.mode, RigidMode::Dynamic);
-    assert_eq!(copy.collision_mask, 0xFFFF & !(1 << 3));
+    assert_eq!(copy.collision_mask, !(1u16 << 3));
     // The joints of the sample rig still point at the same bodies (by name).
     let original = sample_rig();
     for (j, o) in model.joints.iter().zip(&original.joints) {

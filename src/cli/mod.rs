@@ -45,7 +45,7 @@ pub enum Command {
     /// Apply a JSON script of edit operations (add, delete, set, generators…).
     Edit(edit::EditArgs),
     /// Rig generators: bodies from bones, joint chains, hair/skirt chains.
-    Rig(rig::RigArgs),
+    Rig(Box<rig::RigArgs>),
 }
 
 /// What a subcommand returns: Ok(exit code) or an error printed to stderr (exit 1).
@@ -67,7 +67,7 @@ pub fn main() -> ExitCode {
         Some(Command::Simulate(a)) => simulate::run(a),
         Some(Command::Check(a)) => check::run(a),
         Some(Command::Edit(a)) => edit::run(a),
-        Some(Command::Rig(a)) => rig::run(a),
+        Some(Command::Rig(a)) => rig::run(*a),
         None => gui::run(cli.gui),
     };
     match result {

@@ -232,10 +232,11 @@ fn parse_bones(model: &Model, list: &str) -> Result<Vec<usize>, String> {
         .map_err(|e| format!("--bones: {e}"))
 }
 
+/// Makes a generator's plan for the bones given.
+type Planner = Box<dyn Fn(&Model, &[usize]) -> Result<RigPlan, String>>;
+
 pub fn run(args: RigArgs) -> CliResult {
-    let (io, plan_for): (Io, Box<dyn Fn(&Model, &[usize]) -> Result<RigPlan, String>>) = match args
-        .command
-    {
+    let (io, plan_for): (Io, Planner) = match args.command {
         RigCommand::Mirror { .. } | RigCommand::Semistandard { .. } => {
             let _ = writeln!(
                 std::io::stderr(),

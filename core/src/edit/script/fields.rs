@@ -243,7 +243,10 @@ fn reference_kind(kind: ElementKind, path: &str) -> Option<ElementKind> {
 }
 
 /// Enum fields: names by file number.
-fn enum_names(kind: ElementKind, path: &str) -> Option<(&'static [&'static str], fn(u8) -> Value)> {
+/// Enum names by file number, and the serde value of a file number.
+type EnumTable = (&'static [&'static str], fn(u8) -> Value);
+
+fn enum_names(kind: ElementKind, path: &str) -> Option<EnumTable> {
     use ElementKind as K;
     fn ser<T: serde::Serialize>(t: T) -> Value {
         serde_json::to_value(t).unwrap_or(Value::Null)
@@ -525,7 +528,7 @@ mod tests {
         assert_eq!(b.shape, RigidShape::Capsule);
         assert_eq!(b.mode, RigidMode::DynamicWithBonePosition);
         assert!((b.rotation.x - std::f32::consts::FRAC_PI_2).abs() < 1e-6);
-        assert_eq!(b.collision_mask, 0xFFFF & !0b1_0001);
+        assert_eq!(b.collision_mask, !0b1_0001u16);
         assert_eq!(b.mass, 0.25);
 
         let mut bone = Element::from(Bone::default());
