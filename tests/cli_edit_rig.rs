@@ -95,7 +95,7 @@ fn script_errors_exit_1_with_the_operation_index_and_write_nothing() {
         (
             r#"[{"op":"delete","kind":"joint","select":"右横髪*"},
                 {"op":"add","kind":"rigid_body","value":{"bone":"存在しない骨"}}]"#,
-            "operation 1 (add): no bone named \"存在しない骨\"",
+            "operation 1 (add): bad value for rigid body.bone: no bone named \"存在しない骨\"",
         ),
         (
             r#"[{"op":"set","kind":"rigid_body","select":"頭a","field":"weight","value":1}]"#,

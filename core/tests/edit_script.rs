@@ -220,3 +220,51 @@ fn script_steps_undo_one_by_one_to_the_original() {
     while h.undo(&mut model) {}
     assert_eq!(bytes(&model), bytes(&original));
 }
+
+#[test]
+fn gene_new_bone_body_and_joint_swing_without_nan_and_undo_exactly() {
+    let Some(original) = gene() else {
+        eprintln!("shared models not found: skipped");
+        return;
+    };
+    let mut model = original.clone();
+    let mut h = History::new();
+    let ops = parse_script(
+        &json!([
+            {"op": "add", "kind": "bone", "select": "頭", "value": {"name": "新しい髪"}},
+            {"op": "add", "kind": "rigid_body", "select": "新しい髪"},
+            {"op": "add", "kind": "joint", "select": ["頭a", "新しい髪"]}
+        ])
+        .to_string(),
+    )
+    .unwrap();
+    run_script(&mut model, &mut h, &ops).unwrap();
+    let body = model.rigid_bodies.len() - 1;
+    assert_eq!(
+        model.rigid_bodies[body].mode,
+        RigidMode::DynamicWithBonePosition
+    );
+    // The defaults leave nothing for the checker to call an error that Gene lacks.
+    let errors = |m: &Model| {
+        hone_core::check::check_model(m, &Default::default())
+            .into_iter()
+            .filter(|p| p.severity == hone_core::check::Severity::Error)
+            .count()
+    };
+    assert_eq!(errors(&model), errors(&original));
+    let r = hone_core::sim::run_headless(
+        &model,
+        Default::default(),
+        &hone_core::deform::Pose::new(&model),
+        None,
+        1.0,
+        60.0,
+    );
+    assert_eq!(r.nan_count, 0);
+    let drift = r.max_drift[body].expect("the new body is simulated");
+    assert!(drift < 1.0, "new body drifted {drift}");
+    for _ in 0..3 {
+        assert!(h.undo(&mut model));
+    }
+    assert_eq!(bytes(&model), bytes(&original));
+}

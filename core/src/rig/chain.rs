@@ -333,9 +333,12 @@ fn plan_ring(
     plan: &mut RigPlan,
 ) {
     let bodies = body_lookup(model, plan);
-    let Some(centre) = centre.or_else(|| super::bodies::centre_of(model, roots)) else {
+    // Chains are ordered by angle around their roots' centre; frames point away from
+    // `centre` like the vertical joints'.
+    let Some(middle) = super::bodies::centre_of(model, roots) else {
         return;
     };
+    let centre = centre.unwrap_or(middle);
     // Each chain: its bodies from the root down, following the first child with a body.
     let mut chains: Vec<(f32, Vec<(usize, usize)>)> = Vec::new();
     for &root in roots {
@@ -351,7 +354,7 @@ fn plan_ring(
                 .find(|&c| model.bones[c].parent == b as i32);
         }
         if !list.is_empty() {
-            let d = model.bones[root].position - centre;
+            let d = model.bones[root].position - middle;
             chains.push((d.x.atan2(d.z), list));
         }
     }

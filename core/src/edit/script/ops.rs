@@ -184,7 +184,7 @@ fn build_add(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError>
         for key in anchor_fields(kind) {
             if let Some(v) = fields.get(*key).filter(|v| !v.is_null()) {
                 let i = select(model, kind_of_anchor(kind), v)
-                    .map_err(|e| OpError(format!("\"value\".{key}: {e}")))?;
+                    .map_err(|e| OpError(format!("bad value for {kind}.{key}: {e}")))?;
                 selection.extend(i.first());
             }
         }
