@@ -375,6 +375,17 @@ fn frame_elements(model: &Model, v: &Value) -> Result<Value, String> {
     Ok(Value::Array(out))
 }
 
+/// Fields a script must not set, and why.
+fn read_only(kind: ElementKind, path: &str) -> Option<&'static str> {
+    match (kind, path) {
+        (ElementKind::Material, "face_index_count") => Some("faces follow their material"),
+        (ElementKind::DisplayFrame, "special") => {
+            Some("the spec fixes which frames (Root, 表情) are special")
+        }
+        _ => None,
+    }
+}
+
 /// Sets `field` of `element` to `value` (in any of the forms the module docs list),
 /// resolving names against `model`. The element is unchanged on error, and the error
 /// names the field (and, for an unknown field, every field of the kind).
@@ -387,8 +398,8 @@ pub fn set_field(
     let kind = element.kind();
     let mut obj = to_json(element);
     let (path, value) = normalise(model, kind, field, value, &obj)?;
-    if kind == ElementKind::Material && path == "face_index_count" {
-        return Err("face_index_count cannot be set: faces follow their material".into());
+    if let Some(why) = read_only(kind, &path) {
+        return Err(format!("{kind}.{path} cannot be set: {why}"));
     }
     let slot = path
         .split('.')
@@ -501,7 +512,7 @@ mod tests {
         for e in samples {
             let docs = field_docs(e.kind());
             for key in to_json(&e).as_object().unwrap().keys() {
-                if key == "face_index_count" {
+                if read_only(e.kind(), key).is_some() {
                     continue;
                 }
                 assert!(
