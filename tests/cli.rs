@@ -101,59 +101,53 @@ fn info_prints_a_table_and_json() {
 
 #[test]
 fn info_on_shared_models() {
-    let Some(dir) = hone_testkit::shared_models_dir() else {
+    let Some(dir) = hone_testkit::shared_models() else {
         return;
     };
     let gene = dir.join("gene/Gene.pmx");
-    if gene.is_file() {
-        let out = hone(&["info", "--json", s(&gene)]);
-        assert_eq!(out.status.code(), Some(0));
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(v["counts"]["vertices"], 28_646);
-        assert_eq!(v["counts"]["ik_bones"], 6);
-        assert_eq!(v["weight_kinds"]["BDEF4"], 4916);
-        assert_eq!(v["warnings"].as_array().unwrap().len(), 0);
-    }
+    let out = hone(&["info", "--json", s(&gene)]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["counts"]["vertices"], 28_646);
+    assert_eq!(v["counts"]["ik_bones"], 6);
+    assert_eq!(v["weight_kinds"]["BDEF4"], 4916);
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 0);
     let mei = dir.join("mei/mei.pmd");
-    if mei.is_file() {
-        let out = hone(&["info", "--json", s(&mei)]);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(v["format"], "PMD");
-        assert_eq!(v["counts"]["rigid_bodies"], 31);
-        // PMD converts to PMX and reads back with the same counts.
-        let tmp = tempfile::tempdir().unwrap();
-        let pmx = tmp.path().join("mei.pmx");
-        let out = hone(&["convert", s(&mei), s(&pmx)]);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let m = read_pmx(&std::fs::read(&pmx).unwrap()).unwrap().model;
-        assert_eq!(m.rigid_bodies.len(), 31);
-        assert_eq!(m.joints.len(), 20);
-        assert_eq!(
-            m.vertices.len() as u64,
-            v["counts"]["vertices"].as_u64().unwrap()
-        );
-    }
+    let out = hone(&["info", "--json", s(&mei)]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["format"], "PMD");
+    assert_eq!(v["counts"]["rigid_bodies"], 31);
+    // PMD converts to PMX and reads back with the same counts.
+    let tmp = tempfile::tempdir().unwrap();
+    let pmx = tmp.path().join("mei.pmx");
+    let out = hone(&["convert", s(&mei), s(&pmx)]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let m = read_pmx(&std::fs::read(&pmx).unwrap()).unwrap().model;
+    assert_eq!(m.rigid_bodies.len(), 31);
+    assert_eq!(m.joints.len(), 20);
+    assert_eq!(
+        m.vertices.len() as u64,
+        v["counts"]["vertices"].as_u64().unwrap()
+    );
     let qdef = dir.join("generated_deform/qdef-twist-cylinder.pmx");
-    if qdef.is_file() {
-        let out = hone(&["info", s(&qdef)]);
-        assert_eq!(out.status.code(), Some(0));
-        let text = String::from_utf8(out.stdout).unwrap();
-        assert!(
-            text.contains("warnings (1)") && text.contains("QDEF"),
-            "{text}"
-        );
-    }
+    let out = hone(&["info", s(&qdef)]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("warnings (1)") && text.contains("QDEF"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -312,4 +306,48 @@ fn info_lists_physics_approximations_of_the_sample_rig() {
             "joint {i}: {listed} of {expected} notes"
         );
     }
+}
+
+/// `hone simulate --trace` writes the reference layout (every K-th frame plus the last);
+/// physics settings are options; a bad step is a usage error.
+#[test]
+fn simulate_writes_a_trace_with_the_chosen_physics_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/sample/hone-sample.pmx");
+    let trace = dir.path().join("trace.json");
+    let out = hone(&[
+        "simulate",
+        s(&sample),
+        "--seconds",
+        "0.5",
+        "--trace",
+        s(&trace),
+        "--every",
+        "10",
+        "--step",
+        "1/120",
+        "--solver-iterations",
+        "6",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&trace).unwrap()).unwrap();
+    let frames: Vec<u64> = json["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["frame"].as_u64().unwrap())
+        .collect();
+    assert_eq!(frames, [0, 10, 20, 30]);
+    let model = hone::pmx::load(&sample).unwrap().model;
+    assert_eq!(json["bones"].as_array().unwrap().len(), model.bones.len());
+    let last = &json["frames"][3];
+    assert_eq!(last["bone"][0].as_array().unwrap().len(), 7);
+    assert_eq!(
+        last["body"].as_array().unwrap().len(),
+        model.rigid_bodies.len()
+    );
+    assert_eq!(last["body_vel"][0].as_array().unwrap().len(), 6);
+
+    let out = hone(&["simulate", s(&sample), "--step", "-1"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
 }

@@ -245,16 +245,19 @@ pub fn run(args: RigArgs) -> CliResult {
             return Ok(ExitCode::from(2));
         }
         RigCommand::Bodies { io, bodies: b } => {
-            let opts = b.to_args().to_options().map_err(|e| e.0)?;
+            let opts = b.to_args().to_options().map_err(|e| e.to_string())?;
             let f = move |m: &Model, bones: &[usize]| {
-                bodies::bodies_from_bones(m, bones, &opts).map_err(|e| e.0)
+                bodies::bodies_from_bones(m, bones, &opts).map_err(|e| e.to_string())
             };
             (io, Box::new(f))
         }
         RigCommand::Joints { io, joints } => {
-            let opts = joints.to_args(false).to_options().map_err(|e| e.0)?;
+            let opts = joints
+                .to_args(false)
+                .to_options()
+                .map_err(|e| e.to_string())?;
             let f = move |m: &Model, bones: &[usize]| {
-                chain::joint_chain(m, bones, &opts).map_err(|e| e.0)
+                chain::joint_chain(m, bones, &opts).map_err(|e| e.to_string())
             };
             (io, Box::new(f))
         }
@@ -263,9 +266,11 @@ pub fn run(args: RigArgs) -> CliResult {
             bodies: b,
             joints,
         } => {
-            let opts = chain_options(&b.to_args(), &joints.to_args(b.replace)).map_err(|e| e.0)?;
-            let f =
-                move |m: &Model, roots: &[usize]| chain::chain(m, roots, &opts).map_err(|e| e.0);
+            let opts = chain_options(&b.to_args(), &joints.to_args(b.replace))
+                .map_err(|e| e.to_string())?;
+            let f = move |m: &Model, roots: &[usize]| {
+                chain::chain(m, roots, &opts).map_err(|e| e.to_string())
+            };
             (io, Box::new(f))
         }
     };

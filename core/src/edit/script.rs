@@ -34,7 +34,11 @@ use crate::pmx::Model;
 use serde_json::{Map, Value};
 
 /// Every operation table; the engine looks names up here in order.
-pub const OP_TABLES: &[&[OpSpec]] = &[BASIC_OPS, crate::rig::SCRIPT_OPS];
+pub const OP_TABLES: &[&[OpSpec]] = &[
+    BASIC_OPS,
+    crate::rig::SCRIPT_OPS,
+    crate::rig::mirror_ops::SCRIPT_OPS,
+];
 
 /// One script operation.
 pub struct OpSpec {

@@ -73,7 +73,7 @@ fn pick<T: Copy>(what: &str, name: &str, names: &[&str], values: &[T]) -> Result
         .position(|n| *n == norm(name))
         .map(|i| values[i])
         .ok_or_else(|| {
-            RigError(format!(
+            RigError::Invalid(format!(
                 "{what} must be one of {}, not \"{name}\"",
                 names.join(", ")
             ))
@@ -97,7 +97,7 @@ fn positive(what: &str, x: f32) -> Result<f32, RigError> {
     if x.is_finite() && x > 0.0 {
         Ok(x)
     } else {
-        Err(RigError(format!(
+        Err(RigError::Invalid(format!(
             "{what} must be a positive number, not {x}"
         )))
     }
@@ -137,7 +137,7 @@ impl BodyArgs {
         }
         if let Some(s) = &self.preset {
             o.preset = Preset::parse(s).ok_or_else(|| {
-                RigError(format!(
+                RigError::Invalid(format!(
                     "preset must be one of {}, not \"{s}\"",
                     Preset::NAMES.join(", ")
                 ))
@@ -145,19 +145,23 @@ impl BodyArgs {
         }
         if let Some(g) = self.group {
             if !rules::group_in_range(g) {
-                return Err(RigError(format!("group must be 0-15, not {g}")));
+                return Err(RigError::Invalid(format!("group must be 0-15, not {g}")));
             }
             o.group = Some(g);
         }
         o.mask = self.mask;
         if let Some(groups) = &self.no_collide {
             if self.mask.is_some() {
-                return Err(RigError("give mask or no_collide, not both".into()));
+                return Err(RigError::Invalid(
+                    "give mask or no_collide, not both".into(),
+                ));
             }
             let mut m = 0xFFFFu16;
             for &g in groups {
                 if !rules::group_in_range(g) {
-                    return Err(RigError(format!("no_collide: group {g} is not 0-15")));
+                    return Err(RigError::Invalid(format!(
+                        "no_collide: group {g} is not 0-15"
+                    )));
                 }
                 m = rules::mask_with(m, g, false);
             }
@@ -165,7 +169,7 @@ impl BodyArgs {
         }
         if let Some(n) = &self.name {
             if n.is_empty() {
-                return Err(RigError("name pattern is empty".into()));
+                return Err(RigError::Invalid("name pattern is empty".into()));
             }
             o.name = n.clone();
         }
@@ -183,7 +187,7 @@ impl JointArgs {
         let mut o = JointOptions::default();
         if let Some(p) = &self.joint_preset {
             let p = JointPreset::parse(p).ok_or_else(|| {
-                RigError(format!(
+                RigError::Invalid(format!(
                     "joint_preset must be one of {}, not \"{p}\"",
                     JointPreset::NAMES.join(", ")
                 ))

@@ -303,20 +303,22 @@ pub(crate) fn plan_bodies(
     plan: &mut RigPlan,
 ) -> Result<Vec<Option<usize>>, RigError> {
     if let Some(&bad) = bones.iter().find(|&&b| b >= model.bones.len()) {
-        return Err(RigError(format!(
+        return Err(RigError::Invalid(format!(
             "bone {bad} does not exist (the model has {})",
             model.bones.len()
         )));
     }
     if !(opts.mass.is_finite() && opts.mass > 0.0) {
-        return Err(RigError(format!(
+        return Err(RigError::Invalid(format!(
             "mass must be positive, not {}",
             opts.mass
         )));
     }
     let group = opts.group.unwrap_or_else(|| free_group(model));
     if !rules::group_in_range(group) {
-        return Err(RigError(format!("collision group {group} is not 0-15")));
+        return Err(RigError::Invalid(format!(
+            "collision group {group} is not 0-15"
+        )));
     }
     let mask = opts.mask.unwrap_or_else(|| group_mask(model, group));
     let selected = |b: i32| b >= 0 && bones.contains(&(b as usize));

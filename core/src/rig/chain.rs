@@ -264,10 +264,10 @@ pub fn joint_chain(
 
 fn check_bones(model: &Model, bones: &[usize]) -> Result<(), RigError> {
     if bones.is_empty() {
-        return Err(RigError("no bones given".into()));
+        return Err(RigError::Invalid("no bones given".into()));
     }
     match bones.iter().find(|&&b| b >= model.bones.len()) {
-        Some(b) => Err(RigError(format!(
+        Some(b) => Err(RigError::Invalid(format!(
             "bone {b} does not exist (the model has {})",
             model.bones.len()
         ))),
@@ -449,7 +449,7 @@ pub fn chain(model: &Model, roots: &[usize], opts: &ChainOptions) -> Result<RigP
     let mut plan = RigPlan::new(label);
     let made = plan_bodies(model, &bones, &opts.bodies, centre, &mut plan)?;
     if made.iter().all(Option::is_none) {
-        return Err(RigError(format!(
+        return Err(RigError::Invalid(format!(
             "none of the {} bones below {} has a length to put a body on",
             bones.len(),
             names.join(", ")

@@ -10,16 +10,30 @@
 //! * [`bodies`]: rigid bodies from bones (`bodies_from_bones`).
 //! * [`chain`]: joints along bone chains, skirt rings, and the one-step "chain"
 //!   command (bodies + joints + collision group).
+//! * [`mirror`]: copy one side onto the other (bones, bodies, joints, bone morphs,
+//!   display frames, weights); [`symmetric`]: find an element's counterpart.
+//! * [`semistandard`]: add the semi-standard bones (準標準ボーン).
+//! * [`names`]: the left/right naming rules every part of Hone uses.
 //!
-//! Script operations of this module are in [`SCRIPT_OPS`] (see
-//! [`crate::edit::script`] for how operations are registered).
+//! Script operations of this module are in [`SCRIPT_OPS`] and
+//! [`mirror_ops::SCRIPT_OPS`] (see [`crate::edit::script`] for how operations are
+//! registered).
 
 pub mod args;
 pub mod bodies;
 pub mod chain;
 pub mod defaults;
+pub mod mirror;
+pub mod mirror_ops;
+mod mirror_parts;
+pub mod names;
 mod script_ops;
+pub mod semistandard;
+mod semistandard_limbs;
+pub mod symmetric;
+pub mod weight_math;
 
+pub use names::Side;
 pub use script_ops::SCRIPT_OPS;
 
 use crate::edit::{Element, ElementKind, ModelEdit};
@@ -170,7 +184,13 @@ impl RigPlan {
     }
 }
 
-/// Why a generator refused (nothing was changed).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct RigError(pub String);
+/// Why a generator refused. A refused generator changes nothing.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RigError {
+    #[error("nothing to do: {0}")]
+    NothingToDo(String),
+    #[error("{0}")]
+    Invalid(String),
+    #[error(transparent)]
+    Edit(#[from] crate::edit::EditError),
+}

@@ -82,22 +82,23 @@ fn build_bodies(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpErr
     let bones = args.select(model, ElementKind::Bone, "bones")?;
     let opts = options::<BodyArgs>(args)?
         .to_options()
-        .map_err(|e| OpError(e.0))?;
-    finish(bodies::bodies_from_bones(model, &bones, &opts).map_err(|e| OpError(e.0))?)
+        .map_err(|e| OpError(e.to_string()))?;
+    finish(bodies::bodies_from_bones(model, &bones, &opts).map_err(|e| OpError(e.to_string()))?)
 }
 
 fn build_joints(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError> {
     let bones = args.select(model, ElementKind::Bone, "bones")?;
     let opts = options::<JointArgs>(args)?
         .to_options()
-        .map_err(|e| OpError(e.0))?;
-    finish(chain::joint_chain(model, &bones, &opts).map_err(|e| OpError(e.0))?)
+        .map_err(|e| OpError(e.to_string()))?;
+    finish(chain::joint_chain(model, &bones, &opts).map_err(|e| OpError(e.to_string()))?)
 }
 
 fn build_chain(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError> {
     let roots = args.select(model, ElementKind::Bone, "bones")?;
-    let opts = chain_options(&options(args)?, &options(args)?).map_err(|e| OpError(e.0))?;
-    finish(chain::chain(model, &roots, &opts).map_err(|e| OpError(e.0))?)
+    let opts =
+        chain_options(&options(args)?, &options(args)?).map_err(|e| OpError(e.to_string()))?;
+    finish(chain::chain(model, &roots, &opts).map_err(|e| OpError(e.to_string()))?)
 }
 
 #[cfg(test)]
