@@ -553,7 +553,7 @@ fn mirroring_a_symmetric_result_again_changes_nothing_and_errors_cleanly() {
     let once = apply_checked(&original, plan.edit);
     let again = mirror(&once, &MirrorOptions::new(Side::Left));
     assert!(
-        matches!(again, Err(hone_core::rig::RigError::NothingToDo(_))),
+        matches!(again, Err(hone_core::rig::GeneratorError::NothingToDo(_))),
         "{:?}",
         again.map(|m| m.report)
     );

@@ -17,7 +17,7 @@
 use super::mirror_parts::{frame_entries, weights};
 use super::names::{mirror_name, side_of_name, Side};
 use super::symmetric::mirror_point;
-use super::RigError;
+use super::GeneratorError;
 use crate::edit::{Element, ModelEdit};
 use crate::pmx::{
     Bone, BoneOffset, Ik, IkLimits, Joint, JointKind, LocalAxes, Model, Morph, MorphOffsets,
@@ -496,9 +496,9 @@ pub(super) fn mirrored_weights(w: &Weights, bones: &Pairs) -> Weights {
 
 /// Plans the mirror edit. Nothing is changed until the caller applies
 /// [`Mirror::edit`] (one undo step). Errors when there is nothing to do.
-pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
+pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, GeneratorError> {
     if !(opts.tolerance.is_finite() && opts.tolerance >= 0.0) {
-        return Err(RigError::Invalid(format!(
+        return Err(GeneratorError::Invalid(format!(
             "tolerance must be a non-negative number, not {}",
             opts.tolerance
         )));
@@ -703,7 +703,7 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
         edits.push(ModelEdit::set_many(changed, "mirror"));
     }
     if edits.is_empty() {
-        return Err(RigError::NothingToDo(format!(
+        return Err(GeneratorError::NothingToDo(format!(
             "the {to:?} side already mirrors the {from:?} side{}",
             if report.skipped.is_empty() {
                 String::new()

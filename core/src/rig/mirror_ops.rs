@@ -3,7 +3,7 @@
 
 use super::mirror::{mirror, MirrorOptions, MirrorParts, MirrorSelection, DEFAULT_TOLERANCE};
 use super::semistandard::{semistandard, SemiStandard, SemiStandardOptions};
-use super::{RigError, Side};
+use super::{GeneratorError, Side};
 use crate::edit::script::{OpArgs, OpError, OpSpec};
 use crate::edit::ModelEdit;
 use crate::pmx::Model;
@@ -24,7 +24,10 @@ pub fn mirror_options(
 ) -> Result<MirrorOptions, String> {
     let from: Side = from.parse()?;
     if let Some(bad) = skip.iter().find(|s| !MIRROR_PARTS.contains(&s.as_str())) {
-        return Err(format!("cannot skip \"{bad}\" (parts: {})", MIRROR_PARTS.join(", ")));
+        return Err(format!(
+            "cannot skip \"{bad}\" (parts: {})",
+            MIRROR_PARTS.join(", ")
+        ));
     }
     let has = |p: &str| skip.iter().any(|s| s == p);
     let selection = select
@@ -119,16 +122,20 @@ pub const SCRIPT_OPS: &[OpSpec] = &[
 ];
 
 /// A generator that finds nothing to do changes nothing (not an error in a script).
-fn edit_or_nothing(result: Result<ModelEdit, RigError>) -> Result<Option<ModelEdit>, OpError> {
+fn edit_or_nothing(
+    result: Result<ModelEdit, GeneratorError>,
+) -> Result<Option<ModelEdit>, OpError> {
     match result {
         Ok(e) => Ok(Some(e)),
-        Err(RigError::NothingToDo(_)) => Ok(None),
+        Err(GeneratorError::NothingToDo(_)) => Ok(None),
         Err(e) => Err(OpError(e.to_string())),
     }
 }
 
 fn build_mirror(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError> {
-    let from = args.str("from")?.ok_or_else(|| OpError::new("missing \"from\""))?;
+    let from = args
+        .str("from")?
+        .ok_or_else(|| OpError::new("missing \"from\""))?;
     let skip: Vec<String> = args.parse("skip")?.unwrap_or_default();
     let tolerance: Option<f32> = args.parse("tolerance")?;
     let opts = mirror_options(model, from, args.get("select"), tolerance, &skip)?;

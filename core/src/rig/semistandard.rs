@@ -13,7 +13,7 @@
 use super::names::Side;
 use super::semistandard_limbs::{leg_d, leg_ik_parent, shoulder_p, thumb0, twist};
 use super::weight_math::{is_dedicated, replace_bone};
-use super::RigError;
+use super::GeneratorError;
 use crate::edit::{Element, ElementKind, ModelEdit};
 use crate::pmx::{Bone, BoneFlags, DisplayElement, DisplayFrame, Model, RigidMode, Tail, NONE};
 use glam::Vec3;
@@ -302,7 +302,7 @@ pub(super) const SIDES: [Side; 2] = [Side::Right, Side::Left];
 pub fn semistandard(
     model: &Model,
     opts: &SemiStandardOptions,
-) -> Result<SemiStandardPlan, RigError> {
+) -> Result<SemiStandardPlan, GeneratorError> {
     let mut w = Work {
         original: model,
         m: model.clone(),
@@ -340,7 +340,7 @@ pub fn semistandard(
 
 /// Turns the built model into one batch: add the new bones (at the end), set every
 /// changed element, then one reorder puts the new bones in place.
-fn finish(w: Work) -> Result<SemiStandardPlan, RigError> {
+fn finish(w: Work) -> Result<SemiStandardPlan, GeneratorError> {
     let Work {
         original,
         m,
@@ -349,7 +349,7 @@ fn finish(w: Work) -> Result<SemiStandardPlan, RigError> {
     } = w;
     let old = original.bones.len();
     if m.bones.len() == old {
-        return Err(RigError::NothingToDo(format!(
+        return Err(GeneratorError::NothingToDo(format!(
             "no semi-standard bone to add ({})",
             report.skipped.join("; ")
         )));
