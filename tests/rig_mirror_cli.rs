@@ -15,13 +15,7 @@ fn hone(args: &[&str]) -> Output {
 }
 
 fn mei_path() -> Option<PathBuf> {
-    let p = hone_testkit::shared_models_dir()?.join("mei/mei.pmd");
-    if p.is_file() {
-        Some(p)
-    } else {
-        eprintln!("skipping: {} not present", p.display());
-        None
-    }
+    hone_testkit::shared_model("mei/mei.pmd")
 }
 
 fn s(p: &Path) -> &str {
