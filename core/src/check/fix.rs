@@ -8,6 +8,8 @@ use super::{check_model, CheckContext, ElementRef, Problem};
 use crate::edit::{History, ModelEdit};
 use crate::pmx::{DisplayElement, Model};
 use serde::Serialize;
+// Weight normalisation lives beside the other fix edits; callers reach it here.
+pub(crate) use super::fix_edits::normalize_weights;
 
 /// Which axis vector of a bone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
