@@ -12,6 +12,7 @@ pub mod gui;
 pub mod info;
 pub mod pose;
 pub mod simulate;
+pub mod weights;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -40,6 +41,8 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// Check a rig for problems.
     Check(check::CheckArgs),
+    /// Print the vertices a bone moves and their weights.
+    Weights(weights::WeightsArgs),
 }
 
 /// What a subcommand returns: Ok(exit code) or an error printed to stderr (exit 1).
@@ -60,6 +63,7 @@ pub fn main() -> ExitCode {
         Some(Command::Pose(a)) => pose::run(a),
         Some(Command::Simulate(a)) => simulate::run(a),
         Some(Command::Check(a)) => check::run(a),
+        Some(Command::Weights(a)) => weights::run(a),
         None => gui::run(cli.gui),
     };
     match result {
