@@ -73,7 +73,9 @@ fn normalize_limit_prune_replace_transfer() {
     let all = [0, 1, 2, 3];
 
     // Normalize: only vertex 2 (sum 0.4) changes, to 0.5/0.5 in its slots.
-    let e = weights::normalize(&m, &all).unwrap().expect("vertex 2 needs it");
+    let e = weights::normalize(&m, &all)
+        .unwrap()
+        .expect("vertex 2 needs it");
     let n = apply_and_undo(&m, e);
     assert_eq!(
         n.vertices[2].weights,
@@ -83,7 +85,10 @@ fn normalize_limit_prune_replace_transfer() {
         }
     );
     assert_eq!(n.vertices[0].weights, m.vertices[0].weights);
-    assert!(weights::normalize(&n, &all).unwrap().is_none(), "normalised twice");
+    assert!(
+        weights::normalize(&n, &all).unwrap().is_none(),
+        "normalised twice"
+    );
 
     // Limit to 2: the BDEF4 keeps 0.5 and 0.3 → 0.625 / 0.375 as BDEF2.
     let e = weights::limit_bones(&m, &[0], 2).unwrap().unwrap();
@@ -116,7 +121,9 @@ fn normalize_limit_prune_replace_transfer() {
     assert_eq!(r.vertices[3], m.vertices[3]);
 
     // Transfer half of bone 1 to bone 5 (new): sums stay, BDEF2 grows to BDEF4.
-    let e = weights::transfer_weight(&m, &[1], 1, 5, 0.5).unwrap().unwrap();
+    let e = weights::transfer_weight(&m, &[1], 1, 5, 0.5)
+        .unwrap()
+        .unwrap();
     let t = apply_and_undo(&m, e);
     let w = &t.vertices[1].weights;
     assert_eq!(w.kind(), WeightKind::Bdef4);
@@ -145,9 +152,16 @@ fn normalize_limit_prune_replace_transfer() {
 #[test]
 fn kind_changes_keep_the_largest_bones() {
     let m = small();
-    let e = weights::set_kind(&m, &[0], WeightKind::Bdef1).unwrap().unwrap();
-    assert_eq!(apply_and_undo(&m, e).vertices[0].weights, Weights::Bdef1 { bone: 1 });
-    let e = weights::set_kind(&m, &[0], WeightKind::Bdef2).unwrap().unwrap();
+    let e = weights::set_kind(&m, &[0], WeightKind::Bdef1)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        apply_and_undo(&m, e).vertices[0].weights,
+        Weights::Bdef1 { bone: 1 }
+    );
+    let e = weights::set_kind(&m, &[0], WeightKind::Bdef2)
+        .unwrap()
+        .unwrap();
     match apply_and_undo(&m, e).vertices[0].weights {
         Weights::Bdef2 { bones, weight } => {
             assert_eq!(bones, [1, 2]);
@@ -155,7 +169,9 @@ fn kind_changes_keep_the_largest_bones() {
         }
         w => panic!("{w:?}"),
     }
-    let e = weights::set_kind(&m, &[1], WeightKind::Qdef).unwrap().unwrap();
+    let e = weights::set_kind(&m, &[1], WeightKind::Qdef)
+        .unwrap()
+        .unwrap();
     assert_eq!(
         apply_and_undo(&m, e).vertices[1].weights,
         Weights::Qdef {
@@ -164,7 +180,9 @@ fn kind_changes_keep_the_largest_bones() {
         }
     );
     // A one-bone vertex cannot become SDEF.
-    assert!(weights::set_kind(&m, &[3], WeightKind::Sdef).unwrap().is_none());
+    assert!(weights::set_kind(&m, &[3], WeightKind::Sdef)
+        .unwrap()
+        .is_none());
 }
 
 /// The sample rig's elbow SDEF vertices, their stored parameters, and the model with
@@ -185,14 +203,30 @@ fn elbow_as_bdef2() -> (Model, Model, Vec<usize>) {
 #[test]
 fn sdef_from_bdef2_reproduces_the_sample_elbow() {
     let (original, bdef2, idx) = elbow_as_bdef2();
-    assert!(idx.len() >= 48, "sample elbows have {} SDEF vertices", idx.len());
+    assert!(
+        idx.len() >= 48,
+        "sample elbows have {} SDEF vertices",
+        idx.len()
+    );
     let e = weights::sdef_from_bdef2(&bdef2, &idx).unwrap().unwrap();
     let sdef = apply_and_undo(&bdef2, e);
     let (mut worst_c, mut worst_r) = (0.0f32, 0.0f32);
     for &i in &idx {
         let (
-            Weights::Sdef { bones: b0, weight: w0, c: c0, r0: a0, r1: a1 },
-            Weights::Sdef { bones: b1, weight: w1, c: c1, r0: d0, r1: d1 },
+            Weights::Sdef {
+                bones: b0,
+                weight: w0,
+                c: c0,
+                r0: a0,
+                r1: a1,
+            },
+            Weights::Sdef {
+                bones: b1,
+                weight: w1,
+                c: c1,
+                r0: d0,
+                r1: d1,
+            },
         ) = (original.vertices[i].weights, sdef.vertices[i].weights)
         else {
             panic!("vertex {i} is not SDEF");
@@ -214,7 +248,10 @@ fn sdef_from_bdef2_reproduces_the_sample_elbow() {
         s.positions
     };
     let (a, b) = (bend(&original), bend(&sdef));
-    let worst_p = idx.iter().map(|&i| a[i].distance(b[i])).fold(0.0f32, f32::max);
+    let worst_p = idx
+        .iter()
+        .map(|&i| a[i].distance(b[i]))
+        .fold(0.0f32, f32::max);
     eprintln!(
         "SDEF from BDEF2 on {} elbow vertices: C error {worst_c:.2e}, R0/R1 error {worst_r:.4}, \
          posed at 120° {worst_p:.4} (forearm radius 0.4)",
@@ -255,9 +292,7 @@ fn elbow_min_radius(model: &Model, idx: &[usize]) -> f32 {
     rings
         .iter()
         .filter(|(_, r)| r.len() >= 8)
-        .map(|(_, r)| {
-            radius(&|i| s.positions[i], r) / radius(&|i| model.vertices[i].position, r)
-        })
+        .map(|(_, r)| radius(&|i| s.positions[i], r) / radius(&|i| model.vertices[i].position, r))
         .fold(f32::INFINITY, f32::min)
 }
 
@@ -267,7 +302,10 @@ fn computed_sdef_keeps_the_elbow_cross_section_at_120_degrees() {
     let e = weights::sdef_from_bdef2(&bdef2, &idx).unwrap().unwrap();
     let mut sdef = bdef2.clone();
     History::new().apply(&mut sdef, e).unwrap();
-    let (rs, rl) = (elbow_min_radius(&sdef, &idx), elbow_min_radius(&bdef2, &idx));
+    let (rs, rl) = (
+        elbow_min_radius(&sdef, &idx),
+        elbow_min_radius(&bdef2, &idx),
+    );
     eprintln!("elbow at 120°: smallest ring radius SDEF {rs:.4}, linear {rl:.4} (of rest)");
     assert!(rl < 0.9, "linear blending should visibly collapse ({rl})");
     assert!(rs > rl + 0.05, "SDEF {rs} does not beat linear {rl}");
@@ -305,8 +343,15 @@ fn a_stroke_on_genes_forearm_stays_in_the_brush_and_keeps_sums() {
     // A stroke of dabs along the forearm (from the elbow toward the wrist).
     let head = gene.bones[elbow].position;
     let wrist = gene.bones[gene.bone_index("左手首").unwrap()].position;
-    let centres: Vec<Vec3> = (0..6).map(|k| head.lerp(wrist, 0.2 + 0.1 * k as f32)).collect();
-    for mode in [PaintMode::Add, PaintMode::Subtract, PaintMode::Replace, PaintMode::Smooth] {
+    let centres: Vec<Vec3> = (0..6)
+        .map(|k| head.lerp(wrist, 0.2 + 0.1 * k as f32))
+        .collect();
+    for mode in [
+        PaintMode::Add,
+        PaintMode::Subtract,
+        PaintMode::Replace,
+        PaintMode::Smooth,
+    ] {
         let brush = Brush {
             radius,
             strength: 0.5,
@@ -330,7 +375,10 @@ fn a_stroke_on_genes_forearm_stays_in_the_brush_and_keeps_sums() {
                 .iter()
                 .map(|c| c.distance(a.position))
                 .fold(f32::INFINITY, f32::min);
-            assert!(d < radius, "{mode:?}: vertex {i} changed {d} from the stroke");
+            assert!(
+                d < radius,
+                "{mode:?}: vertex {i} changed {d} from the stroke"
+            );
             assert_eq!(a.position, b.position);
             let s = sum(&b.weights);
             assert!((s - 1.0).abs() < 1e-5, "{mode:?}: vertex {i} sums to {s}");
@@ -349,8 +397,14 @@ fn mirror_painting_and_blur_between_two_bones() {
     let positions: Vec<Vec3> = gene.vertices.iter().map(|v| v.position).collect();
     let table = spatial::mirror_vertex_table(&positions, 1e-3);
     let mirrored = table.iter().filter(|m| m.is_some()).count();
-    eprintln!("mirror table: {mirrored} of {} vertices have a mirror", table.len());
-    let (l, r) = (gene.bone_index("左ひじ").unwrap(), gene.bone_index("右ひじ").unwrap());
+    eprintln!(
+        "mirror table: {mirrored} of {} vertices have a mirror",
+        table.len()
+    );
+    let (l, r) = (
+        gene.bone_index("左ひじ").unwrap(),
+        gene.bone_index("右ひじ").unwrap(),
+    );
     // The bone sharing most vertices with 左ひじ, and its mirror.
     let mut shared = vec![0usize; gene.bones.len()];
     for v in &gene.vertices {
@@ -362,7 +416,9 @@ fn mirror_painting_and_blur_between_two_bones() {
         }
     }
     let la = (0..shared.len()).max_by_key(|&b| shared[b]).unwrap();
-    let ra = gene.bone_index(&gene.bones[la].name.replacen('左', "右", 1)).unwrap();
+    let ra = gene
+        .bone_index(&gene.bones[la].name.replacen('左', "右", 1))
+        .unwrap();
     let all: Vec<usize> = (0..gene.vertices.len()).collect();
     let wrist = gene.bones[gene.bone_index("左手首").unwrap()].position;
     let centre = gene.bones[l].position.lerp(wrist, 0.5);
@@ -377,7 +433,10 @@ fn mirror_painting_and_blur_between_two_bones() {
         };
         let mut stroke = Stroke::new(&gene, l, brush, mirror).unwrap();
         stroke.dab(&gene, &positions, centre, &all).unwrap();
-        apply_and_undo(&gene, stroke.finish(&gene).expect("the dab changed weights"))
+        apply_and_undo(
+            &gene,
+            stroke.finish(&gene).expect("the dab changed weights"),
+        )
     };
 
     // X-mirror: the mirror vertex gets the same dab on 右ひじ; where the weights were
@@ -390,7 +449,9 @@ fn mirror_painting_and_blur_between_two_bones() {
     let p = paint(PaintMode::Add, Some(mirror));
     let mut pairs = 0;
     for i in 0..gene.vertices.len() {
-        let Some(m) = table[i].map(|m| m as usize) else { continue };
+        let Some(m) = table[i].map(|m| m as usize) else {
+            continue;
+        };
         if gene.vertices[i] == p.vertices[i] || positions[i].x <= 0.0 {
             continue;
         }
@@ -422,13 +483,19 @@ fn mirror_painting_and_blur_between_two_bones() {
         let (s0, s1) = (w(&gene, i, l) + w(&gene, i, la), w(&p, i, l) + w(&p, i, la));
         assert!((s0 - s1).abs() < 1e-5, "vertex {i}: pair sum {s0} → {s1}");
         assert!((sum(&p.vertices[i].weights) - 1.0).abs() < 1e-5);
-        let around: Vec<f32> = nb[i].iter().filter_map(|&j| split(&gene, j as usize)).collect();
+        let around: Vec<f32> = nb[i]
+            .iter()
+            .filter_map(|&j| split(&gene, j as usize))
+            .collect();
         let mean = around.iter().sum::<f32>() / around.len() as f32;
         let f = 0.8 * (1.0 - positions[i].distance(centre) / 1.5);
         let r0 = split(&gene, i).unwrap();
         let want = r0 + (mean - r0) * f;
         let got = split(&p, i).unwrap();
-        assert!((got - want).abs() < 1e-4, "vertex {i}: split {got}, expected {want}");
+        assert!(
+            (got - want).abs() < 1e-4,
+            "vertex {i}: split {got}, expected {want}"
+        );
         moved += (got - r0).abs();
     }
     eprintln!(
@@ -474,7 +541,10 @@ fn weights_transfer_from_a_model_by_nearest_surface_point() {
         assert!((sum(&t.vertices[i].weights) - 1.0).abs() < 1e-5);
     }
     // Coincident vertices (seams) may pick their twin's triangle: allow a few.
-    eprintln!("transfer onto itself: {bad} of {} entries differ by > 1e-3 (worst {worst:.3})", sel.len());
+    eprintln!(
+        "transfer onto itself: {bad} of {} entries differ by > 1e-3 (worst {worst:.3})",
+        sel.len()
+    );
     assert!(bad * 100 < sel.len(), "{bad} mismatches");
     assert!(report.max_distance < 1e-4);
 }

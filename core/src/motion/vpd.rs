@@ -4,12 +4,12 @@
 //! ```text
 //! Vocaloid Pose Data file
 //!
-//! model.osm;		// 親ファイル名
-//! 2;				// 総ポーズボーン数
+//! model.osm;        // 親ファイル名
+//! 2;                // 総ポーズボーン数
 //!
 //! Bone0{センター
-//!   0.000000,-2.000000,0.500000;				// trans x,y,z
-//!   0.000000,0.000000,0.000000,1.000000;		// Quaternion x,y,z,w
+//!   0.000000,-2.000000,0.500000;                // trans x,y,z
+//!   0.000000,0.000000,0.000000,1.000000;        // Quaternion x,y,z,w
 //! }
 //!
 //! Morph0{あ
@@ -74,9 +74,12 @@ fn strip(line: &str) -> &str {
 
 /// Numbers of a `a,b,c;` line.
 fn numbers<const N: usize>(line: usize, text: &str) -> Result<[f32; N], VpdError> {
-    let body = text
-        .strip_suffix(';')
-        .ok_or_else(|| syntax(line, format!("expected {N} numbers ending in ';', found {text:?}")))?;
+    let body = text.strip_suffix(';').ok_or_else(|| {
+        syntax(
+            line,
+            format!("expected {N} numbers ending in ';', found {text:?}"),
+        )
+    })?;
     let parts: Vec<&str> = body
         .split([',', ' ', '\t'])
         .filter(|s| !s.is_empty())
@@ -119,7 +122,10 @@ pub fn read_vpd(bytes: &[u8]) -> Result<(Vpd, Vec<String>), VpdError> {
     };
     let (n, sig) = next("the signature")?;
     if !sig.starts_with(SIGNATURE) {
-        return Err(syntax(n, format!("not a VPD file (expected {SIGNATURE:?})")));
+        return Err(syntax(
+            n,
+            format!("not a VPD file (expected {SIGNATURE:?})"),
+        ));
     }
     let (n, osm) = next("the model name line")?;
     let osm = osm
@@ -130,7 +136,12 @@ pub fn read_vpd(bytes: &[u8]) -> Result<(Vpd, Vec<String>), VpdError> {
     let count: usize = count
         .strip_suffix(';')
         .and_then(|c| c.trim().parse().ok())
-        .ok_or_else(|| syntax(n, format!("expected the bone count like \"12;\", found {count:?}")))?;
+        .ok_or_else(|| {
+            syntax(
+                n,
+                format!("expected the bone count like \"12;\", found {count:?}"),
+            )
+        })?;
     let mut vpd = Vpd {
         model_name,
         ..Vpd::default()
@@ -141,7 +152,10 @@ pub fn read_vpd(bytes: &[u8]) -> Result<(Vpd, Vec<String>), VpdError> {
         } else if let Some(r) = head.strip_prefix("Morph") {
             ("Morph", r)
         } else {
-            return Err(syntax(n, format!("expected Bone<i>{{ or Morph<i>{{, found {head:?}")));
+            return Err(syntax(
+                n,
+                format!("expected Bone<i>{{ or Morph<i>{{, found {head:?}"),
+            ));
         };
         let (_, name) = rest
             .split_once('{')
@@ -157,7 +171,9 @@ pub fn read_vpd(bytes: &[u8]) -> Result<(Vpd, Vec<String>), VpdError> {
             let q = numbers::<4>(nq, q)?;
             let mut rotation = Quat::from_array(q);
             if rotation.length_squared() < 1e-12 {
-                warnings.push(format!("line {nq}: zero quaternion of {name:?} read as identity"));
+                warnings.push(format!(
+                    "line {nq}: zero quaternion of {name:?} read as identity"
+                ));
                 rotation = Quat::IDENTITY;
             }
             vpd.bones.push(VpdBone {
@@ -172,7 +188,10 @@ pub fn read_vpd(bytes: &[u8]) -> Result<(Vpd, Vec<String>), VpdError> {
         }
         let (nc, close) = next("'}'")?;
         if close != "}" {
-            return Err(syntax(nc, format!("expected '}}' closing the {kind} block, found {close:?}")));
+            return Err(syntax(
+                nc,
+                format!("expected '}}' closing the {kind} block, found {close:?}"),
+            ));
         }
     }
     if count != vpd.bones.len() {
@@ -194,7 +213,10 @@ pub fn load_vpd(path: impl AsRef<std::path::Path>) -> Result<(Vpd, Vec<String>),
 /// A number as VPD writers print it: 6 decimals, no negative zero.
 fn num(x: f32) -> String {
     let s = format!("{:.6}", x);
-    if s.trim_start_matches('-').chars().all(|c| c == '0' || c == '.') {
+    if s.trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
         s.trim_start_matches('-').to_string()
     } else {
         s
@@ -208,7 +230,10 @@ pub fn write_vpd(vpd: &Vpd) -> (Vec<u8>, Vec<String>) {
     t.push_str(SIGNATURE);
     t.push_str("\r\n\r\n");
     t.push_str(&format!("{}.osm;\t\t// 親ファイル名\r\n", vpd.model_name));
-    t.push_str(&format!("{};\t\t\t\t// 総ポーズボーン数\r\n\r\n", vpd.bones.len()));
+    t.push_str(&format!(
+        "{};\t\t\t\t// 総ポーズボーン数\r\n\r\n",
+        vpd.bones.len()
+    ));
     for (i, b) in vpd.bones.iter().enumerate() {
         let (p, q) = (b.translation, b.rotation);
         t.push_str(&format!("Bone{i}{{{}\r\n", b.name));
@@ -227,7 +252,11 @@ pub fn write_vpd(vpd: &Vpd) -> (Vec<u8>, Vec<String>) {
         ));
     }
     for (i, m) in vpd.morphs.iter().enumerate() {
-        t.push_str(&format!("Morph{i}{{{}\r\n  {};\r\n}}\r\n\r\n", m.name, num(m.weight)));
+        t.push_str(&format!(
+            "Morph{i}{{{}\r\n  {};\r\n}}\r\n\r\n",
+            m.name,
+            num(m.weight)
+        ));
     }
     let (bytes, _, lossy) = encoding_rs::SHIFT_JIS.encode(&t);
     let mut notes = Vec::new();

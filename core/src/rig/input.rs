@@ -60,7 +60,10 @@ pub fn unique_sorted(indices: &[usize]) -> Vec<usize> {
 pub fn is_ancestor(model: &Model, ancestor: usize, bone: usize) -> bool {
     let mut cur = model.bones.get(bone).map_or(-1, |b| b.parent);
     for _ in 0..model.bones.len() {
-        match usize::try_from(cur).ok().and_then(|c| model.bones.get(c).map(|b| (c, b))) {
+        match usize::try_from(cur)
+            .ok()
+            .and_then(|c| model.bones.get(c).map(|b| (c, b)))
+        {
             Some((c, _)) if c == ancestor => return true,
             Some((_, b)) => cur = b.parent,
             None => return false,

@@ -15,6 +15,7 @@ use crate::pmx::{
     Morph, MorphOffsets, UvOffset, VertexOffset,
 };
 use glam::{Quat, Vec3, Vec4};
+use std::collections::HashSet;
 
 /// Panel (PMD category) for new morphs: 0 system, 1 brow, 2 eye, 3 mouth, 4 other.
 pub const PANEL_OTHER: u8 = 4;
@@ -214,7 +215,9 @@ pub fn uv_morph(
     offsets: &[(usize, Vec4)],
 ) -> Result<ModelEdit, RigError> {
     if layer > 4 {
-        return Err(RigError::Invalid(format!("UV layer must be 0..=4, not {layer}")));
+        return Err(RigError::Invalid(format!(
+            "UV layer must be 0..=4, not {layer}"
+        )));
     }
     check_vertices(model, &offsets.iter().map(|o| o.0).collect::<Vec<_>>())?;
     let offsets = offsets
@@ -225,7 +228,10 @@ pub fn uv_morph(
             offset,
         })
         .collect();
-    add_morph(model, morph(name, panel, MorphOffsets::Uv { layer, offsets }))
+    add_morph(
+        model,
+        morph(name, panel, MorphOffsets::Uv { layer, offsets }),
+    )
 }
 
 /// A material offset that changes nothing: all ones for multiply, all zeros for add.
@@ -335,7 +341,7 @@ pub fn add_offsets(
     }
     let mut new = old.clone();
     if !matches!(offsets, MorphOffsets::Material(_)) {
-        let replaced = targets(&offsets);
+        let replaced: HashSet<i32> = targets(&offsets).into_iter().collect();
         let have = targets(&new.offsets);
         retain_offsets(&mut new.offsets, |k| !replaced.contains(&have[k]));
     }
@@ -348,10 +354,8 @@ pub fn add_offsets(
         ))
     })?;
     Ok((new != *old).then(|| {
-        ModelEdit::set_morph(index, new, "offsets").label(format!(
-            "Add {n} offsets to morph {}",
-            old.name
-        ))
+        ModelEdit::set_morph(index, new, "offsets")
+            .label(format!("Add {n} offsets to morph {}", old.name))
     }))
 }
 
@@ -365,7 +369,7 @@ pub fn remove_offsets(
     check_morph(model, index)?;
     let old = &model.morphs[index];
     let have = targets(&old.offsets);
-    let gone: Vec<i32> = elements.iter().map(|&e| e as i32).collect();
+    let gone: HashSet<i32> = elements.iter().map(|&e| e as i32).collect();
     let mut new = old.clone();
     retain_offsets(&mut new.offsets, |k| !gone.contains(&have[k]));
     let n = old.offsets.len() - new.offsets.len();

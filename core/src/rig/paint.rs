@@ -259,7 +259,12 @@ impl Stroke {
         Ok(changed)
     }
 
-    fn mean_of_neighbours(&self, model: &Model, v: usize, f: impl Fn(&Weights) -> Option<f32>) -> Option<f32> {
+    fn mean_of_neighbours(
+        &self,
+        model: &Model,
+        v: usize,
+        f: impl Fn(&Weights) -> Option<f32>,
+    ) -> Option<f32> {
         let nb = self.neighbours.as_ref()?.get(v)?;
         let (sum, n) = nb
             .iter()
@@ -277,7 +282,8 @@ impl Stroke {
             PaintMode::Subtract => set_share(&mut list, bone, w - f),
             PaintMode::Replace => set_share(&mut list, bone, w + (self.brush.value - w) * f),
             PaintMode::Smooth => {
-                let mean = self.mean_of_neighbours(model, job.vertex, |n| Some(weight_of(n, bone)))?;
+                let mean =
+                    self.mean_of_neighbours(model, job.vertex, |n| Some(weight_of(n, bone)))?;
                 set_share(&mut list, bone, w + (mean - w) * f);
             }
             PaintMode::Blur { .. } => {

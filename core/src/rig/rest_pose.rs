@@ -27,7 +27,9 @@ fn skin_of(state: &DeformState, b: i32) -> Mat4 {
 /// The linear part of a vertex's blended skinning (for offsets that move with it).
 fn blended_linear(state: &DeformState, w: &Weights) -> Mat3 {
     let (bones, weights, n) = w.bone_weights();
-    let m = (0..n).fold(Mat4::ZERO, |acc, k| acc + skin_of(state, bones[k]) * weights[k]);
+    let m = (0..n).fold(Mat4::ZERO, |acc, k| {
+        acc + skin_of(state, bones[k]) * weights[k]
+    });
     Mat3::from_mat4(m)
 }
 
@@ -107,7 +109,10 @@ pub fn apply_pose_as_rest(model: &Model, pose: &Pose) -> Result<ModelEdit, RigEr
         let mut nm = m.clone();
         if let MorphOffsets::Vertex(new) = &mut nm.offsets {
             for o in new.iter_mut() {
-                if let Some(v) = usize::try_from(o.vertex).ok().and_then(|v| model.vertices.get(v)) {
+                if let Some(v) = usize::try_from(o.vertex)
+                    .ok()
+                    .and_then(|v| model.vertices.get(v))
+                {
                     o.offset = blended_linear(&state, &v.weights) * o.offset;
                 }
             }
@@ -136,7 +141,12 @@ pub fn apply_pose_as_rest(model: &Model, pose: &Pose) -> Result<ModelEdit, RigEr
     // A joint moves with body B (the child side of a chain, whose bone turns about the
     // joint), else with body A. The spec does not say; both agree at the pivot.
     for (i, j) in model.joints.iter().enumerate() {
-        let body = |b: i32| usize::try_from(b).ok().and_then(|b| body_motion.get(b)).copied();
+        let body = |b: i32| {
+            usize::try_from(b)
+                .ok()
+                .and_then(|b| body_motion.get(b))
+                .copied()
+        };
         let Some(m) = body(j.body_b).or_else(|| body(j.body_a)) else {
             continue;
         };
@@ -149,7 +159,9 @@ pub fn apply_pose_as_rest(model: &Model, pose: &Pose) -> Result<ModelEdit, RigEr
         }
     }
     if items.is_empty() {
-        return Err(RigError::Invalid("the pose is the rest pose: nothing to apply".into()));
+        return Err(RigError::Invalid(
+            "the pose is the rest pose: nothing to apply".into(),
+        ));
     }
     Ok(ModelEdit::set_many(items, "rest pose").label("Apply pose as rest"))
 }

@@ -40,7 +40,10 @@ pub fn entries(w: &Weights) -> Vec<(i32, f32)> {
 /// The effective weight of `bone` on a vertex (0 if it does not use it).
 pub fn weight_of(w: &Weights, bone: i32) -> f32 {
     let (bones, weights, n) = w.bone_weights();
-    (0..n).filter(|&k| bones[k] == bone).map(|k| weights[k]).sum()
+    (0..n)
+        .filter(|&k| bones[k] == bone)
+        .map(|k| weights[k])
+        .sum()
 }
 
 /// Scales the positive weights to sum 1 (negative and non-finite weights become 0).
@@ -163,22 +166,32 @@ pub fn rebuild(original: &Weights, list: &[(i32, f32)], compact: bool) -> Weight
             let bones = [pair[0].0, pair[1].0];
             let weight = (pair[0].1 / (pair[0].1 + pair[1].1).max(EPS)).clamp(0.0, 1.0);
             match *original {
-                Weights::Sdef { c, r0, r1, bones: ob, .. } if ob == bones => Weights::Sdef {
+                Weights::Sdef {
+                    c,
+                    r0,
+                    r1,
+                    bones: ob,
+                    ..
+                } if ob == bones => Weights::Sdef {
                     bones,
                     weight,
                     c,
                     r0,
                     r1,
                 },
-                Weights::Sdef { c, r0, r1, bones: ob, .. } if ob == [bones[1], bones[0]] => {
-                    Weights::Sdef {
-                        bones,
-                        weight,
-                        c,
-                        r0: r1,
-                        r1: r0,
-                    }
-                }
+                Weights::Sdef {
+                    c,
+                    r0,
+                    r1,
+                    bones: ob,
+                    ..
+                } if ob == [bones[1], bones[0]] => Weights::Sdef {
+                    bones,
+                    weight,
+                    c,
+                    r0: r1,
+                    r1: r0,
+                },
                 _ => Weights::Bdef2 { bones, weight },
             }
         }
@@ -227,7 +240,8 @@ pub fn normalize(model: &Model, vertices: &[usize]) -> Result<Option<ModelEdit>,
             Weights::Bdef4 { weights, bones } | Weights::Qdef { weights, bones } => {
                 (weights.iter().sum::<f32>() - 1.0).abs() <= EPS
                     && weights.iter().all(|x| *x >= 0.0)
-                    && (0..4).all(|k| weights[k] == 0.0 || (bones[k] >= 0 && (bones[k] as usize) < nb))
+                    && (0..4)
+                        .all(|k| weights[k] == 0.0 || (bones[k] >= 0 && (bones[k] as usize) < nb))
             }
             _ => false,
         };
@@ -284,21 +298,26 @@ pub fn limit_bones(
             "limit: bone count must be 1..=4, not {n}"
         )));
     }
-    edit_weights(model, vertices, &format!("weights (limit to {n} bones)"), |v| {
-        let mut list = entries(&v.weights);
-        list.retain(|e| e.0 != NONE && e.1 > 0.0);
-        if list.len() <= n && v.weights.bones().len() <= n.max(2) {
-            return None;
-        }
-        let mut order: Vec<usize> = (0..list.len()).collect();
-        order.sort_by(|&a, &b| list[b].1.total_cmp(&list[a].1).then(a.cmp(&b)));
-        let keep: Vec<usize> = order.into_iter().take(n).collect();
-        let mut kept: Vec<(i32, f32)> = (0..list.len())
-            .filter(|k| keep.contains(k))
-            .map(|k| list[k])
-            .collect();
-        normalize_list(&mut kept).then(|| rebuild(&v.weights, &kept, true))
-    })
+    edit_weights(
+        model,
+        vertices,
+        &format!("weights (limit to {n} bones)"),
+        |v| {
+            let mut list = entries(&v.weights);
+            list.retain(|e| e.0 != NONE && e.1 > 0.0);
+            if list.len() <= n && v.weights.bones().len() <= n.max(2) {
+                return None;
+            }
+            let mut order: Vec<usize> = (0..list.len()).collect();
+            order.sort_by(|&a, &b| list[b].1.total_cmp(&list[a].1).then(a.cmp(&b)));
+            let keep: Vec<usize> = order.into_iter().take(n).collect();
+            let mut kept: Vec<(i32, f32)> = (0..list.len())
+                .filter(|k| keep.contains(k))
+                .map(|k| list[k])
+                .collect();
+            normalize_list(&mut kept).then(|| rebuild(&v.weights, &kept, true))
+        },
+    )
 }
 
 /// Drops weights below `threshold` (the largest weight always stays) and renormalises,
@@ -313,22 +332,24 @@ pub fn prune(
             "prune: threshold must be in 0..1, not {threshold}"
         )));
     }
-    edit_weights(model, vertices, &format!("weights (prune < {threshold})"), |v| {
-        let list = entries(&v.weights);
-        let top = list
-            .iter()
-            .copied()
-            .max_by(|a, b| a.1.total_cmp(&b.1))?;
-        let mut kept: Vec<(i32, f32)> = list
-            .iter()
-            .copied()
-            .filter(|e| e.1 >= threshold && e.1 > 0.0 || e.0 == top.0)
-            .collect();
-        if kept.len() == list.len() {
-            return None;
-        }
-        normalize_list(&mut kept).then(|| rebuild(&v.weights, &kept, true))
-    })
+    edit_weights(
+        model,
+        vertices,
+        &format!("weights (prune < {threshold})"),
+        |v| {
+            let list = entries(&v.weights);
+            let top = list.iter().copied().max_by(|a, b| a.1.total_cmp(&b.1))?;
+            let mut kept: Vec<(i32, f32)> = list
+                .iter()
+                .copied()
+                .filter(|e| e.1 >= threshold && e.1 > 0.0 || e.0 == top.0)
+                .collect();
+            if kept.len() == list.len() {
+                return None;
+            }
+            normalize_list(&mut kept).then(|| rebuild(&v.weights, &kept, true))
+        },
+    )
 }
 
 /// Moves `ratio` (0..=1) of bone `from`'s weight onto bone `to` on every vertex that
@@ -476,6 +497,9 @@ pub fn sdef_from_bdef2(model: &Model, vertices: &[usize]) -> Result<Option<Model
     sdef_edit(model, &pairs)
 }
 
+/// Vertices sharing an SDEF bone pair: (pair, [(rest position, weight of pair[0])]).
+type PairGroup = ([i32; 2], Vec<(Vec3, f32)>);
+
 fn sdef_edit(
     model: &Model,
     pairs: &[(usize, [i32; 2], f32)],
@@ -483,7 +507,7 @@ fn sdef_edit(
     let nb = model.bones.len();
     let ok = |b: i32| b >= 0 && (b as usize) < nb;
     // Group by unordered bone pair; members carry the weight of the pair's first bone.
-    let mut groups: Vec<([i32; 2], Vec<(Vec3, f32)>)> = Vec::new();
+    let mut groups: Vec<PairGroup> = Vec::new();
     for &(i, bones, weight) in pairs {
         if !ok(bones[0]) || !ok(bones[1]) || bones[0] == bones[1] {
             continue;
@@ -514,7 +538,11 @@ fn sdef_edit(
             let (key, (c, ra, rb)) = params
                 .iter()
                 .find(|(k, _)| *k == bones || *k == [bones[1], bones[0]])?;
-            let (r0, r1) = if *key == bones { (*ra, *rb) } else { (*rb, *ra) };
+            let (r0, r1) = if *key == bones {
+                (*ra, *rb)
+            } else {
+                (*rb, *ra)
+            };
             let mut v = model.vertices[i].clone();
             v.weights = Weights::Sdef {
                 bones,
@@ -572,7 +600,12 @@ fn fit_line(samples: &[(f64, f64)]) -> Option<(f64, f64)> {
 ///   the child's weight falls to 0: the two ends of the blend, found by fitting a line
 ///   to weight against distance along the axis on each side of the joint. A side with
 ///   too few distinct samples uses the fit over both sides, then its farthest vertex.
-pub fn sdef_params(model: &Model, a: usize, b: usize, members: &[(Vec3, f32)]) -> (Vec3, Vec3, Vec3) {
+pub fn sdef_params(
+    model: &Model,
+    a: usize,
+    b: usize,
+    members: &[(Vec3, f32)],
+) -> (Vec3, Vec3, Vec3) {
     let (ha, hb) = (model.bones[a].position, model.bones[b].position);
     let related = if super::input::is_ancestor(model, b, a) {
         Some((a, b))
@@ -586,8 +619,16 @@ pub fn sdef_params(model: &Model, a: usize, b: usize, members: &[(Vec3, f32)]) -
             let joint = model.bones[child].position;
             let parent_dir = (joint - model.bones[parent].position).normalize_or_zero();
             let child_dir = (tail_end(model, child) - joint).normalize_or_zero();
-            let child_dir = if child_dir == Vec3::ZERO { parent_dir } else { child_dir };
-            let parent_dir = if parent_dir == Vec3::ZERO { child_dir } else { parent_dir };
+            let child_dir = if child_dir == Vec3::ZERO {
+                parent_dir
+            } else {
+                child_dir
+            };
+            let parent_dir = if parent_dir == Vec3::ZERO {
+                child_dir
+            } else {
+                parent_dir
+            };
             (child, joint, child_dir, parent_dir)
         }
         None => {
@@ -638,4 +679,3 @@ pub fn sdef_params(model: &Model, a: usize, b: usize, members: &[(Vec3, f32)]) -
         (joint, r_parent, r_child)
     }
 }
-
