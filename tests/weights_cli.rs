@@ -16,14 +16,19 @@ fn gene_dir() -> Option<std::path::PathBuf> {
     Some(dir)
 }
 
-fn run_json(args: &[&std::ffi::OsStr]) -> serde_json::Value {
+/// Runs hone, asserts success, returns stdout.
+fn run_ok<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Vec<u8> {
     let out = hone().args(args).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).unwrap()
+    out.stdout
+}
+
+fn run_json(args: &[&std::ffi::OsStr]) -> serde_json::Value {
+    serde_json::from_slice(&run_ok(args)).unwrap()
 }
 
 #[test]
@@ -105,21 +110,13 @@ fn pose_writes_and_reads_vpd_and_applies_a_pose_as_rest() {
     let vpd = tmp.path().join("a.vpd");
     let p = |p: &Path| p.as_os_str().to_owned();
 
-    let out = hone()
-        .args([
-            "pose".into(),
-            p(&model),
-            p(&pose),
-            "--write-vpd".into(),
-            p(&vpd),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_ok(&[
+        "pose".into(),
+        p(&model),
+        p(&pose),
+        "--write-vpd".into(),
+        p(&vpd),
+    ]);
     let text = encoding_rs::SHIFT_JIS
         .decode(&std::fs::read(&vpd).unwrap())
         .0
@@ -139,21 +136,13 @@ fn pose_writes_and_reads_vpd_and_applies_a_pose_as_rest() {
     assert!(d < 1e-4);
 
     let rested = tmp.path().join("rest.pmx");
-    let out = hone()
-        .args([
-            "pose".into(),
-            p(&model),
-            p(&pose),
-            "--apply-as-rest".into(),
-            p(&rested),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_ok(&[
+        "pose".into(),
+        p(&model),
+        p(&pose),
+        "--apply-as-rest".into(),
+        p(&rested),
+    ]);
     let at_rest = run_json(&["pose".as_ref(), rested.as_os_str()]);
     let d = worst(&vertices(&by_json), &vertices(&at_rest));
     eprintln!("apply as rest, then pose at rest vs old model posed: worst {d:.2e}");

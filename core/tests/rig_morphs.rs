@@ -1,37 +1,15 @@
 //! Morph authoring (core/src/rig/morphs.rs).
 
+mod rig_support;
 use glam::{Vec3, Vec4};
 use hone_core::deform::{pose_from_json, Deformer, Pose};
-use hone_core::edit::{History, ModelEdit};
+use hone_core::edit::History;
 use hone_core::pmx::builder::sample_rig;
-use hone_core::pmx::write::{write_pmx, WriteOptions};
+use hone_core::pmx::write::WriteOptions;
 use hone_core::pmx::{DisplayElement, MaterialOp, Model, MorphKind, MorphOffsets};
 use hone_core::rig::morphs;
+use rig_support::{apply_and_undo, gene};
 use std::collections::HashMap;
-
-fn bytes(m: &Model) -> Vec<u8> {
-    write_pmx(m, &WriteOptions::default()).expect("write")
-}
-
-fn apply_and_undo(model: &Model, edit: ModelEdit) -> Model {
-    let before = bytes(model);
-    let mut m = model.clone();
-    let mut h = History::new();
-    h.apply(&mut m, edit).expect("edit applies");
-    let edited = m.clone();
-    assert!(h.undo(&mut m));
-    assert_eq!(bytes(&m), before, "undo did not restore identical bytes");
-    edited
-}
-
-fn gene() -> Option<Model> {
-    let path = hone_testkit::shared_models_dir()?.join("gene/Gene.pmx");
-    if !path.is_file() {
-        eprintln!("skipping: {} not available", path.display());
-        return None;
-    }
-    Some(hone_core::pmx::load(&path).expect("Gene loads").model)
-}
 
 fn vertex_offsets(m: &Model, morph: usize) -> HashMap<i32, Vec3> {
     match &m.morphs[morph].offsets {

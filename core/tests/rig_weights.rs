@@ -1,31 +1,15 @@
 //! Weight operations, BDEF2 → SDEF, the painting kernel and weight transfer
 //! (core/src/rig/{weights,paint,transfer}.rs).
 
+mod rig_support;
 use glam::{Quat, Vec3};
 use hone_core::deform::{Deformer, Pose};
-use hone_core::edit::{History, ModelEdit};
+use hone_core::edit::History;
 use hone_core::pmx::builder::sample_rig;
-use hone_core::pmx::write::{write_pmx, WriteOptions};
 use hone_core::pmx::{Model, Vertex, WeightKind, Weights, NONE};
 use hone_core::rig::paint::{Brush, Falloff, PaintMirror, PaintMode, Stroke};
 use hone_core::rig::{spatial, transfer, weights};
-
-fn bytes(m: &Model) -> Vec<u8> {
-    write_pmx(m, &WriteOptions::default()).expect("write")
-}
-
-/// Applies `edit`, returns the edited model, and checks that undo restores the bytes.
-fn apply_and_undo(model: &Model, edit: ModelEdit) -> Model {
-    let before = bytes(model);
-    let mut m = model.clone();
-    let mut h = History::new();
-    h.apply(&mut m, edit).expect("edit applies");
-    let edited = m.clone();
-    assert_ne!(bytes(&edited), before, "the edit changed nothing");
-    assert!(h.undo(&mut m));
-    assert_eq!(bytes(&m), before, "undo did not restore identical bytes");
-    edited
-}
+use rig_support::{apply_and_undo, gene};
 
 /// Two bones in a line plus three vertices with hand-written weights.
 fn small() -> Model {
@@ -310,15 +294,6 @@ fn computed_sdef_keeps_the_elbow_cross_section_at_120_degrees() {
     assert!(rl < 0.9, "linear blending should visibly collapse ({rl})");
     assert!(rs > rl + 0.05, "SDEF {rs} does not beat linear {rl}");
     assert!(rs > 0.95, "SDEF ring shrank to {rs}");
-}
-
-fn gene() -> Option<Model> {
-    let path = hone_testkit::shared_models_dir()?.join("gene/Gene.pmx");
-    if !path.is_file() {
-        eprintln!("skipping: {} not available", path.display());
-        return None;
-    }
-    Some(hone_core::pmx::load(&path).expect("Gene loads").model)
 }
 
 /// Vertices weighted to the bone (any amount), on its positive-x side.

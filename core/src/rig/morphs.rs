@@ -149,8 +149,8 @@ pub fn group_morph(
     panel: u8,
     weights: &[(usize, f32)],
 ) -> Result<ModelEdit, RigError> {
-    let offsets = group_offsets(model, weights)?;
-    add_morph(model, morph(name, panel, MorphOffsets::Group(offsets)))
+    let offsets = MorphOffsets::Group(group_offsets(model, weights)?);
+    add_morph(model, morph(name, panel, offsets))
 }
 
 /// The non-zero morph weights of a pose as (morph, weight) pairs.
@@ -171,8 +171,8 @@ pub fn flip_morph(
     panel: u8,
     weights: &[(usize, f32)],
 ) -> Result<ModelEdit, RigError> {
-    let offsets = group_offsets(model, weights)?;
-    add_morph(model, morph(name, panel, MorphOffsets::Flip(offsets)))
+    let offsets = MorphOffsets::Flip(group_offsets(model, weights)?);
+    add_morph(model, morph(name, panel, offsets))
 }
 
 /// An impulse morph (PMX 2.1) on the selected rigid bodies, all with the same velocity
