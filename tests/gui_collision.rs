@@ -53,7 +53,7 @@ fn matrix_cell_toggles_both_groups_and_undo_restores() {
     h.run_steps(3);
     // Symmetric: group-1 bodies lose bit 1 (group 2), group-2 bodies lose bit 0 (group 1).
     assert_eq!(masks(&h), vec![!1u16, !(1u16 << 1)]);
-    assert!(!hone::app::viewport::collision::can_collide(
+    assert!(!hone::physics::rules::bodies_collide(
         &app(&h).state.doc.model,
         0,
         1

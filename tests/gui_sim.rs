@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use glam::{Quat, Vec3};
 use hone::app::{timeline, HoneApp, LogLevel};
 use hone::motion::{Bezier, BoneKey, Vmd, VmdName};
-use hone::physics::ProxyShape;
+use hone::physics::BodyShape;
 
 mod gui_support;
 use gui_support::{app, app_mut, harness};
@@ -169,7 +169,7 @@ fn editing_a_body_while_paused_rebuilds_the_world() {
             [0]
         .shape
         {
-            ProxyShape::Capsule { radius, .. } => radius,
+            BodyShape::Capsule { radius, .. } => radius,
             ref s => panic!("capsule expected, got {s:?}"),
         };
     assert!((radius(&h) - 1.8).abs() < 1e-5);

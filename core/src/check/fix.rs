@@ -3,6 +3,7 @@
 //! undo stack like any field edit.
 
 use super::valid;
+use crate::physics::rules;
 use crate::pmx::{Bone, Header, Model, Morph, PmxVersion, RigidBody, Vertex, Weights};
 use glam::Vec3;
 use serde::Serialize;
@@ -211,14 +212,14 @@ impl Fix {
                 let n = model.rigid_bodies.len();
                 if let (Some(a), Some(b)) = (valid(*a, n), valid(*b, n)) {
                     let bodies = &model.rigid_bodies;
-                    let bit = |g: u8| 1u16.checked_shl(g as u32).unwrap_or(0);
                     let mut ra = bodies[a].clone();
-                    ra.collision_mask &= !bit(bodies[b].group);
+                    ra.collision_mask = rules::mask_with(ra.collision_mask, bodies[b].group, false);
                     if a == b {
                         out.push(Change::RigidBody(a, ra));
                     } else {
                         let mut rb = bodies[b].clone();
-                        rb.collision_mask &= !bit(bodies[a].group);
+                        rb.collision_mask =
+                            rules::mask_with(rb.collision_mask, bodies[a].group, false);
                         for (i, r) in [(a, ra), (b, rb)] {
                             if r.collision_mask != bodies[i].collision_mask {
                                 out.push(Change::RigidBody(i, r));

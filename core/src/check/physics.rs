@@ -2,8 +2,7 @@
 //!
 //! Overlap test (`E-BODY-OVERLAP`, `W-BODY-OVERLAP-JOINED`): two bodies are
 //! reported when, in the rest pose, they overlap deeper than [`OVERLAP_DEPTH`]
-//! and can collide: A collides with B iff A's mask has bit B.group and B's mask
-//! has bit A.group. Pairs of two bone-following (mode 0) bodies are skipped:
+//! and can collide ([`rules::collides`], the rule physics uses). Pairs of two bone-following (mode 0) bodies are skipped:
 //! kinematic bodies do not push each other. Overlapping colliding bodies are
 //! pushed apart at the first step — a classic cause of explosions — so that is
 //! an error; a pair joined by a joint is only a warning, because the joint
@@ -12,8 +11,7 @@
 //! two groups on both bodies (note: this stops collisions between *all* bodies
 //! of those two groups for these two bodies).
 //!
-//! Shapes (size: sphere x = radius; box = half extents; capsule x = radius,
-//! y = cylinder height along local Y), rotation from `pmx::euler_rotation`, as the physics module uses. Tests: bounding spheres first, then
+//! Shapes and rest poses come from [`rules`], as physics builds them. Tests: bounding spheres first, then
 //! sphere/capsule pairs exactly (segment–segment distance), box–box exactly
 //! (separating axes, depth = smallest overlap), box–sphere exactly (closest
 //! point), box–capsule approximately: spheres sampled at 33 points along the
@@ -21,7 +19,8 @@
 //! proportions; never reports a pair that does not overlap).
 
 use super::{valid, ElementRef, Fix, Problem};
-use crate::pmx::{Model, RigidBody, RigidMode, RigidShape, NONE};
+use crate::physics::rules;
+use crate::pmx::{Model, RigidBody, RigidMode, NONE};
 use glam::{Mat3, Vec3};
 
 /// Penetration (model units) below which touching bodies are not reported.
@@ -123,10 +122,6 @@ pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
     out
 }
 
-fn body_rotation(r: Vec3) -> Mat3 {
-    Mat3::from_quat(crate::pmx::euler_rotation(r))
-}
-
 #[derive(Debug, Clone, Copy)]
 enum Shape {
     /// Sphere = capsule with a == b.
@@ -143,34 +138,38 @@ enum Shape {
 }
 
 impl Shape {
+    /// The body's shape at rest, as physics builds it ([`rules::BodyShape`],
+    /// [`rules::rest_pose`]). None for a body with non-finite numbers (reported
+    /// on its own by `E-NONFINITE`).
     fn of(body: &RigidBody) -> Option<Shape> {
-        let s = body.size;
-        let p = body.position;
-        if !(s.is_finite() && p.is_finite() && body.rotation.is_finite()) {
+        if !(body.size.is_finite() && body.position.is_finite() && body.rotation.is_finite()) {
             return None;
         }
-        let rot = body_rotation(body.rotation);
-        match body.shape {
-            RigidShape::Sphere => Some(Shape::Capsule {
+        let pose = rules::rest_pose(body);
+        let (p, rot) = (pose.translation, Mat3::from_quat(pose.rotation));
+        Some(match rules::BodyShape::of(body) {
+            rules::BodyShape::Sphere { radius } => Shape::Capsule {
                 a: p,
                 b: p,
-                r: s.x.max(0.0),
-            }),
-            RigidShape::Capsule => {
-                let h = rot.y_axis * (s.y.max(0.0) * 0.5);
-                Some(Shape::Capsule {
+                r: radius,
+            },
+            rules::BodyShape::Capsule {
+                radius,
+                half_height,
+            } => {
+                let h = rot.y_axis * half_height;
+                Shape::Capsule {
                     a: p - h,
                     b: p + h,
-                    r: s.x.max(0.0),
-                })
+                    r: radius,
+                }
             }
-            RigidShape::Box => Some(Shape::Box {
+            rules::BodyShape::Box { half } => Shape::Box {
                 c: p,
                 axes: rot,
-                half: s.abs(),
-            }),
-            RigidShape::Unknown(_) => None,
-        }
+                half,
+            },
+        })
     }
 
     fn bounding_sphere(&self) -> (Vec3, f32) {
@@ -302,14 +301,6 @@ fn penetration(s1: &Shape, s2: &Shape) -> f32 {
     }
 }
 
-/// True when the two bodies' groups and masks let them collide.
-pub fn can_collide(a: &RigidBody, b: &RigidBody) -> bool {
-    if a.group > 15 || b.group > 15 {
-        return false;
-    }
-    a.collision_mask & (1 << b.group) != 0 && b.collision_mask & (1 << a.group) != 0
-}
-
 pub fn check_body_overlaps(model: &Model) -> Vec<Problem> {
     let bodies = &model.rigid_bodies;
     let shapes: Vec<Option<Shape>> = bodies.iter().map(Shape::of).collect();
@@ -336,7 +327,7 @@ pub fn check_body_overlaps(model: &Model) -> Vec<Problem> {
             let Some(dj) = simulated(&bodies[j]) else {
                 continue;
             };
-            if !(di || dj) || !can_collide(&bodies[i], &bodies[j]) {
+            if !(di || dj) || !rules::collides(&bodies[i], &bodies[j]) {
                 continue;
             }
             let depth = penetration(si, sj);

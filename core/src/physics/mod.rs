@@ -22,16 +22,17 @@
 
 pub mod contacts;
 pub mod joints;
+pub mod rules;
 pub mod soft;
 
 pub use contacts::ContactPoint;
 pub use joints::{euler_rotation, joint_approximations};
+pub use rules::{BodyShape, CollisionFilter};
 
-use crate::pmx::{Model, RigidBody as PmxBody, RigidMode, RigidShape};
+use crate::pmx::{Model, RigidMode};
 use glam::{Mat4, Vec3};
 use rapier3d::prelude::{
-    CoefficientCombineRule, ColliderBuilder, Group, InteractionGroups, InteractionTestMode, Pose,
-    RigidBodyBuilder, RigidBodyHandle,
+    CoefficientCombineRule, ColliderBuilder, Pose, RigidBodyBuilder, RigidBodyHandle,
 };
 
 /// World-wide settings.
@@ -128,30 +129,13 @@ impl BodyImpulse {
     }
 }
 
-/// A body's collision shape as the soft-body solver sees it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum ProxyShape {
-    Sphere {
-        radius: f32,
-    },
-    Box {
-        half: Vec3,
-    },
-    /// Along local Y; `half_height` of the cylinder part.
-    Capsule {
-        radius: f32,
-        half_height: f32,
-    },
-}
-
 /// A rigid body's shape, pose before and after the last `step`, and filter.
 #[derive(Debug, Clone, Copy)]
 pub struct BodyProxy {
-    pub shape: ProxyShape,
+    pub shape: BodyShape,
     pub prev: Pose,
     pub pose: Pose,
-    pub group_bits: u16,
-    pub mask: u16,
+    pub filter: CollisionFilter,
     pub kinematic: bool,
 }
 
@@ -204,22 +188,8 @@ pub struct PhysicsWorld {
     changed: Vec<bool>,
 }
 
-fn mat_to_pose(m: &Mat4) -> Pose {
-    let (_, r, t) = m.to_scale_rotation_translation();
-    Pose::from_parts(t, r.normalize())
-}
-
 fn pose_to_mat(p: &Pose) -> Mat4 {
-    Mat4::from_rotation_translation(p.rotation, p.translation)
-}
-
-fn body_rest(rb: &PmxBody) -> Pose {
-    let pos = if rb.position.is_finite() {
-        rb.position
-    } else {
-        Vec3::ZERO
-    };
-    Pose::from_parts(pos, euler_rotation(rb.rotation))
+    rules::pose_matrix(p)
 }
 
 fn clamp_damping(d: f32) -> f32 {
@@ -273,29 +243,6 @@ pub fn rapier_damping(bullet: f32, h: f32) -> f32 {
     ((1.0 / keep - 1.0) / h).min(1.0e6)
 }
 
-/// The body's group bits and mask as rapier interaction groups: Bullet's rule
-/// (A.group & B.mask) && (B.group & A.mask) is rapier's AND test.
-pub fn interaction_groups(group: u8, mask: u16) -> InteractionGroups {
-    let g = 1u32 << (group.min(15) as u32);
-    InteractionGroups::new(
-        Group::from(g),
-        Group::from(mask as u32),
-        InteractionTestMode::And,
-    )
-}
-
-fn sanitize_size(v: f32, notes: &mut Vec<Note>, i: usize, what: &str) -> f32 {
-    if v.is_finite() && v >= 1.0e-3 {
-        v
-    } else {
-        notes.push(Note {
-            target: NoteTarget::RigidBody(i),
-            text: format!("{what} {v} is not a usable size: clamped to 0.001"),
-        });
-        1.0e-3
-    }
-}
-
 impl PhysicsWorld {
     /// Builds the world with every body at its rest pose (where the file puts it).
     pub fn new(model: &Model, config: PhysicsConfig) -> PhysicsWorld {
@@ -342,7 +289,7 @@ impl PhysicsWorld {
         let mut driver_of_bone = vec![None; nbones];
 
         for (i, rb) in model.rigid_bodies.iter().enumerate() {
-            let rest = body_rest(rb);
+            let rest = rules::rest_pose(rb);
             let bone = usize::try_from(rb.bone).ok().filter(|&b| b < nbones);
             if rb.bone >= 0 && bone.is_none() {
                 notes.push(Note {
@@ -377,8 +324,7 @@ impl PhysicsWorld {
             if role.is_dynamic() && bone.is_none() {
                 role = BodyRole::Free;
             }
-            // A bone-following body without a bone follows bone 0, as saba does.
-            let follow = bone.or(if nbones > 0 { Some(0) } else { None });
+            let follow = rules::placing_bone(model, rb);
             let mut drives = match role {
                 BodyRole::Dynamic | BodyRole::DynamicRotation => bone,
                 _ => None,
@@ -396,56 +342,14 @@ impl PhysicsWorld {
                     driver_of_bone[b] = Some(i);
                 }
             }
-            let bone_rest = follow
-                .map(|b| {
-                    let p = model.bones[b].position;
-                    Pose::from_translation(if p.is_finite() { p } else { Vec3::ZERO })
+            let offset = rules::bone_offset(model, rb);
+            let shape = rules::BodyShape::with_adjustments(rb, |text| {
+                notes.push(Note {
+                    target: NoteTarget::RigidBody(i),
+                    text,
                 })
-                .unwrap_or(Pose::IDENTITY);
-            let offset = bone_rest.inverse() * rest;
-
-            let shape = match rb.shape {
-                RigidShape::Sphere => ProxyShape::Sphere {
-                    radius: sanitize_size(rb.size.x, &mut notes, i, "sphere radius"),
-                },
-                RigidShape::Box => ProxyShape::Box {
-                    half: Vec3::new(
-                        sanitize_size(rb.size.x, &mut notes, i, "box half-width"),
-                        sanitize_size(rb.size.y, &mut notes, i, "box half-height"),
-                        sanitize_size(rb.size.z, &mut notes, i, "box half-depth"),
-                    ),
-                },
-                RigidShape::Capsule => ProxyShape::Capsule {
-                    radius: sanitize_size(rb.size.x, &mut notes, i, "capsule radius"),
-                    half_height: 0.5
-                        * if rb.size.y.is_finite() && rb.size.y >= 0.0 {
-                            rb.size.y
-                        } else {
-                            notes.push(Note {
-                                target: NoteTarget::RigidBody(i),
-                                text: format!("capsule height {} clamped to 0", rb.size.y),
-                            });
-                            0.0
-                        },
-                },
-                RigidShape::Unknown(s) => {
-                    notes.push(Note {
-                        target: NoteTarget::RigidBody(i),
-                        text: format!("unknown shape {s}: simulated as a sphere of radius x"),
-                    });
-                    ProxyShape::Sphere {
-                        radius: sanitize_size(rb.size.x, &mut notes, i, "sphere radius"),
-                    }
-                }
-            };
-            let collider = match shape {
-                ProxyShape::Sphere { radius } => ColliderBuilder::ball(radius),
-                ProxyShape::Box { half } => ColliderBuilder::cuboid(half.x, half.y, half.z),
-                ProxyShape::Capsule {
-                    radius,
-                    half_height,
-                } => ColliderBuilder::capsule_y(half_height, radius),
-            };
+            });
+            let collider = shape.collider();
             let friction = if rb.friction.is_finite() {
                 rb.friction.max(0.0)
             } else {
@@ -456,10 +360,14 @@ impl PhysicsWorld {
             } else {
                 0.0
             };
-            if rb.group > 15 {
+            let filter = CollisionFilter::of(rb);
+            if !rules::group_in_range(rb.group) {
                 notes.push(Note {
                     target: NoteTarget::RigidBody(i),
-                    text: format!("collision group {} clamped to 15", rb.group),
+                    text: format!(
+                        "collision group {} is above 15: in no group, it collides with nothing (as in MMD)",
+                        rb.group
+                    ),
                 });
             }
             // Bullet multiplies the two bodies' friction and restitution.
@@ -468,7 +376,7 @@ impl PhysicsWorld {
                 .restitution(restitution)
                 .friction_combine_rule(CoefficientCombineRule::Multiply)
                 .restitution_combine_rule(CoefficientCombineRule::Multiply)
-                .collision_groups(interaction_groups(rb.group, rb.collision_mask));
+                .collision_groups(filter.interaction_groups());
             let builder = if role.is_dynamic() {
                 collider = collider.mass(rb.mass);
                 RigidBodyBuilder::dynamic()
@@ -496,8 +404,7 @@ impl PhysicsWorld {
                 shape,
                 prev: rest,
                 pose: rest,
-                group_bits: 1u16 << rb.group.min(15),
-                mask: rb.collision_mask,
+                filter,
                 kinematic: !role.is_dynamic(),
             });
         }
@@ -657,7 +564,7 @@ impl PhysicsWorld {
 
     fn placement(&self, b: &Body, bone_world: &[Mat4]) -> Pose {
         match b.follow.and_then(|f| bone_world.get(f)) {
-            Some(m) => mat_to_pose(m) * b.offset,
+            Some(m) => rules::place_on_bone(m, &b.offset),
             None => b.rest,
         }
     }

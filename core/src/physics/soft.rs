@@ -27,7 +27,7 @@
 //!
 //! Everything is allocated when the soft body is built; a frame allocates nothing.
 
-use super::{BodyProxy, Note, NoteTarget, PhysicsWorld, ProxyShape};
+use super::{BodyProxy, BodyShape, CollisionFilter, Note, NoteTarget, PhysicsWorld};
 use crate::pmx::{AeroModel, Model, SoftBody, SoftBodyFlags, SoftBodyShape, Vertex};
 use glam::Vec3;
 use rapier3d::prelude::Pose;
@@ -84,8 +84,7 @@ struct SoftSim {
     kinetic_hardness: f32,
     anchor_hardness: f32,
     margin: f32,
-    group_bits: u16,
-    mask: u16,
+    filter: CollisionFilter,
 }
 
 /// All soft bodies of a model.
@@ -134,10 +133,10 @@ fn compliance_for(k: f32, w_sum: f32) -> f32 {
 }
 
 /// Point-vs-shape: the push-out normal and depth when `p` (radius `r`) overlaps.
-fn penetration(shape: &ProxyShape, pose: &Pose, p: Vec3, r: f32) -> Option<(Vec3, f32)> {
+fn penetration(shape: &BodyShape, pose: &Pose, p: Vec3, r: f32) -> Option<(Vec3, f32)> {
     let local = pose.inverse_transform_point(p);
     let (n_local, depth) = match *shape {
-        ProxyShape::Sphere { radius } => {
+        BodyShape::Sphere { radius } => {
             let d = local.length();
             let depth = radius + r - d;
             if depth <= 0.0 {
@@ -145,7 +144,7 @@ fn penetration(shape: &ProxyShape, pose: &Pose, p: Vec3, r: f32) -> Option<(Vec3
             }
             (if d > 1e-6 { local / d } else { Vec3::Y }, depth)
         }
-        ProxyShape::Capsule {
+        BodyShape::Capsule {
             radius,
             half_height,
         } => {
@@ -158,7 +157,7 @@ fn penetration(shape: &ProxyShape, pose: &Pose, p: Vec3, r: f32) -> Option<(Vec3
             }
             (if len > 1e-6 { d / len } else { Vec3::X }, depth)
         }
-        ProxyShape::Box { half } => {
+        BodyShape::Box { half } => {
             let clamped = local.clamp(-half, half);
             let d = local - clamped;
             let len = d.length();
@@ -428,7 +427,7 @@ fn substep(s: &mut SoftSim, h: f32, t: f32, gravity: Vec3, proxies: &[BodyProxy]
 fn collide(s: &mut SoftSim, t: f32, proxies: &[BodyProxy]) {
     for proxy in proxies {
         // Bullet's filter both ways, like rigid bodies.
-        if proxy.group_bits & s.mask == 0 || s.group_bits & proxy.mask == 0 {
+        if !proxy.filter.collides_with(s.filter) {
             continue;
         }
         let pose = lerp_pose(&proxy.prev, &proxy.pose, t);
@@ -782,8 +781,15 @@ fn build(
     for text in unsimulated_parameters(sb) {
         note(notes, i, text);
     }
-    if sb.group > 15 {
-        note(notes, i, format!("group {} clamped to 15", sb.group));
+    if !super::rules::group_in_range(sb.group) {
+        note(
+            notes,
+            i,
+            format!(
+                "group {} is above 15: in no group, it collides with nothing (as in MMD)",
+                sb.group
+            ),
+        );
     }
 
     // Face winding vs the model's normals decides the normal sign.
@@ -813,8 +819,7 @@ fn build(
         kinetic_hardness: clamp01(c.khr, "KHR", i, notes),
         anchor_hardness: clamp01(c.ahr, "AHR", i, notes),
         margin,
-        group_bits: 1u16 << sb.group.min(15),
-        mask: sb.collision_mask,
+        filter: CollisionFilter::new(sb.group, sb.collision_mask),
     };
     update_normals(&mut sim);
     let agree: f32 = sim

@@ -909,7 +909,8 @@ macro_rules! setters {
 /// Clears the mask bits of these collision groups (PMX Editor's 非衝突グループ).
 fn clear_groups(mask: &mut u16, groups: &[u8]) {
     for &g in groups {
-        *mask &= !(1u16 << (g & 15));
+        // A group above 15 has no bit to clear (see physics::rules::group_bit).
+        *mask = crate::physics::rules::mask_with(*mask, g, false);
     }
 }
 

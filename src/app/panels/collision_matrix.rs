@@ -4,10 +4,9 @@
 
 use eframe::egui;
 
-use crate::app::viewport::collision::{
-    cell_state, group_color, mask_allows, toggle_cell_edit, CellState,
-};
+use crate::app::viewport::collision::{cell_state, group_color, toggle_cell_edit, CellState};
 use crate::app::{Selection, State};
+use crate::physics::rules;
 
 const CELL: f32 = 18.0;
 
@@ -36,6 +35,15 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 legend_swatch(ui, CellState::Mixed, "mixed (bodies disagree)");
                 legend_swatch(ui, CellState::Empty, "group unused");
             });
+            let outside = (state.doc.model.rigid_bodies.iter())
+                .filter(|b| !rules::group_in_range(b.group))
+                .count();
+            if outside > 0 {
+                ui.colored_label(
+                    egui::Color32::from_rgb(230, 170, 60),
+                    format!("{outside} bodies are in a group above 16: they are in no group and collide with nothing (not shown below)."),
+                );
+            }
             ui.add_space(4.0);
             matrix(ui, state);
         });
@@ -59,8 +67,12 @@ fn legend_swatch(ui: &mut egui::Ui, s: CellState, text: &str) {
 fn matrix(ui: &mut egui::Ui, state: &mut State) {
     let model = &state.doc.model;
     let mut counts = [0usize; 16];
-    for rb in &model.rigid_bodies {
-        counts[(rb.group & 15) as usize] += 1;
+    for rb in model
+        .rigid_bodies
+        .iter()
+        .filter(|b| rules::group_in_range(b.group))
+    {
+        counts[rb.group as usize] += 1;
     }
     let mut clicked = None;
     egui::Grid::new("collision_grid")
@@ -143,11 +155,19 @@ fn body_mask(ui: &mut egui::Ui, state: &mut State) {
     let Some(rb) = state.doc.model.rigid_bodies.get(index) else {
         return;
     };
-    ui.strong(format!("#{index} {} — group {}", rb.name, rb.group + 1));
+    let group = if rules::group_in_range(rb.group) {
+        format!("group {}", rb.group + 1)
+    } else {
+        format!(
+            "group {} (above 16: collides with nothing)",
+            rb.group as u32 + 1
+        )
+    };
+    ui.strong(format!("#{index} {} — {group}", rb.name));
     let mut mask = rb.collision_mask;
     egui::Grid::new("body_mask").show(ui, |ui| {
         for g in 0..16u8 {
-            let mut on = mask_allows(mask, g);
+            let mut on = rules::mask_allows(mask, g);
             let r = ui
                 .checkbox(&mut on, format!("{}", g + 1))
                 .on_hover_text(mask_label(g));
@@ -156,7 +176,7 @@ fn body_mask(ui: &mut egui::Ui, state: &mut State) {
                 egui::WidgetInfo::selected(egui::WidgetType::Checkbox, true, on, mask_label(g))
             });
             if r.changed() {
-                mask ^= 1 << g;
+                mask = rules::mask_with(mask, g, on);
             }
             if g % 8 == 7 {
                 ui.end_row();

@@ -2,14 +2,16 @@
 //! group (style by mode), collision partners of the selected body, joint
 //! frames with their limits, and live contact points.
 //!
-//! Collision rule (Bullet's, as MMD uses it): bodies A and B collide iff bit
-//! `B.group` of A's stored mask is set AND bit `A.group` of B's mask is set.
-//! Groups are stored 0..=15 and shown 1..=16 like PMX Editor.
+//! Which bodies collide, their shapes and transforms come from
+//! [`crate::physics::rules`]; this module only paints them. Groups are stored
+//! 0..=15 and shown 1..=16 like PMX Editor; a body in a group above 15 is in no
+//! group (it collides with nothing) and is drawn in [`NO_GROUP_COLOR`].
 
 use eframe::egui;
 
 use super::camera::Projector;
-use super::overlays::{body_lines, diamond, SELECTED};
+use super::overlays::{diamond, SELECTED};
+use crate::physics::rules::{self, DebugBody};
 use crate::pmx::{JointKind, Model, RigidMode};
 use egui::{Color32, Painter, Pos2, Shape, Stroke};
 use glam::{Mat4, Vec3};
@@ -38,14 +40,14 @@ impl CollisionOptions {
     }
 }
 
-/// Scratch reused every frame (contact points, body transforms).
+/// Scratch reused every frame (contact points, body shapes and transforms).
 #[derive(Default)]
 pub struct CollisionView {
     pub options: CollisionOptions,
     pub contacts: Vec<crate::physics::ContactPoint>,
-    /// Every body's current transform ([`body_matrices_into`]), shared by the
-    /// body overlays and picking so a click selects what is drawn.
-    pub bodies: Vec<Mat4>,
+    /// Every body as physics describes it now ([`rules::debug_bodies_into`]),
+    /// shared by the body overlays and picking so a click selects what is drawn.
+    pub bodies: Vec<DebugBody>,
 }
 
 /// 16 clearly distinct colours, one per collision group (index = stored group 0..=15).
@@ -68,28 +70,22 @@ pub const GROUP_COLORS: [Color32; 16] = [
     Color32::from_rgb(128, 128, 0),   // 16 olive
 ];
 
+/// Bodies in a group above 15: in no group ([`rules::group_bit`]), unlike any group colour.
+pub const NO_GROUP_COLOR: Color32 = Color32::from_rgb(110, 110, 110);
+
+/// The colour of stored group `group`; [`NO_GROUP_COLOR`] outside 0..=15.
 pub fn group_color(group: u8) -> Color32 {
-    GROUP_COLORS[(group & 15) as usize]
-}
-
-/// Whether `mask` (as stored) lets its body collide with `group`.
-pub fn mask_allows(mask: u16, group: u8) -> bool {
-    mask & (1 << (group & 15)) != 0
-}
-
-/// Whether bodies `a` and `b` can collide: both masks must agree. A body never
-/// collides with itself.
-pub fn can_collide(model: &Model, a: usize, b: usize) -> bool {
-    let (Some(ra), Some(rb)) = (model.rigid_bodies.get(a), model.rigid_bodies.get(b)) else {
-        return false;
-    };
-    a != b && mask_allows(ra.collision_mask, rb.group) && mask_allows(rb.collision_mask, ra.group)
+    if rules::group_in_range(group) {
+        GROUP_COLORS[group as usize]
+    } else {
+        NO_GROUP_COLOR
+    }
 }
 
 /// For every body: whether it can collide with `body` (false for `body` itself).
 pub fn collision_partners(model: &Model, body: usize) -> Vec<bool> {
     (0..model.rigid_bodies.len())
-        .map(|b| can_collide(model, body, b))
+        .map(|b| rules::bodies_collide(model, body, b))
         .collect()
 }
 
@@ -114,7 +110,7 @@ pub fn cell_state(model: &Model, gi: u8, gj: u8) -> CellState {
     let (mut yes, mut no) = (false, false);
     for a in model.rigid_bodies.iter().filter(|b| b.group == gi) {
         for b in model.rigid_bodies.iter().filter(|b| b.group == gj) {
-            if mask_allows(a.collision_mask, gj) && mask_allows(b.collision_mask, gi) {
+            if rules::collides(a, b) {
                 yes = true;
             } else {
                 no = true;
@@ -143,11 +139,7 @@ pub fn toggle_cell_edit(model: &Model, gi: u8, gj: u8) -> Option<crate::edit::Mo
         let mut mask = rb.collision_mask;
         for (own, other) in [(gi, gj), (gj, gi)] {
             if rb.group == own {
-                if collide {
-                    mask |= 1 << (other & 15);
-                } else {
-                    mask &= !(1 << (other & 15));
-                }
+                mask = rules::mask_with(mask, other, collide);
             }
         }
         if mask != rb.collision_mask {
@@ -205,22 +197,6 @@ const AXIS_COLORS: [Color32; 3] = [
     Color32::from_rgb(80, 140, 255),
 ];
 
-/// Every body's current transform, into a reused buffer (the per-frame path):
-/// the simulation's pose while physics runs, else where its bone puts it.
-pub fn body_matrices_into(
-    model: &Model,
-    world: &[Mat4],
-    sim: Option<&crate::sim::Simulation>,
-    out: &mut Vec<Mat4>,
-) {
-    out.clear();
-    out.extend((0..model.rigid_bodies.len()).map(|i| {
-        sim.and_then(|s| s.physics.body_pose(i))
-            .map(|p| Mat4::from_rotation_translation(p.rotation, p.translation))
-            .unwrap_or_else(|| super::overlays::body_transform(model, world, i))
-    }));
-}
-
 fn project_all(proj: &Projector, pts: &[Vec3]) -> Option<Vec<Pos2>> {
     let v: Vec<Pos2> = pts.iter().filter_map(|p| proj.project_mmd(*p)).collect();
     (v.len() == pts.len()).then_some(v)
@@ -261,15 +237,15 @@ pub fn draw_bodies(
     painter: &Painter,
     proj: &Projector,
     model: &Model,
-    bodies: &[Mat4],
+    bodies: &[DebugBody],
     selected: Option<usize>,
 ) {
     let partners = selected
         .filter(|&s| s < model.rigid_bodies.len())
         .map(|s| collision_partners(model, s));
     for (i, rb) in model.rigid_bodies.iter().enumerate() {
-        let Some(m) = bodies.get(i) else { continue };
-        let lines = body_lines(rb.shape, rb.size, m);
+        let Some(body) = bodies.get(i) else { continue };
+        let lines = body.shape.outline(&body.transform);
         let mut color = group_color(rb.group);
         let mut width = 1.5;
         if let Some(p) = &partners {
@@ -328,7 +304,7 @@ fn draw_body_styled(
 }
 
 /// A joint's current frame: its rest frame carried along by body A.
-pub fn joint_frame(model: &Model, bodies: &[Mat4], joint: usize) -> Mat4 {
+pub fn joint_frame(model: &Model, bodies: &[DebugBody], joint: usize) -> Mat4 {
     let j = &model.joints[joint];
     let rest = Mat4::from_rotation_translation(crate::pmx::euler_rotation(j.rotation), j.position);
     match usize::try_from(j.body_a)
@@ -336,13 +312,8 @@ pub fn joint_frame(model: &Model, bodies: &[Mat4], joint: usize) -> Mat4 {
         .filter(|&a| a < model.rigid_bodies.len())
         .and_then(|a| bodies.get(a).map(|m| (a, m)))
     {
-        Some((a, m)) => {
-            let rb = &model.rigid_bodies[a];
-            let body_rest = Mat4::from_rotation_translation(
-                crate::pmx::euler_rotation(rb.rotation),
-                rb.position,
-            );
-            *m * body_rest.inverse() * rest
+        Some((a, body)) => {
+            body.transform * rules::rest_matrix(&model.rigid_bodies[a]).inverse() * rest
         }
         None => rest,
     }
@@ -354,7 +325,7 @@ pub fn draw_joints(
     painter: &Painter,
     proj: &Projector,
     model: &Model,
-    bodies: &[Mat4],
+    bodies: &[DebugBody],
     selected: Option<usize>,
     size: f32,
 ) {
@@ -378,7 +349,7 @@ pub fn draw_joints(
             let q = usize::try_from(b)
                 .ok()
                 .and_then(|b| bodies.get(b))
-                .and_then(|m| proj.project_mmd(m.w_axis.truncate()));
+                .and_then(|body| proj.project_mmd(body.transform.w_axis.truncate()));
             if let Some(q) = q {
                 painter.line_segment([o, q], Stroke::new(1.0, kind_color.gamma_multiply(0.6)));
             }
@@ -513,8 +484,12 @@ pub fn draw_legend(painter: &Painter, rect: egui::Rect, model: &Model, options: 
         painter.text(pos, egui::Align2::LEFT_TOP, s, font.clone(), text);
     };
     let mut used = [false; 16];
-    for rb in &model.rigid_bodies {
-        used[(rb.group & 15) as usize] = true;
+    for rb in model
+        .rigid_bodies
+        .iter()
+        .filter(|b| rules::group_in_range(b.group))
+    {
+        used[rb.group as usize] = true;
     }
     let w = 190.0;
     let rows = if options.bodies { 8 + 4 } else { 0 } + if options.joints { 7 } else { 0 };
@@ -643,8 +618,8 @@ mod tests {
             collision_partners(&m, 2),
             vec![true, true, false, true, true]
         );
-        assert!(can_collide(&m, 2, 4) && can_collide(&m, 4, 2));
-        assert!(!can_collide(&m, 0, 1) && !can_collide(&m, 1, 0));
+        assert!(rules::bodies_collide(&m, 2, 4) && rules::bodies_collide(&m, 4, 2));
+        assert!(!rules::bodies_collide(&m, 0, 1) && !rules::bodies_collide(&m, 1, 0));
     }
 
     #[test]

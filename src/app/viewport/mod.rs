@@ -288,8 +288,9 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     }
                     // The transforms the bodies were last drawn with.
                     let bodies = &mut state.viewport.collision.bodies;
-                    collision::body_matrices_into(model, world, state.pose.simulation(), bodies);
-                    picking::pick_body(&proj, model, bodies, p).map(Selection::RigidBody)
+                    let sim = state.pose.simulation().map(|s| &s.physics);
+                    crate::physics::rules::debug_bodies_into(model, world, sim, bodies);
+                    picking::pick_body(&proj, bodies, p).map(Selection::RigidBody)
                 });
             if let Some(sel) = hit {
                 state.selection = sel;
@@ -354,7 +355,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let world = state.pose.world();
     let opts = state.viewport.options;
     let bodies = &mut state.viewport.collision.bodies;
-    collision::body_matrices_into(model, world, state.pose.simulation(), bodies);
+    let sim = state.pose.simulation().map(|s| &s.physics);
+    crate::physics::rules::debug_bodies_into(model, world, sim, bodies);
     if opts.bodies {
         let sel = match state.selection {
             Selection::RigidBody(i) => Some(i),

@@ -3,9 +3,10 @@
 use eframe::egui;
 
 use super::camera::Projector;
-use crate::pmx::{BoneFlags, Model, RigidMode, RigidShape, Tail};
+use crate::physics::rules::{self, DebugBody};
+use crate::pmx::{BoneFlags, Model, RigidMode, Tail};
 use egui::{Color32, Painter, Pos2, Shape, Stroke};
-use glam::{Mat4, Quat, Vec3};
+use glam::{Mat4, Vec3};
 
 pub const BONE: Color32 = Color32::from_rgb(80, 150, 255);
 pub const BONE_IK: Color32 = Color32::from_rgb(255, 150, 40);
@@ -106,101 +107,6 @@ pub fn group_color(group: u8) -> Color32 {
     super::collision::group_color(group)
 }
 
-/// Rigid body / joint rotation as the physics engine reads it.
-pub fn body_rotation(euler: Vec3) -> Quat {
-    crate::physics::euler_rotation(euler)
-}
-
-/// The rigid body's transform in the current pose: it rides along with its bone.
-pub fn body_transform(model: &Model, world: &[Mat4], body: usize) -> Mat4 {
-    let rb = &model.rigid_bodies[body];
-    let rest = Mat4::from_rotation_translation(body_rotation(rb.rotation), rb.position);
-    match usize::try_from(rb.bone)
-        .ok()
-        .filter(|&b| b < model.bones.len())
-    {
-        Some(b) => world[b] * Mat4::from_translation(-model.bones[b].position) * rest,
-        None => rest,
-    }
-}
-
-/// Points of a circle of radius `r` in the plane spanned by `u`, `v`, transformed by `m`.
-#[allow(clippy::too_many_arguments)]
-fn ring(
-    m: &Mat4,
-    center: Vec3,
-    u: Vec3,
-    v: Vec3,
-    r: f32,
-    from: f32,
-    to: f32,
-    n: usize,
-) -> Vec<Vec3> {
-    (0..=n)
-        .map(|k| {
-            let a = from + (to - from) * k as f32 / n as f32;
-            m.transform_point3(center + (u * a.cos() + v * a.sin()) * r)
-        })
-        .collect()
-}
-
-/// Wireframe lines (in MMD space) outlining a rigid body's shape.
-pub fn body_lines(shape: RigidShape, size: Vec3, m: &Mat4) -> Vec<Vec<Vec3>> {
-    use std::f32::consts::{PI, TAU};
-    let (x, y, z) = (Vec3::X, Vec3::Y, Vec3::Z);
-    match shape {
-        RigidShape::Box => {
-            let h = size;
-            let c = |sx: f32, sy: f32, sz: f32| {
-                m.transform_point3(Vec3::new(sx * h.x, sy * h.y, sz * h.z))
-            };
-            let mut lines = Vec::new();
-            for s in [-1.0, 1.0] {
-                lines.push(vec![
-                    c(-1., -1., s),
-                    c(1., -1., s),
-                    c(1., 1., s),
-                    c(-1., 1., s),
-                    c(-1., -1., s),
-                ]);
-            }
-            for (a, b) in [(-1., -1.), (1., -1.), (1., 1.), (-1., 1.)] {
-                lines.push(vec![c(a, b, -1.), c(a, b, 1.)]);
-            }
-            lines
-        }
-        RigidShape::Capsule => {
-            // Bullet capsule: axis along local Y, `y` is the cylinder height.
-            let (r, hh) = (size.x, size.y * 0.5);
-            let top = y * hh;
-            let bottom = -y * hh;
-            let mut lines = vec![
-                ring(m, top, x, z, r, 0.0, TAU, 24),
-                ring(m, bottom, x, z, r, 0.0, TAU, 24),
-                ring(m, top, x, y, r, 0.0, PI, 12),
-                ring(m, bottom, x, y, r, PI, TAU, 12),
-                ring(m, top, z, y, r, 0.0, PI, 12),
-                ring(m, bottom, z, y, r, PI, TAU, 12),
-            ];
-            for d in [x, -x, z, -z] {
-                lines.push(vec![
-                    m.transform_point3(top + d * r),
-                    m.transform_point3(bottom + d * r),
-                ]);
-            }
-            lines
-        }
-        _ => {
-            let r = size.x;
-            vec![
-                ring(m, Vec3::ZERO, x, y, r, 0.0, TAU, 24),
-                ring(m, Vec3::ZERO, y, z, r, 0.0, TAU, 24),
-                ring(m, Vec3::ZERO, z, x, r, 0.0, TAU, 24),
-            ]
-        }
-    }
-}
-
 fn polyline(painter: &Painter, proj: &Projector, pts: &[Vec3], stroke: Stroke) {
     let screen: Vec<Pos2> = pts.iter().filter_map(|p| proj.project_mmd(*p)).collect();
     if screen.len() == pts.len() && screen.len() >= 2 {
@@ -225,22 +131,22 @@ pub fn draw_vertex(painter: &Painter, proj: &Projector, position: Vec3) {
     painter.circle_filled(p, 2.0, SELECTED);
 }
 
-/// Bodies coloured by mode; `bodies` are their current transforms
-/// ([`super::collision::body_matrices_into`]), the same ones picking tests.
+/// Bodies coloured by mode; `bodies` as physics describes them
+/// ([`rules::debug_bodies_into`]), the same ones picking tests.
 pub fn draw_bodies(
     painter: &Painter,
     proj: &Projector,
     model: &Model,
-    bodies: &[Mat4],
+    bodies: &[DebugBody],
     selected: Option<usize>,
 ) {
-    for (i, (rb, m)) in model.rigid_bodies.iter().zip(bodies).enumerate() {
+    for (i, (rb, body)) in model.rigid_bodies.iter().zip(bodies).enumerate() {
         let (color, width) = if selected == Some(i) {
             (SELECTED, 2.0)
         } else {
             (rigid_color(rb.mode).gamma_multiply(0.8), 1.0)
         };
-        for line in body_lines(rb.shape, rb.size, m) {
+        for line in body.shape.outline(&body.transform) {
             polyline(painter, proj, &line, Stroke::new(width, color));
         }
     }
@@ -265,7 +171,7 @@ pub fn draw_joints(
     painter: &Painter,
     proj: &Projector,
     model: &Model,
-    bodies: &[Mat4],
+    bodies: &[DebugBody],
     selected: Option<usize>,
 ) {
     let body = |b: i32| {
@@ -275,9 +181,9 @@ pub fn draw_joints(
     for (i, j) in model.joints.iter().enumerate() {
         // Joints sit between their bodies; follow body A's motion for display.
         let pos = match body(j.body_a) {
-            Some((rb, m)) => m.transform_point3(
-                body_rotation(rb.rotation).inverse() * (j.position - rb.position),
-            ),
+            Some((rb, body)) => {
+                (body.transform * rules::rest_matrix(rb).inverse()).transform_point3(j.position)
+            }
             None => j.position,
         };
         let Some(p) = proj.project_mmd(pos) else {
@@ -289,33 +195,12 @@ pub fn draw_joints(
             Color32::from_rgb(255, 230, 90)
         };
         for b in [j.body_a, j.body_b] {
-            if let Some(q) = body(b).and_then(|(_, m)| proj.project_mmd(m.w_axis.truncate())) {
+            if let Some(q) =
+                body(b).and_then(|(_, d)| proj.project_mmd(d.transform.w_axis.truncate()))
+            {
                 painter.line_segment([p, q], Stroke::new(1.0, color.gamma_multiply(0.5)));
             }
         }
         diamond(painter, p, 4.0, color, Stroke::NONE);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn box_outline_has_the_right_corners() {
-        let lines = body_lines(RigidShape::Box, Vec3::new(1.0, 2.0, 3.0), &Mat4::IDENTITY);
-        assert_eq!(lines.len(), 6);
-        let all: Vec<Vec3> = lines.concat();
-        assert!(all.iter().all(|p| p.abs() == Vec3::new(1.0, 2.0, 3.0)));
-    }
-
-    #[test]
-    fn sphere_rings_have_the_radius() {
-        let m = Mat4::from_translation(Vec3::new(0.0, 5.0, 0.0));
-        for line in body_lines(RigidShape::Sphere, Vec3::splat(2.0), &m) {
-            for p in line {
-                assert!(((p - Vec3::new(0.0, 5.0, 0.0)).length() - 2.0).abs() < 1e-4);
-            }
-        }
     }
 }

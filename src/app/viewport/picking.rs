@@ -4,10 +4,9 @@ use eframe::egui;
 
 use super::camera::{mmd_to_gl, Projector};
 use super::overlays::bone_head;
-use crate::pmx::{BoneFlags, Model, RigidShape};
-use glam::{Mat4, Vec3};
-use rapier3d::parry::query::{Ray, RayCast};
-use rapier3d::parry::shape::{Ball, Capsule, Cuboid};
+use crate::physics::rules::DebugBody;
+use crate::pmx::{BoneFlags, Model};
+use glam::Mat4;
 
 /// The visible bone whose head is nearest `pos`, within `radius` pixels.
 pub fn pick_bone(
@@ -32,121 +31,41 @@ pub fn pick_bone(
 }
 
 /// The rigid body whose real shape (sphere, oriented box, capsule) the ray
-/// through `pos` enters first. `bodies` are the bodies' current transforms as
-/// the overlays draw them ([`super::collision::body_matrices_into`]: the simulated
-/// pose while physics runs, else the bone-follow pose), so a click selects
-/// what is on screen.
-pub fn pick_body(
-    proj: &Projector,
-    model: &Model,
-    bodies: &[Mat4],
-    pos: egui::Pos2,
-) -> Option<usize> {
+/// through `pos` enters first. `bodies` are the bodies as physics describes them
+/// and the overlays draw them ([`crate::physics::rules::debug_bodies_into`]: the simulated pose
+/// while physics runs, else the bone-driven pose), so a click selects what is
+/// on screen.
+pub fn pick_body(proj: &Projector, bodies: &[DebugBody], pos: egui::Pos2) -> Option<usize> {
     let (origin, dir) = proj.ray(pos);
     // Back to MMD space: the Z flip is its own inverse and keeps distances.
     let (origin, dir) = (mmd_to_gl(origin), mmd_to_gl(dir));
-    model
-        .rigid_bodies
+    bodies
         .iter()
-        .zip(bodies)
         .enumerate()
-        .filter_map(|(i, (rb, m))| ray_body(rb.shape, rb.size, m, origin, dir).map(|t| (i, t)))
+        .filter_map(|(i, b)| {
+            b.shape
+                .ray_distance(&b.transform, origin, dir)
+                .map(|t| (i, t))
+        })
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(i, _)| i)
-}
-
-/// Distance along the ray (`origin`, unit `dir`, MMD space) to where it enters
-/// a body of `shape` and PMX `size` placed by `m`. Sizes as MMD reads them:
-/// sphere radius x; box half extents; capsule radius x and cylinder height y
-/// along local Y; unknown shapes are a sphere of radius x (as simulated).
-/// A ray starting inside a body hits its far side, so a body around the
-/// camera does not swallow every click.
-pub fn ray_body(shape: RigidShape, size: Vec3, m: &Mat4, origin: Vec3, dir: Vec3) -> Option<f32> {
-    let inv = m.inverse();
-    if !inv.is_finite() || !size.is_finite() {
-        return None;
-    }
-    // The ray in the body's frame; the parameter t stays the world distance
-    // because the direction is carried over unnormalised.
-    let ray = Ray::new(inv.transform_point3(origin), inv.transform_vector3(dir));
-    let size = size.abs();
-    let t = match shape {
-        RigidShape::Box => Cuboid::new(size).cast_local_ray(&ray, f32::MAX, false),
-        RigidShape::Capsule => {
-            Capsule::new_y(size.y * 0.5, size.x).cast_local_ray(&ray, f32::MAX, false)
-        }
-        RigidShape::Sphere | RigidShape::Unknown(_) => {
-            Ball::new(size.x).cast_local_ray(&ray, f32::MAX, false)
-        }
-    }?;
-    (t.is_finite() && t >= 0.0).then_some(t)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::app::viewport::camera::OrbitCamera;
+    use crate::physics::rules;
     use crate::pmx::{Bone, RigidBody};
+    use glam::Vec3;
 
-    fn at(p: Vec3) -> Mat4 {
-        Mat4::from_translation(p)
-    }
-
-    #[test]
-    fn ray_sphere_hits_and_misses() {
-        let sphere = |c: Vec3| ray_body(RigidShape::Sphere, Vec3::ONE, &at(c), Vec3::ZERO, Vec3::Z);
-        assert_eq!(sphere(Vec3::new(0.0, 0.0, 5.0)), Some(4.0));
-        assert_eq!(sphere(Vec3::new(3.0, 0.0, 5.0)), None);
-    }
-
-    /// Rays straight along +Z from z = -10 through (x, y).
-    fn along_z(shape: RigidShape, size: Vec3, m: &Mat4, x: f32, y: f32) -> Option<f32> {
-        ray_body(shape, size, m, Vec3::new(x, y, -10.0), Vec3::Z)
-    }
-
-    #[test]
-    fn a_box_rotated_45_degrees_is_hit_by_its_corners_not_its_bounding_sphere() {
-        // Unit half extents turned 45° about Z: seen along Z it is a diamond
-        // reaching sqrt(2) along X and Y.
-        let m = Mat4::from_rotation_z(std::f32::consts::FRAC_PI_4);
-        let size = Vec3::ONE;
-        // Beyond the unrotated box (x > 1) but inside the rotated corner.
-        let t = along_z(RigidShape::Box, size, &m, 1.3, 0.0).expect("corner hit");
-        // The corner edge runs along Z; at x = 1.3 the diamond's face is
-        // |x| + |y| = sqrt(2), so the ray enters at the front face z = -1.
-        assert!((t - 9.0).abs() < 1e-4, "{t}");
-        assert_eq!(
-            along_z(RigidShape::Box, size, &Mat4::IDENTITY, 1.3, 0.0),
-            None
-        );
-        // Inside the bounding sphere (|(1.2, 1.2)| = 1.70 < sqrt(3)) but off
-        // the diamond (1.2 + 1.2 > sqrt(2)): the old sphere test picked this.
-        assert_eq!(along_z(RigidShape::Box, size, &m, 1.2, 1.2), None);
-        assert!(Vec3::new(1.2, 1.2, 0.0).length() < size.length());
-        // Rotated about X instead, the front face is tilted: the ray at the
-        // centre enters at the edge z = -sqrt(2).
-        let tilted = Mat4::from_rotation_x(std::f32::consts::FRAC_PI_4);
-        let t = along_z(RigidShape::Box, size, &tilted, 0.0, 0.0).unwrap();
-        assert!((t - (10.0 - 2f32.sqrt())).abs() < 1e-4, "{t}");
-    }
-
-    #[test]
-    fn a_capsule_is_hit_at_its_cap_and_missed_beside_it() {
-        // MMD capsule: radius x = 1, cylinder height y = 4 along local Y, so
-        // the caps' centres are at y = ±2 and the tips at ±3.
-        let size = Vec3::new(1.0, 4.0, 0.0);
-        let m = at(Vec3::new(0.0, 10.0, 0.0));
-        let t = along_z(RigidShape::Capsule, size, &m, 0.0, 12.5).expect("cap hit");
-        assert!((t - (10.0 - 0.75f32.sqrt())).abs() < 1e-4, "{t}");
-        // Within the bounding cylinder's corner but outside the round cap.
-        assert_eq!(along_z(RigidShape::Capsule, size, &m, 0.6, 12.9), None);
-        // On the side the cylinder is hit at z = -1.
-        let t = along_z(RigidShape::Capsule, size, &m, 0.0, 10.0).unwrap();
-        assert!((t - 9.0).abs() < 1e-4, "{t}");
-        // Lying along X (rotated 90° about Z), the cap is at x = ±3.
-        let lying = m * Mat4::from_rotation_z(std::f32::consts::FRAC_PI_2);
-        assert!(along_z(RigidShape::Capsule, size, &lying, 2.7, 10.0).is_some());
-        assert_eq!(along_z(RigidShape::Capsule, size, &lying, 0.0, 12.5), None);
+    /// A unit sphere at `p`.
+    fn at(p: Vec3) -> DebugBody {
+        DebugBody {
+            shape: rules::BodyShape::Sphere { radius: 1.0 },
+            transform: Mat4::from_translation(p),
+            filter: rules::CollisionFilter::new(0, 0xFFFF),
+        }
     }
 
     #[test]
@@ -162,15 +81,16 @@ mod tests {
         let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 300.0));
         let proj = Projector::new(&OrbitCamera::default(), rect);
         let centre = proj.project_mmd(Vec3::new(0.0, 10.0, 0.0)).unwrap();
-        let mut bodies: Vec<Mat4> = model.rigid_bodies.iter().map(|b| at(b.position)).collect();
+        let mut bodies: Vec<DebugBody> =
+            model.rigid_bodies.iter().map(|b| at(b.position)).collect();
         // The default camera looks from MMD -Z: body 1 (z = -2) is in front.
-        assert_eq!(pick_body(&proj, &model, &bodies, centre), Some(1));
+        assert_eq!(pick_body(&proj, &bodies, centre), Some(1));
         bodies.swap(0, 1);
-        assert_eq!(pick_body(&proj, &model, &bodies, centre), Some(0));
+        assert_eq!(pick_body(&proj, &bodies, centre), Some(0));
         // Picking follows the given transforms (e.g. the simulated pose), not the rest pose.
         bodies[0] = at(Vec3::new(30.0, 10.0, 0.0));
         bodies[1] = at(Vec3::new(-30.0, 10.0, 0.0));
-        assert_eq!(pick_body(&proj, &model, &bodies, centre), None);
+        assert_eq!(pick_body(&proj, &bodies, centre), None);
     }
 
     #[test]
@@ -205,15 +125,11 @@ mod tests {
             pick_bone(&proj, &model, &world, egui::pos2(5.0, 5.0), 8.0),
             None
         );
-        let bodies: Vec<Mat4> = model.rigid_bodies.iter().map(|b| at(b.position)).collect();
-        assert_eq!(pick_body(&proj, &model, &bodies, p1), Some(0));
+        let mut bodies = Vec::new();
+        rules::debug_bodies_into(&model, &world, None, &mut bodies);
+        assert_eq!(pick_body(&proj, &bodies, p1), Some(0));
         assert_eq!(
-            pick_body(
-                &proj,
-                &model,
-                &bodies,
-                rect.center() - egui::vec2(0.0, 100.0)
-            ),
+            pick_body(&proj, &bodies, rect.center() - egui::vec2(0.0, 100.0)),
             None
         );
     }
