@@ -11,6 +11,7 @@
 use super::input::RigError;
 use crate::deform::{DeformState, Deformer, Pose};
 use crate::edit::{Element, ModelEdit};
+use crate::physics::rules;
 use crate::pmx::{euler_angles, euler_rotation, LocalAxes, Model, MorphOffsets, Tail, Weights};
 use glam::{Mat3, Mat4, Vec3};
 
@@ -121,12 +122,15 @@ pub fn apply_pose_as_rest(model: &Model, pose: &Pose) -> Result<ModelEdit, RigEr
             items.push((i, nm.into()));
         }
     }
-    // Bodies follow their bone (world × inverse rest, as physics places bone-follow
-    // bodies); bodies without a bone stay where they are.
+    // Bodies go where the posed bones put them (physics' placement rule); a joint
+    // moves as its body does.
     let body_motion: Vec<Mat4> = model
         .rigid_bodies
         .iter()
-        .map(|rb| skin_of(&state, rb.bone))
+        .map(|rb| {
+            let placed = rules::pose_matrix(&rules::bone_driven_pose(model, rb, &state.world));
+            placed * rules::rest_matrix(rb).inverse()
+        })
         .collect();
     for (i, rb) in model.rigid_bodies.iter().enumerate() {
         let (position, rotation) =
