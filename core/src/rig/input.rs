@@ -5,7 +5,7 @@ use crate::pmx::Model;
 
 /// Why an authoring operation refused to build its edit.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum RigError {
+pub enum InputError {
     #[error("vertex #{index} does not exist (the model has {len})")]
     NoSuchVertex { index: usize, len: usize },
     #[error("bone #{index} does not exist (the model has {len})")]
@@ -22,29 +22,29 @@ pub enum RigError {
     Invalid(String),
 }
 
-pub fn check_vertices(model: &Model, vertices: &[usize]) -> Result<(), RigError> {
+pub fn check_vertices(model: &Model, vertices: &[usize]) -> Result<(), InputError> {
     let len = model.vertices.len();
     match vertices.iter().find(|&&v| v >= len) {
-        Some(&index) => Err(RigError::NoSuchVertex { index, len }),
+        Some(&index) => Err(InputError::NoSuchVertex { index, len }),
         None => Ok(()),
     }
 }
 
-pub fn check_bone(model: &Model, bone: usize) -> Result<i32, RigError> {
+pub fn check_bone(model: &Model, bone: usize) -> Result<i32, InputError> {
     let len = model.bones.len();
     if bone < len {
         Ok(bone as i32)
     } else {
-        Err(RigError::NoSuchBone { index: bone, len })
+        Err(InputError::NoSuchBone { index: bone, len })
     }
 }
 
-pub fn check_morph(model: &Model, morph: usize) -> Result<(), RigError> {
+pub fn check_morph(model: &Model, morph: usize) -> Result<(), InputError> {
     let len = model.morphs.len();
     if morph < len {
         Ok(())
     } else {
-        Err(RigError::NoSuchMorph { index: morph, len })
+        Err(InputError::NoSuchMorph { index: morph, len })
     }
 }
 

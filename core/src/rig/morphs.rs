@@ -7,7 +7,7 @@
 //! model has one (MMD shows only morphs in that frame on its facial panel; PMX Editor
 //! adds new morphs there too).
 
-use super::input::{check_morph, check_vertices, RigError};
+use super::input::{check_morph, check_vertices, InputError};
 use crate::deform::Pose;
 use crate::edit::{Element, ModelEdit};
 use crate::pmx::{
@@ -21,12 +21,12 @@ use std::collections::HashSet;
 pub const PANEL_OTHER: u8 = 4;
 
 /// Appends `morph` and lists it in the 表情 frame, as one step.
-pub fn add_morph(model: &Model, morph: Morph) -> Result<ModelEdit, RigError> {
+pub fn add_morph(model: &Model, morph: Morph) -> Result<ModelEdit, InputError> {
     if morph.name.is_empty() {
-        return Err(RigError::Invalid("a new morph needs a name".into()));
+        return Err(InputError::Invalid("a new morph needs a name".into()));
     }
     if morph.offsets.is_empty() {
-        return Err(RigError::Invalid(format!(
+        return Err(InputError::Invalid(format!(
             "morph {:?} would have no offsets",
             morph.name
         )));
@@ -63,7 +63,7 @@ pub fn vertex_morph_from_offsets(
     name: &str,
     panel: u8,
     offsets: &[(usize, Vec3)],
-) -> Result<ModelEdit, RigError> {
+) -> Result<ModelEdit, InputError> {
     check_vertices(model, &offsets.iter().map(|o| o.0).collect::<Vec<_>>())?;
     let mut list: Vec<VertexOffset> = offsets
         .iter()
@@ -85,9 +85,9 @@ pub fn vertex_morph_from_model(
     other: &Model,
     name: &str,
     panel: u8,
-) -> Result<ModelEdit, RigError> {
+) -> Result<ModelEdit, InputError> {
     if base.vertices.len() != other.vertices.len() {
-        return Err(RigError::Invalid(format!(
+        return Err(InputError::Invalid(format!(
             "the other model has {} vertices, this one {}: a vertex morph needs the same vertices",
             other.vertices.len(),
             base.vertices.len()
@@ -111,7 +111,7 @@ pub fn bone_morph_from_pose(
     pose: &Pose,
     name: &str,
     panel: u8,
-) -> Result<ModelEdit, RigError> {
+) -> Result<ModelEdit, InputError> {
     let offsets: Vec<BoneOffset> = pose
         .bones
         .iter()
@@ -127,7 +127,7 @@ pub fn bone_morph_from_pose(
     add_morph(model, morph(name, panel, MorphOffsets::Bone(offsets)))
 }
 
-fn group_offsets(model: &Model, weights: &[(usize, f32)]) -> Result<Vec<GroupOffset>, RigError> {
+fn group_offsets(model: &Model, weights: &[(usize, f32)]) -> Result<Vec<GroupOffset>, InputError> {
     for &(m, _) in weights {
         check_morph(model, m)?;
     }
@@ -148,7 +148,7 @@ pub fn group_morph(
     name: &str,
     panel: u8,
     weights: &[(usize, f32)],
-) -> Result<ModelEdit, RigError> {
+) -> Result<ModelEdit, InputError> {
     let offsets = MorphOffsets::Group(group_offsets(model, weights)?);
     add_morph(model, morph(name, panel, offsets))
 }
@@ -170,7 +170,7 @@ pub fn flip_morph(
     name: &str,
     panel: u8,
     weights: &[(usize, f32)],
-) -> Result<ModelEdit, RigError> {
+) -> Result<ModelEdit, InputError> {
     let offsets = MorphOffsets::Flip(group_offsets(model, weights)?);
     add_morph(model, morph(name, panel, offsets))
 }
@@ -185,10 +185,10 @@ pub fn impulse_morph(
     local: bool,
     velocity: Vec3,
     torque: Vec3,
-) -> Result<ModelEdit, RigError> {
+) -> Result<ModelEdit, InputError> {
     let len = model.rigid_bodies.len();
     if let Some(&index) = bodies.iter().find(|&&b| b >= len) {
-        return Err(RigError::NoSuchElement {
+        return Err(InputError::NoSuchElement {
             what: "rigid body",
             index,
             len,
@@ -213,9 +213,9 @@ pub fn uv_morph(
     panel: u8,
     layer: u8,
     offsets: &[(usize, Vec4)],
-) -> Result<ModelEdit, RigError> {
+) -> Result<ModelEdit, InputError> {
     if layer > 4 {
-        return Err(RigError::Invalid(format!(
+        return Err(InputError::Invalid(format!(
             "UV layer must be 0..=4, not {layer}"
         )));
     }
@@ -259,13 +259,13 @@ pub fn material_morph(
     name: &str,
     panel: u8,
     offsets: Vec<MaterialOffset>,
-) -> Result<ModelEdit, RigError> {
+) -> Result<ModelEdit, InputError> {
     let len = model.materials.len();
     if let Some(o) = offsets
         .iter()
         .find(|o| o.material < -1 || o.material >= len as i32)
     {
-        return Err(RigError::NoSuchElement {
+        return Err(InputError::NoSuchElement {
             what: "material",
             index: o.material.max(0) as usize,
             len,
@@ -333,7 +333,7 @@ pub fn add_offsets(
     model: &Model,
     index: usize,
     offsets: MorphOffsets,
-) -> Result<Option<ModelEdit>, RigError> {
+) -> Result<Option<ModelEdit>, InputError> {
     check_morph(model, index)?;
     let old = &model.morphs[index];
     if offsets.is_empty() {
@@ -347,7 +347,7 @@ pub fn add_offsets(
     }
     let n = offsets.len();
     append_offsets(&mut new.offsets, offsets).ok_or_else(|| {
-        RigError::Invalid(format!(
+        InputError::Invalid(format!(
             "morph {:?} is a {} morph; the offsets are of another kind",
             old.name,
             old.kind().name()
@@ -365,7 +365,7 @@ pub fn remove_offsets(
     model: &Model,
     index: usize,
     elements: &[usize],
-) -> Result<Option<ModelEdit>, RigError> {
+) -> Result<Option<ModelEdit>, InputError> {
     check_morph(model, index)?;
     let old = &model.morphs[index];
     let have = targets(&old.offsets);

@@ -11,7 +11,7 @@
 //! (see [`super::weights::set_share`]); "blur between two bones" only moves weight
 //! between the two bones.
 
-use super::input::{check_bone, RigError};
+use super::input::{check_bone, InputError};
 use super::weights::{entries, rebuild, set_share, weight_of};
 use crate::edit::ModelEdit;
 use crate::pmx::{Model, Weights};
@@ -120,13 +120,13 @@ impl Stroke {
         bone: usize,
         brush: Brush,
         mirror: Option<PaintMirror>,
-    ) -> Result<Self, RigError> {
+    ) -> Result<Self, InputError> {
         let b = check_bone(model, bone)?;
         if let PaintMode::Blur { other } = brush.mode {
             check_bone(model, other)?;
         }
         if !(brush.radius.is_finite() && brush.radius > 0.0) {
-            return Err(RigError::Invalid(format!(
+            return Err(InputError::Invalid(format!(
                 "brush radius must be positive, not {}",
                 brush.radius
             )));
@@ -137,7 +137,7 @@ impl Stroke {
                 check_bone(model, o)?;
             }
             if m.vertices.len() != model.vertices.len() {
-                return Err(RigError::Invalid(format!(
+                return Err(InputError::Invalid(format!(
                     "mirror table has {} entries for {} vertices",
                     m.vertices.len(),
                     model.vertices.len()
@@ -175,9 +175,9 @@ impl Stroke {
         positions: &[Vec3],
         centre: Vec3,
         candidates: &[usize],
-    ) -> Result<Vec<usize>, RigError> {
+    ) -> Result<Vec<usize>, InputError> {
         if positions.len() != model.vertices.len() {
-            return Err(RigError::Invalid(format!(
+            return Err(InputError::Invalid(format!(
                 "{} positions for {} vertices",
                 positions.len(),
                 model.vertices.len()
@@ -200,7 +200,7 @@ impl Stroke {
         &mut self,
         model: &Model,
         hits: &[(usize, f32)],
-    ) -> Result<Vec<usize>, RigError> {
+    ) -> Result<Vec<usize>, InputError> {
         super::input::check_vertices(model, &hits.iter().map(|h| h.0).collect::<Vec<_>>())?;
         let other = match self.brush.mode {
             PaintMode::Blur { other } => other as i32,

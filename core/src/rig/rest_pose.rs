@@ -8,7 +8,7 @@
 //! in TransformView. Bone morphs, IK angle limits and joint limits keep their values:
 //! they are relative to the new rest pose from now on.
 
-use super::input::RigError;
+use super::input::InputError;
 use crate::deform::{DeformState, Deformer, Pose};
 use crate::edit::{Element, ModelEdit};
 use crate::physics::rules;
@@ -45,9 +45,9 @@ fn from_placement(m: Mat4) -> (Vec3, Vec3) {
 }
 
 /// The edit that makes `pose` (bones only) the model's rest pose.
-pub fn apply_pose_as_rest(model: &Model, pose: &Pose) -> Result<ModelEdit, RigError> {
+pub fn apply_pose_as_rest(model: &Model, pose: &Pose) -> Result<ModelEdit, InputError> {
     if pose.bones.len() != model.bones.len() {
-        return Err(RigError::Invalid(format!(
+        return Err(InputError::Invalid(format!(
             "the pose has {} bones, the model {}",
             pose.bones.len(),
             model.bones.len()
@@ -163,7 +163,7 @@ pub fn apply_pose_as_rest(model: &Model, pose: &Pose) -> Result<ModelEdit, RigEr
         }
     }
     if items.is_empty() {
-        return Err(RigError::Invalid(
+        return Err(InputError::Invalid(
             "the pose is the rest pose: nothing to apply".into(),
         ));
     }

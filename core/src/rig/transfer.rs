@@ -2,7 +2,7 @@
 //! nearest point on another model's surface (barycentric blend of that triangle's three
 //! vertices), with bones matched by name — for re-using a body's weights on clothing.
 
-use super::input::{check_vertices, unique_sorted, RigError};
+use super::input::{check_vertices, unique_sorted, InputError};
 use super::spatial::SurfaceIndex;
 use super::weights::entries;
 use crate::edit::ModelEdit;
@@ -45,10 +45,10 @@ pub fn transfer_from_model(
     source: &Model,
     vertices: &[usize],
     options: TransferOptions,
-) -> Result<(Option<ModelEdit>, TransferReport), RigError> {
+) -> Result<(Option<ModelEdit>, TransferReport), InputError> {
     check_vertices(target, vertices)?;
     let surface = SurfaceIndex::new(source)
-        .ok_or_else(|| RigError::Invalid("the source model has no triangles".into()))?;
+        .ok_or_else(|| InputError::Invalid("the source model has no triangles".into()))?;
     // Source bone index → target bone index by name (first of a duplicated name).
     let mut by_name: HashMap<&str, i32> = HashMap::new();
     for (i, b) in target.bones.iter().enumerate() {

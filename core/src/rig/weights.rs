@@ -12,7 +12,7 @@
 //! kind holds is promoted (BDEF1 → BDEF2 → BDEF4), and "limit" and "prune" compact it to
 //! the smallest kind that holds what is left. QDEF stays QDEF.
 
-use super::input::{check_bone, check_vertices, unique_sorted, RigError};
+use super::input::{check_bone, check_vertices, unique_sorted, InputError};
 use crate::edit::ModelEdit;
 use crate::pmx::{Model, Tail, Vertex, WeightKind, Weights, NONE};
 use glam::Vec3;
@@ -213,7 +213,7 @@ fn edit_weights(
     vertices: &[usize],
     field: &str,
     mut f: impl FnMut(&Vertex) -> Option<Weights>,
-) -> Result<Option<ModelEdit>, RigError> {
+) -> Result<Option<ModelEdit>, InputError> {
     check_vertices(model, vertices)?;
     let changed: Vec<(usize, Vertex)> = unique_sorted(vertices)
         .into_iter()
@@ -232,7 +232,7 @@ fn edit_weights(
 
 /// Normalizes the weights of `vertices` (drops weights on bones outside the model and
 /// rescales the rest to sum 1; the same rule as the checker's fix).
-pub fn normalize(model: &Model, vertices: &[usize]) -> Result<Option<ModelEdit>, RigError> {
+pub fn normalize(model: &Model, vertices: &[usize]) -> Result<Option<ModelEdit>, InputError> {
     let nb = model.bones.len();
     edit_weights(model, vertices, "weights (normalize)", |v| {
         let mut w = v.weights;
@@ -257,7 +257,7 @@ pub fn set_weight(
     vertices: &[usize],
     bone: usize,
     value: f32,
-) -> Result<Option<ModelEdit>, RigError> {
+) -> Result<Option<ModelEdit>, InputError> {
     let b = check_bone(model, bone)?;
     let label = format!("weight of {}", model.bones[bone].name);
     edit_weights(model, vertices, &label, |v| {
@@ -275,7 +275,7 @@ pub fn scale_weight(
     vertices: &[usize],
     bone: usize,
     factor: f32,
-) -> Result<Option<ModelEdit>, RigError> {
+) -> Result<Option<ModelEdit>, InputError> {
     let b = check_bone(model, bone)?;
     let label = format!("weight of {} ×{factor}", model.bones[bone].name);
     edit_weights(model, vertices, &label, |v| {
@@ -292,9 +292,9 @@ pub fn limit_bones(
     model: &Model,
     vertices: &[usize],
     n: usize,
-) -> Result<Option<ModelEdit>, RigError> {
+) -> Result<Option<ModelEdit>, InputError> {
     if !(1..=4).contains(&n) {
-        return Err(RigError::Invalid(format!(
+        return Err(InputError::Invalid(format!(
             "limit: bone count must be 1..=4, not {n}"
         )));
     }
@@ -326,9 +326,9 @@ pub fn prune(
     model: &Model,
     vertices: &[usize],
     threshold: f32,
-) -> Result<Option<ModelEdit>, RigError> {
+) -> Result<Option<ModelEdit>, InputError> {
     if !(threshold.is_finite() && (0.0..1.0).contains(&threshold)) {
-        return Err(RigError::Invalid(format!(
+        return Err(InputError::Invalid(format!(
             "prune: threshold must be in 0..1, not {threshold}"
         )));
     }
@@ -360,10 +360,10 @@ pub fn transfer_weight(
     from: usize,
     to: usize,
     ratio: f32,
-) -> Result<Option<ModelEdit>, RigError> {
+) -> Result<Option<ModelEdit>, InputError> {
     let (a, b) = (check_bone(model, from)?, check_bone(model, to)?);
     if !(ratio.is_finite() && (0.0..=1.0).contains(&ratio)) {
-        return Err(RigError::Invalid(format!(
+        return Err(InputError::Invalid(format!(
             "transfer: ratio must be in 0..=1, not {ratio}"
         )));
     }
@@ -404,7 +404,7 @@ pub fn replace_bone(
     vertices: &[usize],
     from: usize,
     to: usize,
-) -> Result<Option<ModelEdit>, RigError> {
+) -> Result<Option<ModelEdit>, InputError> {
     transfer_weight(model, vertices, from, to, 1.0)
 }
 
@@ -416,7 +416,7 @@ pub fn set_kind(
     model: &Model,
     vertices: &[usize],
     kind: WeightKind,
-) -> Result<Option<ModelEdit>, RigError> {
+) -> Result<Option<ModelEdit>, InputError> {
     check_vertices(model, vertices)?;
     let largest = |w: &Weights, n: usize| {
         let mut list = entries(w);
@@ -485,7 +485,7 @@ pub fn set_kind(
 /// Turns the BDEF2 vertices of the selection into SDEF with C, R0 and R1 computed by
 /// [`sdef_params`] (one computation per bone pair over the selected vertices). Other
 /// kinds are left alone.
-pub fn sdef_from_bdef2(model: &Model, vertices: &[usize]) -> Result<Option<ModelEdit>, RigError> {
+pub fn sdef_from_bdef2(model: &Model, vertices: &[usize]) -> Result<Option<ModelEdit>, InputError> {
     check_vertices(model, vertices)?;
     let pairs: Vec<(usize, [i32; 2], f32)> = unique_sorted(vertices)
         .into_iter()
@@ -503,7 +503,7 @@ type PairGroup = ([i32; 2], Vec<(Vec3, f32)>);
 fn sdef_edit(
     model: &Model,
     pairs: &[(usize, [i32; 2], f32)],
-) -> Result<Option<ModelEdit>, RigError> {
+) -> Result<Option<ModelEdit>, InputError> {
     let nb = model.bones.len();
     let ok = |b: i32| b >= 0 && (b as usize) < nb;
     // Group by unordered bone pair; members carry the weight of the pair's first bone.
