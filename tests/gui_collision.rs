@@ -33,7 +33,7 @@ fn masks(h: &Harness<'_, Option<HoneApp>>) -> Vec<u16> {
     app(h)
         .state
         .doc
-        .model
+        .model()
         .rigid_bodies
         .iter()
         .map(|b| b.collision_mask)
@@ -54,7 +54,7 @@ fn matrix_cell_toggles_both_groups_and_undo_restores() {
     // Symmetric: group-1 bodies lose bit 1 (group 2), group-2 bodies lose bit 0 (group 1).
     assert_eq!(masks(&h), vec![!1u16, !(1u16 << 1)]);
     assert!(!hone::physics::rules::bodies_collide(
-        &app(&h).state.doc.model,
+        app(&h).state.doc.model(),
         0,
         1
     ));

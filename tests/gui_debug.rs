@@ -28,7 +28,7 @@ fn out_of_order_tube() -> Model {
 }
 
 fn order_problems(a: &HoneApp) -> Vec<String> {
-    hone::check::check_model(&a.state.doc.model, &Default::default())
+    hone::check::check_model(a.state.doc.model(), &Default::default())
         .into_iter()
         .filter(|p| p.code.starts_with("E-ORDER"))
         .map(|p| p.message)
@@ -76,14 +76,14 @@ fn order_violation_fix_is_undoable() {
     assert_eq!(app(&h).state.selection, Selection::Bone(upper));
     h.get_by_label("Fix: raise deform layer to 1").click();
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.model.bones[upper].layer, 1);
+    assert_eq!(app(&h).state.doc.model().bones[upper].layer, 1);
     assert!(order_problems(app(&h)).is_empty());
     assert!(!app(&h).state.debug.is_flagged(upper));
 
     // Ctrl+Z brings the problem back.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.model.bones[upper].layer, 0);
+    assert_eq!(app(&h).state.doc.model().bones[upper].layer, 0);
     assert!(!order_problems(app(&h)).is_empty());
     assert!(app(&h).state.debug.is_flagged(upper));
 }
@@ -173,7 +173,7 @@ fn a_weight_problem_selects_its_vertex_and_the_inspector_edits_its_weights() {
     h.run_steps(2);
     h.get_by_label("BDEF2").click();
     h.run_steps(3);
-    match app(&h).state.doc.model.vertices[k].weights {
+    match app(&h).state.doc.model().vertices[k].weights {
         hone::pmx::Weights::Bdef2 { bones, weight } => {
             assert_eq!(bones, [1, 2]);
             assert!((weight - 0.5 / 0.7).abs() < 1e-5, "{weight}");
@@ -185,7 +185,7 @@ fn a_weight_problem_selects_its_vertex_and_the_inspector_edits_its_weights() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
     assert!(matches!(
-        app(&h).state.doc.model.vertices[k].weights,
+        app(&h).state.doc.model().vertices[k].weights,
         hone::pmx::Weights::Bdef4 { .. }
     ));
 }
@@ -227,7 +227,7 @@ fn a_display_frame_problem_selects_the_frame_and_the_inspector_lists_its_items()
     h.run_steps(2);
     h.get_by_label("#2 上").click();
     h.run_steps(3);
-    let frame = &app(&h).state.doc.model.display_frames[1];
+    let frame = &app(&h).state.doc.model().display_frames[1];
     assert_eq!(frame.elements[1], hone::pmx::DisplayElement::Bone(2));
     assert!(!about_frame(&h));
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);

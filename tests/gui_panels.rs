@@ -41,7 +41,7 @@ fn select_bone_edit_layer_then_undo() {
     set_value(&h, "deform layer", 3.0);
     h.run_steps(3);
     let a = app(&h);
-    assert_eq!(a.state.doc.model.bones[upper].layer, 3);
+    assert_eq!(a.state.doc.model().bones[upper].layer, 3);
     assert!(a.state.doc.is_dirty());
     assert_eq!(a.state.doc.history.len(), 1);
     assert!(a.state.title().starts_with('●'), "{}", a.state.title());
@@ -50,13 +50,13 @@ fn select_bone_edit_layer_then_undo() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
     let a = app(&h);
-    assert_eq!(a.state.doc.model.bones[upper].layer, 0);
+    assert_eq!(a.state.doc.model().bones[upper].layer, 0);
     assert!(!a.state.doc.is_dirty());
 
     // Ctrl+Y redoes it.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.model.bones[upper].layer, 3);
+    assert_eq!(app(&h).state.doc.model().bones[upper].layer, 3);
 }
 
 #[test]
@@ -67,11 +67,11 @@ fn history_panel_jumps_and_bone_search_filters() {
     h.run_steps(2);
     set_value(&h, "deform layer", 2.0);
     h.run_steps(2);
-    assert_eq!(app(&h).state.doc.model.bones[0].layer, 2);
+    assert_eq!(app(&h).state.doc.model().bones[0].layer, 2);
     // History shows the step; clicking "Opened" goes back to the original.
     h.get_by_label_contains("Opened").click();
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.model.bones[0].layer, 0);
+    assert_eq!(app(&h).state.doc.model().bones[0].layer, 0);
     assert!(app(&h).state.doc.history.can_redo());
 
     // Searching bones narrows the tree to matches.
@@ -133,7 +133,7 @@ fn opening_another_model_with_unsaved_edits_asks_first() {
     h.get_by_label("Cancel").click();
     h.run_steps(3);
     assert!(h.query_by_label("Unsaved changes").is_none());
-    assert_eq!(app(&h).state.doc.model.bones[0].layer, 1);
+    assert_eq!(app(&h).state.doc.model().bones[0].layer, 1);
 
     h.get_by_label("File").click();
     h.run_steps(2);
@@ -144,5 +144,5 @@ fn opening_another_model_with_unsaved_edits_asks_first() {
     let a = app(&h);
     assert_eq!(a.state.doc.display_name, "hone-sample.pmx");
     assert!(!a.state.doc.is_dirty());
-    assert!(a.state.doc.model.bones.len() > 50);
+    assert!(a.state.doc.model().bones.len() > 50);
 }

@@ -130,7 +130,7 @@ fn reset_puts_bodies_back_on_their_bones() {
     }
     let dynamic = 0; // the capsule on 上
     let moved = {
-        let model = &app(&h).state.doc.model;
+        let model = &app(&h).state.doc.model();
         let sim = app(&h).state.pose.sim().expect("physics on");
         let p = sim.physics.body_pose(dynamic).unwrap();
         p.translation
@@ -140,7 +140,7 @@ fn reset_puts_bodies_back_on_their_bones() {
 
     h.get_by_label("⟲ Reset").click();
     h.run_steps(2);
-    let model = &app(&h).state.doc.model;
+    let model = &app(&h).state.doc.model();
     let sim = app(&h).state.pose.sim().unwrap();
     for i in 0..model.rigid_bodies.len() {
         let p = sim.physics.body_pose(i).unwrap();
@@ -185,7 +185,7 @@ fn editing_a_body_while_paused_rebuilds_the_world() {
 
     // The edit the inspector makes: a new size and mass through the history.
     let state = &mut app_mut(&mut h).state;
-    let mut body = state.doc.model.rigid_bodies[0].clone();
+    let mut body = state.doc.model().rigid_bodies[0].clone();
     body.size.x = 0.7;
     body.mass = 5.0;
     state.apply(hone::edit::ModelEdit::set_rigid_body(0, body, "size"));
@@ -214,15 +214,15 @@ fn the_viewport_mesh_includes_soft_bodies_while_physics_runs() {
         );
     h.run_steps(2);
     let state = &mut app_mut(&mut h).state;
-    assert!(!state.doc.model.soft_bodies.is_empty());
-    state.pose.set_physics(&state.doc.model, true);
+    assert!(!state.doc.model().soft_bodies.is_empty());
+    state.pose.set_physics(state.doc.model(), true);
     state.playback.pause();
     for _ in 0..30 {
         app_mut(&mut h).state.playback.step();
         h.run_steps(1);
     }
     let state = &app(&h).state;
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let sim = state.pose.sim().unwrap();
     let deformer = hone::deform::Deformer::new(model);
     let mut skinned = deformer.new_state();
@@ -245,7 +245,7 @@ fn seeking_resets_physics_at_the_new_frame_and_capture_mode_lands_on_its_frame()
     h.run_steps(2);
     let state = &mut app_mut(&mut h).state;
     timeline::set_motion(state, motion(), "test.vmd");
-    state.pose.set_physics(&state.doc.model, true);
+    state.pose.set_physics(state.doc.model(), true);
     state.playback.play();
     h.run_steps(6);
     // Jump back: bodies go to the bone-driven pose of frame 10, at rest.
@@ -255,7 +255,7 @@ fn seeking_resets_physics_at_the_new_frame_and_capture_mode_lands_on_its_frame()
     let state = &app(&h).state;
     assert_eq!(state.playback.frame, 10.0);
     let sim = state.pose.sim().unwrap();
-    for i in 0..state.doc.model.rigid_bodies.len() {
+    for i in 0..state.doc.model().rigid_bodies.len() {
         let want = sim.physics.bone_driven_pose(i, &sim.state.world).unwrap();
         let got = sim.physics.body_pose(i).unwrap();
         assert!(

@@ -1,7 +1,8 @@
 //! The open file: the model, its path and its undo history.
 //!
-//! Every model change goes through [`Document::apply`] so it lands on the undo
-//! stack; panels never mutate the model directly.
+//! The model is private: anything may read it ([`Document::model`]), but every
+//! change goes through [`Document::apply`] (and undo/redo) so it lands on the
+//! undo stack.
 
 use crate::edit::{EditError, History, ModelEdit};
 use crate::pmx::write::WriteOptions;
@@ -9,7 +10,7 @@ use crate::pmx::Model;
 use std::path::{Path, PathBuf};
 
 pub struct Document {
-    pub model: Model,
+    model: Model,
     pub path: Option<PathBuf>,
     /// Shown in the title when there is no path (e.g. the bundled sample).
     pub display_name: String,
@@ -50,6 +51,16 @@ impl Document {
             doc.loaded_v21_features_in_v20 = crate::pmx::write::v21_features(&doc.model);
         }
         Ok(doc)
+    }
+
+    /// The model as the edits so far left it (read only: change it with [`apply`](Self::apply)).
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// Ends the current merge run of field edits (a drag or a text entry ended).
+    pub fn end_merge(&mut self) {
+        self.history.end_merge();
     }
 
     /// Folder that texture paths are relative to.
@@ -105,6 +116,26 @@ impl Document {
             self.display_name = name.to_string_lossy().into_owned();
         }
         Ok(note)
+    }
+}
+
+/// The bundled sample rig (resources/sample, made by `pmx::builder::sample_rig`) and its texture.
+static SAMPLE_PMX: &[u8] = include_bytes!("../../resources/sample/hone-sample.pmx");
+pub static SAMPLE_TEXTURES: &[(&str, &[u8])] = &[(
+    "cloth.png",
+    include_bytes!("../../resources/sample/cloth.png"),
+)];
+
+/// The model `hone` opens without a file: the bundled sample rig.
+pub fn sample_document() -> Document {
+    match crate::pmx::load_bytes(SAMPLE_PMX) {
+        Ok(loaded) => {
+            let mut doc = Document::new(loaded.model, None, "hone-sample.pmx");
+            doc.embedded_textures = SAMPLE_TEXTURES;
+            doc
+        }
+        // Only if the reader rejects the bundled file: fall back to the rig in code.
+        Err(_) => Document::new(crate::pmx::builder::sample_rig(), None, "sample rig"),
     }
 }
 

@@ -128,7 +128,7 @@ pub fn load_motion_file(state: &mut State, path: &Path) {
 /// on frame 0 (paused, physics reset there).
 pub fn set_motion(state: &mut State, vmd: Vmd, name: impl Into<String>) {
     let name = name.into();
-    let (bound, report) = BoundMotion::bind(&vmd, &state.doc.model);
+    let (bound, report) = BoundMotion::bind(&vmd, state.doc.model());
     state.log(
         LogLevel::Info,
         format!(
@@ -174,7 +174,7 @@ pub fn unload_motion(state: &mut State) {
 
 /// Resets physics at the current pose, warming up if asked.
 fn reset_physics(state: &mut State) {
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let w = state.playback.warm_up_seconds;
     if w > 0.0 {
         state.pose.warm_up_physics(model, w);
@@ -215,7 +215,7 @@ pub fn tick(state: &mut State, dt: f32) {
     let structure = state.doc.history.structure_revision();
     if let Some(m) = &mut state.playback.motion {
         if m.structure != structure {
-            let (bound, report) = BoundMotion::bind(&m.vmd, &state.doc.model);
+            let (bound, report) = BoundMotion::bind(&m.vmd, state.doc.model());
             m.bound = bound;
             m.report = report;
             m.structure = structure;
@@ -261,7 +261,7 @@ pub fn tick(state: &mut State, dt: f32) {
         reset_physics(state);
         return;
     }
-    let model = &state.doc.model;
+    let model = state.doc.model();
     match advance {
         Some(dt) => state.pose.advance(model, dt),
         None if state.pose.pose_changed() && state.pose.physics_enabled() => {
@@ -352,14 +352,14 @@ pub fn prepare_capture(
     state.playback.frame = frame_at(0);
     apply_motion(state);
     if seconds.is_some() {
-        state.pose.set_physics(&state.doc.model, true);
+        state.pose.set_physics(state.doc.model(), true);
     }
-    state.pose.reset_physics(&state.doc.model);
+    state.pose.reset_physics(state.doc.model());
     for k in 1..=frames {
         state.playback.frame = frame_at(k);
         apply_motion(state);
-        state.pose.advance(&state.doc.model, 1.0 / fps);
+        state.pose.advance(state.doc.model(), 1.0 / fps);
     }
     state.playback.frame = target;
-    state.pose.evaluate(&state.doc.model);
+    state.pose.evaluate(state.doc.model());
 }

@@ -1,6 +1,13 @@
 //! `hone [FILE]`: the desktop app; `--screenshot` renders one frame to a PNG and exits.
 
 use super::CliResult;
+use crate::app::dock;
+use crate::app::document::{sample_document, Document};
+use crate::app::launch::Launch;
+use crate::app::viewport::collision::CollisionOptions;
+use crate::app::viewport::debug_overlays::DebugOverlays;
+use crate::app::viewport::ViewOptions;
+use crate::app::Selection;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -85,28 +92,209 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 }
 
 pub fn run(args: GuiArgs) -> CliResult {
-    crate::app::run(crate::app::Launch {
-        file: args.file,
+    crate::app::launch::run(launch(args)?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Opens the model and checks every flag against it before any window opens.
+fn launch(args: GuiArgs) -> Result<Launch, String> {
+    let doc = match &args.file {
+        Some(p) => Document::open(p).map_err(|e| format!("cannot open {}: {e}", p.display()))?,
+        None => sample_document(),
+    };
+    let model = doc.model();
+    let select = match &args.select {
+        Some(s) => Some(parse_select(model, s)?),
+        None => None,
+    };
+    let mut morphs = Vec::new();
+    for (name, w) in &args.morph {
+        let i = model
+            .morphs
+            .iter()
+            .position(|m| &m.name == name || &m.name_en == name)
+            .ok_or_else(|| format!("--morph: no morph named {name:?}"))?;
+        morphs.push((i, *w));
+    }
+    let motion = match &args.motion {
+        Some(p) => {
+            let vmd = crate::motion::load_vmd(p)
+                .map_err(|e| format!("cannot load motion {}: {e}", p.display()))?;
+            let name = p.file_name().map_or_else(
+                || p.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            Some((vmd, name))
+        }
+        None => None,
+    };
+    let pose = match &args.pose {
+        Some(p) => {
+            let text =
+                std::fs::read_to_string(p).map_err(|e| format!("--pose {}: {e}", p.display()))?;
+            let parsed = crate::deform::pose_from_json(model, &text)
+                .map_err(|e| format!("--pose {}: {e}", p.display()))?;
+            for w in &parsed.warnings {
+                eprintln!("hone: --pose {}: {w}", p.display());
+            }
+            Some(parsed.pose)
+        }
+        None => None,
+    };
+    let mut view = ViewOptions::default();
+    if let Some(s) = &args.show {
+        apply_show(&mut view, s)?;
+    }
+    // Deform-order and IK overlays; the rest of the list is the collision overlays'.
+    let mut debug_overlays = DebugOverlays::default();
+    let mut collision = CollisionOptions::default();
+    if let Some(list) = &args.overlay {
+        let collision_items: Vec<&str> = list
+            .split(',')
+            .map(str::trim)
+            .filter(|item| !debug_overlays.enable(item))
+            .collect();
+        apply_overlay(&mut collision, &collision_items.join(","))?;
+    }
+    let tab = match &args.tab {
+        Some(t) => Some(dock::tab_by_name(t).ok_or_else(|| {
+            let names: Vec<&str> = dock::Tab::ALL.iter().map(|t| t.title()).collect();
+            format!("--tab: no tab {t:?} ({})", names.join(", "))
+        })?),
+        None => None,
+    };
+    let screenshot_mode = args.screenshot.is_some();
+    Ok(Launch {
         screenshot: args.screenshot,
         size: args.size,
-        select: args.select,
-        show: args.show,
-        overlay: args.overlay,
-        morphs: args.morph,
-        tab: args.tab,
-        motion: args.motion,
+        select,
+        // A screenshot shows exactly what was asked (defaults otherwise); the
+        // window keeps the user's last switches unless --show is given.
+        view: (screenshot_mode || args.show.is_some()).then_some(view),
+        debug_overlays,
+        collision,
+        tab,
+        pose,
+        morphs,
+        motion,
         frame: args.frame,
         play_seconds: args.play_seconds,
         yaw: args.yaw,
-        pose: args.pose,
         pitch: args.pitch,
-    })?;
-    Ok(ExitCode::SUCCESS)
+        ..Launch::new(doc)
+    })
+}
+
+/// Parses `--select kind:NAME` (bone, morph, material, body, joint, frame; Japanese or
+/// English name) or `vertex:INDEX`.
+pub fn parse_select(m: &crate::pmx::Model, spec: &str) -> Result<Selection, String> {
+    let (kind, name) = spec
+        .split_once(':')
+        .ok_or_else(|| format!("--select wants KIND:NAME, got {spec:?}"))?;
+    fn position<'a>(
+        mut names: impl Iterator<Item = (&'a String, &'a String)>,
+        name: &str,
+    ) -> Option<usize> {
+        names.position(|(n, en)| n == name || en == name)
+    }
+    let sel = match kind {
+        "bone" => {
+            position(m.bones.iter().map(|b| (&b.name, &b.name_en)), name).map(Selection::Bone)
+        }
+        "morph" => {
+            position(m.morphs.iter().map(|b| (&b.name, &b.name_en)), name).map(Selection::Morph)
+        }
+        "material" => position(m.materials.iter().map(|b| (&b.name, &b.name_en)), name)
+            .map(Selection::Material),
+        "body" | "rigid_body" => {
+            position(m.rigid_bodies.iter().map(|b| (&b.name, &b.name_en)), name)
+                .map(Selection::RigidBody)
+        }
+        "joint" => {
+            position(m.joints.iter().map(|b| (&b.name, &b.name_en)), name).map(Selection::Joint)
+        }
+        "frame" => position(m.display_frames.iter().map(|b| (&b.name, &b.name_en)), name)
+            .map(Selection::DisplayFrame),
+        // Vertices have no names: `vertex:INDEX`.
+        "vertex" => name
+            .parse::<usize>()
+            .ok()
+            .filter(|&i| i < m.vertices.len())
+            .map(Selection::Vertex),
+        _ => {
+            return Err(format!(
+            "--select: unknown kind {kind:?} (bone, morph, material, body, joint, frame, vertex)"
+        ))
+        }
+    };
+    sel.ok_or_else(|| format!("--select: no {kind} named {name:?}"))
+}
+
+/// Applies `--show a,b,c`: turns the listed overlays on (`-name` turns one off).
+pub fn apply_show(options: &mut ViewOptions, spec: &str) -> Result<(), String> {
+    for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (on, name) = match item.strip_prefix('-') {
+            Some(n) => (false, n),
+            None => (true, item),
+        };
+        let flag = match name {
+            "mesh" => &mut options.mesh,
+            "wireframe" => &mut options.wireframe,
+            "edges" => &mut options.edges,
+            "bones" => &mut options.bones,
+            "bodies" | "rigid_bodies" => &mut options.bodies,
+            "joints" => &mut options.joints,
+            "grid" => &mut options.grid,
+            "shadow" | "ground-shadow" => &mut options.ground_shadow,
+            _ => {
+                return Err(format!(
+                    "--show: unknown item {name:?} (mesh, wireframe, edges, bones, bodies, joints, grid, shadow)"
+                ))
+            }
+        };
+        *flag = on;
+    }
+    Ok(())
+}
+
+/// Applies `--overlay a,b,c` (collision, joints, contacts) to the collision overlay options.
+pub fn apply_overlay(options: &mut CollisionOptions, spec: &str) -> Result<(), String> {
+    for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if !options.apply_overlay_item(item) {
+            return Err(format!(
+                "--overlay: unknown item {item:?} (collision, joints, contacts, deform-order, ik)"
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::parse_size;
+    use super::*;
+
+    #[test]
+    fn select_and_show_flags_parse_and_refuse_unknowns() {
+        let m = crate::app::demo::tube_rig();
+        assert_eq!(parse_select(&m, "bone:上"), Ok(Selection::Bone(2)));
+        assert_eq!(parse_select(&m, "bone:upper"), Ok(Selection::Bone(2)));
+        assert_eq!(parse_select(&m, "body:下"), Ok(Selection::RigidBody(1)));
+        assert!(parse_select(&m, "bone:nope").unwrap_err().contains("nope"));
+        assert!(parse_select(&m, "上").is_err());
+        assert_eq!(parse_select(&m, "vertex:1"), Ok(Selection::Vertex(1)));
+        let past_end = format!("vertex:{}", m.vertices.len());
+        assert!(parse_select(&m, &past_end)
+            .unwrap_err()
+            .contains("no vertex"));
+        assert!(parse_select(&m, "vertex:first").is_err());
+        assert!(parse_select(&m, "face:1")
+            .unwrap_err()
+            .contains("unknown kind"));
+        let mut o = ViewOptions::default();
+        apply_show(&mut o, "bodies,joints,-bones,wireframe").unwrap();
+        assert!(o.bodies && o.joints && o.wireframe && !o.bones && o.mesh);
+        assert!(apply_show(&mut o, "bogus").is_err());
+    }
 
     #[test]
     fn sizes_parse_and_reject_nonsense() {

@@ -92,6 +92,7 @@
 
 pub mod element;
 pub mod remap;
+pub mod weights;
 
 pub use element::{Element, ElementKind};
 pub use remap::Removed;
@@ -133,8 +134,11 @@ pub enum EditError {
 #[derive(Debug, Clone)]
 pub struct ModelEdit {
     op: Op,
-    /// History label; filled in by [`History::apply`] from the model unless set.
+    /// History label: `title`, then " = value" if there is a value.
     label: String,
+    /// What the edit does ("Set 右ひじ.position.z"); generated from the model by
+    /// [`History::apply`] unless set with [`label`](Self::label).
+    title: String,
     /// Text of the new value, shown after " = " in the label.
     value: Option<String>,
     merge_key: Option<u64>,
@@ -176,6 +180,7 @@ impl ModelEdit {
         ModelEdit {
             op,
             label: String::new(),
+            title: String::new(),
             value: None,
             merge_key: None,
             generation: 0,
@@ -395,13 +400,25 @@ impl ModelEdit {
     /// Shows `value` in the history label ("Set 右ひじ.deform layer = 2").
     pub fn value(mut self, value: impl fmt::Display) -> Self {
         self.value = Some(value.to_string());
+        self.compose_label();
         self
     }
 
     /// Uses this history label instead of the generated one.
     pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = label.into();
+        self.title = label.into();
+        self.compose_label();
         self
+    }
+
+    fn compose_label(&mut self) {
+        self.label.clone_from(&self.title);
+        if let Some(v) = &self.value {
+            if !self.title.is_empty() {
+                self.label.push_str(" = ");
+                self.label.push_str(v);
+            }
+        }
     }
 
     /// Lets consecutive field edits with the same key, elements and field merge into
@@ -431,8 +448,9 @@ impl ModelEdit {
     /// Checks the edit against `model`; for a batch this applies and rolls back
     /// its parts (later parts may depend on earlier ones). Fills in labels.
     fn check(&mut self, model: &mut Model) -> Result<(), EditError> {
-        if self.label.is_empty() {
-            self.label = self.describe(model);
+        if self.title.is_empty() {
+            self.title = self.describe(model);
+            self.compose_label();
         }
         let in_range = |kind: ElementKind, index: usize| {
             let len = kind.len(model);
@@ -530,9 +548,9 @@ impl ModelEdit {
         Ok(())
     }
 
-    /// Generated history label, from the model before the edit.
+    /// Generated history title, from the model before the edit.
     fn describe(&self, model: &Model) -> String {
-        let mut label = match &self.op {
+        match &self.op {
             Op::Set { items, field } => {
                 let kind = items.first().map(|(_, e)| e.kind());
                 let same_kind = items.iter().all(|(_, e)| Some(e.kind()) == kind);
@@ -568,12 +586,7 @@ impl ModelEdit {
             },
             Op::Reorder { kind, .. } => format!("Reorder {}", kind.plural()),
             Op::Batch(edits) => format!("{} edits", edits.len()),
-        };
-        if let Some(v) = &self.value {
-            label.push_str(" = ");
-            label.push_str(v);
         }
-        label
     }
 
     fn same_targets(a: &[(usize, Element)], b: &[(usize, Element)]) -> bool {
@@ -678,9 +691,11 @@ impl Edit for ModelEdit {
                 },
             ) if fa == fb && Self::same_targets(a, b) => {
                 // `self` keeps the values from before the first edit; `other`'s stored
-                // values are the intermediate ones and are dropped.
-                self.label = other.label;
+                // values are the intermediate ones and are dropped. The title names the
+                // element as it was before the first edit (a rename typed letter by
+                // letter stays "Set 右ひじ.name"); the value is the last one set.
                 self.value = other.value;
+                self.compose_label();
                 Merged::Yes
             }
             _ => Merged::No(other),

@@ -83,7 +83,7 @@ fn badges(ui: &mut egui::Ui, model: &Model, i: usize) {
 }
 
 fn row(ui: &mut egui::Ui, state: &mut State, i: usize) {
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let selected = state.selection == Selection::Bone(i);
     let text = RichText::new(label(i, &model.bones[i].name)).color(if selected {
         ui.visuals().strong_text_color()
@@ -91,7 +91,14 @@ fn row(ui: &mut egui::Ui, state: &mut State, i: usize) {
         overlays::bone_color(model, i).lerp_to_gamma(ui.visuals().text_color(), 0.5)
     });
     let reveal = state.panels.reveal_selection;
-    let r = select_row(ui, &mut state.selection, reveal, Selection::Bone(i), text);
+    let r = select_row(
+        ui,
+        state.selection,
+        &mut state.commands,
+        reveal,
+        Selection::Bone(i),
+        text,
+    );
     if !model.bones[i].name_en.is_empty() {
         r.on_hover_text(&model.bones[i].name_en);
     }
@@ -121,7 +128,7 @@ fn tree(ui: &mut egui::Ui, state: &mut State, i: usize, children: &[Vec<usize>],
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     search_box(ui, &mut state.panels.bone_search, "Search bones");
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let (roots, children) = hierarchy(model);
     // Ancestors of the selected bone, opened when the selection is revealed.
     let mut on_path = vec![false; model.bones.len()];
@@ -149,8 +156,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     tree(ui, state, r, &children, &on_path);
                 }
             } else {
-                for i in 0..state.doc.model.bones.len() {
-                    let b = &state.doc.model.bones[i];
+                for i in 0..state.doc.model().bones.len() {
+                    let b = &state.doc.model().bones[i];
                     if matches(&query, &[&b.name, &b.name_en]) {
                         ui.horizontal(|ui| row(ui, state, i));
                     }

@@ -35,7 +35,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 legend_swatch(ui, CellState::Mixed, "mixed (bodies disagree)");
                 legend_swatch(ui, CellState::Empty, "group unused");
             });
-            let outside = (state.doc.model.rigid_bodies.iter())
+            let outside = (state.doc.model().rigid_bodies.iter())
                 .filter(|b| !rules::group_in_range(b.group))
                 .count();
             if outside > 0 {
@@ -65,7 +65,7 @@ fn legend_swatch(ui: &mut egui::Ui, s: CellState, text: &str) {
 }
 
 fn matrix(ui: &mut egui::Ui, state: &mut State) {
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let mut counts = [0usize; 16];
     for rb in model
         .rigid_bodies
@@ -123,8 +123,8 @@ fn matrix(ui: &mut egui::Ui, state: &mut State) {
             }
         });
     if let Some((i, j)) = clicked {
-        if let Some(edit) = toggle_cell_edit(&state.doc.model, i, j) {
-            state.apply(edit);
+        if let Some(edit) = toggle_cell_edit(state.doc.model(), i, j) {
+            state.commands.edit(edit);
         }
     }
 }
@@ -152,7 +152,7 @@ fn body_mask(ui: &mut egui::Ui, state: &mut State) {
         ui.weak("Select a rigid body to edit its own mask.");
         return;
     };
-    let Some(rb) = state.doc.model.rigid_bodies.get(index) else {
+    let Some(rb) = state.doc.model().rigid_bodies.get(index) else {
         return;
     };
     let group = if rules::group_in_range(rb.group) {
@@ -186,7 +186,7 @@ fn body_mask(ui: &mut egui::Ui, state: &mut State) {
     if mask != rb.collision_mask {
         let mut body = rb.clone();
         body.collision_mask = mask;
-        state.apply(crate::edit::ModelEdit::set_rigid_body(
+        state.commands.edit(crate::edit::ModelEdit::set_rigid_body(
             index,
             body,
             "collision mask",

@@ -11,10 +11,10 @@ use crate::app::{Selection, State};
 use egui::{Color32, RichText};
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    state.debug.refresh(&state.doc.model, state.doc.generation);
+    state.debug.refresh(state.doc.model(), state.doc.generation);
     ui.horizontal_wrapped(|ui| {
         dbg::toolbar(ui, state);
-        let flagged = (0..state.doc.model.bones.len())
+        let flagged = (0..state.doc.model().bones.len())
             .filter(|&b| state.debug.is_flagged(b))
             .count();
         if flagged > 0 {
@@ -25,7 +25,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     });
     ui.separator();
     let selected = match state.selection {
-        Selection::Bone(b) if b < state.doc.model.bones.len() => Some(b),
+        Selection::Bone(b) if b < state.doc.model().bones.len() => Some(b),
         _ => None,
     };
     if let Some(b) = selected {
@@ -38,7 +38,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
 
 /// Why the selected bone sits where it does, and the fix for a violation.
 fn explain(ui: &mut egui::Ui, state: &mut State, bone: usize) {
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let Some(entry) = state.debug.order.entry_of(bone) else {
         return;
     };
@@ -76,15 +76,15 @@ fn explain(ui: &mut egui::Ui, state: &mut State, bone: usize) {
         }
     }
     if let Some(edit) = fix_edit {
-        state.apply(edit);
+        state.commands.edit(edit);
     }
 }
 
 fn ik_section(ui: &mut egui::Ui, state: &mut State, bone: usize) {
-    let Some(chain) = dbg::ik_chain_of(&state.doc.model, bone) else {
+    let Some(chain) = dbg::ik_chain_of(state.doc.model(), bone) else {
         return;
     };
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let world = state.pose.world();
     ui.separator();
     ui.label(RichText::new(format!("IK chain #{chain} {}", model.bones[chain].name)).strong());
@@ -146,7 +146,7 @@ fn ik_section(ui: &mut egui::Ui, state: &mut State, bone: usize) {
 }
 
 fn order_list(ui: &mut egui::Ui, state: &mut State) {
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let layers = layers(model);
     let reveal = state.panels.reveal_selection;
     super::list_grid(
@@ -177,7 +177,7 @@ fn order_list(ui: &mut egui::Ui, state: &mut State) {
                     text = text.color(dbg::VIOLATION).strong();
                 }
                 let this = Selection::Bone(e.bone);
-                super::select_row(ui, &mut state.selection, reveal, this, text);
+                super::select_row(ui, state.selection, &mut state.commands, reveal, this, text);
                 let mut layer = RichText::new(e.layer.to_string())
                     .color(layer_color(layer_rank(&layers, e.layer)));
                 if e.after_physics {

@@ -2,6 +2,7 @@
 
 use eframe::egui;
 
+use crate::app::commands::Command;
 use crate::app::State;
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
@@ -10,13 +11,13 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             .add_enabled(state.doc.history.can_undo(), egui::Button::new("Undo"))
             .clicked()
         {
-            state.undo();
+            state.commands.push(Command::Undo);
         }
         if ui
             .add_enabled(state.doc.history.can_redo(), egui::Button::new("Redo"))
             .clicked()
         {
-            state.redo();
+            state.commands.push(Command::Redo);
         }
     });
     let head = state.doc.history.head();
@@ -48,6 +49,6 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             }
         });
     if let Some(i) = jump {
-        state.doc.go_to(i);
+        state.commands.push(Command::GoTo(i));
     }
 }

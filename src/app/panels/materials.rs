@@ -21,7 +21,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         "materials_grid",
         4,
         |ui| {
-            for (i, m) in state.doc.model.materials.iter().enumerate() {
+            for (i, m) in state.doc.model().materials.iter().enumerate() {
                 if let Some(v) = state.material_visible.get_mut(i) {
                     ui.checkbox(v, "").on_hover_text("Show in the viewport");
                 }
@@ -38,10 +38,17 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     ),
                 );
                 let this = Selection::Material(i);
-                select_row(ui, &mut state.selection, reveal, this, label(i, &m.name));
+                select_row(
+                    ui,
+                    state.selection,
+                    &mut state.commands,
+                    reveal,
+                    this,
+                    label(i, &m.name),
+                );
                 let tex = usize::try_from(m.texture)
                     .ok()
-                    .and_then(|t| state.doc.model.textures.get(t))
+                    .and_then(|t| state.doc.model().textures.get(t))
                     .map_or("", String::as_str);
                 ui.label(
                     egui::RichText::new(format!("{} faces  {tex}", m.face_index_count / 3)).weak(),

@@ -1,8 +1,10 @@
 //! Dock panels. Each reads the model through [`State`](crate::app::State) and
-//! emits edits; none mutates the model directly.
+//! pushes [`Command`](crate::app::commands::Command)s (edits, selection, pose);
+//! none mutates the model or the selection directly.
 
 use eframe::egui;
 
+use crate::app::commands::Commands;
 use crate::app::Selection;
 
 pub mod bones;
@@ -27,18 +29,19 @@ pub fn label(index: usize, name: &str) -> String {
 /// `reveal` is set (the selection changed outside this list).
 pub fn select_row(
     ui: &mut egui::Ui,
-    selection: &mut Selection,
+    current: Selection,
+    commands: &mut Commands,
     reveal: bool,
     this: Selection,
     text: impl Into<egui::WidgetText>,
 ) -> egui::Response {
-    let selected = *selection == this;
+    let selected = current == this;
     let r = ui.selectable_label(selected, text);
     if selected && reveal {
         r.scroll_to_me(Some(egui::Align::Center));
     }
     if r.clicked() {
-        *selection = this;
+        commands.select_in_list(this);
     }
     r
 }

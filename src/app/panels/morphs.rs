@@ -28,7 +28,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         .clicked()
     {
         for i in 0..state.pose.morphs().len() {
-            state.pose.set_morph(i, 0.0);
+            state.commands.pose_morph(i, 0.0);
         }
     }
     let query = state.panels.morph_search.clone();
@@ -38,7 +38,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             for panel in [1u8, 2, 3, 4, 0, 255] {
                 let members: Vec<usize> = state
                     .doc
-                    .model
+                    .model()
                     .morphs
                     .iter()
                     .enumerate()
@@ -64,10 +64,11 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                             .striped(true)
                             .show(ui, |ui| {
                                 for i in members {
-                                    let m = &state.doc.model.morphs[i];
+                                    let m = &state.doc.model().morphs[i];
                                     select_row(
                                         ui,
-                                        &mut state.selection,
+                                        state.selection,
+                                        &mut state.commands,
                                         state.panels.reveal_selection,
                                         Selection::Morph(i),
                                         label(i, &m.name),
@@ -78,7 +79,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                                         .add(egui::Slider::new(&mut w, 0.0..=1.0).show_value(true))
                                         .changed()
                                     {
-                                        state.pose.set_morph(i, w);
+                                        state.commands.pose_morph(i, w);
                                     }
                                     ui.end_row();
                                 }

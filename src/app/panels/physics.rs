@@ -33,7 +33,7 @@ fn name_of(names: &[String], i: i32) -> &str {
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let bone_names: Vec<String> = model.bones.iter().map(|b| b.name.clone()).collect();
     let body_names: Vec<String> = model.rigid_bodies.iter().map(|b| b.name.clone()).collect();
     let reveal = state.panels.reveal_selection;
@@ -41,12 +41,19 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         cols[0].strong(format!("Rigid bodies ({})", model.rigid_bodies.len()));
         let scroll = egui::ScrollArea::both().id_salt("bodies");
         list_grid(&mut cols[0], scroll, "bodies_grid", 5, |ui| {
-            for (i, rb) in state.doc.model.rigid_bodies.iter().enumerate() {
+            for (i, rb) in state.doc.model().rigid_bodies.iter().enumerate() {
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                 ui.painter().rect_filled(rect, 2.0, group_color(rb.group));
                 let this = Selection::RigidBody(i);
-                select_row(ui, &mut state.selection, reveal, this, label(i, &rb.name));
+                select_row(
+                    ui,
+                    state.selection,
+                    &mut state.commands,
+                    reveal,
+                    this,
+                    label(i, &rb.name),
+                );
                 ui.label(format!("g{}", rb.group));
                 ui.label(shape_name(rb.shape));
                 ui.colored_label(rigid_color(rb.mode), mode_name(rb.mode));
@@ -57,9 +64,16 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         cols[1].strong(format!("Joints ({})", model.joints.len()));
         let scroll = egui::ScrollArea::both().id_salt("joints");
         list_grid(&mut cols[1], scroll, "joints_grid", 3, |ui| {
-            for (i, j) in state.doc.model.joints.iter().enumerate() {
+            for (i, j) in state.doc.model().joints.iter().enumerate() {
                 let this = Selection::Joint(i);
-                select_row(ui, &mut state.selection, reveal, this, label(i, &j.name));
+                select_row(
+                    ui,
+                    state.selection,
+                    &mut state.commands,
+                    reveal,
+                    this,
+                    label(i, &j.name),
+                );
                 ui.label(j.kind.name());
                 ui.label(
                     egui::RichText::new(format!(

@@ -73,7 +73,7 @@ pub fn selection_for(model: &Model, target: ElementRef) -> Result<Selection, Str
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    state.debug.refresh(&state.doc.model, state.doc.generation);
+    state.debug.refresh(state.doc.model(), state.doc.generation);
     let problems = &state.debug.problems;
     let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
     ui.horizontal(|ui| {
@@ -87,7 +87,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         ui.label("No problems found.");
         return;
     }
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let mut select = None;
     let mut fix_edit = None;
     egui::ScrollArea::vertical()
@@ -122,12 +122,12 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             }
         });
     if let Some(target) = select {
-        match selection_for(&state.doc.model, target) {
-            Ok(s) => state.select(s),
+        match selection_for(state.doc.model(), target) {
+            Ok(s) => state.commands.select(s),
             Err(e) => state.log(LogLevel::Info, e),
         }
     }
     if let Some(edit) = fix_edit {
-        state.apply(edit);
+        state.commands.edit(edit);
     }
 }

@@ -46,7 +46,9 @@ fn controls(ui: &mut egui::Ui, state: &mut State) {
         ui.separator();
         let mut on = state.pose.physics_enabled();
         if ui.checkbox(&mut on, "physics on").changed() {
-            state.pose.set_physics(&state.doc.model, on);
+            state
+                .commands
+                .push(crate::app::commands::Command::Physics(on));
         }
     });
 }
@@ -173,11 +175,11 @@ fn settings(ui: &mut egui::Ui, state: &mut State) {
     if !c.gravity.is_finite() {
         c.gravity = state.pose.physics_config().gravity;
     }
-    state.pose.set_physics_config(&state.doc.model, c);
+    state.pose.set_physics_config(state.doc.model(), c);
     if ui.button("Defaults").clicked() {
         state
             .pose
-            .set_physics_config(&state.doc.model, Default::default());
+            .set_physics_config(state.doc.model(), Default::default());
         state.playback.warm_up_seconds = 0.0;
     }
 }

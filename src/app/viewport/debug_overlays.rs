@@ -590,7 +590,7 @@ pub fn draw_ik(
 
 /// Keeps the selected chain's trace current (pose or model changed).
 pub fn update_trace(state: &mut State) {
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let Some(chain) = selected_chain(state) else {
         state.debug.trace = None;
         return;
@@ -607,7 +607,7 @@ pub fn update_trace(state: &mut State) {
 /// The IK chain of the selected bone, if any.
 pub fn selected_chain(state: &State) -> Option<usize> {
     match state.selection {
-        crate::app::Selection::Bone(b) => ik_chain_of(&state.doc.model, b),
+        crate::app::Selection::Bone(b) => ik_chain_of(state.doc.model(), b),
         _ => None,
     }
 }
@@ -623,7 +623,7 @@ pub fn toolbar(ui: &mut egui::Ui, state: &mut State) {
 
 /// Draws the enabled debug overlays (called by the viewport after the bones).
 pub fn draw(painter: &Painter, proj: &Projector, state: &mut State) {
-    state.debug.refresh(&state.doc.model, state.doc.generation);
+    state.debug.refresh(state.doc.model(), state.doc.generation);
     let selected = match state.selection {
         crate::app::Selection::Bone(b) => Some(b),
         _ => None,
@@ -631,7 +631,7 @@ pub fn draw(painter: &Painter, proj: &Projector, state: &mut State) {
     if state.debug.overlays.ik && state.debug.ik_steps {
         update_trace(state);
     }
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let world = state.pose.world();
     if state.debug.overlays.deform_order {
         // Taken out and put back so the buffers keep their capacity.

@@ -12,6 +12,7 @@ pub mod overlays;
 pub mod picking;
 pub mod render;
 
+use crate::app::commands::Command;
 use crate::app::{Selection, State};
 use camera::{OrbitCamera, Projector};
 use egui::{PointerButton, Sense};
@@ -108,13 +109,13 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
             .on_hover_text("Frame the model (Home)")
             .clicked()
         {
-            state.viewport.reset_camera(&state.doc.model);
+            state.viewport.reset_camera(state.doc.model());
         }
         if ui
             .add_enabled(!state.pose.is_rest(), egui::Button::new("Reset pose"))
             .clicked()
         {
-            state.pose.reset();
+            state.commands.push(Command::ResetPose);
         }
         let mut physics = state.pose.physics_enabled();
         if ui
@@ -122,10 +123,10 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
             .on_hover_text("Run rigid-body physics on the current pose")
             .changed()
         {
-            state.pose.set_physics(&state.doc.model, physics);
+            state.commands.push(Command::Physics(physics));
         }
         if physics && ui.button("Reset physics").clicked() {
-            state.pose.reset_physics(&state.doc.model);
+            state.commands.push(Command::ResetPhysics);
         }
         let pending = state.textures.pending();
         let missing = state.textures.missing().count();
@@ -156,7 +157,7 @@ pub fn sync_gpu(state: &mut State) {
     let key = (state.doc.generation, state.pose.revision);
     let mesh_changed = state.viewport.uploaded.is_none_or(|(g, _)| g != key.0);
     if mesh_changed {
-        scene.set_mesh(Arc::new(render::MeshData::from_model(&state.doc.model)));
+        scene.set_mesh(Arc::new(render::MeshData::from_model(state.doc.model())));
         // Every already-decoded texture goes up again with the new mesh.
         for (i, t) in state.textures.states.iter().enumerate() {
             if let crate::app::textures::TexState::Ready(img) = t {
@@ -174,7 +175,7 @@ pub fn sync_gpu(state: &mut State) {
     if state.viewport.uploaded != Some(key) {
         scene.set_vertices(state.pose.positions(), state.pose.normals());
         // Material and UV morphs.
-        let model = &state.doc.model;
+        let model = state.doc.model();
         let deform = state.pose.deform_state();
         scene.live_materials.clear();
         scene
@@ -233,12 +234,12 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             cam.zoom(scroll);
         }
         if ui.input(|i| i.key_pressed(egui::Key::Home)) {
-            state.viewport.reset_camera(&state.doc.model);
+            state.viewport.reset_camera(state.doc.model());
         }
     }
 
     let proj = Projector::new(&state.viewport.camera, rect);
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let gizmo_size = state.viewport.camera.distance * 0.06;
     let selected_bone = match state.selection {
         Selection::Bone(i) if i < model.bones.len() => Some(i),
@@ -265,7 +266,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         if response.dragged_by(PointerButton::Primary) && state.viewport.gizmo.is_dragging() {
             if let Some(p) = response.interact_pointer_pos() {
                 if let Some(pose) = state.viewport.gizmo.update(&inp, p) {
-                    state.pose.set_bone(bone, pose);
+                    state.commands.pose_bone(bone, pose);
                 }
             }
         }
@@ -293,12 +294,12 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     picking::pick_body(&proj, bodies, p).map(Selection::RigidBody)
                 });
             if let Some(sel) = hit {
-                state.selection = sel;
+                state.commands.select(sel);
             }
         }
     }
 
-    state.pose.evaluate(&state.doc.model);
+    state.pose.evaluate(state.doc.model());
     sync_gpu(state);
 
     let painter = ui.painter_at(rect);
@@ -351,7 +352,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         }
     }
 
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let world = state.pose.world();
     let opts = state.viewport.options;
     let bodies = &mut state.viewport.collision.bodies;
@@ -372,7 +373,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         overlays::draw_joints(&painter, &proj, model, bodies, sel);
     }
     collision_overlay(&painter, &proj, rect, state);
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let world = state.pose.world();
     if opts.bones {
         overlays::draw_bones(&painter, &proj, model, world, selected_bone);
@@ -384,7 +385,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             overlays::draw_vertex(&painter, &proj, p);
         }
     }
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let world = state.pose.world();
     if let Some(bone) = selected_bone {
         let inp = gizmo::GizmoInput {
@@ -417,7 +418,7 @@ fn collision_overlay(
     if !(o.bodies || o.joints || o.contacts) {
         return;
     }
-    let model = &state.doc.model;
+    let model = state.doc.model();
     let sim = state.pose.simulation();
     // Filled by `show` this frame.
     let bodies = &state.viewport.collision.bodies;

@@ -1,0 +1,86 @@
+//! What panels ask for. A panel reads the [`State`](crate::app::State) and pushes
+//! [`Command`]s; the app applies them once per frame, after every panel has drawn
+//! ([`State::apply_commands`](crate::app::State::apply_commands)), so all panels of
+//! one frame see the same model, selection and pose.
+
+use crate::app::Selection;
+use crate::deform::BonePose;
+use crate::edit::ModelEdit;
+
+#[derive(Debug, Clone)]
+pub enum Command {
+    /// A model edit, recorded in the undo history.
+    Edit(ModelEdit),
+    Undo,
+    Redo,
+    /// Jump to the state after `n` history steps (0 = as opened).
+    GoTo(usize),
+    /// Select an element; `reveal` scrolls the lists to it (the selection came
+    /// from outside them, e.g. the viewport or a problem).
+    Select {
+        selection: Selection,
+        reveal: bool,
+    },
+    /// Pose one bone (runtime, not a model edit).
+    PoseBone(usize, BonePose),
+    /// One morph's weight in the pose.
+    PoseMorph(usize, f32),
+    /// Every bone and morph back to rest.
+    ResetPose,
+    /// Physics on or off (starts from the current pose).
+    Physics(bool),
+    /// Every rigid body back on its bone.
+    ResetPhysics,
+}
+
+/// The commands of the current frame, in the order the panels pushed them.
+#[derive(Debug, Default)]
+pub struct Commands(Vec<Command>);
+
+impl Commands {
+    pub fn push(&mut self, command: Command) {
+        self.0.push(command);
+    }
+
+    pub fn edit(&mut self, edit: ModelEdit) {
+        self.push(Command::Edit(edit));
+    }
+
+    /// Selects and scrolls every list to the element.
+    pub fn select(&mut self, selection: Selection) {
+        self.push(Command::Select {
+            selection,
+            reveal: true,
+        });
+    }
+
+    /// Selects from a list row the user clicked (already in view: no scrolling).
+    pub fn select_in_list(&mut self, selection: Selection) {
+        self.push(Command::Select {
+            selection,
+            reveal: false,
+        });
+    }
+
+    pub fn pose_bone(&mut self, bone: usize, pose: BonePose) {
+        self.push(Command::PoseBone(bone, pose));
+    }
+
+    pub fn pose_morph(&mut self, morph: usize, weight: f32) {
+        self.push(Command::PoseMorph(morph, weight));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The pushed commands, oldest first (they are removed).
+    pub fn take(&mut self) -> Vec<Command> {
+        std::mem::take(&mut self.0)
+    }
+
+    /// The commands pushed so far (tests and the bench look).
+    pub fn pending(&self) -> &[Command] {
+        &self.0
+    }
+}

@@ -1,0 +1,184 @@
+//! The menu bar, keyboard shortcuts and the unsaved-changes question.
+
+use eframe::egui;
+
+use crate::app::commands::Command;
+use crate::app::shell::{HoneApp, Pending};
+use crate::app::{dock, timeline, Selection};
+
+impl HoneApp {
+    pub(super) fn shortcuts(&mut self, ctx: &egui::Context) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+        let redo_y = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+        let redo_shift = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+        let save_as = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+        let save = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+        let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+        // Longer shortcuts first: consume_shortcut matches modifiers loosely.
+        let (u, r1, r2, sa, s, o) = ctx.input_mut(|i| {
+            let r2 = i.consume_shortcut(&redo_shift);
+            let u = i.consume_shortcut(&undo);
+            let r1 = i.consume_shortcut(&redo_y);
+            let sa = i.consume_shortcut(&save_as);
+            let s = i.consume_shortcut(&save);
+            let o = i.consume_shortcut(&open);
+            (u, r1, r2, sa, s, o)
+        });
+        if u {
+            self.state.commands.push(Command::Undo);
+        }
+        if r1 || r2 {
+            self.state.commands.push(Command::Redo);
+        }
+        if sa {
+            self.save(true);
+        } else if s {
+            self.save(false);
+        }
+        if o {
+            self.request(Pending::OpenDialog);
+        }
+    }
+
+    pub(super) fn menu_bar(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                if ui.button("Open…  (Ctrl+O)").clicked() {
+                    self.request(Pending::OpenDialog);
+                }
+                ui.menu_button("Open recent", |ui| {
+                    if self.recent.is_empty() {
+                        ui.label("(none)");
+                    }
+                    for p in self.recent.clone() {
+                        if ui.button(p.display().to_string()).clicked() {
+                            self.request(Pending::Open(p));
+                        }
+                    }
+                });
+                if ui.button("Open sample rig").clicked() {
+                    self.request(Pending::OpenSample);
+                }
+                if ui.button("Load motion…").clicked() {
+                    if let Some(p) = rfd::FileDialog::new()
+                        .add_filter("VMD motion", &["vmd", "VMD"])
+                        .pick_file()
+                    {
+                        timeline::load_motion_file(&mut self.state, &p);
+                    }
+                }
+                ui.separator();
+                if ui.button("Save  (Ctrl+S)").clicked() {
+                    self.save(false);
+                }
+                if ui.button("Save As…  (Ctrl+Shift+S)").clicked() {
+                    self.save(true);
+                }
+                ui.menu_button("Save format", |ui| {
+                    use crate::pmx::{PmxVersion, TextEncoding};
+                    let o = &mut self.state.save_options;
+                    ui.label("Version");
+                    ui.radio_value(&mut o.version, None, "as loaded");
+                    ui.radio_value(&mut o.version, Some(PmxVersion::V2_0), "PMX 2.0");
+                    ui.radio_value(&mut o.version, Some(PmxVersion::V2_1), "PMX 2.1");
+                    ui.separator();
+                    ui.label("Text encoding");
+                    ui.radio_value(&mut o.encoding, None, "as loaded");
+                    ui.radio_value(&mut o.encoding, Some(TextEncoding::Utf16Le), "UTF-16");
+                    ui.radio_value(&mut o.encoding, Some(TextEncoding::Utf8), "UTF-8");
+                });
+                ui.separator();
+                if ui.button("Quit").clicked() {
+                    self.request(Pending::Quit);
+                }
+            });
+            ui.menu_button("Edit", |ui| {
+                let undo_label = match self.state.doc.history.undo_label() {
+                    Some(s) => format!("Undo {s}  (Ctrl+Z)"),
+                    None => "Undo  (Ctrl+Z)".into(),
+                };
+                if ui
+                    .add_enabled(
+                        self.state.doc.history.can_undo(),
+                        egui::Button::new(undo_label),
+                    )
+                    .clicked()
+                {
+                    self.state.commands.push(Command::Undo);
+                }
+                if ui
+                    .add_enabled(
+                        self.state.doc.history.can_redo(),
+                        egui::Button::new("Redo  (Ctrl+Y)"),
+                    )
+                    .clicked()
+                {
+                    self.state.commands.push(Command::Redo);
+                }
+                if ui.button("Model info").clicked() {
+                    self.state.commands.select(Selection::Model);
+                }
+            });
+            ui.menu_button("View", |ui| {
+                for tab in dock::Tab::ALL {
+                    let open = self.dock.find_tab(&tab).is_some();
+                    if ui
+                        .add_enabled(!open, egui::Button::new(tab.title()))
+                        .clicked()
+                    {
+                        self.dock.push_to_focused_leaf(tab);
+                    }
+                }
+                ui.separator();
+                if ui.button("Reset layout").clicked() {
+                    self.dock = dock::default_layout();
+                }
+                if ui.button("Reset view  (Home)").clicked() {
+                    self.state.viewport.reset_camera(self.state.doc.model());
+                }
+                if ui.button("Reset pose").clicked() {
+                    self.state.commands.push(Command::ResetPose);
+                }
+            });
+        });
+    }
+
+    pub(super) fn unsaved_modal(&mut self, ctx: &egui::Context) {
+        let Some(action) = self.pending.clone() else {
+            return;
+        };
+        let mut choice = None;
+        egui::Modal::new(egui::Id::new("unsaved_changes")).show(ctx, |ui| {
+            ui.heading("Unsaved changes");
+            ui.label(format!(
+                "Save the changes to {} first?",
+                self.state.doc.display_name
+            ));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Save").clicked() {
+                    choice = Some(0);
+                }
+                if ui.button("Don't save").clicked() {
+                    choice = Some(1);
+                }
+                if ui.button("Cancel").clicked() {
+                    choice = Some(2);
+                }
+            });
+        });
+        match choice {
+            Some(0) if self.save(false) => {
+                self.pending = None;
+                self.perform(action);
+            }
+            Some(1) => {
+                self.pending = None;
+                self.perform(action);
+            }
+            Some(2) => self.pending = None,
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,453 @@
+//! The bone form (the PMX bone record) and the bone's pose (runtime, not saved).
+
+use eframe::egui;
+
+use super::kit::{grid, number_f32, reference_picker, Form, Number};
+use super::Lists;
+use crate::app::commands::Commands;
+use crate::app::pose::PoseState;
+use crate::pmx::{Append, Bone, BoneFlags, Ik, IkLimits, IkLink, LocalAxes, Tail, NONE};
+use egui::Ui;
+use glam::Vec3;
+
+const FLAGS: [(&str, u16); 5] = [
+    ("rotatable", BoneFlags::ROTATABLE),
+    ("movable", BoneFlags::MOVABLE),
+    ("visible", BoneFlags::VISIBLE),
+    ("operable", BoneFlags::OPERABLE),
+    ("after physics", BoneFlags::AFTER_PHYSICS),
+];
+
+pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
+    grid(ui, "bone", |ui| {
+        f.text(ui, "name", |b| b.name.clone(), |b, v| b.name = v);
+        f.text(ui, "name (en)", |b| b.name_en.clone(), |b, v| b.name_en = v);
+        f.vector(ui, "position", 0.01, |b| b.position, |b, v| b.position = v);
+        f.reference(
+            ui,
+            "parent",
+            n.bones,
+            true,
+            |b| b.parent,
+            |b, v| b.parent = v,
+        );
+        f.i32(ui, "deform layer", |b| b.layer, |b, v| b.layer = v);
+        for (field, bit) in FLAGS {
+            flag(ui, f, field, bit);
+        }
+        f.check(
+            ui,
+            "tail is a bone",
+            |b| matches!(b.tail, Tail::Bone(_)),
+            |b, on| {
+                if on != matches!(b.tail, Tail::Bone(_)) {
+                    b.tail = if on {
+                        Tail::Bone(NONE)
+                    } else {
+                        Tail::Offset(Vec3::ZERO)
+                    };
+                }
+            },
+        );
+        match f.first().tail {
+            Tail::Bone(_) => f.reference(
+                ui,
+                "tail bone",
+                n.bones,
+                true,
+                |b| match b.tail {
+                    Tail::Bone(t) => t,
+                    Tail::Offset(_) => NONE,
+                },
+                |b, v| b.tail = Tail::Bone(v),
+            ),
+            Tail::Offset(_) => f.vector(
+                ui,
+                "tail offset",
+                0.01,
+                |b| match b.tail {
+                    Tail::Offset(o) => o,
+                    Tail::Bone(_) => Vec3::ZERO,
+                },
+                |b, v| b.tail = Tail::Offset(v),
+            ),
+        }
+        append(ui, f, n);
+        optional_axes(ui, f);
+        f.check(
+            ui,
+            "external parent",
+            |b| b.external_parent_key.is_some(),
+            |b, on| {
+                if on != b.external_parent_key.is_some() {
+                    b.external_parent_key = on.then_some(0);
+                }
+            },
+        );
+        if f.first().external_parent_key.is_some() {
+            f.i32(
+                ui,
+                "external key",
+                |b| b.external_parent_key.unwrap_or(0),
+                |b, v| b.external_parent_key = Some(v),
+            );
+        }
+        ik(ui, f, n);
+    });
+    if f.first().ik.is_some() {
+        ik_links(ui, f, n);
+    }
+}
+
+fn flag(ui: &mut Ui, f: &mut Form<Bone>, field: &'static str, bit: u16) {
+    f.check(
+        ui,
+        field,
+        move |b| b.flags.has(bit),
+        move |b, on| b.flags.set(bit, on),
+    );
+}
+
+fn append(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
+    f.check(
+        ui,
+        "append (付与)",
+        |b| b.append.is_some(),
+        |b, on| {
+            if on != b.append.is_some() {
+                b.append = on.then_some(Append {
+                    parent: NONE,
+                    ratio: 1.0,
+                    rotate: true,
+                    translate: false,
+                });
+            }
+        },
+    );
+    if f.first().append.is_none() {
+        return;
+    }
+    fn a(b: &Bone) -> Append {
+        b.append.unwrap_or(Append {
+            parent: NONE,
+            ratio: 0.0,
+            rotate: false,
+            translate: false,
+        })
+    }
+    fn with(b: &mut Bone, change: impl FnOnce(&mut Append)) {
+        if let Some(a) = &mut b.append {
+            change(a);
+        }
+    }
+    f.reference(
+        ui,
+        "append parent",
+        n.bones,
+        true,
+        |b| a(b).parent,
+        |b, v| with(b, |a| a.parent = v),
+    );
+    f.f32(
+        ui,
+        "append ratio",
+        0.01,
+        |b| a(b).ratio,
+        |b, v| with(b, |a| a.ratio = v),
+    );
+    f.check(
+        ui,
+        "append rotation",
+        |b| a(b).rotate,
+        |b, v| with(b, |a| a.rotate = v),
+    );
+    f.check(
+        ui,
+        "append translation",
+        |b| a(b).translate,
+        |b, v| with(b, |a| a.translate = v),
+    );
+    f.check(
+        ui,
+        "append local",
+        |b| b.flags.has(BoneFlags::APPEND_LOCAL),
+        |b, on| b.flags.set(BoneFlags::APPEND_LOCAL, on),
+    );
+}
+
+fn optional_axes(ui: &mut Ui, f: &mut Form<Bone>) {
+    f.check(
+        ui,
+        "fixed axis",
+        |b| b.fixed_axis.is_some(),
+        |b, on| {
+            if on != b.fixed_axis.is_some() {
+                b.fixed_axis = on.then_some(Vec3::X);
+            }
+        },
+    );
+    if f.first().fixed_axis.is_some() {
+        f.vector(
+            ui,
+            "axis",
+            0.01,
+            |b| b.fixed_axis.unwrap_or(Vec3::X),
+            |b, v| b.fixed_axis = Some(v),
+        );
+    }
+    f.check(
+        ui,
+        "local axes",
+        |b| b.local_axes.is_some(),
+        |b, on| {
+            if on != b.local_axes.is_some() {
+                b.local_axes = on.then_some(LocalAxes {
+                    x: Vec3::X,
+                    z: Vec3::Z,
+                });
+            }
+        },
+    );
+    if f.first().local_axes.is_some() {
+        fn axes(b: &Bone) -> LocalAxes {
+            b.local_axes.unwrap_or(LocalAxes {
+                x: Vec3::X,
+                z: Vec3::Z,
+            })
+        }
+        f.vector(
+            ui,
+            "local x",
+            0.01,
+            |b| axes(b).x,
+            |b, v| {
+                if let Some(a) = &mut b.local_axes {
+                    a.x = v;
+                }
+            },
+        );
+        f.vector(
+            ui,
+            "local z",
+            0.01,
+            |b| axes(b).z,
+            |b, v| {
+                if let Some(a) = &mut b.local_axes {
+                    a.z = v;
+                }
+            },
+        );
+    }
+}
+
+/// Read access to a bone's IK (defaults when it has none, which the form never shows).
+fn ik_of(b: &Bone) -> (i32, i32, f32) {
+    b.ik.as_ref().map_or((NONE, 0, 0.0), |ik| {
+        (ik.target, ik.loop_count, ik.limit_angle)
+    })
+}
+
+fn with_ik(b: &mut Bone, change: impl FnOnce(&mut Ik)) {
+    if let Some(ik) = &mut b.ik {
+        change(ik);
+    }
+}
+
+fn ik(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
+    f.check(
+        ui,
+        "IK",
+        |b| b.ik.is_some(),
+        |b, on| {
+            if on != b.ik.is_some() {
+                b.ik = on.then(|| Ik {
+                    target: NONE,
+                    loop_count: 40,
+                    limit_angle: 1.0,
+                    links: Vec::new(),
+                });
+            }
+        },
+    );
+    if f.first().ik.is_none() {
+        return;
+    }
+    f.reference(
+        ui,
+        "IK target",
+        n.bones,
+        true,
+        |b| ik_of(b).0,
+        |b, v| with_ik(b, |ik| ik.target = v),
+    );
+    f.i32(
+        ui,
+        "IK loops",
+        |b| ik_of(b).1,
+        |b, v| with_ik(b, |ik| ik.loop_count = v),
+    );
+    f.angle(
+        ui,
+        "IK limit angle",
+        |b| ik_of(b).2,
+        |b, v| with_ik(b, |ik| ik.limit_angle = v),
+    );
+}
+
+fn link_of(b: &Bone, k: usize) -> IkLink {
+    b.ik.as_ref()
+        .and_then(|ik| ik.links.get(k).copied())
+        .unwrap_or(IkLink {
+            bone: NONE,
+            limits: None,
+        })
+}
+
+fn with_link(b: &mut Bone, k: usize, change: impl FnOnce(&mut IkLink)) {
+    if let Some(l) = b.ik.as_mut().and_then(|ik| ik.links.get_mut(k)) {
+        change(l);
+    }
+}
+
+fn ik_links(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
+    let links = f.first().ik.as_ref().map_or(0, |ik| ik.links.len());
+    ui.separator();
+    ui.strong(format!("IK links ({links})"));
+    for k in 0..links {
+        let link = link_of(f.first(), k);
+        ui.push_id(("link", k), |ui| {
+            ui.horizontal(|ui| {
+                ui.label(format!("{k}."));
+                let mut bone = link.bone;
+                if reference_picker(ui, ("ik_link", k), &mut bone, n.bones, false) {
+                    let shown = n.bones.of(bone).unwrap_or("?").to_owned();
+                    f.changed(format!("IK link {k}"), shown, move |b| {
+                        with_link(b, k, |l| l.bone = bone)
+                    });
+                }
+                let mut limited = link.limits.is_some();
+                if ui.checkbox(&mut limited, "limits").changed() {
+                    let shown = if limited { "on" } else { "off" };
+                    f.changed(format!("IK link {k} limits"), shown, move |b| {
+                        with_link(b, k, |l| {
+                            if limited != l.limits.is_some() {
+                                l.limits = limited.then_some(IkLimits {
+                                    lower: Vec3::ZERO,
+                                    upper: Vec3::ZERO,
+                                });
+                            }
+                        })
+                    });
+                }
+                if ui.small_button("✖").on_hover_text("Remove link").clicked() {
+                    f.changed("IK links", format!("link {k} removed"), move |b| {
+                        with_ik(b, |ik| {
+                            if k < ik.links.len() {
+                                ik.links.remove(k);
+                            }
+                        })
+                    });
+                }
+            });
+            if link.limits.is_some() {
+                grid(ui, "limits", |ui| {
+                    let lim = move |b: &Bone| {
+                        link_of(b, k).limits.unwrap_or(IkLimits {
+                            lower: Vec3::ZERO,
+                            upper: Vec3::ZERO,
+                        })
+                    };
+                    f.angles(
+                        ui,
+                        "lower",
+                        move |b| lim(b).lower,
+                        move |b, v| {
+                            with_link(b, k, |l| {
+                                if let Some(x) = &mut l.limits {
+                                    x.lower = v;
+                                }
+                            })
+                        },
+                    );
+                    f.angles(
+                        ui,
+                        "upper",
+                        move |b| lim(b).upper,
+                        move |b, v| {
+                            with_link(b, k, |l| {
+                                if let Some(x) = &mut l.limits {
+                                    x.upper = v;
+                                }
+                            })
+                        },
+                    );
+                });
+            }
+        });
+    }
+    if ui.button("Add link").clicked() {
+        f.changed("IK links", "link added", |b| {
+            with_ik(b, |ik| {
+                ik.links.push(IkLink {
+                    bone: NONE,
+                    limits: None,
+                })
+            })
+        });
+    }
+}
+
+/// The bone's pose: rotation as Euler angles (Y, X, Z as MMD shows them) and
+/// translation. A runtime value: changes go out as pose commands.
+pub(super) fn pose(ui: &mut Ui, index: usize, pose: &PoseState, commands: &mut Commands) {
+    ui.separator();
+    ui.strong("Pose (not saved in the model)");
+    let p = pose.bones().get(index).copied().unwrap_or_default();
+    let (yaw, pitch, roll) = p.rotation.to_euler(glam::EulerRot::YXZ);
+    let mut euler = Vec3::new(pitch, yaw, roll);
+    let mut translation = p.translation;
+    let mut changed = false;
+    grid(ui, "pose", |ui| {
+        let label = ui.label("rotation");
+        ui.horizontal(|ui| {
+            for (k, axis) in ["x", "y", "z"].into_iter().enumerate() {
+                let kind = Number {
+                    prefix: axis,
+                    ..Number::degrees()
+                };
+                if let Some(t) = number_f32(ui, label.id, euler[k], kind) {
+                    euler[k] = t.stored;
+                    changed = true;
+                }
+            }
+        });
+        ui.end_row();
+        let label = ui.label("translation");
+        ui.horizontal(|ui| {
+            for (k, axis) in ["x", "y", "z"].into_iter().enumerate() {
+                let kind = Number {
+                    prefix: axis,
+                    ..Number::plain(0.01)
+                };
+                if let Some(t) = number_f32(ui, label.id, translation[k], kind) {
+                    translation[k] = t.stored;
+                    changed = true;
+                }
+            }
+        });
+        ui.end_row();
+    });
+    if changed {
+        let rotation = glam::Quat::from_euler(glam::EulerRot::YXZ, euler.y, euler.x, euler.z);
+        commands.pose_bone(
+            index,
+            crate::deform::BonePose {
+                rotation,
+                translation,
+            },
+        );
+    }
+    if ui.button("Reset this bone's pose").clicked() {
+        commands.pose_bone(index, Default::default());
+    }
+}

@@ -1,0 +1,80 @@
+//! The model's own records: its name and comments (with the header shown), and
+//! display frames.
+
+use super::kit::{grid, Form};
+use super::{edit_element, Lists};
+use crate::app::commands::Commands;
+use crate::pmx::{DisplayElement, DisplayFrame, Model, TextEncoding};
+use eframe::egui;
+use egui::Ui;
+
+pub(super) fn info(ui: &mut Ui, model: &Model, commands: &mut Commands) {
+    edit_element(ui, commands, 0, "Model".into(), &model.info, |ui, f| {
+        grid(ui, "info", |ui| {
+            f.text(ui, "name", |i| i.name.clone(), |i, v| i.name = v);
+            f.text(ui, "name (en)", |i| i.name_en.clone(), |i, v| i.name_en = v);
+            f.multiline(ui, "comment", |i| i.comment.clone(), |i, v| i.comment = v);
+            f.multiline(
+                ui,
+                "comment (en)",
+                |i| i.comment_en.clone(),
+                |i, v| i.comment_en = v,
+            );
+        });
+    });
+    let h = &model.header;
+    ui.separator();
+    ui.label(format!(
+        "PMX {:.1}, {}, {} additional UV, index sizes v{} t{} m{} b{} mo{} r{}",
+        h.version.as_f32(),
+        match h.encoding {
+            TextEncoding::Utf16Le => "UTF-16",
+            TextEncoding::Utf8 => "UTF-8",
+        },
+        h.additional_uv_count,
+        h.index_sizes.vertex,
+        h.index_sizes.texture,
+        h.index_sizes.material,
+        h.index_sizes.bone,
+        h.index_sizes.morph,
+        h.index_sizes.rigid_body
+    ));
+}
+
+pub(super) fn display_frame(ui: &mut Ui, f: &mut Form<DisplayFrame>, n: Lists) {
+    grid(ui, "display_frame", |ui| {
+        f.text(ui, "name", |d| d.name.clone(), |d, v| d.name = v);
+        f.text(ui, "name (en)", |d| d.name_en.clone(), |d, v| d.name_en = v);
+        f.check(
+            ui,
+            "special (Root/表情)",
+            |d| d.special,
+            |d, v| d.special = v,
+        );
+        f.info(ui, "items", f.first().elements.len().to_string());
+    });
+    ui.separator();
+    let items = &f.first().elements;
+    grid(ui, "display_frame_items", |ui| {
+        for (k, e) in items.iter().enumerate() {
+            let (field, names, target) = match *e {
+                DisplayElement::Bone(b) => ("bone", n.bones, b),
+                DisplayElement::Morph(m) => ("morph", n.morphs, m),
+            };
+            f.reference(
+                ui,
+                field,
+                names,
+                false,
+                move |d| match d.elements.get(k) {
+                    Some(DisplayElement::Bone(i) | DisplayElement::Morph(i)) => *i,
+                    None => target,
+                },
+                move |d, v| match d.elements.get_mut(k) {
+                    Some(DisplayElement::Bone(i) | DisplayElement::Morph(i)) => *i = v,
+                    None => {}
+                },
+            );
+        }
+    });
+}

@@ -1,0 +1,395 @@
+//! The rigid body, joint and soft body forms, with what the simulation
+//! approximates for the element.
+
+use super::kit::{grid, Form};
+use super::Lists;
+use crate::pmx::{
+    AeroModel, Joint, JointKind, RigidBody, RigidMode, RigidShape, SoftBody, SoftBodyFlags,
+    SoftBodyShape,
+};
+use eframe::egui;
+use egui::Ui;
+
+const SHAPES: [(RigidShape, &str); 3] = [
+    (RigidShape::Sphere, "sphere"),
+    (RigidShape::Box, "box"),
+    (RigidShape::Capsule, "capsule"),
+];
+
+const MODES: [(RigidMode, &str); 3] = [
+    (RigidMode::FollowBone, "follow bone (0)"),
+    (RigidMode::Dynamic, "physics (1)"),
+    (
+        RigidMode::DynamicWithBonePosition,
+        "physics + bone position (2)",
+    ),
+];
+
+type Getter<T, V> = fn(&T) -> V;
+type Setter<T, V> = fn(&mut T, V);
+/// A number field: its name, getter and setter.
+type Field<T, V> = (&'static str, Getter<T, V>, Setter<T, V>);
+
+/// Number fields of a body, with their drag speeds.
+const BODY_NUMBERS: [(Field<RigidBody, f32>, f64); 5] = [
+    (("mass", |b| b.mass, |b, v| b.mass = v), 0.01),
+    (
+        (
+            "linear damping",
+            |b| b.linear_damping,
+            |b, v| b.linear_damping = v,
+        ),
+        0.005,
+    ),
+    (
+        (
+            "angular damping",
+            |b| b.angular_damping,
+            |b, v| b.angular_damping = v,
+        ),
+        0.005,
+    ),
+    (
+        ("restitution", |b| b.restitution, |b, v| b.restitution = v),
+        0.005,
+    ),
+    (("friction", |b| b.friction, |b, v| b.friction = v), 0.005),
+];
+
+pub(super) fn rigid_body(ui: &mut Ui, f: &mut Form<RigidBody>, n: Lists) {
+    grid(ui, "body", |ui| {
+        f.text(ui, "name", |b| b.name.clone(), |b, v| b.name = v);
+        f.text(ui, "name (en)", |b| b.name_en.clone(), |b, v| b.name_en = v);
+        f.reference(ui, "bone", n.bones, true, |b| b.bone, |b, v| b.bone = v);
+        f.integer(ui, "group", 0u8, 15, |b| b.group, |b, v| b.group = v);
+        f.mask_bits(
+            ui,
+            "collides with",
+            |b| b.collision_mask,
+            |b, v| b.collision_mask = v,
+        );
+        f.choice(ui, "shape", &SHAPES, |b| b.shape, |b, v| b.shape = v);
+        f.vector(ui, "size", 0.01, |b| b.size, |b, v| b.size = v);
+        f.vector(ui, "position", 0.01, |b| b.position, |b, v| b.position = v);
+        f.angles(ui, "rotation", |b| b.rotation, |b, v| b.rotation = v);
+        for ((field, get, set), speed) in BODY_NUMBERS {
+            f.f32(ui, field, speed, get, set);
+        }
+        f.choice(ui, "mode", &MODES, |b| b.mode, |b, v| b.mode = v);
+    });
+}
+
+pub(super) fn joint(ui: &mut Ui, f: &mut Form<Joint>, n: Lists) {
+    let kinds: [(JointKind, &str); 6] = std::array::from_fn(|k| {
+        (
+            JointKind::from_u8(k as u8),
+            JointKind::from_u8(k as u8).name(),
+        )
+    });
+    grid(ui, "joint", |ui| {
+        f.text(ui, "name", |j| j.name.clone(), |j, v| j.name = v);
+        f.text(ui, "name (en)", |j| j.name_en.clone(), |j, v| j.name_en = v);
+        f.choice(ui, "kind", &kinds, |j| j.kind, |j, v| j.kind = v);
+        f.reference(
+            ui,
+            "body A",
+            n.bodies,
+            true,
+            |j| j.body_a,
+            |j, v| j.body_a = v,
+        );
+        f.reference(
+            ui,
+            "body B",
+            n.bodies,
+            true,
+            |j| j.body_b,
+            |j, v| j.body_b = v,
+        );
+        f.vector(ui, "position", 0.01, |j| j.position, |j, v| j.position = v);
+        f.angles(ui, "rotation", |j| j.rotation, |j, v| j.rotation = v);
+        f.vector(
+            ui,
+            "linear lower",
+            0.01,
+            |j| j.linear_lower,
+            |j, v| j.linear_lower = v,
+        );
+        f.vector(
+            ui,
+            "linear upper",
+            0.01,
+            |j| j.linear_upper,
+            |j, v| j.linear_upper = v,
+        );
+        f.angles(
+            ui,
+            "angular lower",
+            |j| j.angular_lower,
+            |j, v| j.angular_lower = v,
+        );
+        f.angles(
+            ui,
+            "angular upper",
+            |j| j.angular_upper,
+            |j, v| j.angular_upper = v,
+        );
+        f.vector(
+            ui,
+            "linear spring",
+            0.1,
+            |j| j.linear_spring,
+            |j, v| j.linear_spring = v,
+        );
+        f.vector(
+            ui,
+            "angular spring",
+            0.1,
+            |j| j.angular_spring,
+            |j, v| j.angular_spring = v,
+        );
+    });
+    physics_notes(ui, crate::physics::joint_approximations(f.first()));
+}
+
+/// What the simulation approximates or leaves out for the selected element,
+/// in a muted colour ("approximated: …" / "not simulated: …").
+fn physics_notes(ui: &mut Ui, notes: Vec<&'static str>) {
+    if notes.is_empty() {
+        return;
+    }
+    ui.separator();
+    for n in notes {
+        ui.add(
+            egui::Label::new(egui::RichText::new(crate::cli::info::note_label(n)).weak()).wrap(),
+        );
+    }
+}
+
+const SOFT_NUMBERS: [Field<SoftBody, f32>; 21] = [
+    ("VCF", |s| s.config.vcf, |s, v| s.config.vcf = v),
+    ("DP", |s| s.config.dp, |s, v| s.config.dp = v),
+    ("DG", |s| s.config.dg, |s, v| s.config.dg = v),
+    ("LF", |s| s.config.lf, |s, v| s.config.lf = v),
+    ("PR", |s| s.config.pr, |s, v| s.config.pr = v),
+    ("VC", |s| s.config.vc, |s, v| s.config.vc = v),
+    ("DF", |s| s.config.df, |s, v| s.config.df = v),
+    ("MT", |s| s.config.mt, |s, v| s.config.mt = v),
+    ("CHR", |s| s.config.chr, |s, v| s.config.chr = v),
+    ("KHR", |s| s.config.khr, |s, v| s.config.khr = v),
+    ("SHR", |s| s.config.shr, |s, v| s.config.shr = v),
+    ("AHR", |s| s.config.ahr, |s, v| s.config.ahr = v),
+    (
+        "SRHR_CL",
+        |s| s.cluster.srhr_cl,
+        |s, v| s.cluster.srhr_cl = v,
+    ),
+    (
+        "SKHR_CL",
+        |s| s.cluster.skhr_cl,
+        |s, v| s.cluster.skhr_cl = v,
+    ),
+    (
+        "SSHR_CL",
+        |s| s.cluster.sshr_cl,
+        |s, v| s.cluster.sshr_cl = v,
+    ),
+    (
+        "SR_SPLT_CL",
+        |s| s.cluster.sr_splt_cl,
+        |s, v| s.cluster.sr_splt_cl = v,
+    ),
+    (
+        "SK_SPLT_CL",
+        |s| s.cluster.sk_splt_cl,
+        |s, v| s.cluster.sk_splt_cl = v,
+    ),
+    (
+        "SS_SPLT_CL",
+        |s| s.cluster.ss_splt_cl,
+        |s, v| s.cluster.ss_splt_cl = v,
+    ),
+    (
+        "LST",
+        |s| s.material_params.lst,
+        |s, v| s.material_params.lst = v,
+    ),
+    (
+        "AST",
+        |s| s.material_params.ast,
+        |s, v| s.material_params.ast = v,
+    ),
+    (
+        "VST",
+        |s| s.material_params.vst,
+        |s, v| s.material_params.vst = v,
+    ),
+];
+
+const SOFT_ITERATIONS: [Field<SoftBody, i32>; 4] = [
+    (
+        "V_IT",
+        |s| s.iterations.velocity,
+        |s, v| s.iterations.velocity = v,
+    ),
+    (
+        "P_IT",
+        |s| s.iterations.position,
+        |s, v| s.iterations.position = v,
+    ),
+    (
+        "D_IT",
+        |s| s.iterations.drift,
+        |s, v| s.iterations.drift = v,
+    ),
+    (
+        "C_IT",
+        |s| s.iterations.cluster,
+        |s, v| s.iterations.cluster = v,
+    ),
+];
+
+pub(super) fn soft_body(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
+    grid(ui, "soft", |ui| {
+        f.text(ui, "name", |s| s.name.clone(), |s, v| s.name = v);
+        f.text(ui, "name (en)", |s| s.name_en.clone(), |s, v| s.name_en = v);
+        f.choice(
+            ui,
+            "shape",
+            &[
+                (SoftBodyShape::TriMesh, "tri-mesh"),
+                (SoftBodyShape::Rope, "rope"),
+            ],
+            |s| s.shape,
+            |s, v| s.shape = v,
+        );
+        f.reference(
+            ui,
+            "material",
+            n.materials,
+            true,
+            |s| s.material,
+            |s, v| s.material = v,
+        );
+        f.integer(ui, "group", 0u8, 15, |s| s.group, |s, v| s.group = v);
+        f.mask_bits(
+            ui,
+            "collides with",
+            |s| s.collision_mask,
+            |s, v| s.collision_mask = v,
+        );
+        for (field, bit) in [
+            ("B-link", SoftBodyFlags::B_LINK),
+            ("clusters", SoftBodyFlags::CLUSTERS),
+            ("randomise links", SoftBodyFlags::RANDOMIZE_LINKS),
+        ] {
+            f.check(
+                ui,
+                field,
+                move |s| s.flags.has(bit),
+                move |s, on| {
+                    if on {
+                        s.flags.0 |= bit
+                    } else {
+                        s.flags.0 &= !bit
+                    }
+                },
+            );
+        }
+        f.i32(
+            ui,
+            "B-link distance",
+            |s| s.b_link_distance,
+            |s, v| s.b_link_distance = v,
+        );
+        f.i32(
+            ui,
+            "cluster count",
+            |s| s.cluster_count,
+            |s, v| s.cluster_count = v,
+        );
+        f.f32(
+            ui,
+            "total mass",
+            0.01,
+            |s| s.total_mass,
+            |s, v| s.total_mass = v,
+        );
+        f.f32(ui, "margin", 0.001, |s| s.margin, |s, v| s.margin = v);
+        f.choice(
+            ui,
+            "aero model",
+            &[
+                (AeroModel::VPoint, "V_Point"),
+                (AeroModel::VTwoSided, "V_TwoSided"),
+                (AeroModel::VOneSided, "V_OneSided"),
+                (AeroModel::FTwoSided, "F_TwoSided"),
+                (AeroModel::FOneSided, "F_OneSided"),
+            ],
+            |s| s.aero_model,
+            |s, v| s.aero_model = v,
+        );
+        let (numbers, materials) = SOFT_NUMBERS.split_at(18);
+        for (field, get, set) in numbers {
+            f.f32(ui, field, 0.01, *get, *set);
+        }
+        for (field, get, set) in SOFT_ITERATIONS {
+            f.i32(ui, field, get, set);
+        }
+        for (field, get, set) in materials {
+            f.f32(ui, field, 0.01, *get, *set);
+        }
+    });
+    physics_notes(ui, crate::physics::soft::unsimulated_parameters(f.first()));
+    anchors_and_pins(ui, f, n);
+}
+
+fn anchors_and_pins(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
+    let s = f.first();
+    ui.separator();
+    ui.strong(format!("Anchors ({})", s.anchors.len()));
+    grid(ui, "anchors", |ui| {
+        for (k, anchor) in s.anchors.iter().enumerate() {
+            let lift = move |s: &mut SoftBody, change: &dyn Fn(&mut _)| {
+                if let Some(a) = s.anchors.get_mut(k) {
+                    change(a);
+                }
+            };
+            f.nested(format_args!("anchor {k}"), anchor, lift, |g| {
+                g.reference(
+                    ui,
+                    "rigid body",
+                    n.bodies,
+                    false,
+                    |a| a.rigid_body,
+                    |a, v| a.rigid_body = v,
+                );
+                g.i32(ui, "vertex", |a| a.vertex, |a, v| a.vertex = v);
+                g.check(ui, "near mode", |a| a.near_mode, |a, v| a.near_mode = v);
+            });
+        }
+    });
+    ui.strong(format!("Pinned vertices ({})", s.pins.len()));
+    let old = s
+        .pins
+        .iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut text = old.clone();
+    let r = ui.add(
+        egui::TextEdit::multiline(&mut text)
+            .desired_rows(2)
+            .desired_width(f32::INFINITY),
+    );
+    if r.changed() && text != old {
+        let pins: Vec<i32> = text
+            .split(',')
+            .filter_map(|t| t.trim().parse().ok())
+            .collect();
+        if pins != s.pins {
+            let shown = format!("{} vertices", pins.len());
+            f.changed("pins", shown, move |s| s.pins.clone_from(&pins));
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! The vertex form: position, normal, UVs, weights (any type, converted on
+//! request by the core), edge scale, and where the pose puts the vertex.
+
+use super::kit::{grid, Form};
+use super::Lists;
+use crate::edit::weights::convert_weights;
+use crate::pmx::{Model, Vertex, WeightKind, Weights, NONE};
+use eframe::egui;
+use egui::Ui;
+use glam::Vec3;
+
+const UV_FIELDS: [&str; 4] = [
+    "additional UV 1",
+    "additional UV 2",
+    "additional UV 3",
+    "additional UV 4",
+];
+const BONE_FIELDS: [&str; 4] = ["bone 1", "bone 2", "bone 3", "bone 4"];
+const WEIGHT_FIELDS: [&str; 4] = ["weight 1", "weight 2", "weight 3", "weight 4"];
+
+/// The bones and weights of a vertex as four slots (unused: −1 and 0).
+fn slots(w: &Weights) -> ([i32; 4], [f32; 4]) {
+    let (bones, weights, n) = w.bone_weights();
+    let mut b = [NONE; 4];
+    let mut x = [0.0; 4];
+    b[..n].copy_from_slice(&bones[..n]);
+    x[..n].copy_from_slice(&weights[..n]);
+    (b, x)
+}
+
+/// Sets bone slot `k` of whatever weight type the vertex has.
+fn set_bone(w: &mut Weights, k: usize, bone: i32) {
+    match w {
+        Weights::Bdef1 { bone: b } if k == 0 => *b = bone,
+        Weights::Bdef2 { bones, .. } | Weights::Sdef { bones, .. } if k < 2 => bones[k] = bone,
+        Weights::Bdef4 { bones, .. } | Weights::Qdef { bones, .. } => bones[k] = bone,
+        _ => {}
+    }
+}
+
+/// Sets weight `k` of a four-bone type, or the first bone's weight of a two-bone type.
+fn set_weight(w: &mut Weights, k: usize, value: f32) {
+    match w {
+        Weights::Bdef2 { weight, .. } | Weights::Sdef { weight, .. } if k == 0 => *weight = value,
+        Weights::Bdef4 { weights, .. } | Weights::Qdef { weights, .. } => weights[k] = value,
+        _ => {}
+    }
+}
+
+pub(super) fn form(
+    ui: &mut Ui,
+    f: &mut Form<Vertex>,
+    model: &Model,
+    n: Lists,
+    skinned: Option<Vec3>,
+) {
+    let v = f.first();
+    grid(ui, "vertex", |ui| {
+        f.vector(ui, "position", 0.01, |v| v.position, |v, x| v.position = x);
+        f.vector(ui, "normal", 0.005, |v| v.normal, |v, x| v.normal = x);
+        f.vector(ui, "UV", 0.001, |v| v.uv, |v, x| v.uv = x);
+        let extra = usize::from(model.header.additional_uv_count).min(4);
+        for (k, field) in UV_FIELDS.iter().enumerate().take(extra) {
+            f.vector(
+                ui,
+                field,
+                0.001,
+                move |v| v.additional_uvs[k],
+                move |v, x| v.additional_uvs[k] = x,
+            );
+        }
+        weights(ui, f, model, n);
+        f.info(ui, "bones × weights", weight_summary(&v.weights, n.bones));
+        f.f32(
+            ui,
+            "edge scale",
+            0.01,
+            |v| v.edge_scale,
+            |v, x| v.edge_scale = x,
+        );
+        if let Some(p) = skinned {
+            f.info(
+                ui,
+                "posed position",
+                format!("{:.3}, {:.3}, {:.3}", p.x, p.y, p.z),
+            );
+        }
+    });
+}
+
+fn weights(ui: &mut Ui, f: &mut Form<Vertex>, model: &Model, n: Lists) {
+    let kinds = WeightKind::ALL.map(|k| (k, k.name()));
+    let old_kind = f.first().weights.kind();
+    let mut new_kind = None;
+    f.row(ui, "weight type", |_, ui, _| {
+        egui::ComboBox::from_id_salt("weight type")
+            .selected_text(old_kind.name())
+            .show_ui(ui, |ui| {
+                for (k, name) in kinds {
+                    if ui.selectable_label(k == old_kind, name).clicked() && k != old_kind {
+                        new_kind = Some(k);
+                    }
+                }
+            });
+    });
+    if let Some(kind) = new_kind {
+        // The conversion reads bone positions: done here on the shown vertex
+        // and set as the result (one vertex per inspector today).
+        let v = f.first();
+        let converted = convert_weights(&v.weights, kind, model, v.position);
+        f.changed("weight type", kind.name(), move |v| v.weights = converted);
+    }
+    let w = &f.first().weights;
+    let count = match w {
+        Weights::Bdef1 { .. } => 1,
+        Weights::Bdef2 { .. } | Weights::Sdef { .. } => 2,
+        Weights::Bdef4 { .. } | Weights::Qdef { .. } => 4,
+    };
+    for k in 0..count {
+        let field = if count == 1 { "bone" } else { BONE_FIELDS[k] };
+        f.reference(
+            ui,
+            field,
+            n.bones,
+            true,
+            move |v| slots(&v.weights).0[k],
+            move |v, b| set_bone(&mut v.weights, k, b),
+        );
+        if count == 4 {
+            f.f32(
+                ui,
+                WEIGHT_FIELDS[k],
+                0.005,
+                move |v| slots(&v.weights).1[k],
+                move |v, x| set_weight(&mut v.weights, k, x),
+            );
+        }
+    }
+    if count == 2 {
+        f.f32(
+            ui,
+            "weight of bone 1",
+            0.005,
+            |v| slots(&v.weights).1[0],
+            |v, x| set_weight(&mut v.weights, 0, x),
+        );
+        let second = slots(w).1[1];
+        f.info(
+            ui,
+            "weight of bone 2",
+            format!("{second:.5} (1 − weight of bone 1)"),
+        );
+    }
+    if let Weights::Sdef { .. } = w {
+        fn sdef(w: &Weights) -> [Vec3; 3] {
+            match w {
+                Weights::Sdef { c, r0, r1, .. } => [*c, *r0, *r1],
+                _ => [Vec3::ZERO; 3],
+            }
+        }
+        fn set_sdef(w: &mut Weights, k: usize, x: Vec3) {
+            if let Weights::Sdef { c, r0, r1, .. } = w {
+                *[c, r0, r1][k] = x;
+            }
+        }
+        for (k, field) in ["SDEF C", "SDEF R0", "SDEF R1"].into_iter().enumerate() {
+            f.vector(
+                ui,
+                field,
+                0.01,
+                move |v| sdef(&v.weights)[k],
+                move |v, x| set_sdef(&mut v.weights, k, x),
+            );
+        }
+    }
+}
+
+/// "name weight + name weight = sum" of the bones a vertex follows, −1 as "(none)".
+pub fn weight_summary(w: &Weights, bone_names: super::kit::Names) -> String {
+    let (bones, weights, n) = w.bone_weights();
+    let terms: Vec<String> = bones[..n]
+        .iter()
+        .zip(&weights[..n])
+        .filter(|(_, w)| **w != 0.0 || n == 1)
+        .map(|(&b, w)| {
+            let name = match bone_names.of(b) {
+                Some(name) => name,
+                None if b < 0 => "(none)",
+                None => "(out of range)",
+            };
+            format!("{name} {w:.3}")
+        })
+        .collect();
+    let sum: f32 = weights[..n].iter().sum();
+    format!("{} = {sum:.3}", terms.join(" + "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pmx::Bone;
+
+    #[test]
+    fn weight_summary_names_bones_and_sums() {
+        let bones: Vec<Bone> = ["a", "b"]
+            .map(|n| Bone {
+                name: n.into(),
+                ..Bone::default()
+            })
+            .to_vec();
+        let names = super::super::kit::Names::Bones(&bones);
+        let w = Weights::Bdef4 {
+            bones: [0, NONE, 7, 1],
+            weights: [0.5, 0.25, 0.0, 0.125],
+        };
+        assert_eq!(
+            weight_summary(&w, names),
+            "a 0.500 + (none) 0.250 + b 0.125 = 0.875"
+        );
+        assert_eq!(
+            weight_summary(&Weights::Bdef1 { bone: 9 }, names),
+            "(out of range) 1.000 = 1.000"
+        );
+    }
+}

@@ -1,0 +1,285 @@
+//! [`State`]: everything the panels see — the document, the pose, the selection,
+//! view options — and the once-per-frame bookkeeping that keeps them in step.
+
+use eframe::egui;
+
+use crate::app::commands::{Command, Commands};
+use crate::app::document::Document;
+use crate::app::{pose, textures, timeline, viewport, LogLevel, Selection};
+
+/// Panel-local UI state (search boxes etc.).
+#[derive(Debug, Default)]
+pub struct PanelState {
+    pub bone_search: String,
+    pub morph_search: String,
+    /// Set for one frame when the selection changed outside the lists, so they
+    /// scroll to it; cleared when the frame's commands are applied.
+    pub reveal_selection: bool,
+    pub morph_page: usize,
+}
+
+pub struct State {
+    pub doc: Document,
+    pub pose: pose::PoseState,
+    pub selection: Selection,
+    /// What the panels asked for this frame (applied by [`State::apply_commands`]).
+    pub commands: Commands,
+    pub viewport: viewport::Viewport,
+    pub textures: textures::TextureStore,
+    /// Texture indices decoded since the last GPU sync.
+    pub new_textures: Vec<usize>,
+    pub material_visible: Vec<bool>,
+    pub log: Vec<(LogLevel, String)>,
+    pub panels: PanelState,
+    pub repaint: Option<egui::Context>,
+    /// Output format for Save (defaults to the model's header).
+    pub save_options: crate::pmx::write::WriteOptions,
+    /// Last document generation the pose was refreshed for.
+    pose_generation: u64,
+    /// Deform-order / IK / problems caches and debug overlay switches.
+    pub debug: viewport::debug_overlays::DebugState,
+    /// Motion timeline and play state of the live pipeline.
+    pub playback: timeline::Playback,
+}
+
+impl State {
+    pub fn new(doc: Document, repaint: Option<egui::Context>) -> Self {
+        let mut s = State {
+            pose: pose::PoseState::new(doc.model()),
+            selection: Selection::None,
+            commands: Commands::default(),
+            viewport: viewport::Viewport::default(),
+            textures: textures::TextureStore::empty(),
+            new_textures: Vec::new(),
+            material_visible: Vec::new(),
+            log: Vec::new(),
+            panels: PanelState::default(),
+            repaint,
+            save_options: Default::default(),
+            pose_generation: 0,
+            debug: Default::default(),
+            playback: Default::default(),
+            doc,
+        };
+        s.document_loaded();
+        s
+    }
+
+    /// Resets everything derived from the document after it is replaced.
+    fn document_loaded(&mut self) {
+        let model = self.doc.model();
+        self.pose = pose::PoseState::new(model);
+        self.pose_generation = self.doc.generation;
+        self.debug.invalidate();
+        self.playback.motion = None;
+        self.playback.frame = 0.0;
+        self.selection = Selection::None;
+        self.commands.take();
+        self.material_visible = vec![true; model.materials.len()];
+        self.textures = textures::TextureStore::load(
+            &model.textures,
+            self.doc.base_dir(),
+            self.doc.embedded_textures,
+            self.repaint.clone(),
+        );
+        self.new_textures.clear();
+        self.viewport.uploaded = None;
+        self.viewport.reset_camera(model);
+        self.save_options = Default::default();
+        let name = self.doc.display_name.clone();
+        let message = format!(
+            "opened {name}: {} vertices, {} bones, {} morphs, {} materials, {} rigid bodies, {} joints",
+            model.vertices.len(),
+            model.bones.len(),
+            model.morphs.len(),
+            model.materials.len(),
+            model.rigid_bodies.len(),
+            model.joints.len()
+        );
+        self.log(LogLevel::Info, message);
+        for w in self.doc.warnings.clone() {
+            self.log(LogLevel::Warning, w);
+        }
+    }
+
+    pub fn set_document(&mut self, doc: Document) {
+        self.doc = doc;
+        self.document_loaded();
+    }
+
+    pub fn log(&mut self, level: LogLevel, message: impl Into<String>) {
+        self.log.push((level, message.into()));
+    }
+
+    /// Selects and lets the lists scroll to it (panels push
+    /// [`Commands::select`] instead).
+    pub fn select(&mut self, selection: Selection) {
+        if self.selection != selection {
+            self.selection = selection;
+            self.panels.reveal_selection = true;
+        }
+    }
+
+    /// Applies and records a model edit now (panels push [`Commands::edit`] instead).
+    pub fn apply(&mut self, edit: crate::edit::ModelEdit) {
+        if let Err(e) = self.doc.apply(edit) {
+            self.log(LogLevel::Warning, format!("edit refused: {e}"));
+        }
+    }
+
+    pub fn undo(&mut self) {
+        if !self.doc.undo() {
+            self.log(LogLevel::Info, "nothing to undo");
+        }
+    }
+
+    pub fn redo(&mut self) {
+        if !self.doc.redo() {
+            self.log(LogLevel::Info, "nothing to redo");
+        }
+    }
+
+    /// Applies the frame's commands in the order they were pushed. Called once per
+    /// frame after every panel has drawn; the lists' "reveal" request of this frame
+    /// ends here, so a selection made now scrolls them on the next frame.
+    pub fn apply_commands(&mut self) {
+        self.panels.reveal_selection = false;
+        let commands = self.commands.take();
+        let any = !commands.is_empty();
+        for command in commands {
+            match command {
+                Command::Edit(edit) => self.apply(edit),
+                Command::Undo => self.undo(),
+                Command::Redo => self.redo(),
+                Command::GoTo(n) => self.doc.go_to(n),
+                Command::Select { selection, reveal } => {
+                    if reveal {
+                        self.select(selection);
+                    } else {
+                        self.selection = selection;
+                    }
+                }
+                Command::PoseBone(bone, pose) => self.pose.set_bone(bone, pose),
+                Command::PoseMorph(morph, weight) => self.pose.set_morph(morph, weight),
+                Command::ResetPose => self.pose.reset(),
+                Command::Physics(on) => self.pose.set_physics(self.doc.model(), on),
+                Command::ResetPhysics => self.pose.reset_physics(self.doc.model()),
+            }
+        }
+        if any {
+            if let Some(ctx) = &self.repaint {
+                ctx.request_repaint();
+            }
+        }
+    }
+
+    /// Per-frame bookkeeping: texture decodes, pose refresh after edits.
+    pub fn tick(&mut self) {
+        // A drag or text entry in progress keeps merging into one undo step.
+        if let Some(ctx) = &self.repaint {
+            let busy = ctx.input(|i| i.pointer.any_down()) || ctx.memory(|m| m.focused().is_some());
+            if !busy {
+                self.doc.end_merge();
+            }
+        }
+        let ready = self.textures.poll();
+        if !ready.is_empty() {
+            self.new_textures.extend(ready);
+            let missing: Vec<String> = self
+                .textures
+                .missing()
+                .map(|(i, e)| format!("texture #{i}: {e}"))
+                .collect();
+            if self.textures.pending() == 0 && !missing.is_empty() {
+                for m in missing {
+                    self.log(LogLevel::Warning, m);
+                }
+            }
+        }
+        if self.pose_generation != self.doc.generation {
+            self.pose.refresh(self.doc.model());
+            self.pose_generation = self.doc.generation;
+            self.material_visible
+                .resize(self.doc.model().materials.len(), true);
+            if !selection_valid(self.doc.model(), self.selection) {
+                self.selection = Selection::None;
+            }
+        }
+        let dt = self
+            .repaint
+            .as_ref()
+            .map_or(0.0, |c| c.input(|i| i.stable_dt));
+        timeline::tick(self, dt);
+        self.pose.evaluate(self.doc.model());
+        let live = self.playback.playing
+            && (self.pose.physics_enabled() || self.playback.motion.is_some());
+        if let Some(ctx) = &self.repaint {
+            if live {
+                ctx.request_repaint();
+            }
+        }
+    }
+
+    /// The window title: file name, an unsaved mark, the app name.
+    pub fn title(&self) -> String {
+        let dirty = if self.doc.is_dirty() { "● " } else { "" };
+        format!("{dirty}{} — Hone", self.doc.display_name)
+    }
+}
+
+fn selection_valid(model: &crate::pmx::Model, s: Selection) -> bool {
+    match s {
+        Selection::None | Selection::Model => true,
+        Selection::Bone(i) => i < model.bones.len(),
+        Selection::Morph(i) => i < model.morphs.len(),
+        Selection::Material(i) => i < model.materials.len(),
+        Selection::RigidBody(i) => i < model.rigid_bodies.len(),
+        Selection::Joint(i) => i < model.joints.len(),
+        Selection::SoftBody(i) => i < model.soft_bodies.len(),
+        Selection::Vertex(i) => i < model.vertices.len(),
+        Selection::DisplayFrame(i) => i < model.display_frames.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::demo;
+
+    #[test]
+    fn title_marks_unsaved_edits() {
+        let mut state = State::new(Document::new(demo::tube_rig(), None, "tube.pmx"), None);
+        assert_eq!(state.title(), "tube.pmx — Hone");
+        let mut bone = state.doc.model().bones[0].clone();
+        bone.layer = 1;
+        state
+            .commands
+            .edit(crate::edit::ModelEdit::set_bone(0, bone, "deform layer"));
+        // Nothing happens until the frame's commands are applied.
+        assert_eq!(state.title(), "tube.pmx — Hone");
+        state.apply_commands();
+        assert_eq!(state.title(), "● tube.pmx — Hone");
+        state.tick();
+        state.commands.push(Command::Undo);
+        state.apply_commands();
+        assert_eq!(state.title(), "tube.pmx — Hone");
+    }
+
+    #[test]
+    fn a_selection_from_outside_the_lists_reveals_it_for_one_frame() {
+        let mut state = State::new(Document::new(demo::tube_rig(), None, "tube.pmx"), None);
+        state.commands.select_in_list(Selection::Bone(1));
+        state.apply_commands();
+        assert_eq!(state.selection, Selection::Bone(1));
+        assert!(
+            !state.panels.reveal_selection,
+            "clicked in a list: no scroll"
+        );
+        state.commands.select(Selection::Bone(2));
+        state.apply_commands();
+        assert_eq!(state.selection, Selection::Bone(2));
+        assert!(state.panels.reveal_selection, "the lists scroll next frame");
+        state.apply_commands();
+        assert!(!state.panels.reveal_selection, "and only that frame");
+    }
+}
