@@ -408,62 +408,66 @@ pub fn replace_bone(
     transfer_weight(model, vertices, from, to, 1.0)
 }
 
-/// Changes the weight kind of every vertex. BDEF1 keeps the largest bone; BDEF2 and SDEF
-/// the two largest, renormalised (SDEF gets C/R0/R1 from [`sdef_params`], computed over
-/// the selection; one-bone vertices cannot become SDEF and are left alone); BDEF4 and
-/// QDEF take up to four bones, unused slots on bone −1.
-pub fn set_kind(
-    model: &Model,
-    vertices: &[usize],
-    kind: WeightKind,
-) -> Result<Option<ModelEdit>, InputError> {
-    check_vertices(model, vertices)?;
-    let largest = |w: &Weights, n: usize| {
-        let mut list = entries(w);
-        list.retain(|e| e.0 != NONE);
-        list.sort_by(|a, b| b.1.total_cmp(&a.1));
-        list.truncate(n);
-        normalize_list(&mut list);
-        list
-    };
-    let two = |w: &Weights| {
-        let l = largest(w, 2);
-        match l.as_slice() {
-            [a, b] => Some(([a.0, b.0], a.1)),
-            [a] => Some(([a.0, NONE], 1.0)),
-            _ => None,
-        }
-    };
-    let label = format!("weight kind = {}", kind.name());
-    if kind == WeightKind::Sdef {
-        let pairs: Vec<(usize, [i32; 2], f32)> = unique_sorted(vertices)
-            .into_iter()
-            .filter_map(|i| {
-                let (bones, weight) = two(&model.vertices[i].weights)?;
-                (bones[1] != NONE).then_some((i, bones, weight))
-            })
-            .collect();
-        return Ok(sdef_edit(model, &pairs)?.map(|e| e.label(format!("Set {label}"))));
+/// The vertex's bones by falling weight, at most `n`, renormalised (bone −1 left out).
+fn largest(w: &Weights, n: usize) -> Vec<(i32, f32)> {
+    let mut list = entries(w);
+    list.retain(|e| e.0 != NONE);
+    list.sort_by(|a, b| b.1.total_cmp(&a.1));
+    list.truncate(n);
+    normalize_list(&mut list);
+    list
+}
+
+/// The two largest bones and bone 0's share (the second bone −1 for a one-bone vertex).
+fn two_largest(w: &Weights) -> Option<([i32; 2], f32)> {
+    match largest(w, 2).as_slice() {
+        [a, b] => Some(([a.0, b.0], a.1)),
+        [a] => Some(([a.0, NONE], 1.0)),
+        _ => None,
     }
-    edit_weights(model, vertices, &label, |v| {
-        let w = &v.weights;
-        Some(match kind {
-            WeightKind::Bdef1 => Weights::Bdef1 {
-                bone: largest(w, 1).first()?.0,
-            },
-            WeightKind::Bdef2 => {
-                let (bones, weight) = two(w)?;
-                Weights::Bdef2 { bones, weight }
+}
+
+/// One vertex's weights as another kind (the one rule behind [`set_kind`] and the
+/// inspector's weight-type choice). BDEF1 keeps the largest bone; BDEF2 and SDEF the
+/// two largest, renormalised; BDEF4 and QDEF up to four (BDEF4 ↔ QDEF keep their
+/// slots), unused slots on bone −1. A lone vertex's SDEF parameters come from
+/// [`sdef_params`] over that vertex alone (C at the joint). None when the vertex has
+/// no bone, or only one and SDEF is asked for.
+pub fn convert(model: &Model, w: &Weights, position: Vec3, kind: WeightKind) -> Option<Weights> {
+    Some(match kind {
+        WeightKind::Bdef1 => Weights::Bdef1 {
+            bone: largest(w, 1).first()?.0,
+        },
+        WeightKind::Bdef2 => {
+            let (bones, weight) = two_largest(w)?;
+            Weights::Bdef2 { bones, weight }
+        }
+        WeightKind::Sdef => {
+            let (bones, weight) = two_largest(w)?;
+            let nb = model.bones.len() as i32;
+            if !bones.iter().all(|&b| (0..nb).contains(&b)) || bones[0] == bones[1] {
+                return None;
             }
-            _ => {
-                // BDEF4 ↔ QDEF keep their slots as stored.
-                let slots = match *w {
-                    Weights::Bdef4 { bones, weights } | Weights::Qdef { bones, weights } => {
-                        Some((bones, weights))
-                    }
-                    _ => None,
-                };
-                let (bones, weights) = slots.unwrap_or_else(|| {
+            let (c, r0, r1) = sdef_params(
+                model,
+                bones[0] as usize,
+                bones[1] as usize,
+                &[(position, weight)],
+            );
+            Weights::Sdef {
+                bones,
+                weight,
+                c,
+                r0,
+                r1,
+            }
+        }
+        WeightKind::Bdef4 | WeightKind::Qdef => {
+            let (bones, weights) = match *w {
+                Weights::Bdef4 { bones, weights } | Weights::Qdef { bones, weights } => {
+                    (bones, weights)
+                }
+                _ => {
                     let mut bones = [NONE; 4];
                     let mut weights = [0.0; 4];
                     for (k, e) in largest(w, 4).iter().enumerate() {
@@ -471,14 +475,39 @@ pub fn set_kind(
                         weights[k] = e.1;
                     }
                     (bones, weights)
-                });
-                if kind == WeightKind::Qdef {
-                    Weights::Qdef { bones, weights }
-                } else {
-                    Weights::Bdef4 { bones, weights }
                 }
+            };
+            if kind == WeightKind::Qdef {
+                Weights::Qdef { bones, weights }
+            } else {
+                Weights::Bdef4 { bones, weights }
             }
-        })
+        }
+    })
+}
+
+/// Changes the weight kind of every vertex (see [`convert`]). For SDEF, C/R0/R1 come
+/// from [`sdef_params`] over all selected vertices of the same bone pair, and one-bone
+/// vertices are left alone.
+pub fn set_kind(
+    model: &Model,
+    vertices: &[usize],
+    kind: WeightKind,
+) -> Result<Option<ModelEdit>, InputError> {
+    check_vertices(model, vertices)?;
+    let label = format!("weight kind = {}", kind.name());
+    if kind == WeightKind::Sdef {
+        let pairs: Vec<(usize, [i32; 2], f32)> = unique_sorted(vertices)
+            .into_iter()
+            .filter_map(|i| {
+                let (bones, weight) = two_largest(&model.vertices[i].weights)?;
+                (bones[1] != NONE).then_some((i, bones, weight))
+            })
+            .collect();
+        return Ok(sdef_edit(model, &pairs)?.map(|e| e.label(format!("Set {label}"))));
+    }
+    edit_weights(model, vertices, &label, |v| {
+        convert(model, &v.weights, v.position, kind)
     })
 }
 
