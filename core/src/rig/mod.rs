@@ -5,6 +5,7 @@ pub mod input;
 pub mod morphs;
 pub mod paint;
 pub mod rest_pose;
+pub mod sdef;
 pub mod spatial;
 pub mod transfer;
 pub mod weights;
