@@ -313,3 +313,47 @@ fn info_lists_physics_approximations_of_the_sample_rig() {
         );
     }
 }
+
+/// `hone simulate --trace` writes the reference layout (every K-th frame plus the last);
+/// physics settings are options; a bad step is a usage error.
+#[test]
+fn simulate_writes_a_trace_with_the_chosen_physics_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/sample/hone-sample.pmx");
+    let trace = dir.path().join("trace.json");
+    let out = hone(&[
+        "simulate",
+        s(&sample),
+        "--seconds",
+        "0.5",
+        "--trace",
+        s(&trace),
+        "--every",
+        "10",
+        "--step",
+        "1/120",
+        "--solver-iterations",
+        "6",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&trace).unwrap()).unwrap();
+    let frames: Vec<u64> = json["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["frame"].as_u64().unwrap())
+        .collect();
+    assert_eq!(frames, [0, 10, 20, 30]);
+    let model = hone::pmx::load(&sample).unwrap().model;
+    assert_eq!(json["bones"].as_array().unwrap().len(), model.bones.len());
+    let last = &json["frames"][3];
+    assert_eq!(last["bone"][0].as_array().unwrap().len(), 7);
+    assert_eq!(
+        last["body"].as_array().unwrap().len(),
+        model.rigid_bodies.len()
+    );
+    assert_eq!(last["body_vel"][0].as_array().unwrap().len(), 6);
+
+    let out = hone(&["simulate", s(&sample), "--step", "-1"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}

@@ -8,7 +8,7 @@ use hone_core::edit::History;
 use hone_core::pmx::builder::sample_rig;
 use hone_core::pmx::{Model, Vertex, WeightKind, Weights, NONE};
 use hone_core::rig::paint::{Brush, Falloff, PaintMirror, PaintMode, Stroke};
-use hone_core::rig::{spatial, transfer, weights};
+use hone_core::rig::{transfer, weights};
 use rig_support::{apply_and_undo, gene};
 
 /// Two bones in a line plus three vertices with hand-written weights.
@@ -159,7 +159,7 @@ fn kind_changes_keep_the_largest_bones() {
     assert_eq!(
         apply_and_undo(&m, e).vertices[1].weights,
         Weights::Qdef {
-            bones: [1, 2, NONE, NONE],
+            bones: [1, 2, 1, 1],
             weights: [0.7, 0.3, 0.0, 0.0]
         }
     );
@@ -370,15 +370,17 @@ fn mirror_painting_and_blur_between_two_bones() {
         return;
     };
     let positions: Vec<Vec3> = gene.vertices.iter().map(|v| v.position).collect();
-    let table = spatial::mirror_vertex_table(&positions, 1e-3);
+    let (l, r) = (
+        gene.bone_index("左ひじ").unwrap(),
+        gene.bone_index("右ひじ").unwrap(),
+    );
+    let mirror = PaintMirror::new(&gene, l, None, 1e-3);
+    assert_eq!(mirror.bone, r, "左ひじ mirrors to 右ひじ");
+    let table = mirror.vertices.clone();
     let mirrored = table.iter().filter(|m| m.is_some()).count();
     eprintln!(
         "mirror table: {mirrored} of {} vertices have a mirror",
         table.len()
-    );
-    let (l, r) = (
-        gene.bone_index("左ひじ").unwrap(),
-        gene.bone_index("右ひじ").unwrap(),
     );
     // The bone sharing most vertices with 左ひじ, and its mirror.
     let mut shared = vec![0usize; gene.bones.len()];
@@ -416,11 +418,6 @@ fn mirror_painting_and_blur_between_two_bones() {
 
     // X-mirror: the mirror vertex gets the same dab on 右ひじ; where the weights were
     // symmetric before, they are after.
-    let mirror = PaintMirror {
-        vertices: table.clone(),
-        bone: r,
-        other: None,
-    };
     let p = paint(PaintMode::Add, Some(mirror));
     let mut pairs = 0;
     for i in 0..gene.vertices.len() {

@@ -212,3 +212,76 @@ fn impulse_morphs_reach_the_bodies_before_the_step() {
         "the stop morph zeroed the motion before the step: {v}"
     );
 }
+
+/// A trace lists every bone and body, frame 0 right after the reset (bodies on their
+/// rest poses), then the frames asked for; without physics the bodies are null and
+/// the bones are the animation alone.
+#[test]
+fn traces_record_frame_zero_then_every_kth_frame_in_the_reference_layout() {
+    use hone_core::sim::{run, RunOptions};
+    let model = arm_model();
+    let options = RunOptions {
+        seconds: 1.0,
+        fps: 60.0,
+        physics: true,
+        trace_every: Some(7),
+    };
+    let report = run(
+        &model,
+        PhysicsConfig::default(),
+        &Pose::new(&model),
+        None,
+        &options,
+    );
+    let trace = report.trace.expect("a trace was asked for");
+    let numbers: Vec<usize> = trace.frames.iter().map(|f| f.frame).collect();
+    let mut expected: Vec<usize> = (0..=60).step_by(7).collect();
+    expected.push(60);
+    assert_eq!(numbers, expected);
+    assert_eq!(trace.bones.len(), 3);
+    assert_eq!(trace.bones[2].parent, 1);
+    assert_eq!(trace.bodies[1].name, "arm");
+    assert_eq!(trace.bodies[1].mode, serde_json::json!(1));
+
+    // Frame 0: the capsule where the file puts it (x = 1, turned 90° about Z).
+    let b = trace.frames[0].body[1].expect("body pose");
+    assert!((Vec3::new(b[0], b[1], b[2]) - Vec3::new(1.0, 5.0, 0.0)).length() < 1e-5);
+    let q = Quat::from_xyzw(b[3], b[4], b[5], b[6]);
+    let want = Quat::from_rotation_z(std::f32::consts::FRAC_PI_2);
+    assert!(q.dot(want).abs() > 1.0 - 1e-6, "{q}");
+    // The arm falls: by frame 60 its bone turned well away from its rest rotation.
+    let last = trace.frames.last().unwrap();
+    let arm = last.bone[1];
+    let turned = Quat::from_xyzw(arm[3], arm[4], arm[5], arm[6]).angle_between(Quat::IDENTITY);
+    assert!(turned > 0.3, "arm turned only {turned} rad");
+    assert_eq!(last.body_vel.len(), 2);
+    assert!(last.body_vel[1].is_some());
+    assert_eq!(trace.frames[3].t, 21.0 / 60.0);
+
+    // The same run without physics: bodies null, bones at rest.
+    let off = run(
+        &model,
+        PhysicsConfig::default(),
+        &Pose::new(&model),
+        None,
+        &RunOptions {
+            physics: false,
+            ..options
+        },
+    )
+    .trace
+    .unwrap();
+    assert!(off
+        .frames
+        .iter()
+        .all(|f| f.body.iter().all(|b| b.is_none())));
+    let arm = off.frames.last().unwrap().bone[1];
+    assert_eq!(&arm[..], &[0.0, 5.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+
+    // The JSON has the reference's keys, in its order.
+    let json = serde_json::to_string(&off).unwrap();
+    let keys = ["\"fps\"", "\"bones\"", "\"bodies\"", "\"frames\""];
+    let at: Vec<usize> = keys.iter().map(|k| json.find(k).unwrap()).collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
+    assert!(json.contains("\"body\":[null,null]"));
+}

@@ -1,11 +1,13 @@
-//! `hone simulate MODEL [--motion M.vmd] [--pose P.json] [--seconds S] [--fps 60] [--json]`:
-//! runs the whole frame pipeline (physics included) headless and prints timings,
-//! stability figures and the final bone world matrices.
+//! `hone simulate MODEL [--motion M.vmd] [--pose P.json] [--seconds S] [--fps 60] [--json]
+//! [--trace OUT.json [--every K]] [--no-physics] [physics settings]`: runs the whole frame
+//! pipeline (physics included) headless and prints timings, stability figures and the final
+//! bone world matrices; `--trace` writes every frame's bone and body poses in the layout of
+//! the Bullet reference (shared/oracles/bullet) so its `compare.py` can read it.
 use super::CliResult;
 use crate::deform::{pose_from_json, Pose};
 use crate::motion::{load_vmd, BoundMotion};
 use crate::physics::PhysicsConfig;
-use crate::sim::{run_headless, RunReport, STAGES};
+use crate::sim::{RunOptions, RunReport, STAGES};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -28,6 +30,81 @@ pub struct SimulateArgs {
     /// Print everything as JSON, final bone matrices included.
     #[arg(long)]
     pub json: bool,
+    /// Write every frame's bone and rigid-body poses and body velocities to this JSON file
+    /// (frame 0 = right after the reset; the Bullet reference's layout).
+    #[arg(long, value_name = "OUT.json")]
+    pub trace: Option<std::path::PathBuf>,
+    /// With --trace: write every K-th frame only (the last frame always).
+    #[arg(long, value_name = "K", default_value_t = 1, requires = "trace")]
+    pub every: usize,
+    /// Run the same pipeline with physics off (the animation alone).
+    #[arg(long)]
+    pub no_physics: bool,
+    #[command(flatten)]
+    pub physics: PhysicsArgs,
+}
+
+/// Physics settings, each selectable alone so its effect can be studied.
+#[derive(clap::Args, Debug, Default)]
+pub struct PhysicsArgs {
+    /// Fixed physics step in seconds, e.g. 0.008333 or 1/120 (default 1/120).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub step: Option<f32>,
+    /// Most physics steps one frame may run; time beyond it is dropped, as Bullet does (default 10).
+    #[arg(long, value_name = "N")]
+    pub max_substeps: Option<u32>,
+    /// Solver iterations per physics step (default 4).
+    #[arg(long, value_name = "N")]
+    pub solver_iterations: Option<usize>,
+}
+
+impl PhysicsArgs {
+    /// The default world settings with these options applied.
+    pub fn config(&self) -> PhysicsConfig {
+        let mut c = PhysicsConfig::default();
+        if let Some(s) = self.step {
+            c.substep = s;
+        }
+        if let Some(n) = self.max_substeps {
+            c.max_substeps = n;
+        }
+        if let Some(n) = self.solver_iterations {
+            c.solver_iterations = n;
+        }
+        c
+    }
+}
+
+/// Seconds as a decimal number or a fraction (`1/120`); positive and finite.
+fn parse_seconds(text: &str) -> Result<f32, String> {
+    let value = match text.split_once('/') {
+        Some((a, b)) => {
+            let a: f64 = a.trim().parse().map_err(|e| format!("{text:?}: {e}"))?;
+            let b: f64 = b.trim().parse().map_err(|e| format!("{text:?}: {e}"))?;
+            a / b
+        }
+        None => text.trim().parse().map_err(|e| format!("{text:?}: {e}"))?,
+    };
+    if value.is_finite() && value > 0.0 {
+        Ok(value as f32)
+    } else {
+        Err(format!("{text:?} is not a positive number of seconds"))
+    }
+}
+
+/// One stderr line for a list of names the model lacks: the count and the first few.
+fn warn_missing(what: &str, names: &[String]) {
+    const SHOWN: usize = 5;
+    if names.is_empty() {
+        return;
+    }
+    let first: Vec<String> = names.iter().take(SHOWN).map(|n| format!("{n:?}")).collect();
+    let more = if names.len() > SHOWN { ", …" } else { "" };
+    eprintln!(
+        "hone simulate: {} motion {what} not in the model, ignored: {}{more}",
+        names.len(),
+        first.join(", ")
+    );
 }
 
 fn num(out: &mut impl Write, x: f64) -> std::io::Result<()> {
@@ -57,15 +134,9 @@ pub fn run(args: SimulateArgs) -> CliResult {
         Some(path) => {
             let vmd = load_vmd(path)?;
             let (bound, report) = BoundMotion::bind(&vmd, &model);
-            for n in &report.unknown_bones {
-                eprintln!("hone simulate: motion bone {n:?} is not in the model: ignored");
-            }
-            for n in &report.unknown_morphs {
-                eprintln!("hone simulate: motion morph {n:?} is not in the model: ignored");
-            }
-            for n in &report.unknown_ik {
-                eprintln!("hone simulate: motion IK switch {n:?} is not in the model: ignored");
-            }
+            warn_missing("bones", &report.unknown_bones);
+            warn_missing("morphs", &report.unknown_morphs);
+            warn_missing("IK switches", &report.unknown_ik);
             Some(bound)
         }
         None => None,
@@ -76,8 +147,25 @@ pub fn run(args: SimulateArgs) -> CliResult {
             .map(|m| m.duration().max(1.0))
             .unwrap_or(5.0)
     });
-    let config = PhysicsConfig::default();
-    let report = run_headless(&model, config, &base, motion.as_ref(), seconds, args.fps);
+    if args.every == 0 {
+        return Err("--every must be at least 1".into());
+    }
+    let options = RunOptions {
+        seconds,
+        fps: args.fps,
+        physics: !args.no_physics,
+        trace_every: args.trace.as_ref().map(|_| args.every),
+    };
+    let mut report = crate::sim::run(
+        &model,
+        args.physics.config(),
+        &base,
+        motion.as_ref(),
+        &options,
+    );
+    if let (Some(path), Some(trace)) = (&args.trace, report.trace.take()) {
+        write_trace(path, &trace)?;
+    }
 
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -87,6 +175,23 @@ pub fn run(args: SimulateArgs) -> CliResult {
         print_text(&mut out, &model, &report)?;
     }
     out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the trace beside its destination, then renames it into place.
+fn write_trace(path: &std::path::Path, trace: &crate::sim::Trace) -> CliResult {
+    let tmp = path.with_extension("json.tmp");
+    let write = || -> std::io::Result<()> {
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        serde_json::to_writer(&mut out, trace)?;
+        out.write_all(b"\n")?;
+        out.flush()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("{}: {e}", path.display())
+    })?;
     Ok(ExitCode::SUCCESS)
 }
 

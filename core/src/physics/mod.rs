@@ -112,22 +112,9 @@ pub struct Note {
     pub text: String,
 }
 
-/// Accumulated impulse-morph values for one rigid body (spec: インパルスモーフ).
-/// Local values are in the body's frame; `stop` (停止制御) zeroes its motion.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct BodyImpulse {
-    pub local_velocity: Vec3,
-    pub local_torque: Vec3,
-    pub global_velocity: Vec3,
-    pub global_torque: Vec3,
-    pub stop: bool,
-}
-
-impl BodyImpulse {
-    pub fn is_empty(&self) -> bool {
-        *self == BodyImpulse::default()
-    }
-}
+/// Accumulated impulse-morph values for one rigid body (spec: インパルスモーフ): the
+/// deformer's totals, handed to [`PhysicsWorld::apply_impulses`] as they are.
+pub type BodyImpulse = crate::deform::RigidImpulse;
 
 /// A rigid body's shape, pose before and after the last `step`, and filter.
 #[derive(Debug, Clone, Copy)]

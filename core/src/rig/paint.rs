@@ -83,7 +83,7 @@ pub struct Brush {
 }
 
 /// X-mirror painting: each touched vertex's mirror vertex gets the same dab on the
-/// mirrored bone(s). Build `vertices` with [`super::spatial::mirror_vertex_table`].
+/// mirrored bone(s). [`PaintMirror::new`] finds the mirror vertices and bones.
 #[derive(Debug, Clone)]
 pub struct PaintMirror {
     pub vertices: Vec<Option<u32>>,
@@ -91,6 +91,31 @@ pub struct PaintMirror {
     pub bone: usize,
     /// The mirror of the blur mode's other bone.
     pub other: Option<usize>,
+}
+
+impl PaintMirror {
+    /// Mirror vertices by position within `tolerance` ([`super::symmetric::VertexMirror`])
+    /// and the painted (and blur) bone's mirror by name ([`super::names::mirror_name`];
+    /// a centre bone is its own mirror).
+    pub fn new(model: &Model, bone: usize, other: Option<usize>, tolerance: f32) -> Self {
+        let index = super::symmetric::VertexMirror::new(&model.vertices);
+        let vertices = (0..model.vertices.len())
+            .map(|v| index.mirror_of(v, tolerance).map(|m| m as u32))
+            .collect();
+        let mirror_bone = |b: usize| {
+            model
+                .bones
+                .get(b)
+                .and_then(|x| super::names::mirror_name(&x.name))
+                .and_then(|n| model.bone_index(&n))
+                .unwrap_or(b)
+        };
+        PaintMirror {
+            vertices,
+            bone: mirror_bone(bone),
+            other: other.map(mirror_bone),
+        }
+    }
 }
 
 /// One stroke in progress.

@@ -1,63 +1,10 @@
-//! Spatial look-ups over a mesh: nearest vertex (R*-tree, rstar) and nearest surface
-//! point with its triangle's barycentric coordinates (parry's triangle-mesh BVH).
+//! Nearest surface point of a mesh with its triangle's barycentric coordinates (parry's
+//! triangle-mesh BVH). Mirror vertices: [`super::symmetric::VertexMirror`].
 
 use crate::pmx::Model;
 use glam::Vec3;
 use rapier3d::parry::query::PointQueryWithLocation;
 use rapier3d::parry::shape::TriMesh;
-use rstar::primitives::GeomWithData;
-use rstar::RTree;
-
-type Point = GeomWithData<[f32; 3], u32>;
-
-/// Nearest-vertex queries over a point set.
-pub struct PointIndex {
-    tree: RTree<Point>,
-}
-
-impl PointIndex {
-    /// Indexes `points`; non-finite points are left out.
-    pub fn new(points: &[Vec3]) -> Self {
-        let items = points
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.is_finite())
-            .map(|(i, p)| GeomWithData::new(p.to_array(), i as u32))
-            .collect();
-        PointIndex {
-            tree: RTree::bulk_load(items),
-        }
-    }
-
-    /// The nearest point to `p` and its distance.
-    pub fn nearest(&self, p: Vec3) -> Option<(u32, f32)> {
-        let n = self.tree.nearest_neighbor(p.to_array())?;
-        Some((n.data, Vec3::from_array(*n.geom()).distance(p)))
-    }
-
-    /// Every point within `radius` of `p`.
-    pub fn within(&self, p: Vec3, radius: f32) -> impl Iterator<Item = u32> + '_ {
-        self.tree
-            .locate_within_distance(p.to_array(), radius * radius)
-            .map(|n| n.data)
-    }
-}
-
-/// For every vertex, the vertex at its X-mirrored position (−x, y, z) within
-/// `tolerance`, if any (a vertex on the centre plane is its own mirror).
-pub fn mirror_vertex_table(positions: &[Vec3], tolerance: f32) -> Vec<Option<u32>> {
-    let index = PointIndex::new(positions);
-    positions
-        .iter()
-        .map(|p| {
-            let m = Vec3::new(-p.x, p.y, p.z);
-            index
-                .nearest(m)
-                .filter(|&(_, d)| d <= tolerance)
-                .map(|(i, _)| i)
-        })
-        .collect()
-}
 
 /// The nearest point on a mesh's surface.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -6,7 +6,7 @@ use super::input::{check_vertices, unique_sorted, InputError};
 use super::spatial::SurfaceIndex;
 use super::weights::entries;
 use crate::edit::ModelEdit;
-use crate::pmx::{Model, Vertex, Weights, NONE};
+use crate::pmx::{Model, Vertex};
 use std::collections::HashMap;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -103,22 +103,9 @@ pub fn transfer_from_model(
             report.unmatched += 1;
             continue;
         }
-        acc.iter_mut().for_each(|e| e.1 /= sum);
-        let weights = match acc.as_slice() {
-            [a] => Weights::Bdef1 { bone: a.0 },
-            [a, b] => Weights::Bdef2 {
-                bones: [a.0, b.0],
-                weight: a.1,
-            },
-            _ => {
-                let mut bones = [NONE; 4];
-                let mut ws = [0.0; 4];
-                for (k, e) in acc.iter().enumerate() {
-                    bones[k] = e.0;
-                    ws[k] = e.1;
-                }
-                Weights::Bdef4 { bones, weights: ws }
-            }
+        let Some(weights) = super::weight_math::from_entries(&acc) else {
+            report.unmatched += 1;
+            continue;
         };
         report.transferred += 1;
         report.max_distance = report.max_distance.max(hit.distance);

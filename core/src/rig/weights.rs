@@ -111,6 +111,18 @@ pub fn set_share(list: &mut Vec<(i32, f32)>, bone: i32, value: f32) {
     }
 }
 
+/// Four BDEF4/QDEF slots from up to four entries; unused slots point at the first bone
+/// with weight 0, as PMX Editor writes them (and as [`super::weight_math::from_entries`]).
+fn pad4(v: &[(i32, f32)]) -> ([i32; 4], [f32; 4]) {
+    let mut bones = [v.first().map_or(NONE, |e| e.0); 4];
+    let mut weights = [0.0; 4];
+    for (k, e) in v.iter().take(4).enumerate() {
+        bones[k] = e.0;
+        weights[k] = e.1;
+    }
+    (bones, weights)
+}
+
 /// Builds weights of `original`'s kind from `list` (see the module docs for the slot
 /// rules). With `compact`, zero entries are dropped and the smallest kind is chosen.
 pub fn rebuild(original: &Weights, list: &[(i32, f32)], compact: bool) -> Weights {
@@ -140,14 +152,13 @@ pub fn rebuild(original: &Weights, list: &[(i32, f32)], compact: bool) -> Weight
     if used.is_empty() {
         return *original;
     }
+    // Freed slots point at the first bone too (see `pad4`).
     let padded = |v: &[(i32, f32)]| {
-        let mut bones = [NONE; 4];
-        let mut weights = [0.0; 4];
-        for (k, e) in v.iter().take(4).enumerate() {
-            bones[k] = e.0;
-            weights[k] = e.1;
-        }
-        (bones, weights)
+        let filled: Vec<(i32, f32)> = v
+            .iter()
+            .map(|&e| if e.0 == NONE { (used[0].0, 0.0) } else { e })
+            .collect();
+        pad4(&filled)
     };
     let kind = original.kind();
     if kind == WeightKind::Qdef {
@@ -470,15 +481,7 @@ pub fn convert(model: &Model, w: &Weights, position: Vec3, kind: WeightKind) -> 
                 Weights::Bdef4 { bones, weights } | Weights::Qdef { bones, weights } => {
                     (bones, weights)
                 }
-                _ => {
-                    let mut bones = [NONE; 4];
-                    let mut weights = [0.0; 4];
-                    for (k, e) in largest(w, 4).iter().enumerate() {
-                        bones[k] = e.0;
-                        weights[k] = e.1;
-                    }
-                    (bones, weights)
-                }
+                _ => pad4(&largest(w, 4)),
             };
             if kind == WeightKind::Qdef {
                 Weights::Qdef { bones, weights }

@@ -9,9 +9,15 @@
 
 use crate::deform::{DeformState, Deformer, Phase, Pose};
 use crate::physics::soft::SoftWorld;
-use crate::physics::{BodyImpulse, PhysicsConfig, PhysicsWorld};
+use crate::physics::{PhysicsConfig, PhysicsWorld};
 use crate::pmx::Model;
 use std::time::Instant;
+
+mod headless;
+pub mod trace;
+
+pub use headless::{run, run_headless, RunOptions, RunReport};
+pub use trace::Trace;
 
 /// Pipeline stages, in order.
 pub const STAGES: [&str; 9] = [
@@ -48,7 +54,6 @@ pub struct Simulation {
     pub physics_enabled: bool,
     /// Track, per rigid body, how far it is from its bone-driven pose (see [`Simulation::drift`]).
     pub track_drift: bool,
-    impulses: Vec<BodyImpulse>,
     drift: Vec<f32>,
     times: StageTimes,
     substeps: u32,
@@ -66,7 +71,6 @@ impl Simulation {
             soft,
             physics_enabled: true,
             track_drift: false,
-            impulses: vec![BodyImpulse::default(); model.rigid_bodies.len()],
             drift: vec![0.0; model.rigid_bodies.len()],
             physics,
             times: StageTimes::default(),
@@ -120,16 +124,7 @@ impl Simulation {
         self.substeps = 0;
         if self.physics_enabled {
             self.physics.set_bone_targets(&self.state.world);
-            for (o, i) in self.impulses.iter_mut().zip(&self.state.impulses) {
-                *o = BodyImpulse {
-                    local_velocity: i.local_velocity,
-                    local_torque: i.local_torque,
-                    global_velocity: i.global_velocity,
-                    global_torque: i.global_torque,
-                    stop: i.stop,
-                };
-            }
-            self.physics.apply_impulses(&self.impulses);
+            self.physics.apply_impulses(&self.state.impulses);
             lap(times, 2);
             self.substeps = self.physics.step(dt);
             lap(times, 3);
@@ -196,104 +191,4 @@ impl Simulation {
     pub fn drift(&self) -> &[f32] {
         &self.drift
     }
-}
-
-/// What a headless run measured (`hone simulate`, tests, benches).
-#[derive(Debug, Clone, Default)]
-pub struct RunReport {
-    pub frames: usize,
-    pub fps: f32,
-    /// Mean and maximum µs per stage ([`STAGES`] order).
-    pub mean_us: [f64; 9],
-    pub max_us: [f64; 9],
-    /// Body-steps whose pose or velocity went non-finite (each was reset).
-    pub nan_count: usize,
-    /// Largest linear speed of any body over the run (units/s).
-    pub max_speed: f32,
-    /// Per rigid body: the largest distance from its bone-driven place over the run
-    /// (None for bone-following bodies).
-    pub max_drift: Vec<Option<f32>>,
-    /// Bone world matrices after the last frame.
-    pub final_world: Vec<glam::Mat4>,
-    /// Any vertex position non-finite after the last frame.
-    pub non_finite_vertices: usize,
-    /// What physics and soft bodies approximate, clamp or leave out for this model.
-    pub notes: Vec<crate::physics::Note>,
-}
-
-/// Runs `seconds` at `fps` from a reset on `base` (plus `motion` if given, sampled
-/// at 30 VMD frames per second), collecting timings and stability figures.
-pub fn run_headless(
-    model: &Model,
-    config: PhysicsConfig,
-    base: &Pose,
-    motion: Option<&crate::motion::BoundMotion>,
-    seconds: f32,
-    fps: f32,
-) -> RunReport {
-    let fps = if fps.is_finite() && fps > 0.0 {
-        fps
-    } else {
-        60.0
-    };
-    let frames = if seconds.is_finite() && seconds > 0.0 {
-        (seconds * fps).round() as usize
-    } else {
-        0
-    };
-    let mut sim = Simulation::new(model, config);
-    sim.track_drift = true;
-    let mut pose = base.clone();
-    if let Some(m) = motion {
-        m.apply_to_pose(0.0, &mut pose);
-    }
-    sim.reset(model, &pose);
-    let mut report = RunReport {
-        frames,
-        fps,
-        max_drift: (0..model.rigid_bodies.len())
-            .map(|i| {
-                sim.physics
-                    .body_role(i)
-                    .filter(|r| r.is_dynamic())
-                    .map(|_| 0.0)
-            })
-            .collect(),
-        ..Default::default()
-    };
-    for f in 0..frames {
-        let t = (f + 1) as f32 / fps;
-        if let Some(m) = motion {
-            pose.clone_from(base);
-            m.apply_to_pose(t * crate::motion::FRAMES_PER_SECOND, &mut pose);
-        }
-        let times = *sim.frame(model, &pose, 1.0 / fps);
-        for s in 0..9 {
-            report.mean_us[s] += times.us[s];
-            report.max_us[s] = report.max_us[s].max(times.us[s]);
-        }
-        let stats = sim.physics.stats();
-        report.nan_count += stats.nan_bodies;
-        report.max_speed = report.max_speed.max(stats.max_speed);
-        for (d, &now) in report.max_drift.iter_mut().zip(sim.drift()) {
-            if let Some(d) = d {
-                *d = d.max(now);
-            }
-        }
-    }
-    if frames > 0 {
-        for m in &mut report.mean_us {
-            *m /= frames as f64;
-        }
-    }
-    report.final_world = sim.state.world.clone();
-    report.notes = sim.physics.notes().to_vec();
-    report.notes.extend_from_slice(sim.soft.notes());
-    report.non_finite_vertices = sim
-        .state
-        .positions
-        .iter()
-        .filter(|p| !p.is_finite())
-        .count();
-    report
 }
