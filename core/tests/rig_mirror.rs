@@ -10,11 +10,7 @@ use hone_core::rig::mirror::{mirror, MirrorOptions, MirrorParts, MirrorSelection
 use hone_core::rig::Side;
 
 fn mei() -> Option<Model> {
-    let path = hone_testkit::shared_models_dir()?.join("mei/mei.pmd");
-    if !path.is_file() {
-        eprintln!("skipping: {} not present", path.display());
-        return None;
-    }
+    let path = hone_testkit::shared_model("mei/mei.pmd")?;
     Some(hone_core::pmx::load(&path).expect("mei.pmd loads").model)
 }
 

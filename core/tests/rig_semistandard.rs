@@ -13,11 +13,7 @@ use hone_core::pmx::Model;
 use hone_core::rig::semistandard::{semistandard, SemiStandard, SemiStandardOptions};
 
 fn load(rel: &str) -> Option<Model> {
-    let path = hone_testkit::shared_models_dir()?.join(rel);
-    if !path.is_file() {
-        eprintln!("skipping: {} not present", path.display());
-        return None;
-    }
+    let path = hone_testkit::shared_model(rel)?;
     Some(hone_core::pmx::load(&path).expect("model loads").model)
 }
 
@@ -197,7 +193,7 @@ fn mei_plays_02_laugh_as_before_and_d_bones_follow_the_legs() {
     let Some((original, result)) = mei_with_semistandard() else {
         return;
     };
-    let Some(dir) = hone_testkit::shared_models_dir() else {
+    let Some(dir) = hone_testkit::shared_models() else {
         return;
     };
     let vmd = load_vmd(dir.join("gene/motion/02_laugh.vmd")).expect("vmd");
