@@ -8,12 +8,8 @@ fn hone() -> Command {
 }
 
 fn gene_dir() -> Option<std::path::PathBuf> {
-    let dir = hone_testkit::shared_models_dir()?.join("gene");
-    if !dir.join("Gene.pmx").is_file() {
-        eprintln!("skipping: Gene.pmx not available");
-        return None;
-    }
-    Some(dir)
+    let path = hone_testkit::shared_model("gene/Gene.pmx")?;
+    Some(path.parent()?.to_path_buf())
 }
 
 /// Runs hone, asserts success, returns stdout.

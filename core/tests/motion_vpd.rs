@@ -10,12 +10,8 @@ use hone_core::pmx::{euler_rotation, Model};
 use hone_core::rig::rest_pose::apply_pose_as_rest;
 
 fn gene() -> Option<(Model, Pose)> {
-    let dir = hone_testkit::shared_models_dir()?.join("gene");
-    let path = dir.join("Gene.pmx");
-    if !path.is_file() {
-        eprintln!("skipping: {} not available", path.display());
-        return None;
-    }
+    let path = hone_testkit::shared_model("gene/Gene.pmx")?;
+    let dir = path.parent().unwrap().to_path_buf();
     let model = hone_core::pmx::load(&path).expect("Gene loads").model;
     let text = std::fs::read_to_string(dir.join("oracle/gene_a.pose.json")).unwrap();
     let pose = pose_from_json(&model, &text).unwrap().pose;

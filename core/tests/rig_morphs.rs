@@ -76,10 +76,8 @@ fn bone_morph_from_gene_a_reproduces_the_pose() {
     let Some(gene) = gene() else {
         return;
     };
-    let dir = hone_testkit::shared_models_dir()
-        .unwrap()
-        .join("gene/oracle");
-    let text = std::fs::read_to_string(dir.join("gene_a.pose.json")).unwrap();
+    let path = hone_testkit::shared_model("gene/oracle/gene_a.pose.json").unwrap();
+    let text = std::fs::read_to_string(path).unwrap();
     let mut pose = pose_from_json(&gene, &text).unwrap().pose;
     pose.morphs.fill(0.0);
     let edit = morphs::bone_morph_from_pose(&gene, &pose, "ポーズA", 4).unwrap();

@@ -306,7 +306,6 @@ fn weighted_to(model: &Model, bone: usize) -> Vec<usize> {
 #[test]
 fn a_stroke_on_genes_forearm_stays_in_the_brush_and_keeps_sums() {
     let Some(gene) = gene() else {
-        eprintln!("skipping: shared models not available");
         return;
     };
     let elbow = gene.bone_index("左ひじ").unwrap();
@@ -366,7 +365,6 @@ fn a_stroke_on_genes_forearm_stays_in_the_brush_and_keeps_sums() {
 #[test]
 fn mirror_painting_and_blur_between_two_bones() {
     let Some(gene) = gene() else {
-        eprintln!("skipping: shared models not available");
         return;
     };
     let positions: Vec<Vec3> = gene.vertices.iter().map(|v| v.position).collect();
@@ -482,7 +480,6 @@ fn mirror_painting_and_blur_between_two_bones() {
 #[test]
 fn weights_transfer_from_a_model_by_nearest_surface_point() {
     let Some(gene) = gene() else {
-        eprintln!("skipping: shared models not available");
         return;
     };
     // Target: the same mesh with every weight wiped to センター; transfer must bring

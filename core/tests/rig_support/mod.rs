@@ -23,12 +23,8 @@ pub fn apply_and_undo(model: &Model, edit: ModelEdit) -> Model {
     edited
 }
 
-/// Gene.pmx from the shared models, or None (printed) when they are missing.
+/// Gene.pmx from the shared models, or None (a recorded skip) when they are missing.
 pub fn gene() -> Option<Model> {
-    let path = hone_testkit::shared_models_dir()?.join("gene/Gene.pmx");
-    if !path.is_file() {
-        eprintln!("skipping: {} not available", path.display());
-        return None;
-    }
+    let path = hone_testkit::shared_model("gene/Gene.pmx")?;
     Some(hone_core::pmx::load(&path).expect("Gene loads").model)
 }
