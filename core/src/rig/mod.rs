@@ -19,7 +19,7 @@
 //!   authoring; [`rest_pose`]: apply a pose as the rest pose; [`spatial`]: nearest
 //!   vertex / surface point; [`input`]: their input checks.
 //!
-//! Script operations of this module are in [`SCRIPT_OPS`] and
+//! Script operations of this module are in [`SCRIPT_OPS`], [`WEIGHT_SCRIPT_OPS`] and
 //! [`mirror_ops::SCRIPT_OPS`] (see [`crate::edit::script`] for how operations are
 //! registered).
 
@@ -43,10 +43,12 @@ pub mod spatial;
 pub mod symmetric;
 pub mod transfer;
 pub mod weight_math;
+mod weight_script;
 pub mod weights;
 
 pub use names::Side;
 pub use script_ops::SCRIPT_OPS;
+pub use weight_script::SCRIPT_OPS as WEIGHT_SCRIPT_OPS;
 
 use crate::edit::{Element, ElementKind, ModelEdit};
 use crate::pmx::{Bone, Joint};
