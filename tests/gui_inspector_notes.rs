@@ -3,7 +3,7 @@
 
 use egui_kittest::kittest::Queryable;
 use hone::app::Selection;
-use hone::cli::info::note_label;
+use hone::physics::note_label;
 
 mod gui_support;
 use gui_support::{harness_on, AppHarness};

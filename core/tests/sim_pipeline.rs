@@ -225,6 +225,7 @@ fn traces_record_frame_zero_then_every_kth_frame_in_the_reference_layout() {
         fps: 60.0,
         physics: true,
         trace_every: Some(7),
+        ..Default::default()
     };
     let report = run(
         &model,
