@@ -317,6 +317,10 @@ impl PhysicsWorld {
             let rest = setup.rest;
             let (handle, collider) =
                 rapier.insert(builder.pose(rest).user_data(i as u128), setup.collider());
+            // Mass and inertia known at once, not only after the first step.
+            if let Some(rb) = rapier.bodies.get_mut(handle) {
+                rb.recompute_mass_properties_from_colliders(&rapier.colliders);
+            }
             bodies.push(Body {
                 handle,
                 collider,
@@ -484,6 +488,7 @@ impl PhysicsWorld {
         if let Some(rb) = self.rapier.bodies.get_mut(b.handle) {
             if setup.role.is_dynamic() {
                 rb.set_additional_mass_properties(setup.mass_properties(), true);
+                rb.recompute_mass_properties_from_colliders(&self.rapier.colliders);
             }
         }
         let b = &mut self.bodies[i];
