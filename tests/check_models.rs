@@ -1,52 +1,22 @@
-//! `hone check` on the shared real models (skipped when they or the PMX
-//! reader are not available).
+//! `hone check` on the shared real models (skipped, and recorded by the testkit, when they are
+//! absent).
 
 use hone::check::{check_model, CheckContext, ElementRef, Severity};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn model_files() -> Option<Vec<PathBuf>> {
-    let dir = hone_testkit::shared_models_dir()?;
-    let mut out = Vec::new();
-    let mut stack = vec![dir];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).ok()?.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if matches!(
-                p.extension().and_then(|x| x.to_str()).map(|x| x.to_ascii_lowercase()),
-                Some(ref x) if x == "pmx" || x == "pmd"
-            ) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    Some(out)
-}
-
-/// Loads a model; `None` (skip) while the reader for its format has not landed.
-fn load(path: &Path) -> Option<hone::pmx::Model> {
+/// Loads a shared model (PMX or PMD).
+fn load(path: &Path) -> hone::pmx::Model {
     match hone::pmx::load(path) {
-        Ok(l) => Some(l.model),
-        Err(hone::pmx::Error::Unsupported(msg)) => {
-            eprintln!("skipping {}: {msg}", path.display());
-            None
-        }
+        Ok(l) => l.model,
         Err(e) => panic!("{} failed to load: {e}", path.display()),
     }
 }
 
 #[test]
 fn check_every_shared_model() {
-    let Some(files) = model_files() else {
-        eprintln!("skipping: shared models not available");
-        return;
-    };
-    assert!(!files.is_empty());
-    for f in files {
-        let Some(model) = load(&f) else { continue };
+    for f in hone_testkit::shared_model_files(&["pmx", "pmd"]) {
+        let model = load(&f);
         let problems = check_model(&model, &CheckContext::for_file(&f));
         // Every problem names an element that exists and every fix applies.
         for p in &problems {
@@ -85,19 +55,13 @@ fn check_every_shared_model() {
 }
 
 fn gene_path() -> Option<PathBuf> {
-    let p = hone_testkit::shared_models_dir()?
-        .join("gene")
-        .join("Gene.pmx");
-    p.is_file().then_some(p)
+    hone_testkit::shared_model("gene/Gene.pmx")
 }
 
 #[test]
 fn gene_cloak_weight_is_deformed_before_its_parent() {
-    let Some(path) = gene_path() else {
-        eprintln!("skipping: Gene.pmx not available");
-        return;
-    };
-    let Some(mut model) = load(&path) else { return };
+    let Some(path) = gene_path() else { return };
+    let mut model = load(&path);
     let bone = model.bone_index("前クローク2_2錘").expect("bone exists") as i32;
     let parent = model.bones[bone as usize].parent;
     let problems = check_model(&model, &CheckContext::for_file(&path));
@@ -136,9 +100,6 @@ fn cli_exit_codes_and_json() {
     assert_eq!(out.status.code(), Some(1));
 
     let Some(path) = gene_path() else { return };
-    if load(&path).is_none() {
-        return;
-    }
     let out = Command::new(exe)
         .args(["check", "--json"])
         .arg(&path)

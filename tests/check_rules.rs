@@ -144,6 +144,7 @@ fn clean() -> Model {
             ..Joint::default()
         }],
         soft_bodies: vec![],
+        trailing_bytes: vec![],
     }
 }
 

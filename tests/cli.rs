@@ -101,59 +101,53 @@ fn info_prints_a_table_and_json() {
 
 #[test]
 fn info_on_shared_models() {
-    let Some(dir) = hone_testkit::shared_models_dir() else {
+    let Some(dir) = hone_testkit::shared_models() else {
         return;
     };
     let gene = dir.join("gene/Gene.pmx");
-    if gene.is_file() {
-        let out = hone(&["info", "--json", s(&gene)]);
-        assert_eq!(out.status.code(), Some(0));
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(v["counts"]["vertices"], 28_646);
-        assert_eq!(v["counts"]["ik_bones"], 6);
-        assert_eq!(v["weight_kinds"]["BDEF4"], 4916);
-        assert_eq!(v["warnings"].as_array().unwrap().len(), 0);
-    }
+    let out = hone(&["info", "--json", s(&gene)]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["counts"]["vertices"], 28_646);
+    assert_eq!(v["counts"]["ik_bones"], 6);
+    assert_eq!(v["weight_kinds"]["BDEF4"], 4916);
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 0);
     let mei = dir.join("mei/mei.pmd");
-    if mei.is_file() {
-        let out = hone(&["info", "--json", s(&mei)]);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(v["format"], "PMD");
-        assert_eq!(v["counts"]["rigid_bodies"], 31);
-        // PMD converts to PMX and reads back with the same counts.
-        let tmp = tempfile::tempdir().unwrap();
-        let pmx = tmp.path().join("mei.pmx");
-        let out = hone(&["convert", s(&mei), s(&pmx)]);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let m = read_pmx(&std::fs::read(&pmx).unwrap()).unwrap().model;
-        assert_eq!(m.rigid_bodies.len(), 31);
-        assert_eq!(m.joints.len(), 20);
-        assert_eq!(
-            m.vertices.len() as u64,
-            v["counts"]["vertices"].as_u64().unwrap()
-        );
-    }
+    let out = hone(&["info", "--json", s(&mei)]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["format"], "PMD");
+    assert_eq!(v["counts"]["rigid_bodies"], 31);
+    // PMD converts to PMX and reads back with the same counts.
+    let tmp = tempfile::tempdir().unwrap();
+    let pmx = tmp.path().join("mei.pmx");
+    let out = hone(&["convert", s(&mei), s(&pmx)]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let m = read_pmx(&std::fs::read(&pmx).unwrap()).unwrap().model;
+    assert_eq!(m.rigid_bodies.len(), 31);
+    assert_eq!(m.joints.len(), 20);
+    assert_eq!(
+        m.vertices.len() as u64,
+        v["counts"]["vertices"].as_u64().unwrap()
+    );
     let qdef = dir.join("generated_deform/qdef-twist-cylinder.pmx");
-    if qdef.is_file() {
-        let out = hone(&["info", s(&qdef)]);
-        assert_eq!(out.status.code(), Some(0));
-        let text = String::from_utf8(out.stdout).unwrap();
-        assert!(
-            text.contains("warnings (1)") && text.contains("QDEF"),
-            "{text}"
-        );
-    }
+    let out = hone(&["info", s(&qdef)]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("warnings (1)") && text.contains("QDEF"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -130,11 +130,9 @@ fn focusing_and_leaving_every_field_changes_nothing() {
 
 #[test]
 fn focusing_fields_of_a_real_rig_changes_nothing() {
-    let Some(dir) = hone_testkit::shared_models_dir() else {
-        eprintln!("skipped: shared models not available");
+    let Some(path) = hone_testkit::shared_model("gene/Gene.pmx") else {
         return;
     };
-    let path = dir.join("gene").join("Gene.pmx");
     let original = std::fs::read(&path).unwrap();
     let doc = hone::app::document::Document::open(&path).unwrap();
     let m = doc.model();

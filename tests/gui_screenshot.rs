@@ -1,23 +1,12 @@
 //! Runs the built `hone` under Xvfb in `--screenshot` mode and checks the PNG:
 //! the requested size, and model pixels in the viewport area.
-//! Skips (with a message) where `xvfb-run` is not installed.
+//! Skips (recorded by the testkit) where `xvfb-run` is not installed or the shared models are absent.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The viewport's background colour as the GPU clears it (render.rs FrameSettings).
 const BACKGROUND: [u8; 3] = [89, 94, 107];
-
-fn xvfb() -> bool {
-    let found = Command::new("sh")
-        .args(["-c", "command -v xvfb-run"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        eprintln!("SKIP: xvfb-run is not installed (apt-get install xvfb xauth libgl1-mesa-dri)");
-    }
-    found
-}
 
 fn screenshot(args: &[&str], out: &Path, size: (u32, u32)) -> std::process::Output {
     let size_arg = format!("{}x{}", size.0, size.1);
@@ -105,28 +94,19 @@ fn check(args: &[&str], name: &str, min_fraction: f64) -> Option<image::RgbaImag
 
 #[test]
 fn screenshot_of_the_sample_rig() {
-    if !xvfb() {
+    if !hone_testkit::xvfb_run() {
         return;
     }
     check(&["--show", "bones,bodies"], "sample", 0.01);
 }
 
 fn gene_light() -> Option<PathBuf> {
-    let p = hone_testkit::shared_models_dir()?.join("gene/Gene_light.pmx");
-    if !p.is_file() {
-        eprintln!("SKIP: {} not present", p.display());
-        return None;
-    }
-    if let Err(e) = hone::pmx::load(&p) {
-        eprintln!("SKIP: Gene_light.pmx does not load here: {e}");
-        return None;
-    }
-    Some(p)
+    hone_testkit::shared_model("gene/Gene_light.pmx")
 }
 
 #[test]
 fn screenshot_of_gene_light_with_textures() {
-    if !xvfb() {
+    if !hone_testkit::xvfb_run() {
         return;
     }
     let Some(gene) = gene_light() else { return };
@@ -174,7 +154,7 @@ fn point_line_file(dir: &Path) -> PathBuf {
 
 #[test]
 fn screenshot_draws_point_and_line_materials() {
-    if !xvfb() {
+    if !hone_testkit::xvfb_run() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -221,7 +201,7 @@ fn bbox_fill(img: &image::RgbaImage, hit: impl Fn(u32, u32, [u8; 3]) -> bool) ->
 
 #[test]
 fn ground_shadow_darkens_the_floor_under_the_model() {
-    if !xvfb() {
+    if !hone_testkit::xvfb_run() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -261,7 +241,7 @@ fn write_pose(dir: &Path, json: &str) -> PathBuf {
 
 #[test]
 fn screenshot_with_a_pose_file_shows_the_posed_sample_rig() {
-    if !xvfb() {
+    if !hone_testkit::xvfb_run() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -301,15 +281,11 @@ fn assert_pose_shows(
 
 #[test]
 fn screenshot_of_gene_posed_with_the_oracle_pose() {
-    if !xvfb() {
+    if !hone_testkit::xvfb_run() {
         return;
     }
     let Some(gene) = gene_light() else { return };
     let pose = gene.with_file_name("oracle/gene_a.pose.json");
-    if !pose.is_file() {
-        eprintln!("SKIP: {} not present", pose.display());
-        return;
-    }
     assert_pose_shows(&[gene.to_str().unwrap()], &pose, "gene", 0.05, 0.02);
 }
 

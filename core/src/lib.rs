@@ -10,4 +10,5 @@ pub mod edit;
 pub mod motion;
 pub mod physics;
 pub mod pmx;
+pub mod rig;
 pub mod sim;

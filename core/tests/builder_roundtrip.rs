@@ -166,20 +166,25 @@ fn wide_indices_round_trip() {
 }
 
 #[test]
-fn builder_index_sizes_match_the_writer() {
+fn builder_header_is_what_the_writer_keeps() {
+    // The sizes and version the builder derives are what a save writes: nothing grows.
     let model = small(TextEncoding::Utf8).build();
     assert_eq!(
-        write::choose_index_sizes(&model).unwrap(),
+        needs::choose_index_sizes(&model).unwrap(),
         model.header.index_sizes
     );
-    assert_eq!(
-        required_version(&model) == PmxVersion::V2_1,
-        !write::v21_features(&model).is_empty()
-    );
+    assert_eq!(model.header.version, PmxVersion::V2_0);
+    assert!(needs::v21_features(&model).is_empty());
     let sample = sample_rig();
     assert_eq!(
-        write::choose_index_sizes(&sample).unwrap(),
+        needs::choose_index_sizes(&sample).unwrap(),
         sample.header.index_sizes
     );
-    assert!(!write::v21_features(&sample).is_empty());
+    // The sample shows every joint kind and soft bodies: 2.1, and the writer lists why.
+    assert_eq!(sample.header.version, PmxVersion::V2_1);
+    let features = needs::v21_features(&sample);
+    assert!(
+        features.iter().any(|f| f.starts_with("soft bodies (2): ")),
+        "{features:?}"
+    );
 }

@@ -22,22 +22,9 @@ use serde_json::Value;
 use std::path::PathBuf;
 
 fn gene() -> Option<(PathBuf, hone_core::pmx::Model)> {
-    let dir = hone_testkit::shared_models_dir().map(|d| d.join("gene"));
-    let path = dir
-        .as_ref()
-        .map(|d| d.join("Gene.pmx"))
-        .filter(|p| p.is_file());
-    let (Some(dir), Some(path)) = (dir, path) else {
-        eprintln!("skipping: shared Gene model not available");
-        return None;
-    };
+    let path = hone_testkit::shared_model("gene/Gene.pmx")?;
     match hone_core::pmx::load(&path) {
-        Ok(l) => Some((dir.join("oracle"), l.model)),
-        Err(hone_core::pmx::Error::Unsupported(msg)) => {
-            // The PMX reader has not landed in this checkout yet.
-            eprintln!("skipping: {msg}");
-            None
-        }
+        Ok(l) => Some((path.with_file_name("oracle"), l.model)),
         Err(e) => panic!("Gene.pmx failed to load: {e}"),
     }
 }

@@ -6,19 +6,9 @@ use hone_core::deform::{Deformer, Pose};
 use hone_core::pmx::{Model, Weights};
 
 fn load(name: &str) -> Option<Model> {
-    let path = hone_testkit::shared_models_dir()?
-        .join("generated_deform")
-        .join(name);
-    if !path.is_file() {
-        eprintln!("skipping: {} not available", path.display());
-        return None;
-    }
+    let path = hone_testkit::shared_model(&format!("generated_deform/{name}"))?;
     match hone_core::pmx::load(&path) {
         Ok(l) => Some(l.model),
-        Err(hone_core::pmx::Error::Unsupported(msg)) => {
-            eprintln!("skipping: {msg}");
-            None
-        }
         Err(e) => panic!("{name} failed to load: {e}"),
     }
 }

@@ -7,11 +7,7 @@ use hone_core::pmx::write::{write_pmx, WriteOptions};
 use hone_core::pmx::Model;
 
 fn gene() -> Option<Model> {
-    let path = hone_testkit::shared_models_dir()?.join("gene/Gene.pmx");
-    if !path.is_file() {
-        eprintln!("skipping: {} not present", path.display());
-        return None;
-    }
+    let path = hone_testkit::shared_model("gene/Gene.pmx")?;
     Some(hone_core::pmx::load(&path).expect("Gene.pmx loads").model)
 }
 

@@ -234,8 +234,7 @@ fn truncated_and_lying_files_give_errors_with_offsets() {
 
 #[test]
 fn real_motion_parses_with_every_key_name_accounted_for() {
-    let Some(dir) = hone_testkit::shared_models_dir() else {
-        eprintln!("shared models not found: skipped");
+    let Some(dir) = hone_testkit::shared_models() else {
         return;
     };
     let motion_dir = dir.join("gene/motion");

@@ -2,8 +2,8 @@
 //! shared/models/gene/oracle/physics): per bone group, the settled rest error, the "swing"
 //! (how far physics moves bones from the animation), and the error over the first half
 //! second of a motion, against the reference's own noise floor. The metrics are those of
-//! the reference's `compare.py`, computed here from the traces (no node needed). Skipped,
-//! saying so, when the shared models are absent.
+//! the reference's `compare.py`, computed here from the traces (no node needed). Skipped
+//! (recorded by `hone_testkit::skip`) when the shared models are absent.
 
 use hone_core::deform::Pose;
 use hone_core::motion::{load_vmd, BoundMotion};
@@ -191,17 +191,16 @@ struct Hone {
 
 impl Hone {
     fn load() -> Option<Hone> {
-        let dir = hone_testkit::shared_models_dir()?;
-        let model = hone_core::pmx::load(dir.join("gene/Gene.pmx")).ok()?.model;
+        let dir = hone_testkit::shared_models()?;
+        let model = hone_core::pmx::load(dir.join("gene/Gene.pmx"))
+            .expect("Gene.pmx loads")
+            .model;
         Some(Hone { model, dir })
     }
 
     /// Gene and the reference's rest run as plain JSON (its extra body fields included).
     fn with_rest_reference() -> Option<(Hone, serde_json::Value)> {
-        let Some(hone) = Hone::load() else {
-            eprintln!("shared models not found: skipped");
-            return None;
-        };
+        let hone = Hone::load()?;
         let path = hone.dir.join("gene/oracle/physics/gene_rest.json");
         let doc = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
         Some((hone, doc))
@@ -257,7 +256,6 @@ fn figures(
 #[test]
 fn gene_at_rest_and_under_laughter_stays_within_bullets_own_spread() {
     let Some(hone) = Hone::load() else {
-        eprintln!("shared models not found: skipped");
         return;
     };
     let noise_doc: serde_json::Value = serde_json::from_slice(

@@ -46,29 +46,8 @@ fn largest_alloc<T>(f: impl FnOnce() -> T) -> (T, usize) {
 
 // ------------------------------------------------------------------ helpers
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pmx")) {
-            out.push(p);
-        }
-    }
-}
-
 fn shared_pmx() -> Vec<(PathBuf, Vec<u8>)> {
-    let Some(dir) = hone_testkit::shared_models_dir() else {
-        return Vec::new();
-    };
-    let mut files = Vec::new();
-    walk(&dir, &mut files);
-    files
-        .into_iter()
+    (hone_testkit::shared_model_files(&["pmx"]).into_iter())
         .map(|p| {
             let b = std::fs::read(&p).unwrap();
             (p, b)
@@ -414,8 +393,9 @@ fn empty_model_reads_and_trailing_bytes_warn() {
         l.warnings
     );
     assert_eq!(l.warnings[0].offset, b.len());
-    // The junk is not kept: writing gives the clean file.
-    assert_eq!(write_pmx(&l.model, &WriteOptions::default()).unwrap(), b);
+    // The bytes are kept as plain data and written back: the file saves byte-identical.
+    assert_eq!(l.model.trailing_bytes, b"junk");
+    assert_eq!(write_pmx(&l.model, &WriteOptions::default()).unwrap(), t);
 }
 
 #[test]

@@ -8,34 +8,8 @@ use hone_core::pmx::*;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            walk(&p, ext, out);
-        } else if p
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| e.eq_ignore_ascii_case(ext))
-        {
-            out.push(p);
-        }
-    }
-}
-
 fn shared_pmx_files() -> Vec<PathBuf> {
-    let Some(dir) = hone_testkit::shared_models_dir() else {
-        eprintln!("shared models not found; skipping");
-        return Vec::new();
-    };
-    let mut files = Vec::new();
-    walk(&dir, "pmx", &mut files);
-    assert!(!files.is_empty(), "no PMX files under {}", dir.display());
-    files
+    hone_testkit::shared_model_files(&["pmx"])
 }
 
 /// Warnings each shared file is expected to produce (substring per warning).
@@ -358,13 +332,10 @@ fn shared_models_agree_with_peer_parsers() {
 
 #[test]
 fn gene_facts_from_the_models_readme() {
-    let Some(dir) = hone_testkit::shared_models_dir() else {
+    let Some(path) = hone_testkit::shared_model("gene/Gene.pmx") else {
         return;
     };
-    let path = dir.join("gene/Gene.pmx");
-    let Ok(bytes) = std::fs::read(&path) else {
-        return;
-    };
+    let bytes = std::fs::read(&path).unwrap();
     let m = read_pmx(&bytes).unwrap().model;
     assert_eq!(m.header.version, PmxVersion::V2_0);
     assert_eq!(m.header.encoding, TextEncoding::Utf16Le);
@@ -389,12 +360,10 @@ fn gene_facts_from_the_models_readme() {
 
 #[test]
 fn softbody_stub_is_2_1_utf8_with_one_soft_body() {
-    let Some(dir) = hone_testkit::shared_models_dir() else {
+    let Some(path) = hone_testkit::shared_model("pmx21_softbody_stub/sample_pmx21_utf8.pmx") else {
         return;
     };
-    let Ok(bytes) = std::fs::read(dir.join("pmx21_softbody_stub/sample_pmx21_utf8.pmx")) else {
-        return;
-    };
+    let bytes = std::fs::read(path).unwrap();
     let m = read_pmx(&bytes).unwrap().model;
     assert_eq!(m.header.version, PmxVersion::V2_1);
     assert_eq!(m.header.encoding, TextEncoding::Utf8);
@@ -410,4 +379,50 @@ fn softbody_stub_is_2_1_utf8_with_one_soft_body() {
     )
     .unwrap_err();
     assert!(err.to_string().contains("soft bod"), "{err}");
+}
+
+/// A 2.0 file whose maker left 4 zero bytes after the joints (the shape of an empty 2.1
+/// soft-body count), and a 2.1 file with bytes after its soft bodies: both save byte-identical,
+/// keep the bytes through an edit, and say so in one warning.
+#[test]
+fn bytes_after_the_last_section_round_trip() {
+    use glam::Vec3;
+    use hone_core::pmx::builder::ModelBuilder;
+
+    let mut b = ModelBuilder::new("trailing");
+    let root = b.bone("センター", Vec3::ZERO).index();
+    let hair = b.bone("髪", Vec3::new(0.0, 5.0, 0.0)).parent(root).index();
+    let head = b.rigid_body("頭", root).sphere(1.0).index();
+    let tip = b.rigid_body("髪", hair).sphere(0.5).dynamic().index();
+    b.joint("髪", JointKind::Spring6Dof, head, tip);
+    let v20 = b.build();
+    assert_eq!(v20.header.version, PmxVersion::V2_0);
+    let v21 = hone_core::pmx::builder::sample_rig();
+    assert_eq!(v21.header.version, PmxVersion::V2_1);
+
+    for (model, tail) in [(v20, &[0u8; 4][..]), (v21, &b"\x01\x02 end"[..])] {
+        let clean = write_pmx(&model, &WriteOptions::default()).unwrap();
+        let mut file = clean.clone();
+        file.extend_from_slice(tail);
+
+        let loaded = read_pmx(&file).unwrap();
+        assert_eq!(loaded.model.trailing_bytes, tail);
+        assert_eq!(loaded.model.soft_bodies, model.soft_bodies);
+        let warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(
+            warnings[0].contains(&format!("{} bytes after the last section", tail.len())),
+            "{warnings:?}"
+        );
+        assert_eq!(loaded.warnings[0].offset, clean.len());
+
+        let written = write_pmx(&loaded.model, &WriteOptions::default()).unwrap();
+        assert!(written == file, "not byte-identical");
+        // An edit elsewhere leaves them at the end.
+        let mut edited = loaded.model.clone();
+        edited.bones[0].position.y = 1.0;
+        let written = write_pmx(&edited, &WriteOptions::default()).unwrap();
+        assert!(written.ends_with(tail) && written.len() == file.len());
+        assert_eq!(read_pmx(&written).unwrap().model, edited);
+    }
 }

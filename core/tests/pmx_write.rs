@@ -2,8 +2,9 @@
 //! sizes grow instead of wrapping, and `save` never damages an existing file.
 
 use glam::Vec3;
+use hone_core::pmx::needs::{choose_index_sizes, v21_features};
 use hone_core::pmx::read::read_pmx;
-use hone_core::pmx::write::{choose_index_sizes, save, v21_features, write_pmx, WriteOptions};
+use hone_core::pmx::write::{save, write_pmx, WriteOptions};
 use hone_core::pmx::*;
 
 mod support;

@@ -6,8 +6,10 @@ use hone_core::physics::PhysicsConfig;
 use hone_core::sim::{run_headless, RunReport};
 
 fn gene() -> Option<(hone_core::pmx::Model, std::path::PathBuf)> {
-    let dir = hone_testkit::shared_models_dir()?;
-    let model = hone_core::pmx::load(dir.join("gene/Gene.pmx")).ok()?.model;
+    let dir = hone_testkit::shared_models()?;
+    let model = hone_core::pmx::load(dir.join("gene/Gene.pmx"))
+        .expect("Gene.pmx loads")
+        .model;
     Some((model, dir))
 }
 
@@ -41,7 +43,6 @@ fn check_attached(model: &hone_core::pmx::Model, r: &RunReport, limit: f32, leve
 #[test]
 fn gene_at_rest_for_ten_seconds_stays_put() {
     let Some((model, _)) = gene() else {
-        eprintln!("shared models not found: skipped");
         return;
     };
     let r = run_headless(
@@ -61,7 +62,6 @@ fn gene_at_rest_for_ten_seconds_stays_put() {
 #[test]
 fn gene_under_motion_keeps_hair_and_skirts_attached_and_is_deterministic() {
     let Some((model, dir)) = gene() else {
-        eprintln!("shared models not found: skipped");
         return;
     };
     let vmd = load_vmd(dir.join("gene/motion/02_laugh.vmd")).unwrap();

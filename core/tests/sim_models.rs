@@ -1,45 +1,19 @@
 //! Ten seconds of every shared model under every shared motion (and at rest): the physics
-//! never goes non-finite. Skipped, saying so, when the shared models are absent.
+//! never goes non-finite. Skipped (recorded) when the shared models are absent.
 
 use hone_core::deform::Pose;
 use hone_core::motion::{load_vmd, BoundMotion};
 use hone_core::physics::PhysicsConfig;
 use hone_core::sim::{run, RunOptions};
-use std::path::{Path, PathBuf};
-
-fn files_with(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            // Other parsers' dumps live in peers/: not models.
-            if p.file_name().is_some_and(|n| n != "peers") {
-                files_with(&p, extensions, out);
-            }
-        } else if p
-            .extension()
-            .and_then(|x| x.to_str())
-            .is_some_and(|x| extensions.contains(&x.to_lowercase().as_str()))
-        {
-            out.push(p);
-        }
-    }
-}
+use std::path::PathBuf;
 
 #[test]
 fn every_shared_model_under_every_shared_motion_stays_finite_for_ten_seconds() {
-    let Some(dir) = hone_testkit::shared_models_dir() else {
-        eprintln!("shared models not found: skipped");
+    let models = hone_testkit::shared_model_files(&["pmx", "pmd"]);
+    if models.is_empty() {
         return;
-    };
-    let mut models = Vec::new();
-    files_with(&dir, &["pmx", "pmd"], &mut models);
-    let mut motions = Vec::new();
-    files_with(&dir, &["vmd"], &mut motions);
-    models.sort();
-    motions.sort();
+    }
+    let motions = hone_testkit::shared_model_files(&["vmd"]);
     assert!(
         models.len() >= 5 && !motions.is_empty(),
         "{models:?} {motions:?}"

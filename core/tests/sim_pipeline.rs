@@ -79,10 +79,9 @@ fn physics_results_reach_bones_children_and_skinning() {
     assert!((tip_local.w_axis.truncate() - Vec3::new(2.0, 0.0, 0.0)).length() < 1e-3);
     let v1 = sim.state.positions[1];
     assert!(v1.y < 3.3, "tip vertex hangs: {v1}");
-    // Every stage was timed; physics did run sub-steps.
+    // Physics ran two sub-steps per frame; there is one timing per stage.
     assert_eq!(sim.substeps(), 2);
     assert_eq!(STAGES.len(), sim.times().us.len());
-    assert!(sim.times().us[3] > 0.0);
 }
 
 #[test]
@@ -173,7 +172,6 @@ fn soft_rope_in_the_pipeline_hangs_from_its_skinned_pin() {
         p[0]
     );
     assert!(p[4].y < 1.2, "free end hangs: {}", p[4]);
-    assert!(sim.times().us[7] > 0.0);
 }
 
 #[test]

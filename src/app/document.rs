@@ -48,7 +48,7 @@ impl Document {
         let mut doc = Document::new(loaded.model, Some(path.to_path_buf()), name);
         doc.warnings = loaded.warnings.iter().map(|w| w.to_string()).collect();
         if doc.model.header.version == crate::pmx::PmxVersion::V2_0 {
-            doc.loaded_v21_features_in_v20 = crate::pmx::write::v21_features(&doc.model);
+            doc.loaded_v21_features_in_v20 = crate::pmx::needs::v21_features(&doc.model);
         }
         Ok(doc)
     }
@@ -157,7 +157,7 @@ pub fn save_options_for(
     if target != PmxVersion::V2_0 {
         return (*options, None);
     }
-    let features = crate::pmx::write::v21_features(model);
+    let features = crate::pmx::needs::v21_features(model);
     if features.is_empty() {
         return (*options, None);
     }
@@ -314,7 +314,7 @@ mod tests {
 
     #[test]
     fn unedited_shared_pmx_files_save_byte_identical_from_the_app() {
-        let Some(dir) = hone_testkit::shared_models_dir() else {
+        let Some(dir) = hone_testkit::shared_models() else {
             return;
         };
         let out_dir = tempfile::tempdir().unwrap();

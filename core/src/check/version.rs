@@ -1,9 +1,11 @@
 //! `E-VERSION-21-FEATURE`: PMX 2.1 features in a file declared 2.0. A 2.0
 //! reader (MMD, older tools) fails on them. One problem per kind of feature,
-//! targeting its first element; fix: declare 2.1.
+//! targeting its first element; fix: declare 2.1. Which features need 2.1 is
+//! [`crate::pmx::needs`]'s rule.
 
 use super::{ElementRef, Fix, Problem};
-use crate::pmx::{JointKind, MaterialFlags, Model, PmxVersion, Weights};
+use crate::pmx::needs::{v21_uses, V21Feature};
+use crate::pmx::{Model, PmxVersion};
 
 /// How many related elements a problem lists at most.
 const MAX_RELATED: usize = 100;
@@ -13,61 +15,34 @@ pub fn check_version_features(model: &Model) -> Vec<Problem> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    let mut report = |what: &str, elems: Vec<ElementRef>| {
-        let Some(&first) = elems.first() else { return };
+    for used in v21_uses(model) {
+        let element = |i: usize| {
+            let i = i as i32;
+            match used.feature {
+                V21Feature::QdefWeights => ElementRef::Vertex(i),
+                V21Feature::FlipMorphs | V21Feature::ImpulseMorphs => ElementRef::Morph(i),
+                V21Feature::MaterialFlags => ElementRef::Material(i),
+                V21Feature::JointKinds => ElementRef::Joint(i),
+                V21Feature::SoftBodies => ElementRef::SoftBody(i),
+            }
+        };
+        let first = element(used.elements[0]);
         let msg = format!(
-            "the file is PMX 2.0 but uses {what} (PMX 2.1) in {} element(s), first {}",
-            elems.len(),
+            "the file is PMX 2.0 but uses {} (PMX 2.1) in {} element(s), first {}",
+            used.feature.what(),
+            used.elements.len(),
             first.describe(model)
         );
         out.push(
             Problem::error("E-VERSION-21-FEATURE", first, msg)
-                .related(elems.into_iter().skip(1).take(MAX_RELATED))
+                .related(
+                    used.elements[1..]
+                        .iter()
+                        .take(MAX_RELATED)
+                        .map(|&i| element(i)),
+                )
                 .with_fix(Some(Fix::SetVersion21)),
         );
-    };
-    let idx = |i: usize| i as i32;
-
-    report(
-        "QDEF weights",
-        (model.vertices.iter().enumerate())
-            .filter(|(_, v)| matches!(v.weights, Weights::Qdef { .. }))
-            .map(|(i, _)| ElementRef::Vertex(idx(i)))
-            .collect(),
-    );
-    report(
-        "flip morphs",
-        (model.morphs.iter().enumerate())
-            .filter(|(_, m)| m.kind() == crate::pmx::MorphKind::Flip)
-            .map(|(i, _)| ElementRef::Morph(idx(i)))
-            .collect(),
-    );
-    report(
-        "impulse morphs",
-        (model.morphs.iter().enumerate())
-            .filter(|(_, m)| m.kind() == crate::pmx::MorphKind::Impulse)
-            .map(|(i, _)| ElementRef::Morph(idx(i)))
-            .collect(),
-    );
-    report(
-        "material flags 0x20-0x80 (vertex colour, point, line)",
-        (model.materials.iter().enumerate())
-            .filter(|(_, m)| m.flags.0 & MaterialFlags::V21_ONLY != 0)
-            .map(|(i, _)| ElementRef::Material(idx(i)))
-            .collect(),
-    );
-    report(
-        "joint types other than spring 6DOF",
-        (model.joints.iter().enumerate())
-            .filter(|(_, j)| j.kind != JointKind::Spring6Dof)
-            .map(|(i, _)| ElementRef::Joint(idx(i)))
-            .collect(),
-    );
-    report(
-        "soft bodies",
-        (0..model.soft_bodies.len())
-            .map(|i| ElementRef::SoftBody(idx(i)))
-            .collect(),
-    );
+    }
     out
 }

@@ -5,14 +5,24 @@
 //! (bone order, IK paths, skinning layout). [`Deformer::new_state`] allocates
 //! the per-model runtime state once; evaluating a frame allocates nothing.
 //!
-//! Frame pipeline with physics (see `hone_core::sim`):
-//! ```text
-//! deformer.apply_morphs(model, pose, state);
-//! deformer.update_bones(pose, state, Phase::BeforePhysics);
-//! //  physics reads state.world, steps, then for every physics-driven bone:
-//! state.set_bone_world(bone, world_from_physics);
-//! deformer.update_bones(pose, state, Phase::AfterPhysics);
-//! deformer.skin(state);
+//! One frame with physics, as [`crate::sim`] runs it:
+//! ```
+//! use hone_core::deform::{Deformer, Phase, Pose};
+//!
+//! let model = hone_core::pmx::builder::sample_rig();
+//! let deformer = Deformer::new(&model);
+//! let mut state = deformer.new_state();
+//! let pose = Pose::new(&model);
+//! deformer.apply_morphs(&model, &pose, &mut state);
+//! deformer.update_bones(&pose, &mut state, Phase::BeforePhysics);
+//! // Physics reads `state.world`, steps, then sets each body-driven bone's world matrix.
+//! let hair = model.bone_index("髪1").unwrap();
+//! let world_from_physics = state.world[hair];
+//! state.set_bone_world(&deformer, hair, world_from_physics);
+//! deformer.update_bones(&pose, &mut state, Phase::AfterPhysics);
+//! deformer.skin(&mut state);
+//! assert!(state.is_physics_driven(hair));
+//! assert_eq!(state.positions.len(), model.vertices.len());
 //! ```
 //! [`Deformer::evaluate`] runs the same stages with physics off.
 //!

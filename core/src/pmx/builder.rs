@@ -26,6 +26,7 @@ use std::ops::Range;
 use glam::{Quat, Vec2, Vec3, Vec4};
 
 use super::model::*;
+use super::needs::{needed_additional_uvs, required_version, smallest_index_sizes};
 
 mod sample;
 pub use sample::{sample_rig, sample_texture, SAMPLE_TEXTURE};
@@ -83,80 +84,6 @@ impl<F: FnMut(Vec3, f32) -> Weights> Skin for F {
     fn weights(&mut self, position: Vec3, t: f32) -> Weights {
         self(position, t)
     }
-}
-
-// ---------------------------------------------------------------- whole-model rules
-
-/// The file version a model needs: 2.1 iff it uses a 2.1-only feature
-/// (QDEF, flip/impulse morphs, 2.1 material flags, non-spring joints, soft bodies).
-pub fn required_version(model: &Model) -> PmxVersion {
-    let v21 = model
-        .vertices
-        .iter()
-        .any(|v| v.weights.kind() == WeightKind::Qdef)
-        || model.morphs.iter().any(|m| m.kind().is_v21_only())
-        || model
-            .materials
-            .iter()
-            .any(|m| m.flags.0 & MaterialFlags::V21_ONLY != 0)
-        || model.joints.iter().any(|j| j.kind != JointKind::Spring6Dof)
-        || !model.soft_bodies.is_empty();
-    if v21 {
-        PmxVersion::V2_1
-    } else {
-        PmxVersion::V2_0
-    }
-}
-
-/// The smallest index widths the spec allows for the model's element counts.
-/// Vertex indices are unsigned (1 byte up to 255 vertices, 2 up to 65535);
-/// the others are signed with −1 reserved (1 byte up to 127, 2 up to 32767).
-pub fn smallest_index_sizes(model: &Model) -> IndexSizes {
-    fn signed(count: usize) -> u8 {
-        match count {
-            0..=127 => 1,
-            128..=32767 => 2,
-            _ => 4,
-        }
-    }
-    let vertex = match model.vertices.len() {
-        0..=255 => 1,
-        256..=65535 => 2,
-        _ => 4,
-    };
-    IndexSizes {
-        vertex,
-        texture: signed(model.textures.len()),
-        material: signed(model.materials.len()),
-        bone: signed(model.bones.len()),
-        morph: signed(model.morphs.len()),
-        rigid_body: signed(model.rigid_bodies.len()),
-    }
-}
-
-/// How many additional UVs the model's data needs: the highest additional-UV
-/// morph layer, any non-zero additional UV on a vertex, and one for sub-texture
-/// sphere mode or 2.1 vertex colour (both read additional UV1).
-pub fn needed_additional_uvs(model: &Model) -> u8 {
-    let mut n = 0u8;
-    for m in &model.morphs {
-        if let MorphOffsets::Uv { layer, .. } = m.offsets {
-            n = n.max(layer.min(4));
-        }
-    }
-    for v in &model.vertices {
-        for (i, uv) in v.additional_uvs.iter().enumerate() {
-            if *uv != Vec4::ZERO {
-                n = n.max(i as u8 + 1);
-            }
-        }
-    }
-    if model.materials.iter().any(|m| {
-        m.sphere_mode == SphereMode::SubTexture || m.flags.has(MaterialFlags::VERTEX_COLOR)
-    }) {
-        n = n.max(1);
-    }
-    n
 }
 
 // ---------------------------------------------------------------- builder

@@ -4,6 +4,7 @@ pub mod builder;
 pub(crate) mod cursor;
 pub mod error;
 pub mod model;
+pub mod needs;
 pub mod pmd;
 pub mod read;
 pub mod summary;

@@ -44,6 +44,11 @@ pub struct Model {
     pub joints: Vec<Joint>,
     /// PMX 2.1 only.
     pub soft_bodies: Vec<SoftBody>,
+    /// Bytes after the last section, which no section reads (some tools leave e.g. a zero
+    /// soft-body count after a 2.0 file's joints). The spec is silent; PMX Editor ignores them.
+    /// Kept and written back after the last section, so such files save byte-identical.
+    #[serde(default)]
+    pub trailing_bytes: Vec<u8>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -584,9 +589,6 @@ impl MorphKind {
             MorphKind::Flip => "flip",
             MorphKind::Impulse => "impulse",
         }
-    }
-    pub fn is_v21_only(self) -> bool {
-        matches!(self, MorphKind::Flip | MorphKind::Impulse)
     }
 }
 

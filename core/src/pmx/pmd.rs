@@ -680,7 +680,7 @@ fn convert(pmd: PmdFile, warnings: &mut Vec<Warning>) -> Model {
     convert_physics(&pmd, &mut model, warnings);
     model.vertices = pmd.vertices;
     model.faces = pmd.faces;
-    model.header.index_sizes = smallest_index_sizes(&model);
+    model.header.index_sizes = super::needs::smallest_index_sizes(&model);
     model
 }
 
@@ -1263,23 +1263,6 @@ fn convert_physics(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warning>
         model.rigid_bodies.push(body);
     }
     model.joints = pmd.joints.clone();
-}
-
-/// The smallest PMX index widths for the model, by the writer's own rule
-/// (counts and every stored index), so the header says what a save writes.
-/// The header still holds all-1 sizes here, which the writer grows as needed.
-fn smallest_index_sizes(model: &Model) -> IndexSizes {
-    debug_assert_eq!(model.header.index_sizes, IndexSizes::default());
-    // Fails only for counts beyond i32, which PMD's u16/u32 counts cannot reach
-    // in memory; 4 bytes holds anything then.
-    super::write::choose_index_sizes(model).unwrap_or(IndexSizes {
-        vertex: 4,
-        texture: 4,
-        material: 4,
-        bone: 4,
-        morph: 4,
-        rigid_body: 4,
-    })
 }
 
 #[cfg(test)]

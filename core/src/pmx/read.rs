@@ -10,6 +10,7 @@
 use super::cursor::{f32_at, vec3_at, Cursor, Short};
 use super::error::Section;
 use super::model::*;
+use super::needs;
 use super::{Error, Loaded, Result, Warning};
 use glam::{Vec2, Vec4};
 
@@ -132,13 +133,15 @@ pub fn read_pmx(bytes: &[u8]) -> Result<Loaded> {
     }
 
     if !r.is_at_end() {
-        // PMX Editor ignores data after the last section; so do we, with a note.
+        // PMX Editor ignores data after the last section; we keep it (the model is plain data
+        // and an unedited file saves byte-identical), with a note.
         let extra = r.left();
         r.warn(
             Section::Trailer,
             None,
-            format!("{extra} bytes after the last section are ignored"),
+            format!("{extra} bytes after the last section (no PMX data); kept as they are"),
         );
+        model.trailing_bytes = r.bytes()[r.pos()..].to_vec();
     }
 
     Ok(Loaded {
@@ -557,7 +560,7 @@ impl<'a> Reader<'a> {
             let at = self.pos();
             match self.vertex::<BS>(n_uv) {
                 Ok(v) => {
-                    if v20 && matches!(v.weights, Weights::Qdef { .. }) {
+                    if v20 && needs::weights_need_v21(&v.weights) {
                         qdef_count += 1;
                         first_qdef.get_or_insert((i, at));
                     }
@@ -690,7 +693,7 @@ impl<'a> Reader<'a> {
         let ambient = self.vec3()?;
         let flags_at = self.pos();
         let flags = MaterialFlags(self.u8()?);
-        if self.is_v20() && flags.0 & MaterialFlags::V21_ONLY != 0 {
+        if self.is_v20() && needs::v21_flag_bits(flags) != 0 {
             self.warn_at(
                 Section::Material,
                 Some(i),
@@ -832,7 +835,7 @@ impl<'a> Reader<'a> {
                 format!("unknown morph kind {kind_byte} (0..=10 are defined)"),
             );
         };
-        if kind.is_v21_only() && self.is_v20() {
+        if needs::morph_kind_needs_v21(kind) && self.is_v20() {
             self.warn_at(
                 Section::Morph,
                 Some(i),
@@ -993,7 +996,7 @@ impl<'a> Reader<'a> {
         let name_en = self.text()?;
         let kind_at = self.pos();
         let kind: JointKind = self.kind(Section::Joint, i, "joint kind")?;
-        if kind.unknown().is_none() && kind != JointKind::Spring6Dof && self.is_v20() {
+        if kind.unknown().is_none() && needs::joint_kind_needs_v21(kind) && self.is_v20() {
             self.warn_at(
                 Section::Joint,
                 Some(i),

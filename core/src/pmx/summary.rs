@@ -4,7 +4,7 @@
 //! notes without touching the printing code.
 
 use super::model::*;
-use super::write::v21_features;
+use super::needs::v21_features;
 use super::Warning;
 use serde::Serialize;
 use std::collections::BTreeMap;

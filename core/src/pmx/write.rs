@@ -5,6 +5,7 @@
 //! Index sizes grow (never wrap) when counts or stored values outgrow them.
 
 use super::model::*;
+use super::needs::{choose_index_sizes, v21_features, V21Feature, V21Use};
 use super::{Error, Result};
 use glam::{Vec2, Vec3, Vec4};
 use std::io::Write as _;
@@ -30,8 +31,8 @@ pub fn write_pmx(model: &Model, opts: &WriteOptions) -> Result<Vec<u8>> {
             if !features.is_empty() {
                 return Err(Error::Needs21(features));
             }
-        } else if !model.soft_bodies.is_empty() {
-            return Err(Error::Needs21(soft_body_features(model)));
+        } else if let Some(soft_bodies) = V21Use::of(model, V21Feature::SoftBodies) {
+            return Err(Error::Needs21(vec![soft_bodies.describe(model)]));
         }
     }
     let encoding = opts.encoding.unwrap_or(model.header.encoding);
@@ -133,6 +134,7 @@ pub fn write_pmx(model: &Model, opts: &WriteOptions) -> Result<Vec<u8>> {
             w.soft_body(s)?;
         }
     }
+    w.buf.extend_from_slice(&model.trailing_bytes);
     Ok(w.buf)
 }
 
@@ -170,256 +172,6 @@ pub fn save(model: &Model, path: impl AsRef<Path>, opts: &WriteOptions) -> Resul
         let _ = d.sync_all();
     }
     Ok(())
-}
-
-/// What in the model needs PMX 2.1, one line per kind of feature naming the
-/// elements (empty = the model can be written as 2.0).
-pub fn v21_features(model: &Model) -> Vec<String> {
-    let mut out = Vec::new();
-    let qdef: Vec<usize> = (model.vertices.iter().enumerate())
-        .filter(|(_, v)| matches!(v.weights, Weights::Qdef { .. }))
-        .map(|(i, _)| i)
-        .collect();
-    if !qdef.is_empty() {
-        out.push(format!(
-            "QDEF weights on {} vertices ({})",
-            qdef.len(),
-            list(qdef.iter().map(|i| format!("vertex {i}")))
-        ));
-    }
-    let morphs = (model.morphs.iter().enumerate())
-        .filter(|(_, m)| m.kind().is_v21_only())
-        .map(|(i, m)| format!("{} morph {i} ({})", m.kind().name(), m.name));
-    let morphs: Vec<String> = morphs.collect();
-    if !morphs.is_empty() {
-        out.push(format!("flip/impulse morphs: {}", list(morphs.into_iter())));
-    }
-    let mats: Vec<String> = (model.materials.iter().enumerate())
-        .filter(|(_, m)| m.flags.0 & MaterialFlags::V21_ONLY != 0)
-        .map(|(i, m)| {
-            format!(
-                "material {i} ({}) flags {:#04x}",
-                m.name,
-                m.flags.0 & MaterialFlags::V21_ONLY
-            )
-        })
-        .collect();
-    if !mats.is_empty() {
-        out.push(format!(
-            "vertex-colour/point/line material flags: {}",
-            list(mats.into_iter())
-        ));
-    }
-    let joints: Vec<String> = (model.joints.iter().enumerate())
-        .filter(|(_, j)| j.kind != JointKind::Spring6Dof)
-        .map(|(i, j)| format!("joint {i} ({}) kind {}", j.name, j.kind.name()))
-        .collect();
-    if !joints.is_empty() {
-        out.push(format!(
-            "joint kinds other than spring 6DOF: {}",
-            list(joints.into_iter())
-        ));
-    }
-    out.extend(soft_body_features(model));
-    out
-}
-
-fn soft_body_features(model: &Model) -> Vec<String> {
-    if model.soft_bodies.is_empty() {
-        return Vec::new();
-    }
-    let names =
-        (model.soft_bodies.iter().enumerate()).map(|(i, s)| format!("soft body {i} ({})", s.name));
-    vec![format!("soft bodies: {}", list(names))]
-}
-
-/// Joins at most 10 items, then says how many more there are.
-fn list(items: impl Iterator<Item = String>) -> String {
-    let items: Vec<String> = items.collect();
-    let mut s = items
-        .iter()
-        .take(10)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(", ");
-    if items.len() > 10 {
-        s.push_str(&format!(", and {} more", items.len() - 10));
-    }
-    s
-}
-
-// ------------------------------------------------------------------ index sizes
-
-/// Smallest valid index size for `count` elements (vertex indices are unsigned at 1 and 2 bytes).
-pub fn min_index_size(count: usize, vertex: bool) -> u8 {
-    let (one, two) = if vertex { (255, 65535) } else { (127, 32767) };
-    if count <= one {
-        1
-    } else if count <= two {
-        2
-    } else {
-        4
-    }
-}
-
-fn value_fits(size: u8, v: i32, vertex: bool) -> bool {
-    match (size, vertex) {
-        (1, true) => (0..=255).contains(&v),
-        (2, true) => (0..=65535).contains(&v),
-        (1, false) => (-128..=127).contains(&v),
-        (2, false) => (-32768..=32767).contains(&v),
-        _ => true,
-    }
-}
-
-/// Smallest and largest value stored for one kind of index.
-#[derive(Clone, Copy)]
-struct Range {
-    min: i32,
-    max: i32,
-}
-
-impl Range {
-    const EMPTY: Range = Range { min: 0, max: 0 };
-    fn add(&mut self, v: i32) {
-        self.min = self.min.min(v);
-        self.max = self.max.max(v);
-    }
-}
-
-#[derive(Clone, Copy)]
-struct Ranges {
-    vertex: Range,
-    texture: Range,
-    material: Range,
-    bone: Range,
-    morph: Range,
-    rigid_body: Range,
-}
-
-fn reference_ranges(model: &Model) -> Ranges {
-    let mut r = Ranges {
-        vertex: Range::EMPTY,
-        texture: Range::EMPTY,
-        material: Range::EMPTY,
-        bone: Range::EMPTY,
-        morph: Range::EMPTY,
-        rigid_body: Range::EMPTY,
-    };
-    for v in &model.vertices {
-        for &b in v.weights.bones() {
-            r.bone.add(b);
-        }
-    }
-    for f in &model.faces {
-        for &i in f {
-            r.vertex.add(i);
-        }
-    }
-    for m in &model.materials {
-        r.texture.add(m.texture);
-        r.texture.add(m.sphere_texture);
-        if let Toon::Texture(t) = m.toon {
-            r.texture.add(t);
-        }
-    }
-    for b in &model.bones {
-        r.bone.add(b.parent);
-        if let Tail::Bone(t) = b.tail {
-            r.bone.add(t);
-        }
-        if let Some(a) = &b.append {
-            r.bone.add(a.parent);
-        }
-        if let Some(ik) = &b.ik {
-            r.bone.add(ik.target);
-            for l in &ik.links {
-                r.bone.add(l.bone);
-            }
-        }
-    }
-    for m in &model.morphs {
-        match &m.offsets {
-            MorphOffsets::Group(v) | MorphOffsets::Flip(v) => {
-                v.iter().for_each(|o| r.morph.add(o.morph))
-            }
-            MorphOffsets::Vertex(v) => v.iter().for_each(|o| r.vertex.add(o.vertex)),
-            MorphOffsets::Bone(v) => v.iter().for_each(|o| r.bone.add(o.bone)),
-            MorphOffsets::Uv { offsets, .. } => offsets.iter().for_each(|o| r.vertex.add(o.vertex)),
-            MorphOffsets::Material(v) => v.iter().for_each(|o| r.material.add(o.material)),
-            MorphOffsets::Impulse(v) => v.iter().for_each(|o| r.rigid_body.add(o.rigid_body)),
-        }
-    }
-    for d in &model.display_frames {
-        for e in &d.elements {
-            match *e {
-                DisplayElement::Bone(b) => r.bone.add(b),
-                DisplayElement::Morph(m) => r.morph.add(m),
-            }
-        }
-    }
-    for b in &model.rigid_bodies {
-        r.bone.add(b.bone);
-    }
-    for j in &model.joints {
-        r.rigid_body.add(j.body_a);
-        r.rigid_body.add(j.body_b);
-    }
-    for s in &model.soft_bodies {
-        r.material.add(s.material);
-        for a in &s.anchors {
-            r.rigid_body.add(a.rigid_body);
-            r.vertex.add(a.vertex);
-        }
-        for &p in &s.pins {
-            r.vertex.add(p);
-        }
-    }
-    r
-}
-
-/// Keeps the header's size if it fits the count and every stored value,
-/// otherwise the smallest size that does.
-fn choose(kept: u8, count: usize, range: Range, vertex: bool) -> u8 {
-    let fits = |s: u8| {
-        s >= min_index_size(count, vertex)
-            && value_fits(s, range.min, vertex)
-            && value_fits(s, range.max, vertex)
-    };
-    if matches!(kept, 1 | 2 | 4) && fits(kept) {
-        return kept;
-    }
-    [1, 2, 4].into_iter().find(|&s| fits(s)).unwrap_or(4)
-}
-
-/// The index sizes [`write_pmx`] will use for this model.
-pub fn choose_index_sizes(model: &Model) -> Result<IndexSizes> {
-    let counts = [
-        ("vertices", model.vertices.len()),
-        ("face indices", model.faces.len().saturating_mul(3)),
-        ("textures", model.textures.len()),
-        ("materials", model.materials.len()),
-        ("bones", model.bones.len()),
-        ("morphs", model.morphs.len()),
-        ("rigid bodies", model.rigid_bodies.len()),
-    ];
-    for (what, n) in counts {
-        if n > i32::MAX as usize {
-            return Err(Error::Write(format!(
-                "{n} {what} do not fit PMX's 32-bit counts"
-            )));
-        }
-    }
-    let k = model.header.index_sizes;
-    let r = reference_ranges(model);
-    Ok(IndexSizes {
-        vertex: choose(k.vertex, model.vertices.len(), r.vertex, true),
-        texture: choose(k.texture, model.textures.len(), r.texture, false),
-        material: choose(k.material, model.materials.len(), r.material, false),
-        bone: choose(k.bone, model.bones.len(), r.bone, false),
-        morph: choose(k.morph, model.morphs.len(), r.morph, false),
-        rigid_body: choose(k.rigid_body, model.rigid_bodies.len(), r.rigid_body, false),
-    })
 }
 
 fn estimate_size(model: &Model, s: &IndexSizes) -> usize {

@@ -1,0 +1,679 @@
+//! Mirror left ↔ right: bones, rigid bodies, joints, bone-morph offsets, display-frame
+//! entries and vertex weights, as one undoable [`ModelEdit`].
+//!
+//! Pairs are found by name ([`super::names`]: 左/右 prefixes and suffixes, `_L`/`_R`…).
+//! An element named for the source side is copied onto its mirror-named counterpart,
+//! which is created when missing and overwritten when present. Elements whose names
+//! carry no side are centre elements: they map to themselves and are never changed.
+//!
+//! The mirror image is the reflection x → −x of MMD model space. Positions and axes
+//! get x negated; Euler angles (rx, ry, rz) become (rx, −ry, −rz), which holds for any
+//! Euler order because each factor reflects on its own; bone-morph rotations
+//! (quaternions) become (x, −y, −z, w); ranges about/along an axis the reflection turns
+//! round ([lo, hi] on the linear X axis and the angular Y and Z axes) become [−hi, −lo],
+//! which keeps PMX Editor's lo > hi "free" and lo = hi "locked" meanings. Sizes, masses,
+//! damping, springs, collision group and mask are copied unchanged.
+
+use super::mirror_parts::{frame_entries, weights};
+use super::names::{mirror_name, side_of_name, Side};
+use super::symmetric::mirror_point;
+use super::RigError;
+use crate::edit::{Element, ModelEdit};
+use crate::pmx::{
+    Bone, BoneOffset, Ik, IkLimits, Joint, JointKind, LocalAxes, Model, Morph, MorphOffsets,
+    RigidBody, Tail, Weights, NONE,
+};
+use glam::{Vec3, Vec4};
+use std::collections::HashMap;
+
+/// Default distance (model units) within which a vertex's mirror vertex is looked for.
+pub const DEFAULT_TOLERANCE: f32 = 0.01;
+
+#[derive(Debug, Clone)]
+pub struct MirrorOptions {
+    /// The side copied onto the other.
+    pub from: Side,
+    /// None: "copy left onto right" for the whole model. Some: "make symmetric" for
+    /// the selected elements only (either side may be selected).
+    pub selection: Option<MirrorSelection>,
+    /// Vertex matching distance, and how far from the centre plane an element must be
+    /// to count as being on a side.
+    pub tolerance: f32,
+    pub parts: MirrorParts,
+}
+
+impl MirrorOptions {
+    pub fn new(from: Side) -> Self {
+        MirrorOptions {
+            from,
+            selection: None,
+            tolerance: DEFAULT_TOLERANCE,
+            parts: MirrorParts::default(),
+        }
+    }
+}
+
+/// Which kinds of elements take part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MirrorParts {
+    pub bones: bool,
+    pub rigid_bodies: bool,
+    pub joints: bool,
+    /// Bone offsets of bone morphs.
+    pub bone_morphs: bool,
+    pub display_frames: bool,
+    pub weights: bool,
+}
+
+impl Default for MirrorParts {
+    fn default() -> Self {
+        MirrorParts {
+            bones: true,
+            rigid_bodies: true,
+            joints: true,
+            bone_morphs: true,
+            display_frames: true,
+            weights: true,
+        }
+    }
+}
+
+/// Elements to make symmetric, by index. Vertices are mirrored when selected and also
+/// when their weights involve a selected bone (on either side).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MirrorSelection {
+    pub bones: Vec<usize>,
+    pub rigid_bodies: Vec<usize>,
+    pub joints: Vec<usize>,
+    pub morphs: Vec<usize>,
+    pub vertices: Vec<usize>,
+}
+
+impl MirrorSelection {
+    pub fn is_empty(&self) -> bool {
+        self.bones.is_empty()
+            && self.rigid_bodies.is_empty()
+            && self.joints.is_empty()
+            && self.morphs.is_empty()
+            && self.vertices.is_empty()
+    }
+}
+
+/// Per kind: how many elements.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct KindCounts {
+    pub bones: usize,
+    pub rigid_bodies: usize,
+    pub joints: usize,
+    pub morphs: usize,
+}
+
+/// What [`mirror`] did.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct MirrorReport {
+    /// Counterparts that did not exist.
+    pub created: KindCounts,
+    /// Existing counterparts that changed.
+    pub overwritten: KindCounts,
+    /// Existing counterparts that were already the mirror image.
+    pub unchanged: KindCounts,
+    pub display_entries_added: usize,
+    /// Vertices whose weights changed.
+    pub vertices_changed: usize,
+    /// Vertices on the target side (or selected) whose weights were checked.
+    pub vertices_considered: usize,
+    /// Target-side vertices with no vertex within the tolerance of their mirror position.
+    pub vertices_without_mirror: usize,
+    /// Elements left alone, with the reason.
+    pub skipped: Vec<String>,
+}
+
+/// The edit to apply (one undo step) and what it does.
+#[derive(Debug, Clone)]
+pub struct Mirror {
+    pub edit: ModelEdit,
+    pub report: MirrorReport,
+}
+
+/// Source → target pairs of one kind, and every element's counterpart.
+pub(super) struct Pairs {
+    /// (source, target) in source order; targets ≥ the old length are new.
+    pub(super) pairs: Vec<(usize, usize)>,
+    /// Counterpart of every element (old and new); None for a sided element whose
+    /// counterpart does not exist; centre elements are their own counterpart.
+    counterpart: Vec<Option<usize>>,
+    old_len: usize,
+}
+
+impl Pairs {
+    /// `names`: the Japanese names; `x`: an element's model-space x when it has one.
+    fn new(
+        what: &str,
+        names: &[&str],
+        x: impl Fn(usize) -> Option<f32>,
+        selected: Option<&[usize]>,
+        from: Side,
+        tolerance: f32,
+        skipped: &mut Vec<String>,
+    ) -> Pairs {
+        let mut by_name: HashMap<&str, usize> = HashMap::new();
+        for (i, n) in names.iter().enumerate() {
+            by_name.entry(n).or_insert(i);
+        }
+        let find = |name: &str| by_name.get(name).copied();
+        // A name saying one side while the element lies clearly on the other is a
+        // naming mistake (mei.pmd has 左足ＩＫ先02 under 右足ＩＫ): mirroring it would
+        // put a counterpart on the wrong side, so it is skipped and reported.
+        let misplaced = |i: usize, side: Side| {
+            x(i).and_then(|x| Side::of_x(x, tolerance))
+                .is_some_and(|s| s != side)
+        };
+        let mut sources: Vec<usize> = match selected {
+            None => (0..names.len())
+                .filter(|&i| side_of_name(names[i]) == Some(from))
+                .collect(),
+            Some(sel) => sel
+                .iter()
+                .filter(|&&i| i < names.len())
+                .filter_map(|&i| match side_of_name(names[i]) {
+                    Some(s) if s == from => Some(i),
+                    Some(_) => {
+                        let m = mirror_name(names[i]).and_then(|n| find(&n));
+                        if m.is_none() {
+                            skipped.push(format!(
+                                "{what} 「{}」: no counterpart on the {from:?} side",
+                                names[i]
+                            ));
+                        }
+                        m
+                    }
+                    None => {
+                        skipped.push(format!("{what} 「{}」: no side in its name", names[i]));
+                        None
+                    }
+                })
+                .collect(),
+        };
+        sources.sort_unstable();
+        sources.dedup();
+        sources.retain(|&i| {
+            let bad = misplaced(i, from);
+            if bad {
+                skipped.push(format!(
+                    "{what} 「{}」: named {from:?} but lies on the other side",
+                    names[i]
+                ));
+            }
+            !bad
+        });
+        // Only the first element with a name takes part (duplicates are ambiguous).
+        sources.retain(|&i| find(names[i]) == Some(i));
+
+        let old_len = names.len();
+        let mut counterpart: Vec<Option<usize>> = names
+            .iter()
+            .map(|n| match mirror_name(n) {
+                None => None,
+                Some(m) => find(&m),
+            })
+            .collect();
+        for (i, c) in counterpart.iter_mut().enumerate() {
+            if side_of_name(names[i]).is_none() {
+                *c = Some(i);
+            }
+        }
+        let mut pairs = Vec::with_capacity(sources.len());
+        for s in sources {
+            let target_name = mirror_name(names[s]).expect("sources have a side");
+            let t = match find(&target_name) {
+                Some(t) => t,
+                None => old_len + pairs.iter().filter(|&&(_, t)| t >= old_len).count(),
+            };
+            if t < old_len && misplaced(t, from.opposite()) {
+                skipped.push(format!(
+                    "{what} 「{target_name}」: named {:?} but lies on the other side; not overwritten",
+                    from.opposite()
+                ));
+                continue;
+            }
+            pairs.push((s, t));
+        }
+        counterpart.resize(
+            old_len + pairs.iter().filter(|p| p.1 >= old_len).count(),
+            None,
+        );
+        for &(s, t) in &pairs {
+            counterpart[s] = Some(t);
+            counterpart[t] = Some(s);
+        }
+        Pairs {
+            pairs,
+            counterpart,
+            old_len,
+        }
+    }
+
+    /// The counterpart of a reference (−1 and out-of-range references stay as they are).
+    pub(super) fn map(&self, i: i32) -> Option<i32> {
+        if i < 0 {
+            return Some(i);
+        }
+        match self.counterpart.get(i as usize) {
+            Some(c) => c.map(|c| c as i32),
+            None => Some(i),
+        }
+    }
+
+    /// Like [`map`](Self::map), keeping the reference when it has no counterpart.
+    fn map_or_keep(&self, i: i32) -> i32 {
+        self.map(i).unwrap_or(i)
+    }
+
+    fn is_new(&self, t: usize) -> bool {
+        t >= self.old_len
+    }
+}
+
+fn mirror_vec(v: Vec3) -> Vec3 {
+    // + 0.0 turns −0.0 into 0.0 so files do not carry signed zeros.
+    mirror_point(v) + Vec3::ZERO
+}
+
+/// Euler angles (rx, ry, rz) → (rx, −ry, −rz).
+pub fn mirror_euler(e: Vec3) -> Vec3 {
+    Vec3::new(e.x, -e.y, -e.z) + Vec3::ZERO
+}
+
+/// Quaternion (x, y, z, w) → (x, −y, −z, w).
+pub fn mirror_quat(q: Vec4) -> Vec4 {
+    Vec4::new(q.x, -q.y, -q.z, q.w) + Vec4::ZERO
+}
+
+/// [lo, hi] → [−hi, −lo] on the axes where `flip` is set.
+fn mirror_range(lower: Vec3, upper: Vec3, flip: [bool; 3]) -> (Vec3, Vec3) {
+    let (mut lo, mut hi) = (lower, upper);
+    for a in 0..3 {
+        if flip[a] {
+            lo[a] = -upper[a] + 0.0;
+            hi[a] = -lower[a] + 0.0;
+        }
+    }
+    (lo, hi)
+}
+
+const LINEAR_FLIP: [bool; 3] = [true, false, false];
+const ANGULAR_FLIP: [bool; 3] = [false, true, true];
+
+/// The English name of the copy: the source's with its side swapped; when the source's
+/// English name has no side, an existing target keeps its own.
+fn mirrored_name_en(source_en: &str, existing: Option<&str>) -> String {
+    match (mirror_name(source_en), existing) {
+        (Some(m), _) => m,
+        (None, Some(e)) => e.to_string(),
+        (None, None) => source_en.to_string(),
+    }
+}
+
+fn mirrored_bone(model: &Model, s: usize, t: usize, bones: &Pairs) -> Bone {
+    let src = &model.bones[s];
+    let existing = model.bones.get(t);
+    // A parent without counterpart: the nearest ancestor that has one (or is centre).
+    let mut parent = src.parent;
+    let mut guard = 0;
+    let parent = loop {
+        match bones.map(parent) {
+            Some(p) => break p,
+            None => {
+                parent = model.bones.get(parent as usize).map_or(NONE, |b| b.parent);
+                guard += 1;
+                if guard > model.bones.len() {
+                    break NONE;
+                }
+            }
+        }
+    };
+    let tail = match src.tail {
+        Tail::Offset(o) => Tail::Offset(mirror_vec(o)),
+        Tail::Bone(b) => match bones.map(b) {
+            Some(m) => Tail::Bone(m),
+            None => Tail::Offset(mirror_vec(model.bones[b as usize].position - src.position)),
+        },
+    };
+    let mut bone = Bone {
+        name: mirror_name(&src.name).expect("sources have a side"),
+        name_en: mirrored_name_en(&src.name_en, existing.map(|b| b.name_en.as_str())),
+        position: mirror_vec(src.position),
+        parent,
+        tail,
+        append: src.append.map(|mut a| {
+            a.parent = bones.map_or_keep(a.parent);
+            a
+        }),
+        fixed_axis: src.fixed_axis.map(mirror_vec),
+        local_axes: src.local_axes.map(|a| LocalAxes {
+            x: mirror_vec(a.x),
+            z: mirror_vec(a.z),
+        }),
+        ik: src.ik.as_ref().map(|ik| Ik {
+            target: bones.map_or_keep(ik.target),
+            links: ik
+                .links
+                .iter()
+                .map(|l| crate::pmx::IkLink {
+                    bone: bones.map_or_keep(l.bone),
+                    limits: l.limits.map(|lim| {
+                        let (lower, upper) = mirror_range(lim.lower, lim.upper, ANGULAR_FLIP);
+                        IkLimits { lower, upper }
+                    }),
+                })
+                .collect(),
+            ..ik.clone()
+        }),
+        ..src.clone()
+    };
+    if let Some(e) = existing {
+        // The target keeps its own external-parent key if the source has none.
+        if bone.external_parent_key.is_none() {
+            bone.external_parent_key = e.external_parent_key;
+        }
+    }
+    bone
+}
+
+fn mirrored_body(model: &Model, s: usize, t: usize, bones: &Pairs) -> RigidBody {
+    let src = &model.rigid_bodies[s];
+    RigidBody {
+        name: mirror_name(&src.name).expect("sources have a side"),
+        name_en: mirrored_name_en(
+            &src.name_en,
+            model.rigid_bodies.get(t).map(|b| b.name_en.as_str()),
+        ),
+        bone: bones.map_or_keep(src.bone),
+        position: mirror_vec(src.position),
+        rotation: mirror_euler(src.rotation),
+        ..src.clone()
+    }
+}
+
+fn mirrored_joint(model: &Model, s: usize, t: usize, bodies: &Pairs) -> Joint {
+    let src = &model.joints[s];
+    let mut j = Joint {
+        name: mirror_name(&src.name).expect("sources have a side"),
+        name_en: mirrored_name_en(
+            &src.name_en,
+            model.joints.get(t).map(|j| j.name_en.as_str()),
+        ),
+        body_a: bodies.map_or_keep(src.body_a),
+        body_b: bodies.map_or_keep(src.body_b),
+        position: mirror_vec(src.position),
+        rotation: mirror_euler(src.rotation),
+        ..src.clone()
+    };
+    // The spec gives types 3–5 other meanings for the limit and spring fields.
+    match src.kind {
+        JointKind::Spring6Dof | JointKind::SixDof => {
+            (j.linear_lower, j.linear_upper) =
+                mirror_range(src.linear_lower, src.linear_upper, LINEAR_FLIP);
+            (j.angular_lower, j.angular_upper) =
+                mirror_range(src.angular_lower, src.angular_upper, ANGULAR_FLIP);
+        }
+        // Slider: translation along the joint's X axis, which the reflection turns
+        // round; its motor velocity (linear spring Y) changes sign with it.
+        JointKind::Slider => {
+            (j.linear_lower, j.linear_upper) =
+                mirror_range(src.linear_lower, src.linear_upper, LINEAR_FLIP);
+            j.linear_spring.y = -src.linear_spring.y + 0.0;
+        }
+        // ConeTwist: the motor target is a rotation stored as Euler angles.
+        JointKind::ConeTwist => j.angular_spring = mirror_euler(src.angular_spring),
+        // P2P has no limits; Hinge limits and motor are about the joint's X axis,
+        // which the reflection keeps.
+        JointKind::P2p | JointKind::Hinge | JointKind::Unknown(_) => {}
+    }
+    j
+}
+
+fn mirrored_offset(o: &BoneOffset, bones: &Pairs) -> BoneOffset {
+    BoneOffset {
+        bone: bones.map_or_keep(o.bone),
+        translation: mirror_vec(o.translation),
+        rotation: mirror_quat(o.rotation),
+    }
+}
+
+pub(super) fn mirrored_weights(w: &Weights, bones: &Pairs) -> Weights {
+    let mut w = *w;
+    for b in w.bones_mut() {
+        *b = bones.map_or_keep(*b);
+    }
+    if let Weights::Sdef { c, r0, r1, .. } = &mut w {
+        *c = mirror_vec(*c);
+        *r0 = mirror_vec(*r0);
+        *r1 = mirror_vec(*r1);
+    }
+    w
+}
+
+/// Plans the mirror edit. Nothing is changed until the caller applies
+/// [`Mirror::edit`] (one undo step). Errors when there is nothing to do.
+pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
+    if !(opts.tolerance.is_finite() && opts.tolerance >= 0.0) {
+        return Err(RigError::Invalid(format!(
+            "tolerance must be a non-negative number, not {}",
+            opts.tolerance
+        )));
+    }
+    let from = opts.from;
+    let to = from.opposite();
+    let tol = opts.tolerance;
+    let parts = opts.parts;
+    let sel = opts.selection.as_ref();
+    let mut report = MirrorReport::default();
+    let none: &[usize] = &[];
+    let pick = |on: bool, list: fn(&MirrorSelection) -> &Vec<usize>| -> Option<&[usize]> {
+        match sel {
+            None if on => None,
+            None => Some(none),
+            Some(s) if on => Some(list(s).as_slice()),
+            Some(_) => Some(none),
+        }
+    };
+
+    let bone_names: Vec<&str> = model.bones.iter().map(|b| b.name.as_str()).collect();
+    let bones = Pairs::new(
+        "bone",
+        &bone_names,
+        |i| Some(model.bones[i].position.x),
+        pick(parts.bones, |s| &s.bones),
+        from,
+        tol,
+        &mut report.skipped,
+    );
+    let body_names: Vec<&str> = model.rigid_bodies.iter().map(|b| b.name.as_str()).collect();
+    let bodies = Pairs::new(
+        "rigid body",
+        &body_names,
+        |i| Some(model.rigid_bodies[i].position.x),
+        pick(parts.rigid_bodies, |s| &s.rigid_bodies),
+        from,
+        tol,
+        &mut report.skipped,
+    );
+    let joint_names: Vec<&str> = model.joints.iter().map(|j| j.name.as_str()).collect();
+    let joints = Pairs::new(
+        "joint",
+        &joint_names,
+        |i| Some(model.joints[i].position.x),
+        pick(parts.joints, |s| &s.joints),
+        from,
+        tol,
+        &mut report.skipped,
+    );
+    let morph_names: Vec<&str> = model.morphs.iter().map(|m| m.name.as_str()).collect();
+    let morphs = Pairs::new(
+        "morph",
+        &morph_names,
+        |_| None,
+        pick(parts.bone_morphs, |s| &s.morphs),
+        from,
+        tol,
+        &mut report.skipped,
+    );
+
+    let mut added: Vec<Element> = Vec::new();
+    let mut changed: Vec<(usize, Element)> = Vec::new();
+
+    // Created or overwritten elements of one kind.
+    macro_rules! place {
+        ($pairs:expr, $list:expr, $count:ident, $make:expr) => {
+            for &(s, t) in &$pairs.pairs {
+                let value = $make(s, t);
+                if $pairs.is_new(t) {
+                    report.created.$count += 1;
+                    added.push(Element::from(value));
+                } else if $list[t] != value {
+                    report.overwritten.$count += 1;
+                    changed.push((t, Element::from(value)));
+                } else {
+                    report.unchanged.$count += 1;
+                }
+            }
+        };
+    }
+    place!(bones, model.bones, bones, |s, t| mirrored_bone(
+        model, s, t, &bones
+    ));
+    place!(bodies, model.rigid_bodies, rigid_bodies, |s, t| {
+        mirrored_body(model, s, t, &bones)
+    });
+    place!(joints, model.joints, joints, |s, t| mirrored_joint(
+        model, s, t, &bodies
+    ));
+
+    // Bone morphs: a sided morph is copied onto its counterpart; in a centre morph the
+    // offsets on source-side bones replace those on their counterparts.
+    fn bone_morph(m: &Morph) -> Option<&Vec<BoneOffset>> {
+        match &m.offsets {
+            MorphOffsets::Bone(o) => Some(o),
+            _ => None,
+        }
+    }
+    for &(s, t) in &morphs.pairs {
+        let src = &model.morphs[s];
+        let Some(offsets) = bone_morph(src) else {
+            report.skipped.push(format!(
+                "morph 「{}」: only bone morphs are mirrored",
+                src.name
+            ));
+            continue;
+        };
+        let value = Morph {
+            name: mirror_name(&src.name).expect("sources have a side"),
+            name_en: mirrored_name_en(
+                &src.name_en,
+                model.morphs.get(t).map(|m| m.name_en.as_str()),
+            ),
+            offsets: MorphOffsets::Bone(
+                offsets.iter().map(|o| mirrored_offset(o, &bones)).collect(),
+            ),
+            ..src.clone()
+        };
+        if morphs.is_new(t) {
+            report.created.morphs += 1;
+            added.push(value.into());
+        } else if model.morphs[t] != value {
+            report.overwritten.morphs += 1;
+            changed.push((t, value.into()));
+        } else {
+            report.unchanged.morphs += 1;
+        }
+    }
+    if parts.bone_morphs && !bones.pairs.is_empty() {
+        let source_bones: std::collections::HashSet<i32> =
+            bones.pairs.iter().map(|p| p.0 as i32).collect();
+        for (mi, m) in model.morphs.iter().enumerate() {
+            let Some(offsets) = bone_morph(m) else {
+                continue;
+            };
+            if side_of_name(&m.name).is_some() {
+                continue;
+            }
+            let mirrored: Vec<BoneOffset> = offsets
+                .iter()
+                .filter(|o| source_bones.contains(&o.bone))
+                .map(|o| mirrored_offset(o, &bones))
+                .collect();
+            if mirrored.is_empty() {
+                continue;
+            }
+            let replaced: std::collections::HashSet<i32> =
+                mirrored.iter().map(|o| o.bone).collect();
+            let mut new_offsets: Vec<BoneOffset> = offsets
+                .iter()
+                .filter(|o| !replaced.contains(&o.bone))
+                .copied()
+                .collect();
+            new_offsets.extend(mirrored);
+            if new_offsets != *offsets {
+                let mut value = m.clone();
+                value.offsets = MorphOffsets::Bone(new_offsets);
+                report.overwritten.morphs += 1;
+                changed.push((mi, value.into()));
+            }
+        }
+    }
+
+    if parts.display_frames {
+        frame_entries(model, &bones, &morphs, &mut changed, &mut report);
+    }
+    if parts.weights {
+        // Bones whose weights are made symmetric: the selected ones and their
+        // counterparts, whether or not the bones themselves take part.
+        let selected_bones: Option<Vec<usize>> = sel.map(|s| {
+            s.bones
+                .iter()
+                .filter(|&&b| b < model.bones.len())
+                .flat_map(|&b| [Some(b as i32), bones.map(b as i32)])
+                .flatten()
+                .filter(|&b| b >= 0 && (b as usize) < model.bones.len())
+                .map(|b| b as usize)
+                .collect()
+        });
+        weights(
+            model,
+            &bones,
+            to,
+            tol,
+            sel.map(|s| s.vertices.as_slice()),
+            selected_bones.as_deref(),
+            &mut changed,
+            &mut report,
+        );
+    }
+
+    let mut edits = Vec::new();
+    if !added.is_empty() {
+        edits.push(ModelEdit::add_many(added));
+    }
+    if !changed.is_empty() {
+        edits.push(ModelEdit::set_many(changed, "mirror"));
+    }
+    if edits.is_empty() {
+        return Err(RigError::NothingToDo(format!(
+            "the {to:?} side already mirrors the {from:?} side{}",
+            if report.skipped.is_empty() {
+                String::new()
+            } else {
+                format!(" ({} elements skipped)", report.skipped.len())
+            }
+        )));
+    }
+    let label = match sel {
+        None => format!("Mirror {from:?} onto {to:?}"),
+        Some(_) => format!("Make symmetric ({from:?} → {to:?})"),
+    };
+    Ok(Mirror {
+        edit: ModelEdit::batch(label, edits),
+        report,
+    })
+}

@@ -1,0 +1,142 @@
+//! Options of the mirror and semi-standard generators from text (the command line
+//! and `hone edit` scripts share these), and their script operations.
+
+use super::mirror::{mirror, MirrorOptions, MirrorParts, MirrorSelection, DEFAULT_TOLERANCE};
+use super::semistandard::{semistandard, SemiStandard, SemiStandardOptions};
+use super::{RigError, Side};
+use crate::edit::script::{OpArgs, OpError, OpSpec};
+use crate::edit::ModelEdit;
+use crate::pmx::Model;
+use serde_json::Value;
+
+/// The parts `skip` may name.
+pub const MIRROR_PARTS: [&str; 6] = ["bones", "bodies", "joints", "morphs", "frames", "weights"];
+
+/// Mirror options: `from` "left"/"right"; `select` a selector (names, globs, indices
+/// or a list, as in scripts; matched against bones, bodies, joints and morphs) or
+/// None for everything; `skip` parts from [`MIRROR_PARTS`].
+pub fn mirror_options(
+    model: &Model,
+    from: &str,
+    select: Option<&Value>,
+    tolerance: Option<f32>,
+    skip: &[String],
+) -> Result<MirrorOptions, String> {
+    let from: Side = from.parse()?;
+    if let Some(bad) = skip.iter().find(|s| !MIRROR_PARTS.contains(&s.as_str())) {
+        return Err(format!("cannot skip \"{bad}\" (parts: {})", MIRROR_PARTS.join(", ")));
+    }
+    let has = |p: &str| skip.iter().any(|s| s == p);
+    let selection = select
+        .map(|s| selection_from_selector(model, s))
+        .transpose()?;
+    Ok(MirrorOptions {
+        from,
+        selection,
+        tolerance: tolerance.unwrap_or(DEFAULT_TOLERANCE),
+        parts: MirrorParts {
+            bones: !has("bones"),
+            rigid_bodies: !has("bodies"),
+            joints: !has("joints"),
+            bone_morphs: !has("morphs"),
+            display_frames: !has("frames"),
+            weights: !has("weights"),
+        },
+    })
+}
+
+/// The bones, bodies, joints and morphs a script selector names (an index, a
+/// name, a glob with `*`, or a list; see [`crate::edit::script::select`]), each
+/// kind looked up on its own; an error only when it names nothing at all.
+pub fn selection_from_selector(model: &Model, selector: &Value) -> Result<MirrorSelection, String> {
+    use crate::edit::script::select;
+    use crate::edit::ElementKind;
+    // A list item that names no element of one kind may name another kind.
+    let items: Vec<&serde_json::Value> = match selector {
+        serde_json::Value::Array(items) => items.iter().collect(),
+        v => vec![v],
+    };
+    let pick = |kind: ElementKind| -> Vec<usize> {
+        let mut out: Vec<usize> = items
+            .iter()
+            .filter_map(|item| select(model, kind, item).ok())
+            .flatten()
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    };
+    let sel = MirrorSelection {
+        bones: pick(ElementKind::Bone),
+        rigid_bodies: pick(ElementKind::RigidBody),
+        joints: pick(ElementKind::Joint),
+        morphs: pick(ElementKind::Morph),
+        vertices: Vec::new(),
+    };
+    if sel.is_empty() {
+        return Err(format!(
+            "{selector} names no bone, rigid body, joint or morph"
+        ));
+    }
+    Ok(sel)
+}
+
+/// Semi-standard options: `only` Japanese names or keys of [`SemiStandard`] groups.
+pub fn semistandard_options(only: Option<&[String]>) -> Result<SemiStandardOptions, String> {
+    let only = only
+        .map(|names| {
+            names
+                .iter()
+                .map(|n| {
+                    SemiStandard::parse(n).ok_or_else(|| {
+                        format!(
+                            "unknown semi-standard bone \"{n}\" (one of {})",
+                            SemiStandard::ALL
+                                .map(|g| format!("{}/{}", g.name(), g.key()))
+                                .join(", ")
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .transpose()?;
+    Ok(SemiStandardOptions { only })
+}
+
+pub const SCRIPT_OPS: &[OpSpec] = &[
+    OpSpec {
+        name: "mirror",
+        keys: &["from", "select", "tolerance", "skip"],
+        usage: r#"{"op":"mirror","from":"left"|"right","select":S,"tolerance":0.01,"skip":["weights",…]}  copy one side onto the other (everything, or make S symmetric)"#,
+        build: build_mirror,
+    },
+    OpSpec {
+        name: "semistandard",
+        keys: &["only"],
+        usage: r#"{"op":"semistandard","only":["腰","足D",…]}  add the missing semi-standard bones (all, or only those)"#,
+        build: build_semistandard,
+    },
+];
+
+/// A generator that finds nothing to do changes nothing (not an error in a script).
+fn edit_or_nothing(result: Result<ModelEdit, RigError>) -> Result<Option<ModelEdit>, OpError> {
+    match result {
+        Ok(e) => Ok(Some(e)),
+        Err(RigError::NothingToDo(_)) => Ok(None),
+        Err(e) => Err(OpError(e.to_string())),
+    }
+}
+
+fn build_mirror(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError> {
+    let from = args.str("from")?.ok_or_else(|| OpError::new("missing \"from\""))?;
+    let skip: Vec<String> = args.parse("skip")?.unwrap_or_default();
+    let tolerance: Option<f32> = args.parse("tolerance")?;
+    let opts = mirror_options(model, from, args.get("select"), tolerance, &skip)?;
+    edit_or_nothing(mirror(model, &opts).map(|m| m.edit))
+}
+
+fn build_semistandard(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError> {
+    let only: Option<Vec<String>> = args.parse("only")?;
+    let opts = semistandard_options(only.as_deref())?;
+    edit_or_nothing(semistandard(model, &opts).map(|p| p.edit))
+}
