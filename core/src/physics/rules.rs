@@ -7,7 +7,8 @@
 //! - **placement**: where a body sits at rest and on its bone ([`rest_pose`],
 //!   [`bone_driven_pose`]);
 //! - **modes**: which mode each body runs in (the MMD runtimes' mode-2 rule,
-//!   [`effective_modes`]) and how physics drives it ([`body_role`]);
+//!   [`effective_modes`]), how physics drives it ([`body_role`]) and which bodies
+//!   contacts push ([`has_contact_response`]);
 //! - **debug description**: every body's shape, transform and filter as physics
 //!   sees it now ([`debug_bodies_into`]); the viewport paints it
 //!   ([`BodyShape::outline`]) and picking ray-casts it ([`BodyShape::ray_distance`]).
@@ -384,32 +385,43 @@ pub fn bone_driven_pose(model: &Model, body: &RigidBody, bone_world: &[Mat4]) ->
 }
 
 // ---------------------------------------------------------------------------
-// Modes
+// Debug description
 // ---------------------------------------------------------------------------
 
-/// How physics drives a body that runs in `mode` (its stored mode or the one
-/// [`effective_modes`] gives): mode 0 follows its bone; modes 1 and 2 are
-/// simulated unless the mass is not positive (Bullet makes such a body static;
-/// here it stays on its bone); a simulated body without a bone is free; an
-/// unknown mode runs as mode 1.
-pub fn body_role(model: &Model, body: &RigidBody, mode: RigidMode) -> BodyRole {
-    let role = match mode {
-        RigidMode::FollowBone => return BodyRole::FollowBone,
-        RigidMode::Dynamic | RigidMode::Unknown(_) => BodyRole::Dynamic,
-        RigidMode::DynamicWithBonePosition => BodyRole::DynamicRotation,
-    };
-    if !(body.mass.is_finite() && body.mass > 0.0) {
-        BodyRole::FollowBone
-    } else if usize::try_from(body.bone)
-        .ok()
-        .filter(|&b| b < model.bones.len())
-        .is_none()
-    {
-        BodyRole::Free
-    } else {
-        role
-    }
+/// One rigid body as physics sees it: what the viewport draws and picking hits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DebugBody {
+    pub shape: BodyShape,
+    /// Model-space transform of the body's frame.
+    pub transform: Mat4,
+    pub filter: CollisionFilter,
 }
+
+/// Every rigid body of `model`, in order, into a reused buffer (per-frame
+/// path): its simulated pose while `world` runs, otherwise where its bone puts
+/// it ([`bone_driven_pose`] with `bone_world`).
+pub fn debug_bodies_into(
+    model: &Model,
+    bone_world: &[Mat4],
+    world: Option<&PhysicsWorld>,
+    out: &mut Vec<DebugBody>,
+) {
+    out.clear();
+    out.extend(model.rigid_bodies.iter().enumerate().map(|(i, rb)| {
+        let pose = world
+            .and_then(|w| w.body_pose(i))
+            .unwrap_or_else(|| bone_driven_pose(model, rb, bone_world));
+        DebugBody {
+            shape: BodyShape::of(rb),
+            transform: pose_matrix(&pose),
+            filter: CollisionFilter::of(rb),
+        }
+    }));
+}
+
+// ---------------------------------------------------------------------------
+// Modes and contact response
+// ---------------------------------------------------------------------------
 
 /// The mode each rigid body runs in under the MMD runtimes: its stored mode, except that
 /// a mode-2 body (simulated; its bone keeps the animated position) jointed to a simulated
@@ -456,41 +468,226 @@ pub fn effective_modes(model: &Model) -> Vec<RigidMode> {
     modes
 }
 
-// ---------------------------------------------------------------------------
-// Debug description
-// ---------------------------------------------------------------------------
-
-/// One rigid body as physics sees it: what the viewport draws and picking hits.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct DebugBody {
-    pub shape: BodyShape,
-    /// Model-space transform of the body's frame.
-    pub transform: Mat4,
-    pub filter: CollisionFilter,
+/// How physics drives a body that runs in `mode` (from [`effective_modes`]):
+/// mode 0 follows its bone; modes 1 and 2 are simulated unless the mass is not
+/// positive (Bullet makes such a body static; here it stays on its bone); a
+/// simulated body without a bone is free; an unknown mode runs as mode 1.
+pub fn body_role(model: &Model, body: &RigidBody, mode: RigidMode) -> BodyRole {
+    let role = match mode {
+        RigidMode::FollowBone => return BodyRole::FollowBone,
+        RigidMode::Dynamic | RigidMode::Unknown(_) => BodyRole::Dynamic,
+        RigidMode::DynamicWithBonePosition => BodyRole::DynamicRotation,
+    };
+    let has_bone = usize::try_from(body.bone).is_ok_and(|b| b < model.bones.len());
+    if !(body.mass.is_finite() && body.mass > 0.0) {
+        BodyRole::FollowBone
+    } else if !has_bone {
+        BodyRole::Free
+    } else {
+        role
+    }
 }
 
-/// Every rigid body of `model`, in order, into a reused buffer (per-frame
-/// path): its simulated pose while `world` runs, otherwise where its bone puts
-/// it ([`bone_driven_pose`] with `bone_world`).
-pub fn debug_bodies_into(
-    model: &Model,
-    bone_world: &[Mat4],
-    world: Option<&PhysicsWorld>,
-    out: &mut Vec<DebugBody>,
-) {
-    out.clear();
-    out.extend(model.rigid_bodies.iter().enumerate().map(|(i, rb)| {
-        let pose = world
-            .and_then(|w| w.body_pose(i))
-            .unwrap_or_else(|| bone_driven_pose(model, rb, bone_world));
-        DebugBody {
-            shape: BodyShape::of(rb),
-            transform: pose_matrix(&pose),
-            filter: CollisionFilter::of(rb),
-        }
-    }));
+/// Whether contacts push the body: not when a stored size it uses is zero (Bullet's
+/// no-contact-response flag, as the MMD runtimes set it); such a body still moves and
+/// is still jointed.
+pub fn has_contact_response(body: &RigidBody) -> bool {
+    let s = body.size;
+    match body.shape {
+        RigidShape::Sphere => s.x != 0.0,
+        RigidShape::Box => s.x != 0.0 && s.y != 0.0 && s.z != 0.0,
+        RigidShape::Capsule => s.x != 0.0 && s.y != 0.0,
+        RigidShape::Unknown(_) => s.x != 0.0,
+    }
 }
 
 #[cfg(test)]
-#[path = "rules_tests.rs"]
-mod tests;
+mod tests {
+    use super::*;
+    use crate::pmx::Bone;
+
+    fn body(group: u8, mask: u16) -> RigidBody {
+        RigidBody {
+            group,
+            collision_mask: mask,
+            ..RigidBody::default()
+        }
+    }
+
+    #[test]
+    fn collision_needs_both_masks_and_groups_above_15_collide_with_nothing() {
+        assert!(collides(&body(0, 0xFFFF), &body(3, 0xFFFF)));
+        // One side refusing is enough, whichever side it is.
+        assert!(!collides(&body(0, !(1 << 3)), &body(3, 0xFFFF)));
+        assert!(!collides(&body(0, 0xFFFF), &body(3, !1)));
+        for g in [16u8, 17, 31, 32, 255] {
+            assert_eq!(group_bit(g), 0);
+            for other in 0..=20u8 {
+                assert!(
+                    !collides(&body(g, 0xFFFF), &body(other, 0xFFFF)),
+                    "{g} {other}"
+                );
+                assert!(
+                    !collides(&body(other, 0xFFFF), &body(g, 0xFFFF)),
+                    "{other} {g}"
+                );
+            }
+            assert_eq!(mask_with(0x00FF, g, true), 0x00FF);
+        }
+        assert_eq!(mask_with(0xFFFF, 15, false), 0x7FFF);
+        assert_eq!(mask_with(0, 2, true), 4);
+    }
+
+    #[test]
+    fn shapes_read_sizes_as_mmd_and_clamp_unusable_ones() {
+        let mut rb = RigidBody {
+            shape: RigidShape::Capsule,
+            size: Vec3::new(0.5, 3.0, 9.0),
+            ..RigidBody::default()
+        };
+        assert_eq!(
+            BodyShape::of(&rb),
+            BodyShape::Capsule {
+                radius: 0.5,
+                half_height: 1.5
+            }
+        );
+        rb.shape = RigidShape::Box;
+        rb.size = Vec3::new(1.0, -2.0, f32::NAN);
+        let mut notes = Vec::new();
+        let s = BodyShape::with_adjustments(&rb, |n| notes.push(n));
+        assert_eq!(
+            s,
+            BodyShape::Box {
+                half: Vec3::new(1.0, MIN_SIZE, MIN_SIZE)
+            }
+        );
+        assert_eq!(notes.len(), 2);
+    }
+
+    #[test]
+    fn box_outline_has_the_right_corners() {
+        let s = BodyShape::Box {
+            half: Vec3::new(1.0, 2.0, 3.0),
+        };
+        let lines = s.outline(&Mat4::IDENTITY);
+        assert_eq!(lines.len(), 6);
+        assert!(lines
+            .concat()
+            .iter()
+            .all(|p| p.abs() == Vec3::new(1.0, 2.0, 3.0)));
+    }
+
+    #[test]
+    fn sphere_outline_has_the_radius() {
+        let c = Vec3::new(0.0, 5.0, 0.0);
+        for line in (BodyShape::Sphere { radius: 2.0 }).outline(&Mat4::from_translation(c)) {
+            for p in line {
+                assert!(((p - c).length() - 2.0).abs() < 1e-4);
+            }
+        }
+    }
+
+    /// Rays straight along +Z from z = -10 through (x, y).
+    fn along_z(shape: BodyShape, m: &Mat4, x: f32, y: f32) -> Option<f32> {
+        shape.ray_distance(m, Vec3::new(x, y, -10.0), Vec3::Z)
+    }
+
+    #[test]
+    fn ray_sphere_hits_and_misses() {
+        let s = BodyShape::Sphere { radius: 1.0 };
+        let at = |c: Vec3| s.ray_distance(&Mat4::from_translation(c), Vec3::ZERO, Vec3::Z);
+        assert_eq!(at(Vec3::new(0.0, 0.0, 5.0)), Some(4.0));
+        assert_eq!(at(Vec3::new(3.0, 0.0, 5.0)), None);
+    }
+
+    #[test]
+    fn a_box_rotated_45_degrees_is_hit_by_its_corners_not_its_bounding_sphere() {
+        // Unit half extents turned 45° about Z: seen along Z it is a diamond
+        // reaching sqrt(2) along X and Y.
+        let s = BodyShape::Box { half: Vec3::ONE };
+        let m = Mat4::from_rotation_z(std::f32::consts::FRAC_PI_4);
+        // Beyond the unrotated box (x > 1) but inside the rotated corner; the
+        // corner edge runs along Z, so the ray enters at the front face z = -1.
+        let t = along_z(s, &m, 1.3, 0.0).expect("corner hit");
+        assert!((t - 9.0).abs() < 1e-4, "{t}");
+        assert_eq!(along_z(s, &Mat4::IDENTITY, 1.3, 0.0), None);
+        // Inside the bounding sphere (|(1.2, 1.2)| = 1.70 < sqrt(3)) but off
+        // the diamond (1.2 + 1.2 > sqrt(2)).
+        assert_eq!(along_z(s, &m, 1.2, 1.2), None);
+        // Rotated about X instead, the ray at the centre enters at the edge z = -sqrt(2).
+        let tilted = Mat4::from_rotation_x(std::f32::consts::FRAC_PI_4);
+        let t = along_z(s, &tilted, 0.0, 0.0).unwrap();
+        assert!((t - (10.0 - 2f32.sqrt())).abs() < 1e-4, "{t}");
+    }
+
+    #[test]
+    fn a_capsule_is_hit_at_its_cap_and_missed_beside_it() {
+        // MMD capsule size (1, 4): radius 1, cylinder height 4 along local Y, so
+        // the caps' centres are at y = ±2 and the tips at ±3.
+        let rb = RigidBody {
+            shape: RigidShape::Capsule,
+            size: Vec3::new(1.0, 4.0, 0.0),
+            ..RigidBody::default()
+        };
+        let s = BodyShape::of(&rb);
+        let m = Mat4::from_translation(Vec3::new(0.0, 10.0, 0.0));
+        let t = along_z(s, &m, 0.0, 12.5).expect("cap hit");
+        assert!((t - (10.0 - 0.75f32.sqrt())).abs() < 1e-4, "{t}");
+        // Within the bounding cylinder's corner but outside the round cap.
+        assert_eq!(along_z(s, &m, 0.6, 12.9), None);
+        let t = along_z(s, &m, 0.0, 10.0).unwrap();
+        assert!((t - 9.0).abs() < 1e-4, "{t}");
+        // Lying along X (rotated 90° about Z), the cap is at x = ±3.
+        let lying = m * Mat4::from_rotation_z(std::f32::consts::FRAC_PI_2);
+        assert!(along_z(s, &lying, 2.7, 10.0).is_some());
+        assert_eq!(along_z(s, &lying, 0.0, 12.5), None);
+    }
+
+    #[test]
+    fn a_body_rides_its_bone_and_a_boneless_one_follows_bone_0() {
+        let model = Model {
+            bones: vec![
+                Bone {
+                    position: Vec3::new(0.0, 10.0, 0.0),
+                    ..Bone::default()
+                },
+                Bone {
+                    position: Vec3::new(2.0, 10.0, 0.0),
+                    ..Bone::default()
+                },
+            ],
+            rigid_bodies: vec![
+                RigidBody {
+                    bone: 1,
+                    position: Vec3::new(2.0, 8.0, 0.0),
+                    rotation: Vec3::new(0.0, 0.0, 0.3),
+                    ..RigidBody::default()
+                },
+                RigidBody {
+                    bone: -1,
+                    position: Vec3::new(0.0, 1.0, 0.0),
+                    ..RigidBody::default()
+                },
+            ],
+            ..Model::default()
+        };
+        // Bone 1 turned 90° about Y and lifted by 1: the body 2 below it stays 2 below.
+        let turn = glam::Quat::from_rotation_y(std::f32::consts::FRAC_PI_2);
+        let lift = Vec3::new(0.0, 1.0, 0.0);
+        let world = [
+            Mat4::from_translation(lift + Vec3::new(0.0, 10.0, 0.0)),
+            Mat4::from_rotation_translation(turn, Vec3::new(2.0, 11.0, 0.0)),
+        ];
+        let p = bone_driven_pose(&model, &model.rigid_bodies[0], &world);
+        assert!((p.translation - Vec3::new(2.0, 9.0, 0.0)).length() < 1e-5);
+        let expected = turn * glam::Quat::from_rotation_z(0.3);
+        assert!(p.rotation.angle_between(expected) < 1e-5);
+        let q = bone_driven_pose(&model, &model.rigid_bodies[1], &world);
+        assert!((q.translation - Vec3::new(0.0, 2.0, 0.0)).length() < 1e-5);
+        let mut out = Vec::new();
+        debug_bodies_into(&model, &world, None, &mut out);
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[1].transform.w_axis.truncate(), q.translation);
+    }
+}
