@@ -3,7 +3,7 @@
 //! ([`State::apply_commands`](crate::app::State::apply_commands)), so all panels of
 //! one frame see the same model, selection and pose.
 
-use crate::app::Selection;
+use crate::app::{Selected, Selection};
 use crate::deform::BonePose;
 use crate::edit::ModelEdit;
 
@@ -19,6 +19,13 @@ pub enum Command {
     /// from outside them, e.g. the viewport or a problem).
     Select {
         selection: Selection,
+        reveal: bool,
+    },
+    /// Replace the whole selection: the active element and those selected with it
+    /// (Ctrl/Shift-click, box selection).
+    SelectSet {
+        active: Selection,
+        selected: Selected,
         reveal: bool,
     },
     /// Pose one bone (runtime, not a model edit).

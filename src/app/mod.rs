@@ -19,6 +19,7 @@ mod menus;
 pub mod panels;
 pub mod pose;
 pub mod screenshot;
+pub mod selection;
 pub mod shell;
 pub mod state;
 pub mod textures;
@@ -26,24 +27,9 @@ pub mod timeline;
 pub mod viewport;
 
 pub use document::sample_document;
+pub use selection::{Selected, Selection};
 pub use shell::HoneApp;
 pub use state::{PanelState, State};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Selection {
-    #[default]
-    None,
-    Model,
-    Bone(usize),
-    Morph(usize),
-    Material(usize),
-    RigidBody(usize),
-    Joint(usize),
-    SoftBody(usize),
-    /// A vertex, e.g. from a weight problem; the viewport marks it.
-    Vertex(usize),
-    DisplayFrame(usize),
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LogLevel {

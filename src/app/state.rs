@@ -5,7 +5,7 @@ use eframe::egui;
 
 use crate::app::commands::{Command, Commands};
 use crate::app::document::Document;
-use crate::app::{pose, textures, timeline, viewport, LogLevel, Selection};
+use crate::app::{pose, textures, timeline, viewport, LogLevel, Selected, Selection};
 
 /// Panel-local UI state (search boxes etc.).
 #[derive(Debug, Default)]
@@ -21,7 +21,11 @@ pub struct PanelState {
 pub struct State {
     pub doc: Document,
     pub pose: pose::PoseState,
+    /// The active element (what the inspector heads, the gizmo follows).
     pub selection: Selection,
+    /// The elements of the active one's kind selected with it (Ctrl/Shift-click);
+    /// read both with [`State::selected_indices`].
+    pub selected: Selected,
     /// What the panels asked for this frame (applied by [`State::apply_commands`]).
     pub commands: Commands,
     pub viewport: viewport::Viewport,
@@ -47,6 +51,7 @@ impl State {
         let mut s = State {
             pose: pose::PoseState::new(doc.model()),
             selection: Selection::None,
+            selected: Selected::default(),
             commands: Commands::default(),
             viewport: viewport::Viewport::default(),
             textures: textures::TextureStore::empty(),
@@ -74,6 +79,7 @@ impl State {
         self.playback.motion = None;
         self.playback.frame = 0.0;
         self.selection = Selection::None;
+        self.selected = Selected::default();
         self.commands.take();
         self.material_visible = vec![true; model.materials.len()];
         self.textures = textures::TextureStore::load(
@@ -118,6 +124,18 @@ impl State {
             self.selection = selection;
             self.panels.reveal_selection = true;
         }
+        self.selected = Selected::single(selection);
+    }
+
+    /// Every selected index of the active element's kind, ascending (one for a
+    /// single selection, none when nothing or model info is selected).
+    pub fn selected_indices(&self) -> Vec<usize> {
+        self.selected.indices(self.selection)
+    }
+
+    /// Whether `this` is selected (the active element or one selected with it).
+    pub fn is_selected(&self, this: Selection) -> bool {
+        self.selected.contains(self.selection, this)
     }
 
     /// Applies and records a model edit now (panels push [`Commands::edit`] instead).
@@ -128,13 +146,13 @@ impl State {
     }
 
     pub fn undo(&mut self) {
-        if !self.doc.undo() {
+        if self.doc.undo().is_none() {
             self.log(LogLevel::Info, "nothing to undo");
         }
     }
 
     pub fn redo(&mut self) {
-        if !self.doc.redo() {
+        if self.doc.redo().is_none() {
             self.log(LogLevel::Info, "nothing to redo");
         }
     }
@@ -151,13 +169,27 @@ impl State {
                 Command::Edit(edit) => self.apply(edit),
                 Command::Undo => self.undo(),
                 Command::Redo => self.redo(),
-                Command::GoTo(n) => self.doc.go_to(n),
+                Command::GoTo(n) => {
+                    self.doc.go_to(n);
+                }
                 Command::Select { selection, reveal } => {
                     if reveal {
                         self.select(selection);
                     } else {
                         self.selection = selection;
+                        self.selected = Selected::single(selection);
                     }
+                }
+                Command::SelectSet {
+                    active,
+                    selected,
+                    reveal,
+                } => {
+                    if reveal && active != self.selection {
+                        self.panels.reveal_selection = true;
+                    }
+                    self.selection = active;
+                    self.selected = selected;
                 }
                 Command::PoseBone(bone, pose) => self.pose.set_bone(bone, pose),
                 Command::PoseMorph(morph, weight) => self.pose.set_morph(morph, weight),
@@ -201,9 +233,10 @@ impl State {
             self.pose_generation = self.doc.generation;
             self.material_visible
                 .resize(self.doc.model().materials.len(), true);
-            if !selection_valid(self.doc.model(), self.selection) {
+            if !self.selection.is_valid(self.doc.model()) {
                 self.selection = Selection::None;
             }
+            self.selected.retain_valid(self.doc.model());
         }
         let dt = self
             .repaint
@@ -224,20 +257,6 @@ impl State {
     pub fn title(&self) -> String {
         let dirty = if self.doc.is_dirty() { "● " } else { "" };
         format!("{dirty}{} — Hone", self.doc.display_name)
-    }
-}
-
-fn selection_valid(model: &crate::pmx::Model, s: Selection) -> bool {
-    match s {
-        Selection::None | Selection::Model => true,
-        Selection::Bone(i) => i < model.bones.len(),
-        Selection::Morph(i) => i < model.morphs.len(),
-        Selection::Material(i) => i < model.materials.len(),
-        Selection::RigidBody(i) => i < model.rigid_bodies.len(),
-        Selection::Joint(i) => i < model.joints.len(),
-        Selection::SoftBody(i) => i < model.soft_bodies.len(),
-        Selection::Vertex(i) => i < model.vertices.len(),
-        Selection::DisplayFrame(i) => i < model.display_frames.len(),
     }
 }
 

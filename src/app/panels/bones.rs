@@ -2,7 +2,8 @@
 
 use eframe::egui;
 
-use super::{label, matches, search_box, select_row};
+use super::{label, matches, search_box, Rows};
+use crate::app::commands::Commands;
 use crate::app::viewport::overlays;
 use crate::app::{Selection, State};
 use crate::pmx::{BoneFlags, Model};
@@ -82,57 +83,82 @@ fn badges(ui: &mut egui::Ui, model: &Model, i: usize) {
     }
 }
 
-fn row(ui: &mut egui::Ui, state: &mut State, i: usize) {
-    let model = state.doc.model();
-    let selected = state.selection == Selection::Bone(i);
-    let text = RichText::new(label(i, &model.bones[i].name)).color(if selected {
-        ui.visuals().strong_text_color()
-    } else {
-        overlays::bone_color(model, i).lerp_to_gamma(ui.visuals().text_color(), 0.5)
-    });
-    let reveal = state.panels.reveal_selection;
-    let r = select_row(
-        ui,
-        state.selection,
-        &mut state.commands,
-        reveal,
-        Selection::Bone(i),
-        text,
-    );
-    if !model.bones[i].name_en.is_empty() {
-        r.on_hover_text(&model.bones[i].name_en);
+/// The bones in the tree's order (depth first, children by index).
+pub fn tree_order(roots: &[usize], children: &[Vec<usize>]) -> Vec<usize> {
+    let mut order = Vec::with_capacity(children.len());
+    let mut stack: Vec<usize> = roots.iter().rev().copied().collect();
+    while let Some(i) = stack.pop() {
+        order.push(i);
+        stack.extend(children[i].iter().rev());
     }
-    badges(ui, model, i);
+    order
 }
 
-fn tree(ui: &mut egui::Ui, state: &mut State, i: usize, children: &[Vec<usize>], on_path: &[bool]) {
-    if children[i].is_empty() {
-        ui.horizontal(|ui| {
-            ui.add_space(18.0);
-            row(ui, state, i);
+/// What the tree's rows need besides the model.
+struct Tree<'a> {
+    model: &'a Model,
+    rows: Rows<'a>,
+    commands: &'a mut Commands,
+    children: &'a [Vec<usize>],
+    on_path: &'a [bool],
+}
+
+impl Tree<'_> {
+    fn row(&mut self, ui: &mut egui::Ui, i: usize) {
+        let model = self.model;
+        let selected = self
+            .rows
+            .selected
+            .contains(self.rows.active, Selection::Bone(i));
+        let text = RichText::new(label(i, &model.bones[i].name)).color(if selected {
+            ui.visuals().strong_text_color()
+        } else {
+            overlays::bone_color(model, i).lerp_to_gamma(ui.visuals().text_color(), 0.5)
         });
-        return;
-    }
-    let id = ui.make_persistent_id(("bone_tree", i));
-    let mut cs =
-        egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, true);
-    if on_path[i] && state.panels.reveal_selection {
-        cs.set_open(true);
-    }
-    cs.show_header(ui, |ui| row(ui, state, i)).body(|ui| {
-        for &c in &children[i] {
-            tree(ui, state, c, children, on_path);
+        let r = self.rows.row(ui, self.commands, Selection::Bone(i), text);
+        if !model.bones[i].name_en.is_empty() {
+            r.on_hover_text(&model.bones[i].name_en);
         }
-    });
+        badges(ui, model, i);
+    }
+
+    fn node(&mut self, ui: &mut egui::Ui, i: usize) {
+        if self.children[i].is_empty() {
+            ui.horizontal(|ui| {
+                ui.add_space(18.0);
+                self.row(ui, i);
+            });
+            return;
+        }
+        let id = ui.make_persistent_id(("bone_tree", i));
+        let mut cs =
+            egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, true);
+        if self.on_path[i] && self.rows.reveal {
+            cs.set_open(true);
+        }
+        cs.show_header(ui, |ui| self.row(ui, i)).body(|ui| {
+            for &c in &self.children[i] {
+                self.node(ui, c);
+            }
+        });
+    }
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     search_box(ui, &mut state.panels.bone_search, "Search bones");
-    let model = state.doc.model();
+    let State {
+        doc,
+        selection,
+        selected,
+        commands,
+        panels,
+        ..
+    } = state;
+    let model = doc.model();
     let (roots, children) = hierarchy(model);
     // Ancestors of the selected bone, opened when the selection is revealed.
     let mut on_path = vec![false; model.bones.len()];
-    if let Selection::Bone(sel) = state.selection {
+    if let Selection::Bone(sel) = *selection {
         let mut cur = model.bones.get(sel).map(|b| b.parent);
         let mut steps = 0;
         while let Some(p) = cur
@@ -147,20 +173,31 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             steps += 1;
         }
     }
-    let query = state.panels.bone_search.clone();
+    let query = &panels.bone_search;
+    let order: Vec<usize> = if query.is_empty() {
+        tree_order(&roots, &children)
+    } else {
+        (0..model.bones.len())
+            .filter(|&i| matches(query, &[&model.bones[i].name, &model.bones[i].name_en]))
+            .collect()
+    };
+    let mut tree = Tree {
+        model,
+        rows: Rows::of(*selection, selected, panels.reveal_selection, &order),
+        commands,
+        children: &children,
+        on_path: &on_path,
+    };
     egui::ScrollArea::both()
         .auto_shrink([false, false])
         .show(ui, |ui| {
             if query.is_empty() {
-                for r in roots {
-                    tree(ui, state, r, &children, &on_path);
+                for &r in &roots {
+                    tree.node(ui, r);
                 }
             } else {
-                for i in 0..state.doc.model().bones.len() {
-                    let b = &state.doc.model().bones[i];
-                    if matches(&query, &[&b.name, &b.name_en]) {
-                        ui.horizontal(|ui| row(ui, state, i));
-                    }
+                for &i in &order {
+                    ui.horizontal(|ui| tree.row(ui, i));
                 }
             }
         });
@@ -186,5 +223,11 @@ mod tests {
         let shown: usize = roots.len() + children.iter().map(Vec::len).sum::<usize>();
         assert_eq!(shown, 5);
         assert!(roots.contains(&4));
+        let order = tree_order(&roots, &children);
+        let mut sorted = order.clone();
+        sorted.sort();
+        assert_eq!(sorted, vec![0, 1, 2, 3, 4], "every bone once");
+        let at = |b| order.iter().position(|&x| x == b).unwrap();
+        assert_eq!(at(1), at(0) + 1, "a child right after its parent");
     }
 }

@@ -2,7 +2,7 @@
 
 use eframe::egui;
 
-use super::{label, list_grid, select_row};
+use super::{index_order, label, list_grid, Rows};
 use crate::app::{Selection, State};
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
@@ -14,15 +14,26 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             state.material_visible.fill(false);
         }
     });
-    let reveal = state.panels.reveal_selection;
+    let State {
+        doc,
+        selection,
+        selected,
+        commands,
+        panels,
+        material_visible,
+        ..
+    } = state;
+    let model = doc.model();
+    let order = index_order(model.materials.len());
+    let rows = Rows::of(*selection, selected, panels.reveal_selection, &order);
     list_grid(
         ui,
         egui::ScrollArea::vertical(),
         "materials_grid",
         4,
         |ui| {
-            for (i, m) in state.doc.model().materials.iter().enumerate() {
-                if let Some(v) = state.material_visible.get_mut(i) {
+            for (i, m) in model.materials.iter().enumerate() {
+                if let Some(v) = material_visible.get_mut(i) {
                     ui.checkbox(v, "").on_hover_text("Show in the viewport");
                 }
                 let d = m.diffuse;
@@ -37,18 +48,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                         d.z.clamp(0.0, 1.0),
                     ),
                 );
-                let this = Selection::Material(i);
-                select_row(
-                    ui,
-                    state.selection,
-                    &mut state.commands,
-                    reveal,
-                    this,
-                    label(i, &m.name),
-                );
+                rows.row(ui, commands, Selection::Material(i), label(i, &m.name));
                 let tex = usize::try_from(m.texture)
                     .ok()
-                    .and_then(|t| state.doc.model().textures.get(t))
+                    .and_then(|t| model.textures.get(t))
                     .map_or("", String::as_str);
                 ui.label(
                     egui::RichText::new(format!("{} faces  {tex}", m.face_index_count / 3)).weak(),

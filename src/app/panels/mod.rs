@@ -4,8 +4,9 @@
 
 use eframe::egui;
 
-use crate::app::commands::Commands;
-use crate::app::Selection;
+use crate::app::commands::{Command, Commands};
+use crate::app::selection::ClickMods;
+use crate::app::{Selected, Selection};
 
 pub mod bones;
 pub mod collision_matrix;
@@ -44,6 +45,68 @@ pub fn select_row(
         commands.select_in_list(this);
     }
     r
+}
+
+/// How a list shows the selection: the active element, those selected with it,
+/// and the list's display order (Shift-click selects a range in that order).
+pub struct Rows<'a> {
+    pub active: Selection,
+    pub selected: &'a Selected,
+    /// Scroll to the active element (it was selected outside this list).
+    pub reveal: bool,
+    pub order: &'a [usize],
+}
+
+impl<'a> Rows<'a> {
+    /// The rows of `state`'s selection for a list shown in `order`.
+    pub fn of(active: Selection, selected: &'a Selected, reveal: bool, order: &'a [usize]) -> Self {
+        Rows {
+            active,
+            selected,
+            reveal,
+            order,
+        }
+    }
+
+    /// A list entry for `this`: highlighted when selected; a click selects it,
+    /// Ctrl+click adds or removes it, Shift+click selects the range from the last
+    /// clicked one; a right-click on an unselected entry selects it (so its context
+    /// menu acts on it). Scrolls into view while `reveal` is set.
+    pub fn row(
+        &self,
+        ui: &mut egui::Ui,
+        commands: &mut Commands,
+        this: Selection,
+        text: impl Into<egui::WidgetText>,
+    ) -> egui::Response {
+        let selected = self.selected.contains(self.active, this);
+        let r = ui.selectable_label(selected, text);
+        if this == self.active && self.reveal {
+            r.scroll_to_me(Some(egui::Align::Center));
+        }
+        if r.clicked() {
+            let mods = ClickMods::from_egui(ui.input(|i| i.modifiers));
+            if mods == ClickMods::default() {
+                commands.select_in_list(this);
+            } else {
+                let (active, selected) = self.selected.click(self.active, this, mods, self.order);
+                commands.push(Command::SelectSet {
+                    active,
+                    selected,
+                    reveal: false,
+                });
+            }
+        }
+        if r.secondary_clicked() && !selected {
+            commands.select_in_list(this);
+        }
+        r
+    }
+}
+
+/// `0..len`, the display order of a list shown by index.
+pub fn index_order(len: usize) -> Vec<usize> {
+    (0..len).collect()
 }
 
 /// A striped grid of `columns` inside `scroll`, filling the panel.

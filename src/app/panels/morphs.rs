@@ -2,7 +2,7 @@
 
 use eframe::egui;
 
-use super::{label, matches, search_box, select_row};
+use super::{label, matches, search_box, Rows};
 use crate::app::{Selection, State};
 
 pub fn panel_name(panel: u8) -> &'static str {
@@ -14,6 +14,31 @@ pub fn panel_name(panel: u8) -> &'static str {
         4 => "Other (その他)",
         _ => "Unknown panel",
     }
+}
+
+/// Morph indices by panel group, as the list shows them (brow, eye, mouth,
+/// other, system, unknown), filtered by `query`.
+fn groups(model: &crate::pmx::Model, query: &str) -> Vec<(u8, Vec<usize>)> {
+    [1u8, 2, 3, 4, 0, 255]
+        .into_iter()
+        .map(|panel| {
+            let members = model
+                .morphs
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| {
+                    if panel == 255 {
+                        m.panel > 4
+                    } else {
+                        m.panel == panel
+                    }
+                })
+                .filter(|(_, m)| matches(query, &[&m.name, &m.name_en]))
+                .map(|(i, _)| i)
+                .collect();
+            (panel, members)
+        })
+        .collect()
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
@@ -31,27 +56,23 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             state.commands.pose_morph(i, 0.0);
         }
     }
-    let query = state.panels.morph_search.clone();
+    let State {
+        doc,
+        selection,
+        selected,
+        commands,
+        panels,
+        pose,
+        ..
+    } = state;
+    let model = doc.model();
+    let groups = groups(model, &panels.morph_search);
+    let order: Vec<usize> = groups.iter().flat_map(|(_, m)| m.iter().copied()).collect();
+    let rows = Rows::of(*selection, selected, panels.reveal_selection, &order);
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for panel in [1u8, 2, 3, 4, 0, 255] {
-                let members: Vec<usize> = state
-                    .doc
-                    .model()
-                    .morphs
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, m)| {
-                        if panel == 255 {
-                            m.panel > 4
-                        } else {
-                            m.panel == panel
-                        }
-                    })
-                    .filter(|(_, m)| matches(&query, &[&m.name, &m.name_en]))
-                    .map(|(i, _)| i)
-                    .collect();
+            for (panel, members) in groups {
                 if members.is_empty() {
                     continue;
                 }
@@ -59,31 +80,38 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     .id_salt(("morph_panel", panel))
                     .default_open(true)
                     .show(ui, |ui| {
-                        egui::Grid::new(("morph_grid", panel))
-                            .num_columns(3)
-                            .striped(true)
-                            .show(ui, |ui| {
-                                for i in members {
-                                    let m = &state.doc.model().morphs[i];
-                                    select_row(
-                                        ui,
-                                        state.selection,
-                                        &mut state.commands,
-                                        state.panels.reveal_selection,
-                                        Selection::Morph(i),
-                                        label(i, &m.name),
-                                    );
-                                    ui.label(egui::RichText::new(m.kind().name()).small().weak());
-                                    let mut w = state.pose.morphs().get(i).copied().unwrap_or(0.0);
-                                    if ui
-                                        .add(egui::Slider::new(&mut w, 0.0..=1.0).show_value(true))
-                                        .changed()
-                                    {
-                                        state.commands.pose_morph(i, w);
-                                    }
-                                    ui.end_row();
+                        for i in members {
+                            let m = &model.morphs[i];
+                            // Right to left: the slider keeps its place at the panel's
+                            // edge and a long name is cut instead.
+                            let layout = egui::Layout::right_to_left(egui::Align::Center);
+                            ui.with_layout(layout, |ui| {
+                                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                                ui.spacing_mut().slider_width = 70.0;
+                                let mut w = pose.morphs().get(i).copied().unwrap_or(0.0);
+                                let slider = egui::Slider::new(&mut w, 0.0..=1.0)
+                                    .show_value(true)
+                                    .max_decimals(2);
+                                if ui.add(slider).changed() {
+                                    commands.pose_morph(i, w);
                                 }
+                                ui.label(egui::RichText::new(m.kind().name()).small().weak());
+                                ui.with_layout(
+                                    egui::Layout::left_to_right(egui::Align::Center),
+                                    |ui| {
+                                        let r = rows.row(
+                                            ui,
+                                            commands,
+                                            Selection::Morph(i),
+                                            label(i, &m.name),
+                                        );
+                                        if !m.name_en.is_empty() {
+                                            r.on_hover_text(&m.name_en);
+                                        }
+                                    },
+                                );
                             });
+                        }
                     });
             }
         });

@@ -2,28 +2,29 @@
 
 use eframe::egui;
 
-use super::{label, list_grid, select_row};
+use super::{index_order, label, list_grid, Rows};
 use crate::app::{Selection, State};
 use crate::pmx::SoftBodyShape;
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    let model = state.doc.model();
+    let State {
+        doc,
+        selection,
+        selected,
+        commands,
+        panels,
+        ..
+    } = state;
+    let model = doc.model();
     if model.soft_bodies.is_empty() {
         ui.weak("This model has no soft bodies (a PMX 2.1 feature).");
         return;
     }
-    let reveal = state.panels.reveal_selection;
+    let order = index_order(model.soft_bodies.len());
+    let rows = Rows::of(*selection, selected, panels.reveal_selection, &order);
     list_grid(ui, egui::ScrollArea::vertical(), "soft_grid", 4, |ui| {
-        for (i, sb) in state.doc.model().soft_bodies.iter().enumerate() {
-            let this = Selection::SoftBody(i);
-            select_row(
-                ui,
-                state.selection,
-                &mut state.commands,
-                reveal,
-                this,
-                label(i, &sb.name),
-            );
+        for (i, sb) in model.soft_bodies.iter().enumerate() {
+            rows.row(ui, commands, Selection::SoftBody(i), label(i, &sb.name));
             ui.label(match sb.shape {
                 SoftBodyShape::TriMesh => "tri-mesh",
                 SoftBodyShape::Rope => "rope",
@@ -31,7 +32,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             });
             let material = usize::try_from(sb.material)
                 .ok()
-                .and_then(|m| state.doc.model().materials.get(m))
+                .and_then(|m| model.materials.get(m))
                 .map_or("—", |m| m.name.as_str());
             ui.label(egui::RichText::new(material).weak());
             ui.label(format!(

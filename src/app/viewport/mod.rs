@@ -289,7 +289,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     }
                     // The transforms the bodies were last drawn with.
                     let bodies = &mut state.viewport.collision.bodies;
-                    let sim = state.pose.simulation().map(|s| &s.physics);
+                    let sim = state.pose.sim().map(|s| &s.physics);
                     crate::physics::rules::debug_bodies_into(model, world, sim, bodies);
                     picking::pick_body(&proj, bodies, p).map(Selection::RigidBody)
                 });
@@ -356,27 +356,25 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let world = state.pose.world();
     let opts = state.viewport.options;
     let bodies = &mut state.viewport.collision.bodies;
-    let sim = state.pose.simulation().map(|s| &s.physics);
+    let sim = state.pose.sim().map(|s| &s.physics);
     crate::physics::rules::debug_bodies_into(model, world, sim, bodies);
-    if opts.bodies {
-        let sel = match state.selection {
-            Selection::RigidBody(i) => Some(i),
-            _ => None,
-        };
-        overlays::draw_bodies(&painter, &proj, model, bodies, sel);
+    // Selected bodies and joints show even with their overlay off.
+    let (active, selected) = (state.selection, &state.selected);
+    let body_selected = |i| selected.contains(active, Selection::RigidBody(i));
+    if opts.bodies || matches!(active, Selection::RigidBody(_)) {
+        overlays::draw_bodies(&painter, &proj, model, bodies, body_selected, !opts.bodies);
     }
-    if opts.joints {
-        let sel = match state.selection {
-            Selection::Joint(i) => Some(i),
-            _ => None,
-        };
-        overlays::draw_joints(&painter, &proj, model, bodies, sel);
+    let joint_selected = |i| selected.contains(active, Selection::Joint(i));
+    if opts.joints || matches!(active, Selection::Joint(_)) {
+        overlays::draw_joints(&painter, &proj, model, bodies, joint_selected, !opts.joints);
     }
     collision_overlay(&painter, &proj, rect, state);
     let model = state.doc.model();
     let world = state.pose.world();
     if opts.bones {
-        overlays::draw_bones(&painter, &proj, model, world, selected_bone);
+        let (active, selected) = (state.selection, &state.selected);
+        let bone_selected = |i| selected.contains(active, Selection::Bone(i));
+        overlays::draw_bones(&painter, &proj, model, world, bone_selected);
     }
     crate::app::timeline::draw_hud(&painter, rect, state);
     debug_overlays::draw(&painter, &proj, state);
@@ -419,7 +417,7 @@ fn collision_overlay(
         return;
     }
     let model = state.doc.model();
-    let sim = state.pose.simulation();
+    let sim = state.pose.sim();
     // Filled by `show` this frame.
     let bodies = &state.viewport.collision.bodies;
     let (lo, hi) = model

@@ -50,13 +50,13 @@ pub fn draw_bones(
     proj: &Projector,
     model: &Model,
     world: &[Mat4],
-    selected: Option<usize>,
+    selected: impl Fn(usize) -> bool,
 ) {
     for (i, bone) in model.bones.iter().enumerate() {
-        if !bone.flags.has(BoneFlags::VISIBLE) && selected != Some(i) {
+        if !bone.flags.has(BoneFlags::VISIBLE) && !selected(i) {
             continue;
         }
-        let color = if selected == Some(i) {
+        let color = if selected(i) {
             SELECTED
         } else {
             bone_color(model, i)
@@ -138,10 +138,14 @@ pub fn draw_bodies(
     proj: &Projector,
     model: &Model,
     bodies: &[DebugBody],
-    selected: Option<usize>,
+    selected: impl Fn(usize) -> bool,
+    only_selected: bool,
 ) {
     for (i, (rb, body)) in model.rigid_bodies.iter().zip(bodies).enumerate() {
-        let (color, width) = if selected == Some(i) {
+        if only_selected && !selected(i) {
+            continue;
+        }
+        let (color, width) = if selected(i) {
             (SELECTED, 2.0)
         } else {
             (rigid_color(rb.mode).gamma_multiply(0.8), 1.0)
@@ -172,13 +176,17 @@ pub fn draw_joints(
     proj: &Projector,
     model: &Model,
     bodies: &[DebugBody],
-    selected: Option<usize>,
+    selected: impl Fn(usize) -> bool,
+    only_selected: bool,
 ) {
     let body = |b: i32| {
         let b = usize::try_from(b).ok()?;
         Some((model.rigid_bodies.get(b)?, bodies.get(b)?))
     };
     for (i, j) in model.joints.iter().enumerate() {
+        if only_selected && !selected(i) {
+            continue;
+        }
         // Joints sit between their bodies; follow body A's motion for display.
         let pos = match body(j.body_a) {
             Some((rb, body)) => {
@@ -189,7 +197,7 @@ pub fn draw_joints(
         let Some(p) = proj.project_mmd(pos) else {
             continue;
         };
-        let color = if selected == Some(i) {
+        let color = if selected(i) {
             SELECTED
         } else {
             Color32::from_rgb(255, 230, 90)

@@ -1,8 +1,12 @@
 //! The inspector's widget kit: a two-column grid of fields of the selected
 //! element(s). Each field is read with a getter and written with a setter, so a
 //! change is one small function ("set the mass to 0.5") that the inspector
-//! applies to a copy of every element it edits — one element today, every
-//! selected one once multi-selection lands.
+//! applies to a copy of every selected element (one undo step).
+//!
+//! With several elements a field whose values differ shows "mixed" (an empty
+//! text, an indeterminate checkbox, "(mixed)" in a choice); setting it sets it
+//! on all of them. A vector or mask is mixed per component or bit, and changing
+//! one component changes only that component of each element.
 //!
 //! Data integrity: a field reports a change only when the user set a different
 //! value. Focusing a number and leaving it re-reads the rounded text on show and
@@ -11,7 +15,7 @@
 
 use eframe::egui;
 
-use crate::pmx::{Bone, Material, Morph, RigidBody};
+use crate::pmx::{Bone, Joint, Material, Morph, RigidBody};
 use egui::{DragValue, Ui};
 use glam::Vec3;
 
@@ -32,7 +36,10 @@ impl<T: Clone> Change<T> {
     }
 }
 
-/// The fields of one form. Widgets show the first element's values.
+/// Shown for a field whose selected elements hold different values.
+pub const MIXED: &str = "mixed";
+
+/// The fields of one form. Widgets show the first element's values, or "mixed".
 pub struct Form<'a, T> {
     items: &'a [&'a T],
     change: Option<Change<T>>,
@@ -51,6 +58,27 @@ impl<'a, T: 'static> Form<'a, T> {
     /// The element the widgets show.
     pub fn first(&self) -> &'a T {
         self.items[0]
+    }
+
+    /// Whether the form edits several elements at once.
+    pub fn is_multi(&self) -> bool {
+        self.items.len() > 1
+    }
+
+    /// How many elements the form edits.
+    pub fn count(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether `get` differs between the edited elements.
+    pub fn mixed<V: PartialEq>(&self, get: impl Fn(&T) -> V) -> bool {
+        let first = get(self.items[0]);
+        self.items[1..].iter().any(|e| get(e) != first)
+    }
+
+    /// [`mixed`](Self::mixed) for floats, compared bit for bit (NaN equals NaN).
+    fn mixed_f32(&self, get: impl Fn(&T) -> f32) -> bool {
+        self.mixed(|e| get(e).to_bits())
     }
 
     /// The change the user made this frame, if any.
@@ -141,18 +169,24 @@ impl<'a, T: 'static> Form<'a, T> {
         get: impl Fn(&T) -> String + Copy + 'static,
         set: impl Fn(&mut T, String) + Copy + 'static,
     ) {
-        let mut text = get(self.first());
+        let mixed = self.mixed(get);
+        let mut text = if mixed {
+            String::new()
+        } else {
+            get(self.first())
+        };
         let changed = self.row(ui, field, |_, ui, id| {
             let edit = if multiline {
                 egui::TextEdit::multiline(&mut text).desired_rows(3)
             } else {
                 egui::TextEdit::singleline(&mut text)
             };
+            let edit = if mixed { edit.hint_text(MIXED) } else { edit };
             ui.add(edit.desired_width(f32::INFINITY))
                 .labelled_by(id)
                 .changed()
         });
-        if changed && text != get(self.first()) {
+        if changed && (mixed || text != get(self.first())) {
             let shown = if multiline {
                 format!("{} characters", text.chars().count())
             } else {
@@ -171,9 +205,8 @@ impl<'a, T: 'static> Form<'a, T> {
         set: impl Fn(&mut T, f32) + Copy + 'static,
     ) {
         let old = get(self.first());
-        let new = self.row(ui, field, |_, ui, id| {
-            number_f32(ui, id, old, Number::plain(speed))
-        });
+        let kind = Number::plain(speed).mixed(self.mixed_f32(get));
+        let new = self.row(ui, field, |_, ui, id| number_f32(ui, id, old, kind));
         if let Some(Typed { stored, shown }) = new {
             self.changed(field, shown, move |e| set(e, stored));
         }
@@ -188,9 +221,8 @@ impl<'a, T: 'static> Form<'a, T> {
         set: impl Fn(&mut T, f32) + Copy + 'static,
     ) {
         let old = get(self.first());
-        let new = self.row(ui, field, |_, ui, id| {
-            number_f32(ui, id, old, Number::degrees())
-        });
+        let kind = Number::degrees().mixed(self.mixed_f32(get));
+        let new = self.row(ui, field, |_, ui, id| number_f32(ui, id, old, kind));
         if let Some(Typed { stored, shown }) = new {
             self.changed(field, shown, move |e| set(e, stored));
         }
@@ -219,21 +251,15 @@ impl<'a, T: 'static> Form<'a, T> {
         V: Copy + PartialEq + Into<f64> + TryFrom<i64> + std::fmt::Display + 'static,
     {
         let old = get(self.first());
-        let range = min.into()..=max.into();
-        let new = self.row(ui, field, |_, ui, id| {
-            number(
-                ui,
-                id,
-                old.into(),
-                Number {
-                    range,
-                    ..Number::integer()
-                },
-            )
-        });
+        let mixed = self.mixed(get);
+        let kind = Number {
+            range: min.into()..=max.into(),
+            ..Number::integer().mixed(mixed)
+        };
+        let new = self.row(ui, field, |_, ui, id| number(ui, id, old.into(), kind));
         if let Some(v) = new
             .and_then(|v| V::try_from(v as i64).ok())
-            .filter(|v| *v != old)
+            .filter(|v| mixed || *v != old)
         {
             self.changed(field, v.to_string(), move |e| set(e, v));
         }
@@ -271,12 +297,15 @@ impl<'a, T: 'static> Form<'a, T> {
         set: impl Fn(&mut T, V) + Copy + 'static,
     ) {
         let old = get(self.first());
+        let mixed: Vec<bool> = (0..V::AXES.len())
+            .map(|k| self.mixed_f32(|e| get(e).get(k)))
+            .collect();
         let new = self.row(ui, field, |_, ui, id| {
             let mut new = None;
             for (k, axis) in V::AXES.iter().enumerate() {
                 let kind = Number {
                     prefix: axis,
-                    ..kind.clone()
+                    ..kind.clone().mixed(mixed[k])
                 };
                 if let Some(v) = number_f32(ui, id, old.get(k), kind) {
                     new = Some((k, v));
@@ -303,6 +332,9 @@ impl<'a, T: 'static> Form<'a, T> {
         set: impl Fn(&mut T, V) + Copy + 'static,
     ) {
         let old = get(self.first());
+        let mixed: Vec<bool> = (0..V::AXES.len())
+            .map(|k| self.mixed_f32(|e| get(e).get(k)))
+            .collect();
         let picked = self.row(ui, field, |_, ui, id| {
             let mut a = [0.0f32; 4];
             for (k, x) in a.iter_mut().enumerate().take(V::AXES.len()) {
@@ -322,7 +354,7 @@ impl<'a, T: 'static> Form<'a, T> {
                 let kind = Number {
                     prefix: channel,
                     max_decimals: 4,
-                    ..Number::plain(0.005)
+                    ..Number::plain(0.005).mixed(mixed[k])
                 };
                 if let Some(t) = number_f32(ui, id, a[k], kind) {
                     change = Some(Some((k, t.stored)));
@@ -358,9 +390,13 @@ impl<'a, T: 'static> Form<'a, T> {
         get: impl Fn(&T) -> bool + Copy + 'static,
         set: impl Fn(&mut T, bool) + Copy + 'static,
     ) {
-        let mut on = get(self.first());
+        // A mixed box shows as indeterminate and unticked: a click ticks all.
+        let mixed = self.mixed(get);
+        let mut on = get(self.first()) && !mixed;
         let changed = self.row(ui, field, |_, ui, id| {
-            ui.checkbox(&mut on, "").labelled_by(id).changed()
+            ui.add(egui::Checkbox::new(&mut on, "").indeterminate(mixed))
+                .labelled_by(id)
+                .changed()
         });
         if changed {
             let shown = if on { "on" } else { "off" };
@@ -378,17 +414,20 @@ impl<'a, T: 'static> Form<'a, T> {
         set: impl Fn(&mut T, V) + Copy + 'static,
     ) {
         let old = get(self.first());
+        let mixed = self.mixed(get);
         let picked = self.row(ui, field, |_, ui, _| {
             let current = options
                 .iter()
                 .find(|(o, _)| *o == old)
                 .map_or("(other)", |(_, n)| *n);
+            let current = if mixed { "(mixed)" } else { current };
             let mut picked = None;
             egui::ComboBox::from_id_salt(field)
                 .selected_text(current)
                 .show_ui(ui, |ui| {
                     for (o, n) in options {
-                        if ui.selectable_label(*o == old, *n).clicked() && *o != old {
+                        let on = *o == old && !mixed;
+                        if ui.selectable_label(on, *n).clicked() && !on {
                             picked = Some((*o, n.to_string()));
                         }
                     }
@@ -411,9 +450,10 @@ impl<'a, T: 'static> Form<'a, T> {
         set: impl Fn(&mut T, i32) + Copy + 'static,
     ) {
         let mut v = get(self.first());
+        let mixed = self.mixed(get);
         let changed = self.row(ui, field, |_, ui, _| {
             let salt = (field, ui.next_auto_id());
-            reference_picker(ui, salt, &mut v, names, none)
+            reference_picker(ui, salt, &mut v, names, none, mixed)
         });
         if changed {
             let shown = reference_text(v, names);
@@ -421,7 +461,7 @@ impl<'a, T: 'static> Form<'a, T> {
         }
     }
 
-    /// One checkbox per bit of a 16-bit mask, in two rows of eight.
+    /// One checkbox per bit of a 16-bit mask, in four rows of four.
     pub fn mask_bits(
         &mut self,
         ui: &mut Ui,
@@ -430,14 +470,20 @@ impl<'a, T: 'static> Form<'a, T> {
         set: impl Fn(&mut T, u16) + Copy + 'static,
     ) {
         let mask = get(self.first());
+        let mixed_bits = self.items[1..]
+            .iter()
+            .fold(0u16, |m, e| m | (get(e) ^ mask));
         ui.label(field);
         let mut flipped = None;
+        // Four rows of four: two rows of eight overflow the default panel width.
         ui.vertical(|ui| {
-            for row in 0..2 {
+            for row in 0..4 {
                 ui.horizontal(|ui| {
-                    for g in row * 8..row * 8 + 8 {
-                        let mut on = mask & (1 << g) != 0;
-                        if ui.checkbox(&mut on, g.to_string()).changed() {
+                    for g in row * 4..row * 4 + 4 {
+                        let mixed = mixed_bits & (1 << g) != 0;
+                        let mut on = mask & (1 << g) != 0 && !mixed;
+                        let bit = egui::Checkbox::new(&mut on, g.to_string()).indeterminate(mixed);
+                        if ui.add(bit).changed() {
                             flipped = Some((g, on));
                         }
                     }
@@ -491,6 +537,8 @@ pub struct Number {
     pub degrees: bool,
     /// What typing and dragging may set (a stored value outside is left alone).
     pub range: std::ops::RangeInclusive<f64>,
+    /// The selected elements differ: show "mixed"; any value typed is a change.
+    pub mixed: bool,
 }
 
 impl Number {
@@ -502,7 +550,12 @@ impl Number {
             suffix: "",
             degrees: false,
             range: f64::NEG_INFINITY..=f64::INFINITY,
+            mixed: false,
         }
+    }
+
+    pub fn mixed(self, mixed: bool) -> Self {
+        Number { mixed, ..self }
     }
 
     pub fn degrees() -> Self {
@@ -532,6 +585,7 @@ pub struct Typed {
 /// An f32 number field; Some when the user set a different value.
 pub fn number_f32(ui: &mut Ui, label: egui::Id, value: f32, kind: Number) -> Option<Typed> {
     let degrees = kind.degrees;
+    let mixed = kind.mixed;
     let shown = if degrees { value.to_degrees() } else { value };
     let new = number(ui, label, shown as f64, kind)?;
     let (stored, shown) = if degrees {
@@ -539,32 +593,51 @@ pub fn number_f32(ui: &mut Ui, label: egui::Id, value: f32, kind: Number) -> Opt
     } else {
         (new as f32, (new as f32).to_string())
     };
-    (stored.to_bits() != value.to_bits()).then_some(Typed { stored, shown })
+    (mixed || stored.to_bits() != value.to_bits()).then_some(Typed { stored, shown })
 }
 
 /// A number field (drag or type). Returns the new value only when the user set
 /// one: the text shown when the field was focused is not read back, so
-/// focusing and leaving keeps the stored value exactly.
+/// focusing and leaving keeps the stored value exactly. A mixed field shows
+/// "mixed" until dragged or typed; a typed value counts even if it equals `value`.
 pub fn number(ui: &mut Ui, label: egui::Id, value: f64, kind: Number) -> Option<f64> {
     let decimals = kind.max_decimals;
-    let format = move |x: f64| emath_format(x, decimals);
+    let mixed = kind.mixed;
+    let format = move |x: f64| {
+        if mixed && x.to_bits() == value.to_bits() {
+            MIXED.to_owned()
+        } else {
+            emath_format(x, decimals)
+        }
+    };
     let shown_text = format(value);
+    let typed = std::cell::Cell::new(None);
     let mut v = value;
     let r = ui
         .add(
             DragValue::new(&mut v)
                 .speed(kind.speed)
-                .range(kind.range)
+                .range(kind.range.clone())
                 .clamp_existing_to_range(false)
                 .prefix(kind.prefix)
                 .suffix(kind.suffix)
                 .custom_formatter(move |x, _| format(x))
-                .custom_parser(move |text| {
-                    parse_number(text).filter(|_| text.trim() != shown_text)
+                .custom_parser(|text| {
+                    let parsed = parse_number(text).filter(|_| text.trim() != shown_text);
+                    typed.set(parsed);
+                    parsed
                 }),
         )
         .labelled_by(label);
-    (r.changed() && v.to_bits() != value.to_bits()).then_some(v)
+    if r.changed() && v.to_bits() != value.to_bits() {
+        Some(v)
+    } else if mixed {
+        typed
+            .get()
+            .map(|t| t.clamp(*kind.range.start(), *kind.range.end()))
+    } else {
+        None
+    }
 }
 
 fn emath_format(x: f64, decimals: usize) -> String {
@@ -588,6 +661,7 @@ pub enum Names<'a> {
     Morphs(&'a [Morph]),
     Materials(&'a [Material]),
     Bodies(&'a [RigidBody]),
+    Joints(&'a [Joint]),
     Textures(&'a [String]),
 }
 
@@ -602,6 +676,7 @@ impl<'a> Names<'a> {
             Names::Morphs(l) => l.len(),
             Names::Materials(l) => l.len(),
             Names::Bodies(l) => l.len(),
+            Names::Joints(l) => l.len(),
             Names::Textures(l) => l.len(),
         }
     }
@@ -612,6 +687,7 @@ impl<'a> Names<'a> {
             Names::Morphs(l) => l.get(i).map(|e| e.name.as_str()),
             Names::Materials(l) => l.get(i).map(|e| e.name.as_str()),
             Names::Bodies(l) => l.get(i).map(|e| e.name.as_str()),
+            Names::Joints(l) => l.get(i).map(|e| e.name.as_str()),
             Names::Textures(l) => l.get(i).map(String::as_str),
         }
     }
@@ -631,34 +707,43 @@ pub fn reference_text(v: i32, names: Names) -> String {
     }
 }
 
-/// A combo box listing `names` with a filter box; shows the current reference by name.
+/// A combo box listing `names` with a filter box; shows the current reference by
+/// name, or "(mixed)" (then any pick is a change).
 pub fn reference_picker(
     ui: &mut Ui,
     salt: impl std::hash::Hash + std::fmt::Debug,
     v: &mut i32,
     names: Names,
     none: bool,
+    mixed: bool,
 ) -> bool {
     let id = ui.make_persistent_id(&salt).with("filter");
     let mut changed = false;
+    let shown = if mixed {
+        "(mixed)".to_owned()
+    } else {
+        reference_text(*v, names)
+    };
     egui::ComboBox::from_id_salt(salt)
-        .selected_text(reference_text(*v, names))
+        .selected_text(shown)
         .width(180.0)
         .height(320.0)
         .show_ui(ui, |ui| {
             let mut filter: String = ui.data_mut(|d| d.get_temp(id).unwrap_or_default());
             ui.add(egui::TextEdit::singleline(&mut filter).hint_text("filter"));
-            if none && ui.selectable_label(*v < 0, "(none)").clicked() && *v >= 0 {
+            if none
+                && ui.selectable_label(*v < 0 && !mixed, "(none)").clicked()
+                && (*v >= 0 || mixed)
+            {
                 *v = crate::pmx::NONE;
                 changed = true;
             }
             for i in 0..names.len() {
                 let n = names.get(i).unwrap_or_default();
+                let on = *v == i as i32 && !mixed;
                 if super::super::matches(&filter, &[n])
-                    && ui
-                        .selectable_label(*v == i as i32, format!("#{i} {n}"))
-                        .clicked()
-                    && *v != i as i32
+                    && ui.selectable_label(on, format!("#{i} {n}")).clicked()
+                    && !on
                 {
                     *v = i as i32;
                     changed = true;

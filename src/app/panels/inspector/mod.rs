@@ -16,6 +16,7 @@ use egui::Ui;
 use kit::{Form, Names};
 
 mod bone;
+mod copy;
 pub mod kit;
 mod material;
 mod model;
@@ -49,6 +50,7 @@ impl<'a> Lists<'a> {
 
 pub fn show(ui: &mut Ui, state: &mut State) {
     let sel = state.selection;
+    let indices = state.selected_indices();
     let State {
         doc,
         commands,
@@ -69,82 +71,130 @@ pub fn show(ui: &mut Ui, state: &mut State) {
             }
             Selection::Model => model::info(ui, model, commands),
             Selection::Bone(i) => {
-                if let Some(b) = present(ui, "bone", i, model.bones.get(i)) {
-                    let heading = format!("Bone #{i} {}", b.name);
-                    edit_element(ui, commands, i, heading, b, |ui, f| bone::form(ui, f, n));
-                    bone::pose(ui, i, pose, commands);
+                if let Some(items) = present(ui, "bone", i, &indices, &model.bones) {
+                    edit_elements(ui, commands, "Bone", &items, |ui, f| bone::form(ui, f, n));
+                    if items.len() == 1 {
+                        bone::pose(ui, i, pose, commands);
+                    }
                 }
             }
             Selection::Morph(i) => {
-                if let Some(m) = present(ui, "morph", i, model.morphs.get(i)) {
-                    let heading = format!("Morph #{i} {}", m.name);
+                if let Some(items) = present(ui, "morph", i, &indices, &model.morphs) {
                     let page = &mut panels.morph_page;
-                    edit_element(ui, commands, i, heading, m, |ui, f| {
+                    edit_elements(ui, commands, "Morph", &items, |ui, f| {
                         morph::form(ui, f, n, page)
                     });
                 }
             }
             Selection::Material(i) => {
-                if let Some(m) = present(ui, "material", i, model.materials.get(i)) {
-                    let heading = format!("Material #{i} {}", m.name);
-                    edit_element(ui, commands, i, heading, m, |ui, f| {
+                if let Some(items) = present(ui, "material", i, &indices, &model.materials) {
+                    edit_elements(ui, commands, "Material", &items, |ui, f| {
                         material::form(ui, f, n)
                     });
                 }
             }
             Selection::RigidBody(i) => {
-                if let Some(b) = present(ui, "rigid body", i, model.rigid_bodies.get(i)) {
-                    let heading = format!("Rigid body #{i} {}", b.name);
-                    edit_element(ui, commands, i, heading, b, |ui, f| {
+                if let Some(items) = present(ui, "rigid body", i, &indices, &model.rigid_bodies) {
+                    edit_elements(ui, commands, "Rigid body", &items, |ui, f| {
                         physics::rigid_body(ui, f, n)
                     });
+                    copy::from_body(ui, commands, model, &indices);
                 }
             }
             Selection::Joint(i) => {
-                if let Some(j) = present(ui, "joint", i, model.joints.get(i)) {
-                    let heading = format!("Joint #{i} {}", j.name);
-                    edit_element(ui, commands, i, heading, j, |ui, f| {
+                if let Some(items) = present(ui, "joint", i, &indices, &model.joints) {
+                    edit_elements(ui, commands, "Joint", &items, |ui, f| {
                         physics::joint(ui, f, n)
                     });
+                    copy::from_joint(ui, commands, model, &indices);
                 }
             }
             Selection::SoftBody(i) => {
-                if let Some(s) = present(ui, "soft body", i, model.soft_bodies.get(i)) {
-                    let heading = format!("Soft body #{i} {}", s.name);
-                    edit_element(ui, commands, i, heading, s, |ui, f| {
+                if let Some(items) = present(ui, "soft body", i, &indices, &model.soft_bodies) {
+                    edit_elements(ui, commands, "Soft body", &items, |ui, f| {
                         physics::soft_body(ui, f, n)
                     });
                 }
             }
             Selection::Vertex(i) => {
-                if let Some(v) = present(ui, "vertex", i, model.vertices.get(i)) {
+                if let Some(items) = present(ui, "vertex", i, &indices, &model.vertices) {
                     let skinned = pose.positions().get(i).copied();
-                    edit_element(ui, commands, i, format!("Vertex #{i}"), v, |ui, f| {
+                    edit_elements(ui, commands, "Vertex", &items, |ui, f| {
                         vertex::form(ui, f, model, n, skinned)
                     });
                 }
             }
             Selection::DisplayFrame(i) => {
-                if let Some(d) = present(ui, "display frame", i, model.display_frames.get(i)) {
-                    let heading = format!("Display frame #{i} {}", d.name);
-                    edit_element(ui, commands, i, heading, d, |ui, f| {
+                let frames = &model.display_frames;
+                if let Some(items) = present(ui, "display frame", i, &indices, frames) {
+                    edit_elements(ui, commands, "Display frame", &items, |ui, f| {
                         model::display_frame(ui, f, n)
                     });
+                }
+            }
+            Selection::Texture(i) => {
+                if present(ui, "texture", i, &indices, &model.textures).is_some() {
+                    model::texture(ui, model, i, commands);
                 }
             }
         });
 }
 
-/// The element, or a note that it no longer exists (deleted since it was selected).
-fn present<'a, T>(ui: &mut Ui, kind: &str, index: usize, element: Option<&'a T>) -> Option<&'a T> {
-    if element.is_none() {
-        ui.weak(format!("There is no {kind} #{index} (any more)."));
-    }
-    element
+/// The selected elements (`indices`, the active one `active` first), or a note
+/// that the active one no longer exists (deleted since it was selected).
+fn present<'a, T>(
+    ui: &mut Ui,
+    kind: &str,
+    active: usize,
+    indices: &[usize],
+    list: &'a [T],
+) -> Option<Vec<(usize, &'a T)>> {
+    let Some(first) = list.get(active) else {
+        ui.weak(format!("There is no {kind} #{active} (any more)."));
+        return None;
+    };
+    let mut items = vec![(active, first)];
+    items.extend(
+        indices
+            .iter()
+            .filter(|&&i| i != active)
+            .filter_map(|&i| Some((i, list.get(i)?))),
+    );
+    Some(items)
 }
 
-/// The form of one element under `heading`; a change becomes one edit (named by
-/// its field and new value) that merges with further changes of the same field.
+/// The form of the selected elements (the active one first) under a heading
+/// naming them; see [`edit_items`].
+fn edit_elements<T>(
+    ui: &mut Ui,
+    commands: &mut Commands,
+    kind: &str,
+    items: &[(usize, &T)],
+    form: impl FnOnce(&mut Ui, &mut Form<T>),
+) where
+    T: Clone + Into<Element> + Named + 'static,
+{
+    let (active, first) = items[0];
+    if items.len() == 1 {
+        let heading = format!("{kind} #{active} {}", first.name());
+        let heading = heading.trim_end().to_owned();
+        edit_items(ui, commands, heading, items, form);
+        return;
+    }
+    let heading = format!("{} × {kind}", items.len());
+    edit_items(ui, commands, heading, items, |ui, f| {
+        ui.weak(format!(
+            "active #{active} {}; a field set here is set on all {} (one undo step). \
+             Fields that differ show \"{}\".",
+            first.name(),
+            items.len(),
+            kit::MIXED
+        ));
+        form(ui, f)
+    });
+}
+
+/// The form of one element under `heading`.
 fn edit_element<T>(
     ui: &mut Ui,
     commands: &mut Commands,
@@ -155,25 +205,75 @@ fn edit_element<T>(
 ) where
     T: Clone + Into<Element> + 'static,
 {
+    edit_items(ui, commands, heading, &[(index, element)], form);
+}
+
+/// The form of `items` under `heading`; a change becomes one edit of every one
+/// of them (named by its field and new value) that merges with further changes
+/// of the same field.
+fn edit_items<T>(
+    ui: &mut Ui,
+    commands: &mut Commands,
+    heading: String,
+    items: &[(usize, &T)],
+    form: impl FnOnce(&mut Ui, &mut Form<T>),
+) where
+    T: Clone + Into<Element> + 'static,
+{
     ui.heading(heading);
-    let items = [element];
-    let mut f = Form::new(&items);
+    let elements: Vec<&T> = items.iter().map(|(_, e)| *e).collect();
+    let mut f = Form::new(&elements);
     form(ui, &mut f);
     if let Some(change) = f.finish() {
-        commands.edit(field_edit(index, element, change));
+        commands.edit(field_edit(items, change));
     }
 }
 
-/// The edit that makes `change` on element `index`.
-fn field_edit<T>(index: usize, element: &T, change: kit::Change<T>) -> ModelEdit
+/// The edit that makes `change` on every element of `items`.
+fn field_edit<T>(items: &[(usize, &T)], change: kit::Change<T>) -> ModelEdit
 where
     T: Clone + Into<Element> + 'static,
 {
-    let new = change.applied_to(element).into();
-    let key = merge_key((new.kind(), index, &change.field));
-    ModelEdit::set(index, new, change.field)
+    let set: Vec<(usize, Element)> = items
+        .iter()
+        .map(|(i, e)| (*i, change.applied_to(e).into()))
+        .collect();
+    let kind = set[0].1.kind();
+    let indices: Vec<usize> = items.iter().map(|(i, _)| *i).collect();
+    let key = merge_key((kind, indices, &change.field));
+    ModelEdit::set_many(set, change.field)
         .value(change.value)
         .merging(key)
+}
+
+/// The name an inspector heading shows.
+pub trait Named {
+    fn name(&self) -> &str;
+}
+
+macro_rules! named {
+    ($($t:ty),*) => {
+        $(impl Named for $t {
+            fn name(&self) -> &str {
+                &self.name
+            }
+        })*
+    };
+}
+named!(
+    crate::pmx::Bone,
+    crate::pmx::Morph,
+    crate::pmx::Material,
+    crate::pmx::RigidBody,
+    crate::pmx::Joint,
+    crate::pmx::SoftBody,
+    crate::pmx::DisplayFrame
+);
+
+impl Named for crate::pmx::Vertex {
+    fn name(&self) -> &str {
+        ""
+    }
 }
 
 /// Edits of one field of one element merge while a drag or text entry lasts.

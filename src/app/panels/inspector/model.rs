@@ -78,3 +78,38 @@ pub(super) fn display_frame(ui: &mut Ui, f: &mut Form<DisplayFrame>, n: Lists) {
         }
     });
 }
+
+/// A texture path of the texture table, as an element the form edits.
+#[derive(Clone)]
+struct TexturePath(String);
+
+impl From<TexturePath> for crate::edit::Element {
+    fn from(t: TexturePath) -> Self {
+        crate::edit::Element::Texture(t.0)
+    }
+}
+
+/// A texture path (relative to the model's folder) and what uses it.
+pub(super) fn texture(ui: &mut Ui, model: &Model, index: usize, commands: &mut Commands) {
+    let Some(path) = model.textures.get(index) else {
+        return;
+    };
+    let heading = format!("Texture #{index}");
+    let path = TexturePath(path.clone());
+    edit_element(ui, commands, index, heading, &path, |ui, f| {
+        grid(ui, "texture", |ui| {
+            f.text(ui, "path", |t| t.0.clone(), |t, v| t.0 = v);
+            let i = index as i32;
+            let users = model
+                .materials
+                .iter()
+                .filter(|m| {
+                    m.texture == i
+                        || m.sphere_texture == i
+                        || matches!(m.toon, crate::pmx::Toon::Texture(t) if t == i)
+                })
+                .count();
+            f.info(ui, "used by", format!("{users} materials"));
+        });
+    });
+}

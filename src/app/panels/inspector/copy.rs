@@ -1,0 +1,261 @@
+//! "Copy parameters from…": set chosen groups of fields of the selected rigid
+//! bodies or joints to another one's values, as one undo step.
+
+use eframe::egui;
+
+use super::kit::{reference_picker, Names};
+use crate::app::commands::Commands;
+use crate::edit::{Element, ElementKind, ModelEdit};
+use crate::pmx::{Joint, Model, RigidBody};
+use egui::Ui;
+
+/// A group of fields: its name, whether it is ticked at first, and how to copy it.
+type Group<T> = (&'static str, bool, fn(&mut T, &T));
+
+/// Body fields, in inspector order. Placement and bone are off at first: bodies
+/// usually share physics parameters, not places.
+pub const BODY_GROUPS: [Group<RigidBody>; 9] = [
+    ("bone", false, |t, s| t.bone = s.bone),
+    ("group", true, |t, s| t.group = s.group),
+    ("collides with", true, |t, s| {
+        t.collision_mask = s.collision_mask
+    }),
+    ("shape and size", false, |t, s| {
+        t.shape = s.shape;
+        t.size = s.size;
+    }),
+    ("position and rotation", false, |t, s| {
+        t.position = s.position;
+        t.rotation = s.rotation;
+    }),
+    ("mass", true, |t, s| t.mass = s.mass),
+    ("damping", true, |t, s| {
+        t.linear_damping = s.linear_damping;
+        t.angular_damping = s.angular_damping;
+    }),
+    ("restitution and friction", true, |t, s| {
+        t.restitution = s.restitution;
+        t.friction = s.friction;
+    }),
+    ("mode", true, |t, s| t.mode = s.mode),
+];
+
+/// Joint fields, in inspector order.
+pub const JOINT_GROUPS: [Group<Joint>; 7] = [
+    ("kind", true, |t, s| t.kind = s.kind),
+    ("bodies", false, |t, s| {
+        t.body_a = s.body_a;
+        t.body_b = s.body_b;
+    }),
+    ("position and rotation", false, |t, s| {
+        t.position = s.position;
+        t.rotation = s.rotation;
+    }),
+    ("linear limits", true, |t, s| {
+        t.linear_lower = s.linear_lower;
+        t.linear_upper = s.linear_upper;
+    }),
+    ("angular limits", true, |t, s| {
+        t.angular_lower = s.angular_lower;
+        t.angular_upper = s.angular_upper;
+    }),
+    ("linear spring", true, |t, s| {
+        t.linear_spring = s.linear_spring
+    }),
+    ("angular spring", true, |t, s| {
+        t.angular_spring = s.angular_spring
+    }),
+];
+
+/// The edit setting the ticked `groups` of `targets` to `source`'s values (None
+/// if that changes nothing).
+pub fn copy_edit<T>(
+    list: &[T],
+    source: usize,
+    targets: &[usize],
+    groups: &[Group<T>],
+    ticked: &[bool],
+    kind: ElementKind,
+) -> Option<ModelEdit>
+where
+    T: Clone + PartialEq + Into<Element>,
+{
+    let src = list.get(source)?;
+    let items: Vec<(usize, Element)> = targets
+        .iter()
+        .filter(|&&i| i != source)
+        .filter_map(|&i| {
+            let old = list.get(i)?;
+            let mut new = old.clone();
+            for ((_, _, copy), on) in groups.iter().zip(ticked) {
+                if *on {
+                    copy(&mut new, src);
+                }
+            }
+            (new != *old).then(|| (i, new.into()))
+        })
+        .collect();
+    if items.is_empty() {
+        return None;
+    }
+    let fields: Vec<&str> = groups
+        .iter()
+        .zip(ticked)
+        .filter(|(_, on)| **on)
+        .map(|((name, _, _), _)| *name)
+        .collect();
+    let noun = if items.len() == 1 {
+        kind.name()
+    } else {
+        kind.plural()
+    };
+    let label = format!(
+        "Copy {} from {kind} #{source} to {} {noun}",
+        fields.join(", "),
+        items.len(),
+    );
+    Some(ModelEdit::set_many(items, "parameters").label(label))
+}
+
+/// What the section remembers between frames.
+#[derive(Clone)]
+struct Choice {
+    source: i32,
+    ticked: Vec<bool>,
+}
+
+fn section<T>(
+    ui: &mut Ui,
+    commands: &mut Commands,
+    id: &str,
+    list: &[T],
+    names: Names,
+    targets: &[usize],
+    groups: &[Group<T>],
+    kind: ElementKind,
+) where
+    T: Clone + PartialEq + Into<Element>,
+{
+    ui.separator();
+    let id = egui::Id::new(("copy_parameters", id));
+    let mut choice = ui.data_mut(|d| d.get_temp::<Choice>(id)).unwrap_or(Choice {
+        source: -1,
+        ticked: groups.iter().map(|(_, on, _)| *on).collect(),
+    });
+    egui::CollapsingHeader::new("Copy parameters from…")
+        .id_salt(id)
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("from");
+                reference_picker(ui, (id, "source"), &mut choice.source, names, false, false);
+            });
+            ui.horizontal_wrapped(|ui| {
+                for ((name, _, _), on) in groups.iter().zip(choice.ticked.iter_mut()) {
+                    ui.checkbox(on, *name);
+                }
+            });
+            let n = targets.len();
+            let text = if n == 1 {
+                format!("Copy to this {kind}")
+            } else {
+                format!("Copy to the {n} selected {}", kind.plural())
+            };
+            let source = usize::try_from(choice.source).ok();
+            let edit =
+                source.and_then(|s| copy_edit(list, s, targets, groups, &choice.ticked, kind));
+            let button = ui.add_enabled(edit.is_some(), egui::Button::new(text));
+            if source.is_some() && edit.is_none() {
+                ui.weak("(nothing to change)");
+            }
+            if button.clicked() {
+                if let Some(edit) = edit {
+                    commands.edit(edit);
+                }
+            }
+        });
+    ui.data_mut(|d| d.insert_temp(id, choice));
+}
+
+pub(super) fn from_body(ui: &mut Ui, commands: &mut Commands, model: &Model, targets: &[usize]) {
+    let names = Names::Bodies(&model.rigid_bodies);
+    let list = &model.rigid_bodies;
+    let kind = ElementKind::RigidBody;
+    section(
+        ui,
+        commands,
+        "body",
+        list,
+        names,
+        targets,
+        &BODY_GROUPS,
+        kind,
+    );
+}
+
+pub(super) fn from_joint(ui: &mut Ui, commands: &mut Commands, model: &Model, targets: &[usize]) {
+    let names = Names::Joints(&model.joints);
+    let list = &model.joints;
+    let kind = ElementKind::Joint;
+    section(
+        ui,
+        commands,
+        "joint",
+        list,
+        names,
+        targets,
+        &JOINT_GROUPS,
+        kind,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pmx::RigidMode;
+
+    #[test]
+    fn copies_only_the_ticked_groups_to_every_target_but_the_source() {
+        let body = |mass: f32, group: u8, x: f32| RigidBody {
+            mass,
+            group,
+            position: glam::Vec3::X * x,
+            ..RigidBody::default()
+        };
+        let mut m = Model::default();
+        m.rigid_bodies = vec![body(2.0, 3, 1.0), body(1.0, 0, 5.0), body(1.0, 0, 7.0)];
+        m.rigid_bodies[0].mode = RigidMode::Dynamic;
+        let mut ticked = vec![false; BODY_GROUPS.len()];
+        let mass = BODY_GROUPS.iter().position(|g| g.0 == "mass").unwrap();
+        ticked[mass] = true;
+        let edit = copy_edit(
+            &m.rigid_bodies,
+            0,
+            &[0, 1, 2],
+            &BODY_GROUPS,
+            &ticked,
+            ElementKind::RigidBody,
+        )
+        .expect("two bodies change");
+        let mut history = crate::edit::History::new();
+        history.apply(&mut m, edit).unwrap();
+        assert_eq!(history.len(), 1);
+        assert_eq!(
+            history.undo_label(),
+            Some("Copy mass from rigid body #0 to 2 rigid bodies")
+        );
+        for b in &m.rigid_bodies[1..] {
+            assert_eq!((b.mass, b.group, b.mode), (2.0, 0, RigidMode::FollowBone));
+        }
+        assert_eq!(m.rigid_bodies[2].position.x, 7.0, "placement not ticked");
+        // Copying again changes nothing.
+        assert!(copy_edit(
+            &m.rigid_bodies,
+            0,
+            &[1, 2],
+            &BODY_GROUPS,
+            &ticked,
+            ElementKind::RigidBody
+        )
+        .is_none());
+    }
+}
