@@ -297,11 +297,11 @@ pub struct SoftBodyIterations {
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
 pub struct SoftBodyMaterial {
-    /// Linear stiffness [0,1].
+    /// Linear stiffness, 0 to 1.
     pub lst: f32,
-    /// Area/angular stiffness [0,1].
+    /// Area/angular stiffness, 0 to 1.
     pub ast: f32,
-    /// Volume stiffness [0,1].
+    /// Volume stiffness, 0 to 1.
     pub vst: f32,
 }
 
