@@ -24,7 +24,7 @@ fn bench_edit(c: &mut Criterion) {
     state.pose.set_physics(state.doc.model(), true);
     let settle = |state: &mut State| {
         state.tick();
-        state.debug.refresh(state.doc.model(), state.doc.generation);
+        state.debug.refresh(state.doc.model());
         hone::app::viewport::sync_gpu(state);
     };
     settle(&mut state);
