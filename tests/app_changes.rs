@@ -2,12 +2,15 @@
 //! the app routes each edit's `ChangeSet` to the deformer, the physics world,
 //! the GPU mesh, the checks and the motion binding.
 
-use glam::{Quat, Vec3, Vec4};
+use glam::{Quat, Vec4};
 use hone::app::document::Document;
 use hone::app::{timeline, viewport, State};
 use hone::edit::ModelEdit;
-use hone::motion::{Bezier, BoneKey, Vmd, VmdName};
+use hone::motion::Vmd;
 use std::sync::{Arc, Mutex};
+
+mod gui_support;
+use gui_support::motion::{key, name};
 
 fn state_with_gpu(model: hone::pmx::Model) -> State {
     let mut state = State::new(Document::new(model, None, "test.pmx"), None);
@@ -109,23 +112,6 @@ fn edits_of_what_the_mesh_reads_rebuild_it_and_bone_edits_re_pose_only() {
     state.commands.edit(ModelEdit::set_vertex(0, v, "uv"));
     settle(&mut state);
     assert_eq!(state.viewport.mesh_builds, builds + 1);
-}
-
-fn name(text: &str) -> VmdName {
-    VmdName {
-        text: text.into(),
-        raw: hone::motion::vmd::encode_name(text, 15),
-    }
-}
-
-fn key(frame: u32, angle: f32) -> BoneKey {
-    BoneKey {
-        frame,
-        translation: Vec3::ZERO,
-        rotation: Quat::from_rotation_z(angle),
-        curves: [Bezier::LINEAR; 4],
-        physics_off: false,
-    }
 }
 
 #[test]

@@ -3,6 +3,9 @@
 //! Flow: [`pmx`] (plain-data model, read/write) → [`edit`] (undoable commands with index
 //! remapping) → [`deform`] / [`physics`] / [`sim`] (the runtime pipeline, state kept beside the
 //! model) → [`check`] (rig problems and their fixes). [`motion`] reads VMD motions.
+//!
+//! `examples/edit_pose_save.rs` uses it alone: load a model, edit it through the undo history,
+//! pose it and save it (`cargo run -p hone-core --example edit_pose_save`).
 
 pub mod check;
 pub mod deform;

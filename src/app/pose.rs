@@ -85,11 +85,7 @@ impl PoseState {
         }
         let bones_unread = [BoneField::Name, BoneField::NameEn, BoneField::Tail];
         if !changes.fields(K::Bone).only(bones_unread) {
-            self.deformer.rebuild_bones(model);
-            if let Some(sim) = &mut self.sim {
-                sim.deformer.rebuild_bones(model);
-            }
-            self.dirty = true;
+            self.rebuild_deformers(|d| d.rebuild_bones(model));
             if changes
                 .edits(K::Bone)
                 .any(|(i, f)| physics_reads_bone(model, i, f))
@@ -99,11 +95,7 @@ impl PoseState {
         }
         let morphs_unread = [MorphField::Name, MorphField::NameEn, MorphField::Panel];
         if !changes.fields(K::Morph).only(morphs_unread) {
-            self.deformer.rebuild_morphs(model);
-            if let Some(sim) = &mut self.sim {
-                sim.deformer.rebuild_morphs(model);
-            }
-            self.dirty = true;
+            self.rebuild_deformers(|d| d.rebuild_morphs(model));
         }
         let bodies_read = !changes
             .fields(K::RigidBody)
@@ -114,6 +106,16 @@ impl PoseState {
         if bodies_read || joints_read {
             self.physics_edited(model, changes);
         }
+    }
+
+    /// Rebuilds part of the shown deformer and the simulation's; the pose is
+    /// evaluated again.
+    fn rebuild_deformers(&mut self, rebuild: impl Fn(&mut Deformer)) {
+        rebuild(&mut self.deformer);
+        if let Some(sim) = &mut self.sim {
+            rebuild(&mut sim.deformer);
+        }
+        self.dirty = true;
     }
 
     /// Field edits of rigid bodies or joints (counts unchanged) while the
@@ -140,6 +142,11 @@ impl PoseState {
 
     pub fn morphs(&self) -> &[f32] {
         &self.pose.morphs
+    }
+
+    /// The deformer for the model as edited (kept current by [`model_changed`](Self::model_changed)).
+    pub fn deformer(&self) -> &Deformer {
+        &self.deformer
     }
 
     /// The deform results shown (the simulation's when physics runs).

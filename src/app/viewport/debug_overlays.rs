@@ -516,8 +516,10 @@ pub fn update_trace(state: &mut State) {
     if state.debug.trace.as_ref().is_some_and(|t| t.key == key) {
         return;
     }
-    let deformer = crate::deform::Deformer::new(model);
-    let trace = deformer.trace_ik(model, &state.pose.pose, chain);
+    let trace = state
+        .pose
+        .deformer()
+        .trace_ik(model, &state.pose.pose, chain);
     state.debug.trace = Some(TraceCache { key, trace });
 }
 
