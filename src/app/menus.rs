@@ -68,6 +68,7 @@ impl HoneApp {
                         timeline::load_motion_file(&mut self.state, &p);
                     }
                 }
+                crate::app::pose_files::menu_items(ui, &mut self.state);
                 ui.separator();
                 if ui.button("Save  (Ctrl+S)").clicked() {
                     self.save(false);
@@ -119,6 +120,9 @@ impl HoneApp {
                 if ui.button("Model info").clicked() {
                     self.state.commands.select(Selection::Model);
                 }
+            });
+            ui.menu_button("Rig", |ui| {
+                crate::app::generators::rig_menu(ui, &mut self.state)
             });
             ui.menu_button("View", |ui| {
                 for tab in dock::Tab::ALL {

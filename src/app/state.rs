@@ -45,6 +45,8 @@ pub struct State {
     pub debug: viewport::debug_overlays::DebugState,
     /// Motion timeline and play state of the live pipeline.
     pub playback: timeline::Playback,
+    /// The open rig generator dialog (its plan previews in the viewport).
+    pub generator: Option<crate::app::generators::Dialog>,
 }
 
 impl State {
@@ -65,6 +67,7 @@ impl State {
             changes: Default::default(),
             debug: Default::default(),
             playback: Default::default(),
+            generator: None,
             doc,
         };
         s.document_loaded();
@@ -81,6 +84,7 @@ impl State {
         self.playback.frame = 0.0;
         self.selection = Selection::None;
         self.selected = Selected::default();
+        self.generator = None;
         self.commands.take();
         self.material_visible = vec![true; model.materials.len()];
         self.textures = textures::TextureStore::load(
@@ -178,6 +182,10 @@ impl State {
         self.debug.model_changed(changes);
         self.viewport.model_changed(changes);
         timeline::model_changed(&mut self.playback, model, changes);
+        self.viewport.weights.model_changed(changes);
+        if let Some(dialog) = &mut self.generator {
+            dialog.model_changed();
+        }
         if changes.structure().contains(K::Material) {
             self.material_visible.resize(model.materials.len(), true);
         }
@@ -226,6 +234,9 @@ impl State {
                 Command::ResetPose => self.pose.reset(),
                 Command::Physics(on) => self.pose.set_physics(self.doc.model(), on),
                 Command::ResetPhysics => self.pose.reset_physics(self.doc.model()),
+                Command::Generator(open) => {
+                    self.generator = Some(crate::app::generators::Dialog::new(open));
+                }
             }
         }
         if any {

@@ -32,6 +32,7 @@ pub fn morph(name: &str, offsets: MorphOffsets) -> Morph {
         offsets,
     }
 }
+pub mod rigid;
 
 /// Every IK bone deforms no earlier than its target and links (by layer).
 pub fn assert_ik_after_chain(m: &hone_core::pmx::Model) {
