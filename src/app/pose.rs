@@ -95,6 +95,8 @@ impl PoseState {
         }
         self.sim = on.then(|| {
             let mut sim = crate::sim::Simulation::new(model, self.config);
+            // The Simulation panel names the bodies that stretch, spin or oscillate.
+            sim.watch_stability(true);
             sim.reset(model, &self.pose);
             Box::new(sim)
         });
