@@ -122,11 +122,15 @@ impl PoseState {
     }
 
     /// Field edits of rigid bodies or joints (counts unchanged) while the
-    /// simulation may run.
-    // For now the world is rebuilt and reset; in-place updates (no reset) come
-    // with the physics work's `PhysicsWorld::update_body` / `update_joint`.
-    fn physics_edited(&mut self, model: &Model, _changes: &ChangeSet) {
-        self.rebuild_physics_world(model);
+    /// simulation may run: applied to the running world in place, no reset (live
+    /// tuning); edits that change its make-up (modes, bones, joint pairs) rebuild it.
+    fn physics_edited(&mut self, model: &Model, changes: &ChangeSet) {
+        let Some(sim) = &mut self.sim else { return };
+        if sim.physics.apply_changes(model, changes) {
+            self.dirty = true;
+        } else {
+            self.rebuild_physics_world(model);
+        }
     }
 
     /// The running simulation's rigid-body world (and the soft bodies on it)
@@ -135,6 +139,7 @@ impl PoseState {
         let Some(sim) = &mut self.sim else { return };
         sim.physics = crate::physics::PhysicsWorld::new(model, self.config);
         sim.soft = crate::physics::soft::SoftWorld::new(model, &sim.physics);
+        sim.watch_stability(true);
         sim.reset(model, &self.pose);
         self.revision += 1;
     }
@@ -184,6 +189,8 @@ impl PoseState {
         }
         self.sim = on.then(|| {
             let mut sim = crate::sim::Simulation::new(model, self.config);
+            // The Simulation panel names the bodies that stretch, spin or oscillate.
+            sim.watch_stability(true);
             sim.reset(model, &self.pose);
             Box::new(sim)
         });

@@ -47,6 +47,9 @@ pub struct Playback {
     pub speed: f32,
     /// Seconds simulated after each physics reset (0 = off).
     pub warm_up_seconds: f32,
+    /// Physics starts over when playing reaches this motion frame (MMD users reset at a
+    /// cut in the motion).
+    pub reset_at: Option<u32>,
     step_requested: bool,
     seek_requested: bool,
     reset_requested: bool,
@@ -62,6 +65,7 @@ impl Default for Playback {
             looping: true,
             speed: 1.0,
             warm_up_seconds: 0.0,
+            reset_at: None,
             step_requested: false,
             seek_requested: false,
             reset_requested: false,
@@ -232,6 +236,7 @@ pub fn tick(state: &mut State, dt: f32) {
     let has_motion = pb.motion.is_some();
     // Physics seconds to run this tick (None = paused).
     let mut advance: Option<f32> = None;
+    let from = pb.frame;
     if std::mem::take(&mut pb.step_requested) {
         if has_motion {
             pb.frame = (pb.frame + 1.0).min(last);
@@ -256,6 +261,13 @@ pub fn tick(state: &mut State, dt: f32) {
                     pb.playing = false;
                 }
             }
+        }
+    }
+    // "Reset physics at frame N": playing or stepping onto N starts physics over there.
+    if let Some(n) = pb.reset_at.map(|n| n as f32) {
+        if has_motion && from < n && pb.frame >= n {
+            pb.frame = n;
+            pb.reset_requested = true;
         }
     }
     let seek = std::mem::take(&mut pb.seek_requested);

@@ -29,6 +29,7 @@
 pub mod bodies;
 pub mod contacts;
 pub mod joints;
+mod live;
 pub mod notes;
 pub mod rules;
 pub mod soft;

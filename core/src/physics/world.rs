@@ -89,24 +89,29 @@ pub struct PhysicsWorld {
 
 /// Everything one rigid body's PMX data decides, computed the same way when the world is
 /// built and when the body is edited while it runs.
-struct BodySetup {
-    role: BodyRole,
-    follow: Option<usize>,
-    bone: Option<usize>,
-    offset: Pose,
-    rest: Pose,
-    shape: BodyShape,
-    filter: CollisionFilter,
-    contact_response: bool,
-    mass: f32,
-    inertia: Vec3,
-    friction: f32,
-    restitution: f32,
-    linear_damping: f32,
-    angular_damping: f32,
+pub(super) struct BodySetup {
+    pub(super) role: BodyRole,
+    pub(super) follow: Option<usize>,
+    pub(super) bone: Option<usize>,
+    pub(super) offset: Pose,
+    pub(super) rest: Pose,
+    pub(super) shape: BodyShape,
+    pub(super) filter: CollisionFilter,
+    pub(super) contact_response: bool,
+    pub(super) mass: f32,
+    pub(super) inertia: Vec3,
+    pub(super) friction: f32,
+    pub(super) restitution: f32,
+    pub(super) linear_damping: f32,
+    pub(super) angular_damping: f32,
 }
 
-fn body_setup(model: &Model, i: usize, mode: RigidMode, notes: &mut Vec<Note>) -> BodySetup {
+pub(super) fn body_setup(
+    model: &Model,
+    i: usize,
+    mode: RigidMode,
+    notes: &mut Vec<Note>,
+) -> BodySetup {
     let rb = &model.rigid_bodies[i];
     let nbones = model.bones.len();
     let mut note = |text: String| {
@@ -171,7 +176,7 @@ fn body_setup(model: &Model, i: usize, mode: RigidMode, notes: &mut Vec<Note>) -
     }
 }
 
-fn inverse_or_zero(v: Vec3) -> Vec3 {
+pub(super) fn inverse_or_zero(v: Vec3) -> Vec3 {
     let inv = |x: f32| {
         if x > 0.0 && x.is_finite() {
             1.0 / x
@@ -183,7 +188,7 @@ fn inverse_or_zero(v: Vec3) -> Vec3 {
 }
 
 impl BodySetup {
-    fn collider(&self) -> ColliderBuilder {
+    pub(super) fn collider(&self) -> ColliderBuilder {
         // Bullet multiplies the two bodies' friction and restitution. Mass comes from
         // the body (Bullet's inertia), not from the collider's volume.
         let c = self
@@ -202,7 +207,7 @@ impl BodySetup {
         }
     }
 
-    fn mass_properties(&self) -> MassProperties {
+    pub(super) fn mass_properties(&self) -> MassProperties {
         MassProperties::new(Vec3::ZERO, self.mass, self.inertia)
     }
 }
@@ -419,7 +424,7 @@ impl PhysicsWorld {
         found.ok()
     }
 
-    fn frames_of(&self, j: &Joint) -> Result<(usize, usize, Pose, Pose), String> {
+    pub(super) fn frames_of(&self, j: &Joint) -> Result<(usize, usize, Pose, Pose), String> {
         let n = self.bodies.len();
         let a = usize::try_from(j.body_a).ok().filter(|&a| a < n);
         let b = usize::try_from(j.body_b).ok().filter(|&b| b < n);
@@ -443,102 +448,6 @@ impl PhysicsWorld {
                 j.body_a, j.body_b
             )),
         }
-    }
-
-    /// Applies rigid body `i`'s edited parameters to the running world in place, keeping
-    /// its motion: shape and size, mass and inertia, damping, friction, restitution, group
-    /// and mask, and its rest pose (its offset from the bone and its joints' frames).
-    /// Returns false, changing nothing, when the edit needs the world rebuilt: a different
-    /// body count, mode (after the mode-2 rule) or bone.
-    pub fn update_body(&mut self, model: &Model, i: usize) -> bool {
-        if model.rigid_bodies.len() != self.bodies.len() || i >= self.bodies.len() {
-            return false;
-        }
-        let mode = if self.config.mode2_rule {
-            rules::effective_modes(model)[i]
-        } else {
-            model.rigid_bodies[i].mode
-        };
-        let mut notes = Vec::new();
-        let setup = body_setup(model, i, mode, &mut notes);
-        let b = &self.bodies[i];
-        if setup.role != b.role || setup.bone != b.bone || setup.follow != b.follow {
-            return false;
-        }
-        self.notes.retain(|n| n.target != NoteTarget::RigidBody(i));
-        self.notes.extend(notes);
-        if let Some(c) = self.rapier.colliders.get_mut(b.collider) {
-            let built = setup.collider().build();
-            c.set_shape(built.shared_shape().clone());
-            c.set_friction(setup.friction);
-            c.set_restitution(setup.restitution);
-            c.set_collision_groups(setup.filter.interaction_groups());
-            c.set_solver_groups(built.solver_groups());
-        }
-        if let Some(rb) = self.rapier.bodies.get_mut(b.handle) {
-            if setup.role.is_dynamic() {
-                rb.set_additional_mass_properties(setup.mass_properties(), true);
-                rb.recompute_mass_properties_from_colliders(&self.rapier.colliders);
-            }
-        }
-        let b = &mut self.bodies[i];
-        b.offset = setup.offset;
-        b.inv_offset = setup.offset.inverse();
-        b.rest = setup.rest;
-        b.mass = setup.mass;
-        b.inertia = setup.inertia;
-        b.inv_inertia = inverse_or_zero(setup.inertia);
-        b.linear_damping = setup.linear_damping;
-        b.angular_damping = setup.angular_damping;
-        self.proxies[i].shape = setup.shape;
-        self.proxies[i].filter = setup.filter;
-        // The joints' frames are taken from the rest poses.
-        for (k, j) in model.joints.iter().enumerate() {
-            let touches = |x: i32| usize::try_from(x).ok() == Some(i);
-            if touches(j.body_a) || touches(j.body_b) {
-                self.update_joint(model, k);
-            }
-        }
-        true
-    }
-
-    /// Applies joint `i`'s edited parameters to the running world in place: limits,
-    /// springs, position and rotation. Returns false, changing nothing, when the edit needs
-    /// the world rebuilt: a different joint count, kind or pair of bodies.
-    pub fn update_joint(&mut self, model: &Model, i: usize) -> bool {
-        if model.joints.len() != self.joint_slots.len() {
-            return false;
-        }
-        let j = &model.joints[i];
-        let found = self.frames_of(j).ok();
-        let spring_kind = matches!(j.kind, JointKind::Spring6Dof | JointKind::SixDof);
-        match (self.joint_slots[i], found) {
-            (JointSlot::Spring(k), Some((a, b, fa, fb)))
-                if spring_kind && self.springs[k].body_a == a && self.springs[k].body_b == b =>
-            {
-                self.springs[k] = joints::spring6dof(j, a, b, fa, fb);
-            }
-            (JointSlot::Rapier { handle, a, b }, Some((na, nb, fa, fb)))
-                if !spring_kind && (a, b) == (na, nb) =>
-            {
-                let Some(g) = joints::build_joint(j, fa, fb, self.config.substep) else {
-                    return false;
-                };
-                match self.rapier.impulse_joints.get_mut(handle, true) {
-                    Some(joint) => joint.data = g,
-                    None => return false,
-                }
-            }
-            _ => return false,
-        }
-        self.notes.retain(|n| n.target != NoteTarget::Joint(i));
-        for text in joint_approximations(j) {
-            self.notes.push(Note {
-                target: NoteTarget::Joint(i),
-                text: text.to_string(),
-            });
-        }
-        true
     }
 
     pub fn config(&self) -> &PhysicsConfig {

@@ -13,6 +13,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             ui.separator();
             motion(ui, state);
             ui.separator();
+            stability(ui, state);
+            ui.separator();
             settings(ui, state);
             ui.separator();
             timings(ui, state);
@@ -106,7 +108,52 @@ fn motion(ui: &mut egui::Ui, state: &mut State) {
                 .text("speed ×"),
         );
     });
+    ui.horizontal(|ui| {
+        let mut on = pb.reset_at.is_some();
+        let mut at = pb.reset_at.unwrap_or(0);
+        ui.checkbox(&mut on, "reset physics at frame")
+            .on_hover_text("Playing onto this frame puts every body back on its bone there");
+        ui.add_enabled(on, egui::DragValue::new(&mut at).range(0..=last));
+        pb.reset_at = on.then_some(at);
+    });
     ui.weak("Seeking resets physics at the new frame, as MMD does.");
+}
+
+/// Bodies that stretch, spin or oscillate since the last reset, each selectable.
+fn stability(ui: &mut egui::Ui, state: &mut State) {
+    ui.strong("Stability");
+    let Some(watch) = state.pose.sim().and_then(|s| s.stability()) else {
+        ui.weak("Physics is off: misbehaving bodies are listed while it runs.");
+        return;
+    };
+    let limits = crate::sim::StabilityLimits::default();
+    let troubles = watch.troubles(state.doc.model(), &limits);
+    if troubles.is_empty() {
+        ui.label("✔ No body stretches, spins or oscillates since the last reset.");
+    }
+    let mut pick = None;
+    for t in &troubles {
+        ui.horizontal_wrapped(|ui| {
+            let this = crate::app::Selection::RigidBody(t.body);
+            let label = format!("⚠ {} {}", t.body, t.name);
+            if ui
+                .selectable_label(state.selection == this, label)
+                .on_hover_text("Select this rigid body")
+                .clicked()
+            {
+                pick = Some(this);
+            }
+            ui.label(t.describe());
+        });
+    }
+    if let Some(this) = pick {
+        state.select(this);
+    }
+    ui.weak(format!(
+        "Limits: {:.1} units from the bone, {:.0} rad/s kept up, {:.0} reversals/s. \
+         Reset (or warm-up) starts the watch over.",
+        limits.stretch, limits.spin, limits.reversals_per_second
+    ));
 }
 
 fn load_button(ui: &mut egui::Ui, state: &mut State) {
@@ -154,7 +201,7 @@ fn settings(ui: &mut egui::Ui, state: &mut State) {
                         .range(30.0..=960.0)
                         .speed(1.0),
                 )
-                .on_hover_text("Fixed physics step (MMD: 120 per second)")
+                .on_hover_text("Fixed physics step (MMD runtimes: 60 per second)")
                 .changed()
             {
                 c.substep = 1.0 / rate;
