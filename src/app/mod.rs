@@ -18,6 +18,7 @@ pub mod launch;
 mod menus;
 pub mod panels;
 pub mod pose;
+pub mod pose_undo;
 pub mod screenshot;
 pub mod selection;
 pub mod shell;

@@ -6,10 +6,12 @@
 //!   display frames, weights); [`symmetric`]: find an element's counterpart.
 //! * [`semistandard`]: add the semi-standard bones (準標準ボーン).
 //! * [`names`]: the left/right naming rules every part of Hone uses.
+//! * [`rest`]: move a bone's rest position (the app's bone edit mode).
 
 pub mod mirror;
 mod mirror_parts;
 pub mod names;
+pub mod rest;
 pub mod semistandard;
 mod semistandard_limbs;
 pub mod symmetric;

@@ -8,6 +8,7 @@ pub mod collision;
 pub mod debug_overlays;
 pub mod gizmo;
 pub mod labels;
+pub mod modes;
 pub mod overlays;
 pub mod picking;
 pub mod render;
@@ -62,6 +63,8 @@ pub struct Viewport {
     pub(crate) uv_morphed: bool,
     /// Collision groups, joint limits and contacts overlay.
     pub collision: collision::CollisionView,
+    /// Pose / Edit bones / Vertices and their tools.
+    pub modes: modes::ModeState,
 }
 
 impl Viewport {
@@ -215,6 +218,7 @@ pub fn sync_gpu(state: &mut State) {
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     toolbar(ui, state);
+    modes::bar(ui, state);
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     state.viewport.last_rect = Some(rect);
 
@@ -241,10 +245,12 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let proj = Projector::new(&state.viewport.camera, rect);
     let model = state.doc.model();
     let gizmo_size = state.viewport.camera.distance * 0.06;
+    let mode = state.viewport.modes.mode;
     let selected_bone = match state.selection {
-        Selection::Bone(i) if i < model.bones.len() => Some(i),
+        Selection::Bone(i) if i < model.bones.len() && mode != modes::Mode::Vertices => Some(i),
         _ => None,
     };
+    let rest = mode == modes::Mode::EditBones;
 
     // Gizmo drag (primary button) on the selected bone; otherwise a click picks.
     if let Some(bone) = selected_bone {
@@ -255,6 +261,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             pose: state.pose.bones()[bone],
             proj: &proj,
             size: gizmo_size,
+            rest,
         };
         if response.drag_started_by(PointerButton::Primary) {
             if let Some(p) = response.interact_pointer_pos() {
@@ -265,7 +272,16 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         }
         if response.dragged_by(PointerButton::Primary) && state.viewport.gizmo.is_dragging() {
             if let Some(p) = response.interact_pointer_pos() {
-                if let Some(pose) = state.viewport.gizmo.update(&inp, p) {
+                if rest {
+                    let delta = state.viewport.gizmo.update_rest(&inp, p);
+                    let options = state.viewport.modes.rest;
+                    let edit = delta
+                        .and_then(|d| crate::rig::rest::move_bone_rest(model, bone, d, options));
+                    if let Some(edit) = edit {
+                        // One drag is one undo step (the merge ends when the button is up).
+                        state.commands.edit(edit.merging(rest_merge_key(bone)));
+                    }
+                } else if let Some(pose) = state.viewport.gizmo.update(&inp, p) {
                     state.commands.pose_bone(bone, pose);
                 }
             }
@@ -274,7 +290,9 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     if response.drag_stopped() {
         state.viewport.gizmo.end();
     }
-    if response.clicked() {
+    if mode == modes::Mode::Vertices {
+        modes::vertex_input(&response, ui, state, &proj);
+    } else if response.clicked() {
         if let Some(p) = response.interact_pointer_pos() {
             let world = state.pose.world();
             let opts = state.viewport.options;
@@ -378,6 +396,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     }
     crate::app::timeline::draw_hud(&painter, rect, state);
     debug_overlays::draw(&painter, &proj, state);
+    modes::draw_vertices(&painter, &proj, state, response.hover_pos());
     if let Selection::Vertex(v) = state.selection {
         if let Some(&p) = state.pose.positions().get(v) {
             overlays::draw_vertex(&painter, &proj, p);
@@ -393,6 +412,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             pose: state.pose.bones()[bone],
             proj: &proj,
             size: gizmo_size,
+            rest,
         };
         state.viewport.gizmo.draw(&painter, &inp);
         painter.text(
@@ -403,6 +423,13 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             egui::Color32::WHITE,
         );
     }
+}
+
+/// Edits of one bone's rest position merge while one drag lasts.
+fn rest_merge_key(bone: usize) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+        .hash_one(("rest position", bone))
 }
 
 /// The collision overlay (bodies by group, joint limits, contacts) and its legend.
