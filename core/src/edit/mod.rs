@@ -95,7 +95,9 @@
 pub mod changes;
 pub mod element;
 mod history;
+pub mod references;
 pub mod remap;
+pub mod script;
 pub mod weights;
 
 pub use changes::{ChangeSet, Fields};
