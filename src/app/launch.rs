@@ -130,6 +130,10 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
         stencil_buffer: 8,
         renderer: eframe::Renderer::Glow,
         persist_window: !screenshot_mode,
+        // eframe restores the saved window size even with persist_window off: a
+        // screenshot reads no saved state (a storage file that does not exist).
+        persistence_path: screenshot_mode
+            .then(|| std::env::temp_dir().join("hone-screenshot-reads-no-state/app.ron")),
         ..Default::default()
     };
     eframe::run_native(
