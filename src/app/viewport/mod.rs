@@ -9,6 +9,7 @@ pub mod debug_overlays;
 pub mod gizmo;
 pub mod labels;
 pub mod modes;
+pub mod navigate;
 pub mod overlays;
 pub mod picking;
 pub mod render;
@@ -113,6 +114,13 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
             .clicked()
         {
             state.viewport.reset_camera(state.doc.model());
+        }
+        if ui
+            .button("Frame")
+            .on_hover_text("Frame the selection (F, with the pointer over the view)")
+            .clicked()
+        {
+            navigate::frame_selection(state);
         }
         if ui
             .add_enabled(!state.pose.is_rest(), egui::Button::new("Reset pose"))
@@ -222,7 +230,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     state.viewport.last_rect = Some(rect);
 
-    // Camera: right-drag rotates, middle-drag pans, wheel zooms, Home resets.
+    // Camera: right-drag rotates, middle-drag pans, wheel zooms toward the
+    // cursor, Home resets, F frames the selection.
     let cam = &mut state.viewport.camera;
     if response.dragged_by(PointerButton::Secondary) {
         let d = response.drag_delta();
@@ -235,10 +244,15 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     if response.hovered() {
         let scroll = ui.input(|i| i.smooth_scroll_delta.y);
         if scroll != 0.0 {
-            cam.zoom(scroll);
+            let proj = Projector::new(&state.viewport.camera, rect);
+            navigate::zoom(state, &proj, scroll, response.hover_pos());
         }
+        let typing = ui.memory(|m| m.focused().is_some());
         if ui.input(|i| i.key_pressed(egui::Key::Home)) {
             state.viewport.reset_camera(state.doc.model());
+        }
+        if !typing && ui.input(|i| i.key_pressed(egui::Key::F) && i.modifiers.is_none()) {
+            navigate::frame_selection(state);
         }
     }
 
