@@ -47,6 +47,8 @@ pub enum Command {
     RedoPose,
     /// Switch the viewport's mode (Pose / Edit bones / Vertices).
     ViewMode(crate::app::viewport::modes::Mode),
+    /// Open a rig generator's dialog on a selection (it applies its own edit).
+    Generator(crate::app::generators::Open),
 }
 
 /// The commands of the current frame, in the order the panels pushed them.
