@@ -179,6 +179,24 @@ impl HoneApp {
         });
     }
 
+    /// The error dialog (a file from the command line that did not open).
+    pub(super) fn error_modal(&mut self, ctx: &egui::Context) {
+        let Some(message) = &self.error_message else {
+            return;
+        };
+        let mut close = false;
+        egui::Modal::new(egui::Id::new("error_message")).show(ctx, |ui| {
+            ui.heading("Could not open the file");
+            ui.colored_label(egui::Color32::from_rgb(240, 90, 90), message);
+            ui.label(format!("Showing {} instead.", self.state.doc.display_name));
+            ui.add_space(8.0);
+            close = ui.button("OK").clicked();
+        });
+        if close {
+            self.error_message = None;
+        }
+    }
+
     pub(super) fn unsaved_modal(&mut self, ctx: &egui::Context) {
         let Some(action) = self.pending.clone() else {
             return;
