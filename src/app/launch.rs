@@ -40,6 +40,8 @@ pub struct Launch {
     pub pitch: Option<f32>,
     /// The file asked for did not open (the window shows this, on `doc`).
     pub open_error: Option<String>,
+    /// The weight view's mode (`--weights`).
+    pub weights: Option<crate::app::weight_view::WeightMode>,
 }
 
 impl Launch {
@@ -62,6 +64,7 @@ impl Launch {
             yaw: None,
             pitch: None,
             open_error: None,
+            weights: None,
         }
     }
 
@@ -83,6 +86,9 @@ impl Launch {
             state.select(s);
         }
         state.debug.overlays = self.debug_overlays;
+        if let Some(mode) = self.weights {
+            state.viewport.weights.mode = mode;
+        }
         if let Some(t) = self.tab {
             dock::focus_tab(&mut app.dock, t);
         }

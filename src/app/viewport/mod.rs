@@ -66,6 +66,8 @@ pub struct Viewport {
     pub collision: collision::CollisionView,
     /// Pose / Edit bones / Vertices and their tools.
     pub modes: modes::ModeState,
+    /// The mesh coloured by weights.
+    pub weights: crate::app::weight_view::WeightView,
 }
 
 impl Viewport {
@@ -104,6 +106,7 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
         ui.toggle_value(&mut o.ground_shadow, "Shadow")
             .on_hover_text("Ground shadow along the light, as MMD draws it");
         debug_overlays::toolbar(ui, state);
+        crate::app::weight_view::toolbar(ui, state);
         ui.separator();
         let physics_on = state.pose.physics_enabled();
         collision::toolbar(ui, &mut state.viewport.collision, physics_on);
@@ -222,6 +225,10 @@ pub fn sync_gpu(state: &mut State) {
         state.viewport.uv_morphed = uv_morphed;
         state.viewport.uploaded = Some(key);
     }
+    let weights = &state.viewport.weights;
+    if weights.is_on() {
+        scene.set_overlay(&weights.colors, weights.revision);
+    }
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
@@ -332,6 +339,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     }
 
     state.pose.evaluate(state.doc.model());
+    crate::app::weight_view::WeightView::update(state);
     sync_gpu(state);
 
     let painter = ui.painter_at(rect);
@@ -350,6 +358,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 f.edges = o.edges;
                 f.grid = o.grid;
                 f.ground_shadow = o.ground_shadow;
+                f.weight_overlay = state.viewport.weights.is_on();
                 f.material_visible.clone_from(&state.material_visible);
                 if let Some(e) = &scene.error {
                     painter.text(
@@ -412,6 +421,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     crate::app::timeline::draw_hud(&painter, rect, state);
     debug_overlays::draw(&painter, &proj, state);
     modes::draw_vertices(&painter, &proj, state, response.hover_pos());
+    crate::app::weight_view::draw_legend(&painter, rect, state);
     if let Selection::Vertex(v) = state.selection {
         if let Some(&p) = state.pose.positions().get(v) {
             overlays::draw_vertex(&painter, &proj, p);
