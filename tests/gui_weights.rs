@@ -318,3 +318,87 @@ fn vpd_loads_saves_and_applies_as_rest_in_the_app() {
     h.run_steps(3);
     assert_eq!(bytes(app(&h).state.doc.model()), bytes(&gene));
 }
+
+#[test]
+fn morph_menu_makes_bone_and_group_morphs_from_what_is_shown() {
+    let model = hone::pmx::builder::sample_rig();
+    let elbow = model.bone_index("左ひじ").unwrap();
+    let mut h = open(model.clone(), Tab::Inspector);
+    let rot = glam::Quat::from_rotation_z(0.7);
+    {
+        let c = &mut app_mut(&mut h).state.commands;
+        c.pose_bone(
+            elbow,
+            hone::deform::BonePose {
+                rotation: rot,
+                ..Default::default()
+            },
+        );
+        c.pose_morph(0, 0.5);
+        c.pose_morph(1, 1.0);
+    }
+    h.run_steps(3);
+    for item in ["Bone morph from pose", "Group morph from sliders"] {
+        h.get_by_label("Morph").click();
+        h.run_steps(2);
+        h.get_by_label(item).click();
+        h.run_steps(3);
+    }
+    let m = app(&h).state.doc.model();
+    assert_eq!(
+        m.morphs.len(),
+        model.morphs.len() + 2,
+        "{:?}",
+        app(&h).state.log
+    );
+    assert_eq!(app(&h).state.doc.history.head(), 2, "one step each");
+    let bone = &m.morphs[model.morphs.len()];
+    let hone::pmx::MorphOffsets::Bone(offsets) = &bone.offsets else {
+        panic!("not a bone morph: {:?}", bone.offsets.kind());
+    };
+    assert_eq!(offsets.len(), 1);
+    assert_eq!(offsets[0].bone, elbow as i32);
+    assert!(offsets[0].rotation.abs_diff_eq(glam::Vec4::from(rot), 1e-6));
+    let group = &m.morphs[model.morphs.len() + 1];
+    let hone::pmx::MorphOffsets::Group(g) = &group.offsets else {
+        panic!("not a group morph: {:?}", group.offsets.kind());
+    };
+    let pairs: Vec<(i32, f32)> = g.iter().map(|o| (o.morph, o.ratio)).collect();
+    assert_eq!(pairs, vec![(0, 0.5), (1, 1.0)]);
+}
+
+#[test]
+fn weights_from_a_model_file_restore_scrambled_weights() {
+    let model = hone::pmx::builder::sample_rig();
+    let elbow = model.bone_index("左ひじ").unwrap();
+    let verts: Vec<usize> = (0..model.vertices.len())
+        .filter(|&v| weight_on(&model.vertices[v].weights, elbow as i32).is_some())
+        .collect();
+    // The source: the sample as it is. The target: those vertices all on bone 0.
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("source.pmx");
+    hone::pmx::write::save(&model, &source, &WriteOptions::default()).unwrap();
+    let mut scrambled = model.clone();
+    for &v in &verts {
+        scrambled.vertices[v].weights = Weights::Bdef1 { bone: 0 };
+    }
+    let mut h = open(scrambled, Tab::Weights);
+    select_vertices(&mut h, &verts);
+    hone::app::panels::weights::weights_from_file(&mut app_mut(&mut h).state, &source);
+    h.run_steps(3);
+    let m = app(&h).state.doc.model();
+    let mut worst = 0.0f32;
+    for &v in &verts {
+        for b in 0..model.bones.len() as i32 {
+            let want = weight_on(&model.vertices[v].weights, b).unwrap_or(0.0);
+            let got = weight_on(&m.vertices[v].weights, b).unwrap_or(0.0);
+            worst = worst.max((want - got).abs());
+        }
+    }
+    eprintln!(
+        "weights from the same model: {} vertices, worst weight difference {worst:.2e}",
+        verts.len()
+    );
+    assert!(worst < 1e-4);
+    assert_eq!(app(&h).state.doc.history.head(), 1);
+}
