@@ -25,11 +25,12 @@ impl HoneApp {
             let o = i.consume_shortcut(&open);
             (u, r1, r2, sa, s, o)
         });
+        // The newest change, pose or model (pose changes have their own history).
         if u {
-            self.state.commands.push(Command::Undo);
+            self.state.commands.push(Command::UndoNewest);
         }
         if r1 || r2 {
-            self.state.commands.push(Command::Redo);
+            self.state.commands.push(Command::RedoNewest);
         }
         if sa {
             self.save(true);
@@ -95,9 +96,22 @@ impl HoneApp {
                 }
             });
             ui.menu_button("Edit", |ui| {
+                let revision = self.state.doc.history.revision();
+                let pose_undo_keys = self.state.pose_undo.undo_is_newest(revision);
+                let pose_redo_keys = self.state.pose_undo.redo_is_newest(revision);
+                let keys = |on: bool, k: &str| {
+                    if on {
+                        format!("  ({k})")
+                    } else {
+                        String::new()
+                    }
+                };
+                let model_keys = keys(!pose_undo_keys, "Ctrl+Z");
+                let pose_undo = format!("Undo pose change{}", keys(pose_undo_keys, "Ctrl+Z"));
+                let pose_redo = format!("Redo pose change{}", keys(pose_redo_keys, "Ctrl+Y"));
                 let undo_label = match self.state.doc.history.undo_label() {
-                    Some(s) => format!("Undo {s}  (Ctrl+Z)"),
-                    None => "Undo  (Ctrl+Z)".into(),
+                    Some(s) => format!("Undo {s}{model_keys}"),
+                    None => format!("Undo{model_keys}"),
                 };
                 if ui
                     .add_enabled(
@@ -111,12 +125,30 @@ impl HoneApp {
                 if ui
                     .add_enabled(
                         self.state.doc.history.can_redo(),
-                        egui::Button::new("Redo  (Ctrl+Y)"),
+                        egui::Button::new(format!("Redo{}", keys(!pose_redo_keys, "Ctrl+Y"))),
                     )
                     .clicked()
                 {
                     self.state.commands.push(Command::Redo);
                 }
+                ui.separator();
+                let can = (
+                    self.state.pose_undo.can_undo(),
+                    self.state.pose_undo.can_redo(),
+                );
+                if ui
+                    .add_enabled(can.0, egui::Button::new(pose_undo))
+                    .clicked()
+                {
+                    self.state.commands.push(Command::UndoPose);
+                }
+                if ui
+                    .add_enabled(can.1, egui::Button::new(pose_redo))
+                    .clicked()
+                {
+                    self.state.commands.push(Command::RedoPose);
+                }
+                ui.separator();
                 if ui.button("Model info").clicked() {
                     self.state.commands.select(Selection::Model);
                 }
@@ -149,6 +181,24 @@ impl HoneApp {
                 }
             });
         });
+    }
+
+    /// The error dialog (a file from the command line that did not open).
+    pub(super) fn error_modal(&mut self, ctx: &egui::Context) {
+        let Some(message) = &self.error_message else {
+            return;
+        };
+        let mut close = false;
+        egui::Modal::new(egui::Id::new("error_message")).show(ctx, |ui| {
+            ui.heading("Could not open the file");
+            ui.colored_label(egui::Color32::from_rgb(240, 90, 90), message);
+            ui.label(format!("Showing {} instead.", self.state.doc.display_name));
+            ui.add_space(8.0);
+            close = ui.button("OK").clicked();
+        });
+        if close {
+            self.error_message = None;
+        }
     }
 
     pub(super) fn unsaved_modal(&mut self, ctx: &egui::Context) {
