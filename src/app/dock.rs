@@ -20,10 +20,12 @@ pub enum Tab {
     DeformOrder,
     Problems,
     Simulation,
+    DisplayFrames,
+    Textures,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 13] = [
+    pub const ALL: [Tab; 15] = [
         Tab::Viewport,
         Tab::Bones,
         Tab::Morphs,
@@ -37,6 +39,8 @@ impl Tab {
         Tab::DeformOrder,
         Tab::Problems,
         Tab::Simulation,
+        Tab::DisplayFrames,
+        Tab::Textures,
     ];
 
     pub fn title(self) -> &'static str {
@@ -54,6 +58,8 @@ impl Tab {
             Tab::DeformOrder => "Deform order",
             Tab::Problems => "Problems",
             Tab::Simulation => "Simulation",
+            Tab::DisplayFrames => "Display frames",
+            Tab::Textures => "Textures",
         }
     }
 }
@@ -65,7 +71,13 @@ pub fn default_layout() -> DockState<Tab> {
     let [center, _left] = tree.split_left(
         NodeIndex::root(),
         0.2,
-        vec![Tab::Bones, Tab::Morphs, Tab::Materials],
+        vec![
+            Tab::Bones,
+            Tab::Morphs,
+            Tab::Materials,
+            Tab::DisplayFrames,
+            Tab::Textures,
+        ],
     );
     let [center, right] = tree.split_right(center, 0.72, vec![Tab::Inspector]);
     tree.split_below(right, 0.6, vec![Tab::History, Tab::Log]);
@@ -139,6 +151,8 @@ impl TabViewer for Viewer<'_> {
             Tab::DeformOrder => panels::deform_order::show(ui, state),
             Tab::Problems => panels::problems::show(ui, state),
             Tab::Simulation => panels::simulation::show(ui, state),
+            Tab::DisplayFrames => panels::display_frames::show(ui, state),
+            Tab::Textures => panels::textures::show(ui, state),
         }
     }
 

@@ -5,7 +5,7 @@ use eframe::egui;
 
 use crate::app::document::{sample_document, Document};
 use crate::app::screenshot::ScreenshotJob;
-use crate::app::{dock, fonts, timeline, LogLevel, State};
+use crate::app::{dock, fonts, panels, timeline, LogLevel, State};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -232,6 +232,7 @@ impl HoneApp {
             .show_leaf_close_all_buttons(false)
             .show_inside(ui, &mut viewer);
         self.unsaved_modal(&ctx);
+        panels::delete::dialog(&ctx, &mut self.state);
         self.state.apply_commands();
 
         let title = self.state.title();
