@@ -8,9 +8,11 @@ use std::process::ExitCode;
 
 pub mod check;
 pub mod convert;
+pub mod edit;
 pub mod gui;
 pub mod info;
 pub mod pose;
+pub mod rig;
 pub mod simulate;
 
 #[derive(Parser, Debug)]
@@ -40,6 +42,10 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// Check a rig for problems.
     Check(check::CheckArgs),
+    /// Apply a JSON script of edit operations (add, delete, set, generators…).
+    Edit(edit::EditArgs),
+    /// Rig generators: bodies from bones, joint chains, hair/skirt chains.
+    Rig(Box<rig::RigArgs>),
 }
 
 /// What a subcommand returns: Ok(exit code) or an error printed to stderr (exit 1).
@@ -60,6 +66,8 @@ pub fn main() -> ExitCode {
         Some(Command::Pose(a)) => pose::run(a),
         Some(Command::Simulate(a)) => simulate::run(a),
         Some(Command::Check(a)) => check::run(a),
+        Some(Command::Edit(a)) => edit::run(a),
+        Some(Command::Rig(a)) => rig::run(*a),
         None => gui::run(cli.gui),
     };
     match result {

@@ -91,7 +91,9 @@
 //! ([`remap::index_after_remove`], [`remap::index_after_reorder`]).
 
 pub mod element;
+pub mod references;
 pub mod remap;
+pub mod script;
 pub mod weights;
 
 pub use element::{Element, ElementKind};

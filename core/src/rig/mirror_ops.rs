@@ -24,7 +24,10 @@ pub fn mirror_options(
 ) -> Result<MirrorOptions, String> {
     let from: Side = from.parse()?;
     if let Some(bad) = skip.iter().find(|s| !MIRROR_PARTS.contains(&s.as_str())) {
-        return Err(format!("cannot skip \"{bad}\" (parts: {})", MIRROR_PARTS.join(", ")));
+        return Err(format!(
+            "cannot skip \"{bad}\" (parts: {})",
+            MIRROR_PARTS.join(", ")
+        ));
     }
     let has = |p: &str| skip.iter().any(|s| s == p);
     let selection = select
@@ -128,7 +131,9 @@ fn edit_or_nothing(result: Result<ModelEdit, RigError>) -> Result<Option<ModelEd
 }
 
 fn build_mirror(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError> {
-    let from = args.str("from")?.ok_or_else(|| OpError::new("missing \"from\""))?;
+    let from = args
+        .str("from")?
+        .ok_or_else(|| OpError::new("missing \"from\""))?;
     let skip: Vec<String> = args.parse("skip")?.unwrap_or_default();
     let tolerance: Option<f32> = args.parse("tolerance")?;
     let opts = mirror_options(model, from, args.get("select"), tolerance, &skip)?;

@@ -1,0 +1,317 @@
+//! `hone edit` scripts: a JSON array of operations applied in order through the
+//! same edit layer as the GUI ([`ModelEdit`] / [`History`]), all or nothing.
+//!
+//! ```json
+//! [
+//!   {"op": "delete", "kind": "joint", "select": "右横髪*"},
+//!   {"op": "set", "kind": "rigid_body", "select": ["頭a", 7], "field": "mass", "value": 0.5},
+//!   {"op": "add", "kind": "bone", "select": "頭", "value": {"name": "アホ毛1"}}
+//! ]
+//! ```
+//!
+//! Each operation becomes one undo step (one [`ModelEdit`], a batch when it needs
+//! several changes). If an operation fails, every step the script already applied
+//! is undone, so the model is exactly as before and the error names the operation's
+//! index (0-based) and why.
+//!
+//! # Adding an operation
+//!
+//! An operation is an [`OpSpec`]: its name, the keys it accepts, a usage line (shown
+//! by `hone edit --help` and in errors) and a `build` function that reads the model
+//! and the operation's JSON ([`OpArgs`]) and returns the [`ModelEdit`] to apply. Put
+//! your specs in a `pub const SCRIPT_OPS: &[OpSpec]` in your module and list that
+//! table in [`OP_TABLES`]; nothing else needs to change. `build` must not change the
+//! model: the engine applies what it returns through the history.
+
+mod fields;
+mod ops;
+
+pub use fields::{field_docs, get_field, set_field, FieldDoc};
+pub use ops::{parse_kind, select, BASIC_OPS, KINDS};
+
+use super::{ElementKind, History, ModelEdit};
+use crate::pmx::Model;
+use serde_json::{Map, Value};
+
+/// Every operation table; the engine looks names up here in order.
+pub const OP_TABLES: &[&[OpSpec]] = &[
+    BASIC_OPS,
+    crate::rig::SCRIPT_OPS,
+    crate::rig::mirror_ops::SCRIPT_OPS,
+];
+
+/// One script operation.
+pub struct OpSpec {
+    /// The value of `"op"`.
+    pub name: &'static str,
+    /// Keys the operation accepts besides `"op"`; any other key is an error
+    /// (a misspelt option must not be ignored silently).
+    pub keys: &'static [&'static str],
+    /// One line: the operation's form, e.g. `{"op":"delete","kind":K,"select":S}`.
+    pub usage: &'static str,
+    /// Builds the change from the model as the previous operations left it.
+    /// `Ok(None)`: nothing to change (reported, not an error).
+    pub build: fn(&Model, &OpArgs) -> Result<Option<ModelEdit>, OpError>,
+}
+
+/// Why an operation cannot be applied (the engine adds its index).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OpError(pub String);
+
+impl OpError {
+    pub fn new(message: impl Into<String>) -> Self {
+        OpError(message.into())
+    }
+}
+
+impl From<String> for OpError {
+    fn from(s: String) -> Self {
+        OpError(s)
+    }
+}
+
+impl From<super::EditError> for OpError {
+    fn from(e: super::EditError) -> Self {
+        OpError(e.to_string())
+    }
+}
+
+/// A script that failed: nothing it did is left in the model.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ScriptError {
+    #[error("the script is not valid JSON: {0}")]
+    Json(String),
+    #[error("the script must be a JSON array of operations (objects with an \"op\" key)")]
+    NotAnArray,
+    #[error("operation {index} ({op}): {message}")]
+    Op {
+        index: usize,
+        op: String,
+        message: String,
+    },
+}
+
+/// The keys of one operation object, with typed accessors whose errors name the key.
+pub struct OpArgs<'a> {
+    map: &'a Map<String, Value>,
+}
+
+impl<'a> OpArgs<'a> {
+    pub fn new(map: &'a Map<String, Value>) -> Self {
+        OpArgs { map }
+    }
+
+    /// The raw value of `key`, if present.
+    pub fn get(&self, key: &str) -> Option<&'a Value> {
+        self.map.get(key)
+    }
+
+    /// The value of `key`, or an error naming it.
+    pub fn required(&self, key: &str) -> Result<&'a Value, OpError> {
+        self.get(key)
+            .ok_or_else(|| OpError(format!("missing \"{key}\"")))
+    }
+
+    /// `key` deserialised as `T` (None if absent); a wrong type names the key.
+    pub fn parse<T: serde::de::DeserializeOwned>(&self, key: &str) -> Result<Option<T>, OpError> {
+        match self.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => serde_json::from_value(v.clone())
+                .map(Some)
+                .map_err(|e| OpError(format!("\"{key}\": {e}"))),
+        }
+    }
+
+    /// `key` as a string (None if absent).
+    pub fn str(&self, key: &str) -> Result<Option<&'a str>, OpError> {
+        match self.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(v) => Err(OpError(format!("\"{key}\" must be a string, not {v}"))),
+        }
+    }
+
+    /// The `"kind"` key as an element kind (one of [`KINDS`]).
+    pub fn kind(&self) -> Result<ElementKind, OpError> {
+        let v = self.required("kind")?;
+        let name = v
+            .as_str()
+            .ok_or_else(|| OpError(format!("\"kind\" must be a string, not {v}")))?;
+        parse_kind(name).ok_or_else(|| {
+            OpError(format!(
+                "unknown kind \"{name}\" (kinds: {})",
+                KINDS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+            ))
+        })
+    }
+
+    /// The elements of `kind` that selector `key` names (see [`select`]);
+    /// an error if the key is missing or matches nothing.
+    pub fn select(
+        &self,
+        model: &Model,
+        kind: ElementKind,
+        key: &str,
+    ) -> Result<Vec<usize>, OpError> {
+        select(model, kind, self.required(key)?).map_err(|e| OpError(format!("\"{key}\": {e}")))
+    }
+
+    /// Like [`select`](Self::select), but an absent key selects nothing.
+    pub fn select_opt(
+        &self,
+        model: &Model,
+        kind: ElementKind,
+        key: &str,
+    ) -> Result<Vec<usize>, OpError> {
+        match self.get(key) {
+            None | Some(Value::Null) => Ok(Vec::new()),
+            Some(_) => self.select(model, kind, key),
+        }
+    }
+}
+
+/// What one applied operation did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StepReport {
+    pub index: usize,
+    pub op: String,
+    /// The history label of the step ("Delete 6 joints"); empty if nothing changed.
+    pub label: String,
+    /// Element counts that changed, e.g. "rigid bodies 87 → 81".
+    pub counts: Vec<String>,
+}
+
+impl std::fmt::Display for StepReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "#{} {}: ", self.index, self.op)?;
+        if self.label.is_empty() {
+            f.write_str("nothing to change")?;
+        } else {
+            f.write_str(&self.label)?;
+        }
+        if !self.counts.is_empty() {
+            write!(f, " ({})", self.counts.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// Finds operation `name` in [`OP_TABLES`].
+pub fn find_op(name: &str) -> Option<&'static OpSpec> {
+    OP_TABLES
+        .iter()
+        .flat_map(|t| t.iter())
+        .find(|s| s.name == name)
+}
+
+/// Every operation's usage line, for help texts.
+pub fn usage_lines() -> Vec<&'static str> {
+    OP_TABLES
+        .iter()
+        .flat_map(|t| t.iter())
+        .map(|s| s.usage)
+        .collect()
+}
+
+/// Parses script text: a JSON array of objects.
+pub fn parse_script(text: &str) -> Result<Vec<Value>, ScriptError> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Array(ops)) => Ok(ops),
+        Ok(_) => Err(ScriptError::NotAnArray),
+        Err(e) => Err(ScriptError::Json(e.to_string())),
+    }
+}
+
+/// Applies `ops` in order through `history`, one step per operation. On the first
+/// failure every step this call applied is undone (they stay in the history as
+/// redo steps; the model is exactly as before) and the error names the operation.
+pub fn run_script(
+    model: &mut Model,
+    history: &mut History,
+    ops: &[Value],
+) -> Result<Vec<StepReport>, ScriptError> {
+    let start = history.head();
+    let mut reports = Vec::with_capacity(ops.len());
+    for (index, op) in ops.iter().enumerate() {
+        match run_op(model, history, index, op) {
+            Ok(r) => reports.push(r),
+            Err(e) => {
+                history.jump_to(model, start);
+                return Err(e);
+            }
+        }
+    }
+    Ok(reports)
+}
+
+fn run_op(
+    model: &mut Model,
+    history: &mut History,
+    index: usize,
+    op: &Value,
+) -> Result<StepReport, ScriptError> {
+    let fail = |op: &str, message: String| ScriptError::Op {
+        index,
+        op: op.to_string(),
+        message,
+    };
+    let Value::Object(map) = op else {
+        return Err(fail("?", format!("not an object: {op}")));
+    };
+    let name = match map.get("op") {
+        Some(Value::String(s)) => s.as_str(),
+        Some(v) => return Err(fail("?", format!("\"op\" must be a string, not {v}"))),
+        None => return Err(fail("?", "missing \"op\"".into())),
+    };
+    let spec = find_op(name).ok_or_else(|| {
+        let names: Vec<&str> = OP_TABLES
+            .iter()
+            .flat_map(|t| t.iter())
+            .map(|s| s.name)
+            .collect();
+        fail(
+            name,
+            format!("unknown operation (operations: {})", names.join(", ")),
+        )
+    })?;
+    if let Some(bad) = map
+        .keys()
+        .find(|k| k.as_str() != "op" && !spec.keys.contains(&k.as_str()))
+    {
+        return Err(fail(
+            name,
+            format!(
+                "unknown key \"{bad}\" (allowed: {}); usage: {}",
+                spec.keys.join(", "),
+                spec.usage
+            ),
+        ));
+    }
+    let before = counts(model);
+    let edit = (spec.build)(model, &OpArgs::new(map)).map_err(|e| fail(name, e.0))?;
+    let mut label = String::new();
+    if let Some(edit) = edit {
+        history
+            .apply(model, edit)
+            .map_err(|e| fail(name, e.to_string()))?;
+        label = history.undo_label().unwrap_or_default().to_string();
+    }
+    let after = counts(model);
+    let counts = KINDS
+        .iter()
+        .zip(before.iter().zip(&after))
+        .filter(|(_, (b, a))| b != a)
+        .map(|((_, kind), (b, a))| format!("{} {b} → {a}", kind.plural()))
+        .collect();
+    Ok(StepReport {
+        index,
+        op: name.to_string(),
+        label,
+        counts,
+    })
+}
+
+fn counts(model: &Model) -> Vec<usize> {
+    KINDS.iter().map(|(_, k)| k.len(model)).collect()
+}

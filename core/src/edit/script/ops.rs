@@ -1,0 +1,340 @@
+//! The element operations every kind has: add, delete, duplicate, move, set; and
+//! selectors (index, exact name, `*` glob, or a list of these).
+
+use super::{set_field, OpArgs, OpError, OpSpec};
+use crate::edit::references::{delete_with_references, RefPolicy};
+use crate::edit::{remap, Element, ElementKind, ModelEdit};
+use crate::pmx::Model;
+use serde_json::Value;
+
+/// The kinds scripts name, with their script spelling.
+pub const KINDS: &[(&str, ElementKind)] = &[
+    ("bone", ElementKind::Bone),
+    ("morph", ElementKind::Morph),
+    ("material", ElementKind::Material),
+    ("rigid_body", ElementKind::RigidBody),
+    ("joint", ElementKind::Joint),
+    ("soft_body", ElementKind::SoftBody),
+    ("display_frame", ElementKind::DisplayFrame),
+    ("texture", ElementKind::Texture),
+];
+
+/// The kind a script spells `name` (e.g. "rigid_body").
+pub fn parse_kind(name: &str) -> Option<ElementKind> {
+    KINDS.iter().find(|(n, _)| *n == name).map(|(_, k)| *k)
+}
+
+/// Japanese and English name of element `i` (a texture's path as its name).
+fn names(model: &Model, kind: ElementKind, i: usize) -> (&str, &str) {
+    match kind {
+        ElementKind::Texture => (model.textures[i].as_str(), ""),
+        ElementKind::Bone => (&model.bones[i].name, &model.bones[i].name_en),
+        ElementKind::Morph => (&model.morphs[i].name, &model.morphs[i].name_en),
+        ElementKind::Material => (&model.materials[i].name, &model.materials[i].name_en),
+        ElementKind::RigidBody => (&model.rigid_bodies[i].name, &model.rigid_bodies[i].name_en),
+        ElementKind::Joint => (&model.joints[i].name, &model.joints[i].name_en),
+        ElementKind::SoftBody => (&model.soft_bodies[i].name, &model.soft_bodies[i].name_en),
+        ElementKind::DisplayFrame => (
+            &model.display_frames[i].name,
+            &model.display_frames[i].name_en,
+        ),
+        _ => ("", ""),
+    }
+}
+
+/// The first element of `kind` whose Japanese name is `name`, else whose English name is.
+pub fn find_by_name(model: &Model, kind: ElementKind, name: &str) -> Option<usize> {
+    let len = kind.len(model);
+    (0..len)
+        .find(|&i| names(model, kind, i).0 == name)
+        .or_else(|| (0..len).find(|&i| names(model, kind, i).1 == name))
+}
+
+/// `*` matches any run of characters (none included); everything else literally.
+fn glob_match(pattern: &str, text: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = text.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
+        return rest.is_empty();
+    };
+    for p in middle {
+        match rest.find(p) {
+            Some(at) => rest = &rest[at + p.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
+}
+
+/// The elements of `kind` a selector names, in selector order without repeats: an
+/// index, an exact name (Japanese, else English; every element so named), a glob with
+/// `*` (matched against both names), or a list of these. A selector that matches
+/// nothing is an error.
+pub fn select(model: &Model, kind: ElementKind, selector: &Value) -> Result<Vec<usize>, String> {
+    let mut out = Vec::new();
+    select_into(model, kind, selector, &mut out)?;
+    Ok(out)
+}
+
+fn select_into(
+    model: &Model,
+    kind: ElementKind,
+    selector: &Value,
+    out: &mut Vec<usize>,
+) -> Result<(), String> {
+    let len = kind.len(model);
+    let mut push = |i: usize| {
+        if !out.contains(&i) {
+            out.push(i);
+        }
+    };
+    match selector {
+        Value::Number(n) => match n.as_u64() {
+            Some(i) if (i as usize) < len => push(i as usize),
+            _ => return Err(format!("{kind} {n} does not exist (the model has {len})")),
+        },
+        Value::String(s) if s.contains('*') => {
+            let hits: Vec<usize> = (0..len)
+                .filter(|&i| {
+                    let (ja, en) = names(model, kind, i);
+                    glob_match(s, ja) || (!en.is_empty() && glob_match(s, en))
+                })
+                .collect();
+            if hits.is_empty() {
+                return Err(format!("no {kind} matches \"{s}\""));
+            }
+            hits.into_iter().for_each(push);
+        }
+        Value::String(s) => {
+            let mut hits: Vec<usize> = (0..len).filter(|&i| names(model, kind, i).0 == s).collect();
+            if hits.is_empty() {
+                hits = (0..len).filter(|&i| names(model, kind, i).1 == s).collect();
+            }
+            if hits.is_empty() {
+                return Err(format!("no {kind} named \"{s}\""));
+            }
+            hits.into_iter().for_each(push);
+        }
+        Value::Array(items) => {
+            if items.is_empty() {
+                return Err("the selector list is empty".into());
+            }
+            for item in items {
+                select_into(model, kind, item, out)?;
+            }
+        }
+        v => {
+            return Err(format!(
+                "a selector is an index, a name, a glob with * or a list, not {v}"
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// Operations on elements of any kind.
+pub const BASIC_OPS: &[OpSpec] = &[
+    OpSpec {
+        name: "add",
+        keys: &["kind", "value", "select", "at"],
+        usage: r#"{"op":"add","kind":K,"value":{FIELD:VALUE…},"select":S?,"at":N?}  new element; missing fields take the GUI's defaults for the selection S (bone: parent; rigid_body: bone; joint: two bodies); "at" inserts it at index N instead of the end"#,
+        build: build_add,
+    },
+    OpSpec {
+        name: "delete",
+        keys: &["kind", "select", "refs"],
+        usage: r#"{"op":"delete","kind":K,"select":S,"refs":"error"|"delete"|"repoint"}  delete; what refers to the elements: error (default) fails naming it, delete deletes it too, repoint moves it to the parent (weights renormalised)"#,
+        build: build_delete,
+    },
+    OpSpec {
+        name: "duplicate",
+        keys: &["kind", "select"],
+        usage: r#"{"op":"duplicate","kind":K,"select":S}  copies at the end of the list, names with "+""#,
+        build: build_duplicate,
+    },
+    OpSpec {
+        name: "move",
+        keys: &["kind", "select", "to"],
+        usage: r#"{"op":"move","kind":K,"select":S,"to":N}  the selected elements (in list order) to indices N…; every reference follows"#,
+        build: build_move,
+    },
+    OpSpec {
+        name: "set",
+        keys: &["kind", "select", "field", "value", "values"],
+        usage: r#"{"op":"set","kind":K,"select":S,"field":F,"value":V} or "values":{F:V,…}  set fields on every selected element (one step)"#,
+        build: build_set,
+    },
+];
+
+fn build_add(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError> {
+    let kind = args.kind()?;
+    let fields = match args.get("value") {
+        None | Some(Value::Null) => serde_json::Map::new(),
+        Some(Value::Object(m)) => m.clone(),
+        Some(v) => return Err(OpError(format!("\"value\" must be an object, not {v}"))),
+    };
+    // The selection the defaults are computed from: "select", else the value's own
+    // anchor fields (a body's bone, a joint's bodies, a bone's parent).
+    let mut selection = args.select_opt(model, kind_of_anchor(kind), "select")?;
+    if selection.is_empty() {
+        for key in anchor_fields(kind) {
+            if let Some(v) = fields.get(*key).filter(|v| !v.is_null()) {
+                let i = select(model, kind_of_anchor(kind), v)
+                    .map_err(|e| OpError(format!("bad value for {kind}.{key}: {e}")))?;
+                selection.extend(i.first());
+            }
+        }
+    }
+    let mut element = crate::rig::defaults::new_element(model, kind, &selection)
+        .ok_or_else(|| OpError(format!("{kind} elements cannot be added")))?;
+    for (field, value) in &fields {
+        set_field(model, &mut element, field, value)?;
+    }
+    let add = ModelEdit::add(element);
+    let Some(at) = args.parse::<usize>("at")? else {
+        return Ok(Some(add));
+    };
+    let len = kind.len(model);
+    if at > len {
+        return Err(OpError(format!(
+            "\"at\": {at} is past the end (the model has {len} {})",
+            kind.plural()
+        )));
+    }
+    let order = remap::move_order(len + 1, len, at);
+    let label = format!("Add {kind} at #{at}");
+    Ok(Some(ModelEdit::batch(
+        label,
+        vec![add, ModelEdit::reorder(kind, order)],
+    )))
+}
+
+/// The kind the selection of an `add` names: bones for bodies, bodies for joints.
+fn kind_of_anchor(kind: ElementKind) -> ElementKind {
+    match kind {
+        ElementKind::RigidBody => ElementKind::Bone,
+        ElementKind::Joint => ElementKind::RigidBody,
+        k => k,
+    }
+}
+
+fn anchor_fields(kind: ElementKind) -> &'static [&'static str] {
+    match kind {
+        ElementKind::Bone => &["parent"],
+        ElementKind::RigidBody => &["bone"],
+        ElementKind::Joint => &["body_a", "body_b"],
+        _ => &[],
+    }
+}
+
+fn build_delete(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError> {
+    let kind = args.kind()?;
+    let indices = args.select(model, kind, "select")?;
+    let policy = match args.str("refs")? {
+        None | Some("error") => RefPolicy::Error,
+        Some("delete") => RefPolicy::Delete,
+        Some("repoint") => RefPolicy::Repoint,
+        Some(s) => {
+            return Err(OpError(format!(
+                "\"refs\" must be \"error\", \"delete\" or \"repoint\", not \"{s}\""
+            )))
+        }
+    };
+    delete_with_references(model, kind, &indices, policy)
+        .map(Some)
+        .map_err(|e| OpError(e.to_string()))
+}
+
+fn build_duplicate(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError> {
+    let kind = args.kind()?;
+    let indices = args.select(model, kind, "select")?;
+    Ok(Some(ModelEdit::duplicate(kind, indices)))
+}
+
+fn build_move(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError> {
+    let kind = args.kind()?;
+    let mut picked = args.select(model, kind, "select")?;
+    picked.sort_unstable();
+    let to: usize = args
+        .parse("to")?
+        .ok_or_else(|| OpError("missing \"to\"".into()))?;
+    let len = kind.len(model);
+    if to + picked.len() > len {
+        return Err(OpError(format!(
+            "\"to\": {to} would move {} {} past the end (the model has {len})",
+            picked.len(),
+            kind.plural()
+        )));
+    }
+    let mut order: Vec<usize> = (0..len)
+        .filter(|i| picked.binary_search(i).is_err())
+        .collect();
+    order.splice(to..to, picked);
+    if order.iter().enumerate().all(|(i, &o)| i == o) {
+        return Ok(None);
+    }
+    Ok(Some(ModelEdit::reorder(kind, order)))
+}
+
+fn build_set(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError> {
+    let kind = args.kind()?;
+    let indices = args.select(model, kind, "select")?;
+    let mut fields: Vec<(String, Value)> = Vec::new();
+    if let Some(field) = args.str("field")? {
+        fields.push((field.to_string(), args.required("value")?.clone()));
+    } else if args.get("value").is_some() {
+        return Err(OpError("\"value\" needs \"field\"".into()));
+    }
+    match args.get("values") {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(m)) => fields.extend(m.iter().map(|(k, v)| (k.clone(), v.clone()))),
+        Some(v) => return Err(OpError(format!("\"values\" must be an object, not {v}"))),
+    }
+    if fields.is_empty() {
+        return Err(OpError(
+            "missing \"field\" and \"value\" (or \"values\")".into(),
+        ));
+    }
+    let mut items: Vec<(usize, Element)> = Vec::with_capacity(indices.len());
+    for &i in &indices {
+        let Some(mut e) = kind.get(model, i) else {
+            continue;
+        };
+        let before = e.clone();
+        for (field, value) in &fields {
+            set_field(model, &mut e, field, value)?;
+        }
+        if e != before {
+            items.push((i, e));
+        }
+    }
+    if items.is_empty() {
+        return Ok(None);
+    }
+    let names: Vec<&str> = fields.iter().map(|(f, _)| f.as_str()).collect();
+    let mut edit = ModelEdit::set_many(items, names.join(", "));
+    if let [(_, v)] = fields.as_slice() {
+        edit = edit.value(v);
+    }
+    Ok(Some(edit))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs() {
+        assert!(glob_match("右横髪*", "右横髪1_1"));
+        assert!(glob_match("*髪*_1", "右横髪1_1"));
+        assert!(!glob_match("*髪*_2", "右横髪1_1"));
+        assert!(glob_match("*", ""));
+        assert!(glob_match("a*a", "aa"));
+        assert!(!glob_match("a*a", "a"));
+        assert!(!glob_match("頭", "頭a"));
+    }
+}
