@@ -380,8 +380,8 @@ pub fn toolbar(
     ui.horizontal(|ui| {
         for (icon, action) in [
             ("➕", ListAction::Add),
-            ("↳", ListAction::AddAfter),
-            ("⧉", ListAction::Duplicate),
+            ("⤵", ListAction::AddAfter),
+            ("📋", ListAction::Duplicate),
             ("🗑", ListAction::Delete),
             ("⏶", ListAction::MoveUp),
             ("⏷", ListAction::MoveDown),
