@@ -71,13 +71,7 @@ pub fn default_layout() -> DockState<Tab> {
     let [center, _left] = tree.split_left(
         NodeIndex::root(),
         0.2,
-        vec![
-            Tab::Bones,
-            Tab::Morphs,
-            Tab::Materials,
-            Tab::DisplayFrames,
-            Tab::Textures,
-        ],
+        vec![Tab::Bones, Tab::Morphs, Tab::Materials, Tab::Textures],
     );
     let [center, right] = tree.split_right(center, 0.72, vec![Tab::Inspector]);
     tree.split_below(right, 0.6, vec![Tab::History, Tab::Log]);
@@ -87,6 +81,8 @@ pub fn default_layout() -> DockState<Tab> {
         vec![
             Tab::Simulation,
             Tab::Physics,
+            // Beside the bone tree and morph list, which its items are dragged from.
+            Tab::DisplayFrames,
             Tab::SoftBodies,
             Tab::CollisionMatrix,
             Tab::Problems,
