@@ -223,7 +223,8 @@ fn items(ui: &mut egui::Ui, model: &Model, index: usize) -> Option<ItemChange> {
         });
     let end = frame.elements.len();
     let (zone, dropped) = ui.dnd_drop_zone::<ListDrag, ()>(egui::Frame::group(ui.style()), |ui| {
-        ui.set_min_width(ui.available_width());
+        // The whole rest of the column takes drops.
+        ui.set_min_size(ui.available_size() - egui::vec2(0.0, 8.0));
         ui.weak(if locked {
             "The Root frame's items are fixed."
         } else {
@@ -272,6 +273,7 @@ fn item_drop(ui: &egui::Ui, r: &egui::Response, frame: usize, k: usize) -> Optio
     Some(ItemChange::Insert { at, items })
 }
 
+/// Frames on the left, the selected frame's items on the right.
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let State {
         doc,
@@ -284,47 +286,53 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let model = doc.model();
     let kind = ElementKind::DisplayFrame;
     let sel = selected_in(*selection, selected, kind);
-    let mut request = toolbar(ui, model, kind, &sel);
     let order = index_order(model.display_frames.len());
     let rows = Rows::of(*selection, selected, panels.reveal_selection, &order);
-    let list_height = (ui.available_height() * 0.4).max(80.0);
-    egui::ScrollArea::vertical()
-        .id_salt("frames")
-        .max_height(list_height)
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            for (i, f) in model.display_frames.iter().enumerate() {
-                ui.horizontal(|ui| {
-                    let text = match special(f) {
-                        Some(_) => format!("🔒 {}", label(i, &f.name)),
-                        None => label(i, &f.name),
-                    };
-                    let r = rows.row(ui, commands, Selection::DisplayFrame(i), text);
-                    let cx = MenuCx {
-                        model,
-                        kind,
-                        active: *selection,
-                        selected: &sel,
-                        commands,
-                    };
-                    if let Some(q) = row_menu(&r, cx) {
-                        request = Some(q);
-                    }
-                    ui.weak(format!("{} items", f.elements.len()));
-                });
-            }
-        });
-    request = request.or(rows.take_drop());
-    ui.separator();
+    let mut request = None;
     let mut change = None;
-    match *selection {
-        Selection::DisplayFrame(i) if i < model.display_frames.len() => {
-            change = items(ui, model, i).map(|c| (i, c));
+    ui.columns(2, |cols| {
+        let ui = &mut cols[0];
+        ui.strong(format!("Display frames ({})", model.display_frames.len()));
+        request = toolbar(ui, model, kind, &sel);
+        egui::ScrollArea::vertical()
+            .id_salt("frames")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for (i, f) in model.display_frames.iter().enumerate() {
+                    ui.horizontal(|ui| {
+                        let text = match special(f) {
+                            Some(_) => format!("🔒 {}", label(i, &f.name)),
+                            None => label(i, &f.name),
+                        };
+                        let r = rows.row(ui, commands, Selection::DisplayFrame(i), text);
+                        let cx = MenuCx {
+                            model,
+                            kind,
+                            active: *selection,
+                            selected: &sel,
+                            commands,
+                        };
+                        if let Some(q) = row_menu(&r, cx) {
+                            request = Some(q);
+                        }
+                        ui.weak(match f.elements.len() {
+                            1 => "1 item".to_owned(),
+                            n => format!("{n} items"),
+                        });
+                    });
+                }
+            });
+        request = request.take().or(rows.take_drop());
+        let ui = &mut cols[1];
+        match *selection {
+            Selection::DisplayFrame(i) if i < model.display_frames.len() => {
+                change = items(ui, model, i).map(|c| (i, c));
+            }
+            _ => {
+                ui.weak("Select a frame to see and edit its items.");
+            }
         }
-        _ => {
-            ui.weak("Select a frame to see and edit its items.");
-        }
-    }
+    });
     if let Some((i, c)) = change {
         push_item_edit(commands, model, i, c);
     }

@@ -148,7 +148,7 @@ impl<'a> Rows<'a> {
         if r.dragged() {
             if let Some(p) = ui.ctx().pointer_interact_pos() {
                 let text = match count {
-                    1 => kind.name().to_owned(),
+                    1 => format!("{kind} #{index}"),
                     n => format!("{n} {}", kind.plural()),
                 };
                 egui::Tooltip::always_open(ui.ctx().clone(), ui.layer_id(), r.id.with("drag"), p)
