@@ -872,7 +872,7 @@ fn fixes_go_through_the_undo_history() {
     }
     assert!(applied >= 2);
     assert!(problems(&m).is_empty(), "{:#?}", problems(&m));
-    while history.undo(&mut m) {}
+    while history.undo(&mut m).is_some() {}
     assert_eq!(m, original);
 }
 

@@ -31,9 +31,9 @@ fn field_edit_label_undo_redo() {
     assert!(s.history.can_undo());
     s.undo_to_original();
     assert_eq!(s.history.redo_label(), Some("Set 右ひじ.deform layer = 2"));
-    assert!(s.history.redo(&mut s.model));
+    assert!(s.history.redo(&mut s.model).is_some());
     assert_eq!(s.model.bones[4].layer, 2);
-    assert!(!s.history.redo(&mut s.model));
+    assert!(s.history.redo(&mut s.model).is_none());
 }
 
 #[test]
@@ -187,7 +187,7 @@ fn every_kind_has_field_edits() {
     assert_eq!(s.model.textures[0], "c.png");
     assert_eq!(s.model.faces[2], [5, 4, 3]);
     assert_eq!(s.history.len(), 12);
-    while s.history.undo(&mut s.model) {}
+    while s.history.undo(&mut s.model).is_some() {}
     s.assert_original();
 }
 
@@ -223,9 +223,9 @@ fn adds_and_raise_deform_layer() {
     s.apply(batch);
     assert_eq!(s.model.bones.len(), 8);
     assert_eq!(s.history.undo_label(), Some("Delete arm"));
-    while s.history.undo(&mut s.model) {}
+    while s.history.undo(&mut s.model).is_some() {}
     s.assert_original();
-    while s.history.redo(&mut s.model) {}
+    while s.history.redo(&mut s.model).is_some() {}
     assert_eq!(s.model.bones.len(), 8);
     assert_eq!(s.model.bones[7].name, "新規");
 }
@@ -253,7 +253,7 @@ fn revisions_track_changes_and_structure() {
     assert_eq!(s.history.structure_revision(), s2);
     // Nothing to undo: nothing changes.
     let r = s.history.revision();
-    assert!(!s.history.undo(&mut s.model));
+    assert!(s.history.undo(&mut s.model).is_none());
     assert_eq!(s.history.revision(), r);
     s.history.jump_to(&mut s.model, 2);
     assert!(s.history.structure_revision() > s2);

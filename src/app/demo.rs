@@ -1,6 +1,6 @@
-//! A small rig made in code: a two-segment tube with three bones, IK, a rigid
-//! body and a joint. Used by tests, and by `hone` when the bundled sample is
-//! unavailable.
+//! Small rigs made in code for tests: a two-segment tube with bones, IK, two
+//! rigid bodies and a joint, and a PMX 2.1 point/line drawing rig. (The
+//! fallback when the bundled sample cannot be read is `pmx::builder::sample_rig`.)
 
 use crate::pmx::*;
 use glam::{Vec2, Vec3};

@@ -4,7 +4,7 @@
 //! change goes through [`Document::apply`] (and undo/redo) so it lands on the
 //! undo stack.
 
-use crate::edit::{EditError, History, ModelEdit};
+use crate::edit::{ChangeSet, EditError, History, ModelEdit};
 use crate::pmx::write::WriteOptions;
 use crate::pmx::Model;
 use std::path::{Path, PathBuf};
@@ -72,31 +72,32 @@ impl Document {
         !self.history.is_saved()
     }
 
-    /// Applies and records an edit; a refused edit changes nothing.
-    pub fn apply(&mut self, edit: ModelEdit) -> Result<(), EditError> {
-        self.history.apply(&mut self.model, edit)?;
+    /// Applies and records an edit; returns what changed. A refused edit changes nothing.
+    pub fn apply(&mut self, edit: ModelEdit) -> Result<ChangeSet, EditError> {
+        let changes = self.history.apply(&mut self.model, edit)?;
         self.generation += 1;
-        Ok(())
+        Ok(changes)
     }
 
-    pub fn undo(&mut self) -> bool {
-        let done = self.history.undo(&mut self.model);
-        self.generation += done as u64;
-        done
+    /// Undoes the last step; None if there is none.
+    pub fn undo(&mut self) -> Option<ChangeSet> {
+        let changes = self.history.undo(&mut self.model);
+        self.generation += changes.is_some() as u64;
+        changes
     }
 
-    pub fn redo(&mut self) -> bool {
-        let done = self.history.redo(&mut self.model);
-        self.generation += done as u64;
-        done
+    /// Redoes the next undone step; None if there is none.
+    pub fn redo(&mut self) -> Option<ChangeSet> {
+        let changes = self.history.redo(&mut self.model);
+        self.generation += changes.is_some() as u64;
+        changes
     }
 
     /// Jumps to the state after `index` edits.
-    pub fn go_to(&mut self, index: usize) {
-        if index != self.history.head() {
-            self.history.jump_to(&mut self.model, index);
-            self.generation += 1;
-        }
+    pub fn go_to(&mut self, index: usize) -> ChangeSet {
+        let changes = self.history.jump_to(&mut self.model, index);
+        self.generation += !changes.is_empty() as u64;
+        changes
     }
 
     /// Writes the model (temp file + rename) and marks the history saved.
@@ -208,10 +209,10 @@ mod tests {
         assert_eq!(doc.model.bones[1].layer, 3);
         assert!(doc.is_dirty());
         assert!(doc.generation > g);
-        assert!(doc.undo());
+        assert!(doc.undo().is_some());
         assert_eq!(doc.model.bones[1].layer, 0);
         assert!(!doc.is_dirty());
-        assert!(doc.redo());
+        assert!(doc.redo().is_some());
         assert_eq!(doc.model.bones[1].layer, 3);
         doc.go_to(0);
         assert_eq!(doc.model.bones[1].layer, 0);

@@ -84,11 +84,6 @@ impl PoseState {
         &self.deform_state().normals
     }
 
-    /// The running simulation, if physics is on (debug views read its bodies and contacts).
-    pub fn simulation(&self) -> Option<&crate::sim::Simulation> {
-        self.sim.as_deref()
-    }
-
     pub fn physics_enabled(&self) -> bool {
         self.sim.is_some()
     }
@@ -107,7 +102,8 @@ impl PoseState {
         self.revision += 1;
     }
 
-    /// The running simulation (timings, physics world), if physics is on.
+    /// The running simulation (timings, physics world, bodies and contacts for
+    /// the debug views), if physics is on.
     pub fn sim(&self) -> Option<&crate::sim::Simulation> {
         self.sim.as_deref()
     }

@@ -148,13 +148,13 @@ impl State {
     }
 
     pub fn undo(&mut self) {
-        if !self.doc.undo() {
+        if self.doc.undo().is_none() {
             self.log(LogLevel::Info, "nothing to undo");
         }
     }
 
     pub fn redo(&mut self) {
-        if !self.doc.redo() {
+        if self.doc.redo().is_none() {
             self.log(LogLevel::Info, "nothing to redo");
         }
     }
@@ -171,7 +171,9 @@ impl State {
                 Command::Edit(edit) => self.apply(edit),
                 Command::Undo => self.undo(),
                 Command::Redo => self.redo(),
-                Command::GoTo(n) => self.doc.go_to(n),
+                Command::GoTo(n) => {
+                    self.doc.go_to(n);
+                }
                 Command::Select { selection, reveal } => {
                     if reveal {
                         self.select(selection);

@@ -84,19 +84,25 @@
 //!
 //! # Keeping views in sync
 //!
-//! [`History::revision`] changes on every model change made through the history;
-//! [`History::structure_revision`] only when elements were added, removed or
-//! reordered — then rebuild anything sized or indexed per element (pose arrays,
-//! `Deformer`, physics world) and drop or fix selections
-//! ([`remap::index_after_remove`], [`remap::index_after_reorder`]).
+//! [`History::apply`], [`History::undo`], [`History::redo`] and [`History::jump_to`]
+//! return a [`ChangeSet`]: which elements changed and in which fields (field
+//! edits), or which lists changed length or order (structural edits, after which
+//! every index may have moved — drop or fix selections with
+//! [`remap::index_after_remove`], [`remap::index_after_reorder`]). A view rebuilds
+//! only what depends on what changed: a material colour edit need not touch the
+//! deformer, a joint spring edit need not rebuild the mesh. See [`changes`].
 
+pub mod changes;
 pub mod element;
+mod history;
 pub mod references;
 pub mod remap;
 pub mod script;
 pub mod weights;
 
+pub use changes::{ChangeSet, Fields};
 pub use element::{Element, ElementKind};
+pub use history::{History, HistoryEntry};
 pub use remap::Removed;
 
 use crate::pmx::{
@@ -104,7 +110,7 @@ use crate::pmx::{
     Vertex,
 };
 use std::fmt;
-use undo::{Edit, Merged, Record};
+use undo::{Edit, Merged};
 
 /// Why an edit was refused. A refused edit changes nothing and is not recorded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -445,6 +451,49 @@ impl ModelEdit {
         }
     }
 
+    /// What this edit changed, seen from the model in the state right after it
+    /// was applied or undone (field edits compare the kept values with the model).
+    pub(crate) fn changes(&self, model: &Model) -> ChangeSet {
+        let mut set = ChangeSet::new();
+        match &self.op {
+            Op::Set { items, .. } => {
+                for (i, e) in items {
+                    set.field_edit(e.kind(), *i, changes::diff(e, model, *i));
+                }
+            }
+            Op::Add { items, kinds } => {
+                for kind in kinds.iter().copied().chain(items.iter().map(Element::kind)) {
+                    set.merge(&ChangeSet::structural(kind));
+                }
+            }
+            Op::Duplicate { kind, .. } | Op::Delete { kind, .. } | Op::Reorder { kind, .. } => {
+                set = ChangeSet::structural(*kind);
+            }
+            Op::Batch(edits) => {
+                for e in edits {
+                    set.merge(&e.changes(model));
+                }
+            }
+        }
+        set
+    }
+
+    /// Like [`changes`](Self::changes) but every field of every element it
+    /// sets (for several steps at once, where the kept values may be older).
+    pub(crate) fn touched(&self, model: &Model) -> ChangeSet {
+        let mut set = self.changes(model);
+        let all: Vec<_> = set.all_edits().to_vec();
+        for e in all {
+            set.field_edit(e.kind, e.index, Fields::ALL);
+        }
+        if let Op::Set { items, .. } = &self.op {
+            for (i, e) in items {
+                set.field_edit(e.kind(), *i, Fields::ALL);
+            }
+        }
+        set
+    }
+
     // ------------------------------------------------------------ internals
 
     /// Checks the edit against `model`; for a batch this applies and rolls back
@@ -702,216 +751,5 @@ impl Edit for ModelEdit {
             }
             _ => Merged::No(other),
         }
-    }
-}
-
-/// One row of the history panel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HistoryEntry<'a> {
-    /// Position in the list, 0-based. `jump_to(index + 1)` goes to the state after it.
-    pub index: usize,
-    pub label: &'a str,
-    /// True if the step is currently applied (false = undone, can be redone).
-    pub applied: bool,
-    /// True if the file was saved right after this step.
-    pub saved: bool,
-}
-
-/// The undo history of one model: a linear [`undo::Record`] of [`ModelEdit`]s.
-/// Applying a new edit after undoing discards the undone steps.
-#[derive(Debug)]
-pub struct History {
-    record: Record<ModelEdit>,
-    generation: u64,
-    revision: u64,
-    structure_revision: u64,
-}
-
-impl Default for History {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl History {
-    /// An empty history; the model counts as saved.
-    pub fn new() -> Self {
-        History {
-            record: Record::new(),
-            generation: 0,
-            revision: 0,
-            structure_revision: 0,
-        }
-    }
-
-    /// Keeps at most `limit` steps (the oldest are forgotten). `limit` must be > 0.
-    pub fn with_limit(limit: usize) -> Self {
-        History {
-            record: Record::builder().limit(limit.max(1)).build(),
-            generation: 0,
-            revision: 0,
-            structure_revision: 0,
-        }
-    }
-
-    /// Checks `edit` against the model, applies it and records it (possibly merged into
-    /// the previous step). A refused edit changes nothing.
-    pub fn apply(&mut self, model: &mut Model, mut edit: ModelEdit) -> Result<(), EditError> {
-        edit.check(model)?;
-        edit.generation = self.generation;
-        self.note_change(edit.is_structural());
-        self.record.edit(model, edit);
-        Ok(())
-    }
-
-    fn note_change(&mut self, structural: bool) {
-        self.revision += 1;
-        if structural {
-            self.structure_revision += 1;
-        }
-    }
-
-    /// The entry `undo` would undo / `redo` would redo.
-    fn entry_at(&self, index: Option<usize>) -> Option<&ModelEdit> {
-        index
-            .and_then(|i| self.record.get_entry(i))
-            .map(|e| e.as_ref())
-    }
-
-    /// Changes whenever the model changes through this history (apply, undo, redo,
-    /// jump). Compare with a remembered value to know when to refresh views.
-    pub fn revision(&self) -> u64 {
-        self.revision
-    }
-
-    /// Changes whenever elements were added, removed or reordered (a subset of
-    /// [`revision`](Self::revision) changes): rebuild anything indexed by element
-    /// (pose arrays, `Deformer`, physics world, selections).
-    pub fn structure_revision(&self) -> u64 {
-        self.structure_revision
-    }
-
-    /// Ends the current merge run: the next edit starts a new step even if it has the
-    /// same merge key (call when a drag stops).
-    pub fn end_merge(&mut self) {
-        self.generation += 1;
-    }
-
-    /// Undoes the last applied step. False if there is none.
-    pub fn undo(&mut self, model: &mut Model) -> bool {
-        self.generation += 1;
-        let structural = self
-            .entry_at(self.record.head().checked_sub(1))
-            .map(ModelEdit::is_structural);
-        match structural {
-            Some(s) => {
-                self.note_change(s);
-                self.record.undo(model).is_some()
-            }
-            None => false,
-        }
-    }
-
-    /// Redoes the next undone step. False if there is none.
-    pub fn redo(&mut self, model: &mut Model) -> bool {
-        self.generation += 1;
-        let structural = self
-            .entry_at(Some(self.record.head()))
-            .map(ModelEdit::is_structural);
-        match structural {
-            Some(s) => {
-                self.note_change(s);
-                self.record.redo(model).is_some()
-            }
-            None => false,
-        }
-    }
-
-    pub fn can_undo(&self) -> bool {
-        self.record.can_undo()
-    }
-    pub fn can_redo(&self) -> bool {
-        self.record.can_redo()
-    }
-
-    /// Label of the step [`undo`](Self::undo) would undo.
-    pub fn undo_label(&self) -> Option<&str> {
-        let head = self.record.head();
-        head.checked_sub(1)
-            .and_then(|i| self.record.get_entry(i))
-            .map(|e| e.as_ref().label.as_str())
-    }
-
-    /// Label of the step [`redo`](Self::redo) would redo.
-    pub fn redo_label(&self) -> Option<&str> {
-        self.record
-            .get_entry(self.record.head())
-            .map(|e| e.as_ref().label.as_str())
-    }
-
-    /// Number of steps (applied and undone).
-    pub fn len(&self) -> usize {
-        self.record.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.record.is_empty()
-    }
-
-    /// Number of applied steps (0 = original state).
-    pub fn head(&self) -> usize {
-        self.record.head()
-    }
-
-    /// Every step, oldest first.
-    pub fn entries(&self) -> impl Iterator<Item = HistoryEntry<'_>> + '_ {
-        let head = self.record.head();
-        let saved = self.record.saved();
-        self.record
-            .entries()
-            .enumerate()
-            .map(move |(index, e)| HistoryEntry {
-                index,
-                label: e.as_ref().label.as_str(),
-                applied: index < head,
-                saved: saved == Some(index + 1),
-            })
-    }
-
-    /// Undoes or redoes until `head` steps are applied (0 = original; clamped to
-    /// [`len`](Self::len)).
-    pub fn jump_to(&mut self, model: &mut Model, head: usize) {
-        self.generation += 1;
-        let target = head.min(self.record.len());
-        let now = self.record.head();
-        if target == now {
-            return;
-        }
-        let structural = (target.min(now)..target.max(now))
-            .filter_map(|i| self.entry_at(Some(i)))
-            .any(ModelEdit::is_structural);
-        self.note_change(structural);
-        self.record.go_to(model, target);
-    }
-
-    /// Marks the current state as saved (call after writing the file).
-    pub fn set_saved(&mut self) {
-        self.record.set_saved();
-    }
-
-    /// True if the model is as it was last saved (or loaded).
-    pub fn is_saved(&self) -> bool {
-        self.record.is_saved()
-    }
-
-    /// Head at the saved state, if that state is still reachable.
-    pub fn saved_head(&self) -> Option<usize> {
-        self.record.saved()
-    }
-
-    /// Forgets every step without changing the model (e.g. after loading another
-    /// model). The current state counts as saved only if it was.
-    pub fn clear(&mut self) {
-        self.generation += 1;
-        self.record.clear();
     }
 }

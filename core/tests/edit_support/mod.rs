@@ -185,12 +185,15 @@ impl Session {
     }
 
     pub fn try_apply(&mut self, edit: ModelEdit) -> std::result::Result<(), EditError> {
-        self.history.apply(&mut self.model, edit)
+        self.history.apply(&mut self.model, edit).map(|_| ())
     }
 
     /// Undoes the last step, which must exist.
     pub fn undo(&mut self) {
-        assert!(self.history.undo(&mut self.model), "nothing to undo");
+        assert!(
+            self.history.undo(&mut self.model).is_some(),
+            "nothing to undo"
+        );
     }
 
     /// Asserts that the model is the original again.

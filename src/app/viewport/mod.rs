@@ -289,7 +289,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     }
                     // The transforms the bodies were last drawn with.
                     let bodies = &mut state.viewport.collision.bodies;
-                    let sim = state.pose.simulation().map(|s| &s.physics);
+                    let sim = state.pose.sim().map(|s| &s.physics);
                     crate::physics::rules::debug_bodies_into(model, world, sim, bodies);
                     picking::pick_body(&proj, bodies, p).map(Selection::RigidBody)
                 });
@@ -356,7 +356,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let world = state.pose.world();
     let opts = state.viewport.options;
     let bodies = &mut state.viewport.collision.bodies;
-    let sim = state.pose.simulation().map(|s| &s.physics);
+    let sim = state.pose.sim().map(|s| &s.physics);
     crate::physics::rules::debug_bodies_into(model, world, sim, bodies);
     // Selected bodies and joints show even with their overlay off.
     let (active, selected) = (state.selection, &state.selected);
@@ -417,7 +417,7 @@ fn collision_overlay(
         return;
     }
     let model = state.doc.model();
-    let sim = state.pose.simulation();
+    let sim = state.pose.sim();
     // Filled by `show` this frame.
     let bodies = &state.viewport.collision.bodies;
     let (lo, hi) = model

@@ -119,7 +119,7 @@ pub struct LiveMaterial {
 }
 
 /// The model's static draw data, in GL space.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct MeshData {
     pub uvs: Vec<[f32; 2]>,
     /// Each vertex's additional UV1 as RGBA (white when the model has none),
@@ -134,17 +134,9 @@ impl MeshData {
     pub fn from_model(model: &Model) -> Self {
         let nv = model.vertices.len() as i64;
         let valid = |i: i32| (0..nv).contains(&(i as i64));
-        let tex = |i: i32| {
-            usize::try_from(i)
-                .ok()
-                .filter(|&t| t < model.textures.len())
-        };
         let mut indices = Vec::with_capacity(model.faces.len() * 3);
         let mut materials = Vec::with_capacity(model.materials.len());
         let mut face = 0usize;
-        // Without an additional UV the 0x20 flag has nothing to read: such a
-        // material draws as if the flag were off.
-        let has_uv1 = model.header.additional_uv_count >= 1;
         for m in &model.materials {
             let faces = (m.face_index_count.max(0) as usize) / 3;
             let first = indices.len() as u32;
@@ -155,31 +147,10 @@ impl MeshData {
                 }
             }
             face += faces;
-            materials.push(DrawMaterial {
-                first_index: first,
-                index_count: indices.len() as u32 - first,
-                primitive,
-                diffuse: m.diffuse,
-                specular: m.specular,
-                specular_power: m.specular_power,
-                ambient: m.ambient,
-                flags: m.flags,
-                edge_color: m.edge_color,
-                edge_size: m.edge_size,
-                texture: tex(m.texture),
-                sphere: match m.sphere_mode {
-                    SphereMode::Multiply | SphereMode::Add => {
-                        tex(m.sphere_texture).map(|t| (t, m.sphere_mode))
-                    }
-                    _ => None,
-                },
-                toon: match m.toon {
-                    Toon::Shared(n) => ToonRef::Shared(n.min(9)),
-                    Toon::Texture(i) => tex(i).map_or(ToonRef::None, ToonRef::Texture),
-                },
-                vertex_color: has_uv1 && m.flags.has(MaterialFlags::VERTEX_COLOR),
-            });
+            let count = indices.len() as u32 - first;
+            materials.push(DrawMaterial::new(model, m, first, count));
         }
+        let has_uv1 = model.header.additional_uv_count >= 1;
         MeshData {
             uvs: model.vertices.iter().map(|v| v.uv.to_array()).collect(),
             colors: model
@@ -201,6 +172,22 @@ impl MeshData {
 }
 
 impl MeshData {
+    /// Material `index` again after a field edit that keeps its faces: colours,
+    /// textures and flags change in place, no vertex or index data is rebuilt.
+    /// False (nothing changed) if the edit changes what is drawn (primitive,
+    /// vertex colours) or the index is out of range: rebuild the mesh then.
+    pub fn update_material(&mut self, model: &Model, index: usize) -> bool {
+        let (Some(old), Some(m)) = (self.materials.get(index), model.materials.get(index)) else {
+            return false;
+        };
+        let new = DrawMaterial::new(model, m, old.first_index, old.index_count);
+        if new.primitive != old.primitive || new.vertex_color != old.vertex_color {
+            return false;
+        }
+        self.materials[index] = new;
+        true
+    }
+
     /// Whether any material reads the vertex colours.
     pub fn uses_vertex_colors(&self) -> bool {
         self.materials.iter().any(|m| m.vertex_color)
@@ -208,6 +195,42 @@ impl MeshData {
 }
 
 impl DrawMaterial {
+    /// How `m` draws its `count` indices from `first`.
+    pub fn new(model: &Model, m: &crate::pmx::Material, first: u32, count: u32) -> Self {
+        let tex = |i: i32| {
+            usize::try_from(i)
+                .ok()
+                .filter(|&t| t < model.textures.len())
+        };
+        // Without an additional UV the 0x20 flag has nothing to read: such a
+        // material draws as if the flag were off.
+        let has_uv1 = model.header.additional_uv_count >= 1;
+        DrawMaterial {
+            first_index: first,
+            index_count: count,
+            primitive: Primitive::of(m.flags),
+            diffuse: m.diffuse,
+            specular: m.specular,
+            specular_power: m.specular_power,
+            ambient: m.ambient,
+            flags: m.flags,
+            edge_color: m.edge_color,
+            edge_size: m.edge_size,
+            texture: tex(m.texture),
+            sphere: match m.sphere_mode {
+                SphereMode::Multiply | SphereMode::Add => {
+                    tex(m.sphere_texture).map(|t| (t, m.sphere_mode))
+                }
+                _ => None,
+            },
+            toon: match m.toon {
+                Toon::Shared(n) => ToonRef::Shared(n.min(9)),
+                Toon::Texture(i) => tex(i).map_or(ToonRef::None, ToonRef::Texture),
+            },
+            vertex_color: has_uv1 && m.flags.has(MaterialFlags::VERTEX_COLOR),
+        }
+    }
+
     /// The material's own values (no morph applied).
     pub fn rest(&self) -> LiveMaterial {
         LiveMaterial {
@@ -293,6 +316,16 @@ impl GpuScene {
         self.new_textures.clear();
         if let Some(gpu) = &mut self.gpu {
             gpu.textures.clear();
+        }
+    }
+
+    /// Material `index` of the model again, keeping the uploaded buffers and
+    /// textures. False if the mesh must be rebuilt instead (see
+    /// [`MeshData::update_material`]).
+    pub fn update_material(&mut self, model: &Model, index: usize) -> bool {
+        match &mut self.mesh {
+            Some(mesh) => Arc::make_mut(mesh).update_material(model, index),
+            None => false,
         }
     }
 
