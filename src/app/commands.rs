@@ -38,6 +38,8 @@ pub enum Command {
     Physics(bool),
     /// Every rigid body back on its bone.
     ResetPhysics,
+    /// Open a rig generator's dialog on a selection (it applies its own edit).
+    Generator(crate::app::generators::Open),
 }
 
 /// The commands of the current frame, in the order the panels pushed them.

@@ -123,8 +123,6 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
     if screenshot_mode {
         viewport = viewport.with_resizable(false);
     }
-    let screenshot_store = screenshot_mode
-        .then(|| std::env::temp_dir().join(format!("hone-screenshot-{}.ron", std::process::id())));
     let options = eframe::NativeOptions {
         viewport,
         depth_buffer: 24,
@@ -132,9 +130,10 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
         stencil_buffer: 8,
         renderer: eframe::Renderer::Glow,
         persist_window: !screenshot_mode,
-        // eframe restores the saved window size even when it does not persist it:
-        // a screenshot reads a store of its own, so --size holds.
-        persistence_path: screenshot_store.clone(),
+        // eframe restores the saved window size even with persist_window off: a
+        // screenshot reads no saved state (a storage file that does not exist).
+        persistence_path: screenshot_mode
+            .then(|| std::env::temp_dir().join("hone-screenshot-reads-no-state/app.ron")),
         ..Default::default()
     };
     eframe::run_native(
@@ -149,9 +148,6 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
         }),
     )
     .map_err(|e| format!("cannot open the window: {e}"))?;
-    if let Some(store) = screenshot_store {
-        let _ = std::fs::remove_file(store);
-    }
     if let Some(result) = result {
         let r = result.lock().unwrap_or_else(|e| e.into_inner()).take();
         return match r {

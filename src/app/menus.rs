@@ -188,6 +188,9 @@ impl HoneApp {
                     self.state.commands.select(Selection::Model);
                 }
             });
+            ui.menu_button("Rig", |ui| {
+                crate::app::generators::rig_menu(ui, &mut self.state)
+            });
             ui.menu_button("View", |ui| {
                 for tab in dock::Tab::ALL {
                     let open = self.dock.find_tab(&tab).is_some();

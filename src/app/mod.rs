@@ -14,6 +14,7 @@ pub mod demo;
 pub mod dock;
 pub mod document;
 pub mod fonts;
+pub mod generators;
 pub mod launch;
 mod menus;
 pub mod panels;

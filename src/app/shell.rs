@@ -231,6 +231,7 @@ impl HoneApp {
             .show_leaf_collapse_buttons(false)
             .show_leaf_close_all_buttons(false)
             .show_inside(ui, &mut viewer);
+        crate::app::generators::show(&ctx, &mut self.state);
         self.unsaved_modal(&ctx);
         panels::delete::dialog(&ctx, &mut self.state);
         self.state.apply_commands();

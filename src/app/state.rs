@@ -46,6 +46,8 @@ pub struct State {
     pub debug: viewport::debug_overlays::DebugState,
     /// Motion timeline and play state of the live pipeline.
     pub playback: timeline::Playback,
+    /// The open rig generator dialog (its plan previews in the viewport).
+    pub generator: Option<crate::app::generators::Dialog>,
 }
 
 impl State {
@@ -66,6 +68,7 @@ impl State {
             pose_generation: 0,
             debug: Default::default(),
             playback: Default::default(),
+            generator: None,
             doc,
         };
         s.document_loaded();
@@ -82,6 +85,7 @@ impl State {
         self.playback.frame = 0.0;
         self.selection = Selection::None;
         self.selected = Selected::default();
+        self.generator = None;
         self.commands.take();
         self.material_visible = vec![true; model.materials.len()];
         self.textures = textures::TextureStore::load(
@@ -198,6 +202,9 @@ impl State {
                 Command::ResetPose => self.pose.reset(),
                 Command::Physics(on) => self.pose.set_physics(self.doc.model(), on),
                 Command::ResetPhysics => self.pose.reset_physics(self.doc.model()),
+                Command::Generator(open) => {
+                    self.generator = Some(crate::app::generators::Dialog::new(open));
+                }
             }
         }
         if any {

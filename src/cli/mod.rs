@@ -13,6 +13,7 @@ pub mod gui;
 pub mod info;
 pub mod pose;
 pub mod rig;
+pub mod rig_mirror;
 pub mod simulate;
 
 #[derive(Parser, Debug)]

@@ -43,18 +43,12 @@ pub enum RigCommand {
         #[command(flatten)]
         joints: JointFlags,
     },
-    /// Mirror left onto right (not implemented yet).
-    #[command(disable_help_flag = true)]
-    Mirror {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-        rest: Vec<String>,
-    },
-    /// Add missing semi-standard bones (not implemented yet).
-    #[command(disable_help_flag = true)]
-    Semistandard {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-        rest: Vec<String>,
-    },
+    /// Copy one side onto the other: bones, rigid bodies, joints, bone-morph offsets,
+    /// display-frame entries and vertex weights (missing counterparts created, existing
+    /// ones overwritten), one undo step.
+    Mirror(super::rig_mirror::MirrorArgs),
+    /// Add the missing semi-standard bones (準標準ボーン), one undo step.
+    Semistandard(super::rig_mirror::SemistandardArgs),
 }
 
 /// Input, output and the bones to work on.
@@ -237,13 +231,8 @@ type Planner = Box<dyn Fn(&Model, &[usize]) -> Result<RigPlan, String>>;
 
 pub fn run(args: RigArgs) -> CliResult {
     let (io, plan_for): (Io, Planner) = match args.command {
-        RigCommand::Mirror { .. } | RigCommand::Semistandard { .. } => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "hone rig: this generator is not implemented yet"
-            );
-            return Ok(ExitCode::from(2));
-        }
+        RigCommand::Mirror(a) => return super::rig_mirror::run_mirror(a),
+        RigCommand::Semistandard(a) => return super::rig_mirror::run_semistandard(a),
         RigCommand::Bodies { io, bodies: b } => {
             let opts = b.to_args().to_options().map_err(|e| e.to_string())?;
             let f = move |m: &Model, bones: &[usize]| {

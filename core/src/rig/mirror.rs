@@ -143,14 +143,23 @@ pub(super) struct Pairs {
     /// counterpart does not exist; centre elements are their own counterpart.
     counterpart: Vec<Option<usize>>,
     old_len: usize,
+    /// Targets found by place (named without a side): overwritten, names kept.
+    by_place: Vec<usize>,
 }
 
+/// How close (model units) an element named without a side must be to a source's
+/// mirrored place to be taken as its counterpart. mei.pmd's 前髪横２ is 0.05 from the
+/// mirror of 左前髪; creating a 右前髪 beside it would double the hair.
+pub const PLACE_TOLERANCE: f32 = 0.1;
+
 impl Pairs {
-    /// `names`: the Japanese names; `x`: an element's model-space x when it has one.
+    /// `names`: the Japanese names; `pos`: an element's model-space position when it
+    /// has one.
+    #[allow(clippy::too_many_arguments)]
     fn new(
         what: &str,
         names: &[&str],
-        x: impl Fn(usize) -> Option<f32>,
+        pos: impl Fn(usize) -> Option<Vec3>,
         selected: Option<&[usize]>,
         from: Side,
         tolerance: f32,
@@ -165,7 +174,8 @@ impl Pairs {
         // naming mistake (mei.pmd has 左足ＩＫ先02 under 右足ＩＫ): mirroring it would
         // put a counterpart on the wrong side, so it is skipped and reported.
         let misplaced = |i: usize, side: Side| {
-            x(i).and_then(|x| Side::of_x(x, tolerance))
+            pos(i)
+                .and_then(|p| Side::of_x(p.x, tolerance))
                 .is_some_and(|s| s != side)
         };
         let mut sources: Vec<usize> = match selected {
@@ -222,12 +232,37 @@ impl Pairs {
                 *c = Some(i);
             }
         }
-        let mut pairs = Vec::with_capacity(sources.len());
+        let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(sources.len());
+        let mut by_place = Vec::new();
         for s in sources {
             let target_name = mirror_name(names[s]).expect("sources have a side");
+            // No element of that name: one named without a side at the mirrored place
+            // is the counterpart under another name.
+            let placed = || {
+                let want = mirror_point(pos(s)?);
+                (0..old_len)
+                    .filter(|&j| side_of_name(names[j]).is_none() && !by_place.contains(&j))
+                    .filter(|&j| {
+                        pos(j).is_some_and(|p| Side::of_x(p.x, tolerance) == Some(from.opposite()))
+                    })
+                    .map(|j| (j, pos(j).unwrap().distance(want)))
+                    .filter(|&(_, d)| d <= PLACE_TOLERANCE)
+                    .min_by(|a, b| a.1.total_cmp(&b.1))
+                    .map(|(j, _)| j)
+            };
             let t = match find(&target_name) {
                 Some(t) => t,
-                None => old_len + pairs.iter().filter(|&&(_, t)| t >= old_len).count(),
+                None => match placed() {
+                    Some(j) => {
+                        skipped.push(format!(
+                            "{what} 「{}」: its counterpart by place is 「{}」 (named without a side); overwritten, name kept",
+                            names[s], names[j]
+                        ));
+                        by_place.push(j);
+                        j
+                    }
+                    None => old_len + pairs.iter().filter(|&&(_, t)| t >= old_len).count(),
+                },
             };
             if t < old_len && misplaced(t, from.opposite()) {
                 skipped.push(format!(
@@ -250,7 +285,12 @@ impl Pairs {
             pairs,
             counterpart,
             old_len,
+            by_place,
         }
+    }
+
+    fn keeps_name(&self, t: usize) -> bool {
+        self.by_place.contains(&t)
     }
 
     /// The counterpart of a reference (−1 and out-of-range references stay as they are).
@@ -483,7 +523,7 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
     let bones = Pairs::new(
         "bone",
         &bone_names,
-        |i| Some(model.bones[i].position.x),
+        |i| Some(model.bones[i].position),
         pick(parts.bones, |s| &s.bones),
         from,
         tol,
@@ -493,7 +533,7 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
     let bodies = Pairs::new(
         "rigid body",
         &body_names,
-        |i| Some(model.rigid_bodies[i].position.x),
+        |i| Some(model.rigid_bodies[i].position),
         pick(parts.rigid_bodies, |s| &s.rigid_bodies),
         from,
         tol,
@@ -503,7 +543,7 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
     let joints = Pairs::new(
         "joint",
         &joint_names,
-        |i| Some(model.joints[i].position.x),
+        |i| Some(model.joints[i].position),
         pick(parts.joints, |s| &s.joints),
         from,
         tol,
@@ -527,7 +567,11 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
     macro_rules! place {
         ($pairs:expr, $list:expr, $count:ident, $make:expr) => {
             for &(s, t) in &$pairs.pairs {
-                let value = $make(s, t);
+                let mut value = $make(s, t);
+                if $pairs.keeps_name(t) {
+                    value.name = $list[t].name.clone();
+                    value.name_en = $list[t].name_en.clone();
+                }
                 if $pairs.is_new(t) {
                     report.created.$count += 1;
                     added.push(Element::from(value));

@@ -11,8 +11,9 @@
 //! * [`chain`]: joints along bone chains, skirt rings, and the one-step "chain"
 //!   command (bodies + joints + collision group).
 //! * [`mirror`]: copy one side onto the other (bones, bodies, joints, bone morphs,
-//!   display frames, weights); [`symmetric`]: find an element's counterpart.
-//! * [`semistandard`]: add the semi-standard bones (準標準ボーン).
+//!   display frames, weights) as one `ModelEdit` batch; [`symmetric`]: find an
+//!   element's counterpart ("select symmetric").
+//! * [`semistandard`]: add the semi-standard bones (準標準ボーン), one `ModelEdit` batch.
 //! * [`names`]: the left/right naming rules every part of Hone uses.
 //!
 //! Script operations of this module are in [`SCRIPT_OPS`] and

@@ -369,6 +369,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         overlays::draw_joints(&painter, &proj, model, bodies, joint_selected, !opts.joints);
     }
     collision_overlay(&painter, &proj, rect, state);
+    crate::app::generators::preview::draw(&painter, &proj, state);
     let model = state.doc.model();
     let world = state.pose.world();
     if opts.bones {

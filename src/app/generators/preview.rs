@@ -1,0 +1,89 @@
+//! The open generator's plan drawn over the viewport before it is applied: each
+//! planned rigid body outlined where its bone (in the current pose) puts it, each
+//! planned joint as a diamond linked to its two bodies.
+
+use eframe::egui::{self, Color32, Painter, Shape, Stroke};
+use glam::{Mat4, Vec3};
+
+use crate::app::viewport::camera::Projector;
+use crate::app::viewport::overlays::diamond;
+use crate::app::State;
+use crate::physics::rules::{bone_driven_pose, pose_matrix, rest_matrix};
+use crate::physics::BodyShape;
+use crate::pmx::{Model, RigidBody};
+use crate::rig::RigPlan;
+
+/// Preview colours: new elements cyan, replaced ones magenta (stand out from the
+/// mode colours of existing bodies).
+const NEW: Color32 = Color32::from_rgb(80, 230, 255);
+const REPLACED: Color32 = Color32::from_rgb(255, 110, 220);
+
+/// Draws the plan of the open generator dialog, if it has one and previews it.
+pub fn draw(painter: &Painter, proj: &Projector, state: &State) {
+    let Some(d) = &state.generator else {
+        return;
+    };
+    if !d.preview || !d.open.generator.has_preview() {
+        return;
+    }
+    let Some(plan) = d.planned.as_ref().and_then(|p| p.plan.as_ref()) else {
+        return;
+    };
+    draw_plan(painter, proj, state.doc.model(), state.pose.world(), plan);
+}
+
+/// Model-space transform of `body` placed by its bone in `world`.
+fn placed(model: &Model, body: &RigidBody, world: &[Mat4]) -> Mat4 {
+    pose_matrix(&bone_driven_pose(model, body, world))
+}
+
+pub fn draw_plan(
+    painter: &Painter,
+    proj: &Projector,
+    model: &Model,
+    world: &[Mat4],
+    plan: &RigPlan,
+) {
+    for p in &plan.rigid_bodies {
+        let color = if p.target == crate::rig::Target::New {
+            NEW
+        } else {
+            REPLACED
+        };
+        let m = placed(model, &p.value, world);
+        for line in BodyShape::of(&p.value).outline(&m) {
+            let screen: Vec<egui::Pos2> =
+                line.iter().filter_map(|q| proj.project_mmd(*q)).collect();
+            if screen.len() == line.len() && screen.len() >= 2 {
+                painter.add(Shape::line(screen, Stroke::new(2.0, color)));
+            }
+        }
+    }
+    // A joint moves with body A (as the joint overlay draws existing joints).
+    let body_at = |i: i32| -> Option<(Mat4, &RigidBody)> {
+        let rb = plan.rigid_body(model, usize::try_from(i).ok()?)?;
+        Some((placed(model, rb, world), rb))
+    };
+    for p in &plan.joints {
+        let j = &p.value;
+        let pos = match body_at(j.body_a) {
+            Some((m, rb)) => (m * rest_matrix(rb).inverse()).transform_point3(j.position),
+            None => j.position,
+        };
+        let Some(c) = proj.project_mmd(pos) else {
+            continue;
+        };
+        let color = if p.target == crate::rig::Target::New {
+            Color32::from_rgb(255, 240, 120)
+        } else {
+            REPLACED
+        };
+        for b in [j.body_a, j.body_b] {
+            let centre = body_at(b).map(|(m, _)| m.transform_point3(Vec3::ZERO));
+            if let Some(q) = centre.and_then(|q| proj.project_mmd(q)) {
+                painter.line_segment([c, q], Stroke::new(1.5, color.gamma_multiply(0.7)));
+            }
+        }
+        diamond(painter, c, 5.0, color, Stroke::new(1.0, Color32::BLACK));
+    }
+}
