@@ -2,7 +2,8 @@
 //!
 //! Flow: [`pmx`] (plain-data model, read/write) → [`edit`] (undoable commands with index
 //! remapping) → [`deform`] / [`physics`] / [`sim`] (the runtime pipeline, state kept beside the
-//! model) → [`check`] (rig problems and their fixes). [`motion`] reads VMD motions.
+//! model) → [`check`] (rig problems and their fixes). [`motion`] reads VMD motions and VPD poses. [`rig`] holds authoring operations
+//! (weights, painting, morphs, rest pose) that each build one undoable edit.
 
 pub mod check;
 pub mod deform;

@@ -39,6 +39,9 @@ Operations:\n",
     s.push_str(
         "\nK (kind): one of the kinds below. S (selector): an index, an exact name (Japanese, \
 else English), a name glob with * (e.g. \"右横髪*\"), or a list of these.\n\
+V (vertices): absent or \"all\", a list of vertex indices, {\"bone\": S} (the vertices S \
+weights) or {\"material\": S} (the vertices of its faces). BONE: a selector naming one bone. \
+File paths are relative to the current directory.\n\
 Fields (for set and add; references take a name or an index, enums a name or number, \
 angles also as FIELD_deg):\n",
     );

@@ -15,6 +15,7 @@ pub mod pose;
 pub mod rig;
 pub mod rig_mirror;
 pub mod simulate;
+pub mod weights;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -43,6 +44,8 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// Check a rig for problems.
     Check(check::CheckArgs),
+    /// Print the vertices a bone moves and their weights.
+    Weights(weights::WeightsArgs),
     /// Apply a JSON script of edit operations (add, delete, set, generators…).
     Edit(edit::EditArgs),
     /// Rig generators: bodies from bones, joint chains, hair/skirt chains.
@@ -67,6 +70,7 @@ pub fn main() -> ExitCode {
         Some(Command::Pose(a)) => pose::run(a),
         Some(Command::Simulate(a)) => simulate::run(a),
         Some(Command::Check(a)) => check::run(a),
+        Some(Command::Weights(a)) => weights::run(a),
         Some(Command::Edit(a)) => edit::run(a),
         Some(Command::Rig(a)) => rig::run(*a),
         None => gui::run(cli.gui),

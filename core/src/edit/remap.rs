@@ -409,7 +409,7 @@ impl Cut<'_> {
 }
 
 /// Face range of each material as `start..end` face indices (clamped to the face list).
-fn material_face_ranges(model: &Model) -> Vec<std::ops::Range<usize>> {
+pub fn material_face_ranges(model: &Model) -> Vec<std::ops::Range<usize>> {
     let mut start = 0usize;
     model
         .materials

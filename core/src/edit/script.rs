@@ -38,6 +38,7 @@ pub const OP_TABLES: &[&[OpSpec]] = &[
     BASIC_OPS,
     crate::rig::SCRIPT_OPS,
     crate::rig::mirror_ops::SCRIPT_OPS,
+    crate::rig::WEIGHT_SCRIPT_OPS,
 ];
 
 /// One script operation.

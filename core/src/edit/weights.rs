@@ -1,70 +1,21 @@
 //! Changing a vertex's weight type (BDEF1/2/4, SDEF, QDEF) without losing its
 //! strongest bones: what the inspector's "weight type" choice sets.
 
-use crate::pmx::{Model, WeightKind, Weights, NONE};
+use crate::pmx::{Model, WeightKind, Weights};
 use glam::Vec3;
 
-/// `w` as another weight type, keeping its strongest bones. A new SDEF gets C
-/// (and R0 = R1 = C, a plain rotation about C) at the point of its two bones'
-/// segment nearest the vertex; that is where the checker wants C.
+/// `w` as another weight type, keeping its strongest bones: the rule is
+/// [`crate::rig::weights::convert`] (a new SDEF gets C at the joint of its two bones and
+/// R0/R1 from the vertex, see [`crate::rig::weights::sdef_params`]). A vertex that
+/// cannot take the type (no bone; one bone and SDEF) keeps its weights.
 pub fn convert_weights(w: &Weights, to: WeightKind, model: &Model, position: Vec3) -> Weights {
-    let (bones, weights, n) = w.bone_weights();
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| weights[b].total_cmp(&weights[a]));
-    let bone = |k: usize| order.get(k).map_or(NONE, |&s| bones[s]);
-    let weight = |k: usize| order.get(k).map_or(0.0, |&s| weights[s]);
-    let pair = [bone(0), bone(1)];
-    let pair_weight = if weight(0) + weight(1) > 0.0 {
-        weight(0) / (weight(0) + weight(1))
-    } else {
-        1.0
-    };
-    let bones4 = [bone(0), bone(1), bone(2), bone(3)];
-    let weights4 = [weight(0), weight(1), weight(2), weight(3)];
-    match to {
-        WeightKind::Bdef1 => Weights::Bdef1 { bone: bone(0) },
-        WeightKind::Bdef2 => Weights::Bdef2 {
-            bones: pair,
-            weight: pair_weight,
-        },
-        WeightKind::Bdef4 => Weights::Bdef4 {
-            bones: bones4,
-            weights: weights4,
-        },
-        WeightKind::Qdef => Weights::Qdef {
-            bones: bones4,
-            weights: weights4,
-        },
-        WeightKind::Sdef => {
-            let at = |b: i32| {
-                usize::try_from(b)
-                    .ok()
-                    .and_then(|b| model.bones.get(b))
-                    .map_or(position, |b| b.position)
-            };
-            let (a, b) = (at(pair[0]), at(pair[1]));
-            let ab = b - a;
-            let t = if ab.length_squared() > 0.0 {
-                ((position - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            let c = a + ab * t;
-            Weights::Sdef {
-                bones: pair,
-                weight: pair_weight,
-                c,
-                r0: c,
-                r1: c,
-            }
-        }
-    }
+    crate::rig::weights::convert(model, w, position, to).unwrap_or(*w)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pmx::{Bone, Tail, Vertex};
+    use crate::pmx::{Bone, Tail, Vertex, NONE};
 
     /// Bones 0 センター (y 0), 1 下 (y 5), 2 上 (y 10), 3 先 (y 15) in a chain.
     fn chain() -> Model {
@@ -99,7 +50,8 @@ mod tests {
         };
         assert_eq!(bones, [1, 2]);
         assert!((weight - 0.6 / 0.9).abs() < 1e-6);
-        // SDEF: C on the segment 下 (y 5) – 上 (y 10) nearest the vertex.
+        // SDEF: C at the joint of 下 and 上 (上's head, y 10); the vertex lies on the
+        // parent's side, so R of 下 sits level with it (y 7) and R of 上 at the joint.
         let Weights::Sdef {
             bones, c, r0, r1, ..
         } = convert_weights(&w, WeightKind::Sdef, &m, p)
@@ -107,8 +59,9 @@ mod tests {
             panic!("not SDEF");
         };
         assert_eq!(bones, [1, 2]);
-        assert!((c - Vec3::new(0.0, 7.0, 0.0)).length() < 1e-5, "{c}");
-        assert_eq!((r0, r1), (c, c));
+        assert!((c - Vec3::new(0.0, 10.0, 0.0)).length() < 1e-5, "{c}");
+        assert!((r0 - Vec3::new(0.0, 7.0, 0.0)).length() < 1e-5, "{r0}");
+        assert_eq!(r1, c);
         assert!(crate::check::check_model(
             &{
                 let mut m = m.clone();
@@ -123,7 +76,7 @@ mod tests {
         let Weights::Qdef { bones, weights } = convert_weights(&w, WeightKind::Qdef, &m, p) else {
             panic!("not QDEF");
         };
-        assert_eq!(bones, [1, 2, 3, NONE]);
-        assert_eq!(weights, [0.6, 0.3, 0.1, 0.0]);
+        assert_eq!(bones, [3, 1, 2, NONE], "BDEF4 → QDEF keeps the slots");
+        assert_eq!(weights, [0.1, 0.6, 0.3, 0.0]);
     }
 }

@@ -5,8 +5,10 @@
 //! rotation); rotations are slerped, morph weights are linear, IK switches step.
 
 pub mod vmd;
+pub mod vpd;
 
 pub use vmd::{load_vmd, read_vmd, BoneKey, MorphKey, PropertyKey, Vmd, VmdName};
+pub use vpd::{load_vpd, read_vpd, write_vpd, Vpd, VpdBone, VpdError, VpdMorph};
 
 use crate::pmx::Model;
 use glam::{Quat, Vec3};

@@ -15,8 +15,12 @@
 //!   element's counterpart ("select symmetric").
 //! * [`semistandard`]: add the semi-standard bones (準標準ボーン), one `ModelEdit` batch.
 //! * [`names`]: the left/right naming rules every part of Hone uses.
+//! * [`weights`], [`sdef`], [`paint`], [`transfer`]: vertex weight operations, BDEF2 →
+//!   SDEF, the weight-painting kernel, weights from another model; [`morphs`]: morph
+//!   authoring; [`rest_pose`]: apply a pose as the rest pose; [`spatial`]: nearest
+//!   vertex / surface point; [`input`]: their input checks.
 //!
-//! Script operations of this module are in [`SCRIPT_OPS`] and
+//! Script operations of this module are in [`SCRIPT_OPS`], [`WEIGHT_SCRIPT_OPS`] and
 //! [`mirror_ops::SCRIPT_OPS`] (see [`crate::edit::script`] for how operations are
 //! registered).
 
@@ -24,18 +28,28 @@ pub mod args;
 pub mod bodies;
 pub mod chain;
 pub mod defaults;
+pub mod input;
 pub mod mirror;
 pub mod mirror_ops;
 mod mirror_parts;
+pub mod morphs;
 pub mod names;
+pub mod paint;
+pub mod rest_pose;
 mod script_ops;
+pub mod sdef;
 pub mod semistandard;
 mod semistandard_limbs;
+pub mod spatial;
 pub mod symmetric;
+pub mod transfer;
 pub mod weight_math;
+mod weight_script;
+pub mod weights;
 
 pub use names::Side;
 pub use script_ops::SCRIPT_OPS;
+pub use weight_script::SCRIPT_OPS as WEIGHT_SCRIPT_OPS;
 
 use crate::edit::{Element, ElementKind, ModelEdit};
 use crate::pmx::{Bone, Joint};
