@@ -5,6 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+#[path = "../core/tests/support/right_hair.rs"]
+mod right_hair;
+
 fn hone(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hone"))
         .args(args)
@@ -21,8 +24,8 @@ fn text(b: &[u8]) -> String {
 }
 
 fn gene() -> Option<PathBuf> {
-    let p = hone_testkit::shared_models_dir()?.join("gene/Gene.pmx");
-    p.exists().then_some(p)
+    // Skips (recorded by the testkit) when the shared models are absent.
+    hone_testkit::shared_model("gene/Gene.pmx")
 }
 
 /// Error count from `hone check`'s last line ("…: N error(s), …").
@@ -35,39 +38,21 @@ fn check_errors(path: &Path) -> usize {
 #[test]
 fn edit_script_deletes_and_adds_back_gene_right_hair() {
     let Some(gene) = gene() else {
-        eprintln!("shared models not found: skipped");
         return;
     };
     let model = hone::pmx::load(&gene).unwrap().model;
     let dir = tempfile::tempdir().unwrap();
-    // The script, written as a user would: delete, then add each element back with
-    // the values the file has, referring to bones and bodies by name.
-    let mut ops = vec![
-        serde_json::json!({"op": "delete", "kind": "joint", "select": "右横髪*"}),
-        serde_json::json!({"op": "delete", "kind": "rigid_body", "select": "右横髪*"}),
-    ];
-    for (i, b) in model.rigid_bodies.iter().enumerate() {
-        if b.name.starts_with("右横髪") {
-            let mut v = serde_json::to_value(b).unwrap();
-            v["bone"] = model.bones[b.bone as usize].name.clone().into();
-            ops.push(serde_json::json!({"op": "add", "kind": "rigid_body", "value": v, "at": i}));
-        }
-    }
-    for (i, j) in model.joints.iter().enumerate() {
-        if j.name.starts_with("右横髪") {
-            let mut v = serde_json::to_value(j).unwrap();
-            v["body_a"] = model.rigid_bodies[j.body_a as usize].name.clone().into();
-            v["body_b"] = model.rigid_bodies[j.body_b as usize].name.clone().into();
-            ops.push(serde_json::json!({"op": "add", "kind": "joint", "value": v, "at": i}));
-        }
-    }
+    // Every right-side hair body and joint deleted, then added back from the file's
+    // values (the script a user would write; core/tests/support/right_hair.rs).
+    let ops = right_hair::right_hair_script(&model);
+    let (bodies, _) = right_hair::right_hair(&model);
     let script = dir.path().join("hair.json");
     std::fs::write(&script, serde_json::to_string_pretty(&ops).unwrap()).unwrap();
     let out_path = dir.path().join("out.pmx");
     let out = hone(&["edit", s(&gene), "--script", s(&script), "-o", s(&out_path)]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
-        text(&out.stdout).contains("rigid bodies 87 → 81"),
+        text(&out.stdout).contains(&format!("rigid bodies 87 → {}", 87 - bodies.len())),
         "{}",
         text(&out.stdout)
     );
@@ -87,7 +72,6 @@ fn edit_script_deletes_and_adds_back_gene_right_hair() {
 #[test]
 fn script_errors_exit_1_with_the_operation_index_and_write_nothing() {
     let Some(gene) = gene() else {
-        eprintln!("shared models not found: skipped");
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -125,7 +109,6 @@ fn script_errors_exit_1_with_the_operation_index_and_write_nothing() {
 #[test]
 fn rig_chain_rebuilds_stripped_gene_hair_without_new_errors() {
     let Some(gene) = gene() else {
-        eprintln!("shared models not found: skipped");
         return;
     };
     let dir = tempfile::tempdir().unwrap();

@@ -19,55 +19,40 @@ fn run(model: &mut Model, script: Value) -> Result<Vec<String>, ScriptError> {
 }
 
 fn gene() -> Option<Model> {
-    let dir = hone_testkit::shared_models_dir()?;
-    Some(hone_core::pmx::load(dir.join("gene/Gene.pmx")).ok()?.model)
+    // Skips (recorded by the testkit) when the shared models are absent.
+    let path = hone_testkit::shared_model("gene/Gene.pmx")?;
+    Some(hone_core::pmx::load(path).expect("Gene loads").model)
 }
 
-/// The script that deletes every body and joint named 右横髪* and adds each back
-/// from the file's values, at its old index, bodies by bone name and joints by
-/// body name.
-fn right_hair_script(model: &Model) -> Value {
-    let mut ops = vec![
-        json!({"op": "delete", "kind": "joint", "select": "右横髪*"}),
-        json!({"op": "delete", "kind": "rigid_body", "select": "右横髪*"}),
-    ];
-    for (i, b) in model.rigid_bodies.iter().enumerate() {
-        if !b.name.starts_with("右横髪") {
-            continue;
-        }
-        let mut v = serde_json::to_value(b).unwrap();
-        v["bone"] = json!(model.bones[b.bone as usize].name);
-        ops.push(json!({"op": "add", "kind": "rigid_body", "value": v, "at": i}));
-    }
-    for (i, j) in model.joints.iter().enumerate() {
-        if !j.name.starts_with("右横髪") {
-            continue;
-        }
-        let mut v = serde_json::to_value(j).unwrap();
-        v["body_a"] = json!(model.rigid_bodies[j.body_a as usize].name);
-        v["body_b"] = json!(model.rigid_bodies[j.body_b as usize].name);
-        ops.push(json!({"op": "add", "kind": "joint", "value": v, "at": i}));
-    }
-    Value::Array(ops)
-}
+#[path = "support/right_hair.rs"]
+mod right_hair;
+use right_hair::{right_hair, right_hair_script};
 
 #[test]
 fn gene_right_hair_deleted_and_added_back_is_the_same_model() {
     let Some(original) = gene() else {
-        eprintln!("shared models not found: skipped");
         return;
     };
     let mut model = original.clone();
     let script = right_hair_script(&original);
     let reports = run(&mut model, script).unwrap();
-    // 6 bodies (右横髪1_1..2_3) and 12 joints (6 and their 6 "-" twins).
-    assert!(reports[0].contains("joints 92 → 80"), "{}", reports[0]);
-    assert!(
-        reports[1].contains("rigid bodies 87 → 81"),
-        "{}",
-        reports[1]
+    let (bodies, joints) = right_hair(&original);
+    eprintln!(
+        "right-side hair: {} bodies, {} joints",
+        bodies.len(),
+        joints.len()
     );
-    assert_eq!(reports.len(), 2 + 6 + 12);
+    // Gene's right hair: 右横髪1_1..2_3 and the 後髪/前髪 bodies right of the centre.
+    assert!(
+        bodies.len() > 6 && joints.len() > 12,
+        "{bodies:?} {joints:?}"
+    );
+    let (nb, nj) = (original.rigid_bodies.len(), original.joints.len());
+    let want = format!("joints {nj} → {}", nj - joints.len());
+    assert!(reports[0].contains(&want), "{}", reports[0]);
+    let want = format!("rigid bodies {nb} → {}", nb - bodies.len());
+    assert!(reports[1].contains(&want), "{}", reports[1]);
+    assert_eq!(reports.len(), 2 + bodies.len() + joints.len());
     assert_eq!(model, original);
     assert_eq!(bytes(&model), bytes(&original));
 }
@@ -224,7 +209,6 @@ fn script_steps_undo_one_by_one_to_the_original() {
 #[test]
 fn gene_new_bone_body_and_joint_swing_without_nan_and_undo_exactly() {
     let Some(original) = gene() else {
-        eprintln!("shared models not found: skipped");
         return;
     };
     let mut model = original.clone();

@@ -334,12 +334,14 @@ fn mirror_options(ui: &mut egui::Ui, d: &mut Dialog) {
         ui.radio_value(&mut o.mirror_selection_only, false, "whole model");
         let n = d.open.selected.len();
         let kind = d.open.kind.map(|k| k.plural()).unwrap_or("elements");
+        let text = if has_selection {
+            format!("make the {n} selected {kind} symmetric")
+        } else {
+            "make the selection symmetric".to_string()
+        };
         ui.add_enabled_ui(has_selection, |ui| {
-            ui.radio_value(
-                &mut o.mirror_selection_only,
-                true,
-                format!("make the {n} selected {kind} symmetric"),
-            );
+            ui.radio_value(&mut o.mirror_selection_only, true, text)
+                .on_disabled_hover_text("select bones, bodies, joints, morphs or vertices first");
         });
     });
     let p = &mut o.mirror_parts;
