@@ -22,10 +22,11 @@ pub enum Tab {
     Simulation,
     DisplayFrames,
     Textures,
+    Weights,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 15] = [
+    pub const ALL: [Tab; 16] = [
         Tab::Viewport,
         Tab::Bones,
         Tab::Morphs,
@@ -41,6 +42,7 @@ impl Tab {
         Tab::Simulation,
         Tab::DisplayFrames,
         Tab::Textures,
+        Tab::Weights,
     ];
 
     pub fn title(self) -> &'static str {
@@ -60,6 +62,7 @@ impl Tab {
             Tab::Simulation => "Simulation",
             Tab::DisplayFrames => "Display frames",
             Tab::Textures => "Textures",
+            Tab::Weights => "Weights",
         }
     }
 }
@@ -73,7 +76,7 @@ pub fn default_layout() -> DockState<Tab> {
         0.2,
         vec![Tab::Bones, Tab::Morphs, Tab::Materials, Tab::Textures],
     );
-    let [center, right] = tree.split_right(center, 0.72, vec![Tab::Inspector]);
+    let [center, right] = tree.split_right(center, 0.72, vec![Tab::Inspector, Tab::Weights]);
     tree.split_below(right, 0.6, vec![Tab::History, Tab::Log]);
     tree.split_below(
         center,
@@ -149,6 +152,7 @@ impl TabViewer for Viewer<'_> {
             Tab::Simulation => panels::simulation::show(ui, state),
             Tab::DisplayFrames => panels::display_frames::show(ui, state),
             Tab::Textures => panels::textures::show(ui, state),
+            Tab::Weights => panels::weights::show(ui, state),
         }
     }
 

@@ -27,6 +27,7 @@ pub mod simulation;
 pub mod soft_bodies;
 pub mod structure;
 pub mod textures;
+pub mod weights;
 
 /// `#index name` for lists and reference pickers.
 pub fn label(index: usize, name: &str) -> String {
