@@ -3,8 +3,58 @@
 use eframe::egui;
 
 use crate::app::commands::Command;
+use crate::app::panels::context_menu::{self, MenuCx};
+use crate::app::panels::structure::{self, ListAction, Request};
 use crate::app::shell::{HoneApp, Pending};
-use crate::app::{dock, timeline, Selection};
+use crate::app::{dock, timeline, Selection, State};
+
+/// The list edit a key asks for (Delete, Ctrl+D, Insert/Ctrl+N, Alt+↑/↓), for
+/// the list of the active selection. None while a text field has the keyboard.
+fn list_key(ctx: &egui::Context) -> Option<ListAction> {
+    use egui::{Key, KeyboardShortcut, Modifiers};
+    if ctx.text_edit_focused() {
+        return None;
+    }
+    let keys = [
+        (
+            KeyboardShortcut::new(Modifiers::ALT, Key::ArrowUp),
+            ListAction::MoveUp,
+        ),
+        (
+            KeyboardShortcut::new(Modifiers::ALT, Key::ArrowDown),
+            ListAction::MoveDown,
+        ),
+        (
+            KeyboardShortcut::new(Modifiers::COMMAND, Key::D),
+            ListAction::Duplicate,
+        ),
+        (
+            KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
+            ListAction::Add,
+        ),
+        (
+            KeyboardShortcut::new(Modifiers::NONE, Key::Insert),
+            ListAction::AddAfter,
+        ),
+        (
+            KeyboardShortcut::new(Modifiers::NONE, Key::Delete),
+            ListAction::Delete,
+        ),
+    ];
+    ctx.input_mut(|i| {
+        keys.into_iter()
+            .find(|(k, _)| i.consume_shortcut(k))
+            .map(|(_, a)| a)
+    })
+}
+
+/// The list of the active selection, if it is one the lists edit.
+fn active_list(state: &State) -> Option<crate::edit::ElementKind> {
+    state
+        .selection
+        .kind()
+        .filter(|k| structure::LIST_KINDS.contains(k))
+}
 
 impl HoneApp {
     pub(super) fn shortcuts(&mut self, ctx: &egui::Context) {
@@ -39,6 +89,19 @@ impl HoneApp {
         }
         if o {
             self.request(Pending::OpenDialog);
+        }
+        let open_dialog = self.pending.is_some() || self.state.panels.delete_question.is_some();
+        if let Some(action) = list_key(ctx).filter(|_| !open_dialog) {
+            // Ctrl+N adds to the list in use even with nothing selected in it.
+            match active_list(&self.state) {
+                Some(kind) => {
+                    structure::perform(&mut self.state, Request::on_selection(kind, action))
+                }
+                None => self.state.log(
+                    crate::app::LogLevel::Info,
+                    "select an element in a list first (the keys act on its list)",
+                ),
+            }
         }
     }
 
@@ -149,6 +212,10 @@ impl HoneApp {
                     self.state.commands.push(Command::RedoPose);
                 }
                 ui.separator();
+                if let Some(q) = self.list_edit_items(ui) {
+                    structure::perform(&mut self.state, q);
+                }
+                ui.separator();
                 if ui.button("Model info").clicked() {
                     self.state.commands.select(Selection::Model);
                 }
@@ -199,6 +266,29 @@ impl HoneApp {
         if close {
             self.error_message = None;
         }
+    }
+
+    /// The Edit menu's list part: the context-menu entries for the selection.
+    fn list_edit_items(&mut self, ui: &mut egui::Ui) -> Option<Request> {
+        let kind = active_list(&self.state);
+        let State {
+            doc,
+            selection,
+            selected,
+            commands,
+            ..
+        } = &mut self.state;
+        let sel = kind.map_or_else(Vec::new, |k| {
+            structure::selected_in(*selection, selected, k)
+        });
+        let cx = kind.map(|kind| MenuCx {
+            model: doc.model(),
+            kind,
+            active: *selection,
+            selected: &sel,
+            commands,
+        });
+        context_menu::edit_menu(ui, cx)
     }
 
     pub(super) fn unsaved_modal(&mut self, ctx: &egui::Context) {

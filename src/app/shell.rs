@@ -5,7 +5,7 @@ use eframe::egui;
 
 use crate::app::document::{sample_document, Document};
 use crate::app::screenshot::ScreenshotJob;
-use crate::app::{dock, fonts, timeline, LogLevel, State};
+use crate::app::{dock, fonts, panels, timeline, LogLevel, State};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -238,6 +238,7 @@ impl HoneApp {
         crate::app::generators::show(&ctx, &mut self.state);
         self.unsaved_modal(&ctx);
         self.error_modal(&ctx);
+        panels::delete::dialog(&ctx, &mut self.state);
         self.state.apply_commands();
 
         let title = self.state.title();

@@ -16,6 +16,8 @@ pub struct PanelState {
     /// scroll to it; cleared when the frame's commands are applied.
     pub reveal_selection: bool,
     pub morph_page: usize,
+    /// A delete that waits for "delete them too / re-point / cancel".
+    pub delete_question: Option<crate::app::panels::delete::DeleteQuestion>,
 }
 
 pub struct State {
