@@ -48,7 +48,7 @@ fn leading_special(model: &Model) -> usize {
 }
 
 /// Why `action` on frames `indices` (ascending) is refused, for
-/// [`structure::refusal`].
+/// [`super::structure::refusal`].
 pub fn refusal(model: &Model, indices: &[usize], action: ListAction) -> Option<String> {
     let frames = &model.display_frames;
     let any_special = indices

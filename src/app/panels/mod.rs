@@ -1,5 +1,5 @@
-//! Dock panels. Each reads the model through [`State`](crate::app::State) and
-//! pushes [`Command`](crate::app::commands::Command)s (edits, selection, pose);
+//! Dock panels. Each reads the model through [`State`] and
+//! pushes [`Command`]s (edits, selection, pose);
 //! none mutates the model or the selection directly.
 
 use eframe::egui;
