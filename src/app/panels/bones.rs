@@ -172,7 +172,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 .filter(|&i| matches(query, &[&model.bones[i].name, &model.bones[i].name_en]))
                 .collect()
         };
-        let mut list = ListRows::new(state, commands, ElementKind::Bone, &order);
+        let mut list = ListRows::new(state, commands, ElementKind::Bone, order);
         list.toolbar(ui);
         let mut tree = Tree {
             list,
@@ -187,7 +187,9 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                         tree.node(ui, r);
                     }
                 } else {
-                    for &i in &order {
+                    // The matches, in the list's order.
+                    for k in 0..tree.list.rows.order.len() {
+                        let i = tree.list.rows.order[k];
                         ui.horizontal(|ui| tree.row(ui, i));
                     }
                 }

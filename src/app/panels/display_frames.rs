@@ -11,7 +11,7 @@
 use eframe::egui;
 
 use super::structure::ListAction;
-use super::{index_order, label, show_list, ListDrag, ListRows};
+use super::{label, show_list, ListDrag, ListRows};
 use crate::app::commands::Commands;
 use crate::app::{Selection, State};
 use crate::edit::{ElementKind, ModelEdit};
@@ -276,13 +276,12 @@ fn item_drop(ui: &egui::Ui, r: &egui::Response, frame: usize, k: usize) -> Optio
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     show_list(ui, state, |ui, state, commands| {
         let model = state.doc.model();
-        let order = index_order(model.display_frames.len());
         let mut request = None;
         let mut change = None;
         ui.columns(2, |cols| {
             let ui = &mut cols[0];
             ui.strong(format!("Display frames ({})", model.display_frames.len()));
-            let mut list = ListRows::new(state, commands, ElementKind::DisplayFrame, &order);
+            let mut list = ListRows::indexed(state, commands, ElementKind::DisplayFrame);
             list.toolbar(ui);
             egui::ScrollArea::vertical()
                 .id_salt("frames")

@@ -2,7 +2,7 @@
 
 use eframe::egui;
 
-use super::{index_order, label, list_grid, show_list, ListRows};
+use super::{label, list_grid, show_list, ListRows};
 use crate::app::{Selection, State};
 use crate::edit::ElementKind;
 
@@ -20,8 +20,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let mut toggled = None;
     show_list(ui, state, |ui, state, commands| {
         let model = state.doc.model();
-        let order = index_order(model.materials.len());
-        let mut list = ListRows::new(state, commands, ElementKind::Material, &order);
+        let mut list = ListRows::indexed(state, commands, ElementKind::Material);
         list.toolbar(ui);
         list_grid(
             ui,

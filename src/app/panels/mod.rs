@@ -67,7 +67,7 @@ pub struct Rows<'a> {
     pub selected: &'a Selected,
     /// Scroll to the active element (it was selected outside this list).
     pub reveal: bool,
-    pub order: &'a [usize],
+    pub order: Vec<usize>,
     /// A drop onto one of the rows this frame.
     dropped: std::cell::RefCell<Option<Request>>,
 }
@@ -81,7 +81,7 @@ pub struct ListDrag {
 
 impl<'a> Rows<'a> {
     /// The rows of `state`'s selection for a list shown in `order`.
-    pub fn of(active: Selection, selected: &'a Selected, reveal: bool, order: &'a [usize]) -> Self {
+    pub fn of(active: Selection, selected: &'a Selected, reveal: bool, order: Vec<usize>) -> Self {
         Rows {
             active,
             selected,
@@ -116,7 +116,7 @@ impl<'a> Rows<'a> {
             if mods == ClickMods::default() {
                 commands.select_in_list(this);
             } else {
-                let (active, selected) = self.selected.click(self.active, this, mods, self.order);
+                let (active, selected) = self.selected.click(self.active, this, mods, &self.order);
                 commands.push(Command::SelectSet {
                     active,
                     selected,
@@ -225,7 +225,7 @@ impl<'a> ListRows<'a> {
         state: &'a State,
         commands: &'a mut Commands,
         kind: ElementKind,
-        order: &'a [usize],
+        order: Vec<usize>,
     ) -> Self {
         let (active, selected) = (state.selection, &state.selected);
         ListRows {
@@ -236,6 +236,12 @@ impl<'a> ListRows<'a> {
             commands,
             request: None,
         }
+    }
+
+    /// The rows of `kind` in index order.
+    pub fn indexed(state: &'a State, commands: &'a mut Commands, kind: ElementKind) -> Self {
+        let order = index_order(kind.len(state.doc.model()));
+        Self::new(state, commands, kind, order)
     }
 
     /// The list's toolbar (add, duplicate, delete, move).

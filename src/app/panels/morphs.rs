@@ -61,7 +61,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         let model = state.doc.model();
         let groups = groups(model, &state.panels.morph_search);
         let order: Vec<usize> = groups.iter().flat_map(|(_, m)| m.iter().copied()).collect();
-        let mut list = ListRows::new(state, commands, ElementKind::Morph, &order);
+        let mut list = ListRows::new(state, commands, ElementKind::Morph, order);
         list.toolbar(ui);
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])

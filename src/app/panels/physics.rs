@@ -2,7 +2,7 @@
 
 use eframe::egui;
 
-use super::{index_order, label, list_grid, show_list, ListRows};
+use super::{label, list_grid, show_list, ListRows};
 use crate::app::viewport::overlays::{group_color, rigid_color};
 use crate::app::{Selection, State};
 use crate::edit::ElementKind;
@@ -39,13 +39,11 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         let model = state.doc.model();
         let bone_names: Vec<&str> = model.bones.iter().map(|b| b.name.as_str()).collect();
         let body_names: Vec<&str> = model.rigid_bodies.iter().map(|b| b.name.as_str()).collect();
-        let body_order = index_order(model.rigid_bodies.len());
-        let joint_order = index_order(model.joints.len());
         let mut request = None;
         ui.columns(2, |cols| {
             let ui = &mut cols[0];
             ui.strong(format!("Rigid bodies ({})", model.rigid_bodies.len()));
-            let mut list = ListRows::new(state, commands, ElementKind::RigidBody, &body_order);
+            let mut list = ListRows::indexed(state, commands, ElementKind::RigidBody);
             list.toolbar(ui);
             let scroll = egui::ScrollArea::both().id_salt("bodies");
             list_grid(ui, scroll, "bodies_grid", 5, |ui| {
@@ -65,7 +63,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
 
             let ui = &mut cols[1];
             ui.strong(format!("Joints ({})", model.joints.len()));
-            let mut list = ListRows::new(state, commands, ElementKind::Joint, &joint_order);
+            let mut list = ListRows::indexed(state, commands, ElementKind::Joint);
             list.toolbar(ui);
             let scroll = egui::ScrollArea::both().id_salt("joints");
             list_grid(ui, scroll, "joints_grid", 3, |ui| {

@@ -2,7 +2,7 @@
 
 use eframe::egui;
 
-use super::{index_order, label, list_grid, show_list, ListRows};
+use super::{label, list_grid, show_list, ListRows};
 use crate::app::{Selection, State};
 use crate::edit::ElementKind;
 use crate::pmx::SoftBodyShape;
@@ -10,8 +10,7 @@ use crate::pmx::SoftBodyShape;
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     show_list(ui, state, |ui, state, commands| {
         let model = state.doc.model();
-        let order = index_order(model.soft_bodies.len());
-        let mut list = ListRows::new(state, commands, ElementKind::SoftBody, &order);
+        let mut list = ListRows::indexed(state, commands, ElementKind::SoftBody);
         list.toolbar(ui);
         if model.soft_bodies.is_empty() {
             ui.weak("This model has no soft bodies (a PMX 2.1 feature).");

@@ -2,15 +2,14 @@
 
 use eframe::egui;
 
-use super::{index_order, label, list_grid, show_list, ListRows};
+use super::{label, list_grid, show_list, ListRows};
 use crate::app::{Selection, State};
 use crate::edit::ElementKind;
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     show_list(ui, state, |ui, state, commands| {
         let model = state.doc.model();
-        let order = index_order(model.textures.len());
-        let mut list = ListRows::new(state, commands, ElementKind::Texture, &order);
+        let mut list = ListRows::indexed(state, commands, ElementKind::Texture);
         list.toolbar(ui);
         list_grid(ui, egui::ScrollArea::vertical(), "textures_grid", 2, |ui| {
             for (i, path) in model.textures.iter().enumerate() {
