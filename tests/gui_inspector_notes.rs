@@ -14,11 +14,9 @@ fn harness() -> AppHarness {
 #[test]
 fn inspector_lists_joint_and_soft_body_notes() {
     let model = hone::pmx::builder::sample_rig();
-    // 髪2 is a spring 6DOF joint with angular limits: rapier limits each axis of the relative
-    // rotation, not Bullet's Euler angles.
-    let joint = model.joints.iter().position(|j| j.name == "髪2").unwrap();
-    let joint_note = "approximated: angular limits apply per axis of the relative rotation, \
-                      not on Bullet's XYZ Euler angles";
+    // 髪1 is a cone-twist joint with a damping value, which the rapier joint leaves out.
+    let joint = model.joints.iter().position(|j| j.name == "髪1").unwrap();
+    let joint_note = "not simulated: cone-twist damping and fix threshold";
     // マント (soft body 0) uses the two-sided aero model, which the solver ignores.
     assert_eq!(model.soft_bodies[0].name, "マント");
     let soft_note = "not simulated: aerodynamics (aero model, DG, LF)";

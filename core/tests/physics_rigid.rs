@@ -6,114 +6,7 @@ use hone_core::pmx::{Joint, JointKind, Model, RigidBody, RigidMode, RigidShape};
 
 mod support;
 use support::bone;
-
-const FRAME: f32 = 1.0 / 60.0;
-
-fn sphere(bone: i32, position: Vec3, mode: RigidMode, group: u8, mask: u16) -> RigidBody {
-    RigidBody {
-        name: format!("body{bone}"),
-        bone,
-        group,
-        collision_mask: mask,
-        shape: RigidShape::Sphere,
-        size: Vec3::new(0.3, 0.0, 0.0),
-        position,
-        mode,
-        mass: 1.0,
-        linear_damping: 0.0,
-        angular_damping: 0.0,
-        ..Default::default()
-    }
-}
-
-/// Bone world matrices at rest: translations to the bone positions.
-fn rest_world(model: &Model) -> Vec<Mat4> {
-    model
-        .bones
-        .iter()
-        .map(|b| Mat4::from_translation(b.position))
-        .collect()
-}
-
-/// Two bones: an anchor (kinematic body A at the origin) and a free body B.
-fn pair(b_pos: Vec3, joint: Joint) -> Model {
-    Model {
-        bones: vec![bone("anchor", Vec3::ZERO, -1), bone("swing", b_pos, 0)],
-        rigid_bodies: vec![
-            // Masks of 0: nothing collides, only the joint acts.
-            sphere(0, Vec3::ZERO, RigidMode::FollowBone, 0, 0),
-            sphere(1, b_pos, RigidMode::Dynamic, 1, 0),
-        ],
-        joints: vec![Joint {
-            body_a: 0,
-            body_b: 1,
-            ..joint
-        }],
-        ..Default::default()
-    }
-}
-
-/// A world for `model` with every body on its bone at rest, and those bones.
-fn start(model: &Model, config: PhysicsConfig) -> (PhysicsWorld, Vec<Mat4>) {
-    let mut world = PhysicsWorld::new(model, config);
-    let bones = rest_world(model);
-    world.reset(&bones);
-    (world, bones)
-}
-
-fn weightless() -> PhysicsConfig {
-    PhysicsConfig {
-        gravity: Vec3::ZERO,
-        ..Default::default()
-    }
-}
-
-/// Gives body B of a [`pair`] this velocity and spin (body A nothing).
-fn kick(world: &mut PhysicsWorld, global_velocity: Vec3, global_torque: Vec3) {
-    world.apply_impulses(&[
-        BodyImpulse::default(),
-        BodyImpulse {
-            global_velocity,
-            global_torque,
-            ..Default::default()
-        },
-    ]);
-}
-
-/// A [`pair`] with B 2 along +X, started under gravity.
-fn side_pair(joint: Joint) -> (Model, PhysicsWorld, Vec<Mat4>) {
-    let model = pair(Vec3::new(2.0, 0.0, 0.0), joint);
-    let (world, bones) = start(&model, PhysicsConfig::default());
-    (model, world, bones)
-}
-
-/// B 2 below A on a joint of `kind` with ±1 linear limits and linear springs
-/// of 200, weightless, just kicked sideways at 8 units/s.
-fn kicked_spring_pair(kind: JointKind) -> (Model, PhysicsWorld, Vec<Mat4>) {
-    let model = pair(
-        Vec3::new(0.0, -2.0, 0.0),
-        Joint {
-            kind,
-            linear_lower: Vec3::splat(-1.0),
-            linear_upper: Vec3::splat(1.0),
-            linear_spring: Vec3::splat(200.0),
-            ..Default::default()
-        },
-    );
-    let (mut world, bones) = start(&model, weightless());
-    kick(&mut world, Vec3::new(8.0, 0.0, 0.0), Vec3::ZERO);
-    (model, world, bones)
-}
-
-fn run(world: &mut PhysicsWorld, bones: &mut [Mat4], model: &Model, frames: usize) {
-    for _ in 0..frames {
-        let animated = rest_world(model);
-        bones.copy_from_slice(&animated);
-        world.set_bone_targets(bones);
-        world.step(FRAME);
-        world.write_back(bones);
-    }
-}
+use support::rigid::*;
 
 #[test]
 fn hinge_swings_about_its_axis_only_and_stops_at_its_limits() {
@@ -241,7 +134,11 @@ fn six_dof_without_spring_stays_where_pushed() {
 
 #[test]
 fn locked_axes_stay_locked() {
-    // lower == upper on every axis: a fixed joint, under gravity and a kick.
+    // lower == upper on every axis: a fixed joint, under gravity and a kick. The rotation
+    // holds; the joint point, 2 units from a light sphere, gives like Bullet's: its 10
+    // solver iterations cannot fully hold a long lever, so the body sags and swings back.
+    // (This model in the Bullet reference sags to y = -0.86 at 1/3 s, -0.59 at 1 s; the
+    // comparison is in the physics report.)
     let (model, mut world, mut bones) = side_pair(Joint {
         kind: JointKind::Spring6Dof,
         ..Default::default()
@@ -251,15 +148,22 @@ fn locked_axes_stay_locked() {
         Vec3::new(0.0, 0.0, 3.0),
         Vec3::new(0.0, 1.0, 0.0),
     );
-    let mut worst = 0.0f32;
+    let mut turned = 0.0f32;
+    let mut lowest = 0.0f32;
+    let mut widest = 0.0f32;
     for _ in 0..120 {
         run(&mut world, &mut bones, &model, 1);
         let p = world.body_pose(1).unwrap();
-        worst = worst
-            .max((p.translation - Vec3::new(2.0, 0.0, 0.0)).length())
-            .max(p.rotation.angle_between(Quat::IDENTITY));
+        turned = turned.max(p.rotation.angle_between(Quat::IDENTITY));
+        lowest = lowest.min(p.translation.y);
+        widest = widest.max((p.translation.x - 2.0).abs().max(p.translation.z.abs()));
     }
-    assert!(worst < 0.05, "locked joint moved by {worst}");
+    assert!(turned < 0.01, "locked rotation turned by {turned}");
+    assert!(widest < 0.2, "the point left the vertical plane: {widest}");
+    assert!(
+        (-1.0..-0.3).contains(&lowest),
+        "sags like Bullet's solver: {lowest}"
+    );
 }
 
 #[test]
@@ -354,9 +258,8 @@ fn mode0_body_follows_its_bone_exactly() {
     }
 }
 
-#[test]
-fn mode2_chain_keeps_the_bones_animated_position() {
-    // root (kinematic) → a → b, bodies of a and b in mode 2, joined by P2P.
+/// root (kinematic) → a → b, bodies of a and b in mode 2, joined by P2P.
+fn mode2_chain() -> Model {
     let mut model = Model {
         bones: vec![
             bone("root", Vec3::ZERO, -1),
@@ -391,7 +294,15 @@ fn mode2_chain_keeps_the_bones_animated_position() {
             ..Default::default()
         });
     }
-    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
+    model
+}
+
+/// Runs the chain 120 frames on bones that move; returns per frame and bone the distance
+/// of bones a and b from their animated positions, and the last bones.
+fn run_mode2_chain(config: PhysicsConfig) -> (Vec<[f32; 2]>, Vec<Mat4>) {
+    let model = mode2_chain();
+    let (mut world, mut bones) = start(&model, config);
+    let mut off = Vec::new();
     for f in 0..120 {
         let shift = Vec3::new(0.0, (f as f32 * 0.05).sin(), f as f32 * 0.02);
         let animated: Vec<Mat4> = model
@@ -403,14 +314,21 @@ fn mode2_chain_keeps_the_bones_animated_position() {
         world.set_bone_targets(&bones);
         world.step(FRAME);
         world.write_back(&mut bones);
-        for i in 1..3 {
-            let got = bones[i].w_axis.truncate();
-            let want = animated[i].w_axis.truncate();
-            assert!(
-                (got - want).length() < 1e-4,
-                "frame {f} bone {i}: {got} vs {want}"
-            );
-        }
+        let d = |i: usize| (bones[i].w_axis - animated[i].w_axis).truncate().length();
+        off.push([d(1), d(2)]);
+    }
+    (off, bones)
+}
+
+#[test]
+fn mode2_chain_keeps_the_bones_animated_position() {
+    // Without the MMD runtimes' rule both bones stay where the animation puts them...
+    let (off, bones) = run_mode2_chain(PhysicsConfig {
+        mode2_rule: false,
+        ..Default::default()
+    });
+    for (f, d) in off.iter().enumerate() {
+        assert!(d[0] < 1e-4 && d[1] < 1e-4, "frame {f}: {d:?}");
     }
     // ...while the rotation comes from physics: the chain hangs, so bone a turned.
     let r = Quat::from_mat4(&bones[1]);
@@ -418,6 +336,12 @@ fn mode2_chain_keeps_the_bones_animated_position() {
         r.angle_between(Quat::IDENTITY) > 0.3,
         "mode 2 rotation should follow physics"
     );
+    // With the rule (the default), b is jointed to its simulated parent a, so it runs as
+    // mode 1 and its bone hangs with the body; a keeps its animated position.
+    let (off, _) = run_mode2_chain(PhysicsConfig::default());
+    assert!(off.iter().all(|d| d[0] < 1e-4));
+    let hung = off.iter().map(|d| d[1]).fold(0.0f32, f32::max);
+    assert!(hung > 0.3, "bone b should follow its body: {hung}");
 }
 
 #[test]
@@ -598,7 +522,12 @@ fn mode0_body_moves_smoothly_across_substeps() {
         rigid_bodies: vec![sphere(0, Vec3::ZERO, RigidMode::FollowBone, 0, 0)],
         ..Default::default()
     };
-    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
+    let config = PhysicsConfig {
+        substep: 1.0 / 120.0,
+        substep_rule: hone_core::physics::SubstepRule::Interpolated,
+        ..Default::default()
+    };
+    let (mut world, mut bones) = start(&model, config);
     for f in 1..10 {
         bones[0] = Mat4::from_translation(Vec3::new(f as f32, 0.0, 0.0));
         world.set_bone_targets(&bones);

@@ -54,7 +54,10 @@ fn gene_at_rest_for_ten_seconds_stays_put() {
         60.0,
     );
     assert_eq!(r.frames, 600);
-    check_attached(&model, &r, 5.0, 15.0);
+    // The lever weight swings slowly outwards at rest in Bullet too: the reference
+    // (shared/oracles/bullet, 10 s at rest) moves it 37.9 units from its place by 10 s
+    // (Hone: 42.4), so its bound is Bullet's figure plus a third.
+    check_attached(&model, &r, 5.0, 50.0);
     // Calm at rest: nothing is still flying around after 10 s.
     assert!(r.max_speed < 60.0, "max speed {}", r.max_speed);
 }

@@ -33,56 +33,24 @@ pub fn summarize(path: &Path) -> Result<ModelSummary, String> {
     Ok(summary)
 }
 
-/// What the physics approximates or leaves out, one line per element and
-/// note: rigid-body clamps, joint approximations ("approximated: …") and
-/// soft-body parameters that are not simulated. Kept here so `pmx` does not
-/// depend on `physics`.
+/// What the physics approximates, clamps or leaves out, one line per kind of note with
+/// how many elements it concerns and the first few of them (rigid-body clamps, joint
+/// approximations, soft-body parameters that are not simulated). Kept here so `pmx` does
+/// not depend on `physics`.
 pub fn physics_notes(model: &crate::pmx::Model) -> Vec<String> {
-    use crate::physics::{soft::SoftWorld, NoteTarget, PhysicsConfig, PhysicsWorld};
+    use crate::physics::{grouped_notes, soft::SoftWorld, PhysicsConfig, PhysicsWorld};
     if model.rigid_bodies.is_empty() && model.joints.is_empty() && model.soft_bodies.is_empty() {
         return Vec::new();
     }
     let physics = PhysicsWorld::new(model, PhysicsConfig::default());
     let soft = SoftWorld::new(model, &physics);
-    physics
+    let notes: Vec<_> = physics
         .notes()
         .iter()
         .chain(soft.notes())
-        .map(|n| match n.target {
-            NoteTarget::RigidBody(i) => {
-                let name = model.rigid_bodies.get(i).map_or("", |r| r.name.as_str());
-                format!("rigid body {i} {name:?}: {}", n.text)
-            }
-            NoteTarget::Joint(i) => {
-                let name = model.joints.get(i).map_or("", |j| j.name.as_str());
-                format!("joint {i} {name:?}: {}", note_label(&n.text))
-            }
-            NoteTarget::SoftBody(i) => {
-                let name = model.soft_bodies.get(i).map_or("", |s| s.name.as_str());
-                format!("soft body {i} {name:?}: {}", note_label(&n.text))
-            }
-        })
-        .collect()
-}
-
-/// "not simulated: …" for notes about something left out, otherwise
-/// "approximated: …" (clamps and replacements keep their own wording).
-pub fn note_label(text: &str) -> String {
-    let lower = text.to_lowercase();
-    if lower.contains("not simulated")
-        || lower.contains("not used")
-        || lower.contains("not applied")
-    {
-        let what = [": not simulated", " are not simulated", " is not simulated"]
-            .iter()
-            .find_map(|suffix| text.strip_suffix(suffix))
-            .unwrap_or(text);
-        format!("not simulated: {what}")
-    } else if lower.contains("clamped") || lower.contains("replaced") || lower.contains("ignored") {
-        text.to_string()
-    } else {
-        format!("approximated: {text}")
-    }
+        .cloned()
+        .collect();
+    grouped_notes(model, &notes)
 }
 
 /// Loads PMX or PMD; errors carry the file name. Returns the source format too.

@@ -1,13 +1,14 @@
 //! `hone simulate MODEL [--motion M.vmd] [--pose P.json] [--seconds S] [--fps 60] [--json]
-//! [--trace OUT.json [--every K]] [--no-physics] [physics settings]`: runs the whole frame
-//! pipeline (physics included) headless and prints timings, stability figures and the final
+//! [--trace OUT.json [--every K]] [--no-physics] [--warm-up S] [--reset-at N,…]
+//! [physics settings] [stability limits]`: runs the whole frame pipeline (physics included)
+//! headless and prints timings, the bodies that stretch, spin or oscillate, and the final
 //! bone world matrices; `--trace` writes every frame's bone and body poses in the layout of
 //! the Bullet reference (shared/oracles/bullet) so its `compare.py` can read it.
 use super::CliResult;
 use crate::deform::{pose_from_json, Pose};
 use crate::motion::{load_vmd, BoundMotion};
-use crate::physics::PhysicsConfig;
-use crate::sim::{RunOptions, RunReport, STAGES};
+use crate::physics::{PhysicsConfig, SubstepRule};
+use crate::sim::{RunOptions, RunReport, StabilityLimits, STAGES};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -40,22 +41,55 @@ pub struct SimulateArgs {
     /// Run the same pipeline with physics off (the animation alone).
     #[arg(long)]
     pub no_physics: bool,
+    /// Seconds of physics on the first pose before frame 0, so hair and cloth have settled.
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.0)]
+    pub warm_up: f32,
+    /// Frames at which physics starts over on that frame's pose (bodies back on their bones).
+    #[arg(long, value_name = "N,…", value_delimiter = ',')]
+    pub reset_at: Vec<usize>,
     #[command(flatten)]
     pub physics: PhysicsArgs,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// When a body is reported as misbehaving.
+#[derive(clap::Args, Debug)]
+pub struct LimitArgs {
+    /// Report bodies farther than this from where their bone puts them (model units, 1 ≈ 8 cm).
+    #[arg(long, value_name = "UNITS", default_value_t = StabilityLimits::default().stretch)]
+    pub stretch_limit: f32,
+    /// Report bodies spinning faster than this (rad/s).
+    #[arg(long, value_name = "RAD/S", default_value_t = StabilityLimits::default().spin)]
+    pub spin_limit: f32,
+    /// Report bodies whose motion relative to their bone reverses more often than this per second.
+    #[arg(long, value_name = "PER_SECOND", default_value_t = StabilityLimits::default().reversals_per_second)]
+    pub reversal_limit: f32,
 }
 
 /// Physics settings, each selectable alone so its effect can be studied.
 #[derive(clap::Args, Debug, Default)]
 pub struct PhysicsArgs {
-    /// Fixed physics step in seconds, e.g. 0.008333 or 1/120 (default 1/120).
+    /// Fixed physics step in seconds, e.g. 0.008333 or 1/120 (default 1/60, as the MMD runtimes).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub step: Option<f32>,
     /// Most physics steps one frame may run; time beyond it is dropped, as Bullet does (default 10).
     #[arg(long, value_name = "N")]
     pub max_substeps: Option<u32>,
-    /// Solver iterations per physics step (default 4).
+    /// Joint solver iterations per physics step (default 10, Bullet's).
     #[arg(long, value_name = "N")]
     pub solver_iterations: Option<usize>,
+    /// rapier's iterations per physics step for contacts and the non-6DOF joint kinds (default 2).
+    #[arg(long, value_name = "N")]
+    pub contact_iterations: Option<usize>,
+    /// How bone-following bodies move within a frame's physics steps: `bullet` (jump to the
+    /// frame's pose, as Bullet) or `interpolated` (a part per step).
+    #[arg(long, value_name = "RULE", value_parser = parse_substep_rule)]
+    pub substep_rule: Option<SubstepRule>,
+    /// Keep every mode-2 body in mode 2 (off: the MMD runtimes' rule runs a mode-2 body
+    /// jointed to its simulated parent as mode 1).
+    #[arg(long)]
+    pub keep_mode2: bool,
 }
 
 impl PhysicsArgs {
@@ -71,7 +105,22 @@ impl PhysicsArgs {
         if let Some(n) = self.solver_iterations {
             c.solver_iterations = n;
         }
+        if let Some(n) = self.contact_iterations {
+            c.contact_iterations = n;
+        }
+        if let Some(r) = self.substep_rule {
+            c.substep_rule = r;
+        }
+        c.mode2_rule = !self.keep_mode2;
         c
+    }
+}
+
+fn parse_substep_rule(text: &str) -> Result<SubstepRule, String> {
+    match text {
+        "bullet" => Ok(SubstepRule::Bullet),
+        "interpolated" => Ok(SubstepRule::Interpolated),
+        _ => Err(format!("{text:?}: expected bullet or interpolated")),
     }
 }
 
@@ -150,11 +199,21 @@ pub fn run(args: SimulateArgs) -> CliResult {
     if args.every == 0 {
         return Err("--every must be at least 1".into());
     }
+    if !(args.warm_up.is_finite() && args.warm_up >= 0.0) {
+        return Err(format!("--warm-up must be 0 or more seconds, not {}", args.warm_up).into());
+    }
     let options = RunOptions {
         seconds,
         fps: args.fps,
         physics: !args.no_physics,
         trace_every: args.trace.as_ref().map(|_| args.every),
+        warm_up: args.warm_up,
+        reset_at: args.reset_at.clone(),
+        limits: StabilityLimits {
+            stretch: args.limits.stretch_limit,
+            spin: args.limits.spin_limit,
+            reversals_per_second: args.limits.reversal_limit,
+        },
     };
     let mut report = crate::sim::run(
         &model,
@@ -229,18 +288,18 @@ fn print_text(
     for (i, d) in drift.iter().take(10) {
         writeln!(out, "  {:>8.3}  {} ({i})", d, model.rigid_bodies[*i].name)?;
     }
-    if !r.notes.is_empty() {
-        // Group identical texts: "N× text".
-        let mut counts: Vec<(&str, usize)> = Vec::new();
-        for n in &r.notes {
-            match counts.iter_mut().find(|(t, _)| *t == n.text) {
-                Some(c) => c.1 += 1,
-                None => counts.push((&n.text, 1)),
-            }
+    if r.troubles.is_empty() {
+        writeln!(out, "unstable bodies: none")?;
+    } else {
+        writeln!(out, "unstable bodies ({}):", r.troubles.len())?;
+        for t in &r.troubles {
+            writeln!(out, "  {} ({}): {}", t.name, t.body, t.describe())?;
         }
+    }
+    if !r.notes.is_empty() {
         writeln!(out, "physics notes ({}):", r.notes.len())?;
-        for (t, c) in counts {
-            writeln!(out, "  {c:>4}× {t}")?;
+        for line in crate::physics::grouped_notes(model, &r.notes) {
+            writeln!(out, "  {line}")?;
         }
     }
     writeln!(out, "final bone matrices: use --json")?;
@@ -287,7 +346,9 @@ fn print_json(
         num(out, *d as f64)?;
         out.write_all(b"}")?;
     }
-    out.write_all(b"]},\"notes\":")?;
+    out.write_all(b"],\"unstable\":")?;
+    serde_json::to_writer(&mut *out, &r.troubles)?;
+    out.write_all(b"},\"notes\":")?;
     serde_json::to_writer(&mut *out, &r.notes)?;
     out.write_all(b",\"bones\":[")?;
     for (i, bone) in model.bones.iter().enumerate() {

@@ -1,19 +1,20 @@
-//! PMX joints (all six kinds of PMX 2.1) mapped onto rapier's generic joint.
+//! PMX joints, all six kinds of PMX 2.1. Spring 6DOF (the kind MMD has; nearly every model
+//! uses only it) and plain 6DOF run with Bullet's rules in Hone's own solver
+//! ([`super::spring6dof`]); the four kinds PMX 2.1 added go to rapier's generic joint.
 //!
-//! Bullet (what MMD and PMX Editor run) and rapier do not share every feature;
-//! where a parameter cannot be expressed exactly it is approximated and
-//! [`joint_approximations`] lists what was approximated, so `hone info` and
-//! the UI can say so.
+//! Bullet (what MMD and PMX Editor run) and rapier do not share every feature of those
+//! four; where a parameter cannot be expressed exactly it is approximated and
+//! [`joint_approximations`] lists what was approximated, so `hone info` and the UI can
+//! say so.
 
+use super::spring6dof::Spring6Dof;
 use crate::pmx::{Joint, JointKind};
 use glam::{Quat, Vec3};
 use rapier3d::prelude::{GenericJoint, JointAxesMask, JointAxis, MotorModel, Pose};
 use std::f32::consts::{FRAC_PI_2, PI};
 
-pub const NOTE_EULER_LIMITS: &str =
-    "angular limits apply per axis of the relative rotation, not on Bullet's XYZ Euler angles";
-pub const NOTE_SPRING_MOTOR: &str =
-    "springs act as force-based position motors toward the rest pose (Bullet 2.75 drives them as saturated velocity motors)";
+pub const NOTE_SOLVED_BY_RAPIER: &str =
+    "solved by rapier's generic joint (its angular limits are per axis of the relative rotation, its solver not Bullet's)";
 pub const NOTE_SPRINGS_UNUSED: &str = "spring constants are not used by this joint kind";
 pub const NOTE_LIMITS_UNUSED: &str = "limits and spring constants are not used by P2P";
 pub const NOTE_CONE_ELLIPSE: &str =
@@ -26,7 +27,6 @@ pub const NOTE_MOTOR_IMPULSE: &str =
     "motor impulse limit converted to a force over one physics sub-step";
 pub const NOTE_SLIDER_MOTOR: &str =
     "slider motors are velocity motors with the given maximum force (stiffness of the velocity tracking is Hone's choice)";
-pub const NOTE_NEGATIVE_SPRING: &str = "negative spring constants clamped to 0";
 pub const NOTE_NEGATIVE_SPAN: &str = "negative cone-twist spans: absolute value used";
 pub const NOTE_NON_FINITE: &str = "non-finite joint parameters replaced by 0";
 pub const NOTE_UNKNOWN_KIND: &str = "unknown joint kind: not simulated";
@@ -51,23 +51,17 @@ pub fn joint_approximations(j: &Joint) -> Vec<&'static str> {
     }
     let j = sanitized(j);
     let springs_set = j.linear_spring != Vec3::ZERO || j.angular_spring != Vec3::ZERO;
+    if !matches!(
+        j.kind,
+        JointKind::Spring6Dof | JointKind::SixDof | JointKind::Unknown(_)
+    ) {
+        n.push(NOTE_SOLVED_BY_RAPIER);
+    }
     match j.kind {
-        JointKind::Spring6Dof | JointKind::SixDof => {
-            let limited = (0..3).any(|i| {
-                let (lo, hi) = (j.angular_lower[i], j.angular_upper[i]);
-                lo < hi
-            });
-            if limited {
-                n.push(NOTE_EULER_LIMITS);
-            }
-            if j.kind == JointKind::Spring6Dof {
-                if springs_set {
-                    n.push(NOTE_SPRING_MOTOR);
-                }
-                if j.linear_spring.min_element() < 0.0 || j.angular_spring.min_element() < 0.0 {
-                    n.push(NOTE_NEGATIVE_SPRING);
-                }
-            } else if springs_set {
+        // Bullet's rules exactly (super::spring6dof).
+        JointKind::Spring6Dof => {}
+        JointKind::SixDof => {
+            if springs_set {
                 n.push(NOTE_SPRINGS_UNUSED);
             }
         }
@@ -149,9 +143,6 @@ pub fn euler_rotation(r: Vec3) -> Quat {
     crate::pmx::euler_rotation(finite_or_zero(r))
 }
 
-const LIN: [JointAxis; 3] = [JointAxis::LinX, JointAxis::LinY, JointAxis::LinZ];
-const ANG: [JointAxis; 3] = [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ];
-
 /// Bullet's per-axis rule: lower > upper = free, lower == upper = locked (at
 /// that value), otherwise limited.
 fn bullet_axis(g: &mut GenericJoint, axis: JointAxis, lo: f32, hi: f32) {
@@ -165,13 +156,32 @@ fn bullet_axis(g: &mut GenericJoint, axis: JointAxis, lo: f32, hi: f32) {
     }
 }
 
-fn is_locked(lo: f32, hi: f32) -> bool {
-    lo == hi
+/// The spring 6DOF (kind 0) or plain 6DOF (kind 1) joint as Bullet runs it for MMD:
+/// translation springs only where the constant is non-zero, rotation springs always
+/// (a zero constant is a spring of strength zero); no springs on plain 6DOF.
+pub fn spring6dof(j: &Joint, a: usize, b: usize, frame_a: Pose, frame_b: Pose) -> Spring6Dof {
+    let j = sanitized(j);
+    let springs = j.kind == JointKind::Spring6Dof;
+    Spring6Dof {
+        body_a: a,
+        body_b: b,
+        frame_a,
+        frame_b,
+        linear_lower: j.linear_lower,
+        linear_upper: j.linear_upper,
+        angular_lower: j.angular_lower,
+        angular_upper: j.angular_upper,
+        linear_stiffness: j.linear_spring,
+        angular_stiffness: j.angular_spring,
+        linear_spring: [0, 1, 2].map(|i| springs && j.linear_spring[i] != 0.0),
+        angular_spring: [springs; 3],
+    }
 }
 
-/// Builds the rapier joint. `frame_a`/`frame_b` are the joint's frame in
-/// each body's local space (joint world pose seen from the body's rest pose).
-/// `substep` converts Bullet motor impulses to forces. None = not simulated.
+/// Builds the rapier joint for the kinds PMX 2.1 added (P2P, cone-twist, slider,
+/// hinge). `frame_a`/`frame_b` are the joint's frame in each body's local space (joint
+/// world pose seen from the body's rest pose). `substep` converts Bullet motor impulses
+/// to forces. None = not simulated here (spring 6DOF and 6DOF: [`spring6dof`]).
 pub fn build_joint(j: &Joint, frame_a: Pose, frame_b: Pose, substep: f32) -> Option<GenericJoint> {
     let j = sanitized(j);
     let mut g = GenericJoint::default();
@@ -181,31 +191,8 @@ pub fn build_joint(j: &Joint, frame_a: Pose, frame_b: Pose, substep: f32) -> Opt
     // saba call it: linked bodies still collide unless their groups say otherwise.
     g.set_contacts_enabled(true);
     match j.kind {
-        JointKind::Spring6Dof | JointKind::SixDof => {
-            for i in 0..3 {
-                bullet_axis(&mut g, LIN[i], j.linear_lower[i], j.linear_upper[i]);
-                bullet_axis(&mut g, ANG[i], j.angular_lower[i], j.angular_upper[i]);
-            }
-            if j.kind == JointKind::Spring6Dof {
-                // MMD: translation springs only where the constant is non-zero; rotation
-                // springs always on (a zero constant is no spring). The spring's rest point
-                // is the joint's initial configuration, where both frames coincide.
-                for i in 0..3 {
-                    let (lo, hi) = (j.linear_lower[i], j.linear_upper[i]);
-                    let k = j.linear_spring[i].max(0.0);
-                    if k > 0.0 && !is_locked(lo, hi) {
-                        g.set_motor_model(LIN[i], MotorModel::ForceBased);
-                        g.set_motor_position(LIN[i], 0.0, k, 0.0);
-                    }
-                    let (lo, hi) = (j.angular_lower[i], j.angular_upper[i]);
-                    let k = j.angular_spring[i].max(0.0);
-                    if k > 0.0 && !is_locked(lo, hi) {
-                        g.set_motor_model(ANG[i], MotorModel::ForceBased);
-                        g.set_motor_position(ANG[i], 0.0, k, 0.0);
-                    }
-                }
-            }
-        }
+        // Solved by Hone with Bullet's rules: see spring6dof().
+        JointKind::Spring6Dof | JointKind::SixDof => return None,
         JointKind::P2p => {
             g.lock_axes(JointAxesMask::LIN_AXES);
         }

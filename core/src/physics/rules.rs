@@ -6,12 +6,14 @@
 //! - **shape dimensions**: what a body's stored size means ([`BodyShape::of`]);
 //! - **placement**: where a body sits at rest and on its bone ([`rest_pose`],
 //!   [`bone_driven_pose`]);
+//! - **modes**: which mode each body runs in (the MMD runtimes' mode-2 rule,
+//!   [`effective_modes`]) and which bodies contacts push ([`has_contact_response`]);
 //! - **debug description**: every body's shape, transform and filter as physics
 //!   sees it now ([`debug_bodies_into`]); the viewport paints it
 //!   ([`BodyShape::outline`]) and picking ray-casts it ([`BodyShape::ray_distance`]).
 
 use super::{euler_rotation, PhysicsWorld};
-use crate::pmx::{Model, RigidBody, RigidShape};
+use crate::pmx::{Model, RigidBody, RigidMode, RigidShape};
 use glam::{Mat4, Vec3};
 use rapier3d::parry::query::{Ray, RayCast};
 use rapier3d::parry::shape::{Ball, Capsule, Cuboid};
@@ -414,6 +416,68 @@ pub fn debug_bodies_into(
             filter: CollisionFilter::of(rb),
         }
     }));
+}
+
+// ---------------------------------------------------------------------------
+// Modes and contact response
+// ---------------------------------------------------------------------------
+
+/// The mode each rigid body runs in under the MMD runtimes: its stored mode, except that
+/// a mode-2 body (simulated; its bone keeps the animated position) jointed to a simulated
+/// body whose bone is its own bone's parent runs as mode 1, so its bone follows the
+/// simulated parent instead of staying where the animation puts it. After katwat's
+/// measurements of MikuMikuDance, as babylon-mmd applies them (the Bullet reference's
+/// `effective_mode`). A mode-2 body only ever becomes mode 1, so joint order does not matter.
+pub fn effective_modes(model: &Model) -> Vec<RigidMode> {
+    let mut modes: Vec<RigidMode> = model.rigid_bodies.iter().map(|b| b.mode).collect();
+    let bones = model.bones.len();
+    let bone_of = |i: usize| {
+        usize::try_from(model.rigid_bodies[i].bone)
+            .ok()
+            .filter(|&b| b < bones)
+    };
+    let parent_of = |b: usize| {
+        usize::try_from(model.bones[b].parent)
+            .ok()
+            .filter(|&p| p < bones)
+    };
+    // Whether `child`'s bone has `parent`'s bone as its parent.
+    let bone_child_of = |child: usize, parent: usize| {
+        bone_of(child)
+            .and_then(parent_of)
+            .is_some_and(|p| Some(p) == bone_of(parent))
+    };
+    let body = |i: i32| {
+        usize::try_from(i)
+            .ok()
+            .filter(|&i| i < model.rigid_bodies.len())
+    };
+    for joint in &model.joints {
+        let (Some(a), Some(b)) = (body(joint.body_a), body(joint.body_b)) else {
+            continue;
+        };
+        let simulated = |m: RigidMode| m != RigidMode::FollowBone;
+        let mode2 = RigidMode::DynamicWithBonePosition;
+        if simulated(modes[a]) && modes[b] == mode2 && bone_child_of(b, a) {
+            modes[b] = RigidMode::Dynamic;
+        } else if simulated(modes[b]) && modes[a] == mode2 && bone_child_of(a, b) {
+            modes[a] = RigidMode::Dynamic;
+        }
+    }
+    modes
+}
+
+/// Whether contacts push the body: not when a stored size it uses is zero (Bullet's
+/// no-contact-response flag, as the MMD runtimes set it); such a body still moves and
+/// is still jointed.
+pub fn has_contact_response(body: &RigidBody) -> bool {
+    let s = body.size;
+    match body.shape {
+        RigidShape::Sphere => s.x != 0.0,
+        RigidShape::Box => s.x != 0.0 && s.y != 0.0 && s.z != 0.0,
+        RigidShape::Capsule => s.x != 0.0 && s.y != 0.0,
+        RigidShape::Unknown(_) => s.x != 0.0,
+    }
 }
 
 #[cfg(test)]

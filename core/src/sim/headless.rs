@@ -1,7 +1,9 @@
 //! Headless runs of the whole pipeline (`hone simulate`, tests, benches): frame 0 is the
-//! state right after a reset on the first pose, frame k the state after frame k's pipeline
-//! with the motion sampled at k / fps seconds.
+//! state right after a reset on the first pose (after the warm-up, if any), frame k the
+//! state after frame k's pipeline with the motion sampled at k / fps seconds; at a reset
+//! frame physics starts over on that frame's pose instead of stepping.
 
+use super::stability::{StabilityLimits, Trouble};
 use super::trace::Trace;
 use super::{Simulation, STAGES};
 use crate::deform::Pose;
@@ -19,6 +21,13 @@ pub struct RunOptions {
     pub physics: bool,
     /// Record a [`Trace`] of every K-th frame (the last frame always).
     pub trace_every: Option<usize>,
+    /// Seconds of physics on the first pose before frame 0, so hair and cloth have
+    /// settled when the run starts (MMD users pre-roll a few seconds for this).
+    pub warm_up: f32,
+    /// Frames at which physics starts over on that frame's pose (MMD's physics reset).
+    pub reset_at: Vec<usize>,
+    /// When a body is reported as stretching, spinning or oscillating.
+    pub limits: StabilityLimits,
 }
 
 impl Default for RunOptions {
@@ -28,6 +37,9 @@ impl Default for RunOptions {
             fps: 60.0,
             physics: true,
             trace_every: None,
+            warm_up: 0.0,
+            reset_at: Vec::new(),
+            limits: StabilityLimits::default(),
         }
     }
 }
@@ -45,8 +57,10 @@ pub struct RunReport {
     /// Largest linear speed of any body over the run (units/s).
     pub max_speed: f32,
     /// Per rigid body: the largest distance from its bone-driven place over the run
-    /// (None for bone-following bodies).
+    /// (since the last reset; None for bone-following bodies).
     pub max_drift: Vec<Option<f32>>,
+    /// Bodies that stretched, spun or oscillated past [`RunOptions::limits`].
+    pub troubles: Vec<Trouble>,
     /// Bone world matrices after the last frame.
     pub final_world: Vec<glam::Mat4>,
     /// Any vertex position non-finite after the last frame.
@@ -95,12 +109,16 @@ pub fn run(
     };
     let mut sim = Simulation::new(model, config);
     sim.physics_enabled = options.physics;
-    sim.track_drift = options.physics;
+    sim.watch_stability(options.physics);
     let mut pose = base.clone();
     if let Some(m) = motion {
         m.apply_to_pose(0.0, &mut pose);
     }
-    sim.reset(model, &pose);
+    if options.physics && options.warm_up > 0.0 {
+        sim.warm_up(model, &pose, options.warm_up, fps);
+    } else {
+        sim.reset(model, &pose);
+    }
     let mut trace = options.trace_every.map(|_| Trace::new(model, fps));
     let every = options.trace_every.unwrap_or(1).max(1);
     let wanted = |k: usize| k.is_multiple_of(every) || k == frames;
@@ -110,14 +128,6 @@ pub fn run(
     let mut report = RunReport {
         frames,
         fps,
-        max_drift: (0..model.rigid_bodies.len())
-            .map(|i| {
-                sim.physics
-                    .body_role(i)
-                    .filter(|r| options.physics && r.is_dynamic())
-                    .map(|_| 0.0)
-            })
-            .collect(),
         ..Default::default()
     };
     for f in 1..=frames {
@@ -125,6 +135,13 @@ pub fn run(
         if let Some(m) = motion {
             pose.clone_from(base);
             m.apply_to_pose(t * crate::motion::FRAMES_PER_SECOND, &mut pose);
+        }
+        if options.reset_at.contains(&f) {
+            sim.reset(model, &pose);
+            if let Some(tr) = trace.as_mut().filter(|_| wanted(f)) {
+                tr.record(f, &sim);
+            }
+            continue;
         }
         let times = *sim.frame(model, &pose, 1.0 / fps);
         for s in 0..STAGES.len() {
@@ -134,11 +151,6 @@ pub fn run(
         let stats = sim.physics.stats();
         report.nan_count += stats.nan_bodies;
         report.max_speed = report.max_speed.max(stats.max_speed);
-        for (d, &now) in report.max_drift.iter_mut().zip(sim.drift()) {
-            if let Some(d) = d {
-                *d = d.max(now);
-            }
-        }
         if let Some(tr) = trace.as_mut().filter(|_| wanted(f)) {
             tr.record(f, &sim);
         }
@@ -147,6 +159,16 @@ pub fn run(
         for m in &mut report.mean_us {
             *m /= frames as f64;
         }
+    }
+    if let Some(watch) = sim.stability() {
+        report.max_drift = watch
+            .bodies()
+            .iter()
+            .map(|w| w.map(|w| w.max_stretch))
+            .collect();
+        report.troubles = watch.troubles(model, &options.limits);
+    } else {
+        report.max_drift = vec![None; model.rigid_bodies.len()];
     }
     report.final_world = sim.state.world.clone();
     report.notes = sim.physics.notes().to_vec();

@@ -14,9 +14,11 @@ use crate::pmx::Model;
 use std::time::Instant;
 
 mod headless;
+pub mod stability;
 pub mod trace;
 
 pub use headless::{run, run_headless, RunOptions, RunReport};
+pub use stability::{StabilityLimits, StabilityWatch, Trouble};
 pub use trace::Trace;
 
 /// Pipeline stages, in order.
@@ -52,9 +54,9 @@ pub struct Simulation {
     pub soft: SoftWorld,
     /// Off: bones and skinning only, as `Deformer::evaluate`.
     pub physics_enabled: bool,
-    /// Track, per rigid body, how far it is from its bone-driven pose (see [`Simulation::drift`]).
-    pub track_drift: bool,
-    drift: Vec<f32>,
+    /// Per simulated body: stretch, spin and oscillation since the last reset (see
+    /// [`Simulation::watch_stability`]).
+    stability: Option<StabilityWatch>,
     times: StageTimes,
     substeps: u32,
 }
@@ -70,8 +72,7 @@ impl Simulation {
             state,
             soft,
             physics_enabled: true,
-            track_drift: false,
-            drift: vec![0.0; model.rigid_bodies.len()],
+            stability: None,
             physics,
             times: StageTimes::default(),
             substeps: 0,
@@ -91,7 +92,9 @@ impl Simulation {
         for (v, m) in self.state.skin_mask.iter_mut().enumerate() {
             *m = self.soft.skip_skinning(v);
         }
-        self.drift.fill(0.0);
+        if let Some(w) = &mut self.stability {
+            w.clear();
+        }
     }
 
     /// Reset, then run `seconds` of frames at `fps` holding `pose`, so hair and
@@ -104,6 +107,10 @@ impl Simulation {
         let frames = (seconds * fps).round().max(0.0) as usize;
         for _ in 0..frames {
             self.frame(model, pose, 1.0 / fps);
+        }
+        // What happened while settling is not the rig's behaviour.
+        if let Some(w) = &mut self.stability {
+            w.clear();
         }
     }
 
@@ -128,15 +135,9 @@ impl Simulation {
             lap(times, 2);
             self.substeps = self.physics.step(dt);
             lap(times, 3);
-            if self.track_drift {
-                for i in 0..self.drift.len() {
-                    if let (Some(p), Some(want)) = (
-                        self.physics.body_pose(i),
-                        self.physics.bone_driven_pose(i, &self.state.world),
-                    ) {
-                        self.drift[i] = p.translation.distance(want.translation);
-                    }
-                }
+            if let Some(w) = &mut self.stability {
+                // The bones still hold the places the bodies were put from.
+                w.observe(&self.physics, &self.state.world, dt);
             }
             self.physics.write_back(&mut self.state.world);
             // Tell deform which bones physics set, parents first (it recovers their locals).
@@ -186,9 +187,14 @@ impl Simulation {
         self.substeps
     }
 
-    /// Per rigid body: distance from its bone-driven place after the last frame's
-    /// physics step (with `track_drift` on; 0 for bone-following bodies).
-    pub fn drift(&self) -> &[f32] {
-        &self.drift
+    /// Starts (or stops) watching the simulated bodies for stretching, spinning and
+    /// oscillating; the watch restarts at every reset.
+    pub fn watch_stability(&mut self, on: bool) {
+        self.stability = on.then(|| StabilityWatch::new(&self.physics));
+    }
+
+    /// What the stability watch has seen since the last reset, if it is on.
+    pub fn stability(&self) -> Option<&StabilityWatch> {
+        self.stability.as_ref()
     }
 }

@@ -32,3 +32,4 @@ pub fn morph(name: &str, offsets: MorphOffsets) -> Morph {
         offsets,
     }
 }
+pub mod rigid;

@@ -160,9 +160,7 @@ fn physics_notes(ui: &mut Ui, notes: Vec<&'static str>) {
     }
     ui.separator();
     for n in notes {
-        ui.add(
-            egui::Label::new(egui::RichText::new(crate::cli::info::note_label(n)).weak()).wrap(),
-        );
+        ui.add(egui::Label::new(egui::RichText::new(crate::physics::note_label(n)).weak()).wrap());
     }
 }
 

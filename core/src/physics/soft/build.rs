@@ -1,0 +1,429 @@
+//! Building soft bodies from PMX data: particles, links, B-links, anchors, pins, and
+//! notes for what is clamped or not simulated.
+
+use super::solve::update_normals;
+use super::{Anchor, Link, SoftSim, MAX_BLINKS_PER_PARTICLE, MAX_ITERATIONS};
+use crate::physics::{CollisionFilter, Note, NoteTarget, PhysicsWorld};
+use crate::pmx::{AeroModel, Model, SoftBody, SoftBodyFlags, SoftBodyShape, Vertex};
+use glam::Vec3;
+use std::collections::{HashMap, VecDeque};
+
+fn note(notes: &mut Vec<Note>, i: usize, text: impl Into<String>) {
+    notes.push(Note {
+        target: NoteTarget::SoftBody(i),
+        text: text.into(),
+    });
+}
+
+fn clamp01(v: f32, what: &str, i: usize, notes: &mut Vec<Note>) -> f32 {
+    if v.is_finite() && (0.0..=1.0).contains(&v) {
+        v
+    } else {
+        let c = if v.is_finite() {
+            v.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        note(
+            notes,
+            i,
+            format!("{what} {v} outside [0, 1]: clamped to {c}"),
+        );
+        c
+    }
+}
+
+/// XPBD compliance (α̃ = α/h²) for a constraint between particles of inverse
+/// masses summing to `w_sum` that, on its first iteration, corrects the same
+/// fraction `k` of the error as Bullet's PBD link of stiffness `k`.
+fn compliance_for(k: f32, w_sum: f32) -> f32 {
+    let k = k.clamp(1.0e-3, 1.0);
+    w_sum * (1.0 / k - 1.0)
+}
+
+fn rest_position(v: &Vertex) -> Vec3 {
+    if v.position.is_finite() {
+        v.position
+    } else {
+        Vec3::ZERO
+    }
+}
+
+/// Soft-body parameters the position solver does not simulate (pure: depends
+/// only on the soft body's data), for `hone info` and the inspector.
+pub fn unsimulated_parameters(sb: &SoftBody) -> Vec<&'static str> {
+    let c = &sb.config;
+    let mut out = Vec::new();
+    if sb.aero_model != AeroModel::VPoint || c.dg != 0.0 || c.lf != 0.0 {
+        out.push("aerodynamics (aero model, DG, LF): not simulated");
+    }
+    if c.pr != 0.0 {
+        out.push("pressure (PR): not simulated");
+    }
+    if c.vc != 0.0 || sb.material_params.vst != 0.0 {
+        out.push("volume conservation (VC, VST): not simulated");
+    }
+    if c.mt != 0.0 {
+        out.push("pose matching (MT): not simulated");
+    }
+    if sb.flags.has(SoftBodyFlags::CLUSTERS) || sb.cluster_count > 0 {
+        out.push("clusters: not simulated");
+    }
+    if sb.flags.has(SoftBodyFlags::RANDOMIZE_LINKS) {
+        out.push("link randomisation: not applied (links keep a fixed order)");
+    }
+    if c.shr != 0.0 {
+        out.push("soft–soft contacts (SHR): not simulated");
+    }
+    if c.vcf != 0.0
+        || sb.iterations.velocity != 0
+        || sb.iterations.drift != 0
+        || sb.iterations.cluster != 0
+    {
+        out.push("VCF and velocity/drift/cluster iterations: not used by the position solver");
+    }
+    out
+}
+
+pub(super) fn build(
+    model: &Model,
+    physics: &PhysicsWorld,
+    i: usize,
+    sb: &SoftBody,
+    notes: &mut Vec<Note>,
+) -> Option<SoftSim> {
+    let rope = match sb.shape {
+        SoftBodyShape::TriMesh => false,
+        SoftBodyShape::Rope => true,
+        SoftBodyShape::Unknown(s) => {
+            note(notes, i, format!("unknown shape {s}: not simulated"));
+            return None;
+        }
+    };
+    let Some(mat) = usize::try_from(sb.material)
+        .ok()
+        .filter(|&m| m < model.materials.len())
+    else {
+        note(
+            notes,
+            i,
+            format!("material index {} out of range: not simulated", sb.material),
+        );
+        return None;
+    };
+    // The material's faces: the ones after all earlier materials' faces.
+    let first: usize = model.materials[..mat]
+        .iter()
+        .map(|m| m.face_index_count.max(0) as usize / 3)
+        .sum();
+    let count = model.materials[mat].face_index_count.max(0) as usize / 3;
+    let faces = model
+        .faces
+        .get(first.min(model.faces.len())..(first + count).min(model.faces.len()))
+        .unwrap_or(&[]);
+    if faces.len() < count {
+        note(
+            notes,
+            i,
+            "the material's face range runs past the face list: truncated",
+        );
+    }
+    let nv = model.vertices.len();
+    let valid = |v: i32| usize::try_from(v).ok().filter(|&v| v < nv);
+
+    // Weld vertices sharing a rest position into one particle.
+    let mut by_pos: HashMap<[u32; 3], u32> = HashMap::new();
+    let mut vertex_particle: HashMap<u32, u32> = HashMap::new();
+    let mut source: Vec<u32> = Vec::new();
+    let mut members: Vec<(u32, u32)> = Vec::new();
+    let mut particle_of = |v: usize| -> u32 {
+        if let Some(&p) = vertex_particle.get(&(v as u32)) {
+            return p;
+        }
+        let pos = rest_position(&model.vertices[v]);
+        let key = pos.to_array().map(f32::to_bits);
+        let p = *by_pos.entry(key).or_insert_with(|| {
+            source.push(v as u32);
+            (source.len() - 1) as u32
+        });
+        vertex_particle.insert(v as u32, p);
+        members.push((v as u32, p));
+        p
+    };
+    let mut triangles = Vec::new();
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    let mut dropped = 0usize;
+    let mut chain: Vec<u32> = Vec::new();
+    for f in faces {
+        let Some(vs) = f.iter().map(|&v| valid(v)).collect::<Option<Vec<_>>>() else {
+            dropped += 1;
+            continue;
+        };
+        let ps: Vec<u32> = vs.iter().map(|&v| particle_of(v)).collect();
+        let mut distinct = ps.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        match distinct.len() {
+            3 => {
+                if !rope {
+                    triangles.push([ps[0], ps[1], ps[2]]);
+                }
+                for (a, b) in [(ps[0], ps[1]), (ps[1], ps[2]), (ps[2], ps[0])] {
+                    edges.push((a.min(b), a.max(b)));
+                }
+            }
+            2 => edges.push((distinct[0], distinct[1])),
+            _ => chain.push(ps[0]),
+        }
+    }
+    if dropped > 0 {
+        note(
+            notes,
+            i,
+            format!("{dropped} faces with out-of-range vertices ignored"),
+        );
+    }
+    // A rope of point faces: link the vertices in order.
+    if rope && edges.is_empty() {
+        for w in chain.windows(2) {
+            if w[0] != w[1] {
+                edges.push((w[0].min(w[1]), w[0].max(w[1])));
+            }
+        }
+    }
+    edges.sort_unstable();
+    edges.dedup();
+    let n = source.len();
+    if n == 0 {
+        note(notes, i, "the material has no usable faces: not simulated");
+        return None;
+    }
+    if !rope && triangles.is_empty() {
+        note(
+            notes,
+            i,
+            "TriMesh on a material without triangles: simulated as a rope",
+        );
+    }
+
+    let rest: Vec<Vec3> = source
+        .iter()
+        .map(|&v| rest_position(&model.vertices[v as usize]))
+        .collect();
+    let total_mass = if sb.total_mass.is_finite() && sb.total_mass > 0.0 {
+        sb.total_mass
+    } else {
+        note(
+            notes,
+            i,
+            format!("total mass {} is not positive: 1 used", sb.total_mass),
+        );
+        1.0
+    };
+    let mut w = vec![n as f32 / total_mass; n];
+    let mut pinned = vec![false; n];
+    let mut pins_outside = 0;
+    for &pv in &sb.pins {
+        match valid(pv).and_then(|v| vertex_particle.get(&(v as u32))) {
+            Some(&p) => {
+                pinned[p as usize] = true;
+                w[p as usize] = 0.0;
+            }
+            None => pins_outside += 1,
+        }
+    }
+    if pins_outside > 0 {
+        note(
+            notes,
+            i,
+            format!("{pins_outside} pin vertices are not in the soft body: ignored"),
+        );
+    }
+
+    let lst = clamp01(sb.material_params.lst, "LST", i, notes);
+    let ast = clamp01(sb.material_params.ast, "AST", i, notes);
+    let mut links: Vec<Link> = edges
+        .iter()
+        .map(|&(a, b)| Link {
+            a,
+            b,
+            rest: rest[a as usize].distance(rest[b as usize]),
+            alpha: compliance_for(lst, w[a as usize] + w[b as usize]),
+        })
+        .collect();
+
+    // B-links: pairs 2..=distance apart in the link graph.
+    if sb.flags.has(SoftBodyFlags::B_LINK) && sb.b_link_distance >= 2 {
+        note(
+            notes,
+            i,
+            "B-links use AST as their stiffness (Bullet gives them LST)",
+        );
+        let mut adjacency = vec![Vec::new(); n];
+        for &(a, b) in &edges {
+            adjacency[a as usize].push(b);
+            adjacency[b as usize].push(a);
+        }
+        let max_depth = sb.b_link_distance.min(16) as usize;
+        if sb.b_link_distance > 16 {
+            note(
+                notes,
+                i,
+                format!("B-link distance {} capped at 16", sb.b_link_distance),
+            );
+        }
+        let mut depth = vec![usize::MAX; n];
+        let mut queue = VecDeque::new();
+        let mut capped = false;
+        for start in 0..n {
+            depth.fill(usize::MAX);
+            depth[start] = 0;
+            queue.clear();
+            queue.push_back(start);
+            let mut added = 0;
+            while let Some(u) = queue.pop_front() {
+                if depth[u] == max_depth {
+                    continue;
+                }
+                for &nb in &adjacency[u] {
+                    let nb = nb as usize;
+                    if depth[nb] != usize::MAX {
+                        continue;
+                    }
+                    depth[nb] = depth[u] + 1;
+                    queue.push_back(nb);
+                    if depth[nb] >= 2 && nb > start {
+                        if added == MAX_BLINKS_PER_PARTICLE {
+                            capped = true;
+                            continue;
+                        }
+                        added += 1;
+                        links.push(Link {
+                            a: start as u32,
+                            b: nb as u32,
+                            rest: rest[start].distance(rest[nb]),
+                            alpha: compliance_for(ast, w[start] + w[nb]),
+                        });
+                    }
+                }
+            }
+        }
+        if capped {
+            note(
+                notes,
+                i,
+                format!("B-links capped at {MAX_BLINKS_PER_PARTICLE} per particle"),
+            );
+        }
+    }
+
+    let proxies = physics.proxies();
+    let mut anchors = Vec::new();
+    let mut anchored = vec![None; n];
+    for a in &sb.anchors {
+        let body = usize::try_from(a.rigid_body)
+            .ok()
+            .filter(|&b| b < proxies.len());
+        let particle = valid(a.vertex).and_then(|v| vertex_particle.get(&(v as u32)));
+        match (body, particle) {
+            (Some(body), Some(&p)) => {
+                anchored[p as usize] = Some(anchors.len() as u32);
+                anchors.push(Anchor {
+                    particle: p,
+                    body,
+                    local: proxies[body].pose.inverse_transform_point(rest[p as usize]),
+                    near: a.near_mode,
+                });
+            }
+            _ => note(
+                notes,
+                i,
+                format!(
+                    "anchor (rigid body {}, vertex {}) does not refer to this soft body: ignored",
+                    a.rigid_body, a.vertex
+                ),
+            ),
+        }
+    }
+
+    let c = &sb.config;
+    let iterations = if sb.iterations.position < 1 || sb.iterations.position > MAX_ITERATIONS {
+        let it = sb.iterations.position.clamp(1, MAX_ITERATIONS);
+        note(
+            notes,
+            i,
+            format!(
+                "position iterations {} clamped to {it}",
+                sb.iterations.position
+            ),
+        );
+        it as u32
+    } else {
+        sb.iterations.position as u32
+    };
+    let margin = if sb.margin.is_finite() && sb.margin >= 0.0 {
+        sb.margin
+    } else {
+        note(notes, i, format!("margin {} clamped to 0", sb.margin));
+        0.0
+    };
+    for text in unsimulated_parameters(sb) {
+        note(notes, i, text);
+    }
+    if !crate::physics::rules::group_in_range(sb.group) {
+        note(
+            notes,
+            i,
+            format!(
+                "group {} is above 15: in no group, it collides with nothing (as in MMD)",
+                sb.group
+            ),
+        );
+    }
+
+    // Face winding vs the model's normals decides the normal sign.
+    let mut sim = SoftSim {
+        index: i,
+        rope: rope || triangles.is_empty(),
+        members,
+        source,
+        x: rest.clone(),
+        start: rest.clone(),
+        v: vec![Vec3::ZERO; n],
+        w,
+        pinned,
+        pin_prev: rest.clone(),
+        pin_cur: rest,
+        anchored,
+        lambda: vec![0.0; links.len()],
+        links,
+        anchors,
+        triangles,
+        normals: vec![Vec3::Y; n],
+        flip_normals: false,
+        iterations,
+        damping: clamp01(c.dp, "DP", i, notes),
+        friction: clamp01(c.df, "DF", i, notes),
+        rigid_hardness: clamp01(c.chr, "CHR", i, notes),
+        kinetic_hardness: clamp01(c.khr, "KHR", i, notes),
+        anchor_hardness: clamp01(c.ahr, "AHR", i, notes),
+        margin,
+        filter: CollisionFilter::new(sb.group, sb.collision_mask),
+    };
+    update_normals(&mut sim);
+    let agree: f32 = sim
+        .members
+        .iter()
+        .map(|&(v, p)| {
+            model.vertices[v as usize]
+                .normal
+                .dot(sim.normals[p as usize])
+        })
+        .filter(|d| d.is_finite())
+        .sum();
+    if agree < 0.0 {
+        sim.flip_normals = true;
+        update_normals(&mut sim);
+    }
+    Some(sim)
+}

@@ -1,0 +1,474 @@
+//! The spring 6DOF joint (PMX joint kind 0, and plain 6DOF, kind 1) with Bullet 2.75's
+//! rules, computed by Hone every physics step: rapier's generic joint measures angles
+//! per axis of the relative rotation, Bullet on XYZ Euler angles, so these joints do not
+//! go through rapier's joint solver at all. Facts taken from Bullet's public source
+//! (`btGeneric6DofConstraint`, `btGeneric6DofSpringConstraint`, `btTypedConstraint`, as
+//! babylon-mmd builds them for MMD with the constraint-frame offset off):
+//!
+//! - Frames: `frameA = restA⁻¹·J`, `frameB = restB⁻¹·J`; `TA = A·frameA`, `TB = B·frameB`.
+//! - Angles: Bullet's `matrixToEulerXYZ` of `TA⁻¹·TB`, read with rows and columns swapped
+//!   (its element accessor is column-major): Y is `asin`, so it spans ±90°, and at ±90°
+//!   the decomposition is not unique (Z is then 0). Rows constrain the relative angular
+//!   velocity along Bullet's axes: ax1 = zA × xB, ax0 = ax1 × zA, ax2 = xB × ax1 (normalised).
+//! - Linear: the offset `TA⁻¹·(TB.origin − TA.origin)` along frame A's axes, each body's
+//!   lever arm from its own frame origin (babylon-mmd's patch of Bullet 3.26's 2.75 mode).
+//! - Per axis: lower > upper = free, lower = upper = locked (a two-sided row; unlike
+//!   Bullet also in a step where the value is exactly the locked one), otherwise
+//!   a one-sided row while the value is outside; angles are first moved by 2π towards
+//!   the nearer limit. Stop ERP 0.475 on all six axes (the MMD runtimes' value).
+//! - Springs (kind 0 only; rotation springs always on, translation springs only where the
+//!   stiffness is non-zero): a velocity motor towards the rest pose whose target speed is
+//!   `fps·damping/iterations·k·Δ` (damping 1) and whose impulse per step is capped at
+//!   `|k·Δ|/fps`; the motor is off while its axis is at a limit and is scaled down as a
+//!   limit nears (Bullet's `getMotorFactor`).
+
+use glam::{Mat3, Quat, Vec3};
+use rapier3d::prelude::Pose;
+use std::f32::consts::{FRAC_PI_2, PI, TAU};
+
+/// Bullet's stop ERP as the MMD runtimes set it on all six axes.
+pub const STOP_ERP: f32 = 0.475;
+
+/// One spring 6DOF joint between two rigid bodies (indices into the world's bodies).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Spring6Dof {
+    pub body_a: usize,
+    pub body_b: usize,
+    /// The joint frame in each body's space.
+    pub frame_a: Pose,
+    pub frame_b: Pose,
+    pub linear_lower: Vec3,
+    pub linear_upper: Vec3,
+    pub angular_lower: Vec3,
+    pub angular_upper: Vec3,
+    pub linear_stiffness: Vec3,
+    pub angular_stiffness: Vec3,
+    /// Which axes have a spring motor (Bullet's `enableSpring`).
+    pub linear_spring: [bool; 3],
+    pub angular_spring: [bool; 3],
+}
+
+/// XYZ Euler angles of a relative rotation as btGeneric6DofConstraint computes them
+/// (Bullet's `matrixToEulerXYZ` with its column-major element accessor).
+pub fn bullet_euler_xyz(relative: Mat3) -> Vec3 {
+    // Element i of Bullet's accessor is row i % 3, column i / 3: glam's column-major slot i.
+    let e = relative.to_cols_array();
+    if e[2] < 1.0 {
+        if e[2] > -1.0 {
+            Vec3::new((-e[5]).atan2(e[8]), e[2].asin(), (-e[1]).atan2(e[0]))
+        } else {
+            // Not unique: X − Z is known.
+            Vec3::new(-e[3].atan2(e[4]), -FRAC_PI_2, 0.0)
+        }
+    } else {
+        // Not unique: X + Z is known.
+        Vec3::new(e[3].atan2(e[4]), FRAC_PI_2, 0.0)
+    }
+}
+
+/// Bullet's `btNormalizeAngle`: into [−π, π].
+fn normalize_angle(a: f32) -> f32 {
+    let a = a % TAU;
+    if a < -PI {
+        a + TAU
+    } else if a > PI {
+        a - TAU
+    } else {
+        a
+    }
+}
+
+/// Bullet's `btAdjustAngleToLimits`: an angle outside a proper range moves by 2π when that
+/// brings it nearer the limit it is closer to.
+pub fn adjust_angle_to_limits(angle: f32, lower: f32, upper: f32) -> f32 {
+    if lower >= upper {
+        angle
+    } else if angle < lower {
+        let to_lower = normalize_angle(lower - angle).abs();
+        let to_upper = normalize_angle(upper - angle).abs();
+        if to_lower < to_upper {
+            angle
+        } else {
+            angle + TAU
+        }
+    } else if angle > upper {
+        let to_upper = normalize_angle(angle - upper).abs();
+        let to_lower = normalize_angle(angle - lower).abs();
+        if to_lower < to_upper {
+            angle - TAU
+        } else {
+            angle
+        }
+    } else {
+        angle
+    }
+}
+
+/// Which side of its range an axis is on, and by how much.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LimitState {
+    Free,
+    /// Below the lower limit by `error` (negative).
+    Low(f32),
+    /// Above the upper limit by `error` (positive).
+    High(f32),
+}
+
+/// Bullet's limit test (`testLimitValue`): lower > upper never limits; an angular error
+/// is wrapped into [−π, π].
+pub fn test_limit(value: f32, lower: f32, upper: f32, angular: bool) -> LimitState {
+    let wrap = |e: f32| {
+        if !angular {
+            e
+        } else if e > PI {
+            e - TAU
+        } else if e < -PI {
+            e + TAU
+        } else {
+            e
+        }
+    };
+    if lower > upper {
+        LimitState::Free
+    } else if lower == upper && value == lower {
+        // Exactly on a locked value (bodies reset onto round numbers): Bullet drops the
+        // axis's row for that step and lets it drift; Hone keeps it locked.
+        LimitState::Low(0.0)
+    } else if value < lower {
+        LimitState::Low(wrap(value - lower))
+    } else if value > upper {
+        LimitState::High(wrap(value - upper))
+    } else {
+        LimitState::Free
+    }
+}
+
+/// Bullet's `getMotorFactor`: 1 away from the limits, falling to 0 as a motor running at
+/// `velocity` would cross one within a step (`time_factor` = fps × stop ERP).
+pub fn motor_factor(position: f32, lower: f32, upper: f32, velocity: f32, time_factor: f32) -> f32 {
+    if lower > upper {
+        return 1.0;
+    }
+    if lower == upper {
+        return 0.0;
+    }
+    let delta_max = velocity / time_factor;
+    if delta_max < 0.0 {
+        if position >= lower && position < lower - delta_max {
+            (lower - position) / delta_max
+        } else if position < lower {
+            0.0
+        } else {
+            1.0
+        }
+    } else if delta_max > 0.0 {
+        if position <= upper && position > upper - delta_max {
+            (upper - position) / delta_max
+        } else if position > upper {
+            0.0
+        } else {
+            1.0
+        }
+    } else {
+        0.0
+    }
+}
+
+/// Where a joint stands in one step: its world frames, Euler angles and Bullet's axes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct JointState {
+    pub frame_a: Pose,
+    pub frame_b: Pose,
+    /// `frame_b`'s origin relative to `frame_a`'s, along frame A's axes.
+    pub linear: Vec3,
+    pub angles: Vec3,
+    pub axes: [Vec3; 3],
+}
+
+impl Spring6Dof {
+    /// The joint's state for bodies at `pose_a` and `pose_b`.
+    pub fn state(&self, pose_a: &Pose, pose_b: &Pose) -> JointState {
+        let fa = *pose_a * self.frame_a;
+        let fb = *pose_b * self.frame_b;
+        let ra = Mat3::from_quat(fa.rotation);
+        let rb = Mat3::from_quat(fb.rotation);
+        let linear = ra.transpose() * (fb.translation - fa.translation);
+        let angles = bullet_euler_xyz(ra.transpose() * rb);
+        let x_b = rb.x_axis;
+        let z_a = ra.z_axis;
+        let ax1 = z_a.cross(x_b);
+        let ax0 = ax1.cross(z_a);
+        let ax2 = x_b.cross(ax1);
+        JointState {
+            frame_a: fa,
+            frame_b: fb,
+            linear,
+            angles,
+            axes: [
+                ax0.normalize_or_zero(),
+                ax1.normalize_or_zero(),
+                ax2.normalize_or_zero(),
+            ],
+        }
+    }
+}
+
+/// A rigid body as the joint solver sees it during one step.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SolverBody {
+    pub pose: Pose,
+    pub linvel: Vec3,
+    pub angvel: Vec3,
+    /// 0 for bodies the joints cannot move (kinematic).
+    pub inv_mass: f32,
+    pub inv_inertia_world: Mat3,
+}
+
+impl SolverBody {
+    /// A body that joints cannot move, moving at the given velocity.
+    pub fn fixed(pose: Pose, linvel: Vec3, angvel: Vec3) -> SolverBody {
+        SolverBody {
+            pose,
+            linvel,
+            angvel,
+            inv_mass: 0.0,
+            inv_inertia_world: Mat3::ZERO,
+        }
+    }
+
+    /// A simulated body with Bullet's local inverse inertia (diagonal, 0 = infinite).
+    pub fn dynamic(pose: Pose, linvel: Vec3, angvel: Vec3, mass: f32, inv_inertia: Vec3) -> Self {
+        let r = Mat3::from_quat(pose.rotation);
+        SolverBody {
+            pose,
+            linvel,
+            angvel,
+            inv_mass: if mass > 0.0 { 1.0 / mass } else { 0.0 },
+            inv_inertia_world: r * Mat3::from_diagonal(inv_inertia) * r.transpose(),
+        }
+    }
+}
+
+/// One constraint row of Bullet's sequential-impulse solver.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Row {
+    pub a: u32,
+    pub b: u32,
+    pub lin_a: Vec3,
+    pub ang_a: Vec3,
+    pub lin_b: Vec3,
+    pub ang_b: Vec3,
+    /// Inverse inertia times the angular parts (the velocity change per unit impulse).
+    pub ang_a_response: Vec3,
+    pub ang_b_response: Vec3,
+    pub inv_a_mass: f32,
+    pub inv_b_mass: f32,
+    pub jac_inv: f32,
+    /// Target relative velocity along the row.
+    pub target: f32,
+    pub lower: f32,
+    pub upper: f32,
+    pub applied: f32,
+}
+
+/// Solver-wide numbers the rows depend on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StepInfo {
+    /// 1 / step length.
+    pub fps: f32,
+    /// Solver iterations (Bullet divides the spring motor speed by it).
+    pub iterations: usize,
+}
+
+impl Row {
+    fn new(a: usize, b: usize, lin_a: Vec3, ang_a: Vec3, lin_b: Vec3, ang_b: Vec3) -> Row {
+        Row {
+            a: a as u32,
+            b: b as u32,
+            lin_a,
+            ang_a,
+            lin_b,
+            ang_b,
+            ang_a_response: Vec3::ZERO,
+            ang_b_response: Vec3::ZERO,
+            inv_a_mass: 0.0,
+            inv_b_mass: 0.0,
+            jac_inv: 0.0,
+            target: 0.0,
+            lower: f32::NEG_INFINITY,
+            upper: f32::INFINITY,
+            applied: 0.0,
+        }
+    }
+
+    /// Fills the effective mass; false when the row cannot act (both sides fixed).
+    fn finish(&mut self, bodies: &[SolverBody]) -> bool {
+        let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
+        self.inv_a_mass = a.inv_mass;
+        self.inv_b_mass = b.inv_mass;
+        self.ang_a_response = a.inv_inertia_world * self.ang_a;
+        self.ang_b_response = b.inv_inertia_world * self.ang_b;
+        let sum = a.inv_mass * self.lin_a.length_squared()
+            + self.ang_a_response.dot(self.ang_a)
+            + b.inv_mass * self.lin_b.length_squared()
+            + self.ang_b_response.dot(self.ang_b);
+        if sum.abs() <= f32::EPSILON || !sum.is_finite() {
+            return false;
+        }
+        self.jac_inv = 1.0 / sum;
+        true
+    }
+
+    fn relative_velocity(&self, bodies: &[SolverBody]) -> f32 {
+        let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
+        self.lin_a.dot(a.linvel)
+            + self.ang_a.dot(a.angvel)
+            + self.lin_b.dot(b.linvel)
+            + self.ang_b.dot(b.angvel)
+    }
+
+    /// One projected Gauss-Seidel update (Bullet's `resolveSingleConstraintRowGeneric`).
+    pub fn solve(&mut self, bodies: &mut [SolverBody]) {
+        let delta = (self.target - self.relative_velocity(bodies)) * self.jac_inv;
+        let sum = self.applied + delta;
+        let clamped = sum.clamp(self.lower, self.upper);
+        let delta = clamped - self.applied;
+        self.applied = clamped;
+        let a = &mut bodies[self.a as usize];
+        a.linvel += self.lin_a * (self.inv_a_mass * delta);
+        a.angvel += self.ang_a_response * delta;
+        let b = &mut bodies[self.b as usize];
+        b.linvel += self.lin_b * (self.inv_b_mass * delta);
+        b.angvel += self.ang_b_response * delta;
+    }
+}
+
+/// The motor and limit part of one axis (Bullet's `get_limit_motor_info2`).
+struct AxisDrive {
+    limit: LimitState,
+    lower: f32,
+    upper: f32,
+    /// Position after `adjust_angle_to_limits` (angular) or the raw offset (linear).
+    position: f32,
+    /// Spring motor: target speed and impulse cap, if the axis has one.
+    motor: Option<(f32, f32)>,
+}
+
+impl AxisDrive {
+    /// Sets the row's target and bounds; false when the axis needs no row.
+    fn apply(&self, row: &mut Row, angular: bool, info: &StepInfo) -> bool {
+        let limited = !matches!(self.limit, LimitState::Free);
+        if !limited && self.motor.is_none() {
+            return false;
+        }
+        let erp_rate = info.fps * STOP_ERP;
+        row.target = 0.0;
+        let locked = self.lower == self.upper;
+        if let Some((speed, cap)) = self.motor.filter(|_| !(limited && locked)) {
+            if !limited {
+                // Bullet passes the motor speed negated for linear axes (their row runs A − B).
+                let toward = if angular { speed } else { -speed };
+                let factor = motor_factor(self.position, self.lower, self.upper, toward, erp_rate);
+                row.target += factor * speed;
+                row.lower = -cap;
+                row.upper = cap;
+            }
+        }
+        let error = match self.limit {
+            LimitState::Free => return true,
+            LimitState::Low(e) | LimitState::High(e) => e,
+        };
+        row.target += if angular {
+            -erp_rate * error
+        } else {
+            erp_rate * error
+        };
+        if locked {
+            row.lower = f32::NEG_INFINITY;
+            row.upper = f32::INFINITY;
+        } else {
+            // Angular low and linear high push the same way along their rows.
+            let pushes_up = matches!(
+                (angular, self.limit),
+                (true, LimitState::Low(_)) | (false, LimitState::High(_))
+            );
+            if pushes_up {
+                row.lower = 0.0;
+                row.upper = f32::INFINITY;
+            } else {
+                row.lower = f32::NEG_INFINITY;
+                row.upper = 0.0;
+            }
+        }
+        true
+    }
+}
+
+impl Spring6Dof {
+    /// Appends this joint's rows for one step (linear axes first, as Bullet's 2.75 mode
+    /// does) with the targets computed from the bodies' current poses and velocities.
+    pub fn push_rows(&self, bodies: &[SolverBody], info: &StepInfo, rows: &mut Vec<Row>) {
+        let (a, b) = (self.body_a, self.body_b);
+        let s = self.state(&bodies[a].pose, &bodies[b].pose);
+        let spring_rate = info.fps / info.iterations.max(1) as f32;
+        let ra = Mat3::from_quat(s.frame_a.rotation);
+        let arm_a = s.frame_a.translation - bodies[a].pose.translation;
+        let arm_b = s.frame_b.translation - bodies[b].pose.translation;
+        for i in 0..3 {
+            let (lower, upper) = (self.linear_lower[i], self.linear_upper[i]);
+            let value = s.linear[i];
+            let motor = self.linear_spring[i].then(|| {
+                let force = value * self.linear_stiffness[i];
+                (spring_rate * force, force.abs() / info.fps)
+            });
+            let drive = AxisDrive {
+                limit: test_limit(value, lower, upper, false),
+                lower,
+                upper,
+                position: value,
+                motor,
+            };
+            let axis = ra.col(i);
+            let mut row = Row::new(a, b, axis, arm_a.cross(axis), -axis, -arm_b.cross(axis));
+            if drive.apply(&mut row, false, info) && row.finish(bodies) {
+                rows.push(row);
+            }
+        }
+        for i in 0..3 {
+            let (lower, upper) = (self.angular_lower[i], self.angular_upper[i]);
+            let raw = s.angles[i];
+            let position = adjust_angle_to_limits(raw, lower, upper);
+            let motor = self.angular_spring[i].then(|| {
+                let force = -raw * self.angular_stiffness[i];
+                (spring_rate * force, force.abs() / info.fps)
+            });
+            let drive = AxisDrive {
+                limit: test_limit(position, lower, upper, true),
+                lower,
+                upper,
+                position,
+                motor,
+            };
+            let axis = s.axes[i];
+            let mut row = Row::new(a, b, Vec3::ZERO, axis, Vec3::ZERO, -axis);
+            if drive.apply(&mut row, true, info) && row.finish(bodies) {
+                rows.push(row);
+            }
+        }
+    }
+}
+
+/// Runs `iterations` sweeps of projected Gauss-Seidel over `rows` in order.
+pub fn solve(rows: &mut [Row], bodies: &mut [SolverBody], iterations: usize) {
+    for _ in 0..iterations {
+        for row in rows.iter_mut() {
+            row.solve(bodies);
+        }
+    }
+}
+
+/// A rotation's XYZ Euler angles in Bullet's 6DOF convention, for tests and debug views:
+/// the angles the joint between frames `a` and `b` reports.
+pub fn relative_euler(a: Quat, b: Quat) -> Vec3 {
+    bullet_euler_xyz(Mat3::from_quat(a).transpose() * Mat3::from_quat(b))
+}

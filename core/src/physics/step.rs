@@ -1,0 +1,356 @@
+//! Stepping the world the way Bullet steps MMD physics (facts from Bullet's public source:
+//! `btDiscreteDynamicsWorld::stepSimulation` / `internalSingleStepSimulation`,
+//! `btSequentialImpulseConstraintSolver`, `btRigidBody::saveKinematicState`,
+//! `btTransformUtil::integrateTransform`):
+//!
+//! 1. Steps: the frame's time is added to the time not yet stepped; whole fixed steps
+//!    run, the remainder waits for the next frame, steps beyond the cap are dropped.
+//! 2. Bone-following bodies jump to the frame's pose before the first step, with the
+//!    velocity that covers the jump over the frame's steps ([`SubstepRule::Bullet`]).
+//! 3. Each step: damping (before the solve), gravity, the gyroscopic term; the spring
+//!    6DOF rows, solved by projected Gauss-Seidel; then rapier solves contacts and the
+//!    other joint kinds and integrates. A step turns a body by at most 45° (Bullet's
+//!    angular motion cap); the body keeps its full spin.
+//!
+//! Still approximate: Bullet solves joints and contacts together, iteration by
+//! iteration; here the joints are solved first, then rapier's contacts.
+
+use super::bodies::{apply_damping, gyroscopic_change};
+use super::spring6dof::{self, SolverBody, StepInfo};
+use super::world::{Body, PhysicsWorld};
+use super::{BodyImpulse, BodyRole, SubstepRule, WorldStats};
+use glam::{Mat4, Quat, Vec3};
+use rapier3d::prelude::Pose;
+use std::f32::consts::FRAC_PI_4;
+
+/// Bullet's `calculateVelocity`: the velocity that moves `from` to `to` in `dt`.
+fn velocity_between(from: &Pose, to: &Pose, dt: f32) -> (Vec3, Vec3) {
+    let linear = (to.translation - from.translation) / dt;
+    // Shortest way round: the nearer of the two quaternions for the target.
+    let q1 = if from.rotation.dot(to.rotation) < 0.0 {
+        -to.rotation
+    } else {
+        to.rotation
+    };
+    let (axis, angle) = (q1 * from.rotation.inverse()).normalize().to_axis_angle();
+    let angular = if angle.is_finite() && axis.is_finite() {
+        axis * (angle / dt)
+    } else {
+        Vec3::ZERO
+    };
+    (linear, angular)
+}
+
+fn lerp_pose(a: &Pose, b: &Pose, t: f32) -> Pose {
+    Pose::from_parts(
+        a.translation.lerp(b.translation, t),
+        a.rotation.slerp(b.rotation, t),
+    )
+}
+
+fn pose_to_mat(p: &Pose) -> Mat4 {
+    Mat4::from_rotation_translation(p.rotation, p.translation)
+}
+
+impl PhysicsWorld {
+    /// Puts every body on its bone-driven pose with zero velocity.
+    pub fn reset(&mut self, bone_world: &[Mat4]) {
+        for i in 0..self.bodies.len() {
+            let pose = Self::placement(&self.bodies[i], bone_world);
+            let b = &mut self.bodies[i];
+            b.prev_target = pose;
+            b.target = pose;
+            b.placed = pose;
+            b.placed_linvel = Vec3::ZERO;
+            b.placed_angvel = Vec3::ZERO;
+            if let Some(rb) = self.rapier.bodies.get_mut(b.handle) {
+                rb.set_enabled(true);
+                rb.set_position(pose, true);
+                rb.set_linvel(Vec3::ZERO, true);
+                rb.set_angvel(Vec3::ZERO, true);
+                rb.reset_forces(true);
+                rb.reset_torques(true);
+            }
+            self.proxies[i].prev = pose;
+            self.proxies[i].pose = pose;
+        }
+        self.held_spin.fill(Vec3::ZERO);
+        self.local_time = 0.0;
+        self.stats = WorldStats::default();
+    }
+
+    /// Records this frame's bone-driven target of every bone-following body.
+    /// Call once per frame with the before-physics bone matrices.
+    pub fn set_bone_targets(&mut self, bone_world: &[Mat4]) {
+        for b in &mut self.bodies {
+            if b.role == BodyRole::FollowBone {
+                b.target = Self::placement(b, bone_world);
+            }
+        }
+    }
+
+    /// Applies impulse-morph values (one entry per rigid body; shorter slices are fine).
+    /// Bone-following bodies ignore them, as the spec allows. Velocities change at once,
+    /// by Bullet's mass and inertia (`applyCentralImpulse`, `applyTorqueImpulse`).
+    pub fn apply_impulses(&mut self, impulses: &[BodyImpulse]) {
+        for (b, imp) in self.bodies.iter().zip(impulses) {
+            if imp.is_empty() || !b.role.is_dynamic() {
+                continue;
+            }
+            let Some(rb) = self.rapier.bodies.get_mut(b.handle) else {
+                continue;
+            };
+            if imp.stop {
+                rb.set_linvel(Vec3::ZERO, true);
+                rb.set_angvel(Vec3::ZERO, true);
+                continue;
+            }
+            let finite = |v: Vec3| if v.is_finite() { v } else { Vec3::ZERO };
+            let rot = rb.position().rotation;
+            // Local and global totals are sent separately, as PMX Editor does.
+            let impulse = finite(imp.global_velocity) + rot * finite(imp.local_velocity);
+            let torque = finite(imp.global_torque) + rot * finite(imp.local_torque);
+            let inv_mass = if b.mass > 0.0 { 1.0 / b.mass } else { 0.0 };
+            // World inverse inertia: R · diag(1/I) · Rᵀ.
+            let spin = rot * (b.inv_inertia * (rot.inverse() * torque));
+            let v = rb.linvel() + impulse * inv_mass;
+            let w = rb.angvel() + spin;
+            rb.set_linvel(v, true);
+            rb.set_angvel(w, true);
+        }
+    }
+
+    /// Advances by `dt` seconds in fixed steps (Bullet's rule); returns how many ran.
+    pub fn step(&mut self, dt: f32) -> u32 {
+        for p in &mut self.proxies {
+            p.prev = p.pose;
+        }
+        if !(dt.is_finite() && dt > 0.0) {
+            return 0;
+        }
+        let h = self.config.substep;
+        self.local_time += dt;
+        let mut n = 0u32;
+        if self.local_time >= h {
+            n = (self.local_time / h) as u32;
+            self.local_time -= n as f32 * h;
+        }
+        let n = n.min(self.config.max_substeps);
+        if n == 0 {
+            return 0;
+        }
+        let span = n as f32 * h;
+        for b in &mut self.bodies {
+            if b.role == BodyRole::FollowBone {
+                let (v, w) = velocity_between(&b.prev_target, &b.target, span);
+                b.placed_linvel = v;
+                b.placed_angvel = w;
+                b.placed = b.target;
+            }
+        }
+        for k in 1..=n {
+            if self.config.substep_rule == SubstepRule::Interpolated {
+                let t = k as f32 / n as f32;
+                for b in &mut self.bodies {
+                    if b.role == BodyRole::FollowBone {
+                        b.placed = lerp_pose(&b.prev_target, &b.target, t);
+                    }
+                }
+            }
+            self.physics_step(h);
+        }
+        for b in &mut self.bodies {
+            b.prev_target = b.target;
+            if b.role == BodyRole::FollowBone {
+                b.placed = b.target;
+            }
+        }
+        self.finish_step();
+        n
+    }
+
+    /// One fixed step of `h` seconds.
+    fn physics_step(&mut self, h: f32) {
+        let config = self.config;
+        self.solver.clear();
+        for b in &self.bodies {
+            self.solver.push(solver_body(&self.rapier, b, &config, h));
+        }
+        self.rows.clear();
+        let info = StepInfo {
+            fps: 1.0 / h,
+            iterations: config.solver_iterations,
+        };
+        for joint in &self.springs {
+            joint.push_rows(&self.solver, &info, &mut self.rows);
+        }
+        spring6dof::solve(&mut self.rows, &mut self.solver, config.solver_iterations);
+
+        // Hand the velocities to rapier; it adds contacts (and the other joint kinds)
+        // and integrates.
+        let max_turn = FRAC_PI_4 / h;
+        for (i, b) in self.bodies.iter().enumerate() {
+            let Some(rb) = self.rapier.bodies.get_mut(b.handle) else {
+                continue;
+            };
+            let s = &self.solver[i];
+            if b.role.is_dynamic() {
+                let speed = s.angvel.length();
+                let turn = if speed > max_turn {
+                    s.angvel * (max_turn / speed)
+                } else {
+                    s.angvel
+                };
+                self.held_spin[i] = s.angvel - turn;
+                rb.set_linvel(s.linvel, false);
+                rb.set_angvel(turn, false);
+            } else {
+                rb.set_position(b.placed, false);
+                rb.set_linvel(b.placed_linvel, false);
+                rb.set_angvel(b.placed_angvel, false);
+            }
+        }
+        self.rapier.step();
+        for (i, b) in self.bodies.iter().enumerate() {
+            let spin = self.held_spin[i];
+            if spin == Vec3::ZERO {
+                continue;
+            }
+            if let Some(rb) = self.rapier.bodies.get_mut(b.handle) {
+                let w = rb.angvel() + spin;
+                rb.set_angvel(w, false);
+            }
+        }
+    }
+
+    /// Stability bookkeeping; a body that went non-finite goes back to its target.
+    fn finish_step(&mut self) {
+        let mut stats = WorldStats::default();
+        for i in 0..self.bodies.len() {
+            let b = &self.bodies[i];
+            if !b.role.is_dynamic() {
+                if let Some(rb) = self.rapier.bodies.get_mut(b.handle) {
+                    // Undo rapier's integration of the placement velocity.
+                    rb.set_position(b.placed, false);
+                }
+                self.proxies[i].pose = b.placed;
+                continue;
+            }
+            let Some(rb) = self.rapier.bodies.get_mut(b.handle) else {
+                continue;
+            };
+            let pose = *rb.position();
+            let v = rb.linvel();
+            let finite = pose.translation.is_finite()
+                && pose.rotation.is_finite()
+                && v.is_finite()
+                && rb.angvel().is_finite()
+                && rb.is_enabled();
+            if !finite {
+                stats.nan_bodies += 1;
+                let p = b.target;
+                rb.set_enabled(true);
+                rb.set_position(p, true);
+                rb.set_linvel(Vec3::ZERO, true);
+                rb.set_angvel(Vec3::ZERO, true);
+                self.held_spin[i] = Vec3::ZERO;
+                self.proxies[i].pose = p;
+                continue;
+            }
+            stats.max_speed = stats.max_speed.max(v.length());
+            self.proxies[i].pose = pose;
+        }
+        self.stats = stats;
+    }
+
+    /// Writes the bones of mode-1/2 bodies into `bone_world`, then carries the change
+    /// to their descendants that neither physics nor the after-physics pass sets
+    /// (e.g. a hair tip bone without a body), keeping their local transforms.
+    /// `bone_world` must hold the before-physics matrices.
+    pub fn write_back(&mut self, bone_world: &mut [Mat4]) {
+        let n = bone_world.len().min(self.changed.len());
+        self.changed.fill(false);
+        for &(bone, parent) in &self.bone_order {
+            if bone >= n {
+                continue;
+            }
+            if let Some(bi) = self.driver_of_bone[bone] {
+                let b = &self.bodies[bi];
+                let Some(rb) = self.rapier.bodies.get(b.handle) else {
+                    continue;
+                };
+                let body = *rb.position();
+                let new_world = match b.role {
+                    // The bone takes the body's rotation and keeps its animated position.
+                    BodyRole::DynamicRotation => Mat4::from_rotation_translation(
+                        (body.rotation * b.inv_offset.rotation).normalize(),
+                        bone_world[bone].w_axis.truncate(),
+                    ),
+                    _ => pose_to_mat(&(body * b.inv_offset)),
+                };
+                self.delta[bone] = new_world * bone_world[bone].inverse();
+                bone_world[bone] = new_world;
+                self.changed[bone] = true;
+            } else if let Some(p) = parent.filter(|&p| p < n && self.changed[p]) {
+                if self.after_physics[bone] {
+                    continue;
+                }
+                self.delta[bone] = self.delta[p];
+                bone_world[bone] = self.delta[p] * bone_world[bone];
+                self.changed[bone] = true;
+            }
+        }
+    }
+
+    /// Teleports a simulated body's position (soft-body Near anchors); rotation and
+    /// velocity are kept.
+    pub fn set_body_translation(&mut self, i: usize, translation: Vec3) {
+        if !translation.is_finite() {
+            return;
+        }
+        if let Some(b) = self.bodies.get(i) {
+            if !b.role.is_dynamic() {
+                return;
+            }
+            if let Some(rb) = self.rapier.bodies.get_mut(b.handle) {
+                rb.set_translation(translation, true);
+                self.proxies[i].pose.translation = translation;
+            }
+        }
+    }
+}
+
+/// Body `b` as the joint solver sees it at the start of a step: a simulated body after
+/// damping, gravity and the gyroscopic term (the order of Bullet's step), a bone-following
+/// body at its placement.
+fn solver_body(
+    rapier: &rapier3d::prelude::PhysicsWorld,
+    b: &Body,
+    config: &super::PhysicsConfig,
+    h: f32,
+) -> SolverBody {
+    let Some(rb) = rapier.bodies.get(b.handle).filter(|_| b.role.is_dynamic()) else {
+        return SolverBody::fixed(b.placed, b.placed_linvel, b.placed_angvel);
+    };
+    let pose = *rb.position();
+    let (v, mut w) = apply_damping(
+        rb.linvel(),
+        rb.angvel(),
+        b.linear_damping,
+        b.angular_damping,
+        h,
+        config.additional_damping,
+    );
+    if config.gyroscopic {
+        w += gyroscopic_change(w, pose.rotation, b.inertia, h);
+    }
+    let v = v + config.gravity * h;
+    let rotation: Quat = pose.rotation;
+    SolverBody::dynamic(
+        Pose::from_parts(pose.translation, rotation),
+        v,
+        w,
+        b.mass,
+        b.inv_inertia,
+    )
+}

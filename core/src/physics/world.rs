@@ -1,0 +1,662 @@
+//! The physics world: built from a model, one rapier body per rigid body (Bullet's mass,
+//! inertia and filters), the spring 6DOF joints kept by Hone, the other joint kinds in
+//! rapier; what the world reports about itself.
+
+use super::bodies::{bullet_inertia, clamp_damping};
+use super::joints::{self, euler_rotation, joint_approximations};
+use super::rules::{self, BodyShape, CollisionFilter};
+use super::spring6dof::{Row, SolverBody, Spring6Dof};
+use super::{BodyProxy, BodyRole, Note, NoteTarget, PhysicsConfig, WorldStats};
+use crate::pmx::{Joint, JointKind, Model, RigidMode};
+use glam::{Mat4, Vec3};
+use rapier3d::prelude::{
+    CoefficientCombineRule, ColliderBuilder, ColliderHandle, ImpulseJointHandle, InteractionGroups,
+    MassProperties, Pose, RigidBodyBuilder, RigidBodyHandle,
+};
+
+#[derive(Debug, Clone)]
+pub(super) struct Body {
+    pub handle: RigidBodyHandle,
+    pub collider: ColliderHandle,
+    pub role: BodyRole,
+    /// Bone that places the body (kinematic target, reset pose).
+    pub follow: Option<usize>,
+    /// Bone the body writes back (modes 1 and 2).
+    pub drives: Option<usize>,
+    /// The body's own bone, if it exists.
+    pub bone: Option<usize>,
+    /// Body pose in the follow bone's frame, and its inverse.
+    pub offset: Pose,
+    pub inv_offset: Pose,
+    pub rest: Pose,
+    /// Bone-driven pose at the last physics step and this frame's.
+    pub prev_target: Pose,
+    pub target: Pose,
+    /// A bone-following body's pose and velocity for the current physics step.
+    pub placed: Pose,
+    pub placed_linvel: Vec3,
+    pub placed_angvel: Vec3,
+    pub mass: f32,
+    /// Bullet's local inertia (diagonal) and its inverse (0 where infinite).
+    pub inertia: Vec3,
+    pub inv_inertia: Vec3,
+    /// Bullet's damping coefficients, clamped to [0, 1].
+    pub linear_damping: f32,
+    pub angular_damping: f32,
+}
+
+/// Where a PMX joint lives in the world.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum JointSlot {
+    NotSimulated,
+    /// Index into the spring 6DOF joints Hone solves.
+    Spring(usize),
+    /// A joint of another kind, in rapier, between bodies `a` and `b`.
+    Rapier {
+        handle: ImpulseJointHandle,
+        a: usize,
+        b: usize,
+    },
+}
+
+/// Rapier's rapier-side state plus the MMD bookkeeping around it.
+pub struct PhysicsWorld {
+    pub(super) config: PhysicsConfig,
+    pub(super) rapier: rapier3d::prelude::PhysicsWorld,
+    pub(super) bodies: Vec<Body>,
+    pub(super) proxies: Vec<BodyProxy>,
+    pub(super) springs: Vec<Spring6Dof>,
+    pub(super) joint_slots: Vec<JointSlot>,
+    pub(super) notes: Vec<Note>,
+    /// Time not yet stepped (Bullet's `m_localTime`).
+    pub(super) local_time: f32,
+    pub(super) stats: WorldStats,
+    /// Bones in parent-first order, with their parent (for write-back propagation).
+    pub(super) bone_order: Vec<(usize, Option<usize>)>,
+    pub(super) parent_first: Vec<usize>,
+    pub(super) after_physics: Vec<bool>,
+    /// Which body drives each bone.
+    pub(super) driver_of_bone: Vec<Option<usize>>,
+    /// Write-back scratch: per bone, the change physics made to its world matrix.
+    pub(super) delta: Vec<Mat4>,
+    pub(super) changed: Vec<bool>,
+    /// Step scratch, sized once: the joint solver's bodies and rows, and the spin each
+    /// body keeps beyond what one step may turn it (Bullet's angular motion cap).
+    pub(super) solver: Vec<SolverBody>,
+    pub(super) rows: Vec<Row>,
+    pub(super) held_spin: Vec<Vec3>,
+}
+
+/// Everything one rigid body's PMX data decides, computed the same way when the world is
+/// built and when the body is edited while it runs.
+struct BodySetup {
+    role: BodyRole,
+    follow: Option<usize>,
+    bone: Option<usize>,
+    offset: Pose,
+    rest: Pose,
+    shape: BodyShape,
+    filter: CollisionFilter,
+    contact_response: bool,
+    mass: f32,
+    inertia: Vec3,
+    friction: f32,
+    restitution: f32,
+    linear_damping: f32,
+    angular_damping: f32,
+}
+
+fn body_setup(model: &Model, i: usize, mode: RigidMode, notes: &mut Vec<Note>) -> BodySetup {
+    let rb = &model.rigid_bodies[i];
+    let nbones = model.bones.len();
+    let mut note = |text: String| {
+        notes.push(Note {
+            target: NoteTarget::RigidBody(i),
+            text,
+        })
+    };
+    if mode != rb.mode {
+        note("mode 2 jointed to its simulated parent: runs as mode 1, as in MMD".to_string());
+    }
+    let bone = usize::try_from(rb.bone).ok().filter(|&b| b < nbones);
+    if rb.bone >= 0 && bone.is_none() {
+        note(format!(
+            "bone index {} out of range: linked to no bone",
+            rb.bone
+        ));
+    }
+    let mass_ok = rb.mass.is_finite() && rb.mass > 0.0;
+    let mut role = match mode {
+        RigidMode::FollowBone => BodyRole::FollowBone,
+        RigidMode::Dynamic => BodyRole::Dynamic,
+        RigidMode::DynamicWithBonePosition => BodyRole::DynamicRotation,
+        RigidMode::Unknown(m) => {
+            note(format!("unknown mode {m}: simulated as mode 1"));
+            BodyRole::Dynamic
+        }
+    };
+    if role.is_dynamic() && !mass_ok {
+        // Bullet makes a zero-mass body static; here it stays on its bone.
+        note(format!(
+            "mass {} on a simulated body: follows its bone (Bullet makes it static)",
+            rb.mass
+        ));
+        role = BodyRole::FollowBone;
+    }
+    if role.is_dynamic() && bone.is_none() {
+        role = BodyRole::Free;
+    }
+    let shape = BodyShape::with_adjustments(rb, &mut note);
+    let filter = CollisionFilter::of(rb);
+    if !rules::group_in_range(rb.group) {
+        note(format!(
+            "collision group {} is above 15: in no group, it collides with nothing (as in MMD)",
+            rb.group
+        ));
+    }
+    let mass = if role.is_dynamic() { rb.mass } else { 0.0 };
+    BodySetup {
+        role,
+        follow: rules::placing_bone(model, rb),
+        bone,
+        offset: rules::bone_offset(model, rb),
+        rest: rules::rest_pose(rb),
+        shape,
+        filter,
+        contact_response: rules::has_contact_response(rb),
+        mass,
+        inertia: bullet_inertia(&shape, mass),
+        friction: if rb.friction.is_finite() {
+            rb.friction.max(0.0)
+        } else {
+            0.5
+        },
+        restitution: if rb.restitution.is_finite() {
+            rb.restitution.clamp(0.0, 1.0)
+        } else {
+            0.0
+        },
+        linear_damping: clamp_damping(rb.linear_damping),
+        angular_damping: clamp_damping(rb.angular_damping),
+    }
+}
+
+fn inverse_or_zero(v: Vec3) -> Vec3 {
+    let inv = |x: f32| {
+        if x > 0.0 && x.is_finite() {
+            1.0 / x
+        } else {
+            0.0
+        }
+    };
+    Vec3::new(inv(v.x), inv(v.y), inv(v.z))
+}
+
+impl BodySetup {
+    fn collider(&self) -> ColliderBuilder {
+        // Bullet multiplies the two bodies' friction and restitution. Mass comes from
+        // the body (Bullet's inertia), not from the collider's volume.
+        let c = self
+            .shape
+            .collider()
+            .density(0.0)
+            .friction(self.friction)
+            .restitution(self.restitution)
+            .friction_combine_rule(CoefficientCombineRule::Multiply)
+            .restitution_combine_rule(CoefficientCombineRule::Multiply)
+            .collision_groups(self.filter.interaction_groups());
+        if self.contact_response {
+            c
+        } else {
+            c.solver_groups(InteractionGroups::none())
+        }
+    }
+
+    fn mass_properties(&self) -> MassProperties {
+        MassProperties::new(Vec3::ZERO, self.mass, self.inertia)
+    }
+}
+
+/// Parent-first bone order with each bone's parent (cycles cut; the checker reports them).
+fn bone_order(model: &Model) -> Vec<(usize, Option<usize>)> {
+    let nbones = model.bones.len();
+    let parent = |b: usize| {
+        usize::try_from(model.bones[b].parent)
+            .ok()
+            .filter(|&p| p < nbones && p != b)
+    };
+    let depth = |mut b: usize| {
+        let mut d = 0usize;
+        while let Some(p) = parent(b) {
+            d += 1;
+            b = p;
+            if d > nbones {
+                break;
+            }
+        }
+        d
+    };
+    let depths: Vec<usize> = (0..nbones).map(depth).collect();
+    let mut order: Vec<(usize, Option<usize>)> = (0..nbones).map(|b| (b, parent(b))).collect();
+    order.sort_by_key(|&(b, _)| (depths[b], b));
+    order
+}
+
+impl PhysicsWorld {
+    /// Builds the world with every body at its rest pose (where the file puts it).
+    pub fn new(model: &Model, config: PhysicsConfig) -> PhysicsWorld {
+        let mut config = config;
+        if !(config.substep.is_finite() && config.substep > 0.0) {
+            config.substep = PhysicsConfig::default().substep;
+        }
+        config.max_substeps = config.max_substeps.max(1);
+        config.solver_iterations = config.solver_iterations.clamp(1, 255);
+        config.contact_iterations = config.contact_iterations.clamp(1, 64);
+        if !config.gravity.is_finite() {
+            config.gravity = PhysicsConfig::default().gravity;
+        }
+        let h = config.substep;
+
+        let mut rapier = rapier3d::prelude::PhysicsWorld::new();
+        // Gravity and damping are Hone's (Bullet applies them before the solve).
+        rapier.gravity = Vec3::ZERO;
+        let params = &mut rapier.integration_parameters;
+        params.dt = h;
+        params.num_solver_iterations = config.contact_iterations;
+        // Length-dependent tolerances scaled to MMD units (10 units ≈ 0.8 m).
+        params.length_unit = if config.length_unit.is_finite() && config.length_unit > 0.0 {
+            config.length_unit
+        } else {
+            10.0
+        };
+        if config.contact_frequency.is_finite() && config.contact_frequency > 0.0 {
+            params.contact_softness.natural_frequency = config.contact_frequency;
+        }
+        if config.max_corrective_velocity.is_finite() && config.max_corrective_velocity > 0.0 {
+            params.normalized_max_corrective_velocity = config.max_corrective_velocity;
+        }
+
+        let nbones = model.bones.len();
+        let nbodies = model.rigid_bodies.len();
+        let modes = if config.mode2_rule {
+            rules::effective_modes(model)
+        } else {
+            model.rigid_bodies.iter().map(|b| b.mode).collect()
+        };
+        let mut notes = Vec::new();
+        let mut bodies = Vec::with_capacity(nbodies);
+        let mut proxies = Vec::with_capacity(nbodies);
+        let mut driver_of_bone = vec![None; nbones];
+
+        for (i, &mode) in modes.iter().enumerate() {
+            let setup = body_setup(model, i, mode, &mut notes);
+            let mut drives = match setup.role {
+                BodyRole::Dynamic | BodyRole::DynamicRotation => setup.bone,
+                _ => None,
+            };
+            if let Some(b) = drives {
+                if let Some(other) = driver_of_bone[b] {
+                    notes.push(Note {
+                        target: NoteTarget::RigidBody(i),
+                        text: format!(
+                            "bone {b} is already driven by rigid body {other}: this body does not write it"
+                        ),
+                    });
+                    drives = None;
+                } else {
+                    driver_of_bone[b] = Some(i);
+                }
+            }
+            let builder = if setup.role.is_dynamic() {
+                RigidBodyBuilder::dynamic()
+                    .additional_mass_properties(setup.mass_properties())
+                    .can_sleep(false)
+            } else {
+                RigidBodyBuilder::kinematic_velocity_based()
+            };
+            let rest = setup.rest;
+            let (handle, collider) =
+                rapier.insert(builder.pose(rest).user_data(i as u128), setup.collider());
+            // Mass and inertia known at once, not only after the first step.
+            if let Some(rb) = rapier.bodies.get_mut(handle) {
+                rb.recompute_mass_properties_from_colliders(&rapier.colliders);
+            }
+            bodies.push(Body {
+                handle,
+                collider,
+                role: setup.role,
+                follow: setup.follow,
+                drives,
+                bone: setup.bone,
+                offset: setup.offset,
+                inv_offset: setup.offset.inverse(),
+                rest,
+                prev_target: rest,
+                target: rest,
+                placed: rest,
+                placed_linvel: Vec3::ZERO,
+                placed_angvel: Vec3::ZERO,
+                mass: setup.mass,
+                inertia: setup.inertia,
+                inv_inertia: inverse_or_zero(setup.inertia),
+                linear_damping: setup.linear_damping,
+                angular_damping: setup.angular_damping,
+            });
+            proxies.push(BodyProxy {
+                shape: setup.shape,
+                prev: rest,
+                pose: rest,
+                filter: setup.filter,
+                kinematic: !setup.role.is_dynamic(),
+            });
+        }
+
+        if config.ground {
+            rapier.insert(
+                RigidBodyBuilder::fixed().translation(Vec3::new(0.0, -1.0, 0.0)),
+                ColliderBuilder::cuboid(1.0e4, 1.0, 1.0e4),
+            );
+        }
+
+        let mut world = PhysicsWorld {
+            config,
+            rapier,
+            solver: Vec::with_capacity(nbodies),
+            held_spin: vec![Vec3::ZERO; nbodies],
+            bodies,
+            proxies,
+            springs: Vec::new(),
+            joint_slots: Vec::with_capacity(model.joints.len()),
+            notes,
+            local_time: 0.0,
+            stats: WorldStats::default(),
+            bone_order: Vec::new(),
+            parent_first: Vec::new(),
+            after_physics: model.bones.iter().map(|b| b.is_after_physics()).collect(),
+            driver_of_bone,
+            delta: vec![Mat4::IDENTITY; nbones],
+            changed: vec![false; nbones],
+            rows: Vec::new(),
+        };
+        for (i, j) in model.joints.iter().enumerate() {
+            let slot = world.build_joint(i, j);
+            world.joint_slots.push(slot);
+        }
+        world.rows = Vec::with_capacity(6 * world.springs.len());
+        world.bone_order = bone_order(model);
+        world.parent_first = world.bone_order.iter().map(|&(b, _)| b).collect();
+        world
+    }
+
+    /// Adds joint `i` to the world (notes included) and says where it went.
+    fn build_joint(&mut self, i: usize, j: &Joint) -> JointSlot {
+        for text in joint_approximations(j) {
+            self.notes.push(Note {
+                target: NoteTarget::Joint(i),
+                text: text.to_string(),
+            });
+        }
+        let Some((a, b, frame_a, frame_b)) = self.joint_frames(i, j) else {
+            return JointSlot::NotSimulated;
+        };
+        match j.kind {
+            JointKind::Spring6Dof | JointKind::SixDof => {
+                self.springs
+                    .push(joints::spring6dof(j, a, b, frame_a, frame_b));
+                JointSlot::Spring(self.springs.len() - 1)
+            }
+            _ => match joints::build_joint(j, frame_a, frame_b, self.config.substep) {
+                Some(g) => {
+                    let (ha, hb) = (self.bodies[a].handle, self.bodies[b].handle);
+                    let handle = self.rapier.impulse_joints.insert(ha, hb, g, true);
+                    JointSlot::Rapier { handle, a, b }
+                }
+                None => JointSlot::NotSimulated,
+            },
+        }
+    }
+
+    /// The two bodies of joint `i` and the joint's frame in each (Bullet's `rest⁻¹·J`);
+    /// None (noted) when the joint cannot be simulated.
+    fn joint_frames(&mut self, i: usize, j: &Joint) -> Option<(usize, usize, Pose, Pose)> {
+        let found = self.frames_of(j);
+        if let Err(text) = &found {
+            self.notes.push(Note {
+                target: NoteTarget::Joint(i),
+                text: text.clone(),
+            });
+        }
+        found.ok()
+    }
+
+    fn frames_of(&self, j: &Joint) -> Result<(usize, usize, Pose, Pose), String> {
+        let n = self.bodies.len();
+        let a = usize::try_from(j.body_a).ok().filter(|&a| a < n);
+        let b = usize::try_from(j.body_b).ok().filter(|&b| b < n);
+        match (a, b) {
+            (Some(a), Some(b)) if a != b => {
+                let world = Pose::from_parts(
+                    if j.position.is_finite() {
+                        j.position
+                    } else {
+                        Vec3::ZERO
+                    },
+                    euler_rotation(j.rotation),
+                );
+                let frame_a = self.bodies[a].rest.inverse() * world;
+                let frame_b = self.bodies[b].rest.inverse() * world;
+                Ok((a, b, frame_a, frame_b))
+            }
+            (Some(_), Some(_)) => Err("joins a rigid body to itself: not simulated".to_string()),
+            _ => Err(format!(
+                "rigid body index out of range (A {}, B {}): not simulated",
+                j.body_a, j.body_b
+            )),
+        }
+    }
+
+    /// Applies rigid body `i`'s edited parameters to the running world in place, keeping
+    /// its motion: shape and size, mass and inertia, damping, friction, restitution, group
+    /// and mask, and its rest pose (its offset from the bone and its joints' frames).
+    /// Returns false, changing nothing, when the edit needs the world rebuilt: a different
+    /// body count, mode (after the mode-2 rule) or bone.
+    pub fn update_body(&mut self, model: &Model, i: usize) -> bool {
+        if model.rigid_bodies.len() != self.bodies.len() || i >= self.bodies.len() {
+            return false;
+        }
+        let mode = if self.config.mode2_rule {
+            rules::effective_modes(model)[i]
+        } else {
+            model.rigid_bodies[i].mode
+        };
+        let mut notes = Vec::new();
+        let setup = body_setup(model, i, mode, &mut notes);
+        let b = &self.bodies[i];
+        if setup.role != b.role || setup.bone != b.bone || setup.follow != b.follow {
+            return false;
+        }
+        self.notes.retain(|n| n.target != NoteTarget::RigidBody(i));
+        self.notes.extend(notes);
+        if let Some(c) = self.rapier.colliders.get_mut(b.collider) {
+            let built = setup.collider().build();
+            c.set_shape(built.shared_shape().clone());
+            c.set_friction(setup.friction);
+            c.set_restitution(setup.restitution);
+            c.set_collision_groups(setup.filter.interaction_groups());
+            c.set_solver_groups(built.solver_groups());
+        }
+        if let Some(rb) = self.rapier.bodies.get_mut(b.handle) {
+            if setup.role.is_dynamic() {
+                rb.set_additional_mass_properties(setup.mass_properties(), true);
+                rb.recompute_mass_properties_from_colliders(&self.rapier.colliders);
+            }
+        }
+        let b = &mut self.bodies[i];
+        b.offset = setup.offset;
+        b.inv_offset = setup.offset.inverse();
+        b.rest = setup.rest;
+        b.mass = setup.mass;
+        b.inertia = setup.inertia;
+        b.inv_inertia = inverse_or_zero(setup.inertia);
+        b.linear_damping = setup.linear_damping;
+        b.angular_damping = setup.angular_damping;
+        self.proxies[i].shape = setup.shape;
+        self.proxies[i].filter = setup.filter;
+        // The joints' frames are taken from the rest poses.
+        for (k, j) in model.joints.iter().enumerate() {
+            let touches = |x: i32| usize::try_from(x).ok() == Some(i);
+            if touches(j.body_a) || touches(j.body_b) {
+                self.update_joint(model, k);
+            }
+        }
+        true
+    }
+
+    /// Applies joint `i`'s edited parameters to the running world in place: limits,
+    /// springs, position and rotation. Returns false, changing nothing, when the edit needs
+    /// the world rebuilt: a different joint count, kind or pair of bodies.
+    pub fn update_joint(&mut self, model: &Model, i: usize) -> bool {
+        if model.joints.len() != self.joint_slots.len() {
+            return false;
+        }
+        let j = &model.joints[i];
+        let found = self.frames_of(j).ok();
+        let spring_kind = matches!(j.kind, JointKind::Spring6Dof | JointKind::SixDof);
+        match (self.joint_slots[i], found) {
+            (JointSlot::Spring(k), Some((a, b, fa, fb)))
+                if spring_kind && self.springs[k].body_a == a && self.springs[k].body_b == b =>
+            {
+                self.springs[k] = joints::spring6dof(j, a, b, fa, fb);
+            }
+            (JointSlot::Rapier { handle, a, b }, Some((na, nb, fa, fb)))
+                if !spring_kind && (a, b) == (na, nb) =>
+            {
+                let Some(g) = joints::build_joint(j, fa, fb, self.config.substep) else {
+                    return false;
+                };
+                match self.rapier.impulse_joints.get_mut(handle, true) {
+                    Some(joint) => joint.data = g,
+                    None => return false,
+                }
+            }
+            _ => return false,
+        }
+        self.notes.retain(|n| n.target != NoteTarget::Joint(i));
+        for text in joint_approximations(j) {
+            self.notes.push(Note {
+                target: NoteTarget::Joint(i),
+                text: text.to_string(),
+            });
+        }
+        true
+    }
+
+    pub fn config(&self) -> &PhysicsConfig {
+        &self.config
+    }
+
+    /// Everything approximated, clamped or left out while building, per element.
+    pub fn notes(&self) -> &[Note] {
+        &self.notes
+    }
+
+    pub fn body_count(&self) -> usize {
+        self.bodies.len()
+    }
+
+    pub fn body_role(&self, i: usize) -> Option<BodyRole> {
+        self.bodies.get(i).map(|b| b.role)
+    }
+
+    /// The bone a body writes back, if any.
+    pub fn driven_bone(&self, i: usize) -> Option<usize> {
+        self.bodies.get(i).and_then(|b| b.drives)
+    }
+
+    /// Whether joint `i` is simulated.
+    pub fn joint_simulated(&self, i: usize) -> bool {
+        !matches!(
+            self.joint_slots.get(i),
+            None | Some(JointSlot::NotSimulated)
+        )
+    }
+
+    /// Whether physics writes this bone's world matrix.
+    pub fn is_bone_driven(&self, bone: usize) -> bool {
+        self.driver_of_bone.get(bone).is_some_and(|d| d.is_some())
+    }
+
+    /// Current pose of body `i` (a bone-following body: where it was placed).
+    pub fn body_pose(&self, i: usize) -> Option<Pose> {
+        let b = self.bodies.get(i)?;
+        if !b.role.is_dynamic() {
+            return Some(b.placed);
+        }
+        self.rapier.bodies.get(b.handle).map(|rb| *rb.position())
+    }
+
+    /// Current linear velocity of body `i`.
+    pub fn body_linvel(&self, i: usize) -> Option<Vec3> {
+        let b = self.bodies.get(i)?;
+        if !b.role.is_dynamic() {
+            return Some(b.placed_linvel);
+        }
+        self.rapier.bodies.get(b.handle).map(|rb| rb.linvel())
+    }
+
+    pub fn body_angvel(&self, i: usize) -> Option<Vec3> {
+        let b = self.bodies.get(i)?;
+        if !b.role.is_dynamic() {
+            return Some(b.placed_angvel);
+        }
+        self.rapier.bodies.get(b.handle).map(|rb| rb.angvel())
+    }
+
+    /// Bullet's local inertia of body `i` (diagonal; zero for bone-following bodies).
+    pub fn body_inertia(&self, i: usize) -> Option<Vec3> {
+        self.bodies.get(i).map(|b| b.inertia)
+    }
+
+    /// Where the bone-driven pose puts body `i` (its bone's world × offset; the
+    /// rest pose relative to bone 0 for a body without a bone).
+    pub fn bone_driven_pose(&self, i: usize, bone_world: &[Mat4]) -> Option<Pose> {
+        let b = self.bodies.get(i)?;
+        Some(Self::placement(b, bone_world))
+    }
+
+    pub(super) fn placement(b: &Body, bone_world: &[Mat4]) -> Pose {
+        match b.follow.and_then(|f| bone_world.get(f)) {
+            Some(m) => rules::place_on_bone(m, &b.offset),
+            None => b.rest,
+        }
+    }
+
+    /// Shapes and poses for soft-body collisions, one per rigid body.
+    pub fn proxies(&self) -> &[BodyProxy] {
+        &self.proxies
+    }
+
+    pub fn stats(&self) -> WorldStats {
+        self.stats
+    }
+
+    /// Every bone index, parents before children.
+    pub fn bone_order(&self) -> &[usize] {
+        &self.parent_first
+    }
+
+    /// Bones `write_back` changed in its last call.
+    pub fn changed_bones(&self) -> &[bool] {
+        &self.changed
+    }
+
+    /// Direct access to the rapier world (tests, debugging views).
+    pub fn rapier(&self) -> &rapier3d::prelude::PhysicsWorld {
+        &self.rapier
+    }
+
+    /// Mutable access to rapier (tuning experiments; bypasses Hone's bookkeeping).
+    pub fn rapier_mut(&mut self) -> &mut rapier3d::prelude::PhysicsWorld {
+        &mut self.rapier
+    }
+}
