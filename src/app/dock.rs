@@ -20,10 +20,11 @@ pub enum Tab {
     DeformOrder,
     Problems,
     Simulation,
+    Weights,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 13] = [
+    pub const ALL: [Tab; 14] = [
         Tab::Viewport,
         Tab::Bones,
         Tab::Morphs,
@@ -37,6 +38,7 @@ impl Tab {
         Tab::DeformOrder,
         Tab::Problems,
         Tab::Simulation,
+        Tab::Weights,
     ];
 
     pub fn title(self) -> &'static str {
@@ -54,6 +56,7 @@ impl Tab {
             Tab::DeformOrder => "Deform order",
             Tab::Problems => "Problems",
             Tab::Simulation => "Simulation",
+            Tab::Weights => "Weights",
         }
     }
 }
@@ -67,7 +70,7 @@ pub fn default_layout() -> DockState<Tab> {
         0.2,
         vec![Tab::Bones, Tab::Morphs, Tab::Materials],
     );
-    let [center, right] = tree.split_right(center, 0.72, vec![Tab::Inspector]);
+    let [center, right] = tree.split_right(center, 0.72, vec![Tab::Inspector, Tab::Weights]);
     tree.split_below(right, 0.6, vec![Tab::History, Tab::Log]);
     tree.split_below(
         center,
@@ -139,6 +142,7 @@ impl TabViewer for Viewer<'_> {
             Tab::DeformOrder => panels::deform_order::show(ui, state),
             Tab::Problems => panels::problems::show(ui, state),
             Tab::Simulation => panels::simulation::show(ui, state),
+            Tab::Weights => panels::weights::show(ui, state),
         }
     }
 

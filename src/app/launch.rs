@@ -38,6 +38,8 @@ pub struct Launch {
     /// Camera yaw and pitch in degrees.
     pub yaw: Option<f32>,
     pub pitch: Option<f32>,
+    /// The weight view's mode (`--weights`).
+    pub weights: Option<crate::app::weight_view::WeightMode>,
 }
 
 impl Launch {
@@ -59,6 +61,7 @@ impl Launch {
             play_seconds: None,
             yaw: None,
             pitch: None,
+            weights: None,
         }
     }
 
@@ -76,6 +79,9 @@ impl Launch {
             state.select(s);
         }
         state.debug.overlays = self.debug_overlays;
+        if let Some(mode) = self.weights {
+            state.viewport.weights.mode = mode;
+        }
         if let Some(t) = self.tab {
             dock::focus_tab(&mut app.dock, t);
         }

@@ -68,6 +68,7 @@ impl HoneApp {
                         timeline::load_motion_file(&mut self.state, &p);
                     }
                 }
+                crate::app::pose_files::menu_items(ui, &mut self.state);
                 ui.separator();
                 if ui.button("Save  (Ctrl+S)").clicked() {
                     self.save(false);

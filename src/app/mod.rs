@@ -19,6 +19,7 @@ pub mod launch;
 mod menus;
 pub mod panels;
 pub mod pose;
+pub mod pose_files;
 pub mod screenshot;
 pub mod selection;
 pub mod shell;
@@ -26,6 +27,7 @@ pub mod state;
 pub mod textures;
 pub mod timeline;
 pub mod viewport;
+pub mod weight_view;
 
 pub use document::sample_document;
 pub use selection::{Selected, Selection};

@@ -29,6 +29,10 @@ pub struct GuiArgs {
     /// edges, grid, shadow (prefix with '-' to hide one).
     #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     pub show: Option<String>,
+    /// Weight view: bone (the selected bone's weight on a ramp; with --select bone:NAME),
+    /// kind (BDEF1/2/4/SDEF/QDEF) or problems (sums not 1, missing bones, SDEF), or off.
+    #[arg(long, value_name = "MODE", value_parser = parse_weight_mode)]
+    pub weights: Option<crate::app::weight_view::WeightMode>,
     /// Debug overlays, comma-separated: collision (bodies by group + the collision
     /// matrix tab), joints (frames and limits), contacts, deform-order (evaluation
     /// index per bone, order violations), ik (chains, limits, error).
@@ -181,6 +185,7 @@ fn launch(args: GuiArgs) -> Result<Launch, String> {
         play_seconds: args.play_seconds,
         yaw: args.yaw,
         pitch: args.pitch,
+        weights: args.weights,
         ..Launch::new(doc)
     })
 }
@@ -228,6 +233,11 @@ pub fn parse_select(m: &crate::pmx::Model, spec: &str) -> Result<Selection, Stri
         }
     };
     sel.ok_or_else(|| format!("--select: no {kind} named {name:?}"))
+}
+
+fn parse_weight_mode(s: &str) -> Result<crate::app::weight_view::WeightMode, String> {
+    crate::app::weight_view::WeightMode::parse(s)
+        .ok_or_else(|| format!("unknown weight view {s:?} (bone, kind, problems, off)"))
 }
 
 /// Applies `--show a,b,c`: turns the listed overlays on (`-name` turns one off).

@@ -319,7 +319,10 @@ pub fn limit_bones(
         |v| {
             let mut list = entries(&v.weights);
             list.retain(|e| e.0 != NONE && e.1 > 0.0);
-            if list.len() <= n && v.weights.bones().len() <= n.max(2) {
+            // Nothing to drop: leave the vertex alone (QDEF keeps its kind, so only
+            // its padding would change).
+            let fits = v.weights.bones().len() <= n.max(2) || v.weights.kind() == WeightKind::Qdef;
+            if list.len() <= n && fits {
                 return None;
             }
             let mut order: Vec<usize> = (0..list.len()).collect();

@@ -20,6 +20,7 @@ pub mod physics;
 pub mod problems;
 pub mod simulation;
 pub mod soft_bodies;
+pub mod weights;
 
 /// `#index name` for lists and reference pickers.
 pub fn label(index: usize, name: &str) -> String {

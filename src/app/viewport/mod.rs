@@ -62,6 +62,8 @@ pub struct Viewport {
     pub(crate) uv_morphed: bool,
     /// Collision groups, joint limits and contacts overlay.
     pub collision: collision::CollisionView,
+    /// The mesh coloured by weights.
+    pub weights: crate::app::weight_view::WeightView,
 }
 
 impl Viewport {
@@ -100,6 +102,7 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
         ui.toggle_value(&mut o.ground_shadow, "Shadow")
             .on_hover_text("Ground shadow along the light, as MMD draws it");
         debug_overlays::toolbar(ui, state);
+        crate::app::weight_view::toolbar(ui, state);
         ui.separator();
         let physics_on = state.pose.physics_enabled();
         collision::toolbar(ui, &mut state.viewport.collision, physics_on);
@@ -211,6 +214,10 @@ pub fn sync_gpu(state: &mut State) {
         state.viewport.uv_morphed = uv_morphed;
         state.viewport.uploaded = Some(key);
     }
+    let weights = &state.viewport.weights;
+    if weights.is_on() {
+        scene.set_overlay(&weights.colors, weights.revision);
+    }
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
@@ -300,6 +307,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     }
 
     state.pose.evaluate(state.doc.model());
+    crate::app::weight_view::WeightView::update(state);
     sync_gpu(state);
 
     let painter = ui.painter_at(rect);
@@ -318,6 +326,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 f.edges = o.edges;
                 f.grid = o.grid;
                 f.ground_shadow = o.ground_shadow;
+                f.weight_overlay = state.viewport.weights.is_on();
                 f.material_visible.clone_from(&state.material_visible);
                 if let Some(e) = &scene.error {
                     painter.text(
@@ -379,6 +388,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     }
     crate::app::timeline::draw_hud(&painter, rect, state);
     debug_overlays::draw(&painter, &proj, state);
+    crate::app::weight_view::draw_legend(&painter, rect, state);
     if let Selection::Vertex(v) = state.selection {
         if let Some(&p) = state.pose.positions().get(v) {
             overlays::draw_vertex(&painter, &proj, p);

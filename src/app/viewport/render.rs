@@ -260,6 +260,8 @@ pub struct FrameSettings {
     pub ground_shadow: bool,
     pub material_visible: Vec<bool>,
     pub background: [f32; 3],
+    /// Draw the mesh in the weight view's colours ([`GpuScene::set_overlay`]).
+    pub weight_overlay: bool,
 }
 
 impl Default for FrameSettings {
@@ -276,6 +278,7 @@ impl Default for FrameSettings {
             ground_shadow: true,
             material_visible: Vec::new(),
             background: [0.35, 0.37, 0.42],
+            weight_overlay: false,
         }
     }
 }
@@ -299,6 +302,10 @@ pub struct GpuScene {
     /// Vertex colours after additional-UV1 morphs, when any morph moved them.
     pub colors: Vec<[f32; 4]>,
     colors_dirty: bool,
+    /// Per-vertex weight-view colours and the view revision they came from.
+    overlay: Vec<[f32; 4]>,
+    overlay_revision: Option<u64>,
+    overlay_dirty: bool,
     gpu: Option<Gpu>,
     /// Textures uploaded since the last mesh change (for screenshot mode).
     pub uploaded_textures: usize,
@@ -362,6 +369,17 @@ impl GpuScene {
         self.colors_dirty = true;
     }
 
+    /// The weight view's colours (one per vertex), copied only when `revision` is new.
+    pub fn set_overlay(&mut self, colors: &[[f32; 4]], revision: u64) {
+        if self.overlay_revision == Some(revision) {
+            return;
+        }
+        self.overlay_revision = Some(revision);
+        self.overlay.clear();
+        self.overlay.extend_from_slice(colors);
+        self.overlay_dirty = true;
+    }
+
     /// Uploads what changed and draws into the callback's viewport.
     pub fn paint(&mut self, gl: &Arc<three_d::context::Context>, info: &egui::PaintCallbackInfo) {
         if self.gpu.is_none() {
@@ -380,6 +398,7 @@ impl GpuScene {
             }
             self.mesh_dirty = false;
             self.positions_dirty = true;
+            self.overlay_dirty = true;
         }
         if self.positions_dirty && self.positions.len() == gpu.vertex_count {
             gpu.positions.fill(&self.positions);
@@ -394,6 +413,11 @@ impl GpuScene {
             gpu.colors.fill(&self.colors);
             self.colors_dirty = false;
         }
+        if self.overlay_dirty && self.overlay.len() == gpu.vertex_count {
+            gpu.overlay.fill(&self.overlay);
+            self.overlay_dirty = false;
+        }
+        gpu.overlay_ready = self.overlay.len() == gpu.vertex_count && !self.overlay_dirty;
         for (i, img) in self.new_textures.drain(..) {
             gpu.upload_texture(i, &img);
             self.uploaded_textures += 1;
@@ -417,6 +441,9 @@ struct Gpu {
     normals: VertexBuffer<[f32; 3]>,
     uvs: VertexBuffer<[f32; 2]>,
     colors: VertexBuffer<[f32; 4]>,
+    /// Weight-view colours, and whether they fit the current mesh.
+    overlay: VertexBuffer<[f32; 4]>,
+    overlay_ready: bool,
     edge_scale: VertexBuffer<f32>,
     indices: ElementBuffer<u32>,
     vertex_count: usize,
@@ -435,10 +462,12 @@ in vec3 position;
 in vec3 normal;
 in vec2 uv;
 in vec4 vertex_color;
+in vec4 overlay_color;
 in float edge_scale;
 out vec3 v_normal;
 out vec2 v_uv;
 out vec4 v_color;
+out vec4 v_overlay;
 out vec3 v_world;
 void main() {
     vec3 p = position;
@@ -448,6 +477,7 @@ void main() {
     v_normal = normal;
     v_uv = uv;
     v_color = vertex_color;
+    v_overlay = overlay_color;
     v_world = p;
     gl_PointSize = point_size;
     gl_Position = view_proj * vec4(p, 1.0);
@@ -479,9 +509,11 @@ uniform vec3 sphere_add;
 uniform vec3 toon_mul;
 uniform vec3 toon_add;
 uniform int use_vertex_color;
+uniform int overlay_mode;
 in vec3 v_normal;
 in vec2 v_uv;
 in vec4 v_color;
+in vec4 v_overlay;
 in vec3 v_world;
 layout (location = 0) out vec4 out_color;
 void main() {
@@ -492,6 +524,11 @@ void main() {
     vec3 n = normalize(v_normal);
     if (!gl_FrontFacing) n = -n;
     vec3 l = -normalize(light_dir);
+    // Weight view: the vertex's colour, opaque, with a little shading for shape.
+    if (overlay_mode == 1) {
+        out_color = vec4(v_overlay.rgb * (0.6 + 0.4 * max(dot(n, l), 0.0)), 1.0);
+        return;
+    }
     // MMD: saturate(diffuse * light + ambient), then texture, sphere, toon, specular.
     vec3 color = clamp(diffuse.rgb * light_color + ambient, 0.0, 1.0);
     float alpha = diffuse.a;
@@ -653,6 +690,8 @@ impl Gpu {
             normals: VertexBuffer::new(&ctx),
             uvs: VertexBuffer::new(&ctx),
             colors: VertexBuffer::new(&ctx),
+            overlay: VertexBuffer::new(&ctx),
+            overlay_ready: false,
             edge_scale: VertexBuffer::new(&ctx),
             indices: ElementBuffer::new(&ctx),
             vertex_count: 0,
@@ -672,6 +711,8 @@ impl Gpu {
         self.vertex_count = mesh.uvs.len();
         self.uvs.fill(&mesh.uvs);
         self.colors.fill(&mesh.colors);
+        self.overlay.fill(&vec![[1.0; 4]; self.vertex_count]);
+        self.overlay_ready = false;
         self.edge_scale.fill(&mesh.edge_scale);
         self.indices.fill(&mesh.indices);
         // Filled from the skinned pose right after.
@@ -774,6 +815,8 @@ impl Gpu {
         p.use_uniform_if_required("point_size", 1.0f32);
         let triangles = |m: &DrawMaterial| m.primitive == Primitive::Triangles;
 
+        let overlay = frame.weight_overlay && self.overlay_ready;
+        p.use_uniform_if_required("overlay_mode", overlay as i32);
         if frame.show_mesh {
             p.use_uniform_if_required("edge_width", 0.0f32);
             p.use_uniform_if_required("flat_mode", 0i32);
@@ -928,6 +971,9 @@ impl Gpu {
         }
         if p.requires_attribute("vertex_color") {
             p.use_vertex_attribute("vertex_color", &self.colors);
+        }
+        if p.requires_attribute("overlay_color") {
+            p.use_vertex_attribute("overlay_color", &self.overlay);
         }
         if p.requires_attribute("edge_scale") {
             p.use_vertex_attribute("edge_scale", &self.edge_scale);

@@ -1,639 +1,9 @@
-//! PMD import: reads a PMD 1.0 file (with the English-name, toon and physics
-//! extensions when present) and converts it to a PMX 2.0 [`Model`] the way
-//! PMX Editor's PMD→PMX conversion does.
-//!
-//! Layout: `/work/shared/spec/002_*.txt`. Conversion rules: the
-//! 「PMDとの互換性」 part of the PMX spec (deform layers) and the PMX bone/IK
-//! fields (the PMD IK value is a quarter of the PMX limit angle). Where the
-//! specification is silent the choice is commented at the place it is made.
-//!
-//! Reading is two-phase: [`parse`] turns bytes into raw PMD records (every
-//! count checked against the bytes left before allocating), then [`convert`]
-//! builds the PMX model. Problems that do not stop reading become warnings.
+//! Raw PMD records to a PMX 2.0 model, the way PMX Editor converts.
 
-use std::collections::HashMap;
-
-use glam::{Vec2, Vec3, Vec4};
-
-use super::cursor::{vec3_at, Cursor, Le, Short};
-
-use super::{
-    Append, Bone, BoneFlags, DisplayElement, DisplayFrame, Error, Header, Ik, IkLimits, IkLink,
-    IndexSizes, Joint, JointKind, Loaded, Material, MaterialFlags, Model, ModelInfo, Morph,
-    MorphOffsets, PmxVersion, Result, RigidBody, RigidMode, RigidShape, Section, SphereMode, Tail,
-    TextEncoding, Toon, Vertex, VertexOffset, Warning, Weights, NONE,
-};
-
-/// Reads PMD bytes and converts them to a PMX 2.0 model.
-pub fn read_pmd(bytes: &[u8]) -> Result<Loaded> {
-    let mut warnings = Vec::new();
-    let pmd = parse(bytes, &mut warnings)?;
-    let model = convert(pmd, &mut warnings);
-    Ok(Loaded { model, warnings })
-}
-
-// ---------------------------------------------------------------- raw PMD records
-
-/// A PMD file as stored, before conversion. Vertices and faces are already
-/// in PMX form (their conversion needs no context).
-#[derive(Debug, Default)]
-struct PmdFile {
-    name: String,
-    comment: String,
-    vertices: Vec<Vertex>,
-    faces: Vec<[i32; 3]>,
-    materials: Vec<PmdMaterial>,
-    bones: Vec<PmdBone>,
-    iks: Vec<PmdIk>,
-    skins: Vec<PmdSkin>,
-    /// Skin indices shown in the expression frame, with their byte offsets.
-    skin_display: Vec<(u16, usize)>,
-    /// Bone frame names (frame 1..=n in the bone display list).
-    frame_names: Vec<String>,
-    /// (bone index, frame number), frame numbers 1-based into `frame_names`.
-    frame_bones: Vec<(u16, u8, usize)>,
-    english: Option<PmdEnglish>,
-    toon_names: Option<Vec<String>>,
-    rigid_bodies: Vec<PmdRigidBody>,
-    joints: Vec<Joint>,
-}
-
-#[derive(Debug)]
-struct PmdMaterial {
-    offset: usize,
-    diffuse: Vec4,
-    specular_power: f32,
-    specular: Vec3,
-    ambient: Vec3,
-    toon_index: u8,
-    edge_flag: u8,
-    face_index_count: u32,
-    file_name: String,
-}
-
-#[derive(Debug)]
-struct PmdBone {
-    offset: usize,
-    name: String,
-    parent: u16,
-    tail: u16,
-    kind: u8,
-    ik_parent: u16,
-    position: Vec3,
-}
-
-#[derive(Debug)]
-struct PmdIk {
-    offset: usize,
-    bone: u16,
-    target: u16,
-    iterations: u16,
-    control_weight: f32,
-    links: Vec<u16>,
-}
-
-#[derive(Debug)]
-struct PmdSkin {
-    offset: usize,
-    name: String,
-    category: u8,
-    /// Base: (vertex index, position). Others: (base entry index, offset).
-    entries: Vec<(u32, Vec3)>,
-}
-
-#[derive(Debug, Default)]
-struct PmdEnglish {
-    name: String,
-    comment: String,
-    bones: Vec<String>,
-    /// Names of the skins other than the base, in order.
-    skins: Vec<String>,
-    frames: Vec<String>,
-}
-
-#[derive(Debug)]
-struct PmdRigidBody {
-    offset: usize,
-    body: RigidBody,
-    /// Bone index as stored (0xFFFF = none); the position is relative to it.
-    bone: u16,
-}
-
-// ---------------------------------------------------------------- byte reader
-
-const NO_INDEX: u16 = 0xFFFF;
-
-/// A cursor over the file plus the element being read, which every error
-/// names (section, index, and the name once read).
-struct Reader<'a> {
-    cursor: Cursor<'a>,
-    section: Section,
-    index: Option<usize>,
-    name: Option<String>,
-}
-
-/// `pos()` and `left()` are the cursor's; reads go through the reader so
-/// their errors are located.
-impl<'a> std::ops::Deref for Reader<'a> {
-    type Target = Cursor<'a>;
-    fn deref(&self) -> &Cursor<'a> {
-        &self.cursor
-    }
-}
-
-impl<'a> Reader<'a> {
-    fn at(&mut self, section: Section, index: Option<usize>) {
-        self.section = section;
-        self.index = index;
-        self.name = None;
-    }
-
-    fn error(&self, offset: usize, message: impl Into<String>) -> Error {
-        Error::parse(self.section, self.index, self.name.clone(), offset, message)
-    }
-
-    #[cold]
-    fn short(&self, s: Short, what: &str) -> Error {
-        self.error(
-            s.at,
-            format!(
-                "unexpected end of file reading {what}: {} bytes needed, {} left",
-                s.needed, s.left
-            ),
-        )
-    }
-
-    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8]> {
-        self.cursor.take(n).map_err(|s| self.short(s, what))
-    }
-
-    /// A fixed-size value: `let parent: u16 = r.read("parent")?`.
-    fn read<T: Le>(&mut self, what: &str) -> Result<T> {
-        self.cursor.get().map_err(|s| self.short(s, what))
-    }
-
-    /// A fixed-size Shift-JIS field: text ends at the first NUL; the padding
-    /// after it (0xFD or leftovers of older names) is ignored.
-    fn text(&mut self, len: usize, what: &str) -> Result<String> {
-        self.cursor.sjis(len).map_err(|s| self.short(s, what))
-    }
-
-    /// The current element's 20-byte name, remembered for its errors.
-    fn name(&mut self) -> Result<String> {
-        let name = self.text(20, "name")?;
-        self.name = Some(name.clone());
-        Ok(name)
-    }
-
-    /// Checks that `count` elements of at least `min_size` bytes each can fit
-    /// in what is left, so a corrupt count never causes a huge allocation.
-    fn check_count(&self, count: usize, min_size: usize, what: &str) -> Result<()> {
-        self.cursor.check_fits(count, min_size).map_err(|e| {
-            self.error(
-                self.pos(),
-                format!(
-                    "{count} {what} need at least {} bytes, only {} left",
-                    e.need_text(),
-                    e.left
-                ),
-            )
-        })
-    }
-
-    /// Reads `count` elements of `section` (the count already read, and
-    /// checked here against `min_size` bytes each), each located in errors.
-    fn elements<T>(
-        &mut self,
-        section: Section,
-        count: usize,
-        min_size: usize,
-        what: &str,
-        mut element: impl FnMut(&mut Self, usize) -> Result<T>,
-    ) -> Result<Vec<T>> {
-        self.check_count(count, min_size, what)?;
-        let mut out = Vec::with_capacity(count);
-        for i in 0..count {
-            self.at(section, Some(i));
-            out.push(element(self, i)?);
-        }
-        Ok(out)
-    }
-}
-
-fn warn(
-    warnings: &mut Vec<Warning>,
-    section: Section,
-    index: Option<usize>,
-    offset: usize,
-    message: impl Into<String>,
-) {
-    warnings.push(Warning {
-        section: section.name(),
-        index,
-        offset,
-        message: message.into(),
-    });
-}
-
-// ---------------------------------------------------------------- parsing
-
-const VERTEX_SIZE: usize = 38;
-const MATERIAL_SIZE: usize = 70;
-const BONE_SIZE: usize = 39;
-const IK_MIN_SIZE: usize = 11;
-const SKIN_MIN_SIZE: usize = 25;
-const RIGID_BODY_SIZE: usize = 83;
-const JOINT_SIZE: usize = 124;
-const TOON_NAME_SIZE: usize = 100;
-const TOON_COUNT: usize = 10;
-
-fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile> {
-    let mut r = Reader {
-        cursor: Cursor::new(bytes),
-        section: Section::Header,
-        index: None,
-        name: None,
-    };
-    let mut pmd = PmdFile::default();
-
-    // Header.
-    let magic = r.take(3, "magic")?;
-    if magic != b"Pmd" {
-        return Err(r.error(0, "not a PMD file (magic is not \"Pmd\")"));
-    }
-    let version_at = r.pos();
-    let version = r.read::<f32>("version")?;
-    if version != 1.0 {
-        warn(
-            warnings,
-            Section::Header,
-            None,
-            version_at,
-            format!("PMD version {version} (expected 1.0); reading as 1.0"),
-        );
-    }
-    r.at(Section::ModelInfo, None);
-    pmd.name = r.text(20, "model name")?;
-    pmd.comment = r.text(256, "comment")?;
-
-    // Vertices.
-    r.at(Section::Vertex, None);
-    let count = r.read::<u32>("vertex count")? as usize;
-    pmd.vertices = r.elements(Section::Vertex, count, VERTEX_SIZE, "vertices", |r, i| {
-        let at = r.pos();
-        let position = r.read::<Vec3>("position")?;
-        let normal = r.read::<Vec3>("normal")?;
-        let uv = r.read::<Vec2>("uv")?;
-        let b0 = r.read::<u16>("bone")?;
-        let b1 = r.read::<u16>("bone")?;
-        let weight = r.read::<u8>("weight")?;
-        let edge = r.read::<u8>("edge flag")?;
-        // Bone numbers are plain indices here (0xFFFF has no "none" meaning
-        // for a vertex); out-of-range ones survive for the checker.
-        let (b0, b1) = (b0 as i32, b1 as i32);
-        let weights = if b0 == b1 || weight == 100 {
-            Weights::Bdef1 { bone: b0 }
-        } else if weight == 0 {
-            Weights::Bdef1 { bone: b1 }
-        } else {
-            if weight > 100 {
-                warn(
-                    warnings,
-                    Section::Vertex,
-                    Some(i),
-                    at + 36,
-                    format!(
-                        "bone weight {weight} is over 100; kept as {}",
-                        weight as f32 / 100.0
-                    ),
-                );
-            }
-            Weights::Bdef2 {
-                bones: [b0, b1],
-                weight: weight as f32 / 100.0,
-            }
-        };
-        Ok(Vertex {
-            position,
-            normal,
-            uv,
-            weights,
-            // PMD: 0 = normal, 1 = edge disabled.
-            edge_scale: if edge == 1 { 0.0 } else { 1.0 },
-            ..Vertex::default()
-        })
-    })?;
-
-    // Faces: u16 vertex indices, three per triangle.
-    r.at(Section::Face, None);
-    let count = r.read::<u32>("face index count")? as usize;
-    r.check_count(count, 2, "face indices")?;
-    let data = r.take(count * 2, "face indices")?;
-    if !count.is_multiple_of(3) {
-        warn(
-            warnings,
-            Section::Face,
-            None,
-            r.pos() - count * 2,
-            format!(
-                "{count} face indices is not a multiple of 3; the last {} are dropped",
-                count % 3
-            ),
-        );
-    }
-    pmd.faces = data
-        .chunks_exact(6)
-        .map(|c| {
-            [
-                u16::from_le_bytes([c[0], c[1]]) as i32,
-                u16::from_le_bytes([c[2], c[3]]) as i32,
-                u16::from_le_bytes([c[4], c[5]]) as i32,
-            ]
-        })
-        .collect();
-
-    // Materials.
-    r.at(Section::Material, None);
-    let count = r.read::<u32>("material count")? as usize;
-    pmd.materials = r.elements(
-        Section::Material,
-        count,
-        MATERIAL_SIZE,
-        "materials",
-        |r, _| {
-            let offset = r.pos();
-            let rgb = r.read::<Vec3>("diffuse")?;
-            let alpha = r.read::<f32>("alpha")?;
-            let specular_power = r.read::<f32>("specularity")?;
-            let specular = r.read::<Vec3>("specular")?;
-            let ambient = r.read::<Vec3>("ambient")?;
-            let toon_index = r.read::<u8>("toon index")?;
-            let edge_flag = r.read::<u8>("edge flag")?;
-            let face_index_count = r.read::<u32>("face index count")?;
-            let file_name = r.text(20, "texture file name")?;
-            Ok(PmdMaterial {
-                offset,
-                diffuse: rgb.extend(alpha),
-                specular_power,
-                specular,
-                ambient,
-                toon_index,
-                edge_flag,
-                face_index_count,
-                file_name,
-            })
-        },
-    )?;
-
-    // Bones.
-    r.at(Section::Bone, None);
-    let count = r.read::<u16>("bone count")? as usize;
-    pmd.bones = r.elements(Section::Bone, count, BONE_SIZE, "bones", |r, _| {
-        Ok(PmdBone {
-            offset: r.pos(),
-            name: r.name()?,
-            parent: r.read("parent")?,
-            tail: r.read("tail")?,
-            kind: r.read("bone type")?,
-            ik_parent: r.read("IK parent")?,
-            position: r.read("position")?,
-        })
-    })?;
-
-    // IK chains.
-    r.at(Section::IkChain, None);
-    let count = r.read::<u16>("IK count")? as usize;
-    pmd.iks = r.elements(Section::IkChain, count, IK_MIN_SIZE, "IK chains", |r, _| {
-        let offset = r.pos();
-        let bone = r.read::<u16>("IK bone")?;
-        let target = r.read::<u16>("target bone")?;
-        let len = r.read::<u8>("chain length")? as usize;
-        let iterations = r.read::<u16>("iterations")?;
-        let control_weight = r.read::<f32>("control weight")?;
-        let data = r.take(len * 2, "chain bones")?;
-        let links = data
-            .chunks_exact(2)
-            .map(|c| u16::from_le_bytes([c[0], c[1]]))
-            .collect();
-        Ok(PmdIk {
-            offset,
-            bone,
-            target,
-            iterations,
-            control_weight,
-            links,
-        })
-    })?;
-
-    // Expressions (skins).
-    r.at(Section::Expression, None);
-    let count = r.read::<u16>("expression count")? as usize;
-    pmd.skins = r.elements(
-        Section::Expression,
-        count,
-        SKIN_MIN_SIZE,
-        "expressions",
-        |r, _| {
-            let offset = r.pos();
-            let name = r.name()?;
-            let n = r.read::<u32>("vertex count")? as usize;
-            let category = r.read::<u8>("category")?;
-            r.check_count(n, 16, "expression vertices")?;
-            let data = r.take(n * 16, "expression vertices")?;
-            let entries = data
-                .chunks_exact(16)
-                .map(|c| (u32::from_le_bytes([c[0], c[1], c[2], c[3]]), vec3_at(c, 4)))
-                .collect();
-            Ok(PmdSkin {
-                offset,
-                name,
-                category,
-                entries,
-            })
-        },
-    )?;
-
-    // Display lists.
-    r.at(Section::DisplayList, None);
-    let count = r.read::<u8>("expression display count")? as usize;
-    let start = r.pos();
-    let data = r.take(count * 2, "expression display list")?;
-    pmd.skin_display = data
-        .chunks_exact(2)
-        .enumerate()
-        .map(|(i, c)| (u16::from_le_bytes([c[0], c[1]]), start + i * 2))
-        .collect();
-    let count = r.read::<u8>("bone frame name count")? as usize;
-    pmd.frame_names = r.elements(
-        Section::DisplayList,
-        count,
-        50,
-        "bone frame names",
-        |r, _| Ok(frame_name(&r.text(50, "bone frame name")?)),
-    )?;
-    r.at(Section::DisplayList, None);
-    let count = r.read::<u32>("bone display count")? as usize;
-    pmd.frame_bones = r.elements(
-        Section::DisplayList,
-        count,
-        3,
-        "bone display entries",
-        |r, _| {
-            let at = r.pos();
-            Ok((r.read("bone")?, r.read("frame")?, at))
-        },
-    )?;
-
-    // Extensions: each is optional only as a whole; the file may end before
-    // one, but one that starts must be complete.
-    if r.left() == 0 {
-        return Ok(pmd);
-    }
-    r.at(Section::Extension, None);
-    let has_english = r.read::<u8>("English-name flag")?;
-    if has_english != 0 {
-        let mut en = PmdEnglish {
-            name: r.text(20, "English model name")?,
-            comment: r.text(256, "English comment")?,
-            ..PmdEnglish::default()
-        };
-        let bones = pmd.bones.len();
-        en.bones = r.elements(
-            Section::Extension,
-            bones,
-            20,
-            "English bone names",
-            |r, _| r.text(20, "English bone name"),
-        )?;
-        // The base expression has no English name.
-        let skins = pmd.skins.len().saturating_sub(1);
-        r.at(Section::Extension, None);
-        en.skins = r.elements(
-            Section::Extension,
-            skins,
-            20,
-            "English expression names",
-            |r, _| r.text(20, "English expression name"),
-        )?;
-        let frames = pmd.frame_names.len();
-        r.at(Section::Extension, None);
-        en.frames = r.elements(
-            Section::Extension,
-            frames,
-            50,
-            "English bone frame names",
-            |r, _| Ok(frame_name(&r.text(50, "English bone frame name")?)),
-        )?;
-        pmd.english = Some(en);
-    }
-
-    if r.left() == 0 {
-        return Ok(pmd);
-    }
-    r.at(Section::Extension, None);
-    let toons = r.elements(
-        Section::Extension,
-        TOON_COUNT,
-        TOON_NAME_SIZE,
-        "toon texture names",
-        |r, _| r.text(TOON_NAME_SIZE, "toon texture name"),
-    )?;
-    pmd.toon_names = Some(toons);
-
-    if r.left() == 0 {
-        return Ok(pmd);
-    }
-    r.at(Section::RigidBody, None);
-    let count = r.read::<u32>("rigid body count")? as usize;
-    pmd.rigid_bodies = r.elements(
-        Section::RigidBody,
-        count,
-        RIGID_BODY_SIZE,
-        "rigid bodies",
-        |r, _| {
-            let offset = r.pos();
-            let name = r.name()?;
-            let bone = r.read::<u16>("bone")?;
-            let group = r.read::<u8>("group")?;
-            let collision_mask = r.read::<u16>("collision mask")?;
-            let shape = RigidShape::from_u8(r.read::<u8>("shape")?);
-            let size = r.read::<Vec3>("size")?;
-            let position = r.read::<Vec3>("position")?;
-            let rotation = r.read::<Vec3>("rotation")?;
-            let mass = r.read::<f32>("mass")?;
-            let linear_damping = r.read::<f32>("linear damping")?;
-            let angular_damping = r.read::<f32>("angular damping")?;
-            let restitution = r.read::<f32>("restitution")?;
-            let friction = r.read::<f32>("friction")?;
-            let mode = RigidMode::from_u8(r.read::<u8>("mode")?);
-            Ok(PmdRigidBody {
-                offset,
-                bone,
-                body: RigidBody {
-                    name,
-                    name_en: String::new(),
-                    bone: if bone == NO_INDEX { NONE } else { bone as i32 },
-                    group,
-                    // Stored as-is: bit n set = collides with group n.
-                    collision_mask,
-                    shape,
-                    size,
-                    // Still relative to the bone; made absolute in `convert`.
-                    position,
-                    rotation,
-                    mass,
-                    linear_damping,
-                    angular_damping,
-                    restitution,
-                    friction,
-                    mode,
-                },
-            })
-        },
-    )?;
-
-    r.at(Section::Joint, None);
-    let count = r.read::<u32>("joint count")? as usize;
-    pmd.joints = r.elements(Section::Joint, count, JOINT_SIZE, "joints", |r, _| {
-        Ok(Joint {
-            name: r.name()?,
-            name_en: String::new(),
-            // PMD joints are always Bullet's generic 6DOF spring.
-            kind: JointKind::Spring6Dof,
-            body_a: r.read::<u32>("rigid body A")? as i32,
-            body_b: r.read::<u32>("rigid body B")? as i32,
-            position: r.read::<Vec3>("position")?,
-            rotation: r.read::<Vec3>("rotation")?,
-            linear_lower: r.read::<Vec3>("translation limit 1")?,
-            linear_upper: r.read::<Vec3>("translation limit 2")?,
-            angular_lower: r.read::<Vec3>("rotation limit 1")?,
-            angular_upper: r.read::<Vec3>("rotation limit 2")?,
-            linear_spring: r.read::<Vec3>("translation spring")?,
-            angular_spring: r.read::<Vec3>("rotation spring")?,
-        })
-    })?;
-
-    if r.left() > 0 {
-        warn(
-            warnings,
-            Section::Trailer,
-            None,
-            r.pos(),
-            format!("{} bytes after the last joint are ignored", r.left()),
-        );
-    }
-    Ok(pmd)
-}
-
-/// Bone frame names end in "\n" (PMD Editor needs the 0x0A before the NUL).
-fn frame_name(raw: &str) -> String {
-    raw.trim_end_matches(['\n', '\r']).to_string()
-}
-
-// ---------------------------------------------------------------- conversion
+use super::*;
 
 /// PMD bone types.
-mod bone_type {
+pub(super) mod bone_type {
     pub const ROTATE: u8 = 0;
     pub const ROTATE_MOVE: u8 = 1;
     pub const IK: u8 = 2;
@@ -646,7 +16,7 @@ mod bone_type {
     pub const ROTATION_LINKED: u8 = 9;
 }
 
-fn bone_ref(i: u16) -> i32 {
+pub(super) fn bone_ref(i: u16) -> i32 {
     if i == NO_INDEX {
         NONE
     } else {
@@ -654,7 +24,7 @@ fn bone_ref(i: u16) -> i32 {
     }
 }
 
-fn convert(pmd: PmdFile, warnings: &mut Vec<Warning>) -> Model {
+pub(super) fn convert(pmd: PmdFile, warnings: &mut Vec<Warning>) -> Model {
     let english = pmd.english.as_ref();
     let mut model = Model {
         header: Header {
@@ -680,12 +50,12 @@ fn convert(pmd: PmdFile, warnings: &mut Vec<Warning>) -> Model {
     convert_physics(&pmd, &mut model, warnings);
     model.vertices = pmd.vertices;
     model.faces = pmd.faces;
-    model.header.index_sizes = super::needs::smallest_index_sizes(&model);
+    model.header.index_sizes = crate::pmx::needs::smallest_index_sizes(&model);
     model
 }
 
 /// The texture table, deduplicated by exact file name.
-struct Textures<'m> {
+pub(super) struct Textures<'m> {
     list: &'m mut Vec<String>,
     index: HashMap<String, i32>,
 }
@@ -725,12 +95,12 @@ pub fn split_texture_name(name: &str) -> (Option<&str>, Option<&str>) {
     (non_empty(name), None)
 }
 
-fn is_sphere_name(name: &str) -> bool {
+pub(super) fn is_sphere_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     lower.ends_with(".sph") || lower.ends_with(".spa")
 }
 
-fn has_file_extension(path: &str) -> bool {
+pub(super) fn has_file_extension(path: &str) -> bool {
     let file = path.rsplit(['/', '\\']).next().unwrap_or(path);
     match file.rsplit_once('.') {
         Some((stem, ext)) => {
@@ -754,7 +124,7 @@ pub fn sphere_mode_of(name: &str) -> SphereMode {
 }
 
 /// "toon01.bmp".."toon10.bmp" (any case, no folder) → shared toon 0..=9.
-fn shared_toon_index(name: &str) -> Option<u8> {
+pub(super) fn shared_toon_index(name: &str) -> Option<u8> {
     let lower = name.to_ascii_lowercase();
     let digits = lower.strip_prefix("toon")?.strip_suffix(".bmp")?;
     if digits.len() != 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -764,7 +134,7 @@ fn shared_toon_index(name: &str) -> Option<u8> {
     (1..=10).contains(&n).then(|| n - 1)
 }
 
-fn convert_materials(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warning>) {
+pub(super) fn convert_materials(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warning>) {
     let mut textures = Textures {
         list: &mut model.textures,
         index: HashMap::new(),
@@ -857,7 +227,7 @@ pub fn knee_limits() -> IkLimits {
     }
 }
 
-fn convert_bones(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warning>) {
+pub(super) fn convert_bones(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warning>) {
     use bone_type::*;
     let english = pmd.english.as_ref();
     let count = pmd.bones.len();
@@ -1015,7 +385,7 @@ fn convert_bones(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warning>) 
 /// → 2 (the higher wins). PMD type 9 (回転連動) is the same append mechanism
 /// as type 5 and its source is often an IK link (Gene: 横クローク2_1 ←
 /// 右腕xca), so it is treated as rotation-influenced too.
-fn assign_deform_layers(pmd: &PmdFile, model: &mut Model) {
+pub(super) fn assign_deform_layers(pmd: &PmdFile, model: &mut Model) {
     let n = model.bones.len();
     let mut own: Vec<i32> = (0..n)
         .map(|i| {
@@ -1063,7 +433,7 @@ fn assign_deform_layers(pmd: &PmdFile, model: &mut Model) {
 
 /// layer(i) = max(own(i), layer(parent)), iteratively, a parent cycle
 /// counting as no parent.
-fn inherit_layers(model: &Model, own: &[i32]) -> Vec<i32> {
+pub(super) fn inherit_layers(model: &Model, own: &[i32]) -> Vec<i32> {
     const UNSEEN: i32 = -1;
     const VISITING: i32 = -2;
     let n = model.bones.len();
@@ -1091,7 +461,7 @@ fn inherit_layers(model: &Model, own: &[i32]) -> Vec<i32> {
 
 /// Vertex morphs from the expressions. Returns, per PMD skin, its morph index
 /// (None for the base, which PMX does not keep).
-fn convert_morphs(
+pub(super) fn convert_morphs(
     pmd: &PmdFile,
     model: &mut Model,
     warnings: &mut Vec<Warning>,
@@ -1160,7 +530,7 @@ fn convert_morphs(
 
 /// Display frames in PMX Editor's layout: 0 "Root" (special, bone 0),
 /// 1 "表情" (special, the expression list), then the PMD bone frames.
-fn convert_frames(
+pub(super) fn convert_frames(
     pmd: &PmdFile,
     morph_of_skin: &[Option<usize>],
     model: &mut Model,
@@ -1235,7 +605,7 @@ fn convert_frames(
     model.display_frames.extend(frames);
 }
 
-fn convert_physics(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warning>) {
+pub(super) fn convert_physics(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec<Warning>) {
     for (i, rb) in pmd.rigid_bodies.iter().enumerate() {
         let mut body = rb.body.clone();
         // PMD positions are relative to the body's bone; PMX wants model

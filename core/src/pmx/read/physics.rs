@@ -1,0 +1,142 @@
+//! Rigid bodies, joints and soft bodies.
+
+use super::*;
+
+impl Reader<'_> {
+    pub(super) fn rigid_body(&mut self, i: usize) -> R<RigidBody> {
+        let section = Section::RigidBody;
+        Ok(RigidBody {
+            name: self.name()?,
+            name_en: self.text()?,
+            bone: self.bone_index()?,
+            group: self.u8()?,
+            collision_mask: self.u16()?,
+            shape: self.kind(section, i, "shape")?,
+            size: self.vec3()?,
+            position: self.vec3()?,
+            rotation: self.vec3()?,
+            mass: self.f32()?,
+            linear_damping: self.f32()?,
+            angular_damping: self.f32()?,
+            restitution: self.f32()?,
+            friction: self.f32()?,
+            mode: self.kind(section, i, "physics mode")?,
+        })
+    }
+
+    pub(super) fn joint(&mut self, i: usize) -> R<Joint> {
+        let name = self.name()?;
+        let name_en = self.text()?;
+        let kind_at = self.pos();
+        let kind: JointKind = self.kind(Section::Joint, i, "joint kind")?;
+        if kind.unknown().is_none() && needs::joint_kind_needs_v21(kind) && self.is_v20() {
+            self.warn_at(
+                Section::Joint,
+                Some(i),
+                kind_at,
+                format!(
+                    "joint kind {} ({}) in a 2.0 file (2.0 has only spring 6DOF); read anyway",
+                    kind.to_u8(),
+                    kind.name()
+                ),
+            );
+        }
+        let rs = self.sizes.rigid_body;
+        Ok(Joint {
+            name,
+            name_en,
+            kind,
+            body_a: self.index(rs)?,
+            body_b: self.index(rs)?,
+            position: self.vec3()?,
+            rotation: self.vec3()?,
+            linear_lower: self.vec3()?,
+            linear_upper: self.vec3()?,
+            angular_lower: self.vec3()?,
+            angular_upper: self.vec3()?,
+            linear_spring: self.vec3()?,
+            angular_spring: self.vec3()?,
+        })
+    }
+
+    pub(super) fn soft_body(&mut self, i: usize) -> R<SoftBody> {
+        let name = self.name()?;
+        let name_en = self.text()?;
+        let s = self.sizes;
+        let shape = SoftBodyShape::from_u8(self.u8()?);
+        let material = self.index(s.material)?;
+        let group = self.u8()?;
+        let collision_mask = self.u16()?;
+        let flags = SoftBodyFlags(self.u8()?);
+        let b_link_distance = self.i32()?;
+        let cluster_count = self.i32()?;
+        let total_mass = self.f32()?;
+        let margin = self.f32()?;
+        let aero_model = AeroModel::from_i32(self.i32()?);
+        let config = SoftBodyConfig {
+            vcf: self.f32()?,
+            dp: self.f32()?,
+            dg: self.f32()?,
+            lf: self.f32()?,
+            pr: self.f32()?,
+            vc: self.f32()?,
+            df: self.f32()?,
+            mt: self.f32()?,
+            chr: self.f32()?,
+            khr: self.f32()?,
+            shr: self.f32()?,
+            ahr: self.f32()?,
+        };
+        let cluster = SoftBodyClusterParams {
+            srhr_cl: self.f32()?,
+            skhr_cl: self.f32()?,
+            sshr_cl: self.f32()?,
+            sr_splt_cl: self.f32()?,
+            sk_splt_cl: self.f32()?,
+            ss_splt_cl: self.f32()?,
+        };
+        let iterations = SoftBodyIterations {
+            velocity: self.i32()?,
+            position: self.i32()?,
+            drift: self.i32()?,
+            cluster: self.i32()?,
+        };
+        let material_params = SoftBodyMaterial {
+            lst: self.f32()?,
+            ast: self.f32()?,
+            vst: self.f32()?,
+        };
+        let anchors = self.counted(
+            s.rigid_body as usize + s.vertex as usize + 1,
+            "anchor count",
+            |r| {
+                Ok(SoftBodyAnchor {
+                    rigid_body: r.index(s.rigid_body)?,
+                    vertex: r.vertex_index()?,
+                    near_mode: r.flag(Section::SoftBody, i, "anchor near-mode")?,
+                })
+            },
+        )?;
+        let pins = self.counted(s.vertex as usize, "pin count", Self::vertex_index)?;
+        Ok(SoftBody {
+            name,
+            name_en,
+            shape,
+            material,
+            group,
+            collision_mask,
+            flags,
+            b_link_distance,
+            cluster_count,
+            total_mass,
+            margin,
+            aero_model,
+            config,
+            cluster,
+            iterations,
+            material_params,
+            anchors,
+            pins,
+        })
+    }
+}

@@ -1,0 +1,347 @@
+//! Weights: a numeric table of the selected vertices (a row each: kind, bones and
+//! weights, sum) and the weight operations on them (set, scale, normalize, limit,
+//! prune, replace, transfer, weight kind, BDEF2 → SDEF). Every operation is one
+//! [`rig::weights`](crate::rig::weights) edit pushed as a command: one undo step.
+
+use eframe::egui;
+
+use super::label;
+use crate::app::commands::Command;
+use crate::app::{LogLevel, Selected, Selection, State};
+use crate::edit::{ElementKind, ModelEdit};
+use crate::pmx::{Model, WeightKind, NONE};
+use crate::rig::input::InputError;
+use crate::rig::{sdef, weights};
+
+/// The panel's own settings (kept in egui's memory, not in the model).
+#[derive(Debug, Clone)]
+pub struct Tools {
+    /// Bone A (set/scale/replace/transfer from); None = the weight view's bone.
+    pub bone_a: Option<usize>,
+    /// Bone B (replace/transfer to).
+    pub bone_b: Option<usize>,
+    pub value: f32,
+    pub factor: f32,
+    pub max_bones: usize,
+    pub threshold: f32,
+    pub ratio: f32,
+    pub kind: WeightKind,
+}
+
+impl Default for Tools {
+    fn default() -> Self {
+        Tools {
+            bone_a: None,
+            bone_b: None,
+            value: 1.0,
+            factor: 0.5,
+            max_bones: 2,
+            threshold: 0.01,
+            ratio: 0.5,
+            kind: WeightKind::Bdef2,
+        }
+    }
+}
+
+/// Rows drawn at most (the operations still act on the whole selection).
+const MAX_ROWS: usize = 2000;
+
+/// The selected vertices (none unless the active element is a vertex).
+pub fn selected_vertices(state: &State) -> Vec<usize> {
+    match state.selection {
+        Selection::Vertex(_) => state.selected_indices(),
+        _ => Vec::new(),
+    }
+}
+
+/// The command that selects every vertex `bone` weights (weight > 0).
+pub fn select_weighted_by(model: &Model, bone: usize) -> Option<Command> {
+    let b = i32::try_from(bone).ok()?;
+    let list: Vec<usize> = (0..model.vertices.len())
+        .filter(|&v| weights::weight_of(&model.vertices[v].weights, b) > 0.0)
+        .collect();
+    let first = *list.first()?;
+    Some(Command::SelectSet {
+        active: Selection::Vertex(first),
+        selected: Selected::many(ElementKind::Vertex, list),
+        reveal: false,
+    })
+}
+
+pub fn show(ui: &mut egui::Ui, state: &mut State) {
+    let id = ui.id().with("weight_tools");
+    let mut tools: Tools = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
+    let view_bone = state.viewport.weights.bone;
+    let model = state.doc.model();
+    let nb = model.bones.len();
+    tools.bone_a = tools.bone_a.filter(|&b| b < nb).or(view_bone);
+    tools.bone_b = tools.bone_b.filter(|&b| b < nb);
+    let verts = selected_vertices(state);
+
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("{} vertices selected", verts.len()));
+        if let Some(b) = view_bone.filter(|&b| b < nb) {
+            let text = format!("Select vertices of {}", model.bones[b].name);
+            if ui
+                .button(text)
+                .on_hover_text("Every vertex this bone weights (the weight view's bone)")
+                .clicked()
+            {
+                if let Some(c) = select_weighted_by(model, b) {
+                    state.commands.push(c);
+                }
+            }
+        } else {
+            ui.weak("Select a bone to pick its vertices");
+        }
+    });
+    if verts.is_empty() {
+        ui.weak(
+            "Select vertices (the viewport, a weight problem, or the button above) to see \
+             and edit their weights.",
+        );
+        ui.data_mut(|d| d.insert_temp(id, tools));
+        return;
+    }
+    let mut edits: Vec<Result<Option<ModelEdit>, InputError>> = Vec::new();
+    operations(ui, model, &verts, &mut tools, &mut edits);
+    ui.separator();
+    table(ui, model, &verts, &mut edits);
+    ui.data_mut(|d| d.insert_temp(id, tools));
+    for e in edits {
+        match e {
+            Ok(Some(edit)) => state.commands.edit(edit),
+            Ok(None) => state.log(LogLevel::Info, "Weights: nothing to change"),
+            Err(e) => state.log(LogLevel::Warning, format!("Weights: {e}")),
+        }
+    }
+}
+
+fn bone_picker(ui: &mut egui::Ui, model: &Model, id: &str, bone: &mut Option<usize>) {
+    let text = bone
+        .and_then(|b| model.bones.get(b).map(|x| label(b, &x.name)))
+        .unwrap_or_else(|| "(bone)".into());
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(text)
+        .height(400.0)
+        .show_ui(ui, |ui| {
+            for (i, b) in model.bones.iter().enumerate() {
+                ui.selectable_value(bone, Some(i), label(i, &b.name));
+            }
+        });
+}
+
+fn operations(
+    ui: &mut egui::Ui,
+    model: &Model,
+    verts: &[usize],
+    t: &mut Tools,
+    edits: &mut Vec<Result<Option<ModelEdit>, InputError>>,
+) {
+    egui::Grid::new("weight_ops").num_columns(2).show(ui, |ui| {
+        ui.label("Bone A");
+        bone_picker(ui, model, "weights_bone_a", &mut t.bone_a);
+        ui.end_row();
+        ui.label("Bone B");
+        bone_picker(ui, model, "weights_bone_b", &mut t.bone_b);
+        ui.end_row();
+
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(t.bone_a.is_some(), egui::Button::new("Set A"))
+                .clicked()
+            {
+                if let Some(a) = t.bone_a {
+                    edits.push(weights::set_weight(model, verts, a, t.value));
+                }
+            }
+            ui.add(drag(&mut t.value, 0.0, 1.0));
+        })
+        .response
+        .on_hover_text("A's weight = value; the other bones share the rest");
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(t.bone_a.is_some(), egui::Button::new("Scale A ×"))
+                .clicked()
+            {
+                if let Some(a) = t.bone_a {
+                    edits.push(weights::scale_weight(model, verts, a, t.factor));
+                }
+            }
+            ui.add(drag(&mut t.factor, 0.0, 100.0));
+        });
+        ui.end_row();
+
+        let both = t.bone_a.zip(t.bone_b);
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(both.is_some(), egui::Button::new("Replace A → B"))
+                .on_hover_text("A's weights go to B")
+                .clicked()
+            {
+                if let Some((a, b)) = both {
+                    edits.push(weights::replace_bone(model, verts, a, b));
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(both.is_some(), egui::Button::new("Transfer A → B"))
+                .on_hover_text("Move this share of A's weight to B")
+                .clicked()
+            {
+                if let Some((a, b)) = both {
+                    edits.push(weights::transfer_weight(model, verts, a, b, t.ratio));
+                }
+            }
+            ui.add(drag(&mut t.ratio, 0.0, 1.0));
+        });
+        ui.end_row();
+
+        ui.horizontal(|ui| {
+            if ui
+                .button("Normalize")
+                .on_hover_text("Weights sum to 1; weights on missing bones dropped")
+                .clicked()
+            {
+                edits.push(weights::normalize(model, verts));
+            }
+            if ui
+                .button("Limit to")
+                .on_hover_text("Keep the N largest weights, renormalised")
+                .clicked()
+            {
+                edits.push(weights::limit_bones(model, verts, t.max_bones));
+            }
+            ui.add(egui::DragValue::new(&mut t.max_bones).range(1..=4));
+        });
+        ui.horizontal(|ui| {
+            if ui
+                .button("Prune below")
+                .on_hover_text("Drop weights under the threshold, renormalised")
+                .clicked()
+            {
+                edits.push(weights::prune(model, verts, t.threshold));
+            }
+            ui.add(drag(&mut t.threshold, 0.0, 1.0));
+        });
+        ui.end_row();
+
+        ui.horizontal(|ui| {
+            if ui.button("Kind →").clicked() {
+                edits.push(weights::set_kind(model, verts, t.kind));
+            }
+            egui::ComboBox::from_id_salt("weights_kind")
+                .selected_text(t.kind.name())
+                .show_ui(ui, |ui| {
+                    for k in WeightKind::ALL {
+                        ui.selectable_value(&mut t.kind, k, k.name());
+                    }
+                });
+        });
+        if ui
+            .button("BDEF2 → SDEF")
+            .on_hover_text("SDEF with C, R0 and R1 computed from the two bones")
+            .clicked()
+        {
+            edits.push(sdef::sdef_from_bdef2(model, verts));
+        }
+        ui.end_row();
+    });
+}
+
+fn drag(v: &mut f32, lo: f32, hi: f32) -> egui::DragValue<'_> {
+    egui::DragValue::new(v)
+        .range(lo..=hi)
+        .speed(0.01)
+        .max_decimals(4)
+}
+
+/// One row per vertex: index, kind, up to four bone/weight cells, sum. A weight
+/// dragged or typed sets that bone's weight on that vertex (the others share the rest).
+fn table(
+    ui: &mut egui::Ui,
+    model: &Model,
+    verts: &[usize],
+    edits: &mut Vec<Result<Option<ModelEdit>, InputError>>,
+) {
+    if verts.len() > MAX_ROWS {
+        ui.weak(format!(
+            "Showing the first {MAX_ROWS} of {} vertices (operations act on all).",
+            verts.len()
+        ));
+    }
+    let shown = &verts[..verts.len().min(MAX_ROWS)];
+    egui::ScrollArea::both()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            egui::Grid::new("weight_table")
+                .striped(true)
+                .num_columns(7)
+                .show(ui, |ui| {
+                    for h in [
+                        "vertex", "kind", "bone 1", "bone 2", "bone 3", "bone 4", "sum",
+                    ] {
+                        ui.strong(h);
+                    }
+                    ui.end_row();
+                    for &v in shown {
+                        row(ui, model, v, edits);
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+fn row(
+    ui: &mut egui::Ui,
+    model: &Model,
+    v: usize,
+    edits: &mut Vec<Result<Option<ModelEdit>, InputError>>,
+) {
+    let w = &model.vertices[v].weights;
+    ui.label(format!("#{v}"));
+    ui.label(w.kind().name());
+    let (bones, ws, n) = w.bone_weights();
+    let mut sum = 0.0;
+    for k in 0..4 {
+        if k >= n {
+            ui.label("");
+            continue;
+        }
+        let b = bones[k];
+        sum += ws[k];
+        let name = match usize::try_from(b).ok().and_then(|i| model.bones.get(i)) {
+            Some(x) => x.name.clone(),
+            None if b == NONE => "−1".into(),
+            None => format!("#{b} (missing)"),
+        };
+        ui.horizontal(|ui| {
+            ui.label(name);
+            let mut value = ws[k];
+            let valid = usize::try_from(b).ok().filter(|&i| i < model.bones.len());
+            let r = ui.add_enabled(
+                valid.is_some(),
+                egui::DragValue::new(&mut value)
+                    .range(0.0..=1.0)
+                    .speed(0.005)
+                    .max_decimals(4),
+            );
+            if let (true, Some(bone)) = (r.changed() && value != ws[k], valid) {
+                // A drag on one cell merges into one undo step.
+                let key = ((v as u64) << 16) ^ (bone as u64) ^ 0x5765_6967;
+                edits.push(
+                    weights::set_weight(model, &[v], bone, value)
+                        .map(|e| e.map(|e| e.merging(key))),
+                );
+            }
+        });
+    }
+    let bad = (sum - 1.0).abs() > crate::check::weights::WEIGHT_SUM_TOLERANCE;
+    let text = format!("{sum:.4}");
+    if bad {
+        ui.colored_label(egui::Color32::from_rgb(255, 140, 40), text);
+    } else {
+        ui.label(text);
+    }
+}

@@ -1,0 +1,123 @@
+//! Pose files in the app: load and save MMD's VPD (Shift-JIS text), and "apply pose
+//! as rest" (the pose's bones become the model's rest pose: bones, vertices, bodies
+//! and joints move, one undo step), as PMX Editor's TransformView does.
+//!
+//! Loading a pose is runtime (pose commands, not a model edit); applying it as rest
+//! is a model edit pushed as a command.
+
+use eframe::egui;
+
+use crate::app::{LogLevel, State};
+use crate::deform::{BonePose, Pose};
+use crate::motion::vpd::{load_vpd, write_vpd, Vpd};
+use std::path::Path;
+
+/// Pushes the commands that show `pose`: every bone and morph set (a full pose
+/// replaces the current one).
+pub fn show_pose(state: &mut State, pose: &Pose) {
+    for (i, b) in pose.bones.iter().enumerate() {
+        state.commands.pose_bone(i, *b);
+    }
+    for (i, w) in pose.morphs.iter().enumerate() {
+        state.commands.pose_morph(i, *w);
+    }
+}
+
+/// Reads a VPD and shows it (names the model lacks go to the Log).
+pub fn load_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
+    let (vpd, notes) = load_vpd(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (pose, unknown) = vpd.to_pose(state.doc.model());
+    show_pose(state, &pose);
+    for n in notes.into_iter().chain(unknown) {
+        state.log(LogLevel::Warning, format!("VPD {}: {n}", path.display()));
+    }
+    state.log(
+        LogLevel::Info,
+        format!(
+            "Pose {} loaded: {} bones, {} morphs",
+            path.display(),
+            vpd.bones.len(),
+            vpd.morphs.len()
+        ),
+    );
+    Ok(())
+}
+
+/// Writes the current pose as a VPD (through a temporary file, then renamed).
+pub fn save_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
+    let vpd = Vpd::from_pose(state.doc.model(), &state.pose.pose);
+    let (bytes, notes) = write_vpd(&vpd);
+    let tmp = path.with_extension("vpd.tmp");
+    std::fs::write(&tmp, &bytes)
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    for n in notes {
+        state.log(LogLevel::Warning, format!("VPD {}: {n}", path.display()));
+    }
+    state.log(
+        LogLevel::Info,
+        format!(
+            "Pose saved to {}: {} bones, {} morphs",
+            path.display(),
+            vpd.bones.len(),
+            vpd.morphs.len()
+        ),
+    );
+    Ok(())
+}
+
+/// Pushes "apply pose as rest" for the current pose: one undoable edit; the bones
+/// then go back to rest (they are the rest now), morph weights stay.
+pub fn apply_pose_as_rest(state: &mut State) {
+    let model = state.doc.model();
+    match crate::rig::rest_pose::apply_pose_as_rest(model, &state.pose.pose) {
+        Ok(edit) => {
+            state.commands.edit(edit);
+            for i in 0..model.bones.len() {
+                state.commands.pose_bone(i, BonePose::default());
+            }
+        }
+        Err(e) => state.log(LogLevel::Warning, format!("Apply pose as rest: {e}")),
+    }
+}
+
+/// The pose items of the File menu.
+pub fn menu_items(ui: &mut egui::Ui, state: &mut State) {
+    if ui.button("Load pose (VPD)…").clicked() {
+        ui.close();
+        if let Some(p) = rfd::FileDialog::new()
+            .add_filter("VPD pose", &["vpd", "VPD"])
+            .pick_file()
+        {
+            if let Err(e) = load_vpd_file(state, &p) {
+                state.log(LogLevel::Error, e);
+            }
+        }
+    }
+    if ui.button("Save pose as VPD…").clicked() {
+        ui.close();
+        if let Some(p) = rfd::FileDialog::new()
+            .add_filter("VPD pose", &["vpd"])
+            .set_file_name("pose.vpd")
+            .save_file()
+        {
+            if let Err(e) = save_vpd_file(state, &p) {
+                state.log(LogLevel::Error, e);
+            }
+        }
+    }
+    if ui
+        .add_enabled(
+            !state.pose.is_rest(),
+            egui::Button::new("Apply pose as rest"),
+        )
+        .on_hover_text(
+            "The current pose becomes the rest pose: bones, vertices, bodies and joints \
+             move (one undo step); morph weights are not baked",
+        )
+        .clicked()
+    {
+        ui.close();
+        apply_pose_as_rest(state);
+    }
+}
