@@ -318,3 +318,51 @@ fn vpd_loads_saves_and_applies_as_rest_in_the_app() {
     h.run_steps(3);
     assert_eq!(bytes(app(&h).state.doc.model()), bytes(&gene));
 }
+
+#[test]
+fn morph_menu_makes_bone_and_group_morphs_from_what_is_shown() {
+    let model = hone::pmx::builder::sample_rig();
+    let elbow = model.bone_index("左ひじ").unwrap();
+    let mut h = open(model.clone(), Tab::Inspector);
+    let rot = glam::Quat::from_rotation_z(0.7);
+    {
+        let c = &mut app_mut(&mut h).state.commands;
+        c.pose_bone(
+            elbow,
+            hone::deform::BonePose {
+                rotation: rot,
+                ..Default::default()
+            },
+        );
+        c.pose_morph(0, 0.5);
+        c.pose_morph(1, 1.0);
+    }
+    h.run_steps(3);
+    for item in ["Bone morph from pose", "Group morph from sliders"] {
+        h.get_by_label("Morph").click();
+        h.run_steps(2);
+        h.get_by_label(item).click();
+        h.run_steps(3);
+    }
+    let m = app(&h).state.doc.model();
+    assert_eq!(
+        m.morphs.len(),
+        model.morphs.len() + 2,
+        "{:?}",
+        app(&h).state.log
+    );
+    assert_eq!(app(&h).state.doc.history.head(), 2, "one step each");
+    let bone = &m.morphs[model.morphs.len()];
+    let hone::pmx::MorphOffsets::Bone(offsets) = &bone.offsets else {
+        panic!("not a bone morph: {:?}", bone.offsets.kind());
+    };
+    assert_eq!(offsets.len(), 1);
+    assert_eq!(offsets[0].bone, elbow as i32);
+    assert!(offsets[0].rotation.abs_diff_eq(glam::Vec4::from(rot), 1e-6));
+    let group = &m.morphs[model.morphs.len() + 1];
+    let hone::pmx::MorphOffsets::Group(g) = &group.offsets else {
+        panic!("not a group morph: {:?}", group.offsets.kind());
+    };
+    let pairs: Vec<(i32, f32)> = g.iter().map(|o| (o.morph, o.ratio)).collect();
+    assert_eq!(pairs, vec![(0, 0.5), (1, 1.0)]);
+}

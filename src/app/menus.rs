@@ -124,6 +124,9 @@ impl HoneApp {
             ui.menu_button("Rig", |ui| {
                 crate::app::generators::rig_menu(ui, &mut self.state)
             });
+            ui.menu_button("Morph", |ui| {
+                crate::app::morph_tools::menu(ui, &mut self.state)
+            });
             ui.menu_button("View", |ui| {
                 for tab in dock::Tab::ALL {
                     let open = self.dock.find_tab(&tab).is_some();

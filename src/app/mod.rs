@@ -17,6 +17,7 @@ pub mod fonts;
 pub mod generators;
 pub mod launch;
 mod menus;
+pub mod morph_tools;
 pub mod panels;
 pub mod pose;
 pub mod pose_files;

@@ -38,11 +38,14 @@ impl PoseState {
         s
     }
 
-    /// After a model edit: rebuild the deformer, keep the pose if the counts still fit.
+    /// After a model edit: rebuild the deformer, keep the pose if the counts still fit
+    /// (elements appended at the end, e.g. a new morph, start at rest).
     pub fn refresh(&mut self, model: &Model) {
-        let keep = self.pose.bones.len() == model.bones.len()
-            && self.pose.morphs.len() == model.morphs.len();
-        let pose = std::mem::take(&mut self.pose);
+        let keep = self.pose.bones.len() <= model.bones.len()
+            && self.pose.morphs.len() <= model.morphs.len();
+        let mut pose = std::mem::take(&mut self.pose);
+        pose.bones.resize(model.bones.len(), BonePose::default());
+        pose.morphs.resize(model.morphs.len(), 0.0);
         let physics = self.physics_enabled();
         let config = self.config;
         *self = PoseState::new(model);

@@ -1,0 +1,227 @@
+//! The Morph menu: new morphs from what the app shows (a bone morph from the pose, a
+//! group or flip morph from the morph sliders, a vertex morph from another model file,
+//! a UV morph shifting the selected vertices, a material morph on the selected
+//! material, an impulse morph on the selected rigid bodies) and removing the selected
+//! vertices from a vertex or UV morph. Each is one core edit
+//! ([`rig::morphs`](crate::rig::morphs)) pushed as a command: one undo step.
+
+use eframe::egui;
+
+use crate::app::{LogLevel, Selection, State};
+use crate::edit::ModelEdit;
+use crate::pmx::{MaterialOp, Model, MorphOffsets};
+use crate::rig::input::InputError;
+use crate::rig::morphs::{self, PANEL_OTHER};
+use glam::{Vec3, Vec4};
+
+/// A name not yet used by a morph: `base`, else `base2`, `base3`…
+pub fn unused_name(model: &Model, base: &str) -> String {
+    (1..)
+        .map(|n| {
+            if n == 1 {
+                base.to_string()
+            } else {
+                format!("{base}{n}")
+            }
+        })
+        .find(|n| model.morph_index(n).is_none())
+        .unwrap_or_else(|| base.to_string())
+}
+
+/// The menu's own settings (egui memory).
+#[derive(Debug, Clone, Default)]
+struct Settings {
+    uv_shift: [f32; 2],
+}
+
+type Out = Vec<(&'static str, Result<Option<ModelEdit>, InputError>)>;
+
+fn push(out: &mut Out, what: &'static str, edit: Result<ModelEdit, InputError>) {
+    out.push((what, edit.map(Some)));
+}
+
+pub fn menu(ui: &mut egui::Ui, state: &mut State) {
+    let id = egui::Id::new("morph_tools");
+    let mut settings: Settings = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
+    let model = state.doc.model();
+    let sliders = morphs::pose_morph_weights(&state.pose.pose);
+    let vertices = crate::app::panels::weights::selected_vertices(state);
+    let mut out: Out = Vec::new();
+    let mut pick_file = false;
+
+    if ui
+        .add_enabled(
+            !state.pose.is_rest(),
+            egui::Button::new("Bone morph from pose"),
+        )
+        .on_hover_text("A bone morph that reproduces the current pose at weight 1")
+        .clicked()
+    {
+        let name = unused_name(model, "ポーズ");
+        let e = morphs::bone_morph_from_pose(model, &state.pose.pose, &name, PANEL_OTHER);
+        push(&mut out, "Bone morph from pose", e);
+        ui.close();
+    }
+    if ui
+        .add_enabled(
+            !sliders.is_empty(),
+            egui::Button::new("Group morph from sliders"),
+        )
+        .on_hover_text("A group morph of every morph whose slider is not 0, at that weight")
+        .clicked()
+    {
+        let name = unused_name(model, "グループ");
+        push(
+            &mut out,
+            "Group morph",
+            morphs::group_morph(model, &name, PANEL_OTHER, &sliders),
+        );
+        ui.close();
+    }
+    if ui
+        .add_enabled(
+            sliders.len() >= 2,
+            egui::Button::new("Flip morph from sliders"),
+        )
+        .on_hover_text("A flip morph (PMX 2.1) over the morphs whose slider is not 0")
+        .clicked()
+    {
+        let name = unused_name(model, "フリップ");
+        push(
+            &mut out,
+            "Flip morph",
+            morphs::flip_morph(model, &name, PANEL_OTHER, &sliders),
+        );
+        ui.close();
+    }
+    if ui
+        .button("Vertex morph from model file…")
+        .on_hover_text("Offsets = the other model's vertices − these (same vertex count)")
+        .clicked()
+    {
+        ui.close();
+        pick_file = true;
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        let enabled = !vertices.is_empty();
+        if ui
+            .add_enabled(enabled, egui::Button::new("UV morph"))
+            .on_hover_text("A UV morph moving the selected vertices' UVs by (du, dv)")
+            .clicked()
+        {
+            let shift = Vec4::new(settings.uv_shift[0], settings.uv_shift[1], 0.0, 0.0);
+            let offsets: Vec<(usize, Vec4)> = vertices.iter().map(|&v| (v, shift)).collect();
+            let name = unused_name(model, "UV");
+            push(
+                &mut out,
+                "UV morph",
+                morphs::uv_morph(model, &name, PANEL_OTHER, 0, &offsets),
+            );
+        }
+        ui.label("du");
+        ui.add(egui::DragValue::new(&mut settings.uv_shift[0]).speed(0.01));
+        ui.label("dv");
+        ui.add(egui::DragValue::new(&mut settings.uv_shift[1]).speed(0.01));
+    });
+    let material = match state.selection {
+        Selection::Material(m) if m < model.materials.len() => Some(m),
+        _ => None,
+    };
+    if ui
+        .add_enabled(
+            material.is_some(),
+            egui::Button::new("Material morph on the selected material"),
+        )
+        .on_hover_text(
+            "A multiply material morph that changes nothing yet: set its values in the inspector",
+        )
+        .clicked()
+    {
+        if let Some(m) = material {
+            let name = unused_name(model, "材質");
+            let offset = morphs::neutral_material_offset(m as i32, MaterialOp::Multiply);
+            push(
+                &mut out,
+                "Material morph",
+                morphs::material_morph(model, &name, PANEL_OTHER, vec![offset]),
+            );
+        }
+        ui.close();
+    }
+    let bodies = match state.selection {
+        Selection::RigidBody(_) => state.selected_indices(),
+        _ => Vec::new(),
+    };
+    if ui
+        .add_enabled(!bodies.is_empty(), egui::Button::new("Impulse morph on the selected bodies"))
+        .on_hover_text("An impulse morph (PMX 2.1) with zero velocity and torque (stops them); set values in the inspector")
+        .clicked()
+    {
+        let name = unused_name(model, "インパルス");
+        let e = morphs::impulse_morph(model, &name, PANEL_OTHER, &bodies, false, Vec3::ZERO, Vec3::ZERO);
+        push(&mut out, "Impulse morph", e);
+        ui.close();
+    }
+    ui.separator();
+    ui.add_enabled_ui(!vertices.is_empty(), |ui| {
+        ui.menu_button("Remove the selected vertices from…", |ui| {
+            let mut chosen = None;
+            for (i, m) in model.morphs.iter().enumerate() {
+                let selected =
+                    |v: i32| usize::try_from(v).is_ok_and(|v| vertices.binary_search(&v).is_ok());
+                let hits = match &m.offsets {
+                    MorphOffsets::Vertex(o) => o.iter().filter(|x| selected(x.vertex)).count(),
+                    MorphOffsets::Uv { offsets, .. } => {
+                        offsets.iter().filter(|x| selected(x.vertex)).count()
+                    }
+                    _ => 0,
+                };
+                if hits > 0 && ui.button(format!("#{i} {} ({hits})", m.name)).clicked() {
+                    chosen = Some(i);
+                }
+            }
+            if let Some(i) = chosen {
+                out.push((
+                    "Remove offsets",
+                    morphs::remove_offsets(model, i, &vertices),
+                ));
+                ui.close();
+            }
+        });
+    });
+    ui.data_mut(|d| d.insert_temp(id, settings));
+    for (what, e) in out {
+        match e {
+            Ok(Some(e)) => state.commands.edit(e),
+            Ok(None) => {}
+            Err(e) => state.log(LogLevel::Warning, format!("{what}: {e}")),
+        }
+    }
+    if pick_file {
+        if let Some(p) = rfd::FileDialog::new()
+            .add_filter("PMX / PMD", &["pmx", "PMX", "pmd", "PMD"])
+            .pick_file()
+        {
+            vertex_morph_from_file(state, &p);
+        }
+    }
+}
+
+/// Reads `path` and pushes a vertex morph of its difference from this model.
+pub fn vertex_morph_from_file(state: &mut State, path: &std::path::Path) {
+    match crate::pmx::load(path) {
+        Ok(loaded) => {
+            let model = state.doc.model();
+            let stem = path
+                .file_stem()
+                .map_or("モーフ".into(), |s| s.to_string_lossy().into_owned());
+            let name = unused_name(model, &stem);
+            match morphs::vertex_morph_from_model(model, &loaded.model, &name, PANEL_OTHER) {
+                Ok(e) => state.commands.edit(e),
+                Err(e) => state.log(LogLevel::Warning, format!("Vertex morph from model: {e}")),
+            }
+        }
+        Err(e) => state.log(LogLevel::Error, format!("{}: {e}", path.display())),
+    }
+}
