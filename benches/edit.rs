@@ -1,6 +1,11 @@
 //! Edits on Gene (224 bones, 28,646 vertices): delete a bone and undo it (full
 //! reference remapping both ways), one slider step (field edit that merges), and
-//! one field edit per kind including the work the app then does.
+//! one field edit per kind including the work the app then does: the frame's
+//! bookkeeping (the pose and physics world follow the edit), the deform order
+//! the overlays read, the GPU sync. Physics is on, the timeline paused (a
+//! playing timeline runs a pipeline frame every app frame, edit or not).
+//! The Problems panel re-runs every check after any edit while it is shown:
+//! "app: checks after an edit" is what that adds.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use hone::app::document::Document;
@@ -22,9 +27,10 @@ fn bench_edit(c: &mut Criterion) {
     let mut state = State::new(Document::new(model.clone(), None, "Gene.pmx"), None);
     state.viewport.gpu = Some(Arc::new(Mutex::new(Default::default())));
     state.pose.set_physics(state.doc.model(), true);
+    state.playback.pause();
     let settle = |state: &mut State| {
         state.tick();
-        state.debug.refresh(state.doc.model(), state.doc.generation);
+        state.debug.refresh_order(state.doc.model());
         hone::app::viewport::sync_gpu(state);
     };
     settle(&mut state);
@@ -63,6 +69,12 @@ fn bench_edit(c: &mut Criterion) {
             m.diffuse.x = x.fract();
             state.apply(ModelEdit::set_material(0, m, "diffuse").merging(4));
             settle(&mut state);
+        })
+    });
+    c.bench_function("app: checks after an edit (Gene)", |b| {
+        b.iter(|| {
+            state.debug.invalidate();
+            state.debug.refresh(state.doc.model());
         })
     });
     let mut history = History::new();

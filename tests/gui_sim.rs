@@ -4,30 +4,14 @@
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use glam::{Quat, Vec3};
+use glam::Quat;
 use hone::app::{timeline, HoneApp, LogLevel};
-use hone::motion::{Bezier, BoneKey, Vmd, VmdName};
+use hone::motion::Vmd;
 use hone::physics::BodyShape;
 
 mod gui_support;
+use gui_support::motion::{key, name};
 use gui_support::{app, app_mut, harness};
-
-fn name(text: &str) -> VmdName {
-    VmdName {
-        text: text.into(),
-        raw: hone::motion::vmd::encode_name(text, 15),
-    }
-}
-
-fn key(frame: u32, angle: f32) -> BoneKey {
-    BoneKey {
-        frame,
-        translation: Vec3::ZERO,
-        rotation: Quat::from_rotation_z(angle),
-        curves: [Bezier::LINEAR; 4],
-        physics_off: false,
-    }
-}
 
 /// Rotates 下 (the tube's root) from 0 to 90° over 60 frames; one key for a bone the rig lacks.
 fn motion() -> Vmd {

@@ -366,3 +366,39 @@ fn morph_menu_makes_bone_and_group_morphs_from_what_is_shown() {
     let pairs: Vec<(i32, f32)> = g.iter().map(|o| (o.morph, o.ratio)).collect();
     assert_eq!(pairs, vec![(0, 0.5), (1, 1.0)]);
 }
+
+#[test]
+fn weights_from_a_model_file_restore_scrambled_weights() {
+    let model = hone::pmx::builder::sample_rig();
+    let elbow = model.bone_index("左ひじ").unwrap();
+    let verts: Vec<usize> = (0..model.vertices.len())
+        .filter(|&v| weight_on(&model.vertices[v].weights, elbow as i32).is_some())
+        .collect();
+    // The source: the sample as it is. The target: those vertices all on bone 0.
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("source.pmx");
+    hone::pmx::write::save(&model, &source, &WriteOptions::default()).unwrap();
+    let mut scrambled = model.clone();
+    for &v in &verts {
+        scrambled.vertices[v].weights = Weights::Bdef1 { bone: 0 };
+    }
+    let mut h = open(scrambled, Tab::Weights);
+    select_vertices(&mut h, &verts);
+    hone::app::panels::weights::weights_from_file(&mut app_mut(&mut h).state, &source);
+    h.run_steps(3);
+    let m = app(&h).state.doc.model();
+    let mut worst = 0.0f32;
+    for &v in &verts {
+        for b in 0..model.bones.len() as i32 {
+            let want = weight_on(&model.vertices[v].weights, b).unwrap_or(0.0);
+            let got = weight_on(&m.vertices[v].weights, b).unwrap_or(0.0);
+            worst = worst.max((want - got).abs());
+        }
+    }
+    eprintln!(
+        "weights from the same model: {} vertices, worst weight difference {worst:.2e}",
+        verts.len()
+    );
+    assert!(worst < 1e-4);
+    assert_eq!(app(&h).state.doc.history.head(), 1);
+}

@@ -4,6 +4,9 @@
 //! remapping) → [`deform`] / [`physics`] / [`sim`] (the runtime pipeline, state kept beside the
 //! model) → [`check`] (rig problems and their fixes). [`motion`] reads VMD motions and VPD poses. [`rig`] holds authoring operations
 //! (weights, painting, morphs, rest pose) that each build one undoable edit.
+//!
+//! `examples/edit_pose_save.rs` uses it alone: load a model, edit it through the undo history,
+//! pose it and save it (`cargo run -p hone-core --example edit_pose_save`).
 
 pub mod check;
 pub mod deform;

@@ -15,8 +15,6 @@ pub struct Document {
     /// Shown in the title when there is no path (e.g. the bundled sample).
     pub display_name: String,
     pub history: History,
-    /// Bumped on every model change so caches (GPU buffers, deformer) know to rebuild.
-    pub generation: u64,
     pub warnings: Vec<String>,
     /// Texture files bundled in the binary (the sample rig), by name.
     pub embedded_textures: &'static [(&'static str, &'static [u8])],
@@ -32,7 +30,6 @@ impl Document {
             path,
             display_name: display_name.into(),
             history: History::new(),
-            generation: 0,
             warnings: Vec::new(),
             embedded_textures: &[],
             loaded_v21_features_in_v20: Vec::new(),
@@ -74,30 +71,22 @@ impl Document {
 
     /// Applies and records an edit; returns what changed. A refused edit changes nothing.
     pub fn apply(&mut self, edit: ModelEdit) -> Result<ChangeSet, EditError> {
-        let changes = self.history.apply(&mut self.model, edit)?;
-        self.generation += 1;
-        Ok(changes)
+        self.history.apply(&mut self.model, edit)
     }
 
     /// Undoes the last step; None if there is none.
     pub fn undo(&mut self) -> Option<ChangeSet> {
-        let changes = self.history.undo(&mut self.model);
-        self.generation += changes.is_some() as u64;
-        changes
+        self.history.undo(&mut self.model)
     }
 
     /// Redoes the next undone step; None if there is none.
     pub fn redo(&mut self) -> Option<ChangeSet> {
-        let changes = self.history.redo(&mut self.model);
-        self.generation += changes.is_some() as u64;
-        changes
+        self.history.redo(&mut self.model)
     }
 
     /// Jumps to the state after `index` edits.
     pub fn go_to(&mut self, index: usize) -> ChangeSet {
-        let changes = self.history.jump_to(&mut self.model, index);
-        self.generation += !changes.is_empty() as u64;
-        changes
+        self.history.jump_to(&mut self.model, index)
     }
 
     /// Writes the model (temp file + rename) and marks the history saved.
@@ -203,12 +192,15 @@ mod tests {
         assert!(!doc.is_dirty());
         let mut bone = doc.model.bones[1].clone();
         bone.layer = 3;
-        let g = doc.generation;
-        doc.apply(ModelEdit::set_bone(1, bone, "deform layer"))
+        let changes = doc
+            .apply(ModelEdit::set_bone(1, bone, "deform layer"))
             .unwrap();
         assert_eq!(doc.model.bones[1].layer, 3);
         assert!(doc.is_dirty());
-        assert!(doc.generation > g);
+        assert!(changes
+            .fields(crate::edit::ElementKind::Bone)
+            .only([crate::edit::changes::BoneField::Layer]));
+        assert!(!changes.is_structural());
         assert!(doc.undo().is_some());
         assert_eq!(doc.model.bones[1].layer, 0);
         assert!(!doc.is_dirty());
@@ -349,11 +341,11 @@ mod tests {
     #[test]
     fn a_refused_edit_changes_nothing() {
         let mut doc = doc_with_bones();
-        let g = doc.generation;
+        let before = doc.model.clone();
         assert!(doc
             .apply(ModelEdit::set_bone(7, Bone::default(), "name"))
             .is_err());
-        assert_eq!(doc.generation, g);
+        assert_eq!(doc.model, before);
         assert!(!doc.is_dirty());
     }
 }

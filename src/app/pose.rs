@@ -3,6 +3,8 @@
 //! Pose changes are not model edits: they live here, beside the model.
 
 use crate::deform::{DeformState, Deformer, Pose};
+use crate::edit::changes::{BoneField, JointField, MaterialField, MorphField, RigidBodyField};
+use crate::edit::{ChangeSet, ElementKind, Fields};
 use crate::pmx::Model;
 use glam::{Mat4, Vec3};
 
@@ -58,12 +60,96 @@ impl PoseState {
         self.set_physics(model, physics);
     }
 
+    /// After model edits: rebuilds only what reads what changed, keeping the
+    /// pose and the running simulation where it can.
+    ///
+    /// * bones (other than names and tails): the deformers' bone data and
+    ///   order; the physics world too if it reads those bones (parents, flags,
+    ///   the position of a bone that places a body);
+    /// * morphs (other than names and panel): the vertex-morph data;
+    /// * rigid bodies and joints (other than names): only the physics world
+    ///   (`physics_edited`);
+    /// * names, display frames, textures, materials (but their face counts): nothing.
+    ///
+    /// Anything else (structure, vertices, faces, face counts, soft bodies, the
+    /// header) rebuilds it all as [`refresh`](Self::refresh) does.
+    pub fn model_changed(&mut self, model: &Model, changes: &ChangeSet) {
+        use ElementKind as K;
+        let everything = changes.is_structural()
+            || [K::Header, K::Vertex, K::Face, K::SoftBody]
+                .iter()
+                .any(|k| changes.touches(*k))
+            || changes
+                .fields(K::Material)
+                .has(MaterialField::FaceIndexCount);
+        if everything {
+            self.refresh(model);
+            return;
+        }
+        let bones_unread = [BoneField::Name, BoneField::NameEn, BoneField::Tail];
+        if !changes.fields(K::Bone).only(bones_unread) {
+            self.rebuild_deformers(|d| d.rebuild_bones(model));
+            if changes
+                .edits(K::Bone)
+                .any(|(i, f)| physics_reads_bone(model, i, f))
+            {
+                self.rebuild_physics_world(model);
+            }
+        }
+        let morphs_unread = [MorphField::Name, MorphField::NameEn, MorphField::Panel];
+        if !changes.fields(K::Morph).only(morphs_unread) {
+            self.rebuild_deformers(|d| d.rebuild_morphs(model));
+        }
+        let bodies_read = !changes
+            .fields(K::RigidBody)
+            .only([RigidBodyField::Name, RigidBodyField::NameEn]);
+        let joints_read = !changes
+            .fields(K::Joint)
+            .only([JointField::Name, JointField::NameEn]);
+        if bodies_read || joints_read {
+            self.physics_edited(model, changes);
+        }
+    }
+
+    /// Rebuilds part of the shown deformer and the simulation's; the pose is
+    /// evaluated again.
+    fn rebuild_deformers(&mut self, rebuild: impl Fn(&mut Deformer)) {
+        rebuild(&mut self.deformer);
+        if let Some(sim) = &mut self.sim {
+            rebuild(&mut sim.deformer);
+        }
+        self.dirty = true;
+    }
+
+    /// Field edits of rigid bodies or joints (counts unchanged) while the
+    /// simulation may run.
+    // For now the world is rebuilt and reset; in-place updates (no reset) come
+    // with the physics work's `PhysicsWorld::update_body` / `update_joint`.
+    fn physics_edited(&mut self, model: &Model, _changes: &ChangeSet) {
+        self.rebuild_physics_world(model);
+    }
+
+    /// The running simulation's rigid-body world (and the soft bodies on it)
+    /// again, bodies back on their bones; the deform state is kept.
+    fn rebuild_physics_world(&mut self, model: &Model) {
+        let Some(sim) = &mut self.sim else { return };
+        sim.physics = crate::physics::PhysicsWorld::new(model, self.config);
+        sim.soft = crate::physics::soft::SoftWorld::new(model, &sim.physics);
+        sim.reset(model, &self.pose);
+        self.revision += 1;
+    }
+
     pub fn bones(&self) -> &[BonePose] {
         &self.pose.bones
     }
 
     pub fn morphs(&self) -> &[f32] {
         &self.pose.morphs
+    }
+
+    /// The deformer for the model as edited (kept current by [`model_changed`](Self::model_changed)).
+    pub fn deformer(&self) -> &Deformer {
+        &self.deformer
     }
 
     /// The deform results shown (the simulation's when physics runs).
@@ -205,6 +291,19 @@ impl PoseState {
         self.deformer.evaluate(model, &self.pose, &mut self.state);
         self.revision += 1;
     }
+}
+
+/// Whether the physics world reads what changed in bone `i`: the parent chain
+/// and flags (write-back order, after-physics bones) of any bone, the position
+/// of a bone that places a rigid body.
+fn physics_reads_bone(model: &Model, i: usize, fields: Fields) -> bool {
+    fields.has(BoneField::Parent)
+        || fields.has(BoneField::Flags)
+        || (fields.has(BoneField::Position)
+            && model
+                .rigid_bodies
+                .iter()
+                .any(|b| crate::physics::rules::placing_bone(model, b) == Some(i)))
 }
 
 #[cfg(test)]

@@ -38,8 +38,9 @@ pub struct State {
     pub repaint: Option<egui::Context>,
     /// Output format for Save (defaults to the model's header).
     pub save_options: crate::pmx::write::WriteOptions,
-    /// Last document generation the pose was refreshed for.
-    pose_generation: u64,
+    /// What the model edits since the last [`tick`](Self::tick) changed; routed
+    /// there to the caches that read it ([`model_changed`](Self::model_changed)).
+    changes: crate::edit::ChangeSet,
     /// Deform-order / IK / problems caches and debug overlay switches.
     pub debug: viewport::debug_overlays::DebugState,
     /// Motion timeline and play state of the live pipeline.
@@ -63,7 +64,7 @@ impl State {
             panels: PanelState::default(),
             repaint,
             save_options: Default::default(),
-            pose_generation: 0,
+            changes: Default::default(),
             debug: Default::default(),
             playback: Default::default(),
             generator: None,
@@ -77,7 +78,7 @@ impl State {
     fn document_loaded(&mut self) {
         let model = self.doc.model();
         self.pose = pose::PoseState::new(model);
-        self.pose_generation = self.doc.generation;
+        self.changes = Default::default();
         self.debug.invalidate();
         self.playback.motion = None;
         self.playback.frame = 0.0;
@@ -94,6 +95,7 @@ impl State {
         );
         self.new_textures.clear();
         self.viewport.uploaded = None;
+        self.viewport.stale.mesh = true;
         self.viewport.reset_camera(model);
         self.save_options = Default::default();
         let name = self.doc.display_name.clone();
@@ -144,20 +146,54 @@ impl State {
 
     /// Applies and records a model edit now (panels push [`Commands::edit`] instead).
     pub fn apply(&mut self, edit: crate::edit::ModelEdit) {
-        if let Err(e) = self.doc.apply(edit) {
-            self.log(LogLevel::Warning, format!("edit refused: {e}"));
+        match self.doc.apply(edit) {
+            Ok(changes) => self.changes.merge(&changes),
+            Err(e) => self.log(LogLevel::Warning, format!("edit refused: {e}")),
         }
     }
 
     pub fn undo(&mut self) {
-        if self.doc.undo().is_none() {
-            self.log(LogLevel::Info, "nothing to undo");
+        match self.doc.undo() {
+            Some(changes) => self.changes.merge(&changes),
+            None => self.log(LogLevel::Info, "nothing to undo"),
         }
     }
 
     pub fn redo(&mut self) {
-        if self.doc.redo().is_none() {
-            self.log(LogLevel::Info, "nothing to redo");
+        match self.doc.redo() {
+            Some(changes) => self.changes.merge(&changes),
+            None => self.log(LogLevel::Info, "nothing to redo"),
+        }
+    }
+
+    /// Goes to the state after `index` steps of the history.
+    pub fn go_to(&mut self, index: usize) {
+        let changes = self.doc.go_to(index);
+        self.changes.merge(&changes);
+    }
+
+    /// Routes what the edits changed to each cache that reads it: the pose's
+    /// deformer and physics world, the checks and deform order, the GPU mesh,
+    /// the motion binding, the per-material visibility and the selection.
+    fn model_changed(&mut self, changes: &crate::edit::ChangeSet) {
+        use crate::edit::ElementKind as K;
+        let model = self.doc.model();
+        self.pose.model_changed(model, changes);
+        self.debug.model_changed(changes);
+        self.viewport.model_changed(changes);
+        timeline::model_changed(&mut self.playback, model, changes);
+        self.viewport.weights.model_changed(changes);
+        if let Some(dialog) = &mut self.generator {
+            dialog.model_changed();
+        }
+        if changes.structure().contains(K::Material) {
+            self.material_visible.resize(model.materials.len(), true);
+        }
+        if changes.is_structural() {
+            if !self.selection.is_valid(model) {
+                self.selection = Selection::None;
+            }
+            self.selected.retain_valid(model);
         }
     }
 
@@ -173,9 +209,7 @@ impl State {
                 Command::Edit(edit) => self.apply(edit),
                 Command::Undo => self.undo(),
                 Command::Redo => self.redo(),
-                Command::GoTo(n) => {
-                    self.doc.go_to(n);
-                }
+                Command::GoTo(n) => self.go_to(n),
                 Command::Select { selection, reveal } => {
                     if reveal {
                         self.select(selection);
@@ -235,15 +269,9 @@ impl State {
                 }
             }
         }
-        if self.pose_generation != self.doc.generation {
-            self.pose.refresh(self.doc.model());
-            self.pose_generation = self.doc.generation;
-            self.material_visible
-                .resize(self.doc.model().materials.len(), true);
-            if !self.selection.is_valid(self.doc.model()) {
-                self.selection = Selection::None;
-            }
-            self.selected.retain_valid(self.doc.model());
+        let changes = std::mem::take(&mut self.changes);
+        if !changes.is_empty() {
+            self.model_changed(&changes);
         }
         let dt = self
             .repaint

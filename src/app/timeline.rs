@@ -15,7 +15,10 @@
 //! pose so hair and cloth hang naturally.
 
 use crate::app::{LogLevel, State};
+use crate::edit::changes::{BoneField, MorphField};
+use crate::edit::{ChangeSet, ElementKind};
 use crate::motion::{BindReport, BoundMotion, Vmd, FRAMES_PER_SECOND};
+use crate::pmx::Model;
 use std::path::Path;
 
 /// A VMD bound to the open model.
@@ -24,8 +27,6 @@ pub struct LoadedMotion {
     pub vmd: Vmd,
     pub bound: BoundMotion,
     pub report: BindReport,
-    /// Model structure revision the binding was made for (rebinding after element adds/removes).
-    structure: u64,
 }
 
 impl LoadedMotion {
@@ -142,7 +143,6 @@ pub fn set_motion(state: &mut State, vmd: Vmd, name: impl Into<String>) {
         vmd,
         bound,
         report,
-        structure: state.doc.history.structure_revision(),
     });
     state.playback.playing = false;
     state.playback.seek(0.0);
@@ -183,6 +183,22 @@ fn reset_physics(state: &mut State) {
     }
 }
 
+/// After model edits: the motion binds tracks to bones and morphs by name, so
+/// it binds again when bones or morphs were added, removed, reordered or renamed.
+pub fn model_changed(playback: &mut Playback, model: &Model, changes: &ChangeSet) {
+    let Some(m) = &mut playback.motion else {
+        return;
+    };
+    let structure = changes.structure();
+    let renamed = changes.fields(ElementKind::Bone).has(BoneField::Name)
+        || changes.fields(ElementKind::Morph).has(MorphField::Name);
+    if renamed || structure.contains(ElementKind::Bone) || structure.contains(ElementKind::Morph) {
+        let (bound, report) = BoundMotion::bind(&m.vmd, model);
+        m.bound = bound;
+        m.report = report;
+    }
+}
+
 /// Motion values at the play head into the pose.
 fn apply_motion(state: &mut State) {
     if let Some(m) = &state.playback.motion {
@@ -211,16 +227,6 @@ fn apply_motion(state: &mut State) {
 
 /// One app frame of `dt` real seconds: motion → pose → pipeline frame.
 pub fn tick(state: &mut State, dt: f32) {
-    // Rebind after elements were added or removed (indices moved).
-    let structure = state.doc.history.structure_revision();
-    if let Some(m) = &mut state.playback.motion {
-        if m.structure != structure {
-            let (bound, report) = BoundMotion::bind(&m.vmd, state.doc.model());
-            m.bound = bound;
-            m.report = report;
-            m.structure = structure;
-        }
-    }
     let pb = &mut state.playback;
     let last = pb.last_frame() as f32;
     let has_motion = pb.motion.is_some();

@@ -175,12 +175,25 @@ pub struct WeightView {
     /// Legend figures: Bone: [not weighted, weight 0, 0<w<1, 1]; Kind: per
     /// [`WeightKind::ALL`]; Problems: per [`WeightProblem::ALL`] then clean.
     pub counts: Vec<usize>,
-    key: Option<(u64, WeightMode, Option<usize>)>,
+    /// Mode and bone the colours were made for (None: make them again).
+    key: Option<(WeightMode, Option<usize>)>,
 }
 
 impl WeightView {
     pub fn is_on(&self) -> bool {
         self.mode != WeightMode::Off
+    }
+
+    /// After model edits: the colours read the vertices' weights and the bones
+    /// (the Problems mode reads the checker's problems, which read everything).
+    pub fn model_changed(&mut self, changes: &crate::edit::ChangeSet) {
+        use crate::edit::ElementKind as K;
+        if changes.touches(K::Vertex)
+            || changes.touches(K::Bone)
+            || (self.mode == WeightMode::Problems && !changes.is_empty())
+        {
+            self.key = None;
+        }
     }
 
     /// Follows the selection and rebuilds the colours if the model, mode or bone changed.
@@ -193,12 +206,12 @@ impl WeightView {
         if view.bone.is_some_and(|b| b >= model.bones.len()) {
             view.bone = None;
         }
-        let key = (state.doc.generation, view.mode, view.bone);
+        let key = (view.mode, view.bone);
         if view.key == Some(key) {
             return;
         }
         if view.mode == WeightMode::Problems {
-            state.debug.refresh(model, state.doc.generation);
+            state.debug.refresh(model);
         }
         let view = &mut state.viewport.weights;
         view.key = Some(key);

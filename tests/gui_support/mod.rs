@@ -2,6 +2,8 @@
 //! (no GPU; the viewport shows a placeholder) on a document made for the test.
 #![allow(dead_code)] // each test binary uses its own subset
 
+pub mod motion;
+
 use eframe::egui;
 use egui_kittest::Harness;
 use hone::app::document::Document;

@@ -262,6 +262,30 @@ impl Deformer {
         }
     }
 
+    /// After field edits of bones that keep their number: the bone data, IK
+    /// chains and deform order again. Skinning and morph data stay, and a state
+    /// made for this deformer still fits. (A changed bone count rebuilds all.)
+    pub fn rebuild_bones(&mut self, model: &Model) {
+        if model.bones.len() != self.bones.len() {
+            *self = Deformer::new(model);
+            return;
+        }
+        let mut bones = bones::build_bone_infos(model);
+        self.iks = ik::build_ik_infos(model, &mut bones);
+        self.bones = bones;
+        self.order = BoneOrder::new(model);
+    }
+
+    /// After field edits of morphs that keep their number: the vertex morph data
+    /// again (the other morph kinds are read from the model each frame).
+    pub fn rebuild_morphs(&mut self, model: &Model) {
+        if model.morphs.len() != self.morph_count {
+            *self = Deformer::new(model);
+            return;
+        }
+        self.vertex_morphs = morph::build_vertex_morphs(model);
+    }
+
     /// Whether `state` was made by this deformer (or one for an identical
     /// model shape). Every stage checks this and does nothing otherwise, so
     /// a stale state after a model edit never panics.

@@ -33,3 +33,21 @@ pub fn morph(name: &str, offsets: MorphOffsets) -> Morph {
     }
 }
 pub mod rigid;
+
+/// Every IK bone deforms no earlier than its target and links (by layer).
+pub fn assert_ik_after_chain(m: &hone_core::pmx::Model) {
+    for (i, b) in m.bones.iter().enumerate() {
+        let Some(ik) = &b.ik else { continue };
+        for other in std::iter::once(ik.target).chain(ik.links.iter().map(|l| l.bone)) {
+            let o = &m.bones[other as usize];
+            assert!(
+                b.layer >= o.layer,
+                "IK {i} {} (layer {}) before {} (layer {})",
+                b.name,
+                b.layer,
+                o.name,
+                o.layer
+            );
+        }
+    }
+}

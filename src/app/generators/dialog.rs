@@ -18,7 +18,7 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
     let Some(mut dialog) = state.generator.take() else {
         return;
     };
-    dialog.refresh(state.doc.model(), state.doc.generation);
+    dialog.refresh(state.doc.model());
     let mut open = true;
     let mut apply = false;
     let mut cancel = false;

@@ -142,9 +142,9 @@ pub struct Dialog {
     pub options: Options,
     /// Draw the plan in the viewport.
     pub preview: bool,
-    /// The plan for `planned_for` (options and document generation).
+    /// The plan for the options `planned_for` (None after a model edit).
     pub planned: Option<Planned>,
-    planned_for: Option<(Options, u64)>,
+    planned_for: Option<Options>,
 }
 
 impl Dialog {
@@ -164,13 +164,17 @@ impl Dialog {
     }
 
     /// Plans again if the options or the model changed since the last plan.
-    pub fn refresh(&mut self, model: &Model, generation: u64) {
-        let key = (self.options.clone(), generation);
-        if self.planned_for.as_ref() == Some(&key) {
+    pub fn refresh(&mut self, model: &Model) {
+        if self.planned_for.as_ref() == Some(&self.options) {
             return;
         }
         self.planned = Some(plan(model, &self.open, &self.options));
-        self.planned_for = Some(key);
+        self.planned_for = Some(self.options.clone());
+    }
+
+    /// After any model edit: the plan reads bones, bodies, joints and names, so it is made again.
+    pub fn model_changed(&mut self) {
+        self.planned_for = None;
     }
 
     /// The bones the generator works on (the selection, with the bones below it

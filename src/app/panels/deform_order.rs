@@ -11,7 +11,7 @@ use crate::app::{Selection, State};
 use egui::{Color32, RichText};
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    state.debug.refresh(state.doc.model(), state.doc.generation);
+    state.debug.refresh(state.doc.model());
     ui.horizontal_wrapped(|ui| {
         dbg::toolbar(ui, state);
         let flagged = (0..state.doc.model().bones.len())

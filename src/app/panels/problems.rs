@@ -73,7 +73,7 @@ pub fn selection_for(model: &Model, target: ElementRef) -> Result<Selection, Str
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    state.debug.refresh(state.doc.model(), state.doc.generation);
+    state.debug.refresh(state.doc.model());
     let problems = &state.debug.problems;
     let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
     ui.horizontal(|ui| {

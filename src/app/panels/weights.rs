@@ -105,6 +105,13 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     }
     let mut edits: Vec<Result<Option<ModelEdit>, InputError>> = Vec::new();
     operations(ui, model, &verts, &mut tools, &mut edits);
+    let transfer = ui
+        .button("Weights from model file…")
+        .on_hover_text(
+            "Each selected vertex takes the weights of the nearest surface point of another \
+             PMX (bones matched by name), e.g. a body's weights onto its clothing",
+        )
+        .clicked();
     ui.separator();
     table(ui, model, &verts, &mut edits);
     ui.data_mut(|d| d.insert_temp(id, tools));
@@ -114,6 +121,47 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             Ok(None) => state.log(LogLevel::Info, "Weights: nothing to change"),
             Err(e) => state.log(LogLevel::Warning, format!("Weights: {e}")),
         }
+    }
+    if transfer {
+        if let Some(p) = rfd::FileDialog::new()
+            .add_filter("PMX / PMD", &["pmx", "PMX", "pmd", "PMD"])
+            .pick_file()
+        {
+            weights_from_file(state, &p);
+        }
+    }
+}
+
+/// Pushes the weights of `path`'s nearest surface points onto the selected vertices
+/// (one undo step) and logs what the transfer matched.
+pub fn weights_from_file(state: &mut State, path: &std::path::Path) {
+    let source = match crate::pmx::load(path) {
+        Ok(l) => l.model,
+        Err(e) => return state.log(LogLevel::Error, format!("{}: {e}", path.display())),
+    };
+    let verts = selected_vertices(state);
+    let options = crate::rig::transfer::TransferOptions::default();
+    match crate::rig::transfer::transfer_from_model(state.doc.model(), &source, &verts, options) {
+        Ok((edit, report)) => {
+            if let Some(edit) = edit {
+                state.commands.edit(edit);
+            }
+            let mut line = format!(
+                "Weights from {}: {} vertices transferred (farthest {:.3}), {} unmatched",
+                path.display(),
+                report.transferred,
+                report.max_distance,
+                report.unmatched
+            );
+            if !report.missing_bones.is_empty() {
+                line.push_str(&format!(
+                    "; bones this model lacks: {}",
+                    report.missing_bones.join(", ")
+                ));
+            }
+            state.log(LogLevel::Info, line);
+        }
+        Err(e) => state.log(LogLevel::Warning, format!("Weights from model: {e}")),
     }
 }
 

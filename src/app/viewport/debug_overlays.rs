@@ -2,9 +2,7 @@
 //! coloured by deform layer, order violations as red arrows) and IK chains
 //! (goal, effector, links, angle limits, error, iteration steps).
 //!
-//! [`DebugState`] caches what the overlays and the Deform order / Problems
-//! panels share (the order, the checker's problems, an IK trace) and
-//! refreshes it when the document changes.
+//! What they draw from is cached in [`DebugState`] (`debug_state.rs`).
 
 use eframe::egui;
 
@@ -12,8 +10,6 @@ use super::camera::Projector;
 use super::labels::{LabelRequest, LabelScratch};
 use super::overlays::bone_head;
 use crate::app::State;
-use crate::check::{ElementRef, Problem};
-use crate::deform::{BoneOrder, IkTrace};
 use crate::pmx::Model;
 use egui::{Align2, Color32, FontId, Painter, Pos2, Shape, Stroke};
 use glam::{Mat3, Mat4, Quat, Vec3};
@@ -40,86 +36,7 @@ impl DebugOverlays {
     }
 }
 
-/// A cached IK trace for one chain and one pose.
-pub struct TraceCache {
-    pub key: (u64, u64, usize),
-    pub trace: Option<IkTrace>,
-}
-
-/// Debug data derived from the document, rebuilt when it changes.
-#[derive(Default)]
-pub struct DebugState {
-    pub overlays: DebugOverlays,
-    /// Document generation the caches were built for.
-    generation: Option<u64>,
-    pub order: BoneOrder,
-    /// `check_model` results for the current model.
-    pub problems: Vec<Problem>,
-    /// Per bone: indices into `problems` of its deform-order problems.
-    pub order_problems: Vec<Vec<usize>>,
-    /// Show the selected chain's intermediate solutions.
-    pub ik_steps: bool,
-    pub ik_step: usize,
-    pub trace: Option<TraceCache>,
-    /// The model's deform layers, ascending ([`layers`]).
-    pub layers: Vec<i32>,
-    /// Label placement buffers reused every frame.
-    pub labels: LabelScratch,
-}
-
-impl DebugState {
-    /// Forget the caches (new document).
-    pub fn invalidate(&mut self) {
-        self.generation = None;
-        self.trace = None;
-    }
-
-    /// Re-run the order and the checks if the model changed.
-    pub fn refresh(&mut self, model: &Model, generation: u64) {
-        if self.generation == Some(generation) {
-            return;
-        }
-        self.generation = Some(generation);
-        // The same function `Deformer::new` uses, so panel and pipeline agree.
-        self.order = BoneOrder::new(model);
-        self.layers = layers(model);
-        self.problems = crate::check::check_model(model, &Default::default());
-        self.order_problems = vec![Vec::new(); model.bones.len()];
-        for (i, p) in self.problems.iter().enumerate() {
-            if p.code.starts_with("E-ORDER-") {
-                if let ElementRef::Bone(b) = p.target {
-                    if let Some(v) = usize::try_from(b)
-                        .ok()
-                        .and_then(|b| self.order_problems.get_mut(b))
-                    {
-                        v.push(i);
-                    }
-                }
-            }
-        }
-        self.trace = None;
-    }
-
-    /// The bones `bone` is evaluated before although it depends on them.
-    pub fn violations_of(&self, bone: usize) -> impl Iterator<Item = (&Problem, usize)> + '_ {
-        self.order_problems
-            .get(bone)
-            .into_iter()
-            .flatten()
-            .filter_map(|&i| {
-                let p = &self.problems[i];
-                let dep = p.related.iter().find_map(|r| match r {
-                    ElementRef::Bone(d) => usize::try_from(*d).ok(),
-                    _ => None,
-                })?;
-                Some((p, dep))
-            })
-    }
-
-    pub fn is_flagged(&self, bone: usize) -> bool {
-        self.order_problems.get(bone).is_some_and(|v| !v.is_empty())
-    }
-}
+pub use super::debug_state::{DebugState, TraceCache};
 
 /// A distinct colour per deform layer (by rank among the model's layers).
 pub fn layer_color(rank: usize) -> Color32 {
@@ -595,12 +512,14 @@ pub fn update_trace(state: &mut State) {
         state.debug.trace = None;
         return;
     };
-    let key = (state.doc.generation, state.pose.revision, chain);
+    let key = (state.pose.revision, chain);
     if state.debug.trace.as_ref().is_some_and(|t| t.key == key) {
         return;
     }
-    let deformer = crate::deform::Deformer::new(model);
-    let trace = deformer.trace_ik(model, &state.pose.pose, chain);
+    let trace = state
+        .pose
+        .deformer()
+        .trace_ik(model, &state.pose.pose, chain);
     state.debug.trace = Some(TraceCache { key, trace });
 }
 
@@ -623,7 +542,7 @@ pub fn toolbar(ui: &mut egui::Ui, state: &mut State) {
 
 /// Draws the enabled debug overlays (called by the viewport after the bones).
 pub fn draw(painter: &Painter, proj: &Projector, state: &mut State) {
-    state.debug.refresh(state.doc.model(), state.doc.generation);
+    state.debug.refresh_order(state.doc.model());
     let selected = match state.selection {
         crate::app::Selection::Bone(b) => Some(b),
         _ => None,
@@ -665,7 +584,7 @@ mod tests {
         let mut model = crate::app::demo::tube_rig();
         model.bones[1].layer = 1;
         let mut debug = DebugState::default();
-        debug.refresh(&model, 1);
+        debug.refresh_order(&model);
         let flagged: Vec<bool> = (0..5).map(|b| debug.is_flagged(b)).collect();
         assert_eq!(flagged, [false, false, true, false, true]);
         let mut marks = Vec::new();
@@ -676,7 +595,8 @@ mod tests {
         assert_eq!(marks, [true, true, true, true, true]);
         // Unflagged: only the selected chain.
         model.bones[1].layer = 0;
-        debug.refresh(&model, 2);
+        debug.invalidate();
+        debug.refresh_order(&model);
         mark_forced_labels(&model, &debug, Some(2), &mut marks);
         assert_eq!(marks, [true, true, true, false, false]);
         // A parent cycle ends the walk instead of looping.

@@ -6,6 +6,7 @@ use eframe::egui;
 pub mod camera;
 pub mod collision;
 pub mod debug_overlays;
+pub mod debug_state;
 pub mod gizmo;
 pub mod labels;
 pub mod overlays;
@@ -55,8 +56,13 @@ pub struct Viewport {
     /// None without a GL context (tests): the view shows a placeholder.
     pub gpu: Option<Arc<Mutex<render::GpuScene>>>,
     pub gizmo: gizmo::Gizmo,
-    /// Document generation and pose revision last sent to the GPU.
-    pub(crate) uploaded: Option<(u64, u64)>,
+    /// Pose revision last sent to the GPU (None: send the pose again).
+    pub(crate) uploaded: Option<u64>,
+    /// What model edits left stale on the GPU ([`Viewport::model_changed`]).
+    pub(crate) stale: MeshStale,
+    /// How many times the mesh (indices, UVs, vertex colours) was rebuilt and
+    /// uploaded whole: tests read it to see an edit took the cheap path.
+    pub mesh_builds: u64,
     pub last_rect: Option<egui::Rect>,
     /// Whether the last upload had UV morphs applied (so a reset re-uploads the rest UVs).
     pub(crate) uv_morphed: bool,
@@ -66,7 +72,65 @@ pub struct Viewport {
     pub weights: crate::app::weight_view::WeightView,
 }
 
+/// What the GPU scene must take again after model edits.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct MeshStale {
+    /// Indices, UVs, colours or draw ranges changed: rebuild the whole mesh.
+    pub mesh: bool,
+    /// Materials whose drawing values changed (updated in place).
+    pub materials: Vec<usize>,
+    /// Material values or material morphs changed: recompute the shown
+    /// material colours (after morphs) even if the pose did not change.
+    pub live_materials: bool,
+}
+
 impl Viewport {
+    /// After model edits: what the mesh reads is vertex UVs, additional UV1
+    /// and edge scale, the faces, the materials' face ranges and flags, the
+    /// texture list and the header's UV count. Vertex positions, normals and
+    /// weights reach the GPU through the pose; a material's colours and
+    /// textures are updated in place; bones, bodies, joints, names: nothing.
+    pub fn model_changed(&mut self, changes: &crate::edit::ChangeSet) {
+        use crate::edit::changes::{MaterialField, VertexField};
+        use crate::edit::ElementKind as K;
+        let stale = &mut self.stale;
+        let mesh_vertex_fields = [
+            VertexField::Uv,
+            VertexField::AdditionalUvs,
+            VertexField::EdgeScale,
+        ];
+        if changes.is_structural()
+            || [K::Face, K::Texture, K::Header]
+                .iter()
+                .any(|k| changes.touches(*k))
+            || mesh_vertex_fields
+                .iter()
+                .any(|f| changes.fields(K::Vertex).has(*f))
+            || changes
+                .fields(K::Material)
+                .has(MaterialField::FaceIndexCount)
+        {
+            stale.mesh = true;
+        }
+        let names = [
+            MaterialField::Name,
+            MaterialField::NameEn,
+            MaterialField::Memo,
+        ];
+        for (i, fields) in changes.edits(K::Material) {
+            if !fields.only(names) && !stale.materials.contains(&i) {
+                stale.materials.push(i);
+            }
+        }
+        if changes.touches(K::Material) || changes.touches(K::Morph) {
+            stale.live_materials = true;
+        }
+        // Positions and normals of an edited vertex come through the pose.
+        if changes.touches(K::Vertex) {
+            self.uploaded = None;
+        }
+    }
+
     pub fn reset_camera(&mut self, model: &crate::pmx::Model) {
         let (min, max) = model_bounds(model);
         self.camera = OrbitCamera::framing(min, max);
@@ -157,10 +221,19 @@ pub fn sync_gpu(state: &mut State) {
         return;
     };
     let Ok(mut scene) = gpu.lock() else { return };
-    let key = (state.doc.generation, state.pose.revision);
-    let mesh_changed = state.viewport.uploaded.is_none_or(|(g, _)| g != key.0);
+    let model = state.doc.model();
+    let stale = std::mem::take(&mut state.viewport.stale);
+    let mut mesh_changed = stale.mesh || scene.mesh.is_none();
+    if !mesh_changed {
+        // A material edit that changes what is drawn (primitive, vertex colours) rebuilds.
+        mesh_changed = !stale
+            .materials
+            .iter()
+            .all(|&i| scene.update_material(model, i));
+    }
     if mesh_changed {
-        scene.set_mesh(Arc::new(render::MeshData::from_model(state.doc.model())));
+        scene.set_mesh(Arc::new(render::MeshData::from_model(model)));
+        state.viewport.mesh_builds += 1;
         // Every already-decoded texture goes up again with the new mesh.
         for (i, t) in state.textures.states.iter().enumerate() {
             if let crate::app::textures::TexState::Ready(img) = t {
@@ -175,10 +248,13 @@ pub fn sync_gpu(state: &mut State) {
         }
     }
     state.new_textures.clear();
-    if state.viewport.uploaded != Some(key) {
+    let revision = state.pose.revision;
+    let pose_changed = mesh_changed || state.viewport.uploaded != Some(revision);
+    if pose_changed {
         scene.set_vertices(state.pose.positions(), state.pose.normals());
+    }
+    if pose_changed || stale.live_materials {
         // Material and UV morphs.
-        let model = state.doc.model();
         let deform = state.pose.deform_state();
         scene.live_materials.clear();
         scene
@@ -212,7 +288,7 @@ pub fn sync_gpu(state: &mut State) {
             }
         }
         state.viewport.uv_morphed = uv_morphed;
-        state.viewport.uploaded = Some(key);
+        state.viewport.uploaded = Some(revision);
     }
     let weights = &state.viewport.weights;
     if weights.is_on() {
