@@ -157,7 +157,8 @@ fn the_overlap_fix_separates_the_pair_for_every_caller() {
             .into_iter()
             .find(|p| p.code == "E-BODY-OVERLAP")
             .expect("overlap reported");
-        p.fix.expect("fix offered").apply(&mut m);
+        let fix = p.fix.expect("fix offered");
+        assert!(fix.apply(&mut m, &mut hone::edit::History::new()));
         assert!(!physics_says(&m) && !check_says(&m) && !viewport_says(&m));
         assert_eq!(matrix_says(&m, ga, gb), Some(false));
     }

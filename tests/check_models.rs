@@ -26,7 +26,7 @@ fn check_every_shared_model() {
             assert!(!p.message.is_empty());
             if let Some(fix) = &p.fix {
                 let mut m = model.clone();
-                fix.apply(&mut m);
+                fix.apply(&mut m, &mut hone::edit::History::new());
             }
         }
         let name = f.file_name().unwrap().to_string_lossy().to_string();
@@ -72,7 +72,7 @@ fn gene_cloak_weight_is_deformed_before_its_parent() {
     assert_eq!(p.related, vec![ElementRef::Bone(parent)]);
     assert!(p.message.contains("前クローク2_2錘"), "{}", p.message);
     let fix = p.fix.clone().expect("a layer fix");
-    fix.apply(&mut model);
+    assert!(fix.apply(&mut model, &mut hone::edit::History::new()));
     let after = check_model(&model, &CheckContext::default());
     assert!(
         !after
@@ -133,4 +133,41 @@ fn sample_rig_has_no_problems() {
     assert!(!model.bones.is_empty() && !model.rigid_bodies.is_empty());
     let problems = check_model(&model, &CheckContext::default());
     assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// Gene's 前クローク2_2錘: a simulated weight body on its own bone, which hangs
+/// about 93 units below the cloak bone 前クローク2_2 it is jointed to.
+#[test]
+fn gene_cloak_weight_is_far_from_its_bone() {
+    let Some(path) = gene_path() else { return };
+    let model = load(&path);
+    let body = model
+        .rigid_bodies
+        .iter()
+        .position(|b| b.name == "前クローク2_2錘")
+        .expect("body exists") as i32;
+    let cloak = model.bone_index("前クローク2_2").expect("bone exists") as i32;
+    let problems = check_model(&model, &CheckContext::for_file(&path));
+    let p = problems
+        .iter()
+        .find(|p| p.code == "W-BODY-FAR-FROM-BONE" && p.target == ElementRef::RigidBody(body))
+        .unwrap_or_else(|| panic!("not reported: {problems:#?}"));
+    assert!(p.related.contains(&ElementRef::Bone(cloak)), "{p:?}");
+    let units: f32 = p
+        .message
+        .split(" units")
+        .next()
+        .unwrap()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((90.0..96.0).contains(&units), "{}", p.message);
+    // No other body of Gene is that far.
+    let far = problems
+        .iter()
+        .filter(|p| p.code == "W-BODY-FAR-FROM-BONE")
+        .count();
+    assert_eq!(far, 1, "{problems:#?}");
 }

@@ -38,6 +38,15 @@ pub enum Command {
     Physics(bool),
     /// Every rigid body back on its bone.
     ResetPhysics,
+    /// Ctrl+Z / Ctrl+Y: undo / redo the newest change, pose or model
+    /// ([`crate::app::pose_undo`]).
+    UndoNewest,
+    RedoNewest,
+    /// Undo / redo the last pose change (the pose's own history, not the model's).
+    UndoPose,
+    RedoPose,
+    /// Switch the viewport's mode (Pose / Edit bones / Vertices).
+    ViewMode(crate::app::viewport::modes::Mode),
     /// Open a rig generator's dialog on a selection (it applies its own edit).
     Generator(crate::app::generators::Open),
 }

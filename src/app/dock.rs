@@ -20,11 +20,13 @@ pub enum Tab {
     DeformOrder,
     Problems,
     Simulation,
+    DisplayFrames,
+    Textures,
     Weights,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 14] = [
+    pub const ALL: [Tab; 16] = [
         Tab::Viewport,
         Tab::Bones,
         Tab::Morphs,
@@ -38,6 +40,8 @@ impl Tab {
         Tab::DeformOrder,
         Tab::Problems,
         Tab::Simulation,
+        Tab::DisplayFrames,
+        Tab::Textures,
         Tab::Weights,
     ];
 
@@ -56,6 +60,8 @@ impl Tab {
             Tab::DeformOrder => "Deform order",
             Tab::Problems => "Problems",
             Tab::Simulation => "Simulation",
+            Tab::DisplayFrames => "Display frames",
+            Tab::Textures => "Textures",
             Tab::Weights => "Weights",
         }
     }
@@ -68,7 +74,7 @@ pub fn default_layout() -> DockState<Tab> {
     let [center, _left] = tree.split_left(
         NodeIndex::root(),
         0.2,
-        vec![Tab::Bones, Tab::Morphs, Tab::Materials],
+        vec![Tab::Bones, Tab::Morphs, Tab::Materials, Tab::Textures],
     );
     let [center, right] = tree.split_right(center, 0.72, vec![Tab::Inspector, Tab::Weights]);
     tree.split_below(right, 0.6, vec![Tab::History, Tab::Log]);
@@ -78,6 +84,8 @@ pub fn default_layout() -> DockState<Tab> {
         vec![
             Tab::Simulation,
             Tab::Physics,
+            // Beside the bone tree and morph list, which its items are dragged from.
+            Tab::DisplayFrames,
             Tab::SoftBodies,
             Tab::CollisionMatrix,
             Tab::Problems,
@@ -142,6 +150,8 @@ impl TabViewer for Viewer<'_> {
             Tab::DeformOrder => panels::deform_order::show(ui, state),
             Tab::Problems => panels::problems::show(ui, state),
             Tab::Simulation => panels::simulation::show(ui, state),
+            Tab::DisplayFrames => panels::display_frames::show(ui, state),
+            Tab::Textures => panels::textures::show(ui, state),
             Tab::Weights => panels::weights::show(ui, state),
         }
     }

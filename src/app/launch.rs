@@ -38,6 +38,8 @@ pub struct Launch {
     /// Camera yaw and pitch in degrees.
     pub yaw: Option<f32>,
     pub pitch: Option<f32>,
+    /// The file asked for did not open (the window shows this, on `doc`).
+    pub open_error: Option<String>,
     /// The weight view's mode (`--weights`).
     pub weights: Option<crate::app::weight_view::WeightMode>,
 }
@@ -61,12 +63,17 @@ impl Launch {
             play_seconds: None,
             yaw: None,
             pitch: None,
+            open_error: None,
             weights: None,
         }
     }
 
     /// Applies everything but the document to a freshly made app.
     fn set_up(self, app: &mut HoneApp, screenshot_mode: bool) {
+        if let Some(e) = self.open_error {
+            app.state.log(crate::app::LogLevel::Error, e.clone());
+            app.error_message = Some(e);
+        }
         let state = &mut app.state;
         if screenshot_mode {
             state.viewport.options = self.view.unwrap_or_default();

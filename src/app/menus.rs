@@ -3,8 +3,58 @@
 use eframe::egui;
 
 use crate::app::commands::Command;
+use crate::app::panels::context_menu::{self, MenuCx};
+use crate::app::panels::structure::{self, ListAction, Request};
 use crate::app::shell::{HoneApp, Pending};
-use crate::app::{dock, timeline, Selection};
+use crate::app::{dock, timeline, Selection, State};
+
+/// The list edit a key asks for (Delete, Ctrl+D, Insert/Ctrl+N, Alt+↑/↓), for
+/// the list of the active selection. None while a text field has the keyboard.
+fn list_key(ctx: &egui::Context) -> Option<ListAction> {
+    use egui::{Key, KeyboardShortcut, Modifiers};
+    if ctx.text_edit_focused() {
+        return None;
+    }
+    let keys = [
+        (
+            KeyboardShortcut::new(Modifiers::ALT, Key::ArrowUp),
+            ListAction::MoveUp,
+        ),
+        (
+            KeyboardShortcut::new(Modifiers::ALT, Key::ArrowDown),
+            ListAction::MoveDown,
+        ),
+        (
+            KeyboardShortcut::new(Modifiers::COMMAND, Key::D),
+            ListAction::Duplicate,
+        ),
+        (
+            KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
+            ListAction::Add,
+        ),
+        (
+            KeyboardShortcut::new(Modifiers::NONE, Key::Insert),
+            ListAction::AddAfter,
+        ),
+        (
+            KeyboardShortcut::new(Modifiers::NONE, Key::Delete),
+            ListAction::Delete,
+        ),
+    ];
+    ctx.input_mut(|i| {
+        keys.into_iter()
+            .find(|(k, _)| i.consume_shortcut(k))
+            .map(|(_, a)| a)
+    })
+}
+
+/// The list of the active selection, if it is one the lists edit.
+fn active_list(state: &State) -> Option<crate::edit::ElementKind> {
+    state
+        .selection
+        .kind()
+        .filter(|k| structure::LIST_KINDS.contains(k))
+}
 
 impl HoneApp {
     pub(super) fn shortcuts(&mut self, ctx: &egui::Context) {
@@ -25,11 +75,12 @@ impl HoneApp {
             let o = i.consume_shortcut(&open);
             (u, r1, r2, sa, s, o)
         });
+        // The newest change, pose or model (pose changes have their own history).
         if u {
-            self.state.commands.push(Command::Undo);
+            self.state.commands.push(Command::UndoNewest);
         }
         if r1 || r2 {
-            self.state.commands.push(Command::Redo);
+            self.state.commands.push(Command::RedoNewest);
         }
         if sa {
             self.save(true);
@@ -38,6 +89,19 @@ impl HoneApp {
         }
         if o {
             self.request(Pending::OpenDialog);
+        }
+        let open_dialog = self.pending.is_some() || self.state.panels.delete_question.is_some();
+        if let Some(action) = list_key(ctx).filter(|_| !open_dialog) {
+            // Ctrl+N adds to the list in use even with nothing selected in it.
+            match active_list(&self.state) {
+                Some(kind) => {
+                    structure::perform(&mut self.state, Request::on_selection(kind, action))
+                }
+                None => self.state.log(
+                    crate::app::LogLevel::Info,
+                    "select an element in a list first (the keys act on its list)",
+                ),
+            }
         }
     }
 
@@ -95,9 +159,22 @@ impl HoneApp {
                 }
             });
             ui.menu_button("Edit", |ui| {
+                let revision = self.state.doc.history.revision();
+                let pose_undo_keys = self.state.pose_undo.undo_is_newest(revision);
+                let pose_redo_keys = self.state.pose_undo.redo_is_newest(revision);
+                let keys = |on: bool, k: &str| {
+                    if on {
+                        format!("  ({k})")
+                    } else {
+                        String::new()
+                    }
+                };
+                let model_keys = keys(!pose_undo_keys, "Ctrl+Z");
+                let pose_undo = format!("Undo pose change{}", keys(pose_undo_keys, "Ctrl+Z"));
+                let pose_redo = format!("Redo pose change{}", keys(pose_redo_keys, "Ctrl+Y"));
                 let undo_label = match self.state.doc.history.undo_label() {
-                    Some(s) => format!("Undo {s}  (Ctrl+Z)"),
-                    None => "Undo  (Ctrl+Z)".into(),
+                    Some(s) => format!("Undo {s}{model_keys}"),
+                    None => format!("Undo{model_keys}"),
                 };
                 if ui
                     .add_enabled(
@@ -111,12 +188,34 @@ impl HoneApp {
                 if ui
                     .add_enabled(
                         self.state.doc.history.can_redo(),
-                        egui::Button::new("Redo  (Ctrl+Y)"),
+                        egui::Button::new(format!("Redo{}", keys(!pose_redo_keys, "Ctrl+Y"))),
                     )
                     .clicked()
                 {
                     self.state.commands.push(Command::Redo);
                 }
+                ui.separator();
+                let can = (
+                    self.state.pose_undo.can_undo(),
+                    self.state.pose_undo.can_redo(),
+                );
+                if ui
+                    .add_enabled(can.0, egui::Button::new(pose_undo))
+                    .clicked()
+                {
+                    self.state.commands.push(Command::UndoPose);
+                }
+                if ui
+                    .add_enabled(can.1, egui::Button::new(pose_redo))
+                    .clicked()
+                {
+                    self.state.commands.push(Command::RedoPose);
+                }
+                ui.separator();
+                if let Some(q) = self.list_edit_items(ui) {
+                    structure::perform(&mut self.state, q);
+                }
+                ui.separator();
                 if ui.button("Model info").clicked() {
                     self.state.commands.select(Selection::Model);
                 }
@@ -149,6 +248,47 @@ impl HoneApp {
                 }
             });
         });
+    }
+
+    /// The error dialog (a file from the command line that did not open).
+    pub(super) fn error_modal(&mut self, ctx: &egui::Context) {
+        let Some(message) = &self.error_message else {
+            return;
+        };
+        let mut close = false;
+        egui::Modal::new(egui::Id::new("error_message")).show(ctx, |ui| {
+            ui.heading("Could not open the file");
+            ui.colored_label(egui::Color32::from_rgb(240, 90, 90), message);
+            ui.label(format!("Showing {} instead.", self.state.doc.display_name));
+            ui.add_space(8.0);
+            close = ui.button("OK").clicked();
+        });
+        if close {
+            self.error_message = None;
+        }
+    }
+
+    /// The Edit menu's list part: the context-menu entries for the selection.
+    fn list_edit_items(&mut self, ui: &mut egui::Ui) -> Option<Request> {
+        let kind = active_list(&self.state);
+        let State {
+            doc,
+            selection,
+            selected,
+            commands,
+            ..
+        } = &mut self.state;
+        let sel = kind.map_or_else(Vec::new, |k| {
+            structure::selected_in(*selection, selected, k)
+        });
+        let cx = kind.map(|kind| MenuCx {
+            model: doc.model(),
+            kind,
+            active: *selection,
+            selected: &sel,
+            commands,
+        });
+        context_menu::edit_menu(ui, cx)
     }
 
     pub(super) fn unsaved_modal(&mut self, ctx: &egui::Context) {

@@ -21,6 +21,7 @@ pub mod morph_tools;
 pub mod panels;
 pub mod pose;
 pub mod pose_files;
+pub mod pose_undo;
 pub mod screenshot;
 pub mod selection;
 pub mod shell;

@@ -68,7 +68,7 @@ impl PoseState {
     ///   the position of a bone that places a body);
     /// * morphs (other than names and panel): the vertex-morph data;
     /// * rigid bodies and joints (other than names): only the physics world
-    ///   ([`physics_edited`](Self::physics_edited));
+    ///   (`physics_edited`);
     /// * names, display frames, textures, materials (but their face counts): nothing.
     ///
     /// Anything else (structure, vertices, faces, face counts, soft bodies, the

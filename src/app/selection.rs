@@ -231,6 +231,68 @@ impl Selected {
         (this, Selected::single(this))
     }
 
+    /// The selected indices of `kind` (the active element's kind), without
+    /// allocating: the set when it holds the active element, else the active one.
+    pub fn iter(&self, active: Selection, kind: ElementKind) -> impl Iterator<Item = usize> + '_ {
+        let (set, single) = match active.element() {
+            Some((k, i)) if k == kind => {
+                if self.kind == Some(k) && self.members.contains(&i) {
+                    (Some(self.members.iter().copied()), None)
+                } else {
+                    (None, Some(i))
+                }
+            }
+            _ => (None, None),
+        };
+        set.into_iter().flatten().chain(single)
+    }
+
+    /// The selection after a viewport pick or box selected `picked` of `kind`:
+    /// replace the selection, add to it (Shift) or remove from it (Ctrl). The
+    /// active element is the first picked one (or, removing, a remaining one).
+    pub fn combine(
+        &self,
+        active: Selection,
+        kind: ElementKind,
+        picked: &[usize],
+        how: Combine,
+    ) -> (Selection, Selected) {
+        let mut members: BTreeSet<usize> = if how == Combine::Replace {
+            BTreeSet::new()
+        } else {
+            self.iter(active, kind).collect()
+        };
+        let keep_active = active.kind() == Some(kind);
+        let new_active = match how {
+            Combine::Remove => {
+                for i in picked {
+                    members.remove(i);
+                }
+                active
+                    .index()
+                    .filter(|i| keep_active && members.contains(i))
+                    .or_else(|| members.iter().next().copied())
+            }
+            Combine::Add | Combine::Replace => {
+                members.extend(picked.iter().copied());
+                picked.first().copied().or(active
+                    .index()
+                    .filter(|i| keep_active && members.contains(i)))
+            }
+        };
+        match new_active.and_then(|i| Selection::of(kind, i)) {
+            Some(a) => (
+                a,
+                Selected {
+                    kind: Some(kind),
+                    members,
+                    anchor: new_active,
+                },
+            ),
+            None => (Selection::None, Selected::default()),
+        }
+    }
+
     /// Drops members that no longer exist in `model` (after an edit or undo).
     pub fn retain_valid(&mut self, model: &Model) {
         if let Some(kind) = self.kind {
@@ -238,6 +300,65 @@ impl Selected {
             self.members.retain(|&i| i < len);
         }
     }
+}
+
+/// How a viewport pick or box combines with the selection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Combine {
+    Replace,
+    /// Shift.
+    Add,
+    /// Ctrl.
+    Remove,
+}
+
+impl Combine {
+    pub fn from_egui(m: eframe::egui::Modifiers) -> Self {
+        if m.command {
+            Combine::Remove
+        } else if m.shift {
+            Combine::Add
+        } else {
+            Combine::Replace
+        }
+    }
+}
+
+/// The vertices that give `bone` at least `min_weight` (a bone a weight slot
+/// names twice counts once per slot summed, as skinning does).
+pub fn vertices_weighted_by(model: &Model, bone: usize, min_weight: f32) -> Vec<usize> {
+    let Ok(bone) = i32::try_from(bone) else {
+        return Vec::new();
+    };
+    model
+        .vertices
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| {
+            let (bones, weights, n) = v.weights.bone_weights();
+            let w: f32 = (0..n)
+                .filter(|&k| bones[k] == bone)
+                .map(|k| weights[k])
+                .sum();
+            w > 0.0 && w >= min_weight
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The vertices the faces of `material` use, ascending.
+pub fn vertices_of_material(model: &Model, material: usize) -> Vec<usize> {
+    let ranges = crate::edit::remap::material_face_ranges(model);
+    let Some(range) = ranges.get(material) else {
+        return Vec::new();
+    };
+    let set: BTreeSet<usize> = model.faces[range.clone()]
+        .iter()
+        .flatten()
+        .filter_map(|&v| usize::try_from(v).ok())
+        .filter(|&v| v < model.vertices.len())
+        .collect();
+    set.into_iter().collect()
 }
 
 #[cfg(test)]
@@ -295,5 +416,86 @@ mod tests {
         let (a, s) = s.click(a, Selection::Bone(1), CTRL, &[]);
         assert_eq!(a, Selection::None);
         assert!(s.indices(a).is_empty());
+    }
+
+    #[test]
+    fn a_pick_replaces_adds_to_or_removes_from_the_vertex_set() {
+        let v = ElementKind::Vertex;
+        let (a, s) =
+            Selected::default().combine(Selection::Bone(3), v, &[5, 7, 9], Combine::Replace);
+        assert_eq!(a, Selection::Vertex(5));
+        assert_eq!(s.iter(a, v).collect::<Vec<_>>(), vec![5, 7, 9]);
+        let (a, s) = s.combine(a, v, &[1], Combine::Add);
+        assert_eq!(
+            (a, s.iter(a, v).collect::<Vec<_>>()),
+            (Selection::Vertex(1), vec![1, 5, 7, 9])
+        );
+        let (a, s) = s.combine(a, v, &[1, 7], Combine::Remove);
+        assert_eq!(
+            (a, s.iter(a, v).collect::<Vec<_>>()),
+            (Selection::Vertex(5), vec![5, 9])
+        );
+        // Adding to a selection of another kind starts from nothing.
+        let (a2, s2) = s.combine(Selection::Bone(0), v, &[2], Combine::Add);
+        assert_eq!(s2.iter(a2, v).collect::<Vec<_>>(), vec![2]);
+        // Removing everything, or a click on nothing, selects nothing.
+        let (a, s) = s.combine(a, v, &[5, 9], Combine::Remove);
+        assert_eq!((a, s.iter(a, v).count()), (Selection::None, 0));
+        let (a, _) = Selected::many(v, [4]).combine(Selection::Vertex(4), v, &[], Combine::Replace);
+        assert_eq!(a, Selection::None);
+        // iter() of another kind is empty; a lone active element is itself.
+        assert_eq!(
+            Selected::default()
+                .iter(Selection::Vertex(8), v)
+                .collect::<Vec<_>>(),
+            vec![8]
+        );
+        assert_eq!(Selected::default().iter(Selection::Bone(8), v).count(), 0);
+    }
+
+    #[test]
+    fn vertices_by_bone_weight_and_by_material() {
+        use crate::pmx::{Material, Vertex, Weights};
+        let mut m = Model::default();
+        let w = [
+            Weights::Bdef1 { bone: 1 },
+            Weights::Bdef2 {
+                bones: [1, 2],
+                weight: 0.3,
+            },
+            Weights::Bdef4 {
+                bones: [2, 1, 1, 0],
+                weights: [0.2, 0.3, 0.3, 0.2],
+            },
+            Weights::Bdef2 {
+                bones: [0, 1],
+                weight: 1.0,
+            },
+        ];
+        m.vertices = w
+            .into_iter()
+            .map(|weights| Vertex {
+                weights,
+                ..Vertex::default()
+            })
+            .collect();
+        // Bone 1: 1.0, 0.3, 0.6 (two slots), 0.0 (a zero weight is not a weight).
+        assert_eq!(vertices_weighted_by(&m, 1, 0.5), vec![0, 2]);
+        assert_eq!(vertices_weighted_by(&m, 1, 0.0), vec![0, 1, 2]);
+        assert_eq!(vertices_weighted_by(&m, 9, 0.0), Vec::<usize>::new());
+        m.faces = vec![[0, 1, 2], [2, 3, 1], [3, 3, 3]];
+        m.materials = vec![
+            Material {
+                face_index_count: 3,
+                ..Material::default()
+            },
+            Material {
+                face_index_count: 6,
+                ..Material::default()
+            },
+        ];
+        assert_eq!(vertices_of_material(&m, 0), vec![0, 1, 2]);
+        assert_eq!(vertices_of_material(&m, 1), vec![1, 2, 3]);
+        assert_eq!(vertices_of_material(&m, 2), Vec::<usize>::new());
     }
 }

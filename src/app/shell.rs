@@ -5,7 +5,7 @@ use eframe::egui;
 
 use crate::app::document::{sample_document, Document};
 use crate::app::screenshot::ScreenshotJob;
-use crate::app::{dock, fonts, timeline, LogLevel, State};
+use crate::app::{dock, fonts, panels, timeline, LogLevel, State};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -31,6 +31,9 @@ pub struct HoneApp {
     pub(super) allow_close: bool,
     screenshot: Option<ScreenshotJob>,
     last_title: String,
+    /// An error to show in a dialog until dismissed (e.g. the file given on the
+    /// command line did not open).
+    pub error_message: Option<String>,
 }
 
 impl HoneApp {
@@ -45,6 +48,7 @@ impl HoneApp {
             allow_close: false,
             screenshot: None,
             last_title: String::new(),
+            error_message: None,
         }
     }
 
@@ -233,6 +237,8 @@ impl HoneApp {
             .show_inside(ui, &mut viewer);
         crate::app::generators::show(&ctx, &mut self.state);
         self.unsaved_modal(&ctx);
+        self.error_modal(&ctx);
+        panels::delete::dialog(&ctx, &mut self.state);
         self.state.apply_commands();
 
         let title = self.state.title();

@@ -5,7 +5,7 @@ use eframe::egui;
 
 use crate::app::commands::{Command, Commands};
 use crate::app::document::Document;
-use crate::app::{pose, textures, timeline, viewport, LogLevel, Selected, Selection};
+use crate::app::{pose, pose_undo, textures, timeline, viewport, LogLevel, Selected, Selection};
 
 /// Panel-local UI state (search boxes etc.).
 #[derive(Debug, Default)]
@@ -16,11 +16,15 @@ pub struct PanelState {
     /// scroll to it; cleared when the frame's commands are applied.
     pub reveal_selection: bool,
     pub morph_page: usize,
+    /// A delete that waits for "delete them too / re-point / cancel".
+    pub delete_question: Option<crate::app::panels::delete::DeleteQuestion>,
 }
 
 pub struct State {
     pub doc: Document,
     pub pose: pose::PoseState,
+    /// The pose's own undo history (posing never enters the model's).
+    pub pose_undo: pose_undo::PoseUndo,
     /// The active element (what the inspector heads, the gizmo follows).
     pub selection: Selection,
     /// The elements of the active one's kind selected with it (Ctrl/Shift-click);
@@ -53,6 +57,7 @@ impl State {
     pub fn new(doc: Document, repaint: Option<egui::Context>) -> Self {
         let mut s = State {
             pose: pose::PoseState::new(doc.model()),
+            pose_undo: Default::default(),
             selection: Selection::None,
             selected: Selected::default(),
             commands: Commands::default(),
@@ -78,6 +83,7 @@ impl State {
     fn document_loaded(&mut self) {
         let model = self.doc.model();
         self.pose = pose::PoseState::new(model);
+        self.pose_undo.clear();
         self.changes = Default::default();
         self.debug.invalidate();
         self.playback.motion = None;
@@ -144,6 +150,14 @@ impl State {
         self.selected.contains(self.selection, this)
     }
 
+    /// The selected vertices, ascending (none unless a vertex is the active element).
+    pub fn selected_vertices(&self) -> Vec<usize> {
+        use crate::edit::ElementKind;
+        self.selected
+            .iter(self.selection, ElementKind::Vertex)
+            .collect()
+    }
+
     /// Applies and records a model edit now (panels push [`Commands::edit`] instead).
     pub fn apply(&mut self, edit: crate::edit::ModelEdit) {
         match self.doc.apply(edit) {
@@ -194,6 +208,8 @@ impl State {
                 self.selection = Selection::None;
             }
             self.selected.retain_valid(model);
+            self.pose_undo
+                .retain_fitting(model.bones.len(), model.morphs.len());
         }
     }
 
@@ -229,9 +245,26 @@ impl State {
                     self.selection = active;
                     self.selected = selected;
                 }
-                Command::PoseBone(bone, pose) => self.pose.set_bone(bone, pose),
-                Command::PoseMorph(morph, weight) => self.pose.set_morph(morph, weight),
-                Command::ResetPose => self.pose.reset(),
+                Command::PoseBone(bone, pose) => {
+                    self.pose_undo
+                        .before_change(&self.pose.pose, self.doc.history.revision());
+                    self.pose.set_bone(bone, pose);
+                }
+                Command::PoseMorph(morph, weight) => {
+                    self.pose_undo
+                        .before_change(&self.pose.pose, self.doc.history.revision());
+                    self.pose.set_morph(morph, weight);
+                }
+                Command::ResetPose => {
+                    self.pose_undo
+                        .before_change(&self.pose.pose, self.doc.history.revision());
+                    self.pose.reset();
+                }
+                Command::UndoNewest => pose_undo::undo_newest(self, false),
+                Command::RedoNewest => pose_undo::undo_newest(self, true),
+                Command::UndoPose => pose_undo::undo_pose(self, false),
+                Command::RedoPose => pose_undo::undo_pose(self, true),
+                Command::ViewMode(mode) => viewport::modes::switch(self, mode),
                 Command::Physics(on) => self.pose.set_physics(self.doc.model(), on),
                 Command::ResetPhysics => self.pose.reset_physics(self.doc.model()),
                 Command::Generator(open) => {
@@ -253,6 +286,7 @@ impl State {
             let busy = ctx.input(|i| i.pointer.any_down()) || ctx.memory(|m| m.focused().is_some());
             if !busy {
                 self.doc.end_merge();
+                self.pose_undo.end_gesture();
             }
         }
         let ready = self.textures.poll();

@@ -303,6 +303,21 @@ pub const STAGE_LABELS: [&str; 9] = [
 ];
 
 /// Frame time per pipeline stage in the viewport's top-right corner.
+const HUD_LINE: f32 = 13.0;
+
+/// Where the timing box sits in the viewport `rect` (top right; the collision
+/// legend keeps to the bottom right so neither covers the other).
+pub fn hud_rect(rect: eframe::egui::Rect) -> eframe::egui::Rect {
+    use eframe::egui;
+    let width = 170.0;
+    let rows = STAGE_LABELS.len() + 2;
+    let top_right = rect.right_top() + egui::vec2(-8.0, 34.0);
+    egui::Rect::from_min_size(
+        top_right - egui::vec2(width, 0.0),
+        egui::vec2(width, rows as f32 * HUD_LINE + 8.0),
+    )
+}
+
 pub fn draw_hud(painter: &eframe::egui::Painter, rect: eframe::egui::Rect, state: &State) {
     use eframe::egui;
     let Some(sim) = state.pose.sim() else {
@@ -311,14 +326,8 @@ pub fn draw_hud(painter: &eframe::egui::Painter, rect: eframe::egui::Rect, state
     let times = sim.times();
     let font = egui::FontId::monospace(11.0);
     let color = egui::Color32::from_rgb(230, 230, 230);
-    let line = 13.0;
-    let width = 170.0;
-    let rows = STAGE_LABELS.len() + 2;
-    let top_right = rect.right_top() + egui::vec2(-8.0, 34.0);
-    let bg = egui::Rect::from_min_size(
-        top_right - egui::vec2(width, 0.0),
-        egui::vec2(width, rows as f32 * line + 8.0),
-    );
+    let line = HUD_LINE;
+    let bg = hud_rect(rect);
     painter.rect_filled(bg, 4.0, egui::Color32::from_black_alpha(150));
     let mut y = bg.top() + 4.0;
     let mut row = |text: String| {

@@ -1,8 +1,9 @@
 //! `hone check FILE [--json] [--fix OUT]`: list rig problems. Exit 0 when
 //! there is no error (warnings and infos alone → 0), 1 when there is one (or
 //! the file cannot be read), 2 usage. With `--fix OUT` every offered fix is
-//! applied (re-checking until none is left, at most 8 passes), the result is
-//! saved to OUT, and the problems listed and counted are those left.
+//! applied (`check::fix_all`: re-checking until none is left, at most 8
+//! passes), the result is saved to OUT, and the problems listed and counted are
+//! those left. `hone check --list` prints every check (docs/checks.md).
 
 use super::CliResult;
 use crate::check::{check_model, CheckContext, Problem, Severity};
@@ -11,7 +12,12 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
     /// Model file (PMX or PMD).
-    pub file: std::path::PathBuf,
+    #[arg(required_unless_present = "list")]
+    pub file: Option<std::path::PathBuf>,
+    /// Print every check (code, severity, category, meaning, why, fix) as
+    /// Markdown and exit; docs/checks.md is this output.
+    #[arg(long, conflicts_with_all = ["json", "fix"])]
+    pub list: bool,
     /// Print the problems as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -24,11 +30,18 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: CheckArgs) -> CliResult {
-    let mut loaded = crate::pmx::load(&args.file)?;
-    let ctx = CheckContext::for_file(&args.file);
+    let Some(file) = args.file.clone() else {
+        print!("{}", crate::check::catalog::markdown());
+        return Ok(ExitCode::SUCCESS);
+    };
+    let mut loaded = crate::pmx::load(&file)?;
+    let ctx = CheckContext::for_file(&file);
     let mut applied = Vec::new();
     if let Some(out) = &args.fix {
-        applied = apply_all_fixes(&mut loaded.model, &ctx);
+        if let Some(all) = crate::check::fix_all(&loaded.model, &ctx, |_| true) {
+            crate::edit::History::new().apply(&mut loaded.model, all.edit)?;
+            applied = all.applied;
+        }
         crate::pmx::write::save(&loaded.model, out, &Default::default())?;
     }
     let model = &loaded.model;
@@ -44,6 +57,7 @@ pub fn run(args: CheckArgs) -> CliResult {
                 serde_json::json!({
                     "code": p.code,
                     "severity": p.severity,
+                    "category": p.category(),
                     "message": p.message,
                     "target": p.target,
                     "related": p.related,
@@ -55,7 +69,7 @@ pub fn run(args: CheckArgs) -> CliResult {
             })
             .collect();
         let doc = serde_json::json!({
-            "file": args.file.display().to_string(),
+            "file": file.display().to_string(),
             "errors": errors,
             "warnings": problems.iter().filter(|p| p.severity == Severity::Warning).count(),
             "infos": problems.iter().filter(|p| p.severity == Severity::Info).count(),
@@ -71,7 +85,7 @@ pub fn run(args: CheckArgs) -> CliResult {
         if let Some(out) = &args.fix {
             println!("{} fix(es) applied, saved {}", applied.len(), out.display());
         }
-        print_table(&args, &loaded.warnings, model, &problems);
+        print_table(&args, &file, &loaded.warnings, model, &problems);
     }
     Ok(if errors > 0 {
         ExitCode::from(1)
@@ -82,6 +96,7 @@ pub fn run(args: CheckArgs) -> CliResult {
 
 fn print_table(
     args: &CheckArgs,
+    file: &std::path::Path,
     load_warnings: &[crate::pmx::Warning],
     model: &crate::pmx::Model,
     problems: &[Problem],
@@ -112,31 +127,9 @@ fn print_table(
     let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
     println!(
         "{}: {} error(s), {} warning(s), {} info(s)",
-        args.fix.as_ref().unwrap_or(&args.file).display(),
+        args.fix.as_deref().unwrap_or(file).display(),
         count(Severity::Error),
         count(Severity::Warning),
         count(Severity::Info)
     );
-}
-
-/// Applies every offered fix, re-checking between passes (fixes can uncover
-/// or settle others). Returns the descriptions of the fixes applied.
-pub fn apply_all_fixes(model: &mut crate::pmx::Model, ctx: &CheckContext) -> Vec<String> {
-    let mut applied = Vec::new();
-    for _pass in 0..8 {
-        let mut any = false;
-        for p in check_model(model, ctx) {
-            let Some(fix) = &p.fix else { continue };
-            if fix.changes(model).is_empty() {
-                continue;
-            }
-            applied.push(format!("{} ({})", fix.description(model), p.code));
-            fix.apply(model);
-            any = true;
-        }
-        if !any {
-            break;
-        }
-    }
-    applied
 }

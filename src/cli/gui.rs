@@ -101,11 +101,40 @@ pub fn run(args: GuiArgs) -> CliResult {
 }
 
 /// Opens the model and checks every flag against it before any window opens.
-fn launch(args: GuiArgs) -> Result<Launch, String> {
-    let doc = match &args.file {
-        Some(p) => Document::open(p).map_err(|e| format!("cannot open {}: {e}", p.display()))?,
-        None => sample_document(),
+/// A file that does not open still opens the window, on the sample rig with the
+/// error shown (flags that name parts of that file are dropped with a note);
+/// only a screenshot, which nobody reads the error in, fails instead.
+fn launch(mut args: GuiArgs) -> Result<Launch, String> {
+    let (doc, open_error) = match &args.file {
+        Some(p) => match Document::open(p) {
+            Ok(doc) => (doc, None),
+            Err(e) if args.screenshot.is_some() => {
+                return Err(format!("cannot open {}: {e}", p.display()))
+            }
+            Err(e) => (
+                sample_document(),
+                Some(format!("cannot open {}: {e}", p.display())),
+            ),
+        },
+        None => (sample_document(), None),
     };
+    let open_error = open_error.map(|e| {
+        let dropped = [
+            ("--select", args.select.take().is_some()),
+            ("--morph", !std::mem::take(&mut args.morph).is_empty()),
+            ("--pose", args.pose.take().is_some()),
+            ("--motion", args.motion.take().is_some()),
+        ];
+        let dropped: Vec<&str> = dropped.iter().filter(|d| d.1).map(|d| d.0).collect();
+        if dropped.is_empty() {
+            e
+        } else {
+            format!(
+                "{e}\n({} ignored: they name parts of that file)",
+                dropped.join(", ")
+            )
+        }
+    });
     let model = doc.model();
     let select = match &args.select {
         Some(s) => Some(parse_select(model, s)?),
@@ -185,6 +214,7 @@ fn launch(args: GuiArgs) -> Result<Launch, String> {
         play_seconds: args.play_seconds,
         yaw: args.yaw,
         pitch: args.pitch,
+        open_error,
         weights: args.weights,
         ..Launch::new(doc)
     })
@@ -304,6 +334,43 @@ mod tests {
         apply_show(&mut o, "bodies,joints,-bones,wireframe").unwrap();
         assert!(o.bodies && o.joints && o.wireframe && !o.bones && o.mesh);
         assert!(apply_show(&mut o, "bogus").is_err());
+    }
+
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        gui: GuiArgs,
+    }
+
+    fn args(list: &[&str]) -> GuiArgs {
+        use clap::Parser;
+        Cli::parse_from(std::iter::once("hone").chain(list.iter().copied())).gui
+    }
+
+    #[test]
+    fn a_bad_file_opens_the_sample_with_the_error_but_a_screenshot_fails() {
+        let dir = std::env::temp_dir().join(format!("hone-bad-open-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bad = dir.join("bad.pmx");
+        std::fs::write(&bad, b"PMX \x00\x00 not really").unwrap();
+        let bad = bad.to_str().unwrap();
+        let launch = launch(args(&[bad, "--select", "bone:頭", "--morph", "あ=1"])).unwrap();
+        assert_eq!(launch.doc.display_name, "hone-sample.pmx");
+        let error = launch.open_error.expect("the error is shown");
+        assert!(
+            error.starts_with(&format!("cannot open {bad}: ")),
+            "{error}"
+        );
+        assert!(error.contains("--select, --morph ignored"), "{error}");
+        assert!(launch.select.is_none() && launch.morphs.is_empty());
+        let out = dir.join("out.png");
+        let shot = launch_result(args(&[bad, "--screenshot", out.to_str().unwrap()]));
+        assert!(shot.unwrap_err().starts_with("cannot open"));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    fn launch_result(a: GuiArgs) -> Result<(), String> {
+        launch(a).map(|_| ())
     }
 
     #[test]

@@ -1,9 +1,8 @@
-//! Bone structure checks: parent/append cycles, IK setup, duplicate names, axis vectors.
+//! Bone structure checks: parent/append cycles, IK setup, axis vectors.
 
 use super::{valid, AxisKind, ElementRef, Fix, Problem};
 use crate::pmx::Model;
 use glam::Vec3;
-use std::collections::{HashMap, HashSet};
 
 /// Cycles of a graph where every node has at most one successor. Each cycle
 /// is listed once, starting at its smallest index.
@@ -168,72 +167,6 @@ pub fn check_ik(model: &Model) -> Vec<Problem> {
             prev = lb;
             prev_is_target = false;
         }
-    }
-    out
-}
-
-/// (index of a later duplicate, index of the first, proposed unique name).
-fn duplicates<'a>(names: impl Iterator<Item = &'a str> + Clone) -> Vec<(usize, usize, String)> {
-    let mut taken: HashSet<String> = names.clone().map(str::to_string).collect();
-    let mut first: HashMap<&str, usize> = HashMap::new();
-    let mut out = Vec::new();
-    for (i, name) in names.enumerate() {
-        if name.is_empty() {
-            continue;
-        }
-        match first.get(name) {
-            Some(&f) => {
-                let new = (2..)
-                    .map(|k| format!("{name}_{k}"))
-                    .find(|c| !taken.contains(c))
-                    .unwrap_or_default();
-                taken.insert(new.clone());
-                out.push((i, f, new));
-            }
-            None => {
-                first.insert(name, i);
-            }
-        }
-    }
-    out
-}
-
-/// `W-DUP-BONE-NAME` / `W-DUP-MORPH-NAME`: motions bind by name, so only the
-/// first element of a name gets keyframes. Reported on the later element(s);
-/// fix: rename to "name_2" (the first free suffix).
-pub fn check_duplicate_names(model: &Model) -> Vec<Problem> {
-    let mut out = Vec::new();
-    for (i, f, name) in duplicates(model.bones.iter().map(|b| b.name.as_str())) {
-        let me = ElementRef::Bone(i as i32);
-        let msg = format!(
-            "{} has the same name as {}; motions only drive the first",
-            me.describe(model),
-            ElementRef::Bone(f as i32).describe(model)
-        );
-        out.push(
-            Problem::warning("W-DUP-BONE-NAME", me, msg)
-                .related([ElementRef::Bone(f as i32)])
-                .with_fix(Some(Fix::RenameBone {
-                    bone: i as i32,
-                    name,
-                })),
-        );
-    }
-    for (i, f, name) in duplicates(model.morphs.iter().map(|m| m.name.as_str())) {
-        let me = ElementRef::Morph(i as i32);
-        let msg = format!(
-            "{} has the same name as {}; motions only drive the first",
-            me.describe(model),
-            ElementRef::Morph(f as i32).describe(model)
-        );
-        out.push(
-            Problem::warning("W-DUP-MORPH-NAME", me, msg)
-                .related([ElementRef::Morph(f as i32)])
-                .with_fix(Some(Fix::RenameMorph {
-                    morph: i as i32,
-                    name,
-                })),
-        );
     }
     out
 }

@@ -1,12 +1,15 @@
-//! Fixes offered with problems. A fix computes whole replacement elements
-//! ([`Change`]) from the current model, so the app can push them through the
-//! undo stack like any field edit.
+//! Fixes offered with problems. A fix computes its edit from the current model
+//! ([`Fix::edit`], in [`super::fix_edits`]): a [`ModelEdit`] like every other
+//! change, so the app applies it through the undo history and the CLI through a
+//! [`History`] too. [`fix_all`] applies every fix a filter accepts as one undo
+//! step.
 
-use super::valid;
-use crate::physics::rules;
-use crate::pmx::{Bone, Header, Model, Morph, PmxVersion, RigidBody, Vertex, Weights};
-use glam::Vec3;
+use super::{check_model, CheckContext, ElementRef, Problem};
+use crate::edit::{History, ModelEdit};
+use crate::pmx::{DisplayElement, Model};
 use serde::Serialize;
+// Weight normalisation lives beside the other fix edits; callers reach it here.
+pub(crate) use super::fix_edits::normalize_weights;
 
 /// Which axis vector of a bone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -39,80 +42,51 @@ pub enum Fix {
     },
     /// Drop weights on −1 and scale the rest to sum 1 (BDEF2/SDEF: move the
     /// weight of a −1 bone to the other bone).
-    NormalizeWeights {
-        vertex: i32,
-    },
+    NormalizeWeights { vertex: i32 },
     /// SDEF whose whole weight is on one bone: make it BDEF1 on that bone.
-    SdefToBdef1 {
-        vertex: i32,
-    },
+    SdefToBdef1 { vertex: i32 },
     /// Declare the file PMX 2.1.
     SetVersion21,
     /// Stop bodies `a` and `b` colliding: clear b's group bit in a's mask and
     /// a's group bit in b's mask (computed from the current model, so several
     /// such fixes compose).
-    ExcludeCollision {
-        a: i32,
-        b: i32,
-    },
+    ExcludeCollision { a: i32, b: i32 },
     /// Scale a bone's axis vector to unit length.
-    NormalizeAxis {
-        bone: i32,
-        axis: AxisKind,
-    },
-    RenameBone {
-        bone: i32,
-        name: String,
-    },
-    RenameMorph {
-        morph: i32,
-        name: String,
-    },
-}
-
-/// One element after the fix, to swap into the model.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Change {
-    Header(Header),
-    Vertex(usize, Vertex),
-    Bone(usize, Box<Bone>),
-    Morph(usize, Morph),
-    RigidBody(usize, RigidBody),
-}
-
-impl Change {
-    /// Writes the element into the model (out-of-range indices are ignored).
-    pub fn write(self, model: &mut Model) {
-        match self {
-            Change::Header(h) => model.header = h,
-            Change::Vertex(i, v) => {
-                if let Some(slot) = model.vertices.get_mut(i) {
-                    *slot = v
-                }
-            }
-            Change::Bone(i, b) => {
-                if let Some(slot) = model.bones.get_mut(i) {
-                    *slot = *b
-                }
-            }
-            Change::Morph(i, m) => {
-                if let Some(slot) = model.morphs.get_mut(i) {
-                    *slot = m
-                }
-            }
-            Change::RigidBody(i, r) => {
-                if let Some(slot) = model.rigid_bodies.get_mut(i) {
-                    *slot = r
-                }
-            }
-        }
-    }
+    NormalizeAxis { bone: i32, axis: AxisKind },
+    /// Give an element (bone, morph, material, rigid body, joint, soft body,
+    /// display frame) a new name.
+    Rename { target: ElementRef, name: String },
+    /// Clamp a material's colours and alphas into [0, 1].
+    ClampColors { material: i32 },
+    /// Scale every bone-morph rotation of a morph to a unit quaternion (a zero
+    /// one becomes "no rotation").
+    NormalizeMorphRotations { morph: i32 },
+    /// Move a morph to panel 4 ("other").
+    SetMorphPanelOther { morph: i32 },
+    /// Make a simulated body follow its bone (mode 0).
+    FollowBone { body: i32 },
+    /// Give a simulated body a mass of 1.
+    SetBodyMassOne { body: i32 },
+    /// Lower the springs of a joint's movable axes to where one 60 Hz step
+    /// stays stable (ω·h = 1).
+    SoftenJointSprings { joint: i32 },
+    /// Add a bone or morph to display frame `frame` (nothing if it is in a frame).
+    AddToFrame { frame: i32, element: DisplayElement },
+    /// Keep the first display-frame entry of `element` and remove the others.
+    RemoveDuplicateEntries { element: DisplayElement },
+    /// Put the special frames first: "Root" (holding bone 0) at 0 and "表情" at 1,
+    /// moving or adding them and setting their special flag.
+    MakeSpecialFrames,
 }
 
 impl Fix {
     /// One line for a menu or the CLI.
     pub fn description(&self, model: &Model) -> String {
         use super::ElementRef as R;
+        let element = |e: DisplayElement| match e {
+            DisplayElement::Bone(b) => R::Bone(b).describe(model),
+            DisplayElement::Morph(m) => R::Morph(m).describe(model),
+        };
         match self {
             Fix::SetBoneLayer {
                 bone,
@@ -138,7 +112,7 @@ impl Fix {
             Fix::SetVersion21 => "declare the file PMX 2.1".to_string(),
             Fix::ExcludeCollision { a, b } => {
                 let group = |i: i32| {
-                    valid(i, model.rigid_bodies.len())
+                    super::valid(i, model.rigid_bodies.len())
                         .map(|k| model.rigid_bodies[k].group.to_string())
                         .unwrap_or_else(|| "?".into())
                 };
@@ -155,185 +129,162 @@ impl Fix {
                 axis.name(),
                 R::Bone(*bone).describe(model)
             ),
-            Fix::RenameBone { bone, name } => {
-                format!("rename {} to 「{name}」", R::Bone(*bone).describe(model))
+            Fix::Rename { target, name } => {
+                format!("rename {} to 「{name}」", target.describe(model))
             }
-            Fix::RenameMorph { morph, name } => {
-                format!("rename {} to 「{name}」", R::Morph(*morph).describe(model))
+            Fix::ClampColors { material } => format!(
+                "clamp the colours of {} into 0..1",
+                R::Material(*material).describe(model)
+            ),
+            Fix::NormalizeMorphRotations { morph } => format!(
+                "normalise the bone rotations of {}",
+                R::Morph(*morph).describe(model)
+            ),
+            Fix::SetMorphPanelOther { morph } => format!(
+                "move {} to panel 4 (other)",
+                R::Morph(*morph).describe(model)
+            ),
+            Fix::FollowBone { body } => format!(
+                "make {} follow its bone (mode 0)",
+                R::RigidBody(*body).describe(model)
+            ),
+            Fix::SetBodyMassOne { body } => {
+                format!(
+                    "set the mass of {} to 1",
+                    R::RigidBody(*body).describe(model)
+                )
             }
-        }
-    }
-
-    /// The changed elements, computed from the current model. Empty if the
-    /// element no longer exists or nothing would change.
-    pub fn changes(&self, model: &Model) -> Vec<Change> {
-        let mut out = Vec::new();
-        match self {
-            Fix::SetBoneLayer {
-                bone,
-                layer,
-                dependents,
-            } => {
-                for &(b, l) in std::iter::once(&(*bone, *layer)).chain(dependents) {
-                    // Raise only: another fix may already have raised it further.
-                    if let Some(i) =
-                        valid(b, model.bones.len()).filter(|&i| model.bones[i].layer < l)
-                    {
-                        let mut nb = model.bones[i].clone();
-                        nb.layer = l;
-                        out.push(Change::Bone(i, Box::new(nb)));
-                    }
-                }
-            }
-            Fix::NormalizeWeights { vertex } => {
-                if let Some(i) = valid(*vertex, model.vertices.len()) {
-                    let mut v = model.vertices[i].clone();
-                    if normalize_weights(&mut v.weights, model.bones.len()) {
-                        out.push(Change::Vertex(i, v));
-                    }
-                }
-            }
-            Fix::SdefToBdef1 { vertex } => {
-                if let Some(i) = valid(*vertex, model.vertices.len()) {
-                    let mut v = model.vertices[i].clone();
-                    if let Weights::Sdef { bones, weight, .. } = v.weights {
-                        let bone = if weight >= 0.5 { bones[0] } else { bones[1] };
-                        v.weights = Weights::Bdef1 { bone };
-                        out.push(Change::Vertex(i, v));
-                    }
-                }
-            }
-            Fix::SetVersion21 => {
-                let mut h = model.header.clone();
-                h.version = PmxVersion::V2_1;
-                out.push(Change::Header(h));
-            }
-            Fix::ExcludeCollision { a, b } => {
-                let n = model.rigid_bodies.len();
-                if let (Some(a), Some(b)) = (valid(*a, n), valid(*b, n)) {
-                    let bodies = &model.rigid_bodies;
-                    let mut ra = bodies[a].clone();
-                    ra.collision_mask = rules::mask_with(ra.collision_mask, bodies[b].group, false);
-                    if a == b {
-                        out.push(Change::RigidBody(a, ra));
-                    } else {
-                        let mut rb = bodies[b].clone();
-                        rb.collision_mask =
-                            rules::mask_with(rb.collision_mask, bodies[a].group, false);
-                        for (i, r) in [(a, ra), (b, rb)] {
-                            if r.collision_mask != bodies[i].collision_mask {
-                                out.push(Change::RigidBody(i, r));
-                            }
-                        }
-                    }
-                }
-            }
-            Fix::NormalizeAxis { bone, axis } => {
-                if let Some(i) = valid(*bone, model.bones.len()) {
-                    let mut b = model.bones[i].clone();
-                    let v: Option<&mut Vec3> = match axis {
-                        AxisKind::Fixed => b.fixed_axis.as_mut(),
-                        AxisKind::LocalX => b.local_axes.as_mut().map(|a| &mut a.x),
-                        AxisKind::LocalZ => b.local_axes.as_mut().map(|a| &mut a.z),
-                    };
-                    if let Some(v) = v {
-                        if let Some(n) = v.try_normalize() {
-                            *v = n;
-                            out.push(Change::Bone(i, Box::new(b)));
-                        }
-                    }
-                }
-            }
-            Fix::RenameBone { bone, name } => {
-                if let Some(i) = valid(*bone, model.bones.len()) {
-                    let mut b = model.bones[i].clone();
-                    b.name = name.clone();
-                    out.push(Change::Bone(i, Box::new(b)));
-                }
-            }
-            Fix::RenameMorph { morph, name } => {
-                if let Some(i) = valid(*morph, model.morphs.len()) {
-                    let mut m = model.morphs[i].clone();
-                    m.name = name.clone();
-                    out.push(Change::Morph(i, m));
-                }
+            Fix::SoftenJointSprings { joint } => format!(
+                "soften the springs of {} to a stable stiffness",
+                R::Joint(*joint).describe(model)
+            ),
+            Fix::AddToFrame { frame, element: e } => format!(
+                "add {} to {}",
+                element(*e),
+                R::DisplayFrame(*frame).describe(model)
+            ),
+            Fix::RemoveDuplicateEntries { element: e } => format!(
+                "keep the first display-frame entry of {} and remove the rest",
+                element(*e)
+            ),
+            Fix::MakeSpecialFrames => {
+                "put the special frames Root (0) and 表情 (1) first".to_string()
             }
         }
-        out
-    }
-
-    /// The fix as one undoable edit (history label "Fix: …"); `None` when
-    /// nothing would change. This is how the app applies a fix.
-    pub fn edit(&self, model: &Model) -> Option<crate::edit::ModelEdit> {
-        use crate::edit::{Element, ModelEdit};
-        let items: Vec<(usize, Element)> = self
-            .changes(model)
-            .into_iter()
-            .map(|c| match c {
-                Change::Header(h) => (0, Element::Header(h)),
-                Change::Vertex(i, v) => (i, Element::Vertex(v)),
-                Change::Bone(i, b) => (i, Element::Bone(b)),
-                Change::Morph(i, m) => (i, Element::Morph(m)),
-                Change::RigidBody(i, r) => (i, Element::RigidBody(r)),
-            })
-            .collect();
-        if items.is_empty() {
-            return None;
-        }
-        let label = format!("Fix: {}", self.description(model));
-        Some(ModelEdit::set_many(items, self.field()).label(label))
     }
 
     /// The field a fix changes, for the edit history.
-    fn field(&self) -> &'static str {
+    pub(super) fn field(&self) -> &'static str {
         match self {
             Fix::SetBoneLayer { .. } => "deform layer",
             Fix::NormalizeWeights { .. } | Fix::SdefToBdef1 { .. } => "weights",
             Fix::SetVersion21 => "version",
             Fix::ExcludeCollision { .. } => "collision mask",
             Fix::NormalizeAxis { .. } => "axis",
-            Fix::RenameBone { .. } | Fix::RenameMorph { .. } => "name",
+            Fix::Rename { .. } => "name",
+            Fix::ClampColors { .. } => "colours",
+            Fix::NormalizeMorphRotations { .. } => "bone offsets",
+            Fix::SetMorphPanelOther { .. } => "panel",
+            Fix::FollowBone { .. } => "mode",
+            Fix::SetBodyMassOne { .. } => "mass",
+            Fix::SoftenJointSprings { .. } => "springs",
+            Fix::AddToFrame { .. }
+            | Fix::RemoveDuplicateEntries { .. }
+            | Fix::MakeSpecialFrames => "display frames",
         }
     }
 
-    /// Applies the fix directly (CLI and tests; the app goes through [`Fix::edit`]).
-    pub fn apply(&self, model: &mut Model) {
-        for c in self.changes(model) {
-            c.write(model);
+    /// Applies the fix through `history` (one undo step). False when it
+    /// changes nothing or the edit is refused.
+    pub fn apply(&self, model: &mut Model, history: &mut History) -> bool {
+        match self.edit(model) {
+            Some(edit) => history.apply(model, edit).is_ok(),
+            None => false,
         }
     }
 }
 
-/// Drops weights on bones outside the model and rescales the rest to sum 1.
-/// Returns false when there is nothing left to normalise to.
-pub(crate) fn normalize_weights(w: &mut Weights, bone_count: usize) -> bool {
-    let ok = |b: i32| valid(b, bone_count).is_some();
-    match w {
-        Weights::Bdef1 { .. } => false,
-        Weights::Bdef2 { bones, weight } | Weights::Sdef { bones, weight, .. } => {
-            match (ok(bones[0]), ok(bones[1])) {
-                (true, false) => *weight = 1.0,
-                (false, true) => *weight = 0.0,
-                (true, true) => *weight = weight.clamp(0.0, 1.0),
-                (false, false) => return false,
-            }
-            true
-        }
-        Weights::Bdef4 { bones, weights } | Weights::Qdef { bones, weights } => {
-            let mut sum = 0.0;
-            for k in 0..4 {
-                if !ok(bones[k]) || !weights[k].is_finite() || weights[k] < 0.0 {
-                    weights[k] = 0.0;
-                }
-                sum += weights[k];
-            }
-            if sum <= 1e-6 {
-                return false;
-            }
-            for x in weights.iter_mut() {
-                *x /= sum;
-            }
-            true
+/// Every fix a [`fix_all`] applied, as one undoable edit.
+#[derive(Debug, Clone)]
+pub struct FixAll {
+    /// One undo step holding every fix, in the order they were applied.
+    pub edit: ModelEdit,
+    /// "description (CODE)" of each fix applied.
+    pub applied: Vec<String>,
+}
+
+/// Applies edits to a scratch copy one after another, keeping each as
+/// computed, so they can be replayed on the original as one batch (each
+/// later edit is computed from the model the earlier ones left).
+pub(super) struct Sequence {
+    pub scratch: Model,
+    history: History,
+    edits: Vec<ModelEdit>,
+}
+
+impl Sequence {
+    pub fn new(model: &Model) -> Sequence {
+        Sequence {
+            scratch: model.clone(),
+            history: History::with_limit(1),
+            edits: Vec::new(),
         }
     }
+
+    /// Applies `edit` to the scratch copy; false if it was refused.
+    pub fn push(&mut self, edit: ModelEdit) -> bool {
+        // The history keeps the applied copy (which then holds the old
+        // values); the sequence keeps the edit as computed.
+        let ok = self.history.apply(&mut self.scratch, edit.clone()).is_ok();
+        if ok {
+            self.edits.push(edit);
+        }
+        ok
+    }
+
+    /// The edits as one undo step; `None` when there are none.
+    pub fn batch(self, label: String) -> Option<ModelEdit> {
+        match self.edits.len() {
+            0 => None,
+            // One edit keeps its own kind (a field edit stays a field edit).
+            1 => self.edits.into_iter().next().map(|e| e.label(label)),
+            _ => Some(ModelEdit::batch(label, self.edits)),
+        }
+    }
+}
+
+/// Applies every fix offered for a problem `accept` takes, re-checking between
+/// passes (a fix can uncover or settle others; at most 8 passes), and returns
+/// them as one edit for the undo history. Computed on a copy: `model` is not
+/// changed. `None` when no fix changes anything.
+pub fn fix_all(
+    model: &Model,
+    ctx: &CheckContext,
+    accept: impl Fn(&Problem) -> bool,
+) -> Option<FixAll> {
+    let mut seq = Sequence::new(model);
+    let mut applied = Vec::new();
+    for _pass in 0..8 {
+        let mut any = false;
+        for p in check_model(&seq.scratch, ctx).iter().filter(|p| accept(p)) {
+            let Some(fix) = &p.fix else { continue };
+            let Some(edit) = fix.edit(&seq.scratch) else {
+                continue;
+            };
+            let description = format!("{} ({})", fix.description(&seq.scratch), p.code);
+            if seq.push(edit) {
+                applied.push(description);
+                any = true;
+            }
+        }
+        if !any {
+            break;
+        }
+    }
+    let label = match applied.as_slice() {
+        [one] => format!("Fix: {one}"),
+        _ => format!("Fix {} problems", applied.len()),
+    };
+    let edit = seq.batch(label)?;
+    Some(FixAll { edit, applied })
 }

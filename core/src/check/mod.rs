@@ -7,33 +7,37 @@
 //! elements ([`Fix::changes`]) so the app can apply them through the undo stack
 //! as an ordinary edit; [`Fix::apply`] writes them directly (CLI, tests).
 //!
-//! Codes (one check function each):
-//! - `E-INDEX-RANGE` – a reference outside its list ([`refs::check_index_ranges`]).
-//! - `E-PARENT-CYCLE`, `E-APPEND-CYCLE` – cycles ([`bones::check_cycles`]).
-//! - `E-ORDER-PARENT`, `E-ORDER-APPEND`, `E-ORDER-IK` – deform order ([`order::check_deform_order`]).
-//! - `E-IK-TARGET-NONE`, `E-IK-CHAIN`, `W-IK-NO-LINKS`, `W-IK-LOOP-ZERO` ([`bones::check_ik`]).
-//! - `W-WEIGHT-SUM`, `W-WEIGHT-RANGE`, `E-WEIGHT-ZERO`, `E-WEIGHT-NONE-BONE`, `W-SDEF-DEGENERATE`,
-//!   `I-SDEF-POINTLESS`, `W-SDEF-CENTER` ([`weights::check_weights`]).
-//! - `E-VERSION-21-FEATURE` ([`version::check_version_features`]).
-//! - `W-FACE-UNUSED` (faces no material draws; with E-INDEX-RANGE in [`refs`]).
-//! - `W-BODY-NO-BONE`, `W-SOFTBODY-NO-MATERIAL`, `E-JOINT-NO-BODY`, `E-JOINT-SAME-BODY`, `W-JOINT-KINEMATIC`
-//!   ([`physics::check_bodies_and_joints`]).
-//! - `E-BODY-OVERLAP`, `W-BODY-OVERLAP-JOINED` ([`physics::check_body_overlaps`]).
-//! - `W-TEXTURE-MISSING`, `I-TEXTURE-MISSING-UNUSED`, `I-TEXTURE-CASE` ([`textures::check_textures`]).
-//! - `W-DUP-BONE-NAME`, `W-DUP-MORPH-NAME` ([`bones::check_duplicate_names`]).
-//! - `W-MORPH-GROUP-NESTED` ([`refs::check_nested_group_morphs`]).
-//! - `E-AXIS-DEGENERATE`, `W-AXIS-NOT-UNIT` ([`bones::check_axes`]).
+//! Every code, with its category, meaning, why it matters in MMD and its fix,
+//! is listed in [`catalog::CATALOG`] (docs/checks.md is generated from it).
+//! Check functions, in the order [`check_model`] runs them:
+//! [`refs::check_index_ranges`], [`bones::check_cycles`],
+//! [`order::check_deform_order`], [`bones::check_ik`], [`weights::check_weights`],
+//! [`version::check_version_features`], [`physics::check_bodies_and_joints`],
+//! [`physics::check_body_overlaps`], [`rig::check_rig`], [`joints::check_joints`],
+//! [`textures::check_textures`], [`textures::check_texture_paths`],
+//! [`names::check_names`], [`refs::check_nested_group_morphs`],
+//! [`morphs::check_morph_values`], [`bones::check_axes`],
+//! [`values::check_numbers`], [`frames::check_display_frames`].
 
 pub mod bones;
+pub mod catalog;
 pub mod fix;
+pub mod fix_edits;
+pub mod frames;
+pub mod joints;
+pub mod morphs;
+pub mod names;
 pub mod order;
 pub mod physics;
 pub mod refs;
+pub mod rig;
 pub mod textures;
+pub mod values;
 pub mod version;
 pub mod weights;
 
-pub use fix::{AxisKind, Change, Fix};
+pub use catalog::{Category, CheckInfo, CATALOG};
+pub use fix::{fix_all, AxisKind, Fix, FixAll};
 
 use crate::pmx::Model;
 use serde::Serialize;
@@ -188,6 +192,10 @@ impl Problem {
         self.fix = fix;
         self
     }
+    /// The group the Problems panel lists it under ([`catalog::category`]).
+    pub fn category(&self) -> Category {
+        catalog::category(self.code)
+    }
 }
 
 /// What the checks need beyond the model.
@@ -215,19 +223,34 @@ impl CheckContext {
 /// Runs every check. Problems come grouped by check, in the order listed in
 /// the module docs.
 pub fn check_model(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
-    let mut out = Vec::new();
-    out.extend(refs::check_index_ranges(model));
+    // One pass over the vertices (the largest list) for the three checks that
+    // read them; their problems still come grouped by check.
+    let (mut ranges, mut weights, mut numbers) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, v) in model.vertices.iter().enumerate() {
+        refs::check_vertex(model, i, v, &mut ranges);
+        weights::check_vertex(model, i, v, &mut weights);
+        values::check_vertex(model, i, v, &mut numbers);
+    }
+    let mut out = ranges;
+    out.extend(refs::check_other_ranges(model));
     out.extend(bones::check_cycles(model));
     out.extend(order::check_deform_order(model));
     out.extend(bones::check_ik(model));
-    out.extend(weights::check_weights(model));
+    out.extend(weights);
     out.extend(version::check_version_features(model));
     out.extend(physics::check_bodies_and_joints(model));
     out.extend(physics::check_body_overlaps(model));
+    out.extend(rig::check_rig(model));
+    out.extend(joints::check_joints(model));
     out.extend(textures::check_textures(model, ctx));
-    out.extend(bones::check_duplicate_names(model));
+    out.extend(textures::check_texture_paths(model));
+    out.extend(names::check_names(model));
     out.extend(refs::check_nested_group_morphs(model));
+    out.extend(morphs::check_morph_values(model));
     out.extend(bones::check_axes(model));
+    out.extend(numbers);
+    out.extend(values::check_other_numbers(model));
+    out.extend(frames::check_display_frames(model));
     out
 }
 

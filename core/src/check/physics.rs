@@ -7,7 +7,8 @@
 //! pushed apart at the first step — a classic cause of explosions — so that is
 //! an error; a pair joined by a joint is only a warning, because the joint
 //! holds them and they jitter rather than fly (riggers normally exclude joined
-//! pairs through masks anyway). Fix for both: clear the mask bits between the
+//! pairs through masks anyway); so is a pair in the same chain of joints
+//! (`W-BODY-OVERLAP-CHAIN`: the chain holds them against each other). Fix for both: clear the mask bits between the
 //! two groups on both bodies (note: this stops collisions between *all* bodies
 //! of those two groups for these two bodies).
 //!
@@ -311,6 +312,7 @@ pub fn check_body_overlaps(model: &Model) -> Vec<Problem> {
             joined.insert((a.min(b), a.max(b)));
         }
     }
+    let (chain, _) = super::rig::joint_chains(model);
     let simulated = |b: &RigidBody| match b.mode {
         RigidMode::FollowBone => Some(false),
         RigidMode::Dynamic | RigidMode::DynamicWithBonePosition => Some(true),
@@ -340,6 +342,7 @@ pub fn check_body_overlaps(model: &Model) -> Vec<Problem> {
                 b: j as i32,
             };
             let is_joined = joined.contains(&(i, j));
+            let same_chain = chain[i] == chain[j];
             let (ri, rj) = (
                 ElementRef::RigidBody(i as i32),
                 ElementRef::RigidBody(j as i32),
@@ -352,12 +355,16 @@ pub fn check_body_overlaps(model: &Model) -> Vec<Problem> {
                 b.group,
                 if is_joined {
                     "; they are joined, so they will jitter"
+                } else if same_chain {
+                    "; joints of their chain hold them together, so they fight and jitter"
                 } else {
                     "; physics will push them apart violently at the first step"
                 }
             );
             let p = if is_joined {
                 Problem::warning("W-BODY-OVERLAP-JOINED", ri, msg)
+            } else if same_chain {
+                Problem::warning("W-BODY-OVERLAP-CHAIN", ri, msg)
             } else {
                 Problem::error("E-BODY-OVERLAP", ri, msg)
             };

@@ -6,7 +6,7 @@
 //! joint bodies and soft-body material (their own checks report −1). Elsewhere −1 is out of range.
 
 use super::{valid, ElementRef, Problem};
-use crate::pmx::{DisplayElement, Model, MorphOffsets, Tail, Toon, NONE};
+use crate::pmx::{DisplayElement, Model, MorphOffsets, Tail, Toon, Vertex, NONE};
 
 struct Ranges<'a> {
     model: &'a Model,
@@ -15,11 +15,18 @@ struct Ranges<'a> {
 
 impl Ranges<'_> {
     /// Reports `index` unless it is inside `0..len` (or −1 when `none_ok`).
+    #[inline]
     fn check(&mut self, owner: ElementRef, what: &str, index: i32, list: ListKind, none_ok: bool) {
         let len = list.len(self.model);
-        if valid(index, len).is_some() || (none_ok && index == NONE) {
+        if (index as u32 as usize) < len || (none_ok && index == NONE) {
             return;
         }
+        self.report(owner, what, index, list);
+    }
+
+    #[cold]
+    fn report(&mut self, owner: ElementRef, what: &str, index: i32, list: ListKind) {
+        let len = list.len(self.model);
         let msg = format!(
             "{}: {what} {index} is out of range (the model has {len} {})",
             owner.describe(self.model),
@@ -63,6 +70,44 @@ impl ListKind {
 }
 
 pub fn check_index_ranges(model: &Model) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (i, v) in model.vertices.iter().enumerate() {
+        check_vertex(model, i, v, &mut out);
+    }
+    out.extend(check_other_ranges(model));
+    out
+}
+
+/// The weight bones of vertex `i` (`check_model` runs this in its one pass
+/// over the vertices). −1 is padding; −1 carrying weight is E-WEIGHT-NONE-BONE.
+#[inline]
+pub(crate) fn check_vertex(model: &Model, i: usize, v: &Vertex, out: &mut Vec<Problem>) {
+    let nbones = model.bones.len();
+    if v.weights
+        .bones()
+        .iter()
+        .all(|&b| (b as u32 as usize) < nbones || b == NONE)
+    {
+        return;
+    }
+    let mut r = Ranges {
+        model,
+        out: std::mem::take(out),
+    };
+    for &b in v.weights.bones() {
+        r.check(
+            ElementRef::Vertex(i as i32),
+            "weight bone",
+            b,
+            ListKind::Bone,
+            true,
+        );
+    }
+    *out = r.out;
+}
+
+/// Everything but the vertices' weight bones.
+pub(crate) fn check_other_ranges(model: &Model) -> Vec<Problem> {
     use ElementRef as R;
     use ListKind as L;
     let mut r = Ranges {
@@ -70,17 +115,13 @@ pub fn check_index_ranges(model: &Model) -> Vec<Problem> {
         out: Vec::new(),
     };
 
-    for (i, v) in model.vertices.iter().enumerate() {
-        let (bones, _, n) = v.weights.bone_weights();
-        // −1 is padding; −1 carrying weight is E-WEIGHT-NONE-BONE.
-        for &b in &bones[..n] {
-            r.check(R::Vertex(i as i32), "weight bone", b, L::Bone, true);
-        }
-    }
-
-    for (i, f) in model.faces.iter().enumerate() {
-        for &v in f {
-            r.check(R::Face(i as i32), "vertex", v, L::Vertex, false);
+    let nv = model.vertices.len();
+    let in_range = |f: &[i32; 3]| f.iter().all(|&v| (v as u32 as usize) < nv);
+    if !model.faces.iter().all(in_range) {
+        for (i, f) in model.faces.iter().enumerate() {
+            for &v in f {
+                r.check(R::Face(i as i32), "vertex", v, L::Vertex, false);
+            }
         }
     }
 
@@ -95,9 +136,15 @@ pub fn check_index_ranges(model: &Model) -> Vec<Problem> {
     for (i, m) in model.materials.iter().enumerate() {
         let me = R::Material(i as i32);
         let c = m.face_index_count as i64;
-        if c < 0 || c % 3 != 0 || start + c > available {
+        if c < 0 || c % 3 != 0 {
             let msg = format!(
-                "{}: draws face indices {start}..{} but the model has {available} (count must be a non-negative multiple of 3)",
+                "{}: face index count {c} is not a non-negative multiple of 3; every later material draws shifted triangles",
+                me.describe(model)
+            );
+            r.out.push(Problem::error("E-MATERIAL-FACE-COUNT", me, msg));
+        } else if start + c > available {
+            let msg = format!(
+                "{}: draws face indices {start}..{} but the model has {available}",
                 me.describe(model),
                 start + c
             );
@@ -151,8 +198,10 @@ pub fn check_index_ranges(model: &Model) -> Vec<Problem> {
                 }
             }
             MorphOffsets::Vertex(v) => {
-                for o in v {
-                    r.check(me, "offset vertex", o.vertex, L::Vertex, false);
+                if !v.iter().all(|o| (o.vertex as u32 as usize) < nv) {
+                    for o in v {
+                        r.check(me, "offset vertex", o.vertex, L::Vertex, false);
+                    }
                 }
             }
             MorphOffsets::Bone(v) => {
@@ -161,8 +210,10 @@ pub fn check_index_ranges(model: &Model) -> Vec<Problem> {
                 }
             }
             MorphOffsets::Uv { offsets, .. } => {
-                for o in offsets {
-                    r.check(me, "offset vertex", o.vertex, L::Vertex, false);
+                if !offsets.iter().all(|o| (o.vertex as u32 as usize) < nv) {
+                    for o in offsets {
+                        r.check(me, "offset vertex", o.vertex, L::Vertex, false);
+                    }
                 }
             }
             MorphOffsets::Material(v) => {
@@ -191,9 +242,9 @@ pub fn check_index_ranges(model: &Model) -> Vec<Problem> {
     for (i, b) in model.rigid_bodies.iter().enumerate() {
         let me = R::RigidBody(i as i32);
         r.check(me, "bone", b.bone, L::Bone, true);
-        if b.group > 15 {
+        if !crate::physics::rules::group_in_range(b.group) {
             let msg = format!(
-                "{}: collision group {} is out of range (0..=15)",
+                "{}: collision group {} is out of range (0..=15, shown 1..16): it is in no group and collides with nothing",
                 me.describe(model),
                 b.group
             );

@@ -1,5 +1,10 @@
 //! Texture files: `W-TEXTURE-MISSING`, `I-TEXTURE-MISSING-UNUSED` (no
-//! material uses it) and `I-TEXTURE-CASE`.
+//! material uses it) and `I-TEXTURE-CASE`; texture paths (no file system
+//! needed): `W-TEXTURE-PATH-ABSOLUTE` (a drive, a leading separator or a UNC
+//! path: it only works on the machine that made the model) and
+//! `W-TEXTURE-PATH-ESCAPES` (".." climbs out of the model's folder, so the
+//! model does not travel as one folder), `I-TEXTURE-DUP` (the same file listed
+//! twice, compared without letter case and separator differences).
 //!
 //! Paths are relative to the model's folder with '\' or '/' separators (spec:
 //! the separator is whatever the system understands). Like Windows, a path
@@ -64,6 +69,69 @@ fn find(dir: &Path, rel: &str) -> Found {
 fn is_shared_toon(rel: &str) -> bool {
     let name = rel.to_ascii_lowercase();
     (1..=10).any(|k| name == format!("toon{k:02}.bmp"))
+}
+
+/// Whether a texture path names a place outside any model folder: a drive
+/// ("C:"), a leading separator, or a UNC path.
+pub fn is_absolute_path(rel: &str) -> bool {
+    let b = rel.as_bytes();
+    rel.starts_with(['\\', '/']) || (b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':')
+}
+
+/// Whether ".." components climb above the model's folder.
+pub fn escapes_folder(rel: &str) -> bool {
+    let mut depth = 0i32;
+    for c in components(rel) {
+        if c == ".." {
+            depth -= 1;
+            if depth < 0 {
+                return true;
+            }
+        } else {
+            depth += 1;
+        }
+    }
+    false
+}
+
+/// `W-TEXTURE-PATH-ABSOLUTE`, `W-TEXTURE-PATH-ESCAPES`, `I-TEXTURE-DUP`.
+pub fn check_texture_paths(model: &Model) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut seen: std::collections::HashMap<String, usize> = Default::default();
+    for (i, t) in model.textures.iter().enumerate() {
+        let me = ElementRef::Texture(i as i32);
+        if t.trim().is_empty() {
+            continue;
+        }
+        if is_absolute_path(t) {
+            out.push(Problem::warning(
+                "W-TEXTURE-PATH-ABSOLUTE",
+                me,
+                format!("texture #{i} \"{t}\" is an absolute path; it only resolves on the machine that made the model"),
+            ));
+        } else if escapes_folder(t) {
+            out.push(Problem::warning(
+                "W-TEXTURE-PATH-ESCAPES",
+                me,
+                format!("texture #{i} \"{t}\" climbs out of the model's folder (\"..\"); the model does not travel as one folder"),
+            ));
+        }
+        let key = components(t).join("/").to_lowercase();
+        match seen.get(&key) {
+            Some(&first) => out.push(
+                Problem::info(
+                    "I-TEXTURE-DUP",
+                    me,
+                    format!("texture #{i} \"{t}\" is the same file as texture #{first}; it is loaded twice"),
+                )
+                .related([ElementRef::Texture(first as i32)]),
+            ),
+            None => {
+                seen.insert(key, i);
+            }
+        }
+    }
+    out
 }
 
 pub fn check_textures(model: &Model, ctx: &CheckContext) -> Vec<Problem> {

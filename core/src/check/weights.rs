@@ -17,7 +17,7 @@
 //!     position is fine. R0 = R1 = C is not degenerate (pure rotation about C).
 
 use super::{valid, ElementRef, Fix, Problem};
-use crate::pmx::{Model, Weights, NONE};
+use crate::pmx::{Model, Vertex, Weights, NONE};
 use glam::Vec3;
 
 pub const WEIGHT_SUM_TOLERANCE: f32 = 1e-3;
@@ -36,16 +36,26 @@ fn dist_to_segment(p: Vec3, a: Vec3, b: Vec3) -> f32 {
 }
 
 pub fn check_weights(model: &Model) -> Vec<Problem> {
-    let nb = model.bones.len();
     let mut out = Vec::new();
     for (i, v) in model.vertices.iter().enumerate() {
+        check_vertex(model, i, v, &mut out);
+    }
+    out
+}
+
+/// The weight checks of vertex `i` (`check_model` runs them in its one pass
+/// over the vertices).
+pub(crate) fn check_vertex(model: &Model, i: usize, v: &Vertex, out: &mut Vec<Problem>) {
+    let nb = model.bones.len();
+    {
         let me = ElementRef::Vertex(i as i32);
         let (bones, weights, n) = v.weights.bone_weights();
-        let normalizable = {
+        // Computed only for a vertex with a problem.
+        let normalize = || {
             let mut w = v.weights;
-            crate::check::fix::normalize_weights(&mut w, nb)
+            crate::check::fix_edits::normalize_weights(&mut w, nb)
+                .then_some(Fix::NormalizeWeights { vertex: i as i32 })
         };
-        let normalize = normalizable.then_some(Fix::NormalizeWeights { vertex: i as i32 });
         let on_none: Vec<usize> = (0..n)
             .filter(|&k| bones[k] == NONE && weights[k].abs() > EPS)
             .collect();
@@ -59,7 +69,7 @@ pub fn check_weights(model: &Model) -> Vec<Problem> {
                     .collect::<Vec<_>>()
                     .join(", ")
             );
-            out.push(Problem::error("E-WEIGHT-NONE-BONE", me, msg).with_fix(normalize.clone()));
+            out.push(Problem::error("E-WEIGHT-NONE-BONE", me, msg).with_fix(normalize()));
         }
         let bad: Vec<f32> = weights[..n]
             .iter()
@@ -71,13 +81,13 @@ pub fn check_weights(model: &Model) -> Vec<Problem> {
                 "vertex #{i} ({}): weight(s) {bad:?} outside 0..1 (negative or over-full blending)",
                 v.weights.kind().name()
             );
-            out.push(Problem::warning("W-WEIGHT-RANGE", me, msg).with_fix(normalize));
-            continue;
+            out.push(Problem::warning("W-WEIGHT-RANGE", me, msg).with_fix(normalize()));
+            return;
         }
         match v.weights {
             Weights::Bdef4 { weights, .. } | Weights::Qdef { weights, .. } => {
                 if !on_none.is_empty() {
-                    continue;
+                    return;
                 }
                 let sum: f32 = weights.iter().sum();
                 if sum.abs() < EPS {
@@ -102,7 +112,7 @@ pub fn check_weights(model: &Model) -> Vec<Problem> {
                                     .filter(|&&b| valid(b, nb).is_some())
                                     .map(|&b| ElementRef::Bone(b)),
                             )
-                            .with_fix(normalize),
+                            .with_fix(normalize()),
                     );
                 }
             }
@@ -130,10 +140,10 @@ pub fn check_weights(model: &Model) -> Vec<Problem> {
                             .related(related)
                             .with_fix(fix),
                     );
-                    continue;
+                    return;
                 }
                 if !on_none.is_empty() {
-                    continue;
+                    return;
                 }
                 if weight <= 0.0 || weight >= 1.0 {
                     let fix = valid(if weight >= 0.5 { bones[0] } else { bones[1] }, nb)
@@ -147,7 +157,7 @@ pub fn check_weights(model: &Model) -> Vec<Problem> {
                         .related(related)
                         .with_fix(fix),
                     );
-                    continue;
+                    return;
                 }
                 if let (Some(b0), Some(b1)) = (valid(bones[0], nb), valid(bones[1], nb)) {
                     let (p0, p1) = (model.bones[b0].position, model.bones[b1].position);
@@ -169,5 +179,4 @@ pub fn check_weights(model: &Model) -> Vec<Problem> {
             Weights::Bdef1 { .. } | Weights::Bdef2 { .. } => {}
         }
     }
-    out
 }

@@ -13,7 +13,7 @@
 //! (0, −98, 0) units/s² as MMD runs it). Nothing is mirrored: physics only
 //! needs rotations to be consistent, not a handedness.
 //!
-//! Who does what in one physics step ([`step`] has the details):
+//! Who does what in one physics step (`step.rs` has the details):
 //! - Hone: Bullet's damping (before the solve), gravity, gyroscopic term, the spring 6DOF
 //!   joints with Bullet's rules ([`spring6dof`]), kinematic placement and velocities.
 //! - rapier3d: collision detection, contacts, the other five joint kinds ([`joints`]),

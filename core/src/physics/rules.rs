@@ -7,12 +7,13 @@
 //! - **placement**: where a body sits at rest and on its bone ([`rest_pose`],
 //!   [`bone_driven_pose`]);
 //! - **modes**: which mode each body runs in (the MMD runtimes' mode-2 rule,
-//!   [`effective_modes`]) and which bodies contacts push ([`has_contact_response`]);
+//!   [`effective_modes`]), how physics drives it ([`body_role`]) and which bodies
+//!   contacts push ([`has_contact_response`]);
 //! - **debug description**: every body's shape, transform and filter as physics
 //!   sees it now ([`debug_bodies_into`]); the viewport paints it
 //!   ([`BodyShape::outline`]) and picking ray-casts it ([`BodyShape::ray_distance`]).
 
-use super::{euler_rotation, PhysicsWorld};
+use super::{euler_rotation, BodyRole, PhysicsWorld};
 use crate::pmx::{Model, RigidBody, RigidMode, RigidShape};
 use glam::{Mat4, Vec3};
 use rapier3d::parry::query::{Ray, RayCast};
@@ -465,6 +466,26 @@ pub fn effective_modes(model: &Model) -> Vec<RigidMode> {
         }
     }
     modes
+}
+
+/// How physics drives a body that runs in `mode` (from [`effective_modes`]):
+/// mode 0 follows its bone; modes 1 and 2 are simulated unless the mass is not
+/// positive (Bullet makes such a body static; here it stays on its bone); a
+/// simulated body without a bone is free; an unknown mode runs as mode 1.
+pub fn body_role(model: &Model, body: &RigidBody, mode: RigidMode) -> BodyRole {
+    let role = match mode {
+        RigidMode::FollowBone => return BodyRole::FollowBone,
+        RigidMode::Dynamic | RigidMode::Unknown(_) => BodyRole::Dynamic,
+        RigidMode::DynamicWithBonePosition => BodyRole::DynamicRotation,
+    };
+    let has_bone = usize::try_from(body.bone).is_ok_and(|b| b < model.bones.len());
+    if !(body.mass.is_finite() && body.mass > 0.0) {
+        BodyRole::FollowBone
+    } else if !has_bone {
+        BodyRole::Free
+    } else {
+        role
+    }
 }
 
 /// Whether contacts push the body: not when a stored size it uses is zero (Bullet's

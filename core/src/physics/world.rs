@@ -139,26 +139,16 @@ pub(super) fn body_setup(
             rb.bone
         ));
     }
-    let mass_ok = rb.mass.is_finite() && rb.mass > 0.0;
-    let mut role = match mode {
-        RigidMode::FollowBone => BodyRole::FollowBone,
-        RigidMode::Dynamic => BodyRole::Dynamic,
-        RigidMode::DynamicWithBonePosition => BodyRole::DynamicRotation,
-        RigidMode::Unknown(m) => {
-            note(format!("unknown mode {m}: simulated as mode 1"));
-            BodyRole::Dynamic
-        }
-    };
-    if role.is_dynamic() && !mass_ok {
+    if let RigidMode::Unknown(m) = mode {
+        note(format!("unknown mode {m}: simulated as mode 1"));
+    }
+    let role = rules::body_role(model, rb, mode);
+    if mode != RigidMode::FollowBone && role == BodyRole::FollowBone {
         // Bullet makes a zero-mass body static; here it stays on its bone.
         note(format!(
             "mass {} on a simulated body: follows its bone (Bullet makes it static)",
             rb.mass
         ));
-        role = BodyRole::FollowBone;
-    }
-    if role.is_dynamic() && bone.is_none() {
-        role = BodyRole::Free;
     }
     let shape = BodyShape::with_adjustments(rb, &mut note);
     let filter = CollisionFilter::of(rb);

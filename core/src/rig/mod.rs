@@ -15,6 +15,7 @@
 //!   element's counterpart ("select symmetric").
 //! * [`semistandard`]: add the semi-standard bones (準標準ボーン), one `ModelEdit` batch.
 //! * [`names`]: the left/right naming rules every part of Hone uses.
+//! * [`rest`]: move a bone's rest position (the app's bone edit mode).
 //! * [`weights`], [`sdef`], [`paint`], [`transfer`]: vertex weight operations, BDEF2 →
 //!   SDEF, the weight-painting kernel, weights from another model; [`morphs`]: morph
 //!   authoring; [`rest_pose`]: apply a pose as the rest pose; [`spatial`]: nearest
@@ -35,6 +36,7 @@ mod mirror_parts;
 pub mod morphs;
 pub mod names;
 pub mod paint;
+pub mod rest;
 pub mod rest_pose;
 mod script_ops;
 pub mod sdef;

@@ -1,11 +1,16 @@
-//! Bone tree by parent, with search and flag badges.
+//! Bone tree by parent, with search and flag badges. Rows have the list
+//! context menu; dragging bones onto a row moves them before or after it in
+//! index order (the deform order within a layer), not under it.
 
 use eframe::egui;
 
+use super::context_menu::{row_menu, MenuCx};
+use super::structure::{self, selected_in, toolbar, Request};
 use super::{label, matches, search_box, Rows};
 use crate::app::commands::Commands;
 use crate::app::viewport::overlays;
 use crate::app::{Selection, State};
+use crate::edit::ElementKind;
 use crate::pmx::{BoneFlags, Model};
 use egui::{Color32, RichText};
 
@@ -101,6 +106,10 @@ struct Tree<'a> {
     commands: &'a mut Commands,
     children: &'a [Vec<usize>],
     on_path: &'a [bool],
+    /// The selected bones, ascending.
+    selected: &'a [usize],
+    /// A structural edit picked in a row's context menu.
+    request: Option<Request>,
 }
 
 impl Tree<'_> {
@@ -116,6 +125,16 @@ impl Tree<'_> {
             overlays::bone_color(model, i).lerp_to_gamma(ui.visuals().text_color(), 0.5)
         });
         let r = self.rows.row(ui, self.commands, Selection::Bone(i), text);
+        let cx = MenuCx {
+            model,
+            kind: ElementKind::Bone,
+            active: self.rows.active,
+            selected: self.selected,
+            commands: self.commands,
+        };
+        if let Some(q) = row_menu(&r, cx) {
+            self.request = Some(q);
+        }
         if !model.bones[i].name_en.is_empty() {
             r.on_hover_text(&model.bones[i].name_en);
         }
@@ -155,6 +174,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         ..
     } = state;
     let model = doc.model();
+    let sel = selected_in(*selection, selected, ElementKind::Bone);
+    let toolbar_request = toolbar(ui, model, ElementKind::Bone, &sel);
     let (roots, children) = hierarchy(model);
     // Ancestors of the selected bone, opened when the selection is revealed.
     let mut on_path = vec![false; model.bones.len()];
@@ -187,6 +208,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         commands,
         children: &children,
         on_path: &on_path,
+        selected: &sel,
+        request: None,
     };
     egui::ScrollArea::both()
         .auto_shrink([false, false])
@@ -201,6 +224,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 }
             }
         });
+    let request = toolbar_request.or(tree.request).or(tree.rows.take_drop());
+    if let Some(q) = request {
+        structure::perform(state, q);
+    }
 }
 
 #[cfg(test)]

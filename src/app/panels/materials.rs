@@ -2,8 +2,11 @@
 
 use eframe::egui;
 
+use super::context_menu::{row_menu, MenuCx};
+use super::structure::{self, selected_in, toolbar};
 use super::{index_order, label, list_grid, Rows};
 use crate::app::{Selection, State};
+use crate::edit::ElementKind;
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     ui.horizontal(|ui| {
@@ -26,6 +29,9 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let model = doc.model();
     let order = index_order(model.materials.len());
     let rows = Rows::of(*selection, selected, panels.reveal_selection, &order);
+    let kind = ElementKind::Material;
+    let sel = selected_in(*selection, selected, kind);
+    let mut request = toolbar(ui, model, kind, &sel);
     list_grid(
         ui,
         egui::ScrollArea::vertical(),
@@ -48,7 +54,17 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                         d.z.clamp(0.0, 1.0),
                     ),
                 );
-                rows.row(ui, commands, Selection::Material(i), label(i, &m.name));
+                let r = rows.row(ui, commands, Selection::Material(i), label(i, &m.name));
+                let cx = MenuCx {
+                    model,
+                    kind,
+                    active: *selection,
+                    selected: &sel,
+                    commands,
+                };
+                if let Some(q) = row_menu(&r, cx) {
+                    request = Some(q);
+                }
                 let tex = usize::try_from(m.texture)
                     .ok()
                     .and_then(|t| model.textures.get(t))
@@ -60,4 +76,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             }
         },
     );
+    request = request.or(rows.take_drop());
+    if let Some(q) = request {
+        structure::perform(state, q);
+    }
 }

@@ -7,10 +7,15 @@ use eframe::egui;
 use crate::app::commands::{Command, Commands};
 use crate::app::selection::ClickMods;
 use crate::app::{Selected, Selection};
+use crate::edit::ElementKind;
+use structure::{ListAction, Request};
 
 pub mod bones;
 pub mod collision_matrix;
+pub mod context_menu;
 pub mod deform_order;
+pub mod delete;
+pub mod display_frames;
 pub mod history;
 pub mod inspector;
 pub mod log;
@@ -20,6 +25,8 @@ pub mod physics;
 pub mod problems;
 pub mod simulation;
 pub mod soft_bodies;
+pub mod structure;
+pub mod textures;
 pub mod weights;
 
 /// `#index name` for lists and reference pickers.
@@ -50,12 +57,24 @@ pub fn select_row(
 
 /// How a list shows the selection: the active element, those selected with it,
 /// and the list's display order (Shift-click selects a range in that order).
+/// Rows can be dragged: onto a row of the same list to reorder (the drop is
+/// collected as a [`Request`]), or elsewhere (a display frame takes bones and
+/// morphs) as a [`ListDrag`].
 pub struct Rows<'a> {
     pub active: Selection,
     pub selected: &'a Selected,
     /// Scroll to the active element (it was selected outside this list).
     pub reveal: bool,
     pub order: &'a [usize],
+    /// A drop onto one of the rows this frame.
+    dropped: std::cell::RefCell<Option<Request>>,
+}
+
+/// What a dragged list row carries: the selection if the row is selected, else the row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListDrag {
+    pub kind: ElementKind,
+    pub indices: Vec<usize>,
 }
 
 impl<'a> Rows<'a> {
@@ -66,13 +85,16 @@ impl<'a> Rows<'a> {
             selected,
             reveal,
             order,
+            dropped: Default::default(),
         }
     }
 
     /// A list entry for `this`: highlighted when selected; a click selects it,
     /// Ctrl+click adds or removes it, Shift+click selects the range from the last
     /// clicked one; a right-click on an unselected entry selects it (so its context
-    /// menu acts on it). Scrolls into view while `reveal` is set.
+    /// menu acts on it). Scrolls into view while `reveal` is set. Dragging it
+    /// carries the selection; dropping rows of its kind on it moves them before it
+    /// (upper half) or after it (lower half).
     pub fn row(
         &self,
         ui: &mut egui::Ui,
@@ -81,7 +103,9 @@ impl<'a> Rows<'a> {
         text: impl Into<egui::WidgetText>,
     ) -> egui::Response {
         let selected = self.selected.contains(self.active, this);
-        let r = ui.selectable_label(selected, text);
+        let button =
+            egui::Button::selectable(selected, text.into()).sense(egui::Sense::click_and_drag());
+        let r = ui.add(button);
         if this == self.active && self.reveal {
             r.scroll_to_me(Some(egui::Align::Center));
         }
@@ -101,7 +125,64 @@ impl<'a> Rows<'a> {
         if r.secondary_clicked() && !selected {
             commands.select_in_list(this);
         }
+        if let Some((kind, index)) = this.element() {
+            self.drag_and_drop(ui, &r, kind, index, selected);
+        }
         r
+    }
+
+    fn drag_and_drop(
+        &self,
+        ui: &egui::Ui,
+        r: &egui::Response,
+        kind: ElementKind,
+        index: usize,
+        selected: bool,
+    ) {
+        let indices = if selected {
+            self.selected.indices(self.active)
+        } else {
+            vec![index]
+        };
+        let count = indices.len();
+        r.dnd_set_drag_payload(ListDrag { kind, indices });
+        if r.dragged() {
+            if let Some(p) = ui.ctx().pointer_interact_pos() {
+                let text = match count {
+                    1 => format!("{kind} #{index}"),
+                    n => format!("{n} {}", kind.plural()),
+                };
+                egui::Tooltip::always_open(ui.ctx().clone(), ui.layer_id(), r.id.with("drag"), p)
+                    .show(|ui| ui.label(text));
+            }
+        }
+        let Some(payload) = r.dnd_hover_payload::<ListDrag>() else {
+            return;
+        };
+        if payload.kind != kind {
+            return;
+        }
+        let Some(pointer) = ui.ctx().pointer_interact_pos() else {
+            return;
+        };
+        let below = pointer.y > r.rect.center().y;
+        let y = if below { r.rect.bottom() } else { r.rect.top() };
+        let stroke = ui.visuals().selection.stroke;
+        ui.painter()
+            .hline(r.rect.x_range(), y, egui::Stroke::new(2.0, stroke.color));
+        if let Some(payload) = r.dnd_release_payload::<ListDrag>() {
+            let to = index + usize::from(below);
+            *self.dropped.borrow_mut() = Some(Request::on(
+                kind,
+                ListAction::MoveTo(to),
+                payload.indices.clone(),
+            ));
+        }
+    }
+
+    /// The reorder asked for by a drop onto one of the rows, if any.
+    pub fn take_drop(&self) -> Option<Request> {
+        self.dropped.borrow_mut().take()
     }
 }
 

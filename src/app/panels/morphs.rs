@@ -2,8 +2,11 @@
 
 use eframe::egui;
 
+use super::context_menu::{row_menu, MenuCx};
+use super::structure::{self, selected_in, toolbar};
 use super::{label, matches, search_box, Rows};
 use crate::app::{Selection, State};
+use crate::edit::ElementKind;
 
 pub fn panel_name(panel: u8) -> &'static str {
     match panel {
@@ -69,6 +72,9 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let groups = groups(model, &panels.morph_search);
     let order: Vec<usize> = groups.iter().flat_map(|(_, m)| m.iter().copied()).collect();
     let rows = Rows::of(*selection, selected, panels.reveal_selection, &order);
+    let kind = ElementKind::Morph;
+    let sel = selected_in(*selection, selected, kind);
+    let mut request = toolbar(ui, model, kind, &sel);
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
@@ -81,38 +87,60 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     .default_open(true)
                     .show(ui, |ui| {
                         for i in members {
-                            let m = &model.morphs[i];
                             // Right to left: the slider keeps its place at the panel's
                             // edge and a long name is cut instead.
                             let layout = egui::Layout::right_to_left(egui::Align::Center);
                             ui.with_layout(layout, |ui| {
-                                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-                                ui.spacing_mut().slider_width = 70.0;
-                                let mut w = pose.morphs().get(i).copied().unwrap_or(0.0);
-                                let slider = egui::Slider::new(&mut w, 0.0..=1.0)
-                                    .show_value(true)
-                                    .max_decimals(2);
-                                if ui.add(slider).changed() {
-                                    commands.pose_morph(i, w);
-                                }
-                                ui.label(egui::RichText::new(m.kind().name()).small().weak());
-                                ui.with_layout(
-                                    egui::Layout::left_to_right(egui::Align::Center),
-                                    |ui| {
-                                        let r = rows.row(
-                                            ui,
-                                            commands,
-                                            Selection::Morph(i),
-                                            label(i, &m.name),
-                                        );
-                                        if !m.name_en.is_empty() {
-                                            r.on_hover_text(&m.name_en);
-                                        }
-                                    },
-                                );
+                                let q = morph_row(ui, model, pose, commands, &rows, &sel, i);
+                                request = q.or(request.take());
                             });
                         }
                     });
             }
         });
+    request = request.or(rows.take_drop());
+    if let Some(q) = request {
+        structure::perform(state, q);
+    }
+}
+
+/// One morph: its weight slider (the pose), kind, and the row to select it, with
+/// its context menu (which may add the selected morphs to a display frame).
+fn morph_row(
+    ui: &mut egui::Ui,
+    model: &crate::pmx::Model,
+    pose: &crate::app::pose::PoseState,
+    commands: &mut crate::app::commands::Commands,
+    rows: &Rows,
+    sel: &[usize],
+    i: usize,
+) -> Option<structure::Request> {
+    let m = &model.morphs[i];
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+    ui.spacing_mut().slider_width = 70.0;
+    let mut w = pose.morphs().get(i).copied().unwrap_or(0.0);
+    let slider = egui::Slider::new(&mut w, 0.0..=1.0)
+        .show_value(true)
+        .max_decimals(2);
+    if ui.add(slider).changed() {
+        commands.pose_morph(i, w);
+    }
+    ui.label(egui::RichText::new(m.kind().name()).small().weak());
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    ui.with_layout(layout, |ui| {
+        let r = rows.row(ui, commands, Selection::Morph(i), label(i, &m.name));
+        let cx = MenuCx {
+            model,
+            kind: ElementKind::Morph,
+            active: rows.active,
+            selected: sel,
+            commands,
+        };
+        let q = row_menu(&r, cx);
+        if !m.name_en.is_empty() {
+            r.on_hover_text(&m.name_en);
+        }
+        q
+    })
+    .inner
 }

@@ -1,11 +1,12 @@
-//! Problems: `check_model` results, re-run whenever the model changes.
-//! Clicking a problem selects its culprit; "Fix" applies the checker's fix
-//! through the undo history.
+//! Problems: `check_model` results, re-run whenever the model changes, grouped
+//! by category (structure, weights, order, physics, display, textures) with
+//! counts. Clicking a problem selects its culprit; "Fix" applies the checker's
+//! fix through the undo history; "Fix all" a category's fixes as one step.
 
 use eframe::egui;
 
 use crate::app::{LogLevel, Selection, State};
-use crate::check::{ElementRef, Severity};
+use crate::check::{Category, ElementRef, Problem, Severity};
 use crate::pmx::Model;
 use egui::{Color32, RichText};
 
@@ -72,6 +73,28 @@ pub fn selection_for(model: &Model, target: ElementRef) -> Result<Selection, Str
     }
 }
 
+/// "physics (12: 1 error, 8 warnings, 3 infos)".
+pub fn category_title(category: Category, problems: &[&Problem]) -> String {
+    let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
+    let parts: Vec<String> = [Severity::Error, Severity::Warning, Severity::Info]
+        .into_iter()
+        .map(|s| (s, count(s)))
+        .filter(|&(_, n)| n > 0)
+        .map(|(s, n)| format!("{n} {}{}", s.name(), if n == 1 { "" } else { "s" }))
+        .collect();
+    format!(
+        "{} ({}: {})",
+        category.name(),
+        problems.len(),
+        parts.join(", ")
+    )
+}
+
+/// Accessible name of a category's "Fix all" button.
+pub fn fix_all_label(category: Category) -> String {
+    format!("Fix all {}", category.name())
+}
+
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     state.debug.refresh(state.doc.model());
     let problems = &state.debug.problems;
@@ -90,37 +113,78 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let model = state.doc.model();
     let mut select = None;
     let mut fix_edit = None;
+    let mut fix_category = None;
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for (i, p) in problems.iter().enumerate() {
-                ui.push_id(i, |ui| {
-                    ui.horizontal(|ui| {
-                        let (icon, color) = severity_icon(p.severity);
-                        ui.colored_label(color, icon)
-                            .on_hover_text(p.severity.name());
-                        if let Some(fix) = &p.fix {
-                            if ui
-                                .small_button("Fix")
-                                .on_hover_text(fix.description(model))
-                                .clicked()
-                            {
-                                fix_edit = fix.edit(model);
+            // Grouped by category in a fixed order, each with its counts.
+            for category in Category::ALL {
+                let in_category: Vec<&Problem> = problems
+                    .iter()
+                    .filter(|p| p.category() == category)
+                    .collect();
+                if in_category.is_empty() {
+                    continue;
+                }
+                let fixable = in_category.iter().filter(|p| p.fix.is_some()).count();
+                egui::CollapsingHeader::new(category_title(category, &in_category))
+                    .id_salt(category.name())
+                    .default_open(true)
+                    .show(ui, |ui| {
+                        if fixable > 0 {
+                            let r = ui
+                                .small_button(format!("Fix all ({fixable})"))
+                                .on_hover_text(format!(
+                                    "Apply every {} fix offered below as one undo step",
+                                    category.name()
+                                ));
+                            r.widget_info(|| {
+                                egui::WidgetInfo::labeled(
+                                    egui::WidgetType::Button,
+                                    true,
+                                    fix_all_label(category),
+                                )
+                            });
+                            if r.clicked() {
+                                fix_category = Some(category);
                             }
                         }
-                        let selected = selection_for(model, p.target)
-                            .is_ok_and(|s| s == state.selection && s != Selection::None);
-                        let text = RichText::new(format!("{}  {}", p.code, p.message));
-                        if ui
-                            .add(egui::Button::selectable(selected, text).wrap())
-                            .clicked()
-                        {
-                            select = Some(p.target);
+                        for (i, p) in in_category.iter().enumerate() {
+                            ui.push_id(i, |ui| {
+                                ui.horizontal(|ui| {
+                                    let (icon, color) = severity_icon(p.severity);
+                                    ui.colored_label(color, icon)
+                                        .on_hover_text(p.severity.name());
+                                    if let Some(fix) = &p.fix {
+                                        if ui
+                                            .small_button("Fix")
+                                            .on_hover_text(fix.description(model))
+                                            .clicked()
+                                        {
+                                            fix_edit = fix.edit(model);
+                                        }
+                                    }
+                                    let selected = selection_for(model, p.target).is_ok_and(|s| {
+                                        s == state.selection && s != Selection::None
+                                    });
+                                    let text = RichText::new(format!("{}  {}", p.code, p.message));
+                                    if ui
+                                        .add(egui::Button::selectable(selected, text).wrap())
+                                        .clicked()
+                                    {
+                                        select = Some(p.target);
+                                    }
+                                });
+                            });
                         }
                     });
-                });
             }
         });
+    if let Some(category) = fix_category {
+        // The same context the list was checked with.
+        let all = crate::check::fix_all(model, &Default::default(), |p| p.category() == category);
+        fix_edit = all.map(|a| a.edit);
+    }
     if let Some(target) = select {
         match selection_for(state.doc.model(), target) {
             Ok(s) => state.commands.select(s),

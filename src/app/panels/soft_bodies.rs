@@ -2,8 +2,11 @@
 
 use eframe::egui;
 
+use super::context_menu::{row_menu, MenuCx};
+use super::structure::{self, selected_in, toolbar};
 use super::{index_order, label, list_grid, Rows};
 use crate::app::{Selection, State};
+use crate::edit::ElementKind;
 use crate::pmx::SoftBodyShape;
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
@@ -16,15 +19,27 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         ..
     } = state;
     let model = doc.model();
+    let kind = ElementKind::SoftBody;
+    let sel = selected_in(*selection, selected, kind);
+    let mut request = toolbar(ui, model, kind, &sel);
     if model.soft_bodies.is_empty() {
         ui.weak("This model has no soft bodies (a PMX 2.1 feature).");
-        return;
     }
     let order = index_order(model.soft_bodies.len());
     let rows = Rows::of(*selection, selected, panels.reveal_selection, &order);
     list_grid(ui, egui::ScrollArea::vertical(), "soft_grid", 4, |ui| {
         for (i, sb) in model.soft_bodies.iter().enumerate() {
-            rows.row(ui, commands, Selection::SoftBody(i), label(i, &sb.name));
+            let r = rows.row(ui, commands, Selection::SoftBody(i), label(i, &sb.name));
+            let cx = MenuCx {
+                model,
+                kind,
+                active: *selection,
+                selected: &sel,
+                commands,
+            };
+            if let Some(q) = row_menu(&r, cx) {
+                request = Some(q);
+            }
             ui.label(match sb.shape {
                 SoftBodyShape::TriMesh => "tri-mesh",
                 SoftBodyShape::Rope => "rope",
@@ -43,4 +58,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             ui.end_row();
         }
     });
+    request = request.or(rows.take_drop());
+    if let Some(q) = request {
+        structure::perform(state, q);
+    }
 }

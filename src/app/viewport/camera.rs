@@ -94,6 +94,36 @@ impl OrbitCamera {
     pub fn zoom(&mut self, wheel: f32) {
         self.distance = (self.distance * (-wheel * 0.002).exp()).clamp(0.05, 10_000.0);
     }
+
+    /// Zooms toward the point under the cursor: the GL-space ray (`origin`,
+    /// unit `dir`) through it meets the plane through the target facing the
+    /// camera at `p`; eye and target scale about `p`, so `p` stays under the
+    /// cursor.
+    pub fn zoom_at(&mut self, wheel: f32, origin: Vec3, dir: Vec3) {
+        let old = self.distance;
+        self.zoom(wheel);
+        let k = self.distance / old;
+        let forward = (self.target - self.eye()).normalize_or_zero();
+        let denom = dir.dot(forward);
+        if denom.abs() < 1e-6 {
+            return;
+        }
+        let t = (self.target - origin).dot(forward) / denom;
+        if !(t.is_finite() && t > 0.0) {
+            return;
+        }
+        let p = origin + dir * t;
+        self.target = p + (self.target - p) * k;
+    }
+
+    /// Keeps the view direction and frames the box `min`..`max` (MMD space).
+    pub fn frame(&mut self, min: Vec3, max: Vec3) {
+        if min.is_finite() && max.is_finite() && min.cmple(max).all() {
+            let framed = OrbitCamera::framing(min, max);
+            self.target = framed.target;
+            self.distance = framed.distance;
+        }
+    }
 }
 
 /// Projection of GL-space points into an egui rect.
@@ -171,5 +201,50 @@ mod tests {
         let front = mmd_to_gl(Vec3::new(0.0, 10.0, -1.0));
         let back = mmd_to_gl(Vec3::new(0.0, 10.0, 1.0));
         assert!(front.distance(cam.eye()) < back.distance(cam.eye()));
+    }
+
+    #[test]
+    fn zooming_keeps_the_point_under_the_cursor_in_place() {
+        let mut cam = OrbitCamera::default();
+        cam.rotate(30.0, 10.0);
+        let rect = egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(400.0, 300.0));
+        let cursor = egui::pos2(310.0, 60.0);
+        let (o, d) = Projector::new(&cam, rect).ray(cursor);
+        // The point under the cursor on the target's plane.
+        let forward = (cam.target - cam.eye()).normalize();
+        let p = o + d * ((cam.target - o).dot(forward) / d.dot(forward));
+        let before = cam.distance;
+        cam.zoom_at(240.0, o, d);
+        assert!(cam.distance < before * 0.7, "zoomed in");
+        let after = Projector::new(&cam, rect).project(p).unwrap();
+        assert!((after - cursor).length() < 0.5, "{after:?}");
+        // The old zoom moved toward the centre: the point drifted off the cursor.
+        let mut centre = OrbitCamera::default();
+        centre.rotate(30.0, 10.0);
+        centre.zoom(240.0);
+        let drifted = Projector::new(&centre, rect).project(p).unwrap();
+        assert!((drifted - cursor).length() > 20.0);
+    }
+
+    #[test]
+    fn framing_a_box_keeps_the_view_direction_and_fits_it() {
+        let mut cam = OrbitCamera::default();
+        cam.rotate(50.0, 20.0);
+        let (yaw, pitch) = (cam.yaw, cam.pitch);
+        let (lo, hi) = (Vec3::new(4.0, 1.0, -1.0), Vec3::new(6.0, 3.0, 1.0));
+        cam.frame(lo, hi);
+        assert_eq!((cam.yaw, cam.pitch), (yaw, pitch));
+        assert!((cam.target - mmd_to_gl((lo + hi) * 0.5)).length() < 1e-5);
+        let rect = egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(400.0, 300.0));
+        let proj = Projector::new(&cam, rect);
+        for corner in [
+            lo,
+            hi,
+            Vec3::new(lo.x, hi.y, lo.z),
+            Vec3::new(hi.x, lo.y, hi.z),
+        ] {
+            let p = proj.project(mmd_to_gl(corner)).unwrap();
+            assert!(rect.contains(p), "{corner} at {p:?}");
+        }
     }
 }

@@ -477,6 +477,25 @@ pub fn draw_contacts(
 }
 
 /// Group colours (1..16, unused groups dimmed), mode styles and joint kinds, top right.
+/// Where the legend sits in the viewport `rect`: bottom right, clear of the
+/// timing box at the top right ([`crate::app::timeline::hud_rect`]).
+pub fn legend_rect(rect: egui::Rect, options: CollisionOptions) -> egui::Rect {
+    let w = 190.0;
+    let rows = if options.bodies { 8 + 4 } else { 0 } + if options.joints { 7 } else { 0 };
+    let h = rows as f32 * 17.0 + 10.0;
+    let legend = egui::Rect::from_min_size(
+        rect.right_bottom() + egui::vec2(-w - 8.0, -h - 8.0),
+        egui::vec2(w, h),
+    );
+    // A short view: beside the timing box rather than under it.
+    let hud = crate::app::timeline::hud_rect(rect);
+    if legend.intersects(hud) {
+        legend.translate(egui::vec2(-hud.width() - 8.0, 0.0))
+    } else {
+        legend
+    }
+}
+
 pub fn draw_legend(painter: &Painter, rect: egui::Rect, model: &Model, options: CollisionOptions) {
     let font = egui::FontId::proportional(12.0);
     let text = Color32::from_gray(230);
@@ -491,13 +510,7 @@ pub fn draw_legend(painter: &Painter, rect: egui::Rect, model: &Model, options: 
     {
         used[rb.group as usize] = true;
     }
-    let w = 190.0;
-    let rows = if options.bodies { 8 + 4 } else { 0 } + if options.joints { 7 } else { 0 };
-    let h = rows as f32 * 17.0 + 10.0;
-    let panel = egui::Rect::from_min_size(
-        rect.right_top() + egui::vec2(-w - 8.0, 8.0),
-        egui::vec2(w, h),
-    );
+    let panel = legend_rect(rect, options);
     painter.rect_filled(panel, 4.0, Color32::from_black_alpha(170));
     let mut y = panel.top() + 6.0;
     let x = panel.left() + 8.0;
@@ -580,6 +593,23 @@ pub fn toolbar(ui: &mut egui::Ui, view: &mut CollisionView, physics_on: bool) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_legend_does_not_cover_the_timing_box() {
+        let all = super::CollisionOptions {
+            bodies: true,
+            joints: true,
+            ..Default::default()
+        };
+        // The viewport of a 1600×1000 window and a small one that still holds both.
+        for size in [egui::vec2(900.0, 590.0), egui::vec2(790.0, 400.0)] {
+            let rect = egui::Rect::from_min_size(egui::pos2(280.0, 100.0), size);
+            let legend = super::legend_rect(rect, all);
+            let hud = crate::app::timeline::hud_rect(rect);
+            assert!(!legend.intersects(hud), "{legend:?} covers {hud:?}");
+            assert!(rect.contains_rect(legend) && rect.contains_rect(hud));
+        }
+    }
+
     use super::*;
     use crate::pmx::RigidBody;
 

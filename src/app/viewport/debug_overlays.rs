@@ -387,6 +387,58 @@ fn draw_limits(
     }
 }
 
+/// An IK bone's label (name and remaining error) and its font size.
+fn ik_label(
+    model: &Model,
+    world: &[Mat4],
+    i: usize,
+    selected_chain: Option<usize>,
+) -> (String, f32) {
+    let bone = &model.bones[i];
+    let target = bone.ik.as_ref().and_then(|ik| valid(model, ik.target));
+    let err = target.map_or(0.0, |t| bone_head(world, i).distance(bone_head(world, t)));
+    let size = if selected_chain == Some(i) {
+        14.0
+    } else {
+        12.0
+    };
+    (format!("{}  err {:.3}", bone.name, err), size)
+}
+
+/// Places every IK bone's label beside its goal: all of them show, each in the
+/// first slot around its goal that no label placed before covers (so the two
+/// feet's labels no longer overlap). `measure` gives a text's size.
+fn place_ik_labels(
+    proj: &Projector,
+    model: &Model,
+    world: &[Mat4],
+    selected_chain: Option<usize>,
+    measure: impl Fn(&str, f32) -> egui::Vec2,
+    labels: &mut LabelScratch,
+) {
+    labels.clear();
+    for (i, bone) in model.bones.iter().enumerate() {
+        let Some(ik) = &bone.ik else { continue };
+        if valid(model, ik.target).is_none() {
+            continue;
+        }
+        let Some(anchor) = proj.project_mmd(bone_head(world, i)) else {
+            continue;
+        };
+        let (text, size) = ik_label(model, world, i, selected_chain);
+        labels.push(
+            i,
+            LabelRequest {
+                // Clear of the goal's ring (radius 8).
+                anchor: anchor + egui::vec2(6.0, 0.0),
+                size: measure(&text, size),
+                forced: true,
+            },
+        );
+    }
+    labels.place(&[]);
+}
+
 /// Every IK chain: goal (the IK bone), effector (PMX target), links, limit
 /// arcs, and the remaining error. With a trace, the selected step's chain is
 /// drawn dashed.
@@ -397,6 +449,7 @@ pub fn draw_ik(
     world: &[Mat4],
     debug: &DebugState,
     selected_chain: Option<usize>,
+    labels: &mut LabelScratch,
 ) {
     for (i, bone) in model.bones.iter().enumerate() {
         let Some(ik) = &bone.ik else { continue };
@@ -435,19 +488,29 @@ pub fn draw_ik(
         };
         painter.circle_stroke(g, 8.0, Stroke::new(width, IK_GOAL));
         painter.circle_filled(e, 4.0, IK_EFFECTOR);
-        let err = goal.distance(eff);
         painter.add(Shape::dashed_line(
             &[e, g],
             Stroke::new(1.0, IK_GOAL),
             4.0,
             3.0,
         ));
+    }
+    // Labels last, placed so that neighbours (the two feet) do not overlap.
+    let measure = |text: &str, size: f32| {
+        painter
+            .layout_no_wrap(text.to_owned(), FontId::proportional(size), Color32::WHITE)
+            .size()
+    };
+    place_ik_labels(proj, model, world, selected_chain, measure, labels);
+    for (&i, rect) in labels.owners.iter().zip(&labels.placed) {
+        let Some(rect) = rect else { continue };
+        let (text, size) = ik_label(model, world, i, selected_chain);
         outlined_text(
             painter,
-            g + egui::vec2(10.0, 0.0),
-            Align2::LEFT_CENTER,
-            &format!("{}  err {:.3}", bone.name, err),
-            if sel { 14.0 } else { 12.0 },
+            rect.left_top(),
+            Align2::LEFT_TOP,
+            &text,
+            size,
             IK_GOAL,
         );
     }
@@ -568,13 +631,73 @@ pub fn draw(painter: &Painter, proj: &Projector, state: &mut State) {
     }
     if state.debug.overlays.ik {
         let chain = selected_chain(state);
-        draw_ik(painter, proj, model, world, &state.debug, chain);
+        let mut labels = std::mem::take(&mut state.debug.labels);
+        draw_ik(
+            painter,
+            proj,
+            model,
+            world,
+            &state.debug,
+            chain,
+            &mut labels,
+        );
+        state.debug.labels = labels;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_two_feet_ik_labels_do_not_overlap() {
+        use crate::app::viewport::camera::OrbitCamera;
+        use crate::pmx::{Bone, Ik};
+        // Two legs side by side, 1 unit apart: their IK goals project ~10 px apart.
+        let mut model = Model::default();
+        for (name, x) in [("右足ＩＫ", -0.5), ("左足ＩＫ", 0.5)] {
+            let target = model.bones.len() as i32 + 1;
+            model.bones.push(Bone {
+                name: name.into(),
+                position: Vec3::new(x, 1.0, 0.0),
+                ik: Some(Ik {
+                    target,
+                    loop_count: 40,
+                    limit_angle: 1.0,
+                    links: Vec::new(),
+                }),
+                ..Bone::default()
+            });
+            model.bones.push(Bone {
+                name: "足首".into(),
+                position: Vec3::new(x, 1.2, 0.0),
+                ..Bone::default()
+            });
+        }
+        let world: Vec<Mat4> = model
+            .bones
+            .iter()
+            .map(|b| Mat4::from_translation(b.position))
+            .collect();
+        let rect = egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(800.0, 600.0));
+        let proj = Projector::new(&OrbitCamera::default(), rect);
+        // Full-width glyphs: as wide as the font size.
+        let measure = |t: &str, size: f32| egui::vec2(t.chars().count() as f32 * size * 0.8, size);
+        let mut labels = LabelScratch::default();
+        place_ik_labels(&proj, &model, &world, None, measure, &mut labels);
+        assert_eq!(labels.owners, vec![0, 2]);
+        let a = labels.placed[0].expect("shown");
+        let b = labels.placed[1].expect("shown");
+        assert!(!a.intersects(b), "{a:?} overlaps {b:?}");
+        // Each stays beside its own goal.
+        for (rect, bone) in [(a, 0), (b, 2)] {
+            let goal = proj.project_mmd(model.bones[bone].position).unwrap();
+            assert!(
+                rect.expand(12.0).contains(goal),
+                "{rect:?} far from {goal:?}"
+            );
+        }
+    }
 
     #[test]
     fn flagged_bones_their_dependencies_and_the_selected_chain_are_always_labelled() {

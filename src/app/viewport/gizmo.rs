@@ -1,6 +1,8 @@
-//! Pose gizmo for the selected bone: rings to rotate, arrows to move.
+//! Gizmo for the selected bone: in Pose mode rings to rotate and arrows to move
+//! its pose; in Edit-bones mode ([`GizmoInput::rest`]) arrows along the model
+//! axes that move its rest position, whatever its flags.
 //!
-//! It respects the bone's flags: no rings unless rotatable, no arrows unless
+//! Posing respects the bone's flags: no rings unless rotatable, no arrows unless
 //! movable, a single ring about the fixed axis, and rings along the local axes
 //! when the bone has them. Math is in MMD space; only drawing converts.
 
@@ -55,6 +57,33 @@ pub fn axes(model: &Model, world: &[Mat4], i: usize) -> Vec<(Vec3, Color32)> {
         .zip(AXIS_COLORS)
         .map(|(a, c)| ((rot * *a).normalize_or(*a), c))
         .collect()
+}
+
+/// The model axes Edit-bones mode moves along.
+fn rest_axes() -> [(Vec3, Color32); 3] {
+    [
+        (Vec3::X, AXIS_COLORS[0]),
+        (Vec3::Y, AXIS_COLORS[1]),
+        (Vec3::Z, AXIS_COLORS[2]),
+    ]
+}
+
+/// Where the gizmo sits: the posed head, or the rest position in Edit-bones mode.
+fn head_of(inp: &GizmoInput) -> Vec3 {
+    if inp.rest {
+        inp.model.bones[inp.bone].position
+    } else {
+        bone_head(inp.world, inp.bone)
+    }
+}
+
+/// The axes the handles use.
+fn axes_of(inp: &GizmoInput) -> Vec<(Vec3, Color32)> {
+    if inp.rest {
+        rest_axes().to_vec()
+    } else {
+        axes(inp.model, inp.world, inp.bone)
+    }
 }
 
 fn parent_rotation(model: &Model, world: &[Mat4], i: usize) -> Quat {
@@ -119,6 +148,8 @@ pub struct GizmoInput<'a> {
     pub pose: BonePose,
     pub proj: &'a Projector,
     pub size: f32,
+    /// Edit the rest position (model axes, head at the rest position).
+    pub rest: bool,
 }
 
 impl Gizmo {
@@ -128,8 +159,14 @@ impl Gizmo {
 
     fn handles(inp: &GizmoInput) -> (Vec<(Handle, Vec<Vec3>, Color32)>, Vec3) {
         let bone = &inp.model.bones[inp.bone];
-        let head = bone_head(inp.world, inp.bone);
+        let head = head_of(inp);
         let mut out = Vec::new();
+        if inp.rest {
+            for (k, (a, c)) in rest_axes().into_iter().enumerate() {
+                out.push((Handle::Move(k), vec![head, head + a * inp.size * 1.4], c));
+            }
+            return (out, head);
+        }
         if !bone.flags.has(BoneFlags::OPERABLE) {
             return (out, head);
         }
@@ -174,7 +211,7 @@ impl Gizmo {
     /// Starts a drag if `pos` is on a handle. Returns whether it did.
     pub fn begin(&mut self, inp: &GizmoInput, pos: Pos2) -> bool {
         let (handles, head) = Self::handles(inp);
-        let axes = axes(inp.model, inp.world, inp.bone);
+        let axes = axes_of(inp);
         let best = handles
             .iter()
             .filter_map(|(h, pts, _)| {
@@ -233,6 +270,19 @@ impl Gizmo {
         Some(pose)
     }
 
+    /// Continues an Edit-bones drag; returns how far the rest position moves
+    /// this frame (MMD space).
+    pub fn update_rest(&mut self, inp: &GizmoInput, pos: Pos2) -> Option<Vec3> {
+        let (h, last) = self.drag?;
+        let Handle::Move(k) = h else { return None };
+        let a = rest_axes().get(k)?.0;
+        let (o, d) = mmd_ray(inp.proj, pos);
+        let s = closest_on_axis(o, d, head_of(inp), a)?;
+        let p = head_of(inp) + a * s;
+        self.drag = Some((h, p));
+        Some(p - last)
+    }
+
     pub fn end(&mut self) {
         self.drag = None;
     }
@@ -269,6 +319,7 @@ mod tests {
             pose: BonePose::default(),
             proj: &proj,
             size: 1.0,
+            rest: false,
         };
         let (h0, _) = Gizmo::handles(&inp(0));
         assert_eq!(h0.len(), 1);
@@ -293,6 +344,7 @@ mod tests {
             pose: BonePose::default(),
             proj: &proj,
             size: 3.0,
+            rest: false,
         };
         // The Z ring faces the default camera: grab it on the right, drag to the top.
         let right = proj.project_mmd(Vec3::new(3.0, 10.0, 0.0)).unwrap();
@@ -314,6 +366,41 @@ mod tests {
         assert!(
             pose.rotation * Vec3::X * 3.0 - Vec3::new(0.0, 3.0, 0.0) == Vec3::ZERO
                 || (pose.rotation * Vec3::X - Vec3::Y).length() < 1e-2
+        );
+    }
+
+    #[test]
+    fn an_edit_drag_moves_along_the_model_axis_whatever_the_flags() {
+        let mut model = Model::default();
+        model.bones.push(Bone {
+            position: Vec3::new(0.0, 10.0, 0.0),
+            // Neither movable nor operable: posing offers nothing, editing still moves it.
+            flags: BoneFlags(BoneFlags::VISIBLE),
+            ..Bone::default()
+        });
+        // A pose that moved the bone away: the edit gizmo still sits at the rest position.
+        let world = vec![Mat4::from_translation(Vec3::new(5.0, 0.0, 0.0))];
+        let rect = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 400.0));
+        let proj = Projector::new(&super::super::camera::OrbitCamera::default(), rect);
+        let inp = |rest| GizmoInput {
+            model: &model,
+            world: &world,
+            bone: 0,
+            pose: BonePose::default(),
+            proj: &proj,
+            size: 3.0,
+            rest,
+        };
+        assert!(Gizmo::handles(&inp(false)).0.is_empty());
+        let mut g = Gizmo::default();
+        // Grab the X arrow half way along it, drag 2 units further right.
+        let grab = proj.project_mmd(Vec3::new(2.0, 10.0, 0.0)).unwrap();
+        assert!(g.begin(&inp(true), grab));
+        let to = proj.project_mmd(Vec3::new(4.0, 10.0, 0.0)).unwrap();
+        let delta = g.update_rest(&inp(true), to).unwrap();
+        assert!(
+            (delta - Vec3::new(2.0, 0.0, 0.0)).length() < 1e-3,
+            "{delta}"
         );
     }
 }

@@ -9,6 +9,8 @@ pub mod debug_overlays;
 pub mod debug_state;
 pub mod gizmo;
 pub mod labels;
+pub mod modes;
+pub mod navigate;
 pub mod overlays;
 pub mod picking;
 pub mod render;
@@ -68,6 +70,8 @@ pub struct Viewport {
     pub(crate) uv_morphed: bool,
     /// Collision groups, joint limits and contacts overlay.
     pub collision: collision::CollisionView,
+    /// Pose / Edit bones / Vertices and their tools.
+    pub modes: modes::ModeState,
     /// The mesh coloured by weights.
     pub weights: crate::app::weight_view::WeightView,
 }
@@ -177,6 +181,13 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
             .clicked()
         {
             state.viewport.reset_camera(state.doc.model());
+        }
+        if ui
+            .button("Frame")
+            .on_hover_text("Frame the selection (F, with the pointer over the view)")
+            .clicked()
+        {
+            navigate::frame_selection(state);
         }
         if ui
             .add_enabled(!state.pose.is_rest(), egui::Button::new("Reset pose"))
@@ -298,10 +309,12 @@ pub fn sync_gpu(state: &mut State) {
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     toolbar(ui, state);
+    modes::bar(ui, state);
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     state.viewport.last_rect = Some(rect);
 
-    // Camera: right-drag rotates, middle-drag pans, wheel zooms, Home resets.
+    // Camera: right-drag rotates, middle-drag pans, wheel zooms toward the
+    // cursor, Home resets, F frames the selection.
     let cam = &mut state.viewport.camera;
     if response.dragged_by(PointerButton::Secondary) {
         let d = response.drag_delta();
@@ -314,20 +327,27 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     if response.hovered() {
         let scroll = ui.input(|i| i.smooth_scroll_delta.y);
         if scroll != 0.0 {
-            cam.zoom(scroll);
+            let proj = Projector::new(&state.viewport.camera, rect);
+            navigate::zoom(state, &proj, scroll, response.hover_pos());
         }
+        let typing = ui.memory(|m| m.focused().is_some());
         if ui.input(|i| i.key_pressed(egui::Key::Home)) {
             state.viewport.reset_camera(state.doc.model());
+        }
+        if !typing && ui.input(|i| i.key_pressed(egui::Key::F) && i.modifiers.is_none()) {
+            navigate::frame_selection(state);
         }
     }
 
     let proj = Projector::new(&state.viewport.camera, rect);
     let model = state.doc.model();
     let gizmo_size = state.viewport.camera.distance * 0.06;
+    let mode = state.viewport.modes.mode;
     let selected_bone = match state.selection {
-        Selection::Bone(i) if i < model.bones.len() => Some(i),
+        Selection::Bone(i) if i < model.bones.len() && mode != modes::Mode::Vertices => Some(i),
         _ => None,
     };
+    let rest = mode == modes::Mode::EditBones;
 
     // Gizmo drag (primary button) on the selected bone; otherwise a click picks.
     if let Some(bone) = selected_bone {
@@ -338,6 +358,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             pose: state.pose.bones()[bone],
             proj: &proj,
             size: gizmo_size,
+            rest,
         };
         if response.drag_started_by(PointerButton::Primary) {
             if let Some(p) = response.interact_pointer_pos() {
@@ -348,7 +369,16 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         }
         if response.dragged_by(PointerButton::Primary) && state.viewport.gizmo.is_dragging() {
             if let Some(p) = response.interact_pointer_pos() {
-                if let Some(pose) = state.viewport.gizmo.update(&inp, p) {
+                if rest {
+                    let delta = state.viewport.gizmo.update_rest(&inp, p);
+                    let options = state.viewport.modes.rest;
+                    let edit = delta
+                        .and_then(|d| crate::rig::rest::move_bone_rest(model, bone, d, options));
+                    if let Some(edit) = edit {
+                        // One drag is one undo step (the merge ends when the button is up).
+                        state.commands.edit(edit.merging(rest_merge_key(bone)));
+                    }
+                } else if let Some(pose) = state.viewport.gizmo.update(&inp, p) {
                     state.commands.pose_bone(bone, pose);
                 }
             }
@@ -357,7 +387,9 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     if response.drag_stopped() {
         state.viewport.gizmo.end();
     }
-    if response.clicked() {
+    if mode == modes::Mode::Vertices {
+        modes::vertex_input(&response, ui, state, &proj);
+    } else if response.clicked() {
         if let Some(p) = response.interact_pointer_pos() {
             let world = state.pose.world();
             let opts = state.viewport.options;
@@ -464,6 +496,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     }
     crate::app::timeline::draw_hud(&painter, rect, state);
     debug_overlays::draw(&painter, &proj, state);
+    modes::draw_vertices(&painter, &proj, state, response.hover_pos());
     crate::app::weight_view::draw_legend(&painter, rect, state);
     if let Selection::Vertex(v) = state.selection {
         if let Some(&p) = state.pose.positions().get(v) {
@@ -480,6 +513,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             pose: state.pose.bones()[bone],
             proj: &proj,
             size: gizmo_size,
+            rest,
         };
         state.viewport.gizmo.draw(&painter, &inp);
         painter.text(
@@ -490,6 +524,13 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             egui::Color32::WHITE,
         );
     }
+}
+
+/// Edits of one bone's rest position merge while one drag lasts.
+fn rest_merge_key(bone: usize) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+        .hash_one(("rest position", bone))
 }
 
 /// The collision overlay (bodies by group, joint limits, contacts) and its legend.

@@ -127,7 +127,6 @@ struct Choice {
 fn section<T>(
     ui: &mut Ui,
     commands: &mut Commands,
-    id: &str,
     list: &[T],
     names: Names,
     targets: &[usize],
@@ -137,7 +136,7 @@ fn section<T>(
     T: Clone + PartialEq + Into<Element>,
 {
     ui.separator();
-    let id = egui::Id::new(("copy_parameters", id));
+    let id = egui::Id::new(("copy_parameters", kind));
     let mut choice = ui.data_mut(|d| d.get_temp::<Choice>(id)).unwrap_or(Choice {
         source: -1,
         ticked: groups.iter().map(|(_, on, _)| *on).collect(),
@@ -180,32 +179,14 @@ pub(super) fn from_body(ui: &mut Ui, commands: &mut Commands, model: &Model, tar
     let names = Names::Bodies(&model.rigid_bodies);
     let list = &model.rigid_bodies;
     let kind = ElementKind::RigidBody;
-    section(
-        ui,
-        commands,
-        "body",
-        list,
-        names,
-        targets,
-        &BODY_GROUPS,
-        kind,
-    );
+    section(ui, commands, list, names, targets, &BODY_GROUPS, kind);
 }
 
 pub(super) fn from_joint(ui: &mut Ui, commands: &mut Commands, model: &Model, targets: &[usize]) {
     let names = Names::Joints(&model.joints);
     let list = &model.joints;
     let kind = ElementKind::Joint;
-    section(
-        ui,
-        commands,
-        "joint",
-        list,
-        names,
-        targets,
-        &JOINT_GROUPS,
-        kind,
-    );
+    section(ui, commands, list, names, targets, &JOINT_GROUPS, kind);
 }
 
 #[cfg(test)]
@@ -221,8 +202,10 @@ mod tests {
             position: glam::Vec3::X * x,
             ..RigidBody::default()
         };
-        let mut m = Model::default();
-        m.rigid_bodies = vec![body(2.0, 3, 1.0), body(1.0, 0, 5.0), body(1.0, 0, 7.0)];
+        let mut m = Model {
+            rigid_bodies: vec![body(2.0, 3, 1.0), body(1.0, 0, 5.0), body(1.0, 0, 7.0)],
+            ..Model::default()
+        };
         m.rigid_bodies[0].mode = RigidMode::Dynamic;
         let mut ticked = vec![false; BODY_GROUPS.len()];
         let mass = BODY_GROUPS.iter().position(|g| g.0 == "mass").unwrap();

@@ -42,18 +42,34 @@ pub(super) fn info(ui: &mut Ui, model: &Model, commands: &mut Commands) {
 }
 
 pub(super) fn display_frame(ui: &mut Ui, f: &mut Form<DisplayFrame>, n: Lists) {
+    // The spec's special frames are told by flag and name: neither is edited here.
+    let special = f.first().special;
     grid(ui, "display_frame", |ui| {
-        f.text(ui, "name", |d| d.name.clone(), |d, v| d.name = v);
+        if special {
+            f.info(ui, "name", f.first().name.as_str());
+        } else {
+            f.text(ui, "name", |d| d.name.clone(), |d, v| d.name = v);
+        }
         f.text(ui, "name (en)", |d| d.name_en.clone(), |d, v| d.name_en = v);
-        f.check(
-            ui,
-            "special (Root/表情)",
-            |d| d.special,
-            |d, v| d.special = v,
-        );
+        let kind = if special {
+            "special (Root/表情)"
+        } else {
+            "normal"
+        };
+        f.info(ui, "kind", kind);
         f.info(ui, "items", f.first().elements.len().to_string());
     });
     ui.separator();
+    if f.is_multi() {
+        ui.weak("Select one frame to edit its items.");
+        return;
+    }
+    let locked = crate::app::panels::display_frames::special(f.first())
+        == Some(crate::app::panels::display_frames::Special::Root);
+    if locked {
+        ui.weak("The Root frame's items are fixed (PMX spec).");
+        return;
+    }
     let items = &f.first().elements;
     grid(ui, "display_frame_items", |ui| {
         for (k, e) in items.iter().enumerate() {
@@ -99,16 +115,7 @@ pub(super) fn texture(ui: &mut Ui, model: &Model, index: usize, commands: &mut C
     edit_element(ui, commands, index, heading, &path, |ui, f| {
         grid(ui, "texture", |ui| {
             f.text(ui, "path", |t| t.0.clone(), |t, v| t.0 = v);
-            let i = index as i32;
-            let users = model
-                .materials
-                .iter()
-                .filter(|m| {
-                    m.texture == i
-                        || m.sphere_texture == i
-                        || matches!(m.toon, crate::pmx::Toon::Texture(t) if t == i)
-                })
-                .count();
+            let users = crate::app::panels::textures::users(model, index);
             f.info(ui, "used by", format!("{users} materials"));
         });
     });

@@ -104,11 +104,15 @@ fn weights(ui: &mut Ui, f: &mut Form<Vertex>, model: &Model, n: Lists) {
             });
     });
     if let Some(kind) = new_kind {
-        // The conversion reads bone positions: done here on the shown vertex
-        // and set as the result (one vertex per inspector today).
-        let v = f.first();
-        let converted = convert_weights(&v.weights, kind, model, v.position);
-        f.changed("weight type", kind.name(), move |v| v.weights = converted);
+        // Each selected vertex converts its own weights; the conversion reads
+        // only bone positions, so the change keeps a copy of the bones.
+        let bones = Model {
+            bones: model.bones.clone(),
+            ..Model::default()
+        };
+        f.changed("weight type", kind.name(), move |v| {
+            v.weights = convert_weights(&v.weights, kind, &bones, v.position)
+        });
     }
     let w = &f.first().weights;
     let count = match w {

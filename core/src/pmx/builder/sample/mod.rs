@@ -169,9 +169,13 @@ fn add_display_frames(b: &mut ModelBuilder, skeleton: &Skeleton) {
         neck,
         head,
         eyes,
+        eye_l,
+        eye_r,
         lower,
         ref arm_l,
         ref arm_r,
+        ref leg_l,
+        ref leg_r,
         leg_ik_l,
         toe_ik_l,
         leg_ik_r,
@@ -194,7 +198,7 @@ fn add_display_frames(b: &mut ModelBuilder, skeleton: &Skeleton) {
     b.display_frame("センター").name_en("Center").bone(center);
     b.display_frame("体(上)")
         .name_en("Upper body")
-        .bones([upper, upper2, neck, head, eyes]);
+        .bones([upper, upper2, neck, head, eyes, eye_l, eye_r]);
     let arm_bones = |a: &Arm| {
         [
             a.shoulder,
@@ -211,7 +215,16 @@ fn add_display_frames(b: &mut ModelBuilder, skeleton: &Skeleton) {
         .bones(arm_bones(arm_r));
     b.display_frame("足")
         .name_en("Legs")
-        .bones([lower, leg_ik_l, toe_ik_l, leg_ik_r, toe_ik_r]);
+        .bones([lower, leg_ik_l, toe_ik_l, leg_ik_r, toe_ik_r])
+        // Keyable bones must sit in a frame (W-BONE-NO-FRAME), as in MMD's models.
+        .bones([
+            leg_l.leg,
+            leg_l.knee,
+            leg_l.ankle,
+            leg_r.leg,
+            leg_r.knee,
+            leg_r.ankle,
+        ]);
     b.display_frame("髪")
         .name_en("Hair")
         .bones(hair)

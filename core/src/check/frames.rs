@@ -1,0 +1,173 @@
+//! Display frames (表示枠): MMD shows and keys only what a frame lists.
+//! - `W-FRAME-ROOT` / `W-FRAME-EXP`: frame 0 must be the special frame "Root"
+//!   and frame 1 the special frame "表情" (spec: PMX starts with these two
+//!   special frames, recognised by the special flag and the name). Fix: move,
+//!   add, rename or flag them.
+//! - `W-BONE-NO-FRAME`: a bone that is visible and operable (so a user can
+//!   key it) but sits in no frame: MMD cannot key it. Fix: add it to the frame
+//!   of its nearest ancestor that has one (else the first ordinary frame).
+//! - `W-MORPH-NO-FRAME`: a morph in no frame: MMD's morph panel does not list
+//!   it (a motion file can still drive it by name). Fix: add it to "表情".
+//! - `W-FRAME-DUP`: a bone or morph listed more than once. Fix: keep the first entry.
+//! - `I-FRAME-HIDDEN`: a frame lists a bone that is hidden or not operable;
+//!   MMD shows the entry but the bone cannot be picked or moved.
+
+use super::fix_edits::SPECIAL_FRAMES;
+use super::{valid, ElementRef, Fix, Problem};
+use crate::pmx::{BoneFlags, DisplayElement, Model};
+
+pub fn check_display_frames(model: &Model) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let frames = &model.display_frames;
+    for (slot, name) in SPECIAL_FRAMES.into_iter().enumerate() {
+        let ok = frames
+            .get(slot)
+            .is_some_and(|f| f.special && f.name == name);
+        if ok {
+            continue;
+        }
+        let what = match frames.get(slot) {
+            None => "is missing".to_string(),
+            Some(f) if f.name != name => format!("is 「{}」", f.name),
+            Some(_) => "is not flagged special".to_string(),
+        };
+        let (code, target) = if slot == 0 {
+            ("W-FRAME-ROOT", ElementRef::DisplayFrame(0))
+        } else {
+            ("W-FRAME-EXP", ElementRef::DisplayFrame(1))
+        };
+        let target = if frames.len() > slot {
+            target
+        } else {
+            ElementRef::Model
+        };
+        out.push(
+            Problem::warning(
+                code,
+                target,
+                format!(
+                    "display frame {slot} {what}; PMX starts with the special frames Root (0) and 表情 (1), which MMD and editors look for there"
+                ),
+            )
+            .with_fix(Some(Fix::MakeSpecialFrames)),
+        );
+    }
+
+    let nb = model.bones.len();
+    let nm = model.morphs.len();
+    // Frame holding each bone / morph first (out-of-range entries are E-INDEX-RANGE).
+    let mut bone_frame: Vec<Option<usize>> = vec![None; nb];
+    let mut morph_frame: Vec<Option<usize>> = vec![None; nm];
+    for (fi, f) in frames.iter().enumerate() {
+        let me = ElementRef::DisplayFrame(fi as i32);
+        for &e in &f.elements {
+            let (slot, target) = match e {
+                DisplayElement::Bone(b) => match valid(b, nb) {
+                    Some(b) => (&mut bone_frame[b], ElementRef::Bone(b as i32)),
+                    None => continue,
+                },
+                DisplayElement::Morph(m) => match valid(m, nm) {
+                    Some(m) => (&mut morph_frame[m], ElementRef::Morph(m as i32)),
+                    None => continue,
+                },
+            };
+            match *slot {
+                Some(first) => out.push(
+                    Problem::warning(
+                        "W-FRAME-DUP",
+                        me,
+                        format!(
+                            "{} lists {} again (first in {}); MMD shows it twice",
+                            me.describe(model),
+                            target.describe(model),
+                            ElementRef::DisplayFrame(first as i32).describe(model)
+                        ),
+                    )
+                    .related([target])
+                    .with_fix(Some(Fix::RemoveDuplicateEntries { element: e })),
+                ),
+                None => *slot = Some(fi),
+            }
+            if let DisplayElement::Bone(b) = e {
+                let flags = model.bones[b as usize].flags;
+                if !(flags.has(BoneFlags::VISIBLE) && flags.has(BoneFlags::OPERABLE)) {
+                    out.push(
+                        Problem::info(
+                            "I-FRAME-HIDDEN",
+                            me,
+                            format!(
+                                "{} lists {}, which is hidden or not operable: MMD shows the entry but the bone cannot be moved",
+                                me.describe(model),
+                                target.describe(model)
+                            ),
+                        )
+                        .related([target]),
+                    );
+                }
+            }
+        }
+    }
+
+    // The first ordinary (non-special) frame, for bones whose ancestors have none.
+    let ordinary = frames.iter().position(|f| !f.special);
+    for (b, bone) in model.bones.iter().enumerate() {
+        let keyable = bone.flags.has(BoneFlags::VISIBLE) && bone.flags.has(BoneFlags::OPERABLE);
+        if !keyable || bone_frame[b].is_some() {
+            continue;
+        }
+        let frame = ancestor_frame(model, b, &bone_frame).or(ordinary);
+        let me = ElementRef::Bone(b as i32);
+        out.push(
+            Problem::warning(
+                "W-BONE-NO-FRAME",
+                me,
+                format!(
+                    "{} can be moved but is in no display frame, so MMD cannot key it",
+                    me.describe(model)
+                ),
+            )
+            .with_fix(frame.map(|f| Fix::AddToFrame {
+                frame: f as i32,
+                element: DisplayElement::Bone(b as i32),
+            })),
+        );
+    }
+    let expressions = frames
+        .iter()
+        .position(|f| f.special && f.name == SPECIAL_FRAMES[1]);
+    for (m, _) in model.morphs.iter().enumerate() {
+        if morph_frame[m].is_some() {
+            continue;
+        }
+        let me = ElementRef::Morph(m as i32);
+        out.push(
+            Problem::warning(
+                "W-MORPH-NO-FRAME",
+                me,
+                format!(
+                    "{} is in no display frame: MMD's morph panel does not list it",
+                    me.describe(model)
+                ),
+            )
+            .with_fix(expressions.map(|f| Fix::AddToFrame {
+                frame: f as i32,
+                element: DisplayElement::Morph(m as i32),
+            })),
+        );
+    }
+    out
+}
+
+/// The frame of the nearest ancestor of bone `b` that is in an ordinary frame.
+fn ancestor_frame(model: &Model, b: usize, bone_frame: &[Option<usize>]) -> Option<usize> {
+    let n = model.bones.len();
+    let mut cur = valid(model.bones[b].parent, n);
+    for _ in 0..n {
+        let c = cur?;
+        if let Some(f) = bone_frame[c].filter(|&f| !model.display_frames[f].special) {
+            return Some(f);
+        }
+        cur = valid(model.bones[c].parent, n);
+    }
+    None
+}

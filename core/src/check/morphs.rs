@@ -1,0 +1,91 @@
+//! Morph values out of range.
+//! - `W-MORPH-PANEL`: panel (操作パネル) outside 0..=4 (system, eyebrow, eye,
+//!   mouth, other); MMD files such a morph nowhere. Fix: panel 4 (other).
+//! - `W-MORPH-UV-LAYER`: an additional-UV morph on a layer the file does not
+//!   have (the header declares fewer additional UVs): it changes nothing.
+//! - `W-MORPH-BONE-ROTATION`: a bone-morph rotation that is not a unit
+//!   quaternion (|q| off by more than 1e-2, or zero): the bone is scaled or
+//!   collapses. Fix: normalise (zero → no rotation).
+//! - `E-MORPH-MATERIAL-OP`: a material-morph offset whose operation is
+//!   neither 0 (multiply) nor 1 (add); readers disagree on what it does.
+
+use super::{ElementRef, Fix, Problem};
+use crate::pmx::{MaterialOp, Model, MorphOffsets};
+
+/// Tolerance on |‖q‖ − 1| of a bone-morph rotation.
+pub const ROTATION_UNIT_TOLERANCE: f32 = 1e-2;
+
+pub fn check_morph_values(model: &Model) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (i, m) in model.morphs.iter().enumerate() {
+        let me = ElementRef::Morph(i as i32);
+        if m.panel > 4 {
+            out.push(
+                Problem::warning(
+                    "W-MORPH-PANEL",
+                    me,
+                    format!(
+                        "{}: panel {} is not one of 0..4 (system, eyebrow, eye, mouth, other)",
+                        me.describe(model),
+                        m.panel
+                    ),
+                )
+                .with_fix(Some(Fix::SetMorphPanelOther { morph: i as i32 })),
+            );
+        }
+        match &m.offsets {
+            MorphOffsets::Uv { layer, offsets }
+                if *layer > model.header.additional_uv_count && !offsets.is_empty() =>
+            {
+                out.push(Problem::warning(
+                    "W-MORPH-UV-LAYER",
+                    me,
+                    format!(
+                        "{}: moves additional UV{layer} but the file has {} additional UV(s); it changes nothing",
+                        me.describe(model),
+                        model.header.additional_uv_count
+                    ),
+                ));
+            }
+            MorphOffsets::Bone(offsets) => {
+                let bad = offsets
+                    .iter()
+                    .filter(|o| {
+                        o.rotation.is_finite()
+                            && (o.rotation.length() - 1.0).abs() > ROTATION_UNIT_TOLERANCE
+                    })
+                    .count();
+                if bad > 0 {
+                    out.push(
+                        Problem::warning(
+                            "W-MORPH-BONE-ROTATION",
+                            me,
+                            format!(
+                                "{}: {bad} bone rotation(s) are not unit quaternions; the bones get scaled or collapse",
+                                me.describe(model)
+                            ),
+                        )
+                        .with_fix(Some(Fix::NormalizeMorphRotations { morph: i as i32 })),
+                    );
+                }
+            }
+            MorphOffsets::Material(offsets) => {
+                if let Some(op) = offsets.iter().find_map(|o| match o.op {
+                    MaterialOp::Unknown(k) => Some(k),
+                    _ => None,
+                }) {
+                    out.push(Problem::error(
+                        "E-MORPH-MATERIAL-OP",
+                        me,
+                        format!(
+                            "{}: material operation {op} is neither 0 (multiply) nor 1 (add)",
+                            me.describe(model)
+                        ),
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}

@@ -1,0 +1,320 @@
+//! The viewport's modes, switched in the mode bar under the toolbar:
+//! * Pose: the gizmo poses the selected bone (runtime, not a model edit; the
+//!   pose has its own undo, see [`crate::app::pose_undo`]: Ctrl+Z undoes the
+//!   newest change, pose or model, and a pose change never enters the model's
+//!   history).
+//! * Edit bones: the gizmo moves the selected bone's rest position, an undoable
+//!   model edit ([`crate::rig::rest`]). The view shows the rest pose; the pose is
+//!   parked and comes back on leaving the mode.
+//! * Vertices: click picks a vertex of the posed mesh, a drag selects a box,
+//!   Shift adds, Ctrl removes; select by bone weight or by material. The set is
+//!   the app's vertex selection (`Selection::Vertex` + [`Selected`]) that the
+//!   inspector edits as a batch and the weight tools use.
+
+use eframe::egui;
+
+use super::camera::Projector;
+use super::picking;
+use crate::app::commands::Command;
+use crate::app::selection::{self, Combine};
+use crate::app::{Selected, Selection, State};
+use crate::deform::Pose;
+use crate::edit::ElementKind;
+use crate::rig::rest::MoveRest;
+use egui::{Color32, Pos2, Stroke};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    #[default]
+    Pose,
+    EditBones,
+    Vertices,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::Pose, Mode::EditBones, Mode::Vertices];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Mode::Pose => "Pose",
+            Mode::EditBones => "Edit bones",
+            Mode::Vertices => "Vertices",
+        }
+    }
+
+    fn hint(self) -> &'static str {
+        match self {
+            Mode::Pose => "The gizmo poses the selected bone (not a model edit).",
+            Mode::EditBones => {
+                "The gizmo moves the selected bone's rest position (an undoable model edit). \
+                 The rest pose is shown; the pose comes back in Pose mode."
+            }
+            Mode::Vertices => {
+                "Click picks a vertex of the posed mesh, drag selects a box (through the mesh), \
+                 Shift adds, Ctrl removes."
+            }
+        }
+    }
+}
+
+/// What Ctrl+Z does, shown in the mode bar.
+pub const UNDO_NOTE: &str = "Ctrl+Z: the newest change, pose or model (the pose has its own undo)";
+const UNDO_HINT: &str = "Posing never enters the model's history: pose changes have their own \
+    undo. Ctrl+Z undoes whichever is newer, the last pose change or the last model edit; \
+    Edit ▸ Undo pose change and Edit ▸ Undo (model) reach each history directly.";
+
+/// The mode and its tools' settings.
+pub struct ModeState {
+    pub mode: Mode,
+    /// Edit mode's options.
+    pub rest: MoveRest,
+    /// Select-by-weight tool: the bone and the least weight.
+    pub weight_bone: Option<usize>,
+    pub min_weight: f32,
+    /// Select-by-material tool.
+    pub material: Option<usize>,
+    /// Where a box selection's drag started.
+    box_from: Option<Pos2>,
+    /// The pose (and whether physics ran) put aside while editing bones.
+    parked: Option<(Pose, bool)>,
+}
+
+impl Default for ModeState {
+    fn default() -> Self {
+        ModeState {
+            mode: Mode::Pose,
+            rest: MoveRest {
+                move_children: true,
+                keep_tail_end: false,
+            },
+            weight_bone: None,
+            min_weight: 0.5,
+            material: None,
+            box_from: None,
+            parked: None,
+        }
+    }
+}
+
+/// Switches the mode (applied as [`Command::ViewMode`] once per frame).
+pub fn switch(state: &mut State, mode: Mode) {
+    let old = state.viewport.modes.mode;
+    if old == mode {
+        return;
+    }
+    state.viewport.modes.mode = mode;
+    state.viewport.modes.box_from = None;
+    state.viewport.gizmo.end();
+    let model = state.doc.model();
+    if mode == Mode::EditBones {
+        let physics = state.pose.physics_enabled();
+        if physics || !state.pose.is_rest() {
+            state.viewport.modes.parked = Some((state.pose.pose.clone(), physics));
+            state.pose.set_physics(model, false);
+            state.pose.reset();
+        }
+    } else if old == Mode::EditBones {
+        if let Some((pose, physics)) = state.viewport.modes.parked.take() {
+            if pose.bones.len() == model.bones.len() && pose.morphs.len() == model.morphs.len() {
+                for (i, b) in pose.bones.into_iter().enumerate() {
+                    state.pose.set_bone(i, b);
+                }
+                for (i, w) in pose.morphs.into_iter().enumerate() {
+                    state.pose.set_morph(i, w);
+                }
+            }
+            state.pose.set_physics(model, physics);
+        }
+    }
+}
+
+/// The mode bar: the switch, the mode's options and what Ctrl+Z undoes.
+pub fn bar(ui: &mut egui::Ui, state: &mut State) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Mode:");
+        let current = state.viewport.modes.mode;
+        for mode in Mode::ALL {
+            if ui
+                .selectable_label(current == mode, mode.label())
+                .on_hover_text(mode.hint())
+                .clicked()
+                && mode != current
+            {
+                state.commands.push(Command::ViewMode(mode));
+            }
+        }
+        ui.separator();
+        match current {
+            Mode::Pose => {}
+            Mode::EditBones => {
+                let rest = &mut state.viewport.modes.rest;
+                ui.checkbox(&mut rest.move_children, "Move children")
+                    .on_hover_text("Children move with the bone (else they keep their positions)");
+                ui.checkbox(&mut rest.keep_tail_end, "Offset tail keeps its end")
+                    .on_hover_text(
+                        "A tail given as an offset keeps its end point (else it moves along)",
+                    );
+            }
+            Mode::Vertices => vertex_tools(ui, state),
+        }
+        ui.separator();
+        ui.weak(UNDO_NOTE).on_hover_text(UNDO_HINT);
+    });
+}
+
+/// Select by bone weight, by material; the count; clear.
+fn vertex_tools(ui: &mut egui::Ui, state: &mut State) {
+    let model = state.doc.model();
+    let how = Combine::from_egui(ui.input(|i| i.modifiers));
+    let tools = &mut state.viewport.modes;
+    if let Selection::Bone(b) = state.selection {
+        tools.weight_bone = Some(b);
+    }
+    let name_of = |names: Option<&str>, i: Option<usize>| match (names, i) {
+        (Some(n), Some(i)) => format!("#{i} {n}"),
+        _ => "(choose)".to_owned(),
+    };
+    let bone_name = tools
+        .weight_bone
+        .and_then(|b| model.bones.get(b))
+        .map(|b| b.name.as_str());
+    let mut picked: Option<Vec<usize>> = None;
+    egui::ComboBox::from_id_salt("vertex weight bone")
+        .selected_text(name_of(bone_name, tools.weight_bone))
+        .height(400.0)
+        .show_ui(ui, |ui| {
+            for (i, b) in model.bones.iter().enumerate() {
+                ui.selectable_value(&mut tools.weight_bone, Some(i), format!("#{i} {}", b.name));
+            }
+        });
+    ui.label("weight ≥");
+    ui.add(
+        egui::DragValue::new(&mut tools.min_weight)
+            .range(0.0..=1.0)
+            .speed(0.01),
+    );
+    if ui
+        .add_enabled(tools.weight_bone.is_some(), egui::Button::new("By weight"))
+        .on_hover_text("Select the vertices this bone moves with at least this weight (Shift adds, Ctrl removes)")
+        .clicked()
+    {
+        if let Some(b) = tools.weight_bone {
+            picked = Some(selection::vertices_weighted_by(model, b, tools.min_weight));
+        }
+    }
+    let material_name = tools
+        .material
+        .and_then(|m| model.materials.get(m))
+        .map(|m| m.name.as_str());
+    egui::ComboBox::from_id_salt("vertex material")
+        .selected_text(name_of(material_name, tools.material))
+        .show_ui(ui, |ui| {
+            for (i, m) in model.materials.iter().enumerate() {
+                ui.selectable_value(&mut tools.material, Some(i), format!("#{i} {}", m.name));
+            }
+        });
+    if ui
+        .add_enabled(tools.material.is_some(), egui::Button::new("By material"))
+        .on_hover_text("Select the vertices of this material's faces (Shift adds, Ctrl removes)")
+        .clicked()
+    {
+        if let Some(m) = tools.material {
+            picked = Some(selection::vertices_of_material(model, m));
+        }
+    }
+    let count = state
+        .selected
+        .iter(state.selection, ElementKind::Vertex)
+        .count();
+    ui.label(format!("{count} vertices selected"));
+    if ui
+        .add_enabled(count > 0, egui::Button::new("Clear"))
+        .clicked()
+    {
+        state.commands.select(Selection::None);
+    }
+    if let Some(picked) = picked {
+        select_vertices(state, &picked, how);
+    }
+}
+
+/// Pushes the vertex selection after picking `picked` with `how`.
+fn select_vertices(state: &mut State, picked: &[usize], how: Combine) {
+    let (active, selected): (Selection, Selected) =
+        state
+            .selected
+            .combine(state.selection, ElementKind::Vertex, picked, how);
+    state.commands.push(Command::SelectSet {
+        active,
+        selected,
+        reveal: false,
+    });
+}
+
+/// Vertex mode's clicks and box drags on the view.
+pub fn vertex_input(response: &egui::Response, ui: &egui::Ui, state: &mut State, proj: &Projector) {
+    let primary = egui::PointerButton::Primary;
+    let how = Combine::from_egui(ui.input(|i| i.modifiers));
+    if response.drag_started_by(primary) {
+        state.viewport.modes.box_from = ui.input(|i| i.pointer.press_origin());
+    }
+    if response.drag_stopped_by(primary) {
+        let from = state.viewport.modes.box_from.take();
+        let to = response
+            .interact_pointer_pos()
+            .or(ui.input(|i| i.pointer.latest_pos()));
+        if let (Some(a), Some(b)) = (from, to) {
+            let rect = egui::Rect::from_two_pos(a, b);
+            let picked = picking::vertices_in_rect(proj, state.pose.positions(), rect);
+            select_vertices(state, &picked, how);
+        }
+    }
+    if response.clicked_by(primary) {
+        if let Some(p) = response.interact_pointer_pos() {
+            let model = state.doc.model();
+            let ranges = crate::edit::remap::material_face_ranges(model);
+            let visible = &state.material_visible;
+            let shown = |f: usize| {
+                ranges
+                    .iter()
+                    .position(|r| r.contains(&f))
+                    .is_none_or(|m| visible.get(m).copied().unwrap_or(true))
+            };
+            let hit =
+                picking::pick_vertex(proj, state.pose.positions(), &model.faces, shown, p, 10.0);
+            let picked: Vec<usize> = hit.into_iter().collect();
+            select_vertices(state, &picked, how);
+        }
+    }
+}
+
+const VERTEX_MARK: Color32 = Color32::from_rgb(255, 200, 40);
+
+/// The selected vertices as dots on their posed positions, and the box being dragged.
+pub fn draw_vertices(
+    painter: &egui::Painter,
+    proj: &Projector,
+    state: &State,
+    pointer: Option<Pos2>,
+) {
+    let positions = state.pose.positions();
+    for v in state.selected.iter(state.selection, ElementKind::Vertex) {
+        if let Some(p) = positions.get(v).and_then(|p| proj.project_mmd(*p)) {
+            painter.rect_filled(
+                egui::Rect::from_center_size(p, egui::vec2(4.0, 4.0)),
+                0.0,
+                VERTEX_MARK,
+            );
+        }
+    }
+    if let (Some(a), Some(b)) = (state.viewport.modes.box_from, pointer) {
+        let rect = egui::Rect::from_two_pos(a, b);
+        painter.rect_filled(rect, 0.0, Color32::from_rgba_unmultiplied(255, 200, 40, 30));
+        painter.rect_stroke(
+            rect,
+            0.0,
+            Stroke::new(1.0, VERTEX_MARK),
+            egui::StrokeKind::Inside,
+        );
+    }
+}

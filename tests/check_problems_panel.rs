@@ -1,0 +1,91 @@
+//! The Problems panel groups problems by category with counts, and "Fix all"
+//! applies a category's fixes as one undo step.
+
+use eframe::egui;
+use egui_kittest::kittest::Queryable;
+use hone::app::dock::{focus_tab, Tab};
+use hone::app::panels::problems::{category_title, fix_all_label};
+use hone::check::{Category, Problem};
+use hone::pmx::{Model, RigidMode};
+
+mod gui_support;
+use gui_support::{app, harness_with, AppHarness};
+
+fn harness(model: Model) -> AppHarness {
+    harness_with(model, "test", egui::vec2(1400.0, 900.0), |app| {
+        focus_tab(&mut app.dock, Tab::Problems);
+    })
+}
+
+/// The sample rig (no problems) with two massless simulated bodies (physics:
+/// each is reported massless, and, Bullet making it static, as following a
+/// bone physics moves) and a material colour above 1 (display).
+fn model() -> Model {
+    let mut m = hone::pmx::builder::sample_rig();
+    let mut sim =
+        (0..m.rigid_bodies.len()).filter(|&i| m.rigid_bodies[i].mode == RigidMode::Dynamic);
+    for i in [sim.next().unwrap(), sim.next().unwrap()] {
+        m.rigid_bodies[i].mass = 0.0;
+    }
+    m.materials[0].ambient.x = 1.5;
+    m
+}
+
+fn problems(h: &AppHarness) -> Vec<Problem> {
+    app(h).state.debug.problems.clone()
+}
+
+fn of(problems: &[Problem], category: Category) -> Vec<&Problem> {
+    problems
+        .iter()
+        .filter(|p| p.category() == category)
+        .collect()
+}
+
+#[test]
+fn problems_are_grouped_by_category_with_counts() {
+    let mut h = harness(model());
+    h.run_steps(3);
+    let all = problems(&h);
+    assert_eq!(of(&all, Category::Physics).len(), 4, "{all:#?}");
+    assert_eq!(of(&all, Category::Display).len(), 1, "{all:#?}");
+    assert_eq!(all.len(), 5);
+    // One header per category that has problems, physics above display.
+    let physics = category_title(Category::Physics, &of(&all, Category::Physics));
+    let display = category_title(Category::Display, &of(&all, Category::Display));
+    assert_eq!(physics, "physics (4: 4 warnings)");
+    assert_eq!(display, "display (1: 1 warning)");
+    let top = |label: &str| h.get_by_label(label).rect().min.y;
+    assert!(top(&physics) < top(&display));
+    assert!(h.query_by_label_contains("structure (").is_none());
+    // Each problem row sits below its own header.
+    for p in &all {
+        let row = top(&format!("{}  {}", p.code, p.message));
+        let header = if p.category() == Category::Physics {
+            &physics
+        } else {
+            &display
+        };
+        assert!(row > top(header), "{}", p.code);
+    }
+}
+
+#[test]
+fn fix_all_of_a_category_is_one_undo_step() {
+    let mut h = harness(model());
+    h.run_steps(3);
+    h.get_by_label(&fix_all_label(Category::Physics)).click();
+    h.run_steps(3);
+    let after = problems(&h);
+    assert!(of(&after, Category::Physics).is_empty(), "{after:#?}");
+    assert_eq!(
+        of(&after, Category::Display).len(),
+        1,
+        "other categories untouched"
+    );
+    // One Ctrl+Z brings every physics problem back.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    assert_eq!(of(&problems(&h), Category::Physics).len(), 4);
+    assert_eq!(*app(&h).state.doc.model(), model());
+}

@@ -1,0 +1,212 @@
+//! The viewport's modes driven as a user would, headless (egui_kittest; the
+//! viewport has no GPU but projects, picks and takes clicks and drags): box and
+//! weight selection of vertices with a batch edit, the pose's own undo, and
+//! moving a bone's rest position in Edit-bones mode.
+
+use eframe::egui;
+use egui::accesskit;
+use egui_kittest::kittest::{NodeT, Queryable};
+use hone::app::viewport::camera::Projector;
+use hone::app::{HoneApp, Selection};
+
+mod gui_support;
+use gui_support::{app, harness, AppHarness};
+
+fn projector(h: &AppHarness) -> Projector {
+    let state = &app(h).state;
+    let rect = state.viewport.last_rect.expect("the viewport was drawn");
+    Projector::new(&state.viewport.camera, rect)
+}
+
+fn pointer(h: &mut AppHarness, pos: egui::Pos2, pressed: bool, modifiers: egui::Modifiers) {
+    h.event(egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers,
+    });
+}
+
+/// Presses at `from`, moves to `to` in steps, releases: a drag as a hand makes it.
+fn drag(h: &mut AppHarness, from: egui::Pos2, to: egui::Pos2) {
+    h.event(egui::Event::PointerMoved(from));
+    h.run_steps(2);
+    pointer(h, from, true, egui::Modifiers::NONE);
+    h.run_steps(2);
+    for k in 1..=8 {
+        h.event(egui::Event::PointerMoved(
+            from + (to - from) * (k as f32 / 8.0),
+        ));
+        h.run_steps(1);
+    }
+    pointer(h, to, false, egui::Modifiers::NONE);
+    h.run_steps(3);
+}
+
+fn set_value(h: &AppHarness, label: &str, value: f64) {
+    let node = h.get_by_label(label);
+    let (target_node, target_tree) = node.accesskit_node().locate();
+    h.event(egui::Event::AccessKitActionRequest(
+        accesskit::ActionRequest {
+            action: accesskit::Action::SetValue,
+            target_node,
+            target_tree,
+            data: Some(accesskit::ActionData::NumericValue(value)),
+        },
+    ));
+}
+
+fn selected_vertices(a: &HoneApp) -> Vec<usize> {
+    a.state.selected_vertices()
+}
+
+#[test]
+fn box_and_weight_selection_of_vertices_then_one_batch_edit() {
+    let mut h = harness();
+    h.run_steps(3);
+    h.get_by_label("Vertices").click();
+    h.run_steps(3);
+    // A box over the whole width, from above the tube down to y = 10.5 seen from
+    // the front: the tube's rings at y = 11…15 (12 vertices each, ring r holds
+    // vertices 12r…12r+11).
+    let proj = projector(&h);
+    let rect = proj.rect;
+    let cut = proj
+        .project_mmd(glam::Vec3::new(0.0, 10.5, 0.0))
+        .expect("in view");
+    let from = egui::pos2(rect.left() + 5.0, rect.top() + 5.0);
+    let to = egui::pos2(rect.right() - 5.0, cut.y);
+    drag(&mut h, from, to);
+    assert_eq!(selected_vertices(app(&h)), (132..192).collect::<Vec<_>>());
+    h.get_by_label("60 × Vertex");
+    h.get_by_label("60 vertices selected");
+
+    // One field set in the inspector sets it on all 60 (one undo step).
+    set_value(&h, "edge scale", 0.25);
+    h.run_steps(3);
+    let a = app(&h);
+    let m = a.state.doc.model();
+    for (i, v) in m.vertices.iter().enumerate() {
+        let expect = if (132..192).contains(&i) { 0.25 } else { 1.0 };
+        assert_eq!(v.edge_scale, expect, "vertex {i}");
+    }
+    assert_eq!(a.state.doc.history.len(), 1);
+
+    // A click on a vertex of the front with Shift adds it; Ctrl removes it again.
+    let front = proj
+        .project_mmd(glam::Vec3::new(0.0, 2.0, -1.5))
+        .expect("in view");
+    h.event(egui::Event::PointerMoved(front));
+    h.run_steps(1);
+    let shift = egui::Modifiers::SHIFT;
+    h.event(egui::Event::ModifiersChanged(shift));
+    pointer(&mut h, front, true, shift);
+    h.run_steps(1);
+    pointer(&mut h, front, false, shift);
+    h.run_steps(2);
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
+    h.run_steps(1);
+    let picked = selected_vertices(app(&h));
+    assert_eq!(picked.len(), 61, "one vertex added");
+    // Ring 2 (y = 2), the side facing the camera (MMD −Z: angle 270° = side 9).
+    assert!(picked.contains(&(2 * 12 + 9)), "{picked:?}");
+
+    // Select by weight: bone 上 in the tree, then "By weight" (≥ 0.5): the rings
+    // 上 moves with at least half weight, y = 8…15 (weight (y − 5) / 5 below 10).
+    h.get_by_label("#2 上").click();
+    h.run_steps(3);
+    h.get_by_label("By weight").click();
+    h.run_steps(3);
+    assert_eq!(selected_vertices(app(&h)), (96..192).collect::<Vec<_>>());
+}
+
+#[test]
+fn ctrl_z_after_a_pose_drag_undoes_the_pose_not_an_earlier_model_edit() {
+    let mut h = harness();
+    h.run_steps(3);
+    let upper = 2;
+    h.get_by_label("#2 上").click();
+    h.run_steps(3);
+    set_value(&h, "deform layer", 3.0);
+    h.run_steps(3);
+    assert_eq!(app(&h).state.doc.model().bones[upper].layer, 3);
+
+    // Drag the Z ring (facing the camera) from 45° to 90°: a pose change.
+    let proj = projector(&h);
+    let state = &app(&h).state;
+    let size = state.viewport.camera.distance * 0.06;
+    let head = state.pose.world()[upper].w_axis.truncate();
+    let at = |deg: f32| {
+        let r = deg.to_radians();
+        proj.project_mmd(head + glam::Vec3::new(r.cos(), r.sin(), 0.0) * size)
+            .unwrap()
+    };
+    drag(&mut h, at(45.0), at(90.0));
+    let posed = app(&h).state.pose.bones()[upper];
+    assert!(
+        posed.rotation.angle_between(glam::Quat::IDENTITY) > 0.5,
+        "the drag posed the bone: {posed:?}"
+    );
+    assert_eq!(
+        app(&h).state.doc.history.len(),
+        1,
+        "posing is not a model edit"
+    );
+
+    // Ctrl+Z: the pose drag goes, the model edit stays.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    let a = app(&h);
+    assert!(a.state.pose.is_rest());
+    assert_eq!(a.state.doc.model().bones[upper].layer, 3);
+    // Ctrl+Z again: now the model edit.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    assert_eq!(app(&h).state.doc.model().bones[upper].layer, 0);
+    assert!(app(&h).state.pose.is_rest());
+    // The pose change is still in the pose's own history.
+    assert!(app(&h).state.pose_undo.can_redo());
+}
+
+#[test]
+fn edit_mode_moves_the_rest_position_with_its_children_as_one_undo_step() {
+    let mut h = harness();
+    h.run_steps(3);
+    let before = app(&h).state.doc.model().clone();
+    let upper = 2;
+    h.get_by_label("#2 上").click();
+    h.run_steps(3);
+    h.get_by_label("Edit bones").click();
+    h.run_steps(3);
+    // Grab the X arrow near its middle and pull it 3 units to the right.
+    let proj = projector(&h);
+    let size = app(&h).state.viewport.camera.distance * 0.06;
+    let head = before.bones[upper].position;
+    let from = proj.project_mmd(head + glam::Vec3::X * size).unwrap();
+    let to = proj
+        .project_mmd(head + glam::Vec3::X * (size + 3.0))
+        .unwrap();
+    drag(&mut h, from, to);
+    let a = app(&h);
+    let m = a.state.doc.model();
+    for i in [2, 3] {
+        let moved = m.bones[i].position - before.bones[i].position;
+        assert!(
+            (moved - glam::Vec3::new(3.0, 0.0, 0.0)).length() < 0.05,
+            "bone {i} moved {moved}"
+        );
+    }
+    for i in [0, 1, 4] {
+        assert_eq!(m.bones[i].position, before.bones[i].position, "bone {i}");
+    }
+    assert_eq!(m.vertices, before.vertices, "the mesh stays");
+    assert_eq!(a.state.doc.history.len(), 1, "one drag, one undo step");
+    assert_eq!(a.state.selection, Selection::Bone(upper));
+
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    assert_eq!(
+        hone::pmx::write::write_pmx(app(&h).state.doc.model(), &Default::default()).unwrap(),
+        hone::pmx::write::write_pmx(&before, &Default::default()).unwrap()
+    );
+}
