@@ -201,8 +201,15 @@ pub fn bar(ui: &mut egui::Ui, state: &mut State) {
                     );
             }
             Mode::Vertices => vertex_tools(ui, state),
-            Mode::PaintWeights => super::paint::tools(ui, state),
-            Mode::MorphEdit => super::morph_edit::tools(ui, state),
+            // Their tools take a row of their own.
+            Mode::PaintWeights => {
+                ui.end_row();
+                super::paint::tools(ui, state);
+            }
+            Mode::MorphEdit => {
+                ui.end_row();
+                super::morph_edit::tools(ui, state);
+            }
         }
         ui.separator();
         ui.weak(UNDO_NOTE).on_hover_text(UNDO_HINT);
