@@ -16,7 +16,7 @@ use hone::pmx::write::{write_pmx, WriteOptions};
 use hone::pmx::{Model, MorphOffsets};
 
 mod gui_support;
-use gui_support::{app, app_mut, harness_with, AppHarness};
+use gui_support::{app, app_mut, harness_with, primary_drag, AppHarness};
 
 fn bytes(m: &Model) -> Vec<u8> {
     write_pmx(m, &WriteOptions::default()).unwrap()
@@ -49,19 +49,6 @@ fn select_vertices(h: &mut AppHarness, vertices: &[usize]) {
     );
 }
 
-fn pointer(h: &mut AppHarness, pos: egui::Pos2, pressed: Option<bool>) {
-    h.event(egui::Event::PointerMoved(pos));
-    if let Some(pressed) = pressed {
-        h.event(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::default(),
-        });
-    }
-    h.run_steps(2);
-}
-
 /// Where the arrows stand (the mean of the selected vertices as shown) and their size.
 fn arrows(h: &AppHarness, vertices: &[usize]) -> (Vec3, f32, Projector) {
     let state = &app(h).state;
@@ -83,13 +70,7 @@ fn drag_x_arrow(h: &mut AppHarness, vertices: &[usize], dx: f32) {
                 .unwrap()
         })
         .collect();
-    pointer(h, path[0], None);
-    pointer(h, path[0], Some(true));
-    for p in &path[1..] {
-        pointer(h, *p, None);
-    }
-    pointer(h, *path.last().unwrap(), Some(false));
-    h.run_steps(3);
+    primary_drag(h, &path);
 }
 
 fn vertex_offsets(m: &Model, morph: usize) -> Vec<(i32, Vec3)> {

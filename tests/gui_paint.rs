@@ -14,20 +14,7 @@ use hone::pmx::Model;
 use hone::rig::paint::Falloff;
 
 mod gui_support;
-use gui_support::{app, app_mut, harness_with, AppHarness};
-
-fn pointer(h: &mut AppHarness, pos: egui::Pos2, pressed: Option<bool>) {
-    h.event(egui::Event::PointerMoved(pos));
-    if let Some(pressed) = pressed {
-        h.event(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::default(),
-        });
-    }
-    h.run_steps(2);
-}
+use gui_support::{app, app_mut, harness_with, primary_drag, AppHarness};
 
 /// Distance from `p` to the line through `origin` along unit `dir`.
 fn to_ray(p: Vec3, origin: Vec3, dir: Vec3) -> f32 {
@@ -53,17 +40,6 @@ fn painting(gene: &Model, bone: usize, a: Vec3, b: Vec3) -> AppHarness {
     }
     h.run_steps(3);
     h
-}
-
-/// Drags the pointer along `path` with the primary button down.
-fn stroke(h: &mut AppHarness, path: &[egui::Pos2]) {
-    pointer(h, path[0], None);
-    pointer(h, path[0], Some(true));
-    for p in &path[1..] {
-        pointer(h, *p, None);
-    }
-    pointer(h, *path.last().unwrap(), Some(false));
-    h.run_steps(3);
 }
 
 #[test]
@@ -102,7 +78,7 @@ fn a_stroke_on_genes_forearm_paints_inside_the_brush_in_one_undo_step() {
         .map(|k| proj.project_mmd(a.lerp(b, 0.2 + 0.05 * k as f32)).unwrap())
         .collect();
     let colours_before = app(&h).state.viewport.weights.revision;
-    stroke(&mut h, &path);
+    primary_drag(&mut h, &path);
 
     let state = &app(&h).state;
     assert_eq!(state.doc.history.head(), 1, "one stroke, one undo step");
@@ -184,7 +160,7 @@ fn front_only_leaves_the_far_side_and_x_mirror_paints_the_right_arm() {
     let rect = app(&h).state.viewport.last_rect.unwrap();
     let proj = Projector::new(&app(&h).state.viewport.camera, rect);
     let mid = proj.project_mmd(a.lerp(b, 0.5)).unwrap();
-    stroke(
+    primary_drag(
         &mut h,
         &[mid, mid + egui::vec2(3.0, 0.0), mid + egui::vec2(6.0, 0.0)],
     );
