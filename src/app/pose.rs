@@ -69,14 +69,20 @@ impl PoseState {
     /// * morphs (other than names and panel): the vertex-morph data;
     /// * rigid bodies and joints (other than names): only the physics world
     ///   (`physics_edited`);
+    /// * vertices: the skinning data (the simulation keeps running);
     /// * names, display frames, textures, materials (but their face counts): nothing.
     ///
-    /// Anything else (structure, vertices, faces, face counts, soft bodies, the
-    /// header) rebuilds it all as [`refresh`](Self::refresh) does.
+    /// Anything else (structure, faces, face counts, soft bodies or vertices of a
+    /// model with soft bodies, the header) rebuilds it all as
+    /// [`refresh`](Self::refresh) does.
     pub fn model_changed(&mut self, model: &Model, changes: &ChangeSet) {
         use ElementKind as K;
+        // Vertex field edits (weight painting) only reach the skinning data,
+        // unless soft bodies read the vertices.
+        let vertices_read = changes.touches(K::Vertex) && !model.soft_bodies.is_empty();
         let everything = changes.is_structural()
-            || [K::Header, K::Vertex, K::Face, K::SoftBody]
+            || vertices_read
+            || [K::Header, K::Face, K::SoftBody]
                 .iter()
                 .any(|k| changes.touches(*k))
             || changes
@@ -85,6 +91,9 @@ impl PoseState {
         if everything {
             self.refresh(model);
             return;
+        }
+        if changes.touches(K::Vertex) {
+            self.rebuild_deformers(|d| d.rebuild_skin(model));
         }
         let bones_unread = [BoneField::Name, BoneField::NameEn, BoneField::Tail];
         if !changes.fields(K::Bone).only(bones_unread) {
