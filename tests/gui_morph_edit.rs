@@ -368,3 +368,28 @@ fn the_morph_menu_adds_selected_bones_at_their_pose_and_removes_them() {
         "removed again"
     );
 }
+
+#[test]
+fn the_morph_list_shows_its_rows_one_under_another() {
+    let model = hone::pmx::builder::sample_rig();
+    let mut h = harness_with(
+        model.clone(),
+        "sample.pmx",
+        egui::vec2(1600.0, 1000.0),
+        |app| hone::app::dock::focus_tab(&mut app.dock, Tab::Morphs),
+    );
+    h.run_steps(3);
+    // Brow: 困る; Eye: まばたき, 笑い, にっこり; Mouth: あ. At most a row and a
+    // header apart (a row centred in the height left pushed the rest away).
+    let top = |label: &str| h.get_by_label(label).rect().top();
+    let rows = [
+        top("#3 困る"),
+        top("#0 まばたき"),
+        top("#1 笑い"),
+        top("#2 あ"),
+    ];
+    for pair in rows.windows(2) {
+        let gap = pair[1] - pair[0];
+        assert!(gap > 0.0 && gap < 80.0, "rows at {rows:?}");
+    }
+}

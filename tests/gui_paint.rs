@@ -191,3 +191,57 @@ fn front_only_leaves_the_far_side_and_x_mirror_paints_the_right_arm() {
     assert_eq!(back, 0, "front only painted {back} vertices facing away");
     assert!(mirrored > 10, "{mirrored} mirrored vertices painted");
 }
+
+#[test]
+fn a_screen_space_brush_paints_what_lies_within_its_pixels() {
+    let Some(path) = hone_testkit::shared_model("gene/Gene.pmx") else {
+        return;
+    };
+    let gene = hone::pmx::load(&path).unwrap().model;
+    let elbow = gene.bone_index("左ひじ").unwrap();
+    let wrist = gene.bone_index("左手首").unwrap();
+    let (a, b) = (gene.bones[elbow].position, gene.bones[wrist].position);
+    let mut h = painting(&gene, elbow, a, b);
+    let radius_px = 25.0;
+    {
+        let brush = &mut app_mut(&mut h).state.viewport.paint.brush;
+        brush.screen_space = true;
+        brush.radius_px = radius_px;
+        brush.mode = ModeKind::Subtract;
+        brush.strength = 0.5;
+        brush.front_only = false;
+    }
+    let rect = app(&h).state.viewport.last_rect.unwrap();
+    let proj = Projector::new(&app(&h).state.viewport.camera, rect);
+    let path: Vec<egui::Pos2> = (0..=6)
+        .map(|k| proj.project_mmd(a.lerp(b, 0.3 + 0.05 * k as f32)).unwrap())
+        .collect();
+    primary_drag(&mut h, &path);
+    let state = &app(&h).state;
+    assert_eq!(state.doc.history.len(), 1);
+    let painted = state.doc.model();
+    let mut changed = 0;
+    for (i, (old, new)) in gene.vertices.iter().zip(&painted.vertices).enumerate() {
+        if old.weights == new.weights {
+            continue;
+        }
+        changed += 1;
+        let on_screen = proj.project_mmd(old.position).unwrap();
+        let d = path
+            .iter()
+            .map(|p| p.distance(on_screen))
+            .fold(f32::INFINITY, f32::min);
+        assert!(
+            d <= radius_px + 0.01,
+            "vertex {i} is {d} px from the stroke"
+        );
+        let before = bone_weight(&gene, i, elbow).unwrap_or(0.0);
+        let after = bone_weight(painted, i, elbow).unwrap_or(0.0);
+        assert!(
+            after < before,
+            "vertex {i}: subtract took {before} → {after}"
+        );
+    }
+    eprintln!("screen brush {radius_px} px: {changed} vertices");
+    assert!(changed > 10, "{changed}");
+}

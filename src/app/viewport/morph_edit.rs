@@ -62,10 +62,11 @@ pub fn update(state: &mut State) {
         if let Some(old) = tool.shown.take() {
             state.pose.set_morph(old, 0.0);
         }
-        if let Some(t) = target {
-            state.pose.set_morph(t, 1.0);
-        }
         state.viewport.morph_edit.shown = target;
+    }
+    // Also after Reset pose or a slider moved it.
+    if let Some(t) = target.filter(|&t| state.pose.morphs().get(t) != Some(&1.0)) {
+        state.pose.set_morph(t, 1.0);
     }
 }
 
