@@ -73,7 +73,7 @@ fn faults(model: &Model, v: &Vertex) -> [Option<Fault>; 2] {
         if bones[k] == NONE && w.abs() > EPS {
             on_none |= 1 << k;
         }
-        if !w.is_finite() || w < -EPS || w > 1.0 + EPS {
+        if !(-EPS..=1.0 + EPS).contains(&w) {
             bad |= 1 << k;
         }
     }
