@@ -215,6 +215,15 @@ fn edit_mode_moves_the_rest_position_with_its_children_as_one_undo_step() {
     }
     assert_eq!(m.vertices, before.vertices, "the mesh stays");
     assert_eq!(a.state.doc.history.len(), 1, "one drag, one undo step");
+    // Labelled with the whole drag's Δ, not its last frame's.
+    let moved = m.bones[upper].position - before.bones[upper].position;
+    assert_eq!(
+        a.state.doc.history.undo_label(),
+        Some(&*format!(
+            "Set rest position on 2 bones = 上 Δ({:.3}, {:.3}, {:.3})",
+            moved.x, moved.y, moved.z
+        ))
+    );
     assert_eq!(a.state.selection, Selection::Bone(upper));
 
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);

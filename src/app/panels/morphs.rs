@@ -88,9 +88,12 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     .show(ui, |ui| {
                         for i in members {
                             // Right to left: the slider keeps its place at the panel's
-                            // edge and a long name is cut instead.
+                            // edge and a long name is cut instead. One row high: a
+                            // right-to-left child of a column takes all the height left.
                             let layout = egui::Layout::right_to_left(egui::Align::Center);
-                            ui.with_layout(layout, |ui| {
+                            let row =
+                                egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+                            ui.allocate_ui_with_layout(row, layout, |ui| {
                                 let q = morph_row(ui, model, pose, commands, &rows, &sel, i);
                                 request = q.or(request.take());
                             });
