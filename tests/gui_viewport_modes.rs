@@ -311,17 +311,20 @@ fn in_front(h: &AppHarness, tab: Tab) -> bool {
     dock.leaf(path.node_path()).unwrap().active == path.tab
 }
 
-fn click(h: &mut AppHarness, pos: egui::Pos2) {
+fn click(h: &mut AppHarness, pos: egui::Pos2, modifiers: egui::Modifiers) {
+    h.event(egui::Event::ModifiersChanged(modifiers));
     h.event(egui::Event::PointerMoved(pos));
     h.run_steps(1);
-    pointer(h, pos, true, egui::Modifiers::NONE);
+    pointer(h, pos, true, modifiers);
     h.run_steps(1);
-    pointer(h, pos, false, egui::Modifiers::NONE);
-    h.run_steps(3);
+    pointer(h, pos, false, modifiers);
+    h.run_steps(1);
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
+    h.run_steps(2);
 }
 
 #[test]
-fn a_viewport_pick_brings_the_list_tab_holding_it_forward() {
+fn a_viewport_pick_brings_the_list_tab_holding_it_forward_and_ctrl_shift_combine() {
     let mut h = harness();
     h.run_steps(3);
     // The bone tree and the body list behind other tabs of their dock nodes.
@@ -337,7 +340,11 @@ fn a_viewport_pick_brings_the_list_tab_holding_it_forward() {
     // A click on bone 上's head: the bone tree comes forward with its row.
     let proj = projector(&h);
     let head = app(&h).state.pose.world()[2].w_axis.truncate();
-    click(&mut h, proj.project_mmd(head).unwrap());
+    click(
+        &mut h,
+        proj.project_mmd(head).unwrap(),
+        egui::Modifiers::NONE,
+    );
     assert_eq!(app(&h).state.selection, Selection::Bone(2));
     assert!(in_front(&h, Tab::Bones));
     assert!(!in_front(&h, Tab::Physics), "no body picked");
@@ -349,9 +356,30 @@ fn a_viewport_pick_brings_the_list_tab_holding_it_forward() {
     h.run_steps(3);
     let proj = projector(&h);
     let body = app(&h).state.doc.model().rigid_bodies[1].position;
-    click(&mut h, proj.project_mmd(body).unwrap());
+    click(
+        &mut h,
+        proj.project_mmd(body).unwrap(),
+        egui::Modifiers::NONE,
+    );
     assert_eq!(app(&h).state.selection, Selection::RigidBody(1));
     assert!(in_front(&h, Tab::Physics));
     assert!(in_front(&h, Tab::Bones));
     assert!(!in_front(&h, Tab::Simulation));
+
+    // Shift-click body 上 (a capsule around y = 12.5) adds it; Ctrl-click
+    // takes it out again, as in the lists.
+    let upper = app(&h).state.doc.model().rigid_bodies[0].position;
+    let at = proj.project_mmd(upper).unwrap();
+    click(&mut h, at, egui::Modifiers::SHIFT);
+    let state = &app(&h).state;
+    assert_eq!(
+        state.selection,
+        Selection::RigidBody(0),
+        "the last clicked is active"
+    );
+    assert_eq!(state.selected_indices(), vec![0, 1]);
+    click(&mut h, at, egui::Modifiers::COMMAND);
+    let state = &app(&h).state;
+    assert_eq!(state.selection, Selection::RigidBody(1));
+    assert_eq!(state.selected_indices(), vec![1]);
 }

@@ -237,8 +237,12 @@ impl State {
                         self.selected = Selected::single(selection);
                     }
                 }
-                Command::Pick(selection) => {
-                    self.select(selection);
+                Command::Pick { active, selected } => {
+                    if active != self.selection {
+                        self.panels.reveal_selection = true;
+                    }
+                    self.selection = active;
+                    self.selected = selected;
                     self.panels.raise_list = true;
                 }
                 Command::SelectSet {

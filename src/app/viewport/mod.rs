@@ -414,7 +414,15 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     picking::pick_body(&proj, bodies, p).map(Selection::RigidBody)
                 });
             if let Some(sel) = hit {
-                state.commands.push(Command::Pick(sel));
+                // Ctrl or Shift adds the element or takes it out again (a
+                // viewport has no list order for Shift's range).
+                let m = ui.input(|i| i.modifiers);
+                let mods = crate::app::selection::ClickMods {
+                    toggle: m.command || m.shift,
+                    range: false,
+                };
+                let (active, selected) = state.selected.click(state.selection, sel, mods, &[]);
+                state.commands.push(Command::Pick { active, selected });
             }
         }
     }
