@@ -1,7 +1,8 @@
 //! The viewport's modes driven as a user would, headless (egui_kittest; the
 //! viewport has no GPU but projects, picks and takes clicks and drags): box and
 //! weight selection of vertices with a batch edit, the pose's own undo (one
-//! Ctrl+Z, one step, also when egui runs two passes a frame), moving a bone's
+//! Ctrl+Z, one step: also when egui runs two passes a frame, and two drags stay
+//! two steps while a search box keeps the keyboard), moving a bone's
 //! rest position in Edit-bones mode, and a pick bringing its list's tab forward.
 
 use eframe::egui;
@@ -382,4 +383,45 @@ fn a_viewport_pick_brings_the_list_tab_holding_it_forward_and_ctrl_shift_combine
     let state = &app(&h).state;
     assert_eq!(state.selection, Selection::RigidBody(1));
     assert_eq!(state.selected_indices(), vec![1]);
+}
+
+#[test]
+fn two_drags_are_two_undo_steps_while_a_search_box_has_the_keyboard() {
+    let upper = 2;
+    let mut h = tube_with_upper_selected();
+    // Typing in the bone search box leaves it focused: a drag in the viewport
+    // is no click, so it keeps the keyboard.
+    h.get_by_label("Search bones").click();
+    h.run_steps(2);
+    assert!(h.ctx.memory(|m| m.focused().is_some()));
+    drag_z_ring(&mut h, upper);
+    let after_first = app(&h).state.pose.bones()[upper];
+    drag_z_ring(&mut h, upper);
+    assert_ne!(app(&h).state.pose.bones()[upper], after_first);
+    // One Ctrl+Z takes back the second drag only.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    assert_eq!(app(&h).state.pose.bones()[upper], after_first);
+
+    // The same for model edits: two Edit-bones drags of one bone (one merge
+    // key) are two History steps, and one Ctrl+Z undoes one.
+    h.get_by_label("Edit bones").click();
+    h.run_steps(3);
+    h.get_by_label("Search bones").click();
+    h.run_steps(2);
+    for _ in 0..2 {
+        let proj = projector(&h);
+        let size = app(&h).state.viewport.camera.distance * 0.06;
+        let head = app(&h).state.doc.model().bones[upper].position;
+        let from = proj.project_mmd(head + glam::Vec3::X * size).unwrap();
+        let to = proj
+            .project_mmd(head + glam::Vec3::X * (size + 1.0))
+            .unwrap();
+        drag(&mut h, from, to);
+    }
+    assert!(h.ctx.memory(|m| m.focused().is_some()), "still typing");
+    assert_eq!(app(&h).state.doc.history.len(), 2, "two drags, two steps");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    assert_eq!(app(&h).state.doc.history.head(), 1);
 }

@@ -292,10 +292,14 @@ impl State {
 
     /// Per-frame bookkeeping: texture decodes, pose refresh after edits.
     pub fn tick(&mut self) {
-        // A drag or text entry in progress keeps merging into one undo step.
+        // A drag or text entry in progress keeps merging into one undo step; a
+        // new press always starts a new step. A field can keep the keyboard
+        // through a drag (a drag is no click: the bone search box stays
+        // focused), and two drags must not merge, or one Ctrl+Z undoes both.
         if let Some(ctx) = &self.repaint {
-            let busy = ctx.input(|i| i.pointer.any_down()) || ctx.memory(|m| m.focused().is_some());
-            if !busy {
+            let (pressed, down) = ctx.input(|i| (i.pointer.any_pressed(), i.pointer.any_down()));
+            let typing = ctx.memory(|m| m.focused().is_some());
+            if pressed || !(down || typing) {
                 self.doc.end_merge();
                 self.pose_undo.end_gesture();
             }
