@@ -47,6 +47,18 @@ fn drag(h: &mut AppHarness, from: egui::Pos2, to: egui::Pos2) {
     h.run_steps(3);
 }
 
+/// In Edit-bones mode, drags `bone`'s move arrow along `by` (an axis times a
+/// length) by that length.
+fn drag_rest_arrow(h: &mut AppHarness, bone: usize, by: glam::Vec3) {
+    let proj = projector(h);
+    let size = app(h).state.viewport.camera.distance * 0.06;
+    let head = app(h).state.doc.model().bones[bone].position;
+    let grab = head + by.normalize() * size;
+    let from = proj.project_mmd(grab).unwrap();
+    let to = proj.project_mmd(grab + by).unwrap();
+    drag(h, from, to);
+}
+
 /// The tube rig with its bone 上 (#2) selected in the tree.
 fn tube_with_upper_selected() -> AppHarness {
     let mut h = harness();
@@ -241,14 +253,7 @@ fn after_an_edit_mode_drag_and_its_undo_ctrl_z_still_undoes_a_pose_drag() {
     let mut h = tube_with_upper_selected();
     h.get_by_label("Edit bones").click();
     h.run_steps(3);
-    let proj = projector(&h);
-    let size = app(&h).state.viewport.camera.distance * 0.06;
-    let head = app(&h).state.doc.model().bones[upper].position;
-    let from = proj.project_mmd(head + glam::Vec3::Y * size).unwrap();
-    let to = proj
-        .project_mmd(head + glam::Vec3::Y * (size + 2.0))
-        .unwrap();
-    drag(&mut h, from, to);
+    drag_rest_arrow(&mut h, upper, glam::Vec3::Y * 2.0);
     assert_eq!(app(&h).state.doc.history.len(), 1);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
@@ -312,7 +317,9 @@ fn in_front(h: &AppHarness, tab: Tab) -> bool {
     dock.leaf(path.node_path()).unwrap().active == path.tab
 }
 
-fn click(h: &mut AppHarness, pos: egui::Pos2, modifiers: egui::Modifiers) {
+/// Clicks where the MMD-space point `p` is on screen, holding `modifiers`.
+fn click_mmd(h: &mut AppHarness, p: glam::Vec3, modifiers: egui::Modifiers) {
+    let pos = projector(h).project_mmd(p).expect("in view");
     h.event(egui::Event::ModifiersChanged(modifiers));
     h.event(egui::Event::PointerMoved(pos));
     h.run_steps(1);
@@ -339,13 +346,8 @@ fn a_viewport_pick_brings_the_list_tab_holding_it_forward_and_ctrl_shift_combine
     );
 
     // A click on bone 上's head: the bone tree comes forward with its row.
-    let proj = projector(&h);
     let head = app(&h).state.pose.world()[2].w_axis.truncate();
-    click(
-        &mut h,
-        proj.project_mmd(head).unwrap(),
-        egui::Modifiers::NONE,
-    );
+    click_mmd(&mut h, head, egui::Modifiers::NONE);
     assert_eq!(app(&h).state.selection, Selection::Bone(2));
     assert!(in_front(&h, Tab::Bones));
     assert!(!in_front(&h, Tab::Physics), "no body picked");
@@ -355,13 +357,8 @@ fn a_viewport_pick_brings_the_list_tab_holding_it_forward_and_ctrl_shift_combine
     // heads): the body list comes forward; the bone tree stays in front.
     h.get_by_label("Rigid bodies").click();
     h.run_steps(3);
-    let proj = projector(&h);
     let body = app(&h).state.doc.model().rigid_bodies[1].position;
-    click(
-        &mut h,
-        proj.project_mmd(body).unwrap(),
-        egui::Modifiers::NONE,
-    );
+    click_mmd(&mut h, body, egui::Modifiers::NONE);
     assert_eq!(app(&h).state.selection, Selection::RigidBody(1));
     assert!(in_front(&h, Tab::Physics));
     assert!(in_front(&h, Tab::Bones));
@@ -370,8 +367,7 @@ fn a_viewport_pick_brings_the_list_tab_holding_it_forward_and_ctrl_shift_combine
     // Shift-click body 上 (a capsule around y = 12.5) adds it; Ctrl-click
     // takes it out again, as in the lists.
     let upper = app(&h).state.doc.model().rigid_bodies[0].position;
-    let at = proj.project_mmd(upper).unwrap();
-    click(&mut h, at, egui::Modifiers::SHIFT);
+    click_mmd(&mut h, upper, egui::Modifiers::SHIFT);
     let state = &app(&h).state;
     assert_eq!(
         state.selection,
@@ -379,7 +375,7 @@ fn a_viewport_pick_brings_the_list_tab_holding_it_forward_and_ctrl_shift_combine
         "the last clicked is active"
     );
     assert_eq!(state.selected_indices(), vec![0, 1]);
-    click(&mut h, at, egui::Modifiers::COMMAND);
+    click_mmd(&mut h, upper, egui::Modifiers::COMMAND);
     let state = &app(&h).state;
     assert_eq!(state.selection, Selection::RigidBody(1));
     assert_eq!(state.selected_indices(), vec![1]);
@@ -410,14 +406,7 @@ fn two_drags_are_two_undo_steps_while_a_search_box_has_the_keyboard() {
     h.get_by_label("Search bones").click();
     h.run_steps(2);
     for _ in 0..2 {
-        let proj = projector(&h);
-        let size = app(&h).state.viewport.camera.distance * 0.06;
-        let head = app(&h).state.doc.model().bones[upper].position;
-        let from = proj.project_mmd(head + glam::Vec3::X * size).unwrap();
-        let to = proj
-            .project_mmd(head + glam::Vec3::X * (size + 1.0))
-            .unwrap();
-        drag(&mut h, from, to);
+        drag_rest_arrow(&mut h, upper, glam::Vec3::X);
     }
     assert!(h.ctx.memory(|m| m.focused().is_some()), "still typing");
     assert_eq!(app(&h).state.doc.history.len(), 2, "two drags, two steps");
