@@ -54,6 +54,10 @@ pub struct State {
     pub playback: timeline::Playback,
     /// The open rig generator dialog (its plan previews in the viewport).
     pub generator: Option<crate::app::generators::Dialog>,
+    /// The selection before each History step (by step index): undoing a step
+    /// that added, removed or reordered elements puts it back, so the keys act
+    /// on the element they acted on before (indices have moved).
+    selection_before: Vec<Option<(Selection, Selected)>>,
 }
 
 impl State {
@@ -76,6 +80,7 @@ impl State {
             debug: Default::default(),
             playback: Default::default(),
             generator: None,
+            selection_before: Vec::new(),
             doc,
         };
         s.document_loaded();
@@ -94,6 +99,7 @@ impl State {
         self.selection = Selection::None;
         self.selected = Selected::default();
         self.generator = None;
+        self.selection_before.clear();
         self.commands.take();
         self.material_visible = vec![true; model.materials.len()];
         self.textures = textures::TextureStore::load(
@@ -163,15 +169,31 @@ impl State {
 
     /// Applies and records a model edit now (panels push [`Commands::edit`] instead).
     pub fn apply(&mut self, edit: crate::edit::ModelEdit) {
+        let head = self.doc.history.head();
         match self.doc.apply(edit) {
-            Ok(changes) => self.changes.merge(&changes),
+            Ok(changes) => {
+                self.changes.merge(&changes);
+                if self.doc.history.head() == head + 1 {
+                    self.selection_before.resize(head, None);
+                    self.selection_before
+                        .push(Some((self.selection, self.selected.clone())));
+                }
+            }
             Err(e) => self.log(LogLevel::Warning, format!("edit refused: {e}")),
         }
     }
 
     pub fn undo(&mut self) {
+        let step = self.doc.history.head().checked_sub(1);
         match self.doc.undo() {
-            Some(changes) => self.changes.merge(&changes),
+            Some(changes) => {
+                let before = step.and_then(|s| self.selection_before.get(s).cloned().flatten());
+                if let Some((active, selected)) = before.filter(|_| changes.is_structural()) {
+                    self.selection = active;
+                    self.selected = selected;
+                }
+                self.changes.merge(&changes);
+            }
             None => self.log(LogLevel::Info, "nothing to undo"),
         }
     }
