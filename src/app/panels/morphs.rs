@@ -88,12 +88,13 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     .show(ui, |ui| {
                         for i in members {
                             // Right to left: the slider keeps its place at the panel's
-                            // edge and a long name is cut instead. One row high: a
-                            // right-to-left child of a column takes all the height left.
+                            // edge and a long name is cut instead.
+                            // One row high: a bare right-to-left layout would centre
+                            // the row in all the height left and push the rest away.
                             let layout = egui::Layout::right_to_left(egui::Align::Center);
-                            let row =
+                            let size =
                                 egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
-                            ui.allocate_ui_with_layout(row, layout, |ui| {
+                            ui.allocate_ui_with_layout(size, layout, |ui| {
                                 let q = morph_row(ui, model, pose, commands, &rows, &sel, i);
                                 request = q.or(request.take());
                             });
