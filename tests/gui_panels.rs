@@ -148,34 +148,6 @@ fn opening_another_model_with_unsaved_edits_asks_first() {
 }
 
 #[test]
-fn morph_rows_are_stacked_one_row_high() {
-    let model = hone::pmx::builder::sample_rig();
-    let morphs = model.morphs.len();
-    let mut h = gui_support::harness_with(model, "sample", egui::vec2(1400.0, 900.0), |a| {
-        hone::app::dock::focus_tab(&mut a.dock, hone::app::dock::Tab::Morphs);
-    });
-    h.run_steps(3);
-    // The sliders of the Morphs tab (the dock's left column), top to bottom.
-    let mut tops: Vec<f32> = h
-        .get_all_by_role(accesskit::Role::Slider)
-        .map(|n| n.rect())
-        .filter(|r| r.right() < 400.0)
-        .map(|r| r.top())
-        .collect();
-    tops.sort_by(f32::total_cmp);
-    assert_eq!(tops.len(), morphs, "every morph has its slider on screen");
-    // Each right below the last (a group's header between groups).
-    let row = h.ctx.global_style().spacing.interact_size.y;
-    for pair in tops.windows(2) {
-        let gap = pair[1] - pair[0];
-        assert!(
-            gap > 0.0 && gap < 3.0 * row,
-            "rows {pair:?} are {gap} apart"
-        );
-    }
-}
-
-#[test]
 fn undoing_a_move_keeps_the_moved_bone_selected() {
     let mut h = harness();
     h.run_steps(3);
