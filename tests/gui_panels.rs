@@ -148,7 +148,7 @@ fn opening_another_model_with_unsaved_edits_asks_first() {
 }
 
 #[test]
-fn undoing_a_move_keeps_the_moved_bone_selected() {
+fn undoing_or_redoing_a_move_keeps_the_moved_bone_selected() {
     let mut h = harness();
     h.run_steps(3);
     let name = |h: &Harness<'_, Option<HoneApp>>| {
@@ -172,6 +172,13 @@ fn undoing_a_move_keeps_the_moved_bone_selected() {
     h.run_steps(2);
     assert_eq!(app(&h).state.selection, Selection::Bone(2));
     assert_eq!(name(&h), "下");
+    // Redo instead: 下 is at #3 again and still selected.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
+    h.run_steps(2);
+    assert_eq!(app(&h).state.selection, Selection::Bone(3));
+    assert_eq!(name(&h), "下");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
     h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
     h.run_steps(2);
     assert_eq!(app(&h).state.doc.model().bones[3].name, "下");

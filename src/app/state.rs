@@ -54,10 +54,22 @@ pub struct State {
     pub playback: timeline::Playback,
     /// The open rig generator dialog (its plan previews in the viewport).
     pub generator: Option<crate::app::generators::Dialog>,
-    /// The selection before each History step (by step index): undoing a step
-    /// that added, removed or reordered elements puts it back, so the keys act
-    /// on the element they acted on before (indices have moved).
-    selection_before: Vec<Option<(Selection, Selected)>>,
+    /// The selection around each History step (by step index): undoing or
+    /// redoing a step that added, removed or reordered elements puts back the
+    /// selection of then, so the keys act on the same element (indices moved).
+    step_selection: Vec<StepSelection>,
+    /// The step the frame's commands made, whose selection after is noted
+    /// once they are all applied.
+    new_step: Option<usize>,
+}
+
+type SelectionState = (Selection, Selected);
+
+/// The selection before a History step was made and after its frame.
+#[derive(Debug, Clone, Default)]
+struct StepSelection {
+    before: Option<SelectionState>,
+    after: Option<SelectionState>,
 }
 
 impl State {
@@ -80,7 +92,8 @@ impl State {
             debug: Default::default(),
             playback: Default::default(),
             generator: None,
-            selection_before: Vec::new(),
+            step_selection: Vec::new(),
+            new_step: None,
             doc,
         };
         s.document_loaded();
@@ -99,7 +112,8 @@ impl State {
         self.selection = Selection::None;
         self.selected = Selected::default();
         self.generator = None;
-        self.selection_before.clear();
+        self.step_selection.clear();
+        self.new_step = None;
         self.commands.take();
         self.material_visible = vec![true; model.materials.len()];
         self.textures = textures::TextureStore::load(
@@ -174,9 +188,12 @@ impl State {
             Ok(changes) => {
                 self.changes.merge(&changes);
                 if self.doc.history.head() == head + 1 {
-                    self.selection_before.resize(head, None);
-                    self.selection_before
-                        .push(Some((self.selection, self.selected.clone())));
+                    self.step_selection.resize(head, StepSelection::default());
+                    self.step_selection.push(StepSelection {
+                        before: Some((self.selection, self.selected.clone())),
+                        after: None,
+                    });
+                    self.new_step = Some(head);
                 }
             }
             Err(e) => self.log(LogLevel::Warning, format!("edit refused: {e}")),
@@ -187,11 +204,8 @@ impl State {
         let step = self.doc.history.head().checked_sub(1);
         match self.doc.undo() {
             Some(changes) => {
-                let before = step.and_then(|s| self.selection_before.get(s).cloned().flatten());
-                if let Some((active, selected)) = before.filter(|_| changes.is_structural()) {
-                    self.selection = active;
-                    self.selected = selected;
-                }
+                let then = step.and_then(|s| self.step_selection.get(s)?.before.clone());
+                self.restore_selection(then, &changes);
                 self.changes.merge(&changes);
             }
             None => self.log(LogLevel::Info, "nothing to undo"),
@@ -199,9 +213,26 @@ impl State {
     }
 
     pub fn redo(&mut self) {
+        let step = self.doc.history.head();
         match self.doc.redo() {
-            Some(changes) => self.changes.merge(&changes),
+            Some(changes) => {
+                let then = self.step_selection.get(step).and_then(|s| s.after.clone());
+                self.restore_selection(then, &changes);
+                self.changes.merge(&changes);
+            }
             None => self.log(LogLevel::Info, "nothing to redo"),
+        }
+    }
+
+    /// Puts back `then` after an undo or redo that moved indices.
+    fn restore_selection(
+        &mut self,
+        then: Option<SelectionState>,
+        changes: &crate::edit::ChangeSet,
+    ) {
+        if let Some((active, selected)) = then.filter(|_| changes.is_structural()) {
+            self.selection = active;
+            self.selected = selected;
         }
     }
 
@@ -303,6 +334,11 @@ impl State {
                 Command::Generator(open) => {
                     self.generator = Some(crate::app::generators::Dialog::new(open));
                 }
+            }
+        }
+        if let Some(step) = self.new_step.take() {
+            if let Some(s) = self.step_selection.get_mut(step) {
+                s.after = Some((self.selection, self.selected.clone()));
             }
         }
         if any {
