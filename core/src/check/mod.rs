@@ -24,6 +24,7 @@ pub mod catalog;
 pub mod fix;
 pub mod fix_edits;
 pub mod frames;
+pub mod incremental;
 pub mod joints;
 pub mod morphs;
 pub mod names;
@@ -38,6 +39,7 @@ pub mod weights;
 
 pub use catalog::{Category, CheckInfo, CATALOG};
 pub use fix::{fix_all, AxisKind, Fix, FixAll};
+pub use incremental::{Check, CheckResults};
 
 use crate::pmx::Model;
 use serde::Serialize;
@@ -221,37 +223,10 @@ impl CheckContext {
 }
 
 /// Runs every check. Problems come grouped by check, in the order listed in
-/// the module docs.
+/// the module docs ([`Check::ALL`]). To follow edits, keep a [`CheckResults`]
+/// and [`update`](CheckResults::update) it with each edit's change set.
 pub fn check_model(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
-    // One pass over the vertices (the largest list) for the three checks that
-    // read them; their problems still come grouped by check.
-    let (mut ranges, mut weights, mut numbers) = (Vec::new(), Vec::new(), Vec::new());
-    for (i, v) in model.vertices.iter().enumerate() {
-        refs::check_vertex(model, i, v, &mut ranges);
-        weights::check_vertex(model, i, v, &mut weights);
-        values::check_vertex(model, i, v, &mut numbers);
-    }
-    let mut out = ranges;
-    out.extend(refs::check_other_ranges(model));
-    out.extend(bones::check_cycles(model));
-    out.extend(order::check_deform_order(model));
-    out.extend(bones::check_ik(model));
-    out.extend(weights);
-    out.extend(version::check_version_features(model));
-    out.extend(physics::check_bodies_and_joints(model));
-    out.extend(physics::check_body_overlaps(model));
-    out.extend(rig::check_rig(model));
-    out.extend(joints::check_joints(model));
-    out.extend(textures::check_textures(model, ctx));
-    out.extend(textures::check_texture_paths(model));
-    out.extend(names::check_names(model));
-    out.extend(refs::check_nested_group_morphs(model));
-    out.extend(morphs::check_morph_values(model));
-    out.extend(bones::check_axes(model));
-    out.extend(numbers);
-    out.extend(values::check_other_numbers(model));
-    out.extend(frames::check_display_frames(model));
-    out
+    CheckResults::new(model, ctx).into_problems()
 }
 
 /// `Some(i as usize)` when `i` indexes a list of `len`.

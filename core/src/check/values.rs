@@ -10,36 +10,55 @@
 
 use super::{ElementRef, Fix, Problem};
 use crate::pmx::{Model, MorphOffsets, Tail, Vertex};
-use glam::{Vec2, Vec3, Vec4};
+use glam::{Quat, Vec2, Vec3, Vec4};
+
+/// The float bits that are all set in NaN and ±Inf (and in nothing else).
+const EXPONENT: u32 = 0x7f80_0000;
+
+/// Whether every number is finite, testing bits: an or of compares has no
+/// order to keep, so it vectorises (a float sum or `all` does not).
+#[inline]
+pub(crate) fn all_finite(xs: &[f32]) -> bool {
+    !xs.iter()
+        .fold(false, |any, x| any | (x.to_bits() & EXPONENT == EXPONENT))
+}
+
+/// A number or a vector of them.
+trait Numbers: Copy {
+    fn finite(self) -> bool;
+}
+
+impl Numbers for f32 {
+    fn finite(self) -> bool {
+        self.is_finite()
+    }
+}
+
+macro_rules! vector_numbers {
+    ($($t:ty),+) => {$(
+        impl Numbers for $t {
+            fn finite(self) -> bool {
+                all_finite(&self.to_array())
+            }
+        }
+    )+};
+}
+vector_numbers!(Vec2, Vec3, Vec4, Quat);
 
 /// Names of the non-finite fields of one element.
 #[derive(Default)]
 struct Fields(Vec<&'static str>);
 
 impl Fields {
-    fn f(&mut self, name: &'static str, v: f32) {
-        if !v.is_finite() {
+    fn num(&mut self, name: &'static str, v: impl Numbers) {
+        if !v.finite() {
             self.0.push(name);
         }
     }
-    fn v2(&mut self, name: &'static str, v: Vec2) {
-        if !v.is_finite() {
-            self.0.push(name);
-        }
-    }
-    fn v3(&mut self, name: &'static str, v: Vec3) {
-        if !v.is_finite() {
-            self.0.push(name);
-        }
-    }
-    fn v4(&mut self, name: &'static str, v: Vec4) {
-        if !v.is_finite() {
-            self.0.push(name);
-        }
-    }
-    fn report(self, model: &Model, me: ElementRef, out: &mut Vec<Problem>) {
+    /// Pushes `E-NONFINITE` naming the fields, if any; whether it did.
+    fn report(self, model: &Model, me: ElementRef, out: &mut Vec<Problem>) -> bool {
         if self.0.is_empty() {
-            return;
+            return false;
         }
         out.push(Problem::error(
             "E-NONFINITE",
@@ -50,7 +69,18 @@ impl Fields {
                 self.0.join(", ")
             ),
         ));
+        true
     }
+}
+
+/// `E-NONFINITE` for element `$e` (reported as `$me`): each `field "name"` is
+/// tested; evaluates to whether a problem was pushed.
+macro_rules! nonfinite {
+    ($model:expr, $out:expr, $me:expr, $e:expr; $($field:ident $name:literal),+ $(,)?) => {{
+        let mut f = Fields::default();
+        $(f.num($name, $e.$field);)+
+        f.report($model, $me, $out)
+    }};
 }
 
 pub fn check_numbers(model: &Model) -> Vec<Problem> {
@@ -66,28 +96,45 @@ pub fn check_numbers(model: &Model) -> Vec<Problem> {
 /// the vertices).
 #[inline]
 pub(crate) fn check_vertex(model: &Model, i: usize, v: &Vertex, out: &mut Vec<Problem>) {
-    // x·0 is 0 for a finite x and NaN otherwise: one sum tests every field.
-    let z = |a: &[f32]| a.iter().map(|x| x * 0.0).sum::<f32>();
-    let u = &v.additional_uvs;
-    let probe = z(&v.position.to_array())
-        + z(&v.normal.to_array())
-        + z(&v.uv.to_array())
-        + z(&u[0].to_array())
-        + z(&u[1].to_array())
-        + z(&u[2].to_array())
-        + z(&u[3].to_array())
-        + v.edge_scale * 0.0;
-    if probe == 0.0 {
+    let (p, n, t, u) = (v.position, v.normal, v.uv, &v.additional_uvs);
+    let numbers = [
+        p.x,
+        p.y,
+        p.z,
+        n.x,
+        n.y,
+        n.z,
+        t.x,
+        t.y,
+        u[0].x,
+        u[0].y,
+        u[0].z,
+        u[0].w,
+        u[1].x,
+        u[1].y,
+        u[1].z,
+        u[1].w,
+        u[2].x,
+        u[2].y,
+        u[2].z,
+        u[2].w,
+        u[3].x,
+        u[3].y,
+        u[3].z,
+        u[3].w,
+        v.edge_scale,
+    ];
+    if all_finite(&numbers) {
         return;
     }
     let mut f = Fields::default();
-    f.v3("position", v.position);
-    f.v3("normal", v.normal);
-    f.v2("UV", v.uv);
+    f.num("position", v.position);
+    f.num("normal", v.normal);
+    f.num("UV", v.uv);
     for (k, name) in ["UV1", "UV2", "UV3", "UV4"].into_iter().enumerate() {
-        f.v4(name, v.additional_uvs[k]);
+        f.num(name, v.additional_uvs[k]);
     }
-    f.f("edge scale", v.edge_scale);
+    f.num("edge scale", v.edge_scale);
     f.report(model, ElementRef::Vertex(i as i32), out);
 }
 
@@ -96,15 +143,15 @@ pub(crate) fn check_other_numbers(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     for (i, b) in model.bones.iter().enumerate() {
         let mut f = Fields::default();
-        f.v3("position", b.position);
+        f.num("position", b.position);
         if let Tail::Offset(o) = b.tail {
-            f.v3("tail offset", o);
+            f.num("tail offset", o);
         }
         if let Some(a) = &b.append {
-            f.f("append ratio", a.ratio);
+            f.num("append ratio", a.ratio);
         }
         if let Some(ik) = &b.ik {
-            f.f("IK angle limit", ik.limit_angle);
+            f.num("IK angle limit", ik.limit_angle);
             if ik
                 .links
                 .iter()
@@ -131,48 +178,34 @@ pub(crate) fn check_other_numbers(model: &Model) -> Vec<Problem> {
         }
     }
     for (i, m) in model.materials.iter().enumerate() {
-        let mut f = Fields::default();
-        f.v4("diffuse", m.diffuse);
-        f.v3("specular", m.specular);
-        f.f("specular power", m.specular_power);
-        f.v3("ambient", m.ambient);
-        f.v4("edge colour", m.edge_color);
-        f.f("edge size", m.edge_size);
         let me = ElementRef::Material(i as i32);
-        let colours_finite = f.0.is_empty();
-        f.report(model, me, &mut out);
-        if colours_finite {
+        #[rustfmt::skip]
+        let reported = nonfinite!(model, &mut out, me, m; diffuse "diffuse", specular "specular",
+            specular_power "specular power", ambient "ambient", edge_color "edge colour",
+            edge_size "edge size");
+        if !reported {
             check_colour_range(model, i, &mut out);
         }
     }
     for (i, r) in model.rigid_bodies.iter().enumerate() {
-        let mut f = Fields::default();
-        f.v3("size", r.size);
-        f.v3("position", r.position);
-        f.v3("rotation", r.rotation);
-        f.f("mass", r.mass);
-        f.f("linear damping", r.linear_damping);
-        f.f("angular damping", r.angular_damping);
-        f.f("restitution", r.restitution);
-        f.f("friction", r.friction);
-        f.report(model, ElementRef::RigidBody(i as i32), &mut out);
+        let me = ElementRef::RigidBody(i as i32);
+        #[rustfmt::skip]
+        nonfinite!(model, &mut out, me, r; size "size", position "position", rotation "rotation",
+            mass "mass", linear_damping "linear damping", angular_damping "angular damping",
+            restitution "restitution", friction "friction");
     }
     for (i, j) in model.joints.iter().enumerate() {
-        let mut f = Fields::default();
-        f.v3("position", j.position);
-        f.v3("rotation", j.rotation);
-        f.v3("linear lower limit", j.linear_lower);
-        f.v3("linear upper limit", j.linear_upper);
-        f.v3("angular lower limit", j.angular_lower);
-        f.v3("angular upper limit", j.angular_upper);
-        f.v3("linear spring", j.linear_spring);
-        f.v3("angular spring", j.angular_spring);
-        f.report(model, ElementRef::Joint(i as i32), &mut out);
+        let me = ElementRef::Joint(i as i32);
+        #[rustfmt::skip]
+        nonfinite!(model, &mut out, me, j; position "position", rotation "rotation",
+            linear_lower "linear lower limit", linear_upper "linear upper limit",
+            angular_lower "angular lower limit", angular_upper "angular upper limit",
+            linear_spring "linear spring", angular_spring "angular spring");
     }
     for (i, s) in model.soft_bodies.iter().enumerate() {
         let mut f = Fields::default();
-        f.f("total mass", s.total_mass);
-        f.f("collision margin", s.margin);
+        f.num("total mass", s.total_mass);
+        f.num("collision margin", s.margin);
         let c = &s.config;
         let config = [
             c.vcf, c.dp, c.dg, c.lf, c.pr, c.vc, c.df, c.mt, c.chr, c.khr, c.shr, c.ahr,
@@ -204,28 +237,32 @@ pub(crate) fn check_other_numbers(model: &Model) -> Vec<Problem> {
 /// (index of the first offset with a non-finite number, how many have one).
 fn first_nonfinite_offset(offsets: &MorphOffsets) -> Option<(usize, usize)> {
     fn scan<T>(v: &[T], bad: impl Fn(&T) -> bool) -> Option<(usize, usize)> {
+        // One pass without early exit first: nearly every morph is clean.
+        if !v.iter().fold(false, |any, o| any | bad(o)) {
+            return None;
+        }
         let first = v.iter().position(&bad)?;
         Some((first, v[first..].iter().filter(|o| bad(o)).count()))
     }
     match offsets {
-        MorphOffsets::Group(v) | MorphOffsets::Flip(v) => scan(v, |o| !o.ratio.is_finite()),
-        MorphOffsets::Vertex(v) => scan(v, |o| !o.offset.is_finite()),
-        MorphOffsets::Bone(v) => scan(v, |o| {
-            !(o.translation.is_finite() && o.rotation.is_finite())
-        }),
-        MorphOffsets::Uv { offsets, .. } => scan(offsets, |o| !o.offset.is_finite()),
+        MorphOffsets::Group(v) | MorphOffsets::Flip(v) => scan(v, |o| !o.ratio.finite()),
+        MorphOffsets::Vertex(v) => scan(v, |o| !o.offset.finite()),
+        MorphOffsets::Bone(v) => scan(v, |o| !(o.translation.finite() && o.rotation.finite())),
+        MorphOffsets::Uv { offsets, .. } => scan(offsets, |o| !o.offset.finite()),
         MorphOffsets::Material(v) => scan(v, |o| {
-            !(o.diffuse.is_finite()
-                && o.specular.is_finite()
-                && o.specular_power.is_finite()
-                && o.ambient.is_finite()
-                && o.edge_color.is_finite()
-                && o.edge_size.is_finite()
-                && o.texture_tint.is_finite()
-                && o.sphere_tint.is_finite()
-                && o.toon_tint.is_finite())
+            let colours = [
+                o.diffuse,
+                o.edge_color,
+                o.texture_tint,
+                o.sphere_tint,
+                o.toon_tint,
+            ];
+            !(colours.iter().all(|c| c.finite())
+                && o.specular.finite()
+                && o.ambient.finite()
+                && all_finite(&[o.specular_power, o.edge_size]))
         }),
-        MorphOffsets::Impulse(v) => scan(v, |o| !(o.velocity.is_finite() && o.torque.is_finite())),
+        MorphOffsets::Impulse(v) => scan(v, |o| !(o.velocity.finite() && o.torque.finite())),
     }
 }
 

@@ -43,140 +43,184 @@ pub fn check_weights(model: &Model) -> Vec<Problem> {
     out
 }
 
+/// What is wrong with one vertex's weights.
+#[derive(Debug, Clone, Copy)]
+enum Fault {
+    /// Bit k: slot k carries weight on bone −1.
+    NoneBone(u8),
+    /// Bit k: slot k's weight is outside 0..1 or not finite.
+    Range(u8),
+    Zero,
+    Sum(f32),
+    SdefDegenerate,
+    SdefPointless(f32),
+    SdefCenter {
+        d: f32,
+        limit: f32,
+    },
+}
+
+/// The faults of vertex `i`'s weights, in report order (at most two: a weight
+/// on bone −1 can come with a BDEF4 sum or SDEF problem only when the range
+/// is fine). Inlined in the vertex pass; reporting is apart, and cold.
+#[inline]
+fn faults(model: &Model, v: &Vertex) -> [Option<Fault>; 2] {
+    let nb = model.bones.len();
+    let (bones, weights, n) = v.weights.bone_weights();
+    let (mut on_none, mut bad) = (0u8, 0u8);
+    for k in 0..n {
+        let w = weights[k];
+        if bones[k] == NONE && w.abs() > EPS {
+            on_none |= 1 << k;
+        }
+        if !(-EPS..=1.0 + EPS).contains(&w) {
+            bad |= 1 << k;
+        }
+    }
+    let first = (on_none != 0).then_some(Fault::NoneBone(on_none));
+    if bad != 0 && on_none == 0 {
+        return [Some(Fault::Range(bad)), None];
+    }
+    let second = match v.weights {
+        Weights::Bdef4 { weights, .. } | Weights::Qdef { weights, .. } if on_none == 0 => {
+            let sum: f32 = weights.iter().sum();
+            if sum.abs() < EPS {
+                Some(Fault::Zero)
+            } else if !sum.is_finite() || (sum - 1.0).abs() > WEIGHT_SUM_TOLERANCE {
+                Some(Fault::Sum(sum))
+            } else {
+                None
+            }
+        }
+        Weights::Sdef {
+            bones,
+            weight,
+            c,
+            r0,
+            r1,
+        } => {
+            if bones[0] == bones[1] || !(c.is_finite() && r0.is_finite() && r1.is_finite()) {
+                Some(Fault::SdefDegenerate)
+            } else if on_none != 0 {
+                None
+            } else if weight <= 0.0 || weight >= 1.0 {
+                Some(Fault::SdefPointless(weight))
+            } else if let (Some(b0), Some(b1)) = (valid(bones[0], nb), valid(bones[1], nb)) {
+                let (p0, p1) = (model.bones[b0].position, model.bones[b1].position);
+                let d = dist_to_segment(c, p0, p1);
+                let limit = p0.distance(p1).max(SDEF_CENTER_SLACK);
+                (d > limit).then_some(Fault::SdefCenter { d, limit })
+            } else {
+                None
+            }
+        }
+        _ => None,
+    };
+    [first, second]
+}
+
 /// The weight checks of vertex `i` (`check_model` runs them in its one pass
 /// over the vertices).
+#[inline]
 pub(crate) fn check_vertex(model: &Model, i: usize, v: &Vertex, out: &mut Vec<Problem>) {
+    for fault in faults(model, v).into_iter().flatten() {
+        report(model, i, v, fault, out);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn report(model: &Model, i: usize, v: &Vertex, fault: Fault, out: &mut Vec<Problem>) {
     let nb = model.bones.len();
-    {
-        let me = ElementRef::Vertex(i as i32);
-        let (bones, weights, n) = v.weights.bone_weights();
-        // Computed only for a vertex with a problem.
-        let normalize = || {
-            let mut w = v.weights;
-            crate::check::fix_edits::normalize_weights(&mut w, nb)
-                .then_some(Fix::NormalizeWeights { vertex: i as i32 })
+    let me = ElementRef::Vertex(i as i32);
+    let kind = v.weights.kind().name();
+    let (bones, weights, n) = v.weights.bone_weights();
+    let slots = |mask: u8| (0..n).filter(move |&k| mask & (1 << k) != 0);
+    let normalize = || {
+        let mut w = v.weights;
+        crate::check::fix_edits::normalize_weights(&mut w, nb)
+            .then_some(Fix::NormalizeWeights { vertex: i as i32 })
+    };
+    let related = || {
+        let listed = v.weights.bones();
+        let listed = if matches!(v.weights, Weights::Sdef { .. }) {
+            listed
+        } else {
+            &bones[..]
         };
-        let on_none: Vec<usize> = (0..n)
-            .filter(|&k| bones[k] == NONE && weights[k].abs() > EPS)
-            .collect();
-        if !on_none.is_empty() {
+        listed
+            .iter()
+            .filter(|&&b| valid(b, nb).is_some())
+            .map(|&b| ElementRef::Bone(b))
+            .collect::<Vec<_>>()
+    };
+    let problem = match fault {
+        Fault::NoneBone(mask) => {
             let msg = format!(
-                "vertex #{i} ({}): weight {} on bone −1",
-                v.weights.kind().name(),
-                on_none
-                    .iter()
-                    .map(|&k| format!("{}", weights[k]))
+                "vertex #{i} ({kind}): weight {} on bone −1",
+                slots(mask)
+                    .map(|k| format!("{}", weights[k]))
                     .collect::<Vec<_>>()
                     .join(", ")
             );
-            out.push(Problem::error("E-WEIGHT-NONE-BONE", me, msg).with_fix(normalize()));
+            Problem::error("E-WEIGHT-NONE-BONE", me, msg).with_fix(normalize())
         }
-        let bad: Vec<f32> = weights[..n]
-            .iter()
-            .copied()
-            .filter(|w| !w.is_finite() || *w < -EPS || *w > 1.0 + EPS)
-            .collect();
-        if !bad.is_empty() && on_none.is_empty() {
+        Fault::Range(mask) => {
+            let bad: Vec<f32> = slots(mask).map(|k| weights[k]).collect();
             let msg = format!(
-                "vertex #{i} ({}): weight(s) {bad:?} outside 0..1 (negative or over-full blending)",
-                v.weights.kind().name()
+                "vertex #{i} ({kind}): weight(s) {bad:?} outside 0..1 (negative or over-full blending)"
             );
-            out.push(Problem::warning("W-WEIGHT-RANGE", me, msg).with_fix(normalize()));
-            return;
+            Problem::warning("W-WEIGHT-RANGE", me, msg).with_fix(normalize())
         }
-        match v.weights {
-            Weights::Bdef4 { weights, .. } | Weights::Qdef { weights, .. } => {
-                if !on_none.is_empty() {
-                    return;
-                }
-                let sum: f32 = weights.iter().sum();
-                if sum.abs() < EPS {
-                    out.push(Problem::error(
-                        "E-WEIGHT-ZERO",
-                        me,
-                        format!(
-                            "vertex #{i} ({}): all weights are 0",
-                            v.weights.kind().name()
-                        ),
-                    ));
-                } else if !sum.is_finite() || (sum - 1.0).abs() > WEIGHT_SUM_TOLERANCE {
-                    let msg = format!(
-                        "vertex #{i} ({}): weights sum to {sum}, not 1",
-                        v.weights.kind().name()
-                    );
-                    out.push(
-                        Problem::warning("W-WEIGHT-SUM", me, msg)
-                            .related(
-                                bones
-                                    .iter()
-                                    .filter(|&&b| valid(b, nb).is_some())
-                                    .map(|&b| ElementRef::Bone(b)),
-                            )
-                            .with_fix(normalize()),
-                    );
-                }
-            }
-            Weights::Sdef {
-                bones,
-                weight,
-                c,
-                r0,
-                r1,
-            } => {
-                let related = bones
-                    .iter()
-                    .filter(|&&b| valid(b, nb).is_some())
-                    .map(|&b| ElementRef::Bone(b));
-                if bones[0] == bones[1] || !(c.is_finite() && r0.is_finite() && r1.is_finite()) {
-                    let why = if bones[0] == bones[1] {
-                        "both SDEF bones are the same".to_string()
-                    } else {
-                        "SDEF C/R0/R1 are not finite".to_string()
-                    };
-                    let fix = (bones[0] == bones[1] && valid(bones[0], nb).is_some())
-                        .then_some(Fix::SdefToBdef1 { vertex: i as i32 });
-                    out.push(
-                        Problem::warning("W-SDEF-DEGENERATE", me, format!("vertex #{i}: {why}"))
-                            .related(related)
-                            .with_fix(fix),
-                    );
-                    return;
-                }
-                if !on_none.is_empty() {
-                    return;
-                }
-                if weight <= 0.0 || weight >= 1.0 {
-                    let fix = valid(if weight >= 0.5 { bones[0] } else { bones[1] }, nb)
-                        .map(|_| Fix::SdefToBdef1 { vertex: i as i32 });
-                    out.push(
-                        Problem::info(
-                            "I-SDEF-POINTLESS",
-                            me,
-                            format!("vertex #{i}: SDEF with weight {weight}: all on one bone, same as BDEF1"),
-                        )
-                        .related(related)
-                        .with_fix(fix),
-                    );
-                    return;
-                }
-                if let (Some(b0), Some(b1)) = (valid(bones[0], nb), valid(bones[1], nb)) {
-                    let (p0, p1) = (model.bones[b0].position, model.bones[b1].position);
-                    let d = dist_to_segment(c, p0, p1);
-                    let limit = p0.distance(p1).max(SDEF_CENTER_SLACK);
-                    if d > limit {
-                        let msg = format!(
-                            "vertex #{i}: SDEF centre C ({:.3}, {:.3}, {:.3}) is {d:.3} away from the bones {} and {} (limit {limit:.3})",
-                            c.x,
-                            c.y,
-                            c.z,
-                            ElementRef::Bone(bones[0]).describe(model),
-                            ElementRef::Bone(bones[1]).describe(model),
-                        );
-                        out.push(Problem::warning("W-SDEF-CENTER", me, msg).related(related));
-                    }
-                }
-            }
-            Weights::Bdef1 { .. } | Weights::Bdef2 { .. } => {}
+        Fault::Zero => Problem::error(
+            "E-WEIGHT-ZERO",
+            me,
+            format!("vertex #{i} ({kind}): all weights are 0"),
+        ),
+        Fault::Sum(sum) => {
+            let msg = format!("vertex #{i} ({kind}): weights sum to {sum}, not 1");
+            Problem::warning("W-WEIGHT-SUM", me, msg)
+                .related(related())
+                .with_fix(normalize())
         }
-    }
+        Fault::SdefDegenerate => {
+            let same = bones[0] == bones[1];
+            let why = if same {
+                "both SDEF bones are the same"
+            } else {
+                "SDEF C/R0/R1 are not finite"
+            };
+            let fix = (same && valid(bones[0], nb).is_some())
+                .then_some(Fix::SdefToBdef1 { vertex: i as i32 });
+            Problem::warning("W-SDEF-DEGENERATE", me, format!("vertex #{i}: {why}"))
+                .related(related())
+                .with_fix(fix)
+        }
+        Fault::SdefPointless(weight) => {
+            let fix = valid(if weight >= 0.5 { bones[0] } else { bones[1] }, nb)
+                .map(|_| Fix::SdefToBdef1 { vertex: i as i32 });
+            Problem::info(
+                "I-SDEF-POINTLESS",
+                me,
+                format!("vertex #{i}: SDEF with weight {weight}: all on one bone, same as BDEF1"),
+            )
+            .related(related())
+            .with_fix(fix)
+        }
+        Fault::SdefCenter { d, limit } => {
+            let Weights::Sdef { c, .. } = v.weights else {
+                return;
+            };
+            let msg = format!(
+                "vertex #{i}: SDEF centre C ({:.3}, {:.3}, {:.3}) is {d:.3} away from the bones {} and {} (limit {limit:.3})",
+                c.x,
+                c.y,
+                c.z,
+                ElementRef::Bone(bones[0]).describe(model),
+                ElementRef::Bone(bones[1]).describe(model),
+            );
+            Problem::warning("W-SDEF-CENTER", me, msg).related(related())
+        }
+    };
+    out.push(problem);
 }

@@ -4,7 +4,7 @@
 
 use super::debug_overlays::{layers, DebugOverlays};
 use super::labels::LabelScratch;
-use crate::check::{ElementRef, Problem};
+use crate::check::{CheckResults, ElementRef, Problem};
 use crate::deform::{BoneOrder, IkTrace};
 use crate::edit::{ChangeSet, ElementKind};
 use crate::pmx::Model;
@@ -20,8 +20,10 @@ pub struct DebugState {
     pub overlays: DebugOverlays,
     /// The order, layers and order violations need rebuilding (a bone changed).
     order_stale: bool,
-    /// The checker's problems need re-running (anything changed).
-    problems_stale: bool,
+    /// Each check's problems, kept up to date edit by edit (`None`: run them all).
+    checks: Option<CheckResults>,
+    /// What changed since the checks last ran (they run lazily, while shown).
+    unchecked: ChangeSet,
     pub order: BoneOrder,
     /// The deform-order violations (`E-ORDER-*`, the same check the Problems panel lists).
     order_violations: Vec<Problem>,
@@ -29,7 +31,7 @@ pub struct DebugState {
     order_problems: Vec<Vec<usize>>,
     /// `check_model` results for the current model (see [`refresh`](Self::refresh)).
     pub problems: Vec<Problem>,
-    /// How many times the checks ran (the problems were rebuilt).
+    /// How many times checks ran (some or all; the problems were rebuilt).
     pub check_runs: u64,
     /// Show the selected chain's intermediate solutions.
     pub ik_steps: bool,
@@ -46,7 +48,8 @@ impl Default for DebugState {
         DebugState {
             overlays: Default::default(),
             order_stale: true,
-            problems_stale: true,
+            checks: None,
+            unchecked: ChangeSet::new(),
             order: Default::default(),
             order_violations: Vec::new(),
             order_problems: Vec::new(),
@@ -65,18 +68,19 @@ impl DebugState {
     /// Forget the caches (new document).
     pub fn invalidate(&mut self) {
         self.order_stale = true;
-        self.problems_stale = true;
+        self.checks = None;
+        self.unchecked = ChangeSet::new();
         self.trace = None;
     }
 
-    /// After model edits: the checks read the whole model, so any change
-    /// re-runs them (when next shown); the order, its labels and the IK trace
-    /// read only the bones.
+    /// After model edits: the checks that read what changed run again (when
+    /// next shown, [`CheckResults::update`]); the order, its labels and the IK
+    /// trace read only the bones.
     pub fn model_changed(&mut self, changes: &ChangeSet) {
         if changes.is_empty() {
             return;
         }
-        self.problems_stale = true;
+        self.unchecked.merge(changes);
         if changes.touches(ElementKind::Bone) {
             self.order_stale = true;
             self.trace = None;
@@ -112,11 +116,24 @@ impl DebugState {
     /// problems, re-run if the model changed since they last ran.
     pub fn refresh(&mut self, model: &Model) {
         self.refresh_order(model);
-        if self.problems_stale {
-            self.problems_stale = false;
-            self.problems = crate::check::check_model(model, &Default::default());
-            self.check_runs += 1;
+        let ctx = Default::default();
+        match &mut self.checks {
+            Some(_) if self.unchecked.is_empty() => return,
+            Some(checks) => {
+                checks.update(model, &ctx, &self.unchecked);
+            }
+            None => self.checks = Some(CheckResults::new(model, &ctx)),
         }
+        self.unchecked = ChangeSet::new();
+        if let Some(checks) = &self.checks {
+            self.problems = checks.problems().cloned().collect();
+        }
+        self.check_runs += 1;
+    }
+
+    /// Each check's problems and run counts, once the checks have run.
+    pub fn check_results(&self) -> Option<&CheckResults> {
+        self.checks.as_ref()
     }
 
     /// The bones `bone` is evaluated before although it depends on them.

@@ -425,7 +425,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     picking::pick_body(&proj, bodies, p).map(Selection::RigidBody)
                 });
             if let Some(sel) = hit {
-                state.commands.select(sel);
+                state.commands.push(Command::Pick(sel));
             }
         }
     }
