@@ -1,6 +1,6 @@
 //! Authoring in the app, driven through the real widgets as a user would
 //! (egui_kittest): multi-selection and batch edits in the lists and the
-//! inspector.
+//! inspector, structural edits, the display-frame panel.
 
 use eframe::egui;
 use egui::accesskit;
@@ -133,6 +133,25 @@ fn bone_menu(h: &mut AppHarness, label: &str, item: &str) {
     leftmost(h, label).click_secondary();
     h.run_steps(3);
     h.get_by_label(item).click();
+    h.run_steps(3);
+}
+
+/// Drags from `from` to `to` as a mouse would, releasing over `to`.
+fn drag(h: &mut AppHarness, from: egui::Pos2, to: egui::Pos2) {
+    h.hover_at(from);
+    h.run_steps(1);
+    h.drag_at(from);
+    h.run_steps(1);
+    for k in 1..=6 {
+        h.hover_at(from + (to - from) * (k as f32 / 6.0));
+        h.run_steps(1);
+    }
+    h.event(egui::Event::PointerButton {
+        pos: to,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
     h.run_steps(3);
 }
 
@@ -410,21 +429,7 @@ fn reordering_bones_by_drag_and_alt_arrows_keeps_every_reference() {
     let from = leftmost(&h, &row(hair4, "髪4")).rect().center();
     let onto = leftmost(&h, &row(hair1, "髪1")).rect();
     let to = egui::pos2(onto.center().x, onto.top() + 2.0);
-    h.hover_at(from);
-    h.run_steps(1);
-    h.drag_at(from);
-    h.run_steps(1);
-    for k in 1..=5 {
-        h.hover_at(from + (to - from) * (k as f32 / 5.0));
-        h.run_steps(1);
-    }
-    h.event(egui::Event::PointerButton {
-        pos: to,
-        button: egui::PointerButton::Primary,
-        pressed: false,
-        modifiers: egui::Modifiers::NONE,
-    });
-    h.run_steps(3);
+    drag(&mut h, from, to);
     let model = app(&h).state.doc.model().clone();
     assert_eq!(model.bones[hair1].name, "髪4", "moved before 髪1");
     assert_eq!(model.bones[hair1 + 1].name, "髪1");
@@ -472,6 +477,92 @@ fn reordering_bones_by_drag_and_alt_arrows_keeps_every_reference() {
     h.run_steps(2);
     assert_eq!(app(&h).state.doc.model().bones[hair4 - 1].name, "髪4");
     for _ in 0..5 {
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+        h.run_steps(2);
+    }
+    assert!(bytes(app(&h).state.doc.model()) == bytes(&original));
+}
+
+/// The frame `name`'s index in `model`.
+fn frame_index(model: &hone::pmx::Model, name: &str) -> usize {
+    model
+        .display_frames
+        .iter()
+        .position(|f| f.name == name)
+        .unwrap()
+}
+
+#[test]
+fn display_frames_take_dragged_bones_and_protect_root_and_expressions() {
+    use hone::pmx::DisplayElement;
+    let mut h = sample_with(Tab::DisplayFrames);
+    let original = app(&h).state.doc.model().clone();
+    let hair = frame_index(&original, "髪");
+    let pendant = bone_index(&original, "ペンダント");
+    assert!(!original.display_frames[hair]
+        .elements
+        .contains(&DisplayElement::Bone(pendant as i32)));
+
+    // Drag ペンダント from the bone tree onto 髪's items.
+    leftmost(&h, &row(hair, "髪")).click();
+    h.run_steps(2);
+    let zone = "Drop bones (bone tree) or morphs (morph list) here.";
+    let from = leftmost(&h, &row(pendant, "ペンダント")).rect().center();
+    let to = h.get_by_label(zone).rect().center();
+    drag(&mut h, from, to);
+    let model = app(&h).state.doc.model().clone();
+    let items = &model.display_frames[hair].elements;
+    assert_eq!(
+        items.len(),
+        original.display_frames[hair].elements.len() + 1
+    );
+    assert_eq!(items.last(), Some(&DisplayElement::Bone(pendant as i32)));
+    assert_eq!(app(&h).state.doc.history.len(), 1);
+
+    // Drag the new last item onto the upper half of the first: it moves first.
+    let last = h
+        .get_by_label(&format!("bone #{pendant} ペンダント"))
+        .rect()
+        .center();
+    let first = h.get_all_by_label_contains("bone #").next().unwrap().rect();
+    drag(
+        &mut h,
+        last,
+        egui::pos2(first.center().x, first.top() + 2.0),
+    );
+    let model = app(&h).state.doc.model().clone();
+    assert_eq!(
+        model.display_frames[hair].elements[0],
+        DisplayElement::Bone(pendant as i32)
+    );
+    assert_eq!(app(&h).state.doc.history.len(), 2);
+
+    // 表情 takes morphs only: a bone dropped on it changes nothing.
+    let exp = frame_index(&original, "表情");
+    assert!(original.display_frames[exp].special);
+    leftmost(&h, &format!("🔒 {}", row(exp, "表情"))).click();
+    h.run_steps(2);
+    let to = h.get_by_label(zone).rect().center();
+    drag(&mut h, from, to);
+    assert_eq!(app(&h).state.doc.history.len(), 2, "no bone in 表情");
+
+    // Root cannot be deleted (key or menu) nor moved.
+    leftmost(&h, &format!("🔒 {}", row(0, "Root"))).click();
+    h.run_steps(2);
+    h.key_press(egui::Key::Delete);
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
+    h.run_steps(2);
+    assert_eq!(app(&h).state.doc.history.len(), 2, "Root stays");
+    leftmost(&h, &format!("🔒 {}", row(0, "Root"))).click_secondary();
+    h.run_steps(2);
+    assert!(h
+        .get_by_label("Delete…  (Delete)")
+        .accesskit_node()
+        .is_disabled());
+
+    for _ in 0..2 {
+        h.key_press(egui::Key::Escape);
         h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
         h.run_steps(2);
     }

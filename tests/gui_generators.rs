@@ -179,3 +179,46 @@ fn select_symmetric_adds_the_other_side() {
     want.sort();
     assert_eq!(state.selected_indices(), want);
 }
+
+#[test]
+fn skirt_ring_joins_the_chains_sideways_in_one_step() {
+    let original = sample_without_physics();
+    let roots: Vec<usize> = (0..original.bones.len())
+        .filter(|&b| {
+            let bone = &original.bones[b];
+            bone.name.contains("スカート")
+                && !(bone.parent >= 0
+                    && original.bones[bone.parent as usize]
+                        .name
+                        .contains("スカート"))
+        })
+        .collect();
+    assert!(roots.len() >= 3, "the sample's skirt chains: {roots:?}");
+    let mut h = open(original.clone());
+    click_bone(&mut h, roots[0], false);
+    for &r in &roots[1..] {
+        click_bone(&mut h, r, true);
+    }
+    run_generator(&mut h, "Rigid bodies from bones…");
+    let with_bodies = bytes(model(&h));
+    run_generator(&mut h, "Skirt ring…");
+    // Ring joints join bodies on bones of two different chains.
+    let m = model(&h);
+    let chain_of = |body: i32| {
+        let mut b = m.rigid_bodies[body as usize].bone;
+        while b >= 0 && !roots.contains(&(b as usize)) {
+            b = m.bones[b as usize].parent;
+        }
+        b
+    };
+    let across = m
+        .joints
+        .iter()
+        .filter(|j| chain_of(j.body_a) != chain_of(j.body_b))
+        .count();
+    assert!(across >= roots.len() - 1, "{across} ring joints");
+    undo_by_key(&mut h);
+    assert_eq!(bytes(model(&h)), with_bodies);
+    undo_by_key(&mut h);
+    assert_eq!(bytes(model(&h)), bytes(&original));
+}

@@ -235,3 +235,33 @@ fn typed_angles_are_stored_from_the_typed_degrees() {
         Some("Set 上-下.rotation.x = 12.5°")
     );
 }
+
+#[test]
+fn a_capsule_turned_box_keeps_its_extent_in_one_undo_step() {
+    // The tube rig's body 上: a capsule of radius 1.8 and height 4 (7.6 tall
+    // with its caps).
+    let model = hone::app::demo::tube_rig();
+    assert_eq!(model.rigid_bodies[0].shape, RigidShape::Capsule);
+    assert_eq!(model.rigid_bodies[0].size, Vec3::new(1.8, 4.0, 0.0));
+    let mut h = inspector_harness(model.clone(), Selection::RigidBody(0));
+    h.run_steps(3);
+    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("capsule"))
+        .click();
+    h.run_steps(2);
+    h.get_by_label("box").click();
+    h.run_steps(3);
+    let a = app(&h);
+    let body = &a.state.doc.model().rigid_bodies[0];
+    assert_eq!(body.shape, RigidShape::Box);
+    // Half extents: as wide and deep as the diameter, as tall as the caps reach.
+    assert_eq!(body.size, Vec3::new(1.8, 3.8, 1.8));
+    assert_eq!(a.state.doc.history.len(), 1, "one undo step");
+    let mut rest = body.clone();
+    rest.shape = RigidShape::Capsule;
+    rest.size = model.rigid_bodies[0].size;
+    assert_eq!(rest, model.rigid_bodies[0], "nothing else changed");
+
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    assert_eq!(app(&h).state.doc.model().rigid_bodies, model.rigid_bodies);
+}

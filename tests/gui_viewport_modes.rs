@@ -1,16 +1,19 @@
 //! The viewport's modes driven as a user would, headless (egui_kittest; the
 //! viewport has no GPU but projects, picks and takes clicks and drags): box and
-//! weight selection of vertices with a batch edit, the pose's own undo, and
-//! moving a bone's rest position in Edit-bones mode.
+//! weight selection of vertices with a batch edit, the pose's own undo (one
+//! Ctrl+Z, one step, also when egui runs two passes a frame), moving a bone's
+//! rest position in Edit-bones mode, and a pick bringing its list's tab forward.
 
 use eframe::egui;
 use egui::accesskit;
 use egui_kittest::kittest::{NodeT, Queryable};
+use hone::app::dock::{focus_tab, Tab};
+use hone::app::document::Document;
 use hone::app::viewport::camera::Projector;
 use hone::app::{HoneApp, Selection};
 
 mod gui_support;
-use gui_support::{app, harness, AppHarness};
+use gui_support::{app, app_mut, harness, AppHarness};
 
 fn projector(h: &AppHarness) -> Projector {
     let state = &app(h).state;
@@ -41,6 +44,30 @@ fn drag(h: &mut AppHarness, from: egui::Pos2, to: egui::Pos2) {
     }
     pointer(h, to, false, egui::Modifiers::NONE);
     h.run_steps(3);
+}
+
+/// The tube rig with its bone 上 (#2) selected in the tree.
+fn tube_with_upper_selected() -> AppHarness {
+    let mut h = harness();
+    h.run_steps(3);
+    h.get_by_label("#2 上").click();
+    h.run_steps(3);
+    h
+}
+
+/// Drags the pose gizmo's Z ring of `bone` (facing the camera) from 45° to
+/// 90°: a pose change.
+fn drag_z_ring(h: &mut AppHarness, bone: usize) {
+    let proj = projector(h);
+    let state = &app(h).state;
+    let size = state.viewport.camera.distance * 0.06;
+    let head = state.pose.world()[bone].w_axis.truncate();
+    let at = |deg: f32| {
+        let r = deg.to_radians();
+        proj.project_mmd(head + glam::Vec3::new(r.cos(), r.sin(), 0.0) * size)
+            .unwrap()
+    };
+    drag(h, at(45.0), at(90.0));
 }
 
 fn set_value(h: &AppHarness, label: &str, value: f64) {
@@ -122,26 +149,13 @@ fn box_and_weight_selection_of_vertices_then_one_batch_edit() {
 
 #[test]
 fn ctrl_z_after_a_pose_drag_undoes_the_pose_not_an_earlier_model_edit() {
-    let mut h = harness();
-    h.run_steps(3);
     let upper = 2;
-    h.get_by_label("#2 上").click();
-    h.run_steps(3);
+    let mut h = tube_with_upper_selected();
     set_value(&h, "deform layer", 3.0);
     h.run_steps(3);
     assert_eq!(app(&h).state.doc.model().bones[upper].layer, 3);
 
-    // Drag the Z ring (facing the camera) from 45° to 90°: a pose change.
-    let proj = projector(&h);
-    let state = &app(&h).state;
-    let size = state.viewport.camera.distance * 0.06;
-    let head = state.pose.world()[upper].w_axis.truncate();
-    let at = |deg: f32| {
-        let r = deg.to_radians();
-        proj.project_mmd(head + glam::Vec3::new(r.cos(), r.sin(), 0.0) * size)
-            .unwrap()
-    };
-    drag(&mut h, at(45.0), at(90.0));
+    drag_z_ring(&mut h, upper);
     let posed = app(&h).state.pose.bones()[upper];
     assert!(
         posed.rotation.angle_between(glam::Quat::IDENTITY) > 0.5,
@@ -209,4 +223,126 @@ fn edit_mode_moves_the_rest_position_with_its_children_as_one_undo_step() {
         hone::pmx::write::write_pmx(app(&h).state.doc.model(), &Default::default()).unwrap(),
         hone::pmx::write::write_pmx(&before, &Default::default()).unwrap()
     );
+}
+
+#[test]
+fn after_an_edit_mode_drag_and_its_undo_ctrl_z_still_undoes_a_pose_drag() {
+    let upper = 2;
+    let mut h = tube_with_upper_selected();
+    h.get_by_label("Edit bones").click();
+    h.run_steps(3);
+    let proj = projector(&h);
+    let size = app(&h).state.viewport.camera.distance * 0.06;
+    let head = app(&h).state.doc.model().bones[upper].position;
+    let from = proj.project_mmd(head + glam::Vec3::Y * size).unwrap();
+    let to = proj
+        .project_mmd(head + glam::Vec3::Y * (size + 2.0))
+        .unwrap();
+    drag(&mut h, from, to);
+    assert_eq!(app(&h).state.doc.history.len(), 1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    assert!(!app(&h).state.doc.history.can_undo());
+    h.get_by_label("Pose").click();
+    h.run_steps(3);
+    drag_z_ring(&mut h, upper);
+    assert!(!app(&h).state.pose.is_rest());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    let log = &app(&h).state.log;
+    assert!(app(&h).state.pose.is_rest(), "{:?}", log.last());
+}
+
+/// The app on the tube rig where every frame asks egui for a second pass (as a
+/// Grid or a popup shown for the first time does): the first pass is discarded
+/// and the second runs without the frame's input events.
+fn harness_discarding_every_frame() -> AppHarness {
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(
+            |ui, state: &mut Option<HoneApp>| {
+                ui.ctx()
+                    .request_discard("test: every frame takes two passes");
+                let doc = || Document::new(hone::app::demo::tube_rig(), None, "tube");
+                state
+                    .get_or_insert_with(|| HoneApp::headless(doc(), ui.ctx()))
+                    .show(ui);
+            },
+            None,
+        );
+    h.run_steps(3);
+    h
+}
+
+#[test]
+fn one_ctrl_z_undoes_one_step_when_egui_runs_two_passes_a_frame() {
+    let mut h = harness_discarding_every_frame();
+    let passes = h.ctx.cumulative_pass_nr();
+    h.run_steps(1);
+    assert_eq!(h.ctx.cumulative_pass_nr(), passes + 2, "two passes a frame");
+    h.get_by_label("#2 上").click();
+    h.run_steps(3);
+    // Two edits by key (each one step), then one Ctrl+Z.
+    for _ in 0..2 {
+        h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
+        h.run_steps(2);
+    }
+    assert_eq!(app(&h).state.doc.history.len(), 2, "two steps, each once");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    let history = &app(&h).state.doc.history;
+    assert_eq!(history.head(), 1, "exactly one step undone");
+    assert!(history.can_redo());
+}
+
+/// Whether `tab` is the one shown in its dock node.
+fn in_front(h: &AppHarness, tab: Tab) -> bool {
+    let dock = &app(h).dock;
+    let path = dock.find_tab(&tab).expect("the tab is open");
+    dock.leaf(path.node_path()).unwrap().active == path.tab
+}
+
+fn click(h: &mut AppHarness, pos: egui::Pos2) {
+    h.event(egui::Event::PointerMoved(pos));
+    h.run_steps(1);
+    pointer(h, pos, true, egui::Modifiers::NONE);
+    h.run_steps(1);
+    pointer(h, pos, false, egui::Modifiers::NONE);
+    h.run_steps(3);
+}
+
+#[test]
+fn a_viewport_pick_brings_the_list_tab_holding_it_forward() {
+    let mut h = harness();
+    h.run_steps(3);
+    // The bone tree and the body list behind other tabs of their dock nodes.
+    focus_tab(&mut app_mut(&mut h).dock, Tab::Morphs);
+    focus_tab(&mut app_mut(&mut h).dock, Tab::Simulation);
+    h.run_steps(3);
+    assert!(!in_front(&h, Tab::Bones) && !in_front(&h, Tab::Physics));
+    assert!(
+        h.query_by_label("#2 上").is_none(),
+        "the bone tree is hidden"
+    );
+
+    // A click on bone 上's head: the bone tree comes forward with its row.
+    let proj = projector(&h);
+    let head = app(&h).state.pose.world()[2].w_axis.truncate();
+    click(&mut h, proj.project_mmd(head).unwrap());
+    assert_eq!(app(&h).state.selection, Selection::Bone(2));
+    assert!(in_front(&h, Tab::Bones));
+    assert!(!in_front(&h, Tab::Physics), "no body picked");
+    h.get_by_label("#2 上");
+
+    // Bodies shown, a click on body 下 (a box around y = 7.5, between the bone
+    // heads): the body list comes forward; the bone tree stays in front.
+    h.get_by_label("Rigid bodies").click();
+    h.run_steps(3);
+    let proj = projector(&h);
+    let body = app(&h).state.doc.model().rigid_bodies[1].position;
+    click(&mut h, proj.project_mmd(body).unwrap());
+    assert_eq!(app(&h).state.selection, Selection::RigidBody(1));
+    assert!(in_front(&h, Tab::Physics));
+    assert!(in_front(&h, Tab::Bones));
+    assert!(!in_front(&h, Tab::Simulation));
 }

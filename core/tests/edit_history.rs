@@ -258,3 +258,46 @@ fn revisions_track_changes_and_structure() {
     s.history.jump_to(&mut s.model, 2);
     assert!(s.history.structure_revision() > s2);
 }
+
+/// One dab of a brush: vertex `v`'s position x set to `x`, as a stroke with key 9 does.
+fn dab(model: &Model, vertices: &[usize], x: f32) -> ModelEdit {
+    let set = vertices
+        .iter()
+        .map(|&v| {
+            let mut vertex = model.vertices[v].clone();
+            vertex.position.x = x;
+            (v, vertex)
+        })
+        .collect();
+    ModelEdit::set_vertices(set, "position").merging_any(9)
+}
+
+#[test]
+fn a_stroke_over_other_vertices_merges_into_one_step_that_undoes_all() {
+    let mut s = Session::full_rig();
+    assert!(s.model.vertices.len() >= 4, "the rig has vertices");
+    // Overlapping dabs: 0,1 then 1,2 then 2,3 (vertex 1 and 2 set twice).
+    s.apply_with(|m| dab(m, &[0, 1], 5.0));
+    s.apply_with(|m| dab(m, &[1, 2], 6.0));
+    s.apply_with(|m| dab(m, &[2, 3], 7.0));
+    assert_eq!(s.history.len(), 1, "one stroke = one undo step");
+    let xs: Vec<f32> = (0..4).map(|v| s.model.vertices[v].position.x).collect();
+    assert_eq!(xs, [5.0, 6.0, 7.0, 7.0]);
+    s.undo_to_original();
+    s.history.redo(&mut s.model);
+    let again: Vec<f32> = (0..4).map(|v| s.model.vertices[v].position.x).collect();
+    assert_eq!(again, xs, "redo gives the stroke's end state");
+    // A plain merge key still needs the same elements; a new run starts a new step.
+    s.history.end_merge();
+    s.apply_with(|m| dab(m, &[0], 1.0));
+    s.apply_with(|m| {
+        let mut v = m.vertices[1].clone();
+        v.position.x = 2.0;
+        ModelEdit::set_vertices(vec![(1, v)], "position").merging(9)
+    });
+    assert_eq!(
+        s.history.len(),
+        3,
+        "merging_any merges only with merging_any"
+    );
+}

@@ -21,6 +21,9 @@ pub enum Command {
         selection: Selection,
         reveal: bool,
     },
+    /// A click on an element in the viewport: selects it, scrolls the lists to it
+    /// and brings its list's tab forward.
+    Pick(Selection),
     /// Replace the whole selection: the active element and those selected with it
     /// (Ctrl/Shift-click, box selection).
     SelectSet {

@@ -105,6 +105,29 @@ pub fn focus_tab(state: &mut DockState<Tab>, tab: Tab) {
     }
 }
 
+/// The list tab that shows elements of `kind` (what a viewport pick brings forward).
+pub fn list_tab(kind: crate::edit::ElementKind) -> Option<Tab> {
+    use crate::edit::ElementKind as K;
+    Some(match kind {
+        K::Bone => Tab::Bones,
+        K::Morph => Tab::Morphs,
+        K::Material => Tab::Materials,
+        K::Texture => Tab::Textures,
+        K::RigidBody | K::Joint => Tab::Physics,
+        K::SoftBody => Tab::SoftBodies,
+        K::DisplayFrame => Tab::DisplayFrames,
+        _ => return None,
+    })
+}
+
+/// Brings `tab` to the front of its dock node if it is open; a closed tab
+/// stays closed (the user closed it).
+pub fn raise_tab(state: &mut DockState<Tab>, tab: Tab) {
+    if let Some(path) = state.find_tab(&tab) {
+        let _ = state.set_active_tab(path);
+    }
+}
+
 /// A tab by name (`--tab`): its title or variant name, case and spaces ignored.
 pub fn tab_by_name(name: &str) -> Option<Tab> {
     let norm = |s: &str| {

@@ -1,15 +1,16 @@
 //! The Morph menu: new morphs from what the app shows (a bone morph from the pose, a
 //! group or flip morph from the morph sliders, a vertex morph from another model file,
 //! a UV morph shifting the selected vertices, a material morph on the selected
-//! material, an impulse morph on the selected rigid bodies) and removing the selected
-//! vertices from a vertex or UV morph. Each is one core edit
+//! material, an impulse morph on the selected rigid bodies), adding the selected bones
+//! at their pose to a bone morph and removing the selected elements' offsets from a
+//! morph. Each is one core edit
 //! ([`rig::morphs`](crate::rig::morphs)) pushed as a command: one undo step.
 
 use eframe::egui;
 
 use crate::app::{LogLevel, Selection, State};
 use crate::edit::ModelEdit;
-use crate::pmx::{MaterialOp, Model, MorphOffsets};
+use crate::pmx::{MaterialOp, Model, Morph, MorphOffsets};
 use crate::rig::input::InputError;
 use crate::rig::morphs::{self, PANEL_OTHER};
 use glam::{Vec3, Vec4};
@@ -164,18 +165,36 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
         ui.close();
     }
     ui.separator();
-    ui.add_enabled_ui(!vertices.is_empty(), |ui| {
-        ui.menu_button("Remove the selected vertices from…", |ui| {
+    let bones = match state.selection {
+        Selection::Bone(_) => state.selected_indices(),
+        _ => Vec::new(),
+    };
+    ui.add_enabled_ui(!bones.is_empty(), |ui| {
+        ui.menu_button("Add the selected bones at their pose to…", |ui| {
+            let chosen = morph_list(ui, model, |m| matches!(m.offsets, MorphOffsets::Bone(_)));
+            if let Some(i) = chosen {
+                let e = morphs::bone_offsets_at_pose(model, &state.pose.pose, &bones)
+                    .and_then(|o| morphs::add_offsets(model, i, o));
+                out.push(("Add bone offsets", e));
+                ui.close();
+            }
+        });
+    });
+    let (elements, what) = selection_elements(state);
+    ui.add_enabled_ui(!elements.is_empty(), |ui| {
+        ui.menu_button(format!("Remove the selected {what} from…"), |ui| {
+            let selected =
+                |t: &i32| usize::try_from(*t).is_ok_and(|t| elements.binary_search(&t).is_ok());
+            let kind = state.selection;
             let mut chosen = None;
             for (i, m) in model.morphs.iter().enumerate() {
-                let selected =
-                    |v: i32| usize::try_from(v).is_ok_and(|v| vertices.binary_search(&v).is_ok());
-                let hits = match &m.offsets {
-                    MorphOffsets::Vertex(o) => o.iter().filter(|x| selected(x.vertex)).count(),
-                    MorphOffsets::Uv { offsets, .. } => {
-                        offsets.iter().filter(|x| selected(x.vertex)).count()
-                    }
-                    _ => 0,
+                let hits = if refers_to(kind, &m.offsets) {
+                    morphs::targets(&m.offsets)
+                        .iter()
+                        .filter(|t| selected(t))
+                        .count()
+                } else {
+                    0
                 };
                 if hits > 0 && ui.button(format!("#{i} {} ({hits})", m.name)).clicked() {
                     chosen = Some(i);
@@ -184,7 +203,7 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
             if let Some(i) = chosen {
                 out.push((
                     "Remove offsets",
-                    morphs::remove_offsets(model, i, &vertices),
+                    morphs::remove_offsets(model, i, &elements),
                 ));
                 ui.close();
             }
@@ -206,6 +225,50 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
             vertex_morph_from_file(state, &p);
         }
     }
+}
+
+/// A button per morph for which `fits` holds; returns the one clicked.
+fn morph_list(ui: &mut egui::Ui, model: &Model, fits: impl Fn(&Morph) -> bool) -> Option<usize> {
+    let mut chosen = None;
+    for (i, m) in model.morphs.iter().enumerate().filter(|(_, m)| fits(m)) {
+        if ui.button(format!("#{i} {}", m.name)).clicked() {
+            chosen = Some(i);
+        }
+    }
+    if chosen.is_none() && !model.morphs.iter().any(fits) {
+        ui.weak("(no morph of this kind)");
+    }
+    chosen
+}
+
+/// The selected elements offsets can target, and what they are called.
+fn selection_elements(state: &State) -> (Vec<usize>, &'static str) {
+    let what = match state.selection {
+        Selection::Vertex(_) => "vertices",
+        Selection::Bone(_) => "bones",
+        Selection::Morph(_) => "morphs",
+        Selection::Material(_) => "materials",
+        Selection::RigidBody(_) => "rigid bodies",
+        _ => return (Vec::new(), "elements"),
+    };
+    (state.selected_indices(), what)
+}
+
+/// Whether offsets of this kind target elements of the selection's kind.
+fn refers_to(selection: Selection, offsets: &MorphOffsets) -> bool {
+    matches!(
+        (selection, offsets),
+        (
+            Selection::Vertex(_),
+            MorphOffsets::Vertex(_) | MorphOffsets::Uv { .. }
+        ) | (Selection::Bone(_), MorphOffsets::Bone(_))
+            | (
+                Selection::Morph(_),
+                MorphOffsets::Group(_) | MorphOffsets::Flip(_)
+            )
+            | (Selection::Material(_), MorphOffsets::Material(_))
+            | (Selection::RigidBody(_), MorphOffsets::Impulse(_))
+    )
 }
 
 /// Reads `path` and pushes a vertex morph of its difference from this model.

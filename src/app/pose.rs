@@ -69,14 +69,20 @@ impl PoseState {
     /// * morphs (other than names and panel): the vertex-morph data;
     /// * rigid bodies and joints (other than names): only the physics world
     ///   (`physics_edited`);
+    /// * vertices: the skinning data (the simulation keeps running);
     /// * names, display frames, textures, materials (but their face counts): nothing.
     ///
-    /// Anything else (structure, vertices, faces, face counts, soft bodies, the
-    /// header) rebuilds it all as [`refresh`](Self::refresh) does.
+    /// Anything else (structure, faces, face counts, soft bodies or vertices of a
+    /// model with soft bodies, the header) rebuilds it all as
+    /// [`refresh`](Self::refresh) does.
     pub fn model_changed(&mut self, model: &Model, changes: &ChangeSet) {
         use ElementKind as K;
+        // Vertex field edits (weight painting) only reach the skinning data,
+        // unless soft bodies read the vertices.
+        let vertices_read = changes.touches(K::Vertex) && !model.soft_bodies.is_empty();
         let everything = changes.is_structural()
-            || [K::Header, K::Vertex, K::Face, K::SoftBody]
+            || vertices_read
+            || [K::Header, K::Face, K::SoftBody]
                 .iter()
                 .any(|k| changes.touches(*k))
             || changes
@@ -85,6 +91,9 @@ impl PoseState {
         if everything {
             self.refresh(model);
             return;
+        }
+        if changes.touches(K::Vertex) {
+            self.rebuild_deformers(|d| d.rebuild_skin(model));
         }
         let bones_unread = [BoneField::Name, BoneField::NameEn, BoneField::Tail];
         if !changes.fields(K::Bone).only(bones_unread) {
@@ -376,5 +385,47 @@ mod tests {
         pose.set_physics(&model, false);
         pose.evaluate(&model);
         assert!(pose.world()[2].abs_diff_eq(rest, 1e-4));
+    }
+
+    #[test]
+    fn a_weight_edit_keeps_physics_running_and_skins_with_the_new_weights() {
+        let mut model = crate::app::demo::tube_rig();
+        let mut pose = PoseState::new(&model);
+        let rest = pose.world()[2];
+        pose.set_physics(&model, true);
+        for _ in 0..30 {
+            pose.step_physics(&model, 1.0 / 60.0);
+        }
+        let moved = pose.world()[2];
+        assert!(
+            !moved.abs_diff_eq(rest, 1e-3),
+            "the dynamic bone did not move"
+        );
+        // A vertex 上 (bone 2) moves, now weighted to the unposed root instead.
+        let v = (0..model.vertices.len())
+            .find(|&v| model.vertices[v].weights == Weights::Bdef1 { bone: 2 })
+            .expect("a vertex on 上 alone");
+        assert!(pose.positions()[v].distance(model.vertices[v].position) > 1e-3);
+        let mut vertex = model.vertices[v].clone();
+        vertex.weights = Weights::Bdef1 { bone: 0 };
+        let mut history = crate::edit::History::new();
+        let changes = history
+            .apply(
+                &mut model,
+                crate::edit::ModelEdit::set_vertex(v, vertex, "weights"),
+            )
+            .unwrap();
+        pose.model_changed(&model, &changes);
+        assert!(pose.physics_enabled());
+        assert!(
+            pose.world()[2].abs_diff_eq(moved, 1e-6),
+            "the simulation was not reset"
+        );
+        pose.step_physics(&model, 1.0 / 60.0);
+        assert!(
+            pose.positions()[v].distance(model.vertices[v].position) < 1e-4,
+            "vertex {v} follows its new weights"
+        );
+        assert!(!pose.world()[2].abs_diff_eq(rest, 1e-3));
     }
 }

@@ -240,6 +240,12 @@ impl HoneApp {
         self.error_modal(&ctx);
         panels::delete::dialog(&ctx, &mut self.state);
         self.state.apply_commands();
+        if std::mem::take(&mut self.state.panels.raise_list) {
+            let list = self.state.selection.kind().and_then(dock::list_tab);
+            if let Some(tab) = list {
+                dock::raise_tab(&mut self.dock, tab);
+            }
+        }
 
         let title = self.state.title();
         if title != self.last_title {

@@ -15,6 +15,9 @@ pub struct PanelState {
     /// Set for one frame when the selection changed outside the lists, so they
     /// scroll to it; cleared when the frame's commands are applied.
     pub reveal_selection: bool,
+    /// The selection was picked in the viewport: the window brings the list
+    /// tab holding it forward (then clears this).
+    pub raise_list: bool,
     pub morph_page: usize,
     /// A delete that waits for "delete them too / re-point / cancel".
     pub delete_question: Option<crate::app::panels::delete::DeleteQuestion>,
@@ -233,6 +236,10 @@ impl State {
                         self.selection = selection;
                         self.selected = Selected::single(selection);
                     }
+                }
+                Command::Pick(selection) => {
+                    self.select(selection);
+                    self.panels.raise_list = true;
                 }
                 Command::SelectSet {
                     active,

@@ -53,3 +53,29 @@ pub fn app_mut<'a>(h: &'a mut Harness<'_, Option<HoneApp>>) -> &'a mut HoneApp {
         .as_mut()
         .expect("app created on the first frame")
 }
+
+/// Moves the pointer to `pos` and presses (`Some(true)`) or releases the primary
+/// button there, as a mouse does.
+pub fn pointer(h: &mut AppHarness, pos: egui::Pos2, pressed: Option<bool>) {
+    h.event(egui::Event::PointerMoved(pos));
+    if let Some(pressed) = pressed {
+        h.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::default(),
+        });
+    }
+    h.run_steps(2);
+}
+
+/// A primary-button drag along `path` (pressed at the first point, released at the last).
+pub fn primary_drag(h: &mut AppHarness, path: &[egui::Pos2]) {
+    pointer(h, path[0], None);
+    pointer(h, path[0], Some(true));
+    for p in &path[1..] {
+        pointer(h, *p, None);
+    }
+    pointer(h, *path.last().unwrap(), Some(false));
+    h.run_steps(3);
+}

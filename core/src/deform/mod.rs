@@ -291,6 +291,17 @@ impl Deformer {
         self.vertex_morphs = morph::build_vertex_morphs(model);
     }
 
+    /// After field edits of vertices that keep their number (weights, positions,
+    /// normals): the skinning data again; bones, morphs and a state made for this
+    /// deformer stay. (A changed vertex count rebuilds all.)
+    pub fn rebuild_skin(&mut self, model: &Model) {
+        if model.vertices.len() != self.skin.len() {
+            *self = Deformer::new(model);
+            return;
+        }
+        self.skin = skin::SkinData::new(model);
+    }
+
     /// Whether `state` was made by this deformer (or one for an identical
     /// model shape). Every stage checks this and does nothing otherwise, so
     /// a stale state after a model edit never panics.

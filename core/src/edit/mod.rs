@@ -150,6 +150,8 @@ pub struct ModelEdit {
     /// Text of the new value, shown after " = " in the label.
     value: Option<String>,
     merge_key: Option<u64>,
+    /// Merge field edits of other elements too ([`ModelEdit::merging_any`]).
+    merge_any: bool,
     /// History merge generation (see [`History::end_merge`]).
     generation: u64,
 }
@@ -191,6 +193,7 @@ impl ModelEdit {
             title: String::new(),
             value: None,
             merge_key: None,
+            merge_any: false,
             generation: 0,
         }
     }
@@ -433,6 +436,15 @@ impl ModelEdit {
     /// one undo step (see the module docs).
     pub fn merging(mut self, key: u64) -> Self {
         self.merge_key = Some(key);
+        self
+    }
+
+    /// Like [`merging`](Self::merging), but the edits may set different elements of
+    /// the same field (a brush stroke touches new vertices with every dab): the step
+    /// keeps each element's value from before the first edit that set it.
+    pub fn merging_any(mut self, key: u64) -> Self {
+        self.merge_key = Some(key);
+        self.merge_any = true;
         self
     }
 
@@ -730,7 +742,8 @@ impl Edit for ModelEdit {
         if !mergeable {
             return Merged::No(other);
         }
-        match (&self.op, &other.op) {
+        let any = self.merge_any && other.merge_any;
+        let fits = match (&self.op, &other.op) {
             (
                 Op::Set {
                     items: a,
@@ -740,16 +753,29 @@ impl Edit for ModelEdit {
                     items: b,
                     field: fb,
                 },
-            ) if fa == fb && Self::same_targets(a, b) => {
-                // `self` keeps the values from before the first edit; `other`'s stored
-                // values are the intermediate ones and are dropped. The title names the
-                // element as it was before the first edit (a rename typed letter by
-                // letter stays "Set 右ひじ.name"); the value is the last one set.
-                self.value = other.value;
-                self.compose_label();
-                Merged::Yes
-            }
-            _ => Merged::No(other),
+            ) => fa == fb && (any || Self::same_targets(a, b)),
+            _ => false,
+        };
+        if !fits {
+            return Merged::No(other);
         }
+        // `self` keeps the values from before the first edit; `other`'s stored values
+        // are the intermediate ones and are dropped, except for elements `self` did not
+        // set (a brush reaching new vertices): theirs are from before the run.
+        if let (Op::Set { items: a, .. }, Op::Set { items: b, .. }) = (&mut self.op, other.op) {
+            if any {
+                let had: std::collections::HashSet<(ElementKind, usize)> =
+                    a.iter().map(|(i, e)| (e.kind(), *i)).collect();
+                a.extend(
+                    b.into_iter()
+                        .filter(|(i, e)| !had.contains(&(e.kind(), *i))),
+                );
+            }
+        }
+        // The title names the element as it was before the first edit (a rename typed
+        // letter by letter stays "Set 右ひじ.name"); the value is the last one set.
+        self.value = other.value;
+        self.compose_label();
+        Merged::Yes
     }
 }

@@ -17,7 +17,7 @@
 
 use super::bodies::{apply_damping, gyroscopic_change};
 use super::spring6dof::{self, SolverBody, StepInfo};
-use super::world::{Body, PhysicsWorld};
+use super::world::{self, Body, PhysicsWorld};
 use super::{BodyImpulse, BodyRole, SubstepRule, WorldStats};
 use glam::{Mat4, Quat, Vec3};
 use rapier3d::prelude::Pose;
@@ -77,6 +77,7 @@ impl PhysicsWorld {
         self.held_spin.fill(Vec3::ZERO);
         self.local_time = 0.0;
         self.stats = WorldStats::default();
+        self.epoch = world::next_epoch();
     }
 
     /// Records this frame's bone-driven target of every bone-following body.

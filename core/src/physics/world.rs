@@ -85,6 +85,15 @@ pub struct PhysicsWorld {
     pub(super) solver: Vec<SolverBody>,
     pub(super) rows: Vec<Row>,
     pub(super) held_spin: Vec<Vec3>,
+    /// Changes whenever every body is put back on its bone (see [`PhysicsWorld::epoch`]).
+    pub(super) epoch: u64,
+}
+
+/// Source of [`PhysicsWorld::epoch`] values, unique across worlds.
+static NEXT_EPOCH: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+pub(super) fn next_epoch() -> u64 {
+    NEXT_EPOCH.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// Everything one rigid body's PMX data decides, computed the same way when the world is
@@ -372,6 +381,7 @@ impl PhysicsWorld {
             delta: vec![Mat4::IDENTITY; nbones],
             changed: vec![false; nbones],
             rows: Vec::new(),
+            epoch: next_epoch(),
         };
         for (i, j) in model.joints.iter().enumerate() {
             let slot = world.build_joint(i, j);
@@ -514,6 +524,34 @@ impl PhysicsWorld {
     /// Bullet's local inertia of body `i` (diagonal; zero for bone-following bodies).
     pub fn body_inertia(&self, i: usize) -> Option<Vec3> {
         self.bodies.get(i).map(|b| b.inertia)
+    }
+
+    /// The mass body `i` is simulated with (zero for bone-following bodies).
+    pub fn body_mass(&self, i: usize) -> Option<f32> {
+        self.bodies.get(i).map(|b| b.mass)
+    }
+
+    /// Bullet's linear and angular damping coefficients of body `i` as the steps apply them.
+    pub fn body_damping(&self, i: usize) -> Option<(f32, f32)> {
+        self.bodies
+            .get(i)
+            .map(|b| (b.linear_damping, b.angular_damping))
+    }
+
+    /// The spring 6DOF joint that joint `i` runs as, with the limits and stiffness the
+    /// running world uses (None for the other kinds and unsimulated joints).
+    pub fn spring_joint(&self, i: usize) -> Option<&Spring6Dof> {
+        match self.joint_slots.get(i) {
+            Some(JointSlot::Spring(k)) => self.springs.get(*k),
+            _ => None,
+        }
+    }
+
+    /// A number that changes whenever every body is put back on its bone (the world
+    /// built or reset) and at no other time: live edits of bodies and joints keep it.
+    /// Unique across worlds, so a rebuilt world never shows an old one's epoch.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
     }
 
     /// Where the bone-driven pose puts body `i` (its bone's world × offset; the

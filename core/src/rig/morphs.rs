@@ -127,6 +127,26 @@ pub fn bone_morph_from_pose(
     add_morph(model, morph(name, panel, MorphOffsets::Bone(offsets)))
 }
 
+/// Bone offsets holding `bones` at their pose in `pose` (a bone at rest too), to add
+/// to a bone morph with [`add_offsets`].
+pub fn bone_offsets_at_pose(
+    model: &Model,
+    pose: &Pose,
+    bones: &[usize],
+) -> Result<MorphOffsets, InputError> {
+    let mut list = Vec::with_capacity(bones.len());
+    for &b in bones {
+        let i = super::input::check_bone(model, b)?;
+        let p = pose.bones.get(b).copied().unwrap_or_default();
+        list.push(BoneOffset {
+            bone: i,
+            translation: p.translation,
+            rotation: Vec4::from(p.rotation),
+        });
+    }
+    Ok(MorphOffsets::Bone(list))
+}
+
 fn group_offsets(model: &Model, weights: &[(usize, f32)]) -> Result<Vec<GroupOffset>, InputError> {
     for &(m, _) in weights {
         check_morph(model, m)?;
@@ -274,8 +294,8 @@ pub fn material_morph(
     add_morph(model, morph(name, panel, MorphOffsets::Material(offsets)))
 }
 
-/// The element an offset targets (vertex, bone, morph, material or rigid body).
-fn targets(offsets: &MorphOffsets) -> Vec<i32> {
+/// The element each offset targets (vertex, bone, morph, material or rigid body).
+pub fn targets(offsets: &MorphOffsets) -> Vec<i32> {
     match offsets {
         MorphOffsets::Group(v) | MorphOffsets::Flip(v) => v.iter().map(|o| o.morph).collect(),
         MorphOffsets::Vertex(v) => v.iter().map(|o| o.vertex).collect(),
@@ -303,6 +323,44 @@ fn retain_offsets(offsets: &mut MorphOffsets, keep: impl Fn(usize) -> bool) {
         MorphOffsets::Material(v) => r(v, keep),
         MorphOffsets::Impulse(v) => r(v, keep),
     }
+}
+
+/// Appends a row of the offsets' kind that changes nothing yet (ratio, offset and
+/// rotation zero or identity, on element 0; a material row on every material
+/// (−1) with the neutral multiply values), for the inspector to fill in. An impulse
+/// row is all zero, which stops the body (the spec's 停止制御) until it is set.
+pub fn push_blank_offset(offsets: &mut MorphOffsets) {
+    match offsets {
+        MorphOffsets::Group(v) | MorphOffsets::Flip(v) => v.push(GroupOffset {
+            morph: 0,
+            ratio: 0.0,
+        }),
+        MorphOffsets::Vertex(v) => v.push(VertexOffset {
+            vertex: 0,
+            offset: Vec3::ZERO,
+        }),
+        MorphOffsets::Bone(v) => v.push(BoneOffset {
+            bone: 0,
+            translation: Vec3::ZERO,
+            rotation: Vec4::from(Quat::IDENTITY),
+        }),
+        MorphOffsets::Uv { offsets, .. } => offsets.push(UvOffset {
+            vertex: 0,
+            offset: Vec4::ZERO,
+        }),
+        MorphOffsets::Material(v) => v.push(neutral_material_offset(-1, MaterialOp::Multiply)),
+        MorphOffsets::Impulse(v) => v.push(ImpulseOffset {
+            rigid_body: 0,
+            local: false,
+            velocity: Vec3::ZERO,
+            torque: Vec3::ZERO,
+        }),
+    }
+}
+
+/// Removes row `k` of the offsets (nothing if there is no such row).
+pub fn remove_offset_at(offsets: &mut MorphOffsets, k: usize) {
+    retain_offsets(offsets, |i| i != k);
 }
 
 /// Appends `b`'s entries to `a` (same kind and layer), or None when they differ.

@@ -346,12 +346,18 @@ impl Stroke {
         Some(rebuild(old, &list, false))
     }
 
-    /// The whole stroke as one undo step (None if it changed nothing).
-    pub fn finish(self, model: &Model) -> Option<ModelEdit> {
+    /// "Paint 左ひじ (add)": the stroke's history label.
+    pub fn describe(&self, model: &Model) -> String {
         let bone_name = model
             .bones
             .get(self.bone as usize)
-            .map_or(String::new(), |b| b.name.clone());
+            .map_or("", |b| b.name.as_str());
+        format!("Paint {bone_name} ({})", self.brush.mode.name())
+    }
+
+    /// The whole stroke as one undo step (None if it changed nothing).
+    pub fn finish(self, model: &Model) -> Option<ModelEdit> {
+        let title = self.describe(model);
         let changed: Vec<_> = self
             .current
             .into_iter()
@@ -366,10 +372,7 @@ impl Stroke {
             .collect();
         let n = changed.len();
         (!changed.is_empty()).then(|| {
-            ModelEdit::set_vertices(changed, "weights").label(format!(
-                "Paint {bone_name} ({}) on {n} vertices",
-                self.brush.mode.name()
-            ))
+            ModelEdit::set_vertices(changed, "weights").label(format!("{title} on {n} vertices"))
         })
     }
 }

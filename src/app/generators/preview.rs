@@ -87,3 +87,87 @@ pub fn draw_plan(
         diamond(painter, c, 5.0, color, Stroke::new(1.0, Color32::BLACK));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::viewport::camera::OrbitCamera;
+    use crate::rig::chain::{chain, ChainOptions};
+
+    /// Every point of every shape painted in one frame.
+    fn painted_points(draw: impl FnOnce(&Painter)) -> Vec<egui::Pos2> {
+        let ctx = egui::Context::default();
+        let mut draw = Some(draw);
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            if let Some(d) = draw.take() {
+                d(&ui.ctx().layer_painter(egui::LayerId::background()));
+            }
+        });
+        fn collect(s: &Shape, points: &mut Vec<egui::Pos2>) {
+            match s {
+                Shape::Path(p) => points.extend(p.points.iter().copied()),
+                Shape::LineSegment { points: p, .. } => points.extend(p),
+                Shape::Vec(v) => v.iter().for_each(|s| collect(s, points)),
+                _ => {}
+            }
+        }
+        let mut points = Vec::new();
+        for clipped in out.shapes {
+            collect(&clipped.shape, &mut points);
+        }
+        points
+    }
+
+    #[test]
+    fn the_preview_outlines_each_planned_body_around_its_bone_and_marks_its_joints() {
+        let model = crate::app::sample_document().model().clone();
+        let root = model
+            .bones
+            .iter()
+            .position(|b| b.name.contains('髪'))
+            .unwrap();
+        // The sample's hair has physics: plan replacing it.
+        let mut opts = ChainOptions::default();
+        opts.bodies.replace = true;
+        opts.joints.replace = true;
+        let plan = chain(&model, &[root], &opts).unwrap();
+        assert!(plan.rigid_bodies.len() >= 2 && !plan.joints.is_empty());
+        // The rest pose as the app evaluates it.
+        let mut pose = crate::app::pose::PoseState::new(&model);
+        pose.evaluate(&model);
+        let world = pose.world().to_vec();
+        let mut cam = OrbitCamera::default();
+        let p = model.bones[root].position;
+        cam.target = crate::app::viewport::camera::mmd_to_gl(p);
+        cam.distance = 15.0;
+        let rect = egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(800.0, 600.0));
+        let proj = Projector::new(&cam, rect);
+        let points = painted_points(|painter| draw_plan(painter, &proj, &model, &world, &plan));
+        assert!(!points.is_empty(), "nothing drawn");
+        // At rest every planned body's outline passes near the middle of its bone
+        // (the body's centre, within its size on screen).
+        for planned in &plan.rigid_bodies {
+            let b = &planned.value;
+            let centre = proj.project_mmd(b.position).unwrap();
+            let reach = (proj
+                .project_mmd(b.position + Vec3::Y * (b.size.x + b.size.y))
+                .unwrap()
+                - centre)
+                .length()
+                + 2.0;
+            assert!(
+                points.iter().any(|q| (*q - centre).length() <= reach),
+                "no outline near body {} at {centre:?}",
+                b.name
+            );
+        }
+        // Each joint's diamond is drawn around its projected position.
+        for planned in &plan.joints {
+            let c = proj.project_mmd(planned.value.position).unwrap();
+            assert!(
+                points.iter().any(|q| (*q - c).length() <= 6.0),
+                "joint at {c:?}"
+            );
+        }
+    }
+}

@@ -89,8 +89,12 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                         for i in members {
                             // Right to left: the slider keeps its place at the panel's
                             // edge and a long name is cut instead.
+                            // One row high: a bare right-to-left layout would centre
+                            // the row in all the height left and push the rest away.
                             let layout = egui::Layout::right_to_left(egui::Align::Center);
-                            ui.with_layout(layout, |ui| {
+                            let size =
+                                egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+                            ui.allocate_ui_with_layout(size, layout, |ui| {
                                 let q = morph_row(ui, model, pose, commands, &rows, &sel, i);
                                 request = q.or(request.take());
                             });

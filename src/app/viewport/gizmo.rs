@@ -2,6 +2,9 @@
 //! its pose; in Edit-bones mode ([`GizmoInput::rest`]) arrows along the model
 //! axes that move its rest position, whatever its flags.
 //!
+//! The same arrows at any point ([`PointGizmo`]) move a vertex selection in
+//! morph edit mode.
+//!
 //! Posing respects the bone's flags: no rings unless rotatable, no arrows unless
 //! movable, a single ring about the fixed axis, and rings along the local axes
 //! when the bone has them. Math is in MMD space; only drawing converts.
@@ -66,6 +69,25 @@ fn rest_axes() -> [(Vec3, Color32); 3] {
         (Vec3::Y, AXIS_COLORS[1]),
         (Vec3::Z, AXIS_COLORS[2]),
     ]
+}
+
+type Handles = Vec<(Handle, Vec<Vec3>, Color32)>;
+
+/// Arrows along the model axes from `at`.
+fn move_arrows(at: Vec3, size: f32) -> Handles {
+    rest_axes()
+        .into_iter()
+        .enumerate()
+        .map(|(k, (a, c))| (Handle::Move(k), vec![at, at + a * size * 1.4], c))
+        .collect()
+}
+
+/// Arrows along the model axes at a point (MMD space), e.g. the middle of the
+/// selected vertices.
+pub struct PointGizmo<'a> {
+    pub proj: &'a Projector,
+    pub at: Vec3,
+    pub size: f32,
 }
 
 /// Where the gizmo sits: the posed head, or the rest position in Edit-bones mode.
@@ -157,15 +179,12 @@ impl Gizmo {
         self.drag.is_some()
     }
 
-    fn handles(inp: &GizmoInput) -> (Vec<(Handle, Vec<Vec3>, Color32)>, Vec3) {
+    fn handles(inp: &GizmoInput) -> (Handles, Vec3) {
         let bone = &inp.model.bones[inp.bone];
         let head = head_of(inp);
         let mut out = Vec::new();
         if inp.rest {
-            for (k, (a, c)) in rest_axes().into_iter().enumerate() {
-                out.push((Handle::Move(k), vec![head, head + a * inp.size * 1.4], c));
-            }
-            return (out, head);
+            return (move_arrows(head, inp.size), head);
         }
         if !bone.flags.has(BoneFlags::OPERABLE) {
             return (out, head);
@@ -185,12 +204,17 @@ impl Gizmo {
     }
 
     pub fn draw(&self, painter: &Painter, inp: &GizmoInput) {
-        let (handles, _) = Self::handles(inp);
+        self.draw_handles(painter, inp.proj, Self::handles(inp).0);
+    }
+
+    /// Draws the arrows of a [`PointGizmo`].
+    pub fn draw_point(&self, painter: &Painter, inp: &PointGizmo) {
+        self.draw_handles(painter, inp.proj, move_arrows(inp.at, inp.size));
+    }
+
+    fn draw_handles(&self, painter: &Painter, proj: &Projector, handles: Handles) {
         for (h, pts, color) in handles {
-            let screen: Vec<Pos2> = pts
-                .iter()
-                .filter_map(|p| inp.proj.project_mmd(*p))
-                .collect();
+            let screen: Vec<Pos2> = pts.iter().filter_map(|p| proj.project_mmd(*p)).collect();
             if screen.len() != pts.len() {
                 continue;
             }
@@ -211,20 +235,33 @@ impl Gizmo {
     /// Starts a drag if `pos` is on a handle. Returns whether it did.
     pub fn begin(&mut self, inp: &GizmoInput, pos: Pos2) -> bool {
         let (handles, head) = Self::handles(inp);
-        let axes = axes_of(inp);
+        self.begin_on(inp.proj, &handles, head, &axes_of(inp), pos)
+    }
+
+    /// Starts a drag of a [`PointGizmo`] if `pos` is on an arrow.
+    pub fn begin_point(&mut self, inp: &PointGizmo, pos: Pos2) -> bool {
+        let handles = move_arrows(inp.at, inp.size);
+        self.begin_on(inp.proj, &handles, inp.at, &rest_axes(), pos)
+    }
+
+    fn begin_on(
+        &mut self,
+        proj: &Projector,
+        handles: &Handles,
+        head: Vec3,
+        axes: &[(Vec3, Color32)],
+        pos: Pos2,
+    ) -> bool {
         let best = handles
             .iter()
             .filter_map(|(h, pts, _)| {
-                let screen: Vec<Pos2> = pts
-                    .iter()
-                    .filter_map(|p| inp.proj.project_mmd(*p))
-                    .collect();
+                let screen: Vec<Pos2> = pts.iter().filter_map(|p| proj.project_mmd(*p)).collect();
                 (screen.len() == pts.len()).then(|| (*h, dist_to_polyline(pos, &screen)))
             })
             .filter(|(_, d)| *d < 7.0)
             .min_by(|a, b| a.1.total_cmp(&b.1));
         let Some((h, _)) = best else { return false };
-        let (o, d) = mmd_ray(inp.proj, pos);
+        let (o, d) = mmd_ray(proj, pos);
         let start = match h {
             Handle::Rotate(k) => ray_plane(o, d, head, axes[k].0),
             Handle::Move(k) => closest_on_axis(o, d, head, axes[k].0).map(|s| head + axes[k].0 * s),
@@ -273,12 +310,25 @@ impl Gizmo {
     /// Continues an Edit-bones drag; returns how far the rest position moves
     /// this frame (MMD space).
     pub fn update_rest(&mut self, inp: &GizmoInput, pos: Pos2) -> Option<Vec3> {
+        self.update_point(
+            &PointGizmo {
+                proj: inp.proj,
+                at: head_of(inp),
+                size: inp.size,
+            },
+            pos,
+        )
+    }
+
+    /// Continues a [`PointGizmo`] drag (`at` where the point is now); returns how far
+    /// it moves this frame (MMD space, along the grabbed model axis).
+    pub fn update_point(&mut self, inp: &PointGizmo, pos: Pos2) -> Option<Vec3> {
         let (h, last) = self.drag?;
         let Handle::Move(k) = h else { return None };
         let a = rest_axes().get(k)?.0;
         let (o, d) = mmd_ray(inp.proj, pos);
-        let s = closest_on_axis(o, d, head_of(inp), a)?;
-        let p = head_of(inp) + a * s;
+        let s = closest_on_axis(o, d, inp.at, a)?;
+        let p = inp.at + a * s;
         self.drag = Some((h, p));
         Some(p - last)
     }

@@ -10,8 +10,10 @@ pub mod debug_state;
 pub mod gizmo;
 pub mod labels;
 pub mod modes;
+pub mod morph_edit;
 pub mod navigate;
 pub mod overlays;
+pub mod paint;
 pub mod picking;
 pub mod render;
 
@@ -74,6 +76,10 @@ pub struct Viewport {
     pub modes: modes::ModeState,
     /// The mesh coloured by weights.
     pub weights: crate::app::weight_view::WeightView,
+    /// Paint weights mode's brush and stroke.
+    pub paint: paint::PaintTool,
+    /// Edit morph mode's morph and drag.
+    pub morph_edit: morph_edit::MorphEdit,
 }
 
 /// What the GPU scene must take again after model edits.
@@ -344,7 +350,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let gizmo_size = state.viewport.camera.distance * 0.06;
     let mode = state.viewport.modes.mode;
     let selected_bone = match state.selection {
-        Selection::Bone(i) if i < model.bones.len() && mode != modes::Mode::Vertices => Some(i),
+        Selection::Bone(i) if i < model.bones.len() && mode.has_bone_gizmo() => Some(i),
         _ => None,
     };
     let rest = mode == modes::Mode::EditBones;
@@ -384,13 +390,23 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             }
         }
     }
-    if response.drag_stopped() {
+    if response.drag_stopped() && mode.has_bone_gizmo() {
         state.viewport.gizmo.end();
     }
-    if mode == modes::Mode::Vertices {
-        modes::vertex_input(&response, ui, state, &proj);
-    } else if response.clicked() {
+    match mode {
+        modes::Mode::Vertices => modes::vertex_input(&response, ui, state, &proj),
+        modes::Mode::MorphEdit => {
+            morph_edit::update(state);
+            if !morph_edit::input(&response, ui, state, &proj) {
+                modes::vertex_input(&response, ui, state, &proj);
+            }
+        }
+        modes::Mode::PaintWeights => paint::input(&response, state, &proj),
+        modes::Mode::Pose | modes::Mode::EditBones => {}
+    }
+    if !mode.selects_vertices() && response.clicked() {
         if let Some(p) = response.interact_pointer_pos() {
+            let model = state.doc.model();
             let world = state.pose.world();
             let opts = state.viewport.options;
             let hit = opts
@@ -409,7 +425,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     picking::pick_body(&proj, bodies, p).map(Selection::RigidBody)
                 });
             if let Some(sel) = hit {
-                state.commands.select(sel);
+                state.commands.push(Command::Pick(sel));
             }
         }
     }
@@ -497,6 +513,11 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     crate::app::timeline::draw_hud(&painter, rect, state);
     debug_overlays::draw(&painter, &proj, state);
     modes::draw_vertices(&painter, &proj, state, response.hover_pos());
+    match mode {
+        modes::Mode::PaintWeights => paint::draw(&painter, &proj, state),
+        modes::Mode::MorphEdit => morph_edit::draw(&painter, &proj, state),
+        _ => {}
+    }
     crate::app::weight_view::draw_legend(&painter, rect, state);
     if let Selection::Vertex(v) = state.selection {
         if let Some(&p) = state.pose.positions().get(v) {

@@ -10,6 +10,12 @@
 //!   Shift adds, Ctrl removes; select by bone weight or by material. The set is
 //!   the app's vertex selection (`Selection::Vertex` + [`Selected`]) that the
 //!   inspector edits as a batch and the weight tools use.
+//! * Paint weights: a brush paints the selected bone's weights on the posed
+//!   mesh, the weight view colouring it ([`super::paint`]).
+//! * Edit morph: the selected vertices move with arrows and the moves are
+//!   recorded in a vertex morph, the base mesh untouched ([`super::morph_edit`]);
+//!   the rest pose is shown with that morph at 1 (the pose is parked as in
+//!   Edit bones).
 
 use eframe::egui;
 
@@ -29,17 +35,42 @@ pub enum Mode {
     Pose,
     EditBones,
     Vertices,
+    PaintWeights,
+    MorphEdit,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 3] = [Mode::Pose, Mode::EditBones, Mode::Vertices];
+    pub const ALL: [Mode; 5] = [
+        Mode::Pose,
+        Mode::EditBones,
+        Mode::Vertices,
+        Mode::PaintWeights,
+        Mode::MorphEdit,
+    ];
 
     pub fn label(self) -> &'static str {
         match self {
             Mode::Pose => "Pose",
             Mode::EditBones => "Edit bones",
             Mode::Vertices => "Vertices",
+            Mode::PaintWeights => "Paint weights",
+            Mode::MorphEdit => "Edit morph",
         }
+    }
+
+    /// Whether the selected bone gets the gizmo (posing or moving its rest).
+    pub fn has_bone_gizmo(self) -> bool {
+        matches!(self, Mode::Pose | Mode::EditBones)
+    }
+
+    /// Whether clicks and box drags select vertices.
+    pub fn selects_vertices(self) -> bool {
+        matches!(self, Mode::Vertices | Mode::MorphEdit)
+    }
+
+    /// Whether the mode shows the rest pose (the pose is parked meanwhile).
+    fn parks_pose(self) -> bool {
+        matches!(self, Mode::EditBones | Mode::MorphEdit)
     }
 
     fn hint(self) -> &'static str {
@@ -52,6 +83,14 @@ impl Mode {
             Mode::Vertices => {
                 "Click picks a vertex of the posed mesh, drag selects a box (through the mesh), \
                  Shift adds, Ctrl removes."
+            }
+            Mode::PaintWeights => {
+                "Drag on the mesh to paint the selected bone's weights (click a bone to \
+                 choose it). Each stroke is one undo step; the pose stays live."
+            }
+            Mode::MorphEdit => {
+                "Select vertices (click, box), then drag an arrow: the move is recorded in \
+                 the vertex morph (the base mesh is untouched). One drag is one undo step."
             }
         }
     }
@@ -105,15 +144,21 @@ pub fn switch(state: &mut State, mode: Mode) {
     state.viewport.modes.mode = mode;
     state.viewport.modes.box_from = None;
     state.viewport.gizmo.end();
+    super::paint::mode_switched(state, old, mode);
+    if old == Mode::MorphEdit {
+        super::morph_edit::left(state);
+    }
     let model = state.doc.model();
-    if mode == Mode::EditBones {
+    if mode.parks_pose() && old.parks_pose() {
+        // Edit bones ↔ Edit morph: the pose stays parked.
+    } else if mode.parks_pose() {
         let physics = state.pose.physics_enabled();
         if physics || !state.pose.is_rest() {
             state.viewport.modes.parked = Some((state.pose.pose.clone(), physics));
             state.pose.set_physics(model, false);
             state.pose.reset();
         }
-    } else if old == Mode::EditBones {
+    } else if old.parks_pose() {
         if let Some((pose, physics)) = state.viewport.modes.parked.take() {
             if pose.bones.len() == model.bones.len() && pose.morphs.len() == model.morphs.len() {
                 for (i, b) in pose.bones.into_iter().enumerate() {
@@ -156,6 +201,15 @@ pub fn bar(ui: &mut egui::Ui, state: &mut State) {
                     );
             }
             Mode::Vertices => vertex_tools(ui, state),
+            // Their tools take a row of their own.
+            Mode::PaintWeights => {
+                ui.end_row();
+                super::paint::tools(ui, state);
+            }
+            Mode::MorphEdit => {
+                ui.end_row();
+                super::morph_edit::tools(ui, state);
+            }
         }
         ui.separator();
         ui.weak(UNDO_NOTE).on_hover_text(UNDO_HINT);

@@ -31,6 +31,44 @@ impl RigidShape {
             RigidShape::Unknown(v) => v,
         }
     }
+
+    /// Half extents of the box around a body of this shape and `size` (in the
+    /// body's frame; a capsule's axis is Y).
+    pub fn half_extents(self, size: Vec3) -> Vec3 {
+        match self {
+            RigidShape::Sphere => Vec3::splat(size.x.abs()),
+            RigidShape::Capsule => {
+                let r = size.x.abs();
+                Vec3::new(r, size.y.abs() * 0.5 + r, r)
+            }
+            RigidShape::Box | RigidShape::Unknown(_) => size.abs(),
+        }
+    }
+
+    /// The size a body of shape `to` takes when it was this shape with `size`:
+    /// it keeps the old shape's extent. PMX Editor keeps the raw numbers instead
+    /// (a capsule turned box keeps depth 0); the spec says nothing. So a capsule
+    /// becomes a box as wide and deep as its diameter and as tall as its full
+    /// height with the caps; a sphere a cube of its diameter; a box a sphere (or
+    /// a capsule's radius) of its largest half width. A capsule needs a length:
+    /// from a shape with none left after the caps (a sphere, a cube) it takes
+    /// its diameter as height, so it still reads as a capsule.
+    pub fn converted_size(self, to: RigidShape, size: Vec3) -> Vec3 {
+        if self == to || matches!(to, RigidShape::Unknown(_)) {
+            return size;
+        }
+        let half = self.half_extents(size);
+        match to {
+            RigidShape::Sphere => Vec3::new(half.max_element(), 0.0, 0.0),
+            RigidShape::Capsule => {
+                let r = half.x.max(half.z);
+                let height = 2.0 * (half.y - r);
+                let height = if height > 0.0 { height } else { 2.0 * r };
+                Vec3::new(r, height, 0.0)
+            }
+            RigidShape::Box | RigidShape::Unknown(_) => half,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -108,6 +146,15 @@ impl Default for RigidBody {
             friction: 0.5,
             mode: RigidMode::FollowBone,
         }
+    }
+}
+
+impl RigidBody {
+    /// Changes the shape, converting the size so the body keeps its extent
+    /// ([`RigidShape::converted_size`]).
+    pub fn set_shape(&mut self, shape: RigidShape) {
+        self.size = self.shape.converted_size(shape, self.size);
+        self.shape = shape;
     }
 }
 

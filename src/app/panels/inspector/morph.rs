@@ -1,8 +1,10 @@
-//! The morph form: name, panel and its offsets, fifty to a page.
+//! The morph form: name, panel and its offsets, fifty to a page, each with a
+//! remove button; a button adds a blank row.
 
 use super::kit::{grid, Form};
 use super::Lists;
 use crate::pmx::{MaterialOp, Morph, MorphOffsets};
+use crate::rig::morphs;
 use eframe::egui;
 use egui::Ui;
 
@@ -64,12 +66,41 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Morph>, n: Lists, page: &mut usize)
     }
     let range = *page * PAGE..((*page + 1) * PAGE).min(len);
     grid(ui, "offsets", |ui| offsets(ui, f, m, n, range));
+    if ui
+        .button("➕ Add offset")
+        .on_hover_text(
+            "A row that changes nothing yet (element 0, or every material), to fill in above",
+        )
+        .clicked()
+    {
+        f.changed("offsets", "+1 row", |m| {
+            morphs::push_blank_offset(&mut m.offsets)
+        });
+        // Show the page with the new row.
+        *page = len / PAGE;
+    }
+}
+
+/// The heading of offset `k` with its remove button.
+fn row_heading(ui: &mut Ui, f: &mut Form<Morph>, k: usize) {
+    ui.strong(format!("offset {k}"));
+    if ui
+        .small_button("✕")
+        .on_hover_text("Remove this offset")
+        .clicked()
+    {
+        f.changed("offsets", format!("remove row {k}"), move |m| {
+            morphs::remove_offset_at(&mut m.offsets, k)
+        });
+    }
+    ui.end_row();
 }
 
 fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::ops::Range<usize>) {
     match &m.offsets {
         MorphOffsets::Group(v) | MorphOffsets::Flip(v) => {
             for k in range {
+                row_heading(ui, f, k);
                 let lift = lift!(k, MorphOffsets::Group(v) | MorphOffsets::Flip(v) => v);
                 f.nested(format_args!("offset {k}"), &v[k], lift, |g| {
                     g.reference(
@@ -86,6 +117,7 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
         }
         MorphOffsets::Vertex(v) => {
             for k in range {
+                row_heading(ui, f, k);
                 let lift = lift!(k, MorphOffsets::Vertex(v) => v);
                 f.nested(format_args!("offset {k}"), &v[k], lift, |g| {
                     g.i32(ui, "vertex", |o| o.vertex, |o, v| o.vertex = v);
@@ -95,6 +127,7 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
         }
         MorphOffsets::Bone(v) => {
             for k in range {
+                row_heading(ui, f, k);
                 let lift = lift!(k, MorphOffsets::Bone(v) => v);
                 f.nested(format_args!("offset {k}"), &v[k], lift, |g| {
                     g.reference(ui, "bone", n.bones, false, |o| o.bone, |o, v| o.bone = v);
@@ -117,6 +150,7 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
         }
         MorphOffsets::Uv { offsets: v, .. } => {
             for k in range {
+                row_heading(ui, f, k);
                 let lift = lift!(k, MorphOffsets::Uv { offsets: v, .. } => v);
                 f.nested(format_args!("offset {k}"), &v[k], lift, |g| {
                     g.i32(ui, "vertex", |o| o.vertex, |o, v| o.vertex = v);
@@ -126,6 +160,7 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
         }
         MorphOffsets::Material(v) => {
             for k in range {
+                row_heading(ui, f, k);
                 let lift = lift!(k, MorphOffsets::Material(v) => v);
                 f.nested(format_args!("offset {k}"), &v[k], lift, |g| {
                     g.reference(
@@ -193,6 +228,7 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
         }
         MorphOffsets::Impulse(v) => {
             for k in range {
+                row_heading(ui, f, k);
                 let lift = lift!(k, MorphOffsets::Impulse(v) => v);
                 f.nested(format_args!("offset {k}"), &v[k], lift, |g| {
                     g.reference(

@@ -68,7 +68,8 @@ pub(super) fn rigid_body(ui: &mut Ui, f: &mut Form<RigidBody>, n: Lists) {
             |b| b.collision_mask,
             |b, v| b.collision_mask = v,
         );
-        f.choice(ui, "shape", &SHAPES, |b| b.shape, |b, v| b.shape = v);
+        // The size follows the shape (a capsule turned box is not 0 deep).
+        f.choice(ui, "shape", &SHAPES, |b| b.shape, |b, v| b.set_shape(v));
         f.vector(ui, "size", 0.01, |b| b.size, |b, v| b.size = v);
         f.vector(ui, "position", 0.01, |b| b.position, |b, v| b.position = v);
         f.angles(ui, "rotation", |b| b.rotation, |b, v| b.rotation = v);

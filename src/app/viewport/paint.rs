@@ -1,0 +1,397 @@
+//! Paint weights mode: a brush on the weight view's bone (the last bone selected),
+//! painted on the posed mesh. The kernel is [`rig::paint`](crate::rig::paint); this
+//! module hit-tests the mesh under the pointer, feeds the stroke one dab per frame
+//! and draws the brush outline.
+//!
+//! Each dab is a model edit of the vertices it changed, merged into the stroke's
+//! history step ([`ModelEdit::merging_any`]), so the pose and the weight view follow
+//! the stroke at once (physics keeps running) and a stroke is one undo step.
+
+use eframe::egui;
+
+use super::camera::{mmd_to_gl, Projector};
+use super::modes::Mode;
+use super::picking::ray_triangle;
+use crate::app::{LogLevel, State};
+use crate::edit::ModelEdit;
+use crate::rig::paint::{Brush, Falloff, PaintMirror, PaintMode, Stroke};
+use egui::{Color32, Pos2, Stroke as Line};
+use glam::Vec3;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModeKind {
+    Add,
+    Subtract,
+    Replace,
+    Smooth,
+    Blur,
+}
+
+impl ModeKind {
+    pub const ALL: [ModeKind; 5] = [
+        ModeKind::Add,
+        ModeKind::Subtract,
+        ModeKind::Replace,
+        ModeKind::Smooth,
+        ModeKind::Blur,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            ModeKind::Add => "Add",
+            ModeKind::Subtract => "Subtract",
+            ModeKind::Replace => "Replace",
+            ModeKind::Smooth => "Smooth",
+            ModeKind::Blur => "Blur two bones",
+        }
+    }
+
+    fn hint(self) -> &'static str {
+        match self {
+            ModeKind::Add => "Raise the bone's weight (the vertex's other bones give it up)",
+            ModeKind::Subtract => "Lower the bone's weight (the other bones take the rest)",
+            ModeKind::Replace => "Move the bone's weight toward the value",
+            ModeKind::Smooth => "Move the bone's weight toward its neighbours' mean",
+            ModeKind::Blur => {
+                "Smooth the split between the bone and a second bone, keeping their sum"
+            }
+        }
+    }
+}
+
+/// The brush as the user set it.
+#[derive(Debug, Clone)]
+pub struct BrushSettings {
+    /// Model-space radius (with `screen_space` off).
+    pub radius: f32,
+    /// Screen radius in pixels (with `screen_space` on).
+    pub radius_px: f32,
+    pub screen_space: bool,
+    pub strength: f32,
+    /// Replace's target weight.
+    pub value: f32,
+    pub falloff: Falloff,
+    pub mode: ModeKind,
+    /// Blur's second bone.
+    pub other: Option<usize>,
+    pub mirror: bool,
+    /// Paint only vertices facing the camera (else through the mesh).
+    pub front_only: bool,
+}
+
+impl Default for BrushSettings {
+    fn default() -> Self {
+        BrushSettings {
+            radius: 0.6,
+            radius_px: 40.0,
+            screen_space: false,
+            strength: 0.3,
+            value: 1.0,
+            falloff: Falloff::Smooth,
+            mode: ModeKind::Add,
+            other: None,
+            mirror: false,
+            front_only: true,
+        }
+    }
+}
+
+/// The paint tool's settings and the stroke in progress.
+#[derive(Debug, Default)]
+pub struct PaintTool {
+    pub brush: BrushSettings,
+    stroke: Option<Stroke>,
+    /// Numbers the strokes: a stroke's dabs share a merge key no other stroke has.
+    strokes: u64,
+    /// Where the brush is on the mesh (MMD space), for its outline.
+    pub hover: Option<Vec3>,
+    /// The weight view was off and the mode turned it on (off again on leaving).
+    pub(crate) view_turned_on: bool,
+}
+
+impl PaintTool {
+    pub fn is_painting(&self) -> bool {
+        self.stroke.is_some()
+    }
+
+    fn kernel_brush(&self) -> Option<Brush> {
+        let b = &self.brush;
+        let mode = match b.mode {
+            ModeKind::Add => PaintMode::Add,
+            ModeKind::Subtract => PaintMode::Subtract,
+            ModeKind::Replace => PaintMode::Replace,
+            ModeKind::Smooth => PaintMode::Smooth,
+            ModeKind::Blur => PaintMode::Blur { other: b.other? },
+        };
+        Some(Brush {
+            // Screen-space dabs pass their own falloff factors.
+            radius: if b.screen_space { 1.0 } else { b.radius },
+            strength: b.strength,
+            value: b.value,
+            falloff: b.falloff,
+            mode,
+        })
+    }
+
+    /// The merge key of the stroke in progress.
+    fn merge_key(&self) -> u64 {
+        use std::hash::{BuildHasher, BuildHasherDefault};
+        BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+            .hash_one(("paint stroke", self.strokes))
+    }
+}
+
+/// The point of the posed mesh under `pos` (MMD space), nearest the camera.
+pub fn hit_mesh(
+    proj: &Projector,
+    positions: &[Vec3],
+    faces: &[[i32; 3]],
+    pos: Pos2,
+) -> Option<Vec3> {
+    let (origin, dir) = proj.ray(pos);
+    let (origin, dir) = (mmd_to_gl(origin), mmd_to_gl(dir));
+    let corner = |v: i32| usize::try_from(v).ok().filter(|&v| v < positions.len());
+    faces
+        .iter()
+        .filter_map(|f| {
+            let idx = [corner(f[0])?, corner(f[1])?, corner(f[2])?];
+            ray_triangle(origin, dir, idx.map(|v| positions[v]))
+        })
+        .min_by(|a, b| a.total_cmp(b))
+        .map(|t| origin + dir * t)
+}
+
+/// The vertices a dab at `centre` (screen `pos`) reaches, with their falloff factor.
+fn dab_hits(state: &State, proj: &Projector, centre: Vec3, pos: Pos2) -> Vec<(usize, f32)> {
+    let b = &state.viewport.paint.brush;
+    let positions = state.pose.positions();
+    let normals = state.pose.normals();
+    // The camera in MMD space (the conversion is its own inverse).
+    let eye = mmd_to_gl(state.viewport.camera.eye());
+    let facing = |v: usize| {
+        !b.front_only
+            || normals
+                .get(v)
+                .is_none_or(|n| n.dot(eye - positions[v]) > 0.0)
+    };
+    positions
+        .iter()
+        .enumerate()
+        .filter_map(|(v, p)| {
+            let t = if b.screen_space {
+                proj.project_mmd(*p)?.distance(pos) / b.radius_px.max(1.0)
+            } else {
+                p.distance(centre) / b.radius
+            };
+            let f = b.falloff.factor(t);
+            (f > 0.0 && facing(v)).then_some((v, f))
+        })
+        .collect()
+}
+
+/// Paint mode's pointer input: a primary drag paints on the weight view's bone.
+pub fn input(response: &egui::Response, state: &mut State, proj: &Projector) {
+    let pos = response.hover_pos().or(response.interact_pointer_pos());
+    let model = state.doc.model();
+    state.viewport.paint.hover =
+        pos.and_then(|p| hit_mesh(proj, state.pose.positions(), &model.faces, p));
+    let primary = egui::PointerButton::Primary;
+    if response.drag_started_by(primary) {
+        begin(state);
+    }
+    if response.dragged_by(primary) || response.drag_started_by(primary) {
+        if let (Some(p), Some(centre)) = (pos, state.viewport.paint.hover) {
+            dab(state, proj, centre, p);
+        }
+    }
+    if response.drag_stopped() {
+        state.viewport.paint.stroke = None;
+    }
+}
+
+fn begin(state: &mut State) {
+    let model = state.doc.model();
+    let tool = &state.viewport.paint;
+    let Some(bone) = state
+        .viewport
+        .weights
+        .bone
+        .filter(|&b| b < model.bones.len())
+    else {
+        state.log(LogLevel::Warning, "Paint: select the bone to paint first");
+        return;
+    };
+    let Some(brush) = tool.kernel_brush() else {
+        state.log(LogLevel::Warning, "Paint: blur needs a second bone");
+        return;
+    };
+    let other = tool
+        .brush
+        .other
+        .filter(|_| tool.brush.mode == ModeKind::Blur);
+    let mirror = tool
+        .brush
+        .mirror
+        .then(|| PaintMirror::new(model, bone, other, 1e-3));
+    match Stroke::new(model, bone, brush, mirror) {
+        Ok(s) => {
+            let tool = &mut state.viewport.paint;
+            tool.stroke = Some(s);
+            tool.strokes += 1;
+        }
+        Err(e) => state.log(LogLevel::Warning, format!("Paint: {e}")),
+    }
+}
+
+/// One dab of the stroke: the vertices it changed go to the history, merged into
+/// the stroke's step.
+fn dab(state: &mut State, proj: &Projector, centre: Vec3, pos: Pos2) {
+    let hits = dab_hits(state, proj, centre, pos);
+    let model = state.doc.model();
+    let tool = &mut state.viewport.paint;
+    let key = tool.merge_key();
+    let screen = tool.brush.screen_space;
+    let Some(stroke) = tool.stroke.as_mut() else {
+        return;
+    };
+    let changed = if screen {
+        stroke.dab_factors(model, &hits)
+    } else {
+        let candidates: Vec<usize> = hits.iter().map(|h| h.0).collect();
+        stroke.dab(model, state.pose.positions(), centre, &candidates)
+    };
+    match changed {
+        Ok(changed) if !changed.is_empty() => {
+            let vertices: Vec<_> = changed
+                .into_iter()
+                .filter_map(|v| {
+                    let mut vertex = model.vertices.get(v)?.clone();
+                    vertex.weights = stroke.weights(model, v)?;
+                    Some((v, vertex))
+                })
+                .collect();
+            let label = format!("{} weights", stroke.describe(model));
+            let edit = ModelEdit::set_vertices(vertices, "weights")
+                .label(label)
+                .merging_any(key);
+            state.commands.edit(edit);
+        }
+        Ok(_) => {}
+        Err(e) => state.log(LogLevel::Warning, format!("Paint: {e}")),
+    }
+}
+
+/// Entering Paint weights shows the bone weight view (if it was off); leaving
+/// ends the stroke and turns the view off again if the mode turned it on.
+pub fn mode_switched(state: &mut State, old: Mode, new: Mode) {
+    use crate::app::weight_view::WeightMode;
+    let tool = &mut state.viewport.paint;
+    let view = &mut state.viewport.weights;
+    if new == Mode::PaintWeights && view.mode == WeightMode::Off {
+        view.mode = WeightMode::Bone;
+        tool.view_turned_on = true;
+    } else if old == Mode::PaintWeights {
+        tool.stroke = None;
+        tool.hover = None;
+        if std::mem::take(&mut tool.view_turned_on) && view.mode == WeightMode::Bone {
+            view.mode = WeightMode::Off;
+        }
+    }
+}
+
+/// The brush settings, in the mode bar.
+pub fn tools(ui: &mut egui::Ui, state: &mut State) {
+    let model = state.doc.model();
+    match state.viewport.weights.bone.and_then(|b| model.bones.get(b)) {
+        Some(b) => ui.label(format!("Painting {}", b.name)),
+        None => ui.colored_label(Color32::from_rgb(240, 180, 60), "Select a bone to paint"),
+    };
+    let b = &mut state.viewport.paint.brush;
+    egui::ComboBox::from_id_salt("paint_mode")
+        .selected_text(b.mode.label())
+        .show_ui(ui, |ui| {
+            for m in ModeKind::ALL {
+                ui.selectable_value(&mut b.mode, m, m.label())
+                    .on_hover_text(m.hint());
+            }
+        });
+    if b.mode == ModeKind::Blur {
+        let text = b
+            .other
+            .and_then(|o| model.bones.get(o).map(|x| format!("#{o} {}", x.name)))
+            .unwrap_or_else(|| "(second bone)".into());
+        egui::ComboBox::from_id_salt("paint_blur_other")
+            .selected_text(text)
+            .height(400.0)
+            .show_ui(ui, |ui| {
+                for (i, x) in model.bones.iter().enumerate() {
+                    ui.selectable_value(&mut b.other, Some(i), format!("#{i} {}", x.name));
+                }
+            });
+    }
+    if b.mode == ModeKind::Replace {
+        ui.label("value");
+        ui.add(
+            egui::DragValue::new(&mut b.value)
+                .range(0.0..=1.0)
+                .speed(0.01),
+        );
+    }
+    ui.label("radius");
+    if b.screen_space {
+        ui.add(
+            egui::DragValue::new(&mut b.radius_px)
+                .range(2.0..=400.0)
+                .suffix(" px"),
+        );
+    } else {
+        ui.add(
+            egui::DragValue::new(&mut b.radius)
+                .range(0.01..=20.0)
+                .speed(0.01),
+        );
+    }
+    ui.checkbox(&mut b.screen_space, "screen")
+        .on_hover_text("Radius in pixels on screen (else in model units)");
+    ui.label("strength");
+    ui.add(
+        egui::DragValue::new(&mut b.strength)
+            .range(0.0..=1.0)
+            .speed(0.01),
+    );
+    egui::ComboBox::from_id_salt("paint_falloff")
+        .selected_text(format!("{:?}", b.falloff))
+        .show_ui(ui, |ui| {
+            for f in [Falloff::Smooth, Falloff::Linear, Falloff::Constant] {
+                ui.selectable_value(&mut b.falloff, f, format!("{f:?}"));
+            }
+        });
+    ui.checkbox(&mut b.mirror, "X-mirror")
+        .on_hover_text("Paint the mirror vertex on the mirror bone too (左 ↔ 右)");
+    ui.checkbox(&mut b.front_only, "front only")
+        .on_hover_text("Only vertices facing the camera (off: through the mesh)");
+}
+
+/// The brush outline where it would paint.
+pub fn draw(painter: &egui::Painter, proj: &Projector, state: &State) {
+    let tool = &state.viewport.paint;
+    let Some(c) = tool.hover else { return };
+    let Some(centre) = proj.project_mmd(c) else {
+        return;
+    };
+    let radius_px = if tool.brush.screen_space {
+        tool.brush.radius_px
+    } else {
+        // The model-space radius as seen at the hit's depth.
+        let right = mmd_to_gl(state.viewport.camera.view().inverse().x_axis.truncate());
+        proj.project_mmd(c + right.normalize_or_zero() * tool.brush.radius)
+            .map_or(10.0, |p| p.distance(centre))
+    };
+    let colour = if tool.is_painting() {
+        Color32::from_rgb(255, 90, 60)
+    } else {
+        Color32::from_rgb(255, 230, 120)
+    };
+    painter.circle_stroke(centre, radius_px, Line::new(1.5, colour));
+    painter.circle_filled(centre, 2.0, colour);
+}
