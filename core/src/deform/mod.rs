@@ -240,7 +240,11 @@ pub struct Deformer {
     /// Skin over rayon's pool. Parallel skinning allocates nothing when
     /// called from inside the pool (`pool.install`); from outside, rayon
     /// injects one job per call, which now and then allocates a queue block.
+    /// Models under a few thousand vertices skin serially regardless.
     pub parallel: bool,
+    /// Skin normals too. Off where nothing draws them (`hone pose`, headless
+    /// simulation): `state.normals` then keep their last values.
+    pub normals: bool,
 }
 
 impl Deformer {
@@ -259,6 +263,7 @@ impl Deformer {
             material_count: model.materials.len(),
             rigid_count: model.rigid_bodies.len(),
             parallel: true,
+            normals: true,
         }
     }
 
@@ -360,18 +365,25 @@ impl Deformer {
         self.skin(state);
     }
 
-    /// Bones only (no skinning), physics off: for callers that need matrices.
+    /// Bones only (no skinning, no vertex, UV or material morphs), physics
+    /// off: for callers that need matrices.
     pub fn evaluate_bones(&self, model: &Model, pose: &Pose, state: &mut DeformState) {
-        self.apply_morphs(model, pose, state);
+        self.apply_morph_weights(model, pose, state);
         self.update_bones(pose, state, Phase::BeforePhysics);
         self.update_bones(pose, state, Phase::AfterPhysics);
+    }
+
+    /// Skinning matrices (world × T(−rest)) from `state.world`, without
+    /// skinning the vertices.
+    pub fn update_skinning_matrices(&self, state: &mut DeformState) {
+        skin::update_skinning_matrices(self, state);
     }
 
     /// Skinning matrices from `state.world`, then skinned positions and
     /// normals for every vertex not in `state.skin_mask`.
     pub fn skin(&self, state: &mut DeformState) {
         skin::update_skinning_matrices(self, state);
-        self.skin.skin(state, self.parallel);
+        self.skin.skin(state, self.parallel, self.normals);
     }
 }
 

@@ -22,6 +22,9 @@ const QDEF: u8 = 4;
 
 /// Vertices per parallel task.
 const CHUNK: usize = 2048;
+/// Below this many vertices skinning stays on the calling thread: waking the
+/// pool costs more than the second core saves.
+const PARALLEL_MIN: usize = 4 * CHUNK;
 
 #[derive(Debug, Clone, Copy)]
 struct SdefParams {
@@ -147,7 +150,9 @@ impl SkinData {
         self.vertex.len()
     }
 
-    pub(crate) fn skin(&self, state: &mut DeformState, parallel: bool) {
+    /// Skins every vertex; with `normals` false the normals are left as they
+    /// are (nothing draws them) and only positions are computed.
+    pub(crate) fn skin(&self, state: &mut DeformState, parallel: bool, normals: bool) {
         let n = self.vertex.len();
         if state.positions.len() != n
             || state.normals.len() != n
@@ -168,17 +173,15 @@ impl SkinData {
             &state.skin_mask[..],
         );
         let run = |c: usize| {
-            self.skin_range(
-                c * CHUNK,
-                ((c + 1) * CHUNK).min(n),
-                mats,
-                morphed,
-                mask,
-                &out,
-            )
+            let (from, to) = (c * CHUNK, ((c + 1) * CHUNK).min(n));
+            if normals {
+                self.skin_range::<true>(from, to, mats, morphed, mask, &out)
+            } else {
+                self.skin_range::<false>(from, to, mats, morphed, mask, &out)
+            }
         };
         let chunks = n.div_ceil(CHUNK);
-        if parallel {
+        if parallel && n >= PARALLEL_MIN {
             (0..chunks).into_par_iter().for_each(run);
         } else {
             (0..chunks).for_each(run);
@@ -186,7 +189,7 @@ impl SkinData {
     }
 
     /// Skins grouped entries `from..to`, one branch-free loop per kind.
-    fn skin_range(
+    fn skin_range<const N: bool>(
         &self,
         from: usize,
         to: usize,
@@ -201,17 +204,18 @@ impl SkinData {
                 self.starts[kind as usize + 1].min(to),
             );
             match kind {
-                BDEF1 => self.skin_kind::<BDEF1>(s, e, mats, morphed, mask, out),
-                BDEF2 => self.skin_kind::<BDEF2>(s, e, mats, morphed, mask, out),
-                BDEF4 => self.skin_kind::<BDEF4>(s, e, mats, morphed, mask, out),
-                SDEF => self.skin_kind::<SDEF>(s, e, mats, morphed, mask, out),
-                _ => self.skin_kind::<QDEF>(s, e, mats, morphed, mask, out),
+                BDEF1 => self.skin_kind::<BDEF1, N>(s, e, mats, morphed, mask, out),
+                BDEF2 => self.skin_kind::<BDEF2, N>(s, e, mats, morphed, mask, out),
+                BDEF4 => self.skin_kind::<BDEF4, N>(s, e, mats, morphed, mask, out),
+                SDEF => self.skin_kind::<SDEF, N>(s, e, mats, morphed, mask, out),
+                _ => self.skin_kind::<QDEF, N>(s, e, mats, morphed, mask, out),
             }
         }
     }
 
+    /// `N`: write normals too (when false their math is dead code, dropped).
     #[inline(always)]
-    fn skin_kind<const K: u8>(
+    fn skin_kind<const K: u8, const N: bool>(
         &self,
         s: usize,
         e: usize,
@@ -242,7 +246,9 @@ impl SkinData {
                 let m = |i: usize| mats.get_unchecked(b[i] as usize);
                 let (p, n) = self.skin_one::<K>(s + k, m, w, *morphed.get_unchecked(v), n);
                 *out.positions.add(v) = p.into();
-                *out.normals.add(v) = n.into();
+                if N {
+                    *out.normals.add(v) = n.into();
+                }
             }
         }
     }
