@@ -179,6 +179,8 @@ pub struct DeformState {
     pub normals: Vec<Vec3>,
     /// Vertices `skin` leaves alone (soft bodies write them after skinning).
     pub skin_mask: Vec<bool>,
+    /// How long serial and parallel skinning took lately (which to use).
+    skin_timing: skin::SkinTiming,
 }
 
 impl DeformState {
@@ -240,7 +242,9 @@ pub struct Deformer {
     /// Skin over rayon's pool. Parallel skinning allocates nothing when
     /// called from inside the pool (`pool.install`); from outside, rayon
     /// injects one job per call, which now and then allocates a queue block.
-    /// Models under a few thousand vertices skin serially regardless.
+    /// Models under a few thousand vertices skin serially regardless, and
+    /// larger ones go parallel only while that has lately been the faster
+    /// (on a busy machine waking the pool costs more than it saves).
     pub parallel: bool,
     /// Skin normals too. Off where nothing draws them (`hone pose`, headless
     /// simulation): `state.normals` then keep their last values.
@@ -351,6 +355,7 @@ impl Deformer {
             positions: vec![Vec3::ZERO; nv],
             normals: vec![Vec3::Y; nv],
             skin_mask: vec![false; nv],
+            skin_timing: Default::default(),
         };
         self.reset_bones(&mut state);
         self.skin(&mut state);
