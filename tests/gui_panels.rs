@@ -183,3 +183,32 @@ fn undoing_or_redoing_a_move_keeps_the_moved_bone_selected() {
     h.run_steps(2);
     assert_eq!(app(&h).state.doc.model().bones[3].name, "下");
 }
+
+#[test]
+fn material_checkbox_hides_it_and_show_all_restores() {
+    let mut h = harness();
+    h.run_steps(3);
+    {
+        let dock = &mut h.state_mut().as_mut().unwrap().dock;
+        let path = dock.find_tab(&hone::app::dock::Tab::Materials).unwrap();
+        dock.set_active_tab(path).unwrap();
+    }
+    h.run_steps(3);
+    assert_eq!(app(&h).state.material_visible, [true, true]);
+    // Each material's row: its visibility checkbox (no label), then its name.
+    h.get_by_label("#1 上地");
+    let boxes: Vec<_> = h
+        .get_all_by_role(accesskit::Role::CheckBox)
+        .filter(|b| b.accesskit_node().label().unwrap_or_default().is_empty())
+        .collect();
+    assert_eq!(boxes.len(), 2, "one checkbox per material");
+    boxes[1].click();
+    h.run_steps(3);
+    let a = app(&h);
+    assert_eq!(a.state.material_visible, [true, false]);
+    assert!(!a.state.doc.is_dirty(), "visibility is a view setting");
+    assert_eq!(a.state.doc.history.len(), 0);
+    h.get_by_label("Show all").click();
+    h.run_steps(3);
+    assert_eq!(app(&h).state.material_visible, [true, true]);
+}

@@ -61,7 +61,7 @@ pub struct GuiArgs {
     #[arg(long, value_name = "DEG", allow_hyphen_values = true)]
     pub pitch: Option<f32>,
     /// Pose the model before drawing: a pose file as `hone pose` reads it
-    /// ({"bones": {NAME: {"rot": [x,y,z,w], "pos": [x,y,z]}}, "morphs": {NAME: W}}).
+    /// (`{"bones": {NAME: {"rot": [x,y,z,w], "pos": [x,y,z]}}, "morphs": {NAME: W}}`).
     #[arg(long, value_name = "POSE.json")]
     pub pose: Option<PathBuf>,
 }

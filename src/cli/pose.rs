@@ -12,7 +12,7 @@ use std::process::ExitCode;
 pub struct PoseArgs {
     /// Model file (PMX or PMD).
     pub file: std::path::PathBuf,
-    /// Pose JSON: {"bones": {"name": {"rot": [x,y,z,w], "pos": [x,y,z]}}, "morphs": {"name": weight}}.
+    /// Pose JSON: `{"bones": {"name": {"rot": [x,y,z,w], "pos": [x,y,z]}}, "morphs": {"name": weight}}`.
     /// Without it (and without --vpd) the rest pose.
     pub pose: Option<std::path::PathBuf>,
     /// Read the pose from a VPD file (MMD's pose text, Shift-JIS) instead of JSON.

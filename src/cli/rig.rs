@@ -71,44 +71,44 @@ pub struct Io {
 /// Body options (defaults in brackets).
 #[derive(clap::Args, Debug)]
 pub struct BodyFlags {
-    /// Body shape [capsule].
+    /// Body shape [default: capsule].
     #[arg(long, value_parser = ["capsule", "box", "sphere"])]
     pub shape: Option<String>,
-    /// Size from the weighted vertices and the length, or from the length only [vertices].
+    /// Size from the weighted vertices and the length, or from the length only [default: vertices].
     #[arg(long, value_parser = ["vertices", "length"])]
     pub size: Option<String>,
-    /// Multiply the computed radius [1].
+    /// Multiply the computed radius [default: 1].
     #[arg(long)]
     pub radius_scale: Option<f32>,
-    /// Mode of each chain's first body [follow_bone].
+    /// Mode of each chain's first body [default: follow_bone].
     #[arg(long, value_parser = ["follow_bone", "dynamic", "dynamic_bone_position"])]
     pub root_mode: Option<String>,
-    /// Mode of the other bodies [dynamic_bone_position].
+    /// Mode of the other bodies [default: dynamic_bone_position].
     #[arg(long, value_parser = ["follow_bone", "dynamic", "dynamic_bone_position"])]
     pub mode: Option<String>,
-    /// Mass of each chain's first body [1].
+    /// Mass of each chain's first body [default: 1].
     #[arg(long)]
     pub mass: Option<f32>,
-    /// Each body weighs this times its parent's [0.8] …
+    /// Each body weighs this times its parent's [default: 0.8] …
     #[arg(long)]
     pub mass_falloff: Option<f32>,
-    /// … but at least this [0.1].
+    /// … but at least this [default: 0.1].
     #[arg(long)]
     pub min_mass: Option<f32>,
-    /// Damping/friction preset [hair].
+    /// Damping/friction preset [default: hair].
     #[arg(long, value_parser = ["hair", "cloth", "accessory", "plain"])]
     pub preset: Option<String>,
-    /// Collision group 0-15 [the lowest group no body uses].
+    /// Collision group 0-15 [default: the lowest group no body uses].
     #[arg(long)]
     pub group: Option<u8>,
-    /// Collision mask, bit n set = collides with group n [the group's usual mask, else
+    /// Collision mask, bit n set = collides with group n [default: the group's usual mask, else
     /// all but the group itself]; bits of groups the bodies overlap at rest are cleared.
     #[arg(long, value_parser = parse_mask)]
     pub mask: Option<u16>,
     /// Groups not to collide with, e.g. 0,4 (instead of --mask).
     #[arg(long, value_delimiter = ',')]
     pub no_collide: Option<Vec<u8>>,
-    /// Body name pattern: {bone} the bone's name, {num} a running number [{bone}].
+    /// Body name pattern: {bone} the bone's name, {num} a running number [default: {bone}].
     #[arg(long)]
     pub name: Option<String>,
     /// Replace existing bodies and joints on those bones instead of keeping them.
@@ -119,7 +119,7 @@ pub struct BodyFlags {
 /// Joint options (defaults in brackets).
 #[derive(clap::Args, Debug)]
 pub struct JointFlags {
-    /// Limit preset [hair]: hair ±30/5/30°, skirt ±30/5/10°, loose ±45°, stiff ±5°.
+    /// Limit preset [default: hair]: hair ±30/5/30°, skirt ±30/5/10°, loose ±45°, stiff ±5°.
     #[arg(long, value_parser = ["hair", "skirt", "loose", "stiff"])]
     pub joint_preset: Option<String>,
     /// Symmetric rotation limit ±X,Y,Z degrees (overrides the preset).
@@ -131,24 +131,24 @@ pub struct JointFlags {
     /// Upper rotation limit X,Y,Z degrees.
     #[arg(long, value_parser = parse_triple, allow_hyphen_values = true)]
     pub angular_upper_deg: Option<[f32; 3]>,
-    /// Lower translation limit X,Y,Z [0,0,0].
+    /// Lower translation limit X,Y,Z [default: 0,0,0].
     #[arg(long, value_parser = parse_triple, allow_hyphen_values = true)]
     pub linear_lower: Option<[f32; 3]>,
-    /// Upper translation limit X,Y,Z [0,0,0].
+    /// Upper translation limit X,Y,Z [default: 0,0,0].
     #[arg(long, value_parser = parse_triple, allow_hyphen_values = true)]
     pub linear_upper: Option<[f32; 3]>,
-    /// Translation spring X,Y,Z [0,0,0].
+    /// Translation spring X,Y,Z [default: 0,0,0].
     #[arg(long, value_parser = parse_triple)]
     pub linear_spring: Option<[f32; 3]>,
-    /// Rotation spring X,Y,Z [0,0,0].
+    /// Rotation spring X,Y,Z [default: 0,0,0].
     #[arg(long, value_parser = parse_triple)]
     pub angular_spring: Option<[f32; 3]>,
     /// Ring joints between neighbouring chains at the same depth (skirts): auto closes
-    /// the ring when the chains go all the way round [off; auto when given alone].
+    /// the ring when the chains go all the way round [default: off; auto when given alone].
     #[arg(long, num_args = 0..=1, default_missing_value = "auto",
           value_parser = ["auto", "open", "closed", "off"])]
     pub ring: Option<String>,
-    /// Ring joints' symmetric rotation limit ±X,Y,Z degrees [30,30,30].
+    /// Ring joints' symmetric rotation limit ±X,Y,Z degrees [default: 30,30,30].
     #[arg(long, value_parser = parse_triple)]
     pub ring_limit_deg: Option<[f32; 3]>,
 }

@@ -51,7 +51,7 @@ pub struct SemistandardArgs {
     /// Only these, comma-separated (Japanese name or key): 全ての親/master,
     /// 操作中心/view_center, グルーブ/groove, 腰/waist (with 腰キャンセル), 上半身2/upper_body2,
     /// 足IK親/leg_ik_parent, 足D/leg_d (ひざD, 足首D, 足先EX), 腕捩/arm_twist, 手捩/wrist_twist
-    /// (with their helpers 1–3), 肩P/shoulder_p (with 肩C), 親指０/thumb0 [all].
+    /// (with their helpers 1–3), 肩P/shoulder_p (with 肩C), 親指０/thumb0 [default: all].
     #[arg(long, value_delimiter = ',', value_name = "NAME[,NAME…]")]
     pub only: Option<Vec<String>>,
     /// Print what would be added; write nothing.

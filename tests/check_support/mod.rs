@@ -2,6 +2,10 @@
 //! problem, apply its fix through the undo history.
 #![allow(dead_code)]
 
+pub mod clean_rig;
+#[path = "../../core/tests/support/mod.rs"]
+pub mod support;
+
 use hone::check::{catalog, check_model, CheckContext, ElementRef, Problem};
 use hone::edit::History;
 use hone::pmx::Model;

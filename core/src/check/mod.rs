@@ -3,9 +3,9 @@
 //! [`check_model`] runs every check and returns [`Problem`]s. Each problem has a
 //! stable `code` (`E-…` error, `W-…` warning, `I-…` info), names the culprit
 //! element ([`ElementRef`]) so the app can select it, lists related elements,
-//! and may offer a [`Fix`]. A fix describes itself and yields the changed
-//! elements ([`Fix::changes`]) so the app can apply them through the undo stack
-//! as an ordinary edit; [`Fix::apply`] writes them directly (CLI, tests).
+//! and may offer a [`Fix`]. A fix describes itself and gives its change as one
+//! undoable [`ModelEdit`](crate::edit::ModelEdit) ([`Fix::edit`]), applied through
+//! the undo history like any other edit ([`Fix::apply`] does that for the CLI and tests).
 //!
 //! Every code, with its category, meaning, why it matters in MMD and its fix,
 //! is listed in [`catalog::CATALOG`] (docs/checks.md is generated from it).

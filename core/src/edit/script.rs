@@ -98,6 +98,11 @@ pub struct OpArgs<'a> {
     map: &'a Map<String, Value>,
 }
 
+/// The error for an absent required key.
+fn missing(key: &str) -> OpError {
+    OpError(format!("missing \"{key}\""))
+}
+
 impl<'a> OpArgs<'a> {
     pub fn new(map: &'a Map<String, Value>) -> Self {
         OpArgs { map }
@@ -110,8 +115,7 @@ impl<'a> OpArgs<'a> {
 
     /// The value of `key`, or an error naming it.
     pub fn required(&self, key: &str) -> Result<&'a Value, OpError> {
-        self.get(key)
-            .ok_or_else(|| OpError(format!("missing \"{key}\"")))
+        self.get(key).ok_or_else(|| missing(key))
     }
 
     /// `key` deserialised as `T` (None if absent); a wrong type names the key.
@@ -122,6 +126,16 @@ impl<'a> OpArgs<'a> {
                 .map(Some)
                 .map_err(|e| OpError(format!("\"{key}\": {e}"))),
         }
+    }
+
+    /// `key` deserialised as `T`; absent is an error naming it.
+    pub fn parse_required<T: serde::de::DeserializeOwned>(&self, key: &str) -> Result<T, OpError> {
+        self.parse(key)?.ok_or_else(|| missing(key))
+    }
+
+    /// `key` as a string; absent is an error naming it.
+    pub fn str_required(&self, key: &str) -> Result<&'a str, OpError> {
+        self.str(key)?.ok_or_else(|| missing(key))
     }
 
     /// `key` as a string (None if absent).

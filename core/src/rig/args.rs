@@ -43,7 +43,7 @@ pub struct BodyArgs {
 pub struct JointArgs {
     /// hair (default), skirt, loose, stiff.
     pub joint_preset: Option<String>,
-    /// Symmetric angular limit ±[x,y,z] degrees (overrides the preset's).
+    /// Symmetric angular limit ±`[x,y,z]` degrees (overrides the preset's).
     pub limit_deg: Option<[f32; 3]>,
     pub angular_lower_deg: Option<[f32; 3]>,
     pub angular_upper_deg: Option<[f32; 3]>,
@@ -53,7 +53,7 @@ pub struct JointArgs {
     pub angular_spring: Option<[f32; 3]>,
     /// Ring joints between neighbouring chains: true/"auto", "open", "closed", false/"off".
     pub ring: Option<RingArg>,
-    /// Symmetric angular limit of ring joints ±[x,y,z] degrees (default ±30).
+    /// Symmetric angular limit of ring joints ±`[x,y,z]` degrees (default ±30).
     pub ring_limit_deg: Option<[f32; 3]>,
     pub replace: Option<bool>,
 }

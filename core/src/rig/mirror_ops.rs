@@ -131,9 +131,7 @@ fn edit_or_nothing(result: Result<ModelEdit, RigError>) -> Result<Option<ModelEd
 }
 
 fn build_mirror(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError> {
-    let from = args
-        .str("from")?
-        .ok_or_else(|| OpError::new("missing \"from\""))?;
+    let from = args.str_required("from")?;
     let skip: Vec<String> = args.parse("skip")?.unwrap_or_default();
     let tolerance: Option<f32> = args.parse("tolerance")?;
     let opts = mirror_options(model, from, args.get("select"), tolerance, &skip)?;

@@ -31,9 +31,7 @@ pub const SCRIPT_OPS: &[OpSpec] = &[
         keys: &["vertices", "max_bones"],
         usage: r#"{"op":"limit","vertices":V,"max_bones":N}  keep the N largest weights (1-4), renormalised"#,
         build: |m, a| {
-            let n = a
-                .parse::<usize>("max_bones")?
-                .ok_or_else(|| OpError::new("missing \"max_bones\""))?;
+            let n = a.parse_required::<usize>("max_bones")?;
             Ok(weights::limit_bones(m, &vertices(m, a)?, n)?)
         },
     },
@@ -42,9 +40,7 @@ pub const SCRIPT_OPS: &[OpSpec] = &[
         keys: &["vertices", "threshold"],
         usage: r#"{"op":"prune","vertices":V,"threshold":0.01}  drop weights below the threshold, renormalised"#,
         build: |m, a| {
-            let t = a
-                .parse::<f32>("threshold")?
-                .ok_or_else(|| OpError::new("missing \"threshold\""))?;
+            let t = a.parse_required::<f32>("threshold")?;
             Ok(weights::prune(m, &vertices(m, a)?, t)?)
         },
     },
@@ -78,9 +74,7 @@ pub const SCRIPT_OPS: &[OpSpec] = &[
         keys: &["vertices", "kind"],
         usage: r#"{"op":"weight_kind","kind":"bdef1|bdef2|bdef4|sdef|qdef","vertices":V}  change the weight kind"#,
         build: |m, a| {
-            let name = a
-                .str("kind")?
-                .ok_or_else(|| OpError::new("missing \"kind\""))?;
+            let name = a.str_required("kind")?;
             let kind = WeightKind::ALL
                 .into_iter()
                 .find(|k| k.name().eq_ignore_ascii_case(name))
@@ -208,9 +202,7 @@ fn one_bone(model: &Model, args: &OpArgs, key: &str) -> Result<usize, OpError> {
 }
 
 fn name_panel<'a>(args: &OpArgs<'a>) -> Result<(&'a str, u8), OpError> {
-    let name = args
-        .str("name")?
-        .ok_or_else(|| OpError::new("missing \"name\""))?;
+    let name = args.str_required("name")?;
     let panel = args.parse::<u8>("panel")?.unwrap_or(morphs::PANEL_OTHER);
     if panel > 4 {
         return Err(OpError(format!("\"panel\" must be 0-4, not {panel}")));
@@ -219,9 +211,7 @@ fn name_panel<'a>(args: &OpArgs<'a>) -> Result<(&'a str, u8), OpError> {
 }
 
 fn load_model(args: &OpArgs) -> Result<Model, OpError> {
-    let path = args
-        .str("file")?
-        .ok_or_else(|| OpError::new("missing \"file\""))?;
+    let path = args.str_required("file")?;
     crate::pmx::load(path)
         .map(|l| l.model)
         .map_err(|e| OpError(format!("\"file\": {e}")))
@@ -229,9 +219,7 @@ fn load_model(args: &OpArgs) -> Result<Model, OpError> {
 
 /// A pose from a JSON pose file or a VPD (by extension).
 fn load_pose(model: &Model, args: &OpArgs) -> Result<Pose, OpError> {
-    let path = args
-        .str("pose")?
-        .ok_or_else(|| OpError::new("missing \"pose\""))?;
+    let path = args.str_required("pose")?;
     if path.to_ascii_lowercase().ends_with(".vpd") {
         let (vpd, _) =
             crate::motion::vpd::load_vpd(path).map_err(|e| OpError(format!("\"pose\": {e}")))?;

@@ -10,7 +10,7 @@ pub fn bytes(m: &Model) -> Vec<u8> {
 }
 
 /// Applies `edit` through a history, returns the edited model, and checks that the edit
-/// changed the file and that undo restores identical bytes.
+/// changed the file, that undo restores identical bytes and that redo gives the edit again.
 pub fn apply_and_undo(model: &Model, edit: ModelEdit) -> Model {
     let before = bytes(model);
     let mut m = model.clone();
@@ -20,6 +20,12 @@ pub fn apply_and_undo(model: &Model, edit: ModelEdit) -> Model {
     assert_ne!(bytes(&edited), before, "the edit changed nothing");
     assert!(h.undo(&mut m).is_some());
     assert_eq!(bytes(&m), before, "undo did not restore identical bytes");
+    assert!(h.redo(&mut m).is_some());
+    assert_eq!(
+        bytes(&m),
+        bytes(&edited),
+        "redo did not give the edit again"
+    );
     edited
 }
 

@@ -4,10 +4,7 @@
 
 use eframe::egui;
 
-use super::context_menu::{row_menu, MenuCx};
-use super::structure::{self, selected_in, toolbar, Request};
-use super::{label, matches, search_box, Rows};
-use crate::app::commands::Commands;
+use super::{label, matches, search_box, show_list, ListRows};
 use crate::app::viewport::overlays;
 use crate::app::{Selection, State};
 use crate::edit::ElementKind;
@@ -99,42 +96,24 @@ pub fn tree_order(roots: &[usize], children: &[Vec<usize>]) -> Vec<usize> {
     order
 }
 
-/// What the tree's rows need besides the model.
+/// What the tree's rows need besides the list.
 struct Tree<'a> {
-    model: &'a Model,
-    rows: Rows<'a>,
-    commands: &'a mut Commands,
+    list: ListRows<'a>,
     children: &'a [Vec<usize>],
     on_path: &'a [bool],
-    /// The selected bones, ascending.
-    selected: &'a [usize],
-    /// A structural edit picked in a row's context menu.
-    request: Option<Request>,
 }
 
 impl Tree<'_> {
     fn row(&mut self, ui: &mut egui::Ui, i: usize) {
-        let model = self.model;
-        let selected = self
-            .rows
-            .selected
-            .contains(self.rows.active, Selection::Bone(i));
+        let model = self.list.model;
+        let rows = &self.list.rows;
+        let selected = rows.selected.contains(rows.active, Selection::Bone(i));
         let text = RichText::new(label(i, &model.bones[i].name)).color(if selected {
             ui.visuals().strong_text_color()
         } else {
             overlays::bone_color(model, i).lerp_to_gamma(ui.visuals().text_color(), 0.5)
         });
-        let r = self.rows.row(ui, self.commands, Selection::Bone(i), text);
-        let cx = MenuCx {
-            model,
-            kind: ElementKind::Bone,
-            active: self.rows.active,
-            selected: self.selected,
-            commands: self.commands,
-        };
-        if let Some(q) = row_menu(&r, cx) {
-            self.request = Some(q);
-        }
+        let r = self.list.row(ui, Selection::Bone(i), text);
         if !model.bones[i].name_en.is_empty() {
             r.on_hover_text(&model.bones[i].name_en);
         }
@@ -152,7 +131,7 @@ impl Tree<'_> {
         let id = ui.make_persistent_id(("bone_tree", i));
         let mut cs =
             egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, true);
-        if self.on_path[i] && self.rows.reveal {
+        if self.on_path[i] && self.list.rows.reveal {
             cs.set_open(true);
         }
         cs.show_header(ui, |ui| self.row(ui, i)).body(|ui| {
@@ -165,69 +144,58 @@ impl Tree<'_> {
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     search_box(ui, &mut state.panels.bone_search, "Search bones");
-    let State {
-        doc,
-        selection,
-        selected,
-        commands,
-        panels,
-        ..
-    } = state;
-    let model = doc.model();
-    let sel = selected_in(*selection, selected, ElementKind::Bone);
-    let toolbar_request = toolbar(ui, model, ElementKind::Bone, &sel);
-    let (roots, children) = hierarchy(model);
-    // Ancestors of the selected bone, opened when the selection is revealed.
-    let mut on_path = vec![false; model.bones.len()];
-    if let Selection::Bone(sel) = *selection {
-        let mut cur = model.bones.get(sel).map(|b| b.parent);
-        let mut steps = 0;
-        while let Some(p) = cur
-            .and_then(|p| usize::try_from(p).ok())
-            .filter(|&p| p < model.bones.len())
-        {
-            if on_path[p] || steps > model.bones.len() {
-                break;
+    show_list(ui, state, |ui, state, commands| {
+        let model = state.doc.model();
+        let (roots, children) = hierarchy(model);
+        // Ancestors of the selected bone, opened when the selection is revealed.
+        let mut on_path = vec![false; model.bones.len()];
+        if let Selection::Bone(sel) = state.selection {
+            let mut cur = model.bones.get(sel).map(|b| b.parent);
+            let mut steps = 0;
+            while let Some(p) = cur
+                .and_then(|p| usize::try_from(p).ok())
+                .filter(|&p| p < model.bones.len())
+            {
+                if on_path[p] || steps > model.bones.len() {
+                    break;
+                }
+                on_path[p] = true;
+                cur = Some(model.bones[p].parent);
+                steps += 1;
             }
-            on_path[p] = true;
-            cur = Some(model.bones[p].parent);
-            steps += 1;
         }
-    }
-    let query = &panels.bone_search;
-    let order: Vec<usize> = if query.is_empty() {
-        tree_order(&roots, &children)
-    } else {
-        (0..model.bones.len())
-            .filter(|&i| matches(query, &[&model.bones[i].name, &model.bones[i].name_en]))
-            .collect()
-    };
-    let mut tree = Tree {
-        model,
-        rows: Rows::of(*selection, selected, panels.reveal_selection, &order),
-        commands,
-        children: &children,
-        on_path: &on_path,
-        selected: &sel,
-        request: None,
-    };
-    egui::ScrollArea::both()
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            if query.is_empty() {
-                for &r in &roots {
-                    tree.node(ui, r);
+        let query = &state.panels.bone_search;
+        let order: Vec<usize> = if query.is_empty() {
+            tree_order(&roots, &children)
+        } else {
+            (0..model.bones.len())
+                .filter(|&i| matches(query, &[&model.bones[i].name, &model.bones[i].name_en]))
+                .collect()
+        };
+        let mut list = ListRows::new(state, commands, ElementKind::Bone, order);
+        list.toolbar(ui);
+        let mut tree = Tree {
+            list,
+            children: &children,
+            on_path: &on_path,
+        };
+        egui::ScrollArea::both()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                if query.is_empty() {
+                    for &r in &roots {
+                        tree.node(ui, r);
+                    }
+                } else {
+                    // The matches, in the list's order.
+                    for k in 0..tree.list.rows.order.len() {
+                        let i = tree.list.rows.order[k];
+                        ui.horizontal(|ui| tree.row(ui, i));
+                    }
                 }
-            } else {
-                for &i in &order {
-                    ui.horizontal(|ui| tree.row(ui, i));
-                }
-            }
-        });
-    let request = toolbar_request.or(tree.request).or(tree.rows.take_drop());
-    if let Some(q) = request {
-        structure::perform(state, q);
-    }
+            });
+        tree.list.finish()
+    });
 }
 
 #[cfg(test)]

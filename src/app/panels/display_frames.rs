@@ -10,9 +10,8 @@
 
 use eframe::egui;
 
-use super::context_menu::{row_menu, MenuCx};
-use super::structure::{self, selected_in, toolbar, ListAction};
-use super::{index_order, label, ListDrag, Rows};
+use super::structure::ListAction;
+use super::{label, show_list, ListDrag, ListRows};
 use crate::app::commands::Commands;
 use crate::app::{Selection, State};
 use crate::edit::{ElementKind, ModelEdit};
@@ -49,7 +48,7 @@ fn leading_special(model: &Model) -> usize {
 }
 
 /// Why `action` on frames `indices` (ascending) is refused, for
-/// [`structure::refusal`].
+/// [`super::structure::refusal`].
 pub fn refusal(model: &Model, indices: &[usize], action: ListAction) -> Option<String> {
     let frames = &model.display_frames;
     let any_special = indices
@@ -283,67 +282,46 @@ fn item_drop(ui: &egui::Ui, r: &egui::Response, frame: usize, k: usize) -> Optio
 
 /// Frames on the left, the selected frame's items on the right.
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    let State {
-        doc,
-        selection,
-        selected,
-        commands,
-        panels,
-        ..
-    } = state;
-    let model = doc.model();
-    let kind = ElementKind::DisplayFrame;
-    let sel = selected_in(*selection, selected, kind);
-    let order = index_order(model.display_frames.len());
-    let rows = Rows::of(*selection, selected, panels.reveal_selection, &order);
-    let mut request = None;
-    let mut change = None;
-    ui.columns(2, |cols| {
-        let ui = &mut cols[0];
-        ui.strong(format!("Display frames ({})", model.display_frames.len()));
-        request = toolbar(ui, model, kind, &sel);
-        egui::ScrollArea::vertical()
-            .id_salt("frames")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                for (i, f) in model.display_frames.iter().enumerate() {
-                    ui.horizontal(|ui| {
-                        let text = match special(f) {
-                            Some(_) => format!("🔒 {}", label(i, &f.name)),
-                            None => label(i, &f.name),
-                        };
-                        let r = rows.row(ui, commands, Selection::DisplayFrame(i), text);
-                        let cx = MenuCx {
-                            model,
-                            kind,
-                            active: *selection,
-                            selected: &sel,
-                            commands,
-                        };
-                        if let Some(q) = row_menu(&r, cx) {
-                            request = Some(q);
-                        }
-                        ui.weak(item_count(f.elements.len()));
-                    });
+    show_list(ui, state, |ui, state, commands| {
+        let model = state.doc.model();
+        let mut request = None;
+        let mut change = None;
+        ui.columns(2, |cols| {
+            let ui = &mut cols[0];
+            ui.strong(format!("Display frames ({})", model.display_frames.len()));
+            let mut list = ListRows::indexed(state, commands, ElementKind::DisplayFrame);
+            list.toolbar(ui);
+            egui::ScrollArea::vertical()
+                .id_salt("frames")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    for (i, f) in model.display_frames.iter().enumerate() {
+                        ui.horizontal(|ui| {
+                            let text = match special(f) {
+                                Some(_) => format!("🔒 {}", label(i, &f.name)),
+                                None => label(i, &f.name),
+                            };
+                            list.row(ui, Selection::DisplayFrame(i), text);
+                            ui.weak(item_count(f.elements.len()));
+                        });
+                    }
+                });
+            request = list.finish();
+            let ui = &mut cols[1];
+            match state.selection {
+                Selection::DisplayFrame(i) if i < model.display_frames.len() => {
+                    change = items(ui, model, i).map(|c| (i, c));
                 }
-            });
-        request = request.take().or(rows.take_drop());
-        let ui = &mut cols[1];
-        match *selection {
-            Selection::DisplayFrame(i) if i < model.display_frames.len() => {
-                change = items(ui, model, i).map(|c| (i, c));
+                _ => {
+                    ui.weak("Select a frame to see and edit its items.");
+                }
             }
-            _ => {
-                ui.weak("Select a frame to see and edit its items.");
-            }
+        });
+        if let Some((i, c)) = change {
+            push_item_edit(commands, model, i, c);
         }
+        request
     });
-    if let Some((i, c)) = change {
-        push_item_edit(commands, model, i, c);
-    }
-    if let Some(q) = request {
-        structure::perform(state, q);
-    }
 }
 
 fn push_item_edit(commands: &mut Commands, model: &Model, frame: usize, change: ItemChange) {

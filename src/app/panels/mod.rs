@@ -1,13 +1,15 @@
-//! Dock panels. Each reads the model through [`State`](crate::app::State) and
-//! pushes [`Command`](crate::app::commands::Command)s (edits, selection, pose);
+//! Dock panels. Each reads the model through [`State`] and
+//! pushes [`Command`]s (edits, selection, pose);
 //! none mutates the model or the selection directly.
 
 use eframe::egui;
 
 use crate::app::commands::{Command, Commands};
 use crate::app::selection::ClickMods;
-use crate::app::{Selected, Selection};
+use crate::app::{Selected, Selection, State};
 use crate::edit::ElementKind;
+use crate::pmx::Model;
+use context_menu::{row_menu, MenuCx};
 use structure::{ListAction, Request};
 
 pub mod bones;
@@ -65,7 +67,7 @@ pub struct Rows<'a> {
     pub selected: &'a Selected,
     /// Scroll to the active element (it was selected outside this list).
     pub reveal: bool,
-    pub order: &'a [usize],
+    pub order: Vec<usize>,
     /// A drop onto one of the rows this frame.
     dropped: std::cell::RefCell<Option<Request>>,
 }
@@ -79,7 +81,7 @@ pub struct ListDrag {
 
 impl<'a> Rows<'a> {
     /// The rows of `state`'s selection for a list shown in `order`.
-    pub fn of(active: Selection, selected: &'a Selected, reveal: bool, order: &'a [usize]) -> Self {
+    pub fn of(active: Selection, selected: &'a Selected, reveal: bool, order: Vec<usize>) -> Self {
         Rows {
             active,
             selected,
@@ -114,7 +116,7 @@ impl<'a> Rows<'a> {
             if mods == ClickMods::default() {
                 commands.select_in_list(this);
             } else {
-                let (active, selected) = self.selected.click(self.active, this, mods, self.order);
+                let (active, selected) = self.selected.click(self.active, this, mods, &self.order);
                 commands.push(Command::SelectSet {
                     active,
                     selected,
@@ -183,6 +185,95 @@ impl<'a> Rows<'a> {
     /// The reorder asked for by a drop onto one of the rows, if any.
     pub fn take_drop(&self) -> Option<Request> {
         self.dropped.borrow_mut().take()
+    }
+}
+
+/// A list panel's frame: `list` reads the state and pushes to the command queue
+/// (held apart from the state meanwhile, so rows can push while the list reads
+/// the model and the selection); the structural request it returns is performed
+/// after it.
+pub fn show_list(
+    ui: &mut egui::Ui,
+    state: &mut State,
+    list: impl FnOnce(&mut egui::Ui, &State, &mut Commands) -> Option<Request>,
+) {
+    let mut commands = std::mem::take(&mut state.commands);
+    let request = list(ui, state, &mut commands);
+    state.commands = commands;
+    if let Some(q) = request {
+        structure::perform(state, q);
+    }
+}
+
+/// One list's rows and what every list shares: the selection ([`Rows`]: highlight,
+/// clicks, drag and drop), the list's toolbar and each row's context menu. The
+/// structural request picked (in a menu or the toolbar, else a drop) comes from
+/// [`finish`](Self::finish).
+pub struct ListRows<'a> {
+    pub model: &'a Model,
+    pub kind: ElementKind,
+    pub rows: Rows<'a>,
+    /// The selected indices of the list's kind, ascending.
+    pub selected: Vec<usize>,
+    pub commands: &'a mut Commands,
+    request: Option<Request>,
+}
+
+impl<'a> ListRows<'a> {
+    /// The rows of `kind` shown in `order`.
+    pub fn new(
+        state: &'a State,
+        commands: &'a mut Commands,
+        kind: ElementKind,
+        order: Vec<usize>,
+    ) -> Self {
+        let (active, selected) = (state.selection, &state.selected);
+        ListRows {
+            model: state.doc.model(),
+            kind,
+            rows: Rows::of(active, selected, state.panels.reveal_selection, order),
+            selected: structure::selected_in(active, selected, kind),
+            commands,
+            request: None,
+        }
+    }
+
+    /// The rows of `kind` in index order.
+    pub fn indexed(state: &'a State, commands: &'a mut Commands, kind: ElementKind) -> Self {
+        let order = index_order(kind.len(state.doc.model()));
+        Self::new(state, commands, kind, order)
+    }
+
+    /// The list's toolbar (add, duplicate, delete, move).
+    pub fn toolbar(&mut self, ui: &mut egui::Ui) {
+        let picked = structure::toolbar(ui, self.model, self.kind, &self.selected);
+        self.request = picked.or(self.request.take());
+    }
+
+    /// The row of `this` ([`Rows::row`]) with the list's context menu.
+    pub fn row(
+        &mut self,
+        ui: &mut egui::Ui,
+        this: Selection,
+        text: impl Into<egui::WidgetText>,
+    ) -> egui::Response {
+        let r = self.rows.row(ui, self.commands, this, text);
+        let cx = MenuCx {
+            model: self.model,
+            kind: self.kind,
+            active: self.rows.active,
+            selected: &self.selected,
+            commands: self.commands,
+        };
+        if let Some(q) = row_menu(&r, cx) {
+            self.request = Some(q);
+        }
+        r
+    }
+
+    /// The structural edit picked, else the reorder a drop onto a row asked for.
+    pub fn finish(self) -> Option<Request> {
+        self.request.or(self.rows.take_drop())
     }
 }
 

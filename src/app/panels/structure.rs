@@ -5,7 +5,7 @@
 //! menus, list toolbars, the Edit menu and the keys all come here.
 //!
 //! New elements take the core's defaults ([`crate::rig::defaults`]); a delete
-//! that leaves references behind asks first ([`DeleteQuestion`]) and offers the
+//! that leaves references behind asks first ([`DeleteQuestion`](super::delete::DeleteQuestion)) and offers the
 //! core's answers ([`crate::edit::references`]).
 
 use eframe::egui;

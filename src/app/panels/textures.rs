@@ -2,49 +2,25 @@
 
 use eframe::egui;
 
-use super::context_menu::{row_menu, MenuCx};
-use super::structure::{self, selected_in, toolbar};
-use super::{index_order, label, list_grid, Rows};
+use super::{label, list_grid, show_list, ListRows};
 use crate::app::{Selection, State};
 use crate::edit::ElementKind;
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    let State {
-        doc,
-        selection,
-        selected,
-        commands,
-        panels,
-        ..
-    } = state;
-    let model = doc.model();
-    let kind = ElementKind::Texture;
-    let sel = selected_in(*selection, selected, kind);
-    let mut request = toolbar(ui, model, kind, &sel);
-    let order = index_order(model.textures.len());
-    let rows = Rows::of(*selection, selected, panels.reveal_selection, &order);
-    list_grid(ui, egui::ScrollArea::vertical(), "textures_grid", 2, |ui| {
-        for (i, path) in model.textures.iter().enumerate() {
-            let r = rows.row(ui, commands, Selection::Texture(i), label(i, path));
-            let cx = MenuCx {
-                model,
-                kind,
-                active: *selection,
-                selected: &sel,
-                commands,
-            };
-            if let Some(q) = row_menu(&r, cx) {
-                request = Some(q);
+    show_list(ui, state, |ui, state, commands| {
+        let model = state.doc.model();
+        let mut list = ListRows::indexed(state, commands, ElementKind::Texture);
+        list.toolbar(ui);
+        list_grid(ui, egui::ScrollArea::vertical(), "textures_grid", 2, |ui| {
+            for (i, path) in model.textures.iter().enumerate() {
+                list.row(ui, Selection::Texture(i), label(i, path));
+                let users = users(model, i);
+                ui.label(egui::RichText::new(format!("{users} materials")).weak());
+                ui.end_row();
             }
-            let users = users(model, i);
-            ui.label(egui::RichText::new(format!("{users} materials")).weak());
-            ui.end_row();
-        }
+        });
+        list.finish()
     });
-    request = request.or(rows.take_drop());
-    if let Some(q) = request {
-        structure::perform(state, q);
-    }
 }
 
 /// How many materials use texture `index` (as texture, sphere or toon).

@@ -259,9 +259,7 @@ fn build_move(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError
     let kind = args.kind()?;
     let mut picked = args.select(model, kind, "select")?;
     picked.sort_unstable();
-    let to: usize = args
-        .parse("to")?
-        .ok_or_else(|| OpError("missing \"to\"".into()))?;
+    let to: usize = args.parse_required("to")?;
     let len = kind.len(model);
     if to + picked.len() > len {
         return Err(OpError(format!(

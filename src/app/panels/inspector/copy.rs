@@ -12,59 +12,46 @@ use egui::Ui;
 /// A group of fields: its name, whether it is ticked at first, and how to copy it.
 type Group<T> = (&'static str, bool, fn(&mut T, &T));
 
+/// The copy of the named fields, from `s` (source) to `t` (target).
+macro_rules! fields {
+    ($($field:ident),+) => {
+        |t, s| {
+            $(t.$field = s.$field;)+
+        }
+    };
+}
+
 /// Body fields, in inspector order. Placement and bone are off at first: bodies
 /// usually share physics parameters, not places.
 pub const BODY_GROUPS: [Group<RigidBody>; 9] = [
-    ("bone", false, |t, s| t.bone = s.bone),
-    ("group", true, |t, s| t.group = s.group),
-    ("collides with", true, |t, s| {
-        t.collision_mask = s.collision_mask
-    }),
-    ("shape and size", false, |t, s| {
-        t.shape = s.shape;
-        t.size = s.size;
-    }),
-    ("position and rotation", false, |t, s| {
-        t.position = s.position;
-        t.rotation = s.rotation;
-    }),
-    ("mass", true, |t, s| t.mass = s.mass),
-    ("damping", true, |t, s| {
-        t.linear_damping = s.linear_damping;
-        t.angular_damping = s.angular_damping;
-    }),
-    ("restitution and friction", true, |t, s| {
-        t.restitution = s.restitution;
-        t.friction = s.friction;
-    }),
-    ("mode", true, |t, s| t.mode = s.mode),
+    ("bone", false, fields!(bone)),
+    ("group", true, fields!(group)),
+    ("collides with", true, fields!(collision_mask)),
+    ("shape and size", false, fields!(shape, size)),
+    ("position and rotation", false, fields!(position, rotation)),
+    ("mass", true, fields!(mass)),
+    ("damping", true, fields!(linear_damping, angular_damping)),
+    (
+        "restitution and friction",
+        true,
+        fields!(restitution, friction),
+    ),
+    ("mode", true, fields!(mode)),
 ];
 
 /// Joint fields, in inspector order.
 pub const JOINT_GROUPS: [Group<Joint>; 7] = [
-    ("kind", true, |t, s| t.kind = s.kind),
-    ("bodies", false, |t, s| {
-        t.body_a = s.body_a;
-        t.body_b = s.body_b;
-    }),
-    ("position and rotation", false, |t, s| {
-        t.position = s.position;
-        t.rotation = s.rotation;
-    }),
-    ("linear limits", true, |t, s| {
-        t.linear_lower = s.linear_lower;
-        t.linear_upper = s.linear_upper;
-    }),
-    ("angular limits", true, |t, s| {
-        t.angular_lower = s.angular_lower;
-        t.angular_upper = s.angular_upper;
-    }),
-    ("linear spring", true, |t, s| {
-        t.linear_spring = s.linear_spring
-    }),
-    ("angular spring", true, |t, s| {
-        t.angular_spring = s.angular_spring
-    }),
+    ("kind", true, fields!(kind)),
+    ("bodies", false, fields!(body_a, body_b)),
+    ("position and rotation", false, fields!(position, rotation)),
+    ("linear limits", true, fields!(linear_lower, linear_upper)),
+    (
+        "angular limits",
+        true,
+        fields!(angular_lower, angular_upper),
+    ),
+    ("linear spring", true, fields!(linear_spring)),
+    ("angular spring", true, fields!(angular_spring)),
 ];
 
 /// The edit setting the ticked `groups` of `targets` to `source`'s values (None
@@ -240,5 +227,73 @@ mod tests {
             ElementKind::RigidBody
         )
         .is_none());
+    }
+
+    /// Every group ticked copies every field but the names; each group alone
+    /// copies something.
+    fn all_groups_copy_all_but_the_names<T>(
+        source: T,
+        target: T,
+        groups: &[Group<T>],
+        names: fn(&mut T, &T),
+    ) where
+        T: Clone + PartialEq + std::fmt::Debug,
+    {
+        let mut all = target.clone();
+        for (name, _, copy) in groups {
+            let mut one = target.clone();
+            copy(&mut one, &source);
+            assert_ne!(one, target, "{name} copies nothing");
+            copy(&mut all, &source);
+        }
+        names(&mut all, &source);
+        assert_eq!(all, source);
+    }
+
+    #[test]
+    fn the_groups_cover_every_body_and_joint_field() {
+        use crate::pmx::{JointKind, RigidShape};
+        use glam::Vec3;
+        let v = |k: f32| Vec3::new(k, k + 0.5, k + 0.25);
+        let body = RigidBody {
+            name: "髪".into(),
+            name_en: "hair".into(),
+            bone: 3,
+            group: 4,
+            collision_mask: 0x0F0F,
+            shape: RigidShape::Capsule,
+            size: v(1.0),
+            position: v(2.0),
+            rotation: v(3.0),
+            mass: 0.5,
+            linear_damping: 0.6,
+            angular_damping: 0.7,
+            restitution: 0.8,
+            friction: 0.9,
+            mode: RigidMode::Dynamic,
+        };
+        all_groups_copy_all_but_the_names(body, RigidBody::default(), &BODY_GROUPS, |t, s| {
+            t.name.clone_from(&s.name);
+            t.name_en.clone_from(&s.name_en);
+        });
+        let joint = Joint {
+            name: "髪".into(),
+            name_en: "hair".into(),
+            kind: JointKind::SixDof,
+            body_a: 1,
+            body_b: 2,
+            position: v(1.0),
+            rotation: v(2.0),
+            linear_lower: v(3.0),
+            linear_upper: v(4.0),
+            angular_lower: v(5.0),
+            angular_upper: v(6.0),
+            linear_spring: v(7.0),
+            angular_spring: v(8.0),
+        };
+        all_groups_copy_all_but_the_names(joint, Joint::default(), &JOINT_GROUPS, |t, s| {
+            t.name.clone_from(&s.name);
+            t.name_en.clone_from(&s.name_en);
+        });
     }
 }

@@ -209,12 +209,7 @@ impl<'a, T: 'static> Form<'a, T> {
         get: impl Fn(&T) -> f32 + Copy + 'static,
         set: impl Fn(&mut T, f32) + Copy + 'static,
     ) {
-        let old = get(self.first());
-        let kind = Number::plain(speed).mixed(self.mixed_f32(get));
-        let new = self.row(ui, field, |_, ui, id| number_f32(ui, id, old, kind));
-        if let Some(Typed { stored, shown }) = new {
-            self.changed(field, shown, move |e| set(e, stored));
-        }
+        self.float(ui, field, Number::plain(speed), get, set);
     }
 
     /// Radians stored, degrees shown and typed.
@@ -225,8 +220,20 @@ impl<'a, T: 'static> Form<'a, T> {
         get: impl Fn(&T) -> f32 + Copy + 'static,
         set: impl Fn(&mut T, f32) + Copy + 'static,
     ) {
+        self.float(ui, field, Number::degrees(), get, set);
+    }
+
+    /// An f32 field shown as `kind`.
+    fn float(
+        &mut self,
+        ui: &mut Ui,
+        field: &'static str,
+        kind: Number,
+        get: impl Fn(&T) -> f32 + Copy + 'static,
+        set: impl Fn(&mut T, f32) + Copy + 'static,
+    ) {
         let old = get(self.first());
-        let kind = Number::degrees().mixed(self.mixed_f32(get));
+        let kind = kind.mixed(self.mixed_f32(get));
         let new = self.row(ui, field, |_, ui, id| number_f32(ui, id, old, kind));
         if let Some(Typed { stored, shown }) = new {
             self.changed(field, shown, move |e| set(e, stored));
