@@ -245,3 +245,81 @@ fn a_screen_space_brush_paints_what_lies_within_its_pixels() {
     eprintln!("screen brush {radius_px} px: {changed} vertices");
     assert!(changed > 10, "{changed}");
 }
+
+#[test]
+fn painting_a_posed_arm_paints_where_the_posed_mesh_is() {
+    let Some(path) = hone_testkit::shared_model("gene/Gene.pmx") else {
+        return;
+    };
+    let gene = hone::pmx::load(&path).unwrap().model;
+    let elbow = gene.bone_index("左ひじ").unwrap();
+    let wrist = gene.bone_index("左手首").unwrap();
+    let a = gene.bones[elbow].position;
+    let mut h = painting(&gene, elbow, a, gene.bones[wrist].position);
+    // Bend the elbow 90° (a pose, not an edit): the forearm leaves its rest place.
+    app_mut(&mut h).state.commands.pose_bone(
+        elbow,
+        hone::deform::BonePose {
+            rotation: glam::Quat::from_rotation_y(std::f32::consts::FRAC_PI_2),
+            ..Default::default()
+        },
+    );
+    h.run_steps(3);
+    let posed_wrist = app(&h).state.pose.world()[wrist].w_axis.truncate();
+    assert!(
+        posed_wrist.distance(gene.bones[wrist].position) > 1.0,
+        "the forearm is bent"
+    );
+    {
+        let state = &mut app_mut(&mut h).state;
+        let pad = Vec3::splat(1.0);
+        state.viewport.camera =
+            OrbitCamera::framing(a.min(posed_wrist) - pad, a.max(posed_wrist) + pad);
+        let brush = &mut state.viewport.paint.brush;
+        brush.mode = ModeKind::Add;
+        brush.radius = 0.5;
+        brush.strength = 0.5;
+        brush.front_only = false;
+    }
+    h.run_steps(3);
+    let posed: Vec<Vec3> = app(&h).state.pose.positions().to_vec();
+    let rect = app(&h).state.viewport.last_rect.unwrap();
+    let proj = Projector::new(&app(&h).state.viewport.camera, rect);
+    let path: Vec<egui::Pos2> = (0..=8)
+        .map(|k| {
+            proj.project_mmd(a.lerp(posed_wrist, 0.3 + 0.05 * k as f32))
+                .unwrap()
+        })
+        .collect();
+    primary_drag(&mut h, &path);
+    let state = &app(&h).state;
+    assert_eq!(state.doc.history.len(), 1);
+    assert!(!state.pose.is_rest(), "the pose stays while painting");
+    let rays: Vec<(Vec3, Vec3)> = path
+        .iter()
+        .map(|p| {
+            let (o, d) = proj.ray(*p);
+            (mmd_to_gl(o), mmd_to_gl(d))
+        })
+        .collect();
+    let mut changed = 0;
+    for (i, (old, new)) in gene
+        .vertices
+        .iter()
+        .zip(&state.doc.model().vertices)
+        .enumerate()
+    {
+        if old.weights == new.weights {
+            continue;
+        }
+        changed += 1;
+        // Within the brush of the stroke measured on the posed mesh.
+        let d = rays
+            .iter()
+            .map(|(o, dir)| to_ray(posed[i], *o, *dir))
+            .fold(f32::INFINITY, f32::min);
+        assert!(d <= 0.5 + 1e-4, "vertex {i} is {d} from the stroke (posed)");
+    }
+    eprintln!("posed stroke: {changed} vertices");
+    assert!(changed > 20, "{changed}");
+}
