@@ -172,7 +172,7 @@ pub struct WeightView {
     pub colors: Vec<[f32; 4]>,
     /// Bumped whenever `colors` change (the GPU uploads on a new value).
     pub revision: u64,
-    /// Legend figures: Bone: [not weighted, weight 0, 0<w<1, 1]; Kind: per
+    /// Legend figures: Bone: not weighted, weight 0, 0 < w < 1, 1; Kind: per
     /// [`WeightKind::ALL`]; Problems: per [`WeightProblem::ALL`] then clean.
     pub counts: Vec<usize>,
     /// Mode and bone the colours were made for (None: make them again).
