@@ -38,6 +38,34 @@ fn stroke_rays(proj: &Projector, path: &[egui::Pos2]) -> Vec<(Vec3, Vec3)> {
         .collect()
 }
 
+/// Gene in Paint weights mode on 左ひじ, the camera on its forearm (elbow `a` to
+/// wrist `b`); None (skipped) without the shared models.
+struct Forearm {
+    gene: Model,
+    elbow: usize,
+    wrist: usize,
+    a: Vec3,
+    b: Vec3,
+    h: AppHarness,
+}
+
+fn forearm() -> Option<Forearm> {
+    let path = hone_testkit::shared_model("gene/Gene.pmx")?;
+    let gene = hone::pmx::load(&path).unwrap().model;
+    let elbow = gene.bone_index("左ひじ").unwrap();
+    let wrist = gene.bone_index("左手首").unwrap();
+    let (a, b) = (gene.bones[elbow].position, gene.bones[wrist].position);
+    let h = painting(&gene, elbow, a, b);
+    Some(Forearm {
+        gene,
+        elbow,
+        wrist,
+        a,
+        b,
+        h,
+    })
+}
+
 /// Gene in Paint weights mode on `bone`, the camera framing `a`–`b` from the front.
 fn painting(gene: &Model, bone: usize, a: Vec3, b: Vec3) -> AppHarness {
     let mut h = harness_with(
@@ -60,14 +88,10 @@ fn painting(gene: &Model, bone: usize, a: Vec3, b: Vec3) -> AppHarness {
 
 #[test]
 fn a_stroke_on_genes_forearm_paints_inside_the_brush_in_one_undo_step() {
-    let Some(path) = hone_testkit::shared_model("gene/Gene.pmx") else {
+    let Some(f) = forearm() else {
         return;
     };
-    let gene = hone::pmx::load(&path).unwrap().model;
-    let elbow = gene.bone_index("左ひじ").unwrap();
-    let wrist = gene.bone_index("左手首").unwrap();
-    let (a, b) = (gene.bones[elbow].position, gene.bones[wrist].position);
-    let mut h = painting(&gene, elbow, a, b);
+    let (gene, elbow, a, b, mut h) = (f.gene, f.elbow, f.a, f.b, f.h);
     {
         let state = &mut app_mut(&mut h).state;
         assert_eq!(state.viewport.modes.mode, Mode::PaintWeights);
@@ -148,15 +172,11 @@ fn a_stroke_on_genes_forearm_paints_inside_the_brush_in_one_undo_step() {
 
 #[test]
 fn front_only_leaves_the_far_side_and_x_mirror_paints_the_right_arm() {
-    let Some(path) = hone_testkit::shared_model("gene/Gene.pmx") else {
+    let Some(f) = forearm() else {
         return;
     };
-    let gene = hone::pmx::load(&path).unwrap().model;
-    let elbow = gene.bone_index("左ひじ").unwrap();
+    let (gene, a, b, mut h) = (f.gene, f.a, f.b, f.h);
     let right_elbow = gene.bone_index("右ひじ").unwrap();
-    let wrist = gene.bone_index("左手首").unwrap();
-    let (a, b) = (gene.bones[elbow].position, gene.bones[wrist].position);
-    let mut h = painting(&gene, elbow, a, b);
     {
         let brush = &mut app_mut(&mut h).state.viewport.paint.brush;
         brush.mode = ModeKind::Replace;
@@ -204,14 +224,10 @@ fn front_only_leaves_the_far_side_and_x_mirror_paints_the_right_arm() {
 
 #[test]
 fn a_screen_space_brush_paints_what_lies_within_its_pixels() {
-    let Some(path) = hone_testkit::shared_model("gene/Gene.pmx") else {
+    let Some(f) = forearm() else {
         return;
     };
-    let gene = hone::pmx::load(&path).unwrap().model;
-    let elbow = gene.bone_index("左ひじ").unwrap();
-    let wrist = gene.bone_index("左手首").unwrap();
-    let (a, b) = (gene.bones[elbow].position, gene.bones[wrist].position);
-    let mut h = painting(&gene, elbow, a, b);
+    let (gene, elbow, a, b, mut h) = (f.gene, f.elbow, f.a, f.b, f.h);
     let radius_px = 25.0;
     {
         let brush = &mut app_mut(&mut h).state.viewport.paint.brush;
@@ -262,14 +278,10 @@ fn a_screen_space_brush_paints_what_lies_within_its_pixels() {
 
 #[test]
 fn painting_a_posed_arm_paints_where_the_posed_mesh_is() {
-    let Some(path) = hone_testkit::shared_model("gene/Gene.pmx") else {
+    let Some(f) = forearm() else {
         return;
     };
-    let gene = hone::pmx::load(&path).unwrap().model;
-    let elbow = gene.bone_index("左ひじ").unwrap();
-    let wrist = gene.bone_index("左手首").unwrap();
-    let a = gene.bones[elbow].position;
-    let mut h = painting(&gene, elbow, a, gene.bones[wrist].position);
+    let (gene, elbow, wrist, a, mut h) = (f.gene, f.elbow, f.wrist, f.a, f.h);
     // Bend the elbow 90° (a pose, not an edit): the forearm leaves its rest place.
     app_mut(&mut h).state.commands.pose_bone(
         elbow,
@@ -334,14 +346,10 @@ fn painting_a_posed_arm_paints_where_the_posed_mesh_is() {
 
 #[test]
 fn one_fast_move_paints_the_whole_way_from_the_press() {
-    let Some(path) = hone_testkit::shared_model("gene/Gene.pmx") else {
+    let Some(f) = forearm() else {
         return;
     };
-    let gene = hone::pmx::load(&path).unwrap().model;
-    let elbow = gene.bone_index("左ひじ").unwrap();
-    let wrist = gene.bone_index("左手首").unwrap();
-    let (a, b) = (gene.bones[elbow].position, gene.bones[wrist].position);
-    let mut h = painting(&gene, elbow, a, b);
+    let (gene, a, b, mut h) = (f.gene, f.a, f.b, f.h);
     {
         let brush = &mut app_mut(&mut h).state.viewport.paint.brush;
         brush.radius = 0.5;
