@@ -5,7 +5,8 @@
 //! the overlays read, the GPU sync. Physics is on, the timeline paused (a
 //! playing timeline runs a pipeline frame every app frame, edit or not).
 //! The Problems panel re-runs every check after any edit while it is shown:
-//! "app: checks after an edit" is what that adds.
+//! "app: checks after an edit" is what that adds. "app: weight-paint dab" is one
+//! frame of a paint stroke.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use hone::app::document::Document;
@@ -69,6 +70,51 @@ fn bench_edit(c: &mut Criterion) {
             m.diffuse.x = x.fract();
             state.apply(ModelEdit::set_material(0, m, "diffuse").merging(4));
             settle(&mut state);
+        })
+    });
+    // One frame of a weight-paint stroke: a dab on the forearm's 左ひじ vertices
+    // merged into the stroke's step, then the frame's work (skinning data rebuilt,
+    // weight view recoloured) with the weight view on.
+    let forearm: Vec<usize> = (0..model.vertices.len())
+        .filter(|&v| hone::app::weight_view::bone_weight(&model, v, elbow).is_some())
+        .take(80)
+        .collect();
+    state.viewport.weights.mode = hone::app::weight_view::WeightMode::Bone;
+    state.select(hone::app::Selection::Bone(elbow));
+    let hits: Vec<(usize, f32)> = forearm.iter().map(|&v| (v, 1.0)).collect();
+    settle(&mut state);
+    let mut add = true;
+    c.bench_function("app: weight-paint dab, 80 vertices (Gene)", |b| {
+        b.iter(|| {
+            // Add and subtract in turn, so every dab changes the weights.
+            add = !add;
+            let mode = if add {
+                hone::rig::paint::PaintMode::Add
+            } else {
+                hone::rig::paint::PaintMode::Subtract
+            };
+            let brush = hone::rig::paint::Brush {
+                radius: 1.0,
+                strength: 0.05,
+                value: 1.0,
+                falloff: hone::rig::paint::Falloff::Constant,
+                mode,
+            };
+            let m = state.doc.model();
+            let mut stroke = hone::rig::paint::Stroke::new(m, elbow, brush, None).unwrap();
+            let changed = stroke.dab_factors(m, &hits).unwrap();
+            let set: Vec<_> = changed
+                .into_iter()
+                .map(|v| {
+                    let mut vertex = m.vertices[v].clone();
+                    vertex.weights = stroke.weights(m, v).unwrap();
+                    (v, vertex)
+                })
+                .collect();
+            assert!(!set.is_empty(), "the dab changed weights");
+            state.apply(ModelEdit::set_vertices(set, "weights").merging_any(7));
+            settle(&mut state);
+            hone::app::weight_view::WeightView::update(&mut state);
         })
     });
     c.bench_function("app: checks after an edit (Gene)", |b| {

@@ -518,6 +518,10 @@ fn display_frames_take_dragged_bones_and_protect_root_and_expressions() {
     );
     assert_eq!(items.last(), Some(&DisplayElement::Bone(pendant as i32)));
     assert_eq!(app(&h).state.doc.history.len(), 1);
+    assert_eq!(
+        app(&h).state.doc.history.undo_label(),
+        Some("Add 1 item to display frame 髪")
+    );
 
     // Drag the new last item onto the upper half of the first: it moves first.
     let last = h

@@ -148,6 +148,43 @@ fn opening_another_model_with_unsaved_edits_asks_first() {
 }
 
 #[test]
+fn undoing_or_redoing_a_move_keeps_the_moved_bone_selected() {
+    let mut h = harness();
+    h.run_steps(3);
+    let name = |h: &Harness<'_, Option<HoneApp>>| {
+        let a = app(h);
+        match a.state.selection {
+            Selection::Bone(i) => a.state.doc.model().bones[i].name.clone(),
+            other => panic!("{other:?} selected"),
+        }
+    };
+    h.get_by_label("#1 下").click();
+    h.run_steps(2);
+    for _ in 0..2 {
+        h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
+        h.run_steps(2);
+    }
+    assert_eq!(app(&h).state.selection, Selection::Bone(3));
+    assert_eq!(name(&h), "下");
+    // Undo the second move: 下 is back at #2 and still the one selected, so
+    // the next Alt+↓ moves it again (not the bone now at #3).
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(app(&h).state.selection, Selection::Bone(2));
+    assert_eq!(name(&h), "下");
+    // Redo instead: 下 is at #3 again and still selected.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
+    h.run_steps(2);
+    assert_eq!(app(&h).state.selection, Selection::Bone(3));
+    assert_eq!(name(&h), "下");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
+    h.run_steps(2);
+    assert_eq!(app(&h).state.doc.model().bones[3].name, "下");
+}
+
+#[test]
 fn material_checkbox_hides_it_and_show_all_restores() {
     let mut h = harness();
     h.run_steps(3);

@@ -1,7 +1,8 @@
 //! The viewport's modes driven as a user would, headless (egui_kittest; the
 //! viewport has no GPU but projects, picks and takes clicks and drags): box and
 //! weight selection of vertices with a batch edit, the pose's own undo (one
-//! Ctrl+Z, one step, also when egui runs two passes a frame), moving a bone's
+//! Ctrl+Z, one step: also when egui runs two passes a frame, and two drags stay
+//! two steps while a search box keeps the keyboard), moving a bone's
 //! rest position in Edit-bones mode, and a pick bringing its list's tab forward.
 
 use eframe::egui;
@@ -44,6 +45,18 @@ fn drag(h: &mut AppHarness, from: egui::Pos2, to: egui::Pos2) {
     }
     pointer(h, to, false, egui::Modifiers::NONE);
     h.run_steps(3);
+}
+
+/// In Edit-bones mode, drags `bone`'s move arrow along `by` (an axis times a
+/// length) by that length.
+fn drag_rest_arrow(h: &mut AppHarness, bone: usize, by: glam::Vec3) {
+    let proj = projector(h);
+    let size = app(h).state.viewport.camera.distance * 0.06;
+    let head = app(h).state.doc.model().bones[bone].position;
+    let grab = head + by.normalize() * size;
+    let from = proj.project_mmd(grab).unwrap();
+    let to = proj.project_mmd(grab + by).unwrap();
+    drag(h, from, to);
 }
 
 /// The tube rig with its bone 上 (#2) selected in the tree.
@@ -215,6 +228,15 @@ fn edit_mode_moves_the_rest_position_with_its_children_as_one_undo_step() {
     }
     assert_eq!(m.vertices, before.vertices, "the mesh stays");
     assert_eq!(a.state.doc.history.len(), 1, "one drag, one undo step");
+    // Labelled with the whole drag's Δ, not its last frame's.
+    let moved = m.bones[upper].position - before.bones[upper].position;
+    assert_eq!(
+        a.state.doc.history.undo_label(),
+        Some(&*format!(
+            "Set rest position on 2 bones = 上 Δ({:.3}, {:.3}, {:.3})",
+            moved.x, moved.y, moved.z
+        ))
+    );
     assert_eq!(a.state.selection, Selection::Bone(upper));
 
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
@@ -231,14 +253,7 @@ fn after_an_edit_mode_drag_and_its_undo_ctrl_z_still_undoes_a_pose_drag() {
     let mut h = tube_with_upper_selected();
     h.get_by_label("Edit bones").click();
     h.run_steps(3);
-    let proj = projector(&h);
-    let size = app(&h).state.viewport.camera.distance * 0.06;
-    let head = app(&h).state.doc.model().bones[upper].position;
-    let from = proj.project_mmd(head + glam::Vec3::Y * size).unwrap();
-    let to = proj
-        .project_mmd(head + glam::Vec3::Y * (size + 2.0))
-        .unwrap();
-    drag(&mut h, from, to);
+    drag_rest_arrow(&mut h, upper, glam::Vec3::Y * 2.0);
     assert_eq!(app(&h).state.doc.history.len(), 1);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
@@ -302,17 +317,22 @@ fn in_front(h: &AppHarness, tab: Tab) -> bool {
     dock.leaf(path.node_path()).unwrap().active == path.tab
 }
 
-fn click(h: &mut AppHarness, pos: egui::Pos2) {
+/// Clicks where the MMD-space point `p` is on screen, holding `modifiers`.
+fn click_mmd(h: &mut AppHarness, p: glam::Vec3, modifiers: egui::Modifiers) {
+    let pos = projector(h).project_mmd(p).expect("in view");
+    h.event(egui::Event::ModifiersChanged(modifiers));
     h.event(egui::Event::PointerMoved(pos));
     h.run_steps(1);
-    pointer(h, pos, true, egui::Modifiers::NONE);
+    pointer(h, pos, true, modifiers);
     h.run_steps(1);
-    pointer(h, pos, false, egui::Modifiers::NONE);
-    h.run_steps(3);
+    pointer(h, pos, false, modifiers);
+    h.run_steps(1);
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
+    h.run_steps(2);
 }
 
 #[test]
-fn a_viewport_pick_brings_the_list_tab_holding_it_forward() {
+fn a_viewport_pick_brings_the_list_tab_holding_it_forward_and_ctrl_shift_combine() {
     let mut h = harness();
     h.run_steps(3);
     // The bone tree and the body list behind other tabs of their dock nodes.
@@ -326,9 +346,8 @@ fn a_viewport_pick_brings_the_list_tab_holding_it_forward() {
     );
 
     // A click on bone 上's head: the bone tree comes forward with its row.
-    let proj = projector(&h);
     let head = app(&h).state.pose.world()[2].w_axis.truncate();
-    click(&mut h, proj.project_mmd(head).unwrap());
+    click_mmd(&mut h, head, egui::Modifiers::NONE);
     assert_eq!(app(&h).state.selection, Selection::Bone(2));
     assert!(in_front(&h, Tab::Bones));
     assert!(!in_front(&h, Tab::Physics), "no body picked");
@@ -338,11 +357,60 @@ fn a_viewport_pick_brings_the_list_tab_holding_it_forward() {
     // heads): the body list comes forward; the bone tree stays in front.
     h.get_by_label("Rigid bodies").click();
     h.run_steps(3);
-    let proj = projector(&h);
     let body = app(&h).state.doc.model().rigid_bodies[1].position;
-    click(&mut h, proj.project_mmd(body).unwrap());
+    click_mmd(&mut h, body, egui::Modifiers::NONE);
     assert_eq!(app(&h).state.selection, Selection::RigidBody(1));
     assert!(in_front(&h, Tab::Physics));
     assert!(in_front(&h, Tab::Bones));
     assert!(!in_front(&h, Tab::Simulation));
+
+    // Shift-click body 上 (a capsule around y = 12.5) adds it; Ctrl-click
+    // takes it out again, as in the lists.
+    let upper = app(&h).state.doc.model().rigid_bodies[0].position;
+    click_mmd(&mut h, upper, egui::Modifiers::SHIFT);
+    let state = &app(&h).state;
+    assert_eq!(
+        state.selection,
+        Selection::RigidBody(0),
+        "the last clicked is active"
+    );
+    assert_eq!(state.selected_indices(), vec![0, 1]);
+    click_mmd(&mut h, upper, egui::Modifiers::COMMAND);
+    let state = &app(&h).state;
+    assert_eq!(state.selection, Selection::RigidBody(1));
+    assert_eq!(state.selected_indices(), vec![1]);
+}
+
+#[test]
+fn two_drags_are_two_undo_steps_while_a_search_box_has_the_keyboard() {
+    let upper = 2;
+    let mut h = tube_with_upper_selected();
+    // Typing in the bone search box leaves it focused: a drag in the viewport
+    // is no click, so it keeps the keyboard.
+    h.get_by_label("Search bones").click();
+    h.run_steps(2);
+    assert!(h.ctx.memory(|m| m.focused().is_some()));
+    drag_z_ring(&mut h, upper);
+    let after_first = app(&h).state.pose.bones()[upper];
+    drag_z_ring(&mut h, upper);
+    assert_ne!(app(&h).state.pose.bones()[upper], after_first);
+    // One Ctrl+Z takes back the second drag only.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    assert_eq!(app(&h).state.pose.bones()[upper], after_first);
+
+    // The same for model edits: two Edit-bones drags of one bone (one merge
+    // key) are two History steps, and one Ctrl+Z undoes one.
+    h.get_by_label("Edit bones").click();
+    h.run_steps(3);
+    h.get_by_label("Search bones").click();
+    h.run_steps(2);
+    for _ in 0..2 {
+        drag_rest_arrow(&mut h, upper, glam::Vec3::X);
+    }
+    assert!(h.ctx.memory(|m| m.focused().is_some()), "still typing");
+    assert_eq!(app(&h).state.doc.history.len(), 2, "two drags, two steps");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    assert_eq!(app(&h).state.doc.history.head(), 1);
 }

@@ -4,6 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use hone_core::check::{self, check_model, CheckContext};
+use hone_core::edit::ModelEdit;
 use hone_core::pmx::Model;
 
 type CheckFn = fn(&Model) -> Vec<check::Problem>;
@@ -51,6 +52,34 @@ fn bench_check(c: &mut Criterion) {
     c.bench_function("check group: texture files", |b| {
         b.iter(|| check::textures::check_textures(&model, &ctx))
     });
+    // After one edit, what the Problems panel re-runs (CheckResults::update).
+    let mut results = check::CheckResults::new(&model, &no_files);
+    let mut edited = model.clone();
+    let mut history = hone_core::edit::History::new();
+    let mut m = edited.materials[0].clone();
+    m.diffuse.x *= 0.5;
+    let colour = history
+        .apply(&mut edited, ModelEdit::set_material(0, m, "diffuse"))
+        .unwrap();
+    let mut b = edited.rigid_bodies[10].clone();
+    b.mass *= 2.0;
+    let mass = history
+        .apply(&mut edited, ModelEdit::set_rigid_body(10, b, "mass"))
+        .unwrap();
+    let mut bone = edited.bones[5].clone();
+    bone.position.y += 0.1;
+    let bone_move = history
+        .apply(&mut edited, ModelEdit::set_bone(5, bone, "position"))
+        .unwrap();
+    for (name, changes) in [
+        ("material colour", colour),
+        ("body mass", mass),
+        ("bone position", bone_move),
+    ] {
+        c.bench_function(&format!("checks after an edit: {name}"), |b| {
+            b.iter(|| results.update(&edited, &no_files, &changes))
+        });
+    }
     for (name, f) in &GROUPS {
         c.bench_function(&format!("check group: {name}"), |b| b.iter(|| f(&model)));
     }

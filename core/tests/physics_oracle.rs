@@ -1,8 +1,9 @@
 //! Hone's physics against the Bullet reference (shared/oracles/bullet, precomputed on Gene in
-//! shared/models/gene/oracle/physics): per bone group, the settled rest error, the "swing"
-//! (how far physics moves bones from the animation), and the error over the first half
-//! second of a motion, against the reference's own noise floor. The metrics are those of
-//! the reference's `compare.py`, computed here from the traces (no node needed). Skipped
+//! shared/models/gene/oracle/physics): per bone group, the settled error at rest and under
+//! a motion, the "swing" (how far physics moves bones from the animation), and the error
+//! over the first half second of a motion, against the reference's own noise floor. The
+//! metrics are those of the reference's `compare.py`, computed here from the traces (no
+//! node needed). Skipped
 //! (recorded by `hone_testkit::skip`) when the shared models are absent.
 
 use hone_core::deform::Pose;
@@ -282,6 +283,14 @@ fn gene_at_rest_and_under_laughter_stays_within_bullets_own_spread() {
                 continue;
             }
             if case == "rest" && *settle > settle_noise + 0.5 {
+                failures.push(format!(
+                    "{case} {g}: settled error {settle:.2}° > noise {settle_noise:.2}° + 0.5°"
+                ));
+            }
+            // Settled under the motion too, but for the cloak: it rests on the torso, and
+            // Hone solves contacts after the joints where Bullet solves them together
+            // (with the cloak's contacts off in both engines it agrees within ~1.1°).
+            if case == "laugh" && *g != "cloak" && *settle > settle_noise + 0.5 {
                 failures.push(format!(
                     "{case} {g}: settled error {settle:.2}° > noise {settle_noise:.2}° + 0.5°"
                 ));

@@ -221,7 +221,7 @@ fn cone_twist_stops_at_its_swing_cone() {
 }
 
 #[test]
-fn mode0_body_follows_its_bone_exactly() {
+fn mode0_body_follows_its_bone_exactly_or_one_frame_late() {
     let model = Model {
         bones: vec![bone("root", Vec3::new(0.0, 1.0, 0.0), -1)],
         rigid_bodies: vec![sphere(
@@ -233,28 +233,39 @@ fn mode0_body_follows_its_bone_exactly() {
         )],
         ..Default::default()
     };
-    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
-    assert_eq!(world.body_role(0), Some(BodyRole::FollowBone));
-    for f in 0..90 {
-        let t = f as f32 * FRAME;
-        let m = Mat4::from_rotation_translation(
-            Quat::from_rotation_y(t * 3.0) * Quat::from_rotation_x(t),
-            Vec3::new(t * 5.0, 1.0 + t.sin(), 0.0),
-        );
-        bones[0] = m;
-        world.set_bone_targets(&bones);
-        world.step(FRAME);
-        let expected = m.transform_point3(Vec3::new(0.5, 1.0, 0.0));
-        let p = world.body_pose(0).unwrap();
-        assert!(
-            (p.translation - expected).length() < 1e-4,
-            "frame {f}: {} vs {expected}",
-            p.translation
-        );
-        let r = Quat::from_mat4(&m);
-        assert!(p.rotation.angle_between(r) < 1e-3);
-        world.write_back(&mut bones);
-        assert_eq!(bones[0], m, "a mode-0 body never writes its bone");
+    // Default: each frame's steps place it where its bone was one frame earlier (the
+    // Bullet reference's timing); without the delay, where its bone is now.
+    for follow_delay in [true, false] {
+        let config = PhysicsConfig {
+            follow_delay,
+            ..Default::default()
+        };
+        let (mut world, mut bones) = start(&model, config);
+        assert_eq!(world.body_role(0), Some(BodyRole::FollowBone));
+        let mut previous = bones[0];
+        for f in 0..90 {
+            let t = f as f32 * FRAME;
+            let m = Mat4::from_rotation_translation(
+                Quat::from_rotation_y(t * 3.0) * Quat::from_rotation_x(t),
+                Vec3::new(t * 5.0, 1.0 + t.sin(), 0.0),
+            );
+            bones[0] = m;
+            world.set_bone_targets(&bones);
+            world.step(FRAME);
+            let placed_by = if follow_delay { previous } else { m };
+            let expected = placed_by.transform_point3(Vec3::new(0.5, 1.0, 0.0));
+            let p = world.body_pose(0).unwrap();
+            assert!(
+                (p.translation - expected).length() < 1e-4,
+                "delay {follow_delay}, frame {f}: {} vs {expected}",
+                p.translation
+            );
+            let r = Quat::from_mat4(&placed_by);
+            assert!(p.rotation.angle_between(r) < 1e-3);
+            world.write_back(&mut bones);
+            assert_eq!(bones[0], m, "a mode-0 body never writes its bone");
+            previous = m;
+        }
     }
 }
 
@@ -525,6 +536,7 @@ fn mode0_body_moves_smoothly_across_substeps() {
     let config = PhysicsConfig {
         substep: 1.0 / 120.0,
         substep_rule: hone_core::physics::SubstepRule::Interpolated,
+        follow_delay: false,
         ..Default::default()
     };
     let (mut world, mut bones) = start(&model, config);

@@ -21,9 +21,13 @@ pub enum Command {
         selection: Selection,
         reveal: bool,
     },
-    /// A click on an element in the viewport: selects it, scrolls the lists to it
+    /// A click on an element in the viewport (Ctrl/Shift-click adds or removes
+    /// it, as in the lists): selects, scrolls the lists to the active element
     /// and brings its list's tab forward.
-    Pick(Selection),
+    Pick {
+        active: Selection,
+        selected: Selected,
+    },
     /// Replace the whole selection: the active element and those selected with it
     /// (Ctrl/Shift-click, box selection).
     SelectSet {

@@ -54,6 +54,22 @@ pub struct State {
     pub playback: timeline::Playback,
     /// The open rig generator dialog (its plan previews in the viewport).
     pub generator: Option<crate::app::generators::Dialog>,
+    /// The selection around each History step (by step index): undoing or
+    /// redoing a step that added, removed or reordered elements puts back the
+    /// selection of then, so the keys act on the same element (indices moved).
+    step_selection: Vec<StepSelection>,
+    /// The step the frame's commands made, whose selection after is noted
+    /// once they are all applied.
+    new_step: Option<usize>,
+}
+
+type SelectionState = (Selection, Selected);
+
+/// The selection before a History step was made and after its frame.
+#[derive(Debug, Clone, Default)]
+struct StepSelection {
+    before: Option<SelectionState>,
+    after: Option<SelectionState>,
 }
 
 impl State {
@@ -76,6 +92,8 @@ impl State {
             debug: Default::default(),
             playback: Default::default(),
             generator: None,
+            step_selection: Vec::new(),
+            new_step: None,
             doc,
         };
         s.document_loaded();
@@ -94,6 +112,8 @@ impl State {
         self.selection = Selection::None;
         self.selected = Selected::default();
         self.generator = None;
+        self.step_selection.clear();
+        self.new_step = None;
         self.commands.take();
         self.material_visible = vec![true; model.materials.len()];
         self.textures = textures::TextureStore::load(
@@ -163,23 +183,56 @@ impl State {
 
     /// Applies and records a model edit now (panels push [`Commands::edit`] instead).
     pub fn apply(&mut self, edit: crate::edit::ModelEdit) {
+        let head = self.doc.history.head();
         match self.doc.apply(edit) {
-            Ok(changes) => self.changes.merge(&changes),
+            Ok(changes) => {
+                self.changes.merge(&changes);
+                if self.doc.history.head() == head + 1 {
+                    self.step_selection.resize(head, StepSelection::default());
+                    self.step_selection.push(StepSelection {
+                        before: Some((self.selection, self.selected.clone())),
+                        after: None,
+                    });
+                    self.new_step = Some(head);
+                }
+            }
             Err(e) => self.log(LogLevel::Warning, format!("edit refused: {e}")),
         }
     }
 
     pub fn undo(&mut self) {
+        let step = self.doc.history.head().checked_sub(1);
         match self.doc.undo() {
-            Some(changes) => self.changes.merge(&changes),
+            Some(changes) => {
+                let then = step.and_then(|s| self.step_selection.get(s)?.before.clone());
+                self.restore_selection(then, &changes);
+                self.changes.merge(&changes);
+            }
             None => self.log(LogLevel::Info, "nothing to undo"),
         }
     }
 
     pub fn redo(&mut self) {
+        let step = self.doc.history.head();
         match self.doc.redo() {
-            Some(changes) => self.changes.merge(&changes),
+            Some(changes) => {
+                let then = self.step_selection.get(step).and_then(|s| s.after.clone());
+                self.restore_selection(then, &changes);
+                self.changes.merge(&changes);
+            }
             None => self.log(LogLevel::Info, "nothing to redo"),
+        }
+    }
+
+    /// Puts back `then` after an undo or redo that moved indices.
+    fn restore_selection(
+        &mut self,
+        then: Option<SelectionState>,
+        changes: &crate::edit::ChangeSet,
+    ) {
+        if let Some((active, selected)) = then.filter(|_| changes.is_structural()) {
+            self.selection = active;
+            self.selected = selected;
         }
     }
 
@@ -237,8 +290,12 @@ impl State {
                         self.selected = Selected::single(selection);
                     }
                 }
-                Command::Pick(selection) => {
-                    self.select(selection);
+                Command::Pick { active, selected } => {
+                    if active != self.selection {
+                        self.panels.reveal_selection = true;
+                    }
+                    self.selection = active;
+                    self.selected = selected;
                     self.panels.raise_list = true;
                 }
                 Command::SelectSet {
@@ -279,6 +336,11 @@ impl State {
                 }
             }
         }
+        if let Some(step) = self.new_step.take() {
+            if let Some(s) = self.step_selection.get_mut(step) {
+                s.after = Some((self.selection, self.selected.clone()));
+            }
+        }
         if any {
             if let Some(ctx) = &self.repaint {
                 ctx.request_repaint();
@@ -288,10 +350,14 @@ impl State {
 
     /// Per-frame bookkeeping: texture decodes, pose refresh after edits.
     pub fn tick(&mut self) {
-        // A drag or text entry in progress keeps merging into one undo step.
+        // A drag or text entry in progress keeps merging into one undo step; a
+        // new press always starts a new step. A field can keep the keyboard
+        // through a drag (a drag is no click: the bone search box stays
+        // focused), and two drags must not merge, or one Ctrl+Z undoes both.
         if let Some(ctx) = &self.repaint {
-            let busy = ctx.input(|i| i.pointer.any_down()) || ctx.memory(|m| m.focused().is_some());
-            if !busy {
+            let (pressed, down) = ctx.input(|i| (i.pointer.any_pressed(), i.pointer.any_down()));
+            let typing = ctx.memory(|m| m.focused().is_some());
+            if pressed || !(down || typing) {
                 self.doc.end_merge();
                 self.pose_undo.end_gesture();
             }

@@ -91,6 +91,10 @@ pub struct PhysicsArgs {
     /// jointed to its simulated parent as mode 1).
     #[arg(long)]
     pub keep_mode2: bool,
+    /// Place bone-following bodies where their bones are this frame (default: where they
+    /// were one frame earlier, as the Bullet reference runs them).
+    #[arg(long)]
+    pub no_follow_delay: bool,
 }
 
 impl PhysicsArgs {
@@ -113,6 +117,7 @@ impl PhysicsArgs {
             c.substep_rule = r;
         }
         c.mode2_rule = !self.keep_mode2;
+        c.follow_delay = !self.no_follow_delay;
         c
     }
 }

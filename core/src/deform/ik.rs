@@ -40,6 +40,10 @@ pub(crate) struct LinkInfo {
     /// Where this link sits in `IkInfo::path` (updates start there), or
     /// usize::MAX when the link is not an ancestor of the target.
     pub path_start: usize,
+    /// The most it turns per iteration (limit angle × (link index + 1)) and
+    /// its cosine: a turn whose cosine is above needs no trigonometry.
+    pub max_turn: f64,
+    pub max_turn_cos: f64,
 }
 
 #[derive(Debug, Clone)]
@@ -47,7 +51,6 @@ pub(crate) struct IkInfo {
     pub bone: u32,
     pub target: u32,
     pub iterations: u32,
-    pub limit_angle: f32,
     pub links: Vec<LinkInfo>,
     /// From the outermost link down to the target along parent links.
     pub path: Vec<u32>,
@@ -63,6 +66,8 @@ fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
             order: EulerOrder::Xzy,
             axis: SolveAxis::Free,
             path_start: usize::MAX,
+            max_turn: 0.0,
+            max_turn_cos: 1.0,
         };
     };
     let (min, max) = (lo.min(hi), lo.max(hi));
@@ -89,6 +94,8 @@ fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
         order,
         axis,
         path_start: usize::MAX,
+        max_turn: 0.0,
+        max_turn_cos: 1.0,
     }
 }
 
@@ -123,11 +130,22 @@ pub(crate) fn build_ik_infos(model: &Model, bones: &mut [BoneInfo]) -> Vec<IkInf
             .unwrap_or(0);
         let mut path: Vec<u32> = ancestors[..=outermost].to_vec();
         path.reverse();
-        for link in &mut links {
+        for (li, link) in links.iter_mut().enumerate() {
             link.path_start = path
                 .iter()
                 .position(|p| *p == link.bone)
                 .unwrap_or(usize::MAX);
+            let turn = ik.limit_angle as f64 * (li + 1) as f64;
+            link.max_turn = turn;
+            // acos(dot) ≤ π, so a turn of π or more never limits (nor does NaN,
+            // as `f64::min` ignores it); a negative one always does.
+            link.max_turn_cos = if turn.is_nan() || turn >= std::f64::consts::PI {
+                -1.0
+            } else if turn < 0.0 {
+                f64::INFINITY
+            } else {
+                turn.cos()
+            };
         }
         // Subtrees of the links, parent before child, each bone once.
         let mut refresh = Vec::new();
@@ -157,7 +175,6 @@ pub(crate) fn build_ik_infos(model: &Model, bones: &mut [BoneInfo]) -> Vec<IkInf
             bone: bi as u32,
             target,
             iterations: ik.loop_count.clamp(0, 256) as u32,
-            limit_angle: ik.limit_angle,
             links,
             path,
             refresh,
@@ -216,33 +233,46 @@ pub(crate) fn clamp_euler(
     reflect: bool,
 ) -> DQuat {
     let m = DMat3::from_quat(r);
-    let lim = |a: f64, i: usize| limit_angle(a, min[i] as f64, max[i] as f64, reflect);
-    let c88 = |a: f64| a.clamp(-THRESHOLD_88, THRESHOLD_88);
-    match order {
+    // The angles (x, y, z) with the middle one clamped to ±88°, and whether
+    // that clamp changed it.
+    let middle = |sin: f64| {
+        let a = sin.clamp(-1.0, 1.0).asin();
+        (a.clamp(-THRESHOLD_88, THRESHOLD_88), a.abs() > THRESHOLD_88)
+    };
+    let (angles, clamped_88) = match order {
         EulerOrder::Yxz => {
-            let rx = c88((-m.z_axis.y).clamp(-1.0, 1.0).asin());
+            let (rx, c) = middle(-m.z_axis.y);
             let ry = m.z_axis.x.atan2(m.z_axis.z);
-            let rz = m.x_axis.y.atan2(m.y_axis.y);
-            DQuat::from_rotation_y(lim(ry, 1))
-                * DQuat::from_rotation_x(lim(rx, 0))
-                * DQuat::from_rotation_z(lim(rz, 2))
+            ([rx, ry, m.x_axis.y.atan2(m.y_axis.y)], c)
         }
         EulerOrder::Zyx => {
-            let ry = c88((-m.x_axis.z).clamp(-1.0, 1.0).asin());
+            let (ry, c) = middle(-m.x_axis.z);
             let rx = m.y_axis.z.atan2(m.z_axis.z);
-            let rz = m.x_axis.y.atan2(m.x_axis.x);
-            DQuat::from_rotation_z(lim(rz, 2))
-                * DQuat::from_rotation_y(lim(ry, 1))
-                * DQuat::from_rotation_x(lim(rx, 0))
+            ([rx, ry, m.x_axis.y.atan2(m.x_axis.x)], c)
         }
         EulerOrder::Xzy => {
-            let rz = c88((-m.y_axis.x).clamp(-1.0, 1.0).asin());
+            let (rz, c) = middle(-m.y_axis.x);
             let rx = m.y_axis.z.atan2(m.y_axis.y);
-            let ry = m.z_axis.x.atan2(m.x_axis.x);
-            DQuat::from_rotation_x(lim(rx, 0))
-                * DQuat::from_rotation_z(lim(rz, 2))
-                * DQuat::from_rotation_y(lim(ry, 1))
+            ([rx, m.z_axis.x.atan2(m.x_axis.x), rz], c)
         }
+    };
+    let limited: [f64; 3] =
+        std::array::from_fn(|i| limit_angle(angles[i], min[i] as f64, max[i] as f64, reflect));
+    if !clamped_88 && limited == angles {
+        // Inside the limits: composing the angles again gives `r` back (up to
+        // f64 rounding, far below the f32 the result is stored in).
+        return r;
+    }
+    let [x, y, z] = limited;
+    let (rx, ry, rz) = (
+        DQuat::from_rotation_x(x),
+        DQuat::from_rotation_y(y),
+        DQuat::from_rotation_z(z),
+    );
+    match order {
+        EulerOrder::Yxz => ry * rx * rz,
+        EulerOrder::Zyx => rz * ry * rx,
+        EulerOrder::Xzy => rx * rz * ry,
     }
 }
 
@@ -308,12 +338,11 @@ impl Deformer {
             let mut iteration = 0;
             while iteration < ik.iterations {
                 let mut changed = false;
-                for (li, link) in ik.links.iter().enumerate() {
+                for link in &ik.links {
                     if link.axis != SolveAxis::Fixed {
                         let before = state.ik_rotation[link.bone as usize];
                         target_pos = self.solve_link(
                             ik,
-                            li,
                             link,
                             ik_pos,
                             target_pos,
@@ -396,7 +425,6 @@ impl Deformer {
     fn solve_link(
         &self,
         ik: &IkInfo,
-        li: usize,
         link: &LinkInfo,
         ik_pos: DVec3,
         target_pos: DVec3,
@@ -434,8 +462,15 @@ impl Deformer {
             return target_pos;
         }
         let dot = to_target.dot(to_ik).clamp(-1.0, 1.0);
-        let angle = (ik.limit_angle as f64 * (li + 1) as f64).min(dot.acos());
-        let mut ik_rot = DQuat::from_axis_angle(axis, angle) * state.ik_rotation[b].as_dquat();
+        // The turn min(max_turn, acos(dot)); unlimited, its half-angle sine and
+        // cosine come from `dot` itself.
+        let turn = if dot >= link.max_turn_cos {
+            let (s, c) = (((1.0 - dot) * 0.5).sqrt(), ((1.0 + dot) * 0.5).sqrt());
+            DQuat::from_xyzw(axis.x * s, axis.y * s, axis.z * s, c)
+        } else {
+            DQuat::from_axis_angle(axis, link.max_turn)
+        };
+        let mut ik_rot = turn * state.ik_rotation[b].as_dquat();
         if let Some((min, max)) = link.limits {
             let local = state.local_rotation[b].as_dquat();
             let clamped = clamp_euler(ik_rot * local, link.order, min, max, use_axis);

@@ -179,6 +179,8 @@ pub struct DeformState {
     pub normals: Vec<Vec3>,
     /// Vertices `skin` leaves alone (soft bodies write them after skinning).
     pub skin_mask: Vec<bool>,
+    /// How long serial and parallel skinning took lately (which to use).
+    skin_timing: skin::SkinTiming,
 }
 
 impl DeformState {
@@ -240,7 +242,13 @@ pub struct Deformer {
     /// Skin over rayon's pool. Parallel skinning allocates nothing when
     /// called from inside the pool (`pool.install`); from outside, rayon
     /// injects one job per call, which now and then allocates a queue block.
+    /// Models under a few thousand vertices skin serially regardless, and
+    /// larger ones go parallel only while that has lately been the faster
+    /// (on a busy machine waking the pool costs more than it saves).
     pub parallel: bool,
+    /// Skin normals too. Off where nothing draws them (`hone pose`, headless
+    /// simulation): `state.normals` then keep their last values.
+    pub normals: bool,
 }
 
 impl Deformer {
@@ -259,6 +267,7 @@ impl Deformer {
             material_count: model.materials.len(),
             rigid_count: model.rigid_bodies.len(),
             parallel: true,
+            normals: true,
         }
     }
 
@@ -346,6 +355,7 @@ impl Deformer {
             positions: vec![Vec3::ZERO; nv],
             normals: vec![Vec3::Y; nv],
             skin_mask: vec![false; nv],
+            skin_timing: Default::default(),
         };
         self.reset_bones(&mut state);
         self.skin(&mut state);
@@ -360,18 +370,25 @@ impl Deformer {
         self.skin(state);
     }
 
-    /// Bones only (no skinning), physics off: for callers that need matrices.
+    /// Bones only (no skinning, no vertex, UV or material morphs), physics
+    /// off: for callers that need matrices.
     pub fn evaluate_bones(&self, model: &Model, pose: &Pose, state: &mut DeformState) {
-        self.apply_morphs(model, pose, state);
+        self.apply_morph_weights(model, pose, state);
         self.update_bones(pose, state, Phase::BeforePhysics);
         self.update_bones(pose, state, Phase::AfterPhysics);
+    }
+
+    /// Skinning matrices (world × T(−rest)) from `state.world`, without
+    /// skinning the vertices.
+    pub fn update_skinning_matrices(&self, state: &mut DeformState) {
+        skin::update_skinning_matrices(self, state);
     }
 
     /// Skinning matrices from `state.world`, then skinned positions and
     /// normals for every vertex not in `state.skin_mask`.
     pub fn skin(&self, state: &mut DeformState) {
         skin::update_skinning_matrices(self, state);
-        self.skin.skin(state, self.parallel);
+        self.skin.skin(state, self.parallel, self.normals);
     }
 }
 

@@ -187,6 +187,17 @@ impl Deformer {
     /// offsets, bone offsets, material sets, impulses). Only what morphs with
     /// non-zero weight touched last frame is reset.
     pub fn apply_morphs(&self, model: &Model, pose: &Pose, state: &mut DeformState) {
+        self.morphs(model, pose, state, true);
+    }
+
+    /// Only what the bones read: morph weights (flips and groups applied) and
+    /// bone morphs. Vertex, UV, material and impulse outputs stay at rest: for
+    /// callers that need matrices alone.
+    pub fn apply_morph_weights(&self, model: &Model, pose: &Pose, state: &mut DeformState) {
+        self.morphs(model, pose, state, false);
+    }
+
+    fn morphs(&self, model: &Model, pose: &Pose, state: &mut DeformState, all: bool) {
         if !self.fits(state) {
             return;
         }
@@ -240,11 +251,11 @@ impl Deformer {
                             morphs[t].offsets,
                             MorphOffsets::Group(_) | MorphOffsets::Flip(_)
                         ) {
-                            self.apply_one(t, &morphs[t].offsets, w * e.ratio, state);
+                            self.apply_one(t, &morphs[t].offsets, w * e.ratio, state, all);
                         }
                     }
                 }
-                other => self.apply_one(i, other, w, state),
+                other => self.apply_one(i, other, w, state, all),
             }
         }
         for &v in &state.dirty_vertices {
@@ -277,8 +288,16 @@ impl Deformer {
     }
 
     /// Applies one non-group, non-flip morph's offsets with weight `w`.
-    fn apply_one(&self, index: usize, offsets: &MorphOffsets, w: f32, state: &mut DeformState) {
-        if w == 0.0 {
+    /// `all`: every kind; otherwise bone morphs only.
+    fn apply_one(
+        &self,
+        index: usize,
+        offsets: &MorphOffsets,
+        w: f32,
+        state: &mut DeformState,
+        all: bool,
+    ) {
+        if w == 0.0 || !(all || matches!(offsets, MorphOffsets::Bone(_))) {
             return;
         }
         match offsets {

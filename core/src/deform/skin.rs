@@ -22,6 +22,50 @@ const QDEF: u8 = 4;
 
 /// Vertices per parallel task.
 const CHUNK: usize = 2048;
+/// Below this many vertices skinning stays on the calling thread: waking the
+/// pool costs more than the second core saves.
+const PARALLEL_MIN: usize = 4 * CHUNK;
+/// Every this many calls the slower way is timed again (the load changes).
+const RETRY_EVERY: u32 = 64;
+
+/// Recent skinning times (µs, smoothed; 0 = not yet measured), serial and
+/// parallel. Either way gives the same result; this only picks the faster.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SkinTiming {
+    serial: f32,
+    parallel: f32,
+    calls: u32,
+}
+
+impl SkinTiming {
+    /// Whether to go parallel this time: the faster lately, the other now
+    /// and then, each measured at least once.
+    fn choose(&mut self) -> bool {
+        self.calls = self.calls.wrapping_add(1);
+        if self.serial == 0.0 || self.parallel == 0.0 {
+            return self.serial != 0.0;
+        }
+        let faster = self.parallel < self.serial;
+        if self.calls.is_multiple_of(RETRY_EVERY) {
+            !faster
+        } else {
+            faster
+        }
+    }
+
+    fn record(&mut self, parallel: bool, us: f32) {
+        let slot = if parallel {
+            &mut self.parallel
+        } else {
+            &mut self.serial
+        };
+        *slot = if *slot == 0.0 {
+            us.max(f32::MIN_POSITIVE)
+        } else {
+            *slot * 0.75 + us * 0.25
+        };
+    }
+}
 
 #[derive(Debug, Clone, Copy)]
 struct SdefParams {
@@ -147,7 +191,9 @@ impl SkinData {
         self.vertex.len()
     }
 
-    pub(crate) fn skin(&self, state: &mut DeformState, parallel: bool) {
+    /// Skins every vertex; with `normals` false the normals are left as they
+    /// are (nothing draws them) and only positions are computed.
+    pub(crate) fn skin(&self, state: &mut DeformState, parallel: bool, normals: bool) {
         let n = self.vertex.len();
         if state.positions.len() != n
             || state.normals.len() != n
@@ -168,25 +214,31 @@ impl SkinData {
             &state.skin_mask[..],
         );
         let run = |c: usize| {
-            self.skin_range(
-                c * CHUNK,
-                ((c + 1) * CHUNK).min(n),
-                mats,
-                morphed,
-                mask,
-                &out,
-            )
+            let (from, to) = (c * CHUNK, ((c + 1) * CHUNK).min(n));
+            if normals {
+                self.skin_range::<true>(from, to, mats, morphed, mask, &out)
+            } else {
+                self.skin_range::<false>(from, to, mats, morphed, mask, &out)
+            }
         };
         let chunks = n.div_ceil(CHUNK);
-        if parallel {
+        if !(parallel && n >= PARALLEL_MIN) {
+            (0..chunks).for_each(run);
+            return;
+        }
+        let timing = &mut state.skin_timing;
+        let go_parallel = timing.choose();
+        let start = std::time::Instant::now();
+        if go_parallel {
             (0..chunks).into_par_iter().for_each(run);
         } else {
             (0..chunks).for_each(run);
         }
+        timing.record(go_parallel, start.elapsed().as_secs_f32() * 1e6);
     }
 
     /// Skins grouped entries `from..to`, one branch-free loop per kind.
-    fn skin_range(
+    fn skin_range<const N: bool>(
         &self,
         from: usize,
         to: usize,
@@ -201,17 +253,18 @@ impl SkinData {
                 self.starts[kind as usize + 1].min(to),
             );
             match kind {
-                BDEF1 => self.skin_kind::<BDEF1>(s, e, mats, morphed, mask, out),
-                BDEF2 => self.skin_kind::<BDEF2>(s, e, mats, morphed, mask, out),
-                BDEF4 => self.skin_kind::<BDEF4>(s, e, mats, morphed, mask, out),
-                SDEF => self.skin_kind::<SDEF>(s, e, mats, morphed, mask, out),
-                _ => self.skin_kind::<QDEF>(s, e, mats, morphed, mask, out),
+                BDEF1 => self.skin_kind::<BDEF1, N>(s, e, mats, morphed, mask, out),
+                BDEF2 => self.skin_kind::<BDEF2, N>(s, e, mats, morphed, mask, out),
+                BDEF4 => self.skin_kind::<BDEF4, N>(s, e, mats, morphed, mask, out),
+                SDEF => self.skin_kind::<SDEF, N>(s, e, mats, morphed, mask, out),
+                _ => self.skin_kind::<QDEF, N>(s, e, mats, morphed, mask, out),
             }
         }
     }
 
+    /// `N`: write normals too (when false their math is dead code, dropped).
     #[inline(always)]
-    fn skin_kind<const K: u8>(
+    fn skin_kind<const K: u8, const N: bool>(
         &self,
         s: usize,
         e: usize,
@@ -242,7 +295,9 @@ impl SkinData {
                 let m = |i: usize| mats.get_unchecked(b[i] as usize);
                 let (p, n) = self.skin_one::<K>(s + k, m, w, *morphed.get_unchecked(v), n);
                 *out.positions.add(v) = p.into();
-                *out.normals.add(v) = n.into();
+                if N {
+                    *out.normals.add(v) = n.into();
+                }
             }
         }
     }
@@ -343,5 +398,27 @@ pub(crate) fn update_skinning_matrices(deformer: &Deformer, state: &mut DeformSt
     }
     for (i, info) in deformer.bones.iter().enumerate() {
         state.skinning[i] = state.world[i] * Mat4::from_translation(-info.rest);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SkinTiming, RETRY_EVERY};
+
+    #[test]
+    fn skinning_goes_the_faster_way_and_times_the_other_now_and_then() {
+        let mut t = SkinTiming::default();
+        assert!(!t.choose(), "serial is measured first");
+        t.record(false, 100.0);
+        assert!(t.choose(), "then parallel");
+        t.record(true, 300.0);
+        let calls = 4 * RETRY_EVERY as usize;
+        let parallel = (0..calls).filter(|_| t.choose()).count();
+        assert_eq!(parallel, 4, "the slower way only every {RETRY_EVERY} calls");
+        // The load drops: parallel measures fast and takes over.
+        for _ in 0..8 {
+            t.record(true, 20.0);
+        }
+        assert!((0..10).filter(|_| t.choose()).count() >= 9);
     }
 }

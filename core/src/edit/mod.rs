@@ -49,7 +49,9 @@
 //! elements and the same field text, so the whole drag is one undo step. Call
 //! [`History::end_merge`] when the drag ends (egui: `response.drag_stopped()`), so the
 //! next drag of the same slider becomes a new step. Edits without a key never merge, and
-//! nothing merges into an entry that was marked saved.
+//! nothing merges into an entry that was marked saved. A brush stroke sets other
+//! elements with every dab: [`ModelEdit::merging_any`] merges field edits of the same
+//! field whatever elements they set.
 //!
 //! # Structure edits (indices are remapped)
 //!

@@ -94,6 +94,11 @@ pub struct PhysicsConfig {
     /// Bullet's "additional damping" (the MMD runtimes turn it on): nearly still bodies
     /// are stopped, and slow ones lose 0.005 units/s per step.
     pub additional_damping: bool,
+    /// Bone-following bodies reach the solver one frame late: each frame's steps place
+    /// them where their bones were in the previous frame. Measured on the Bullet
+    /// reference (shared/oracles/bullet): under a motion, its simulated bodies trail
+    /// their animated parents by one frame more than a same-frame placement gives.
+    pub follow_delay: bool,
 }
 
 impl Default for PhysicsConfig {
@@ -112,6 +117,7 @@ impl Default for PhysicsConfig {
             contact_frequency: 10.0,
             max_corrective_velocity: 0.5,
             additional_damping: true,
+            follow_delay: true,
         }
     }
 }

@@ -32,6 +32,9 @@ pub(super) struct Body {
     /// Bone-driven pose at the last physics step and this frame's.
     pub prev_target: Pose,
     pub target: Pose,
+    /// This frame's bone-driven pose, the next frame's target when the placement is
+    /// delayed ([`PhysicsConfig::follow_delay`]).
+    pub next_target: Pose,
     /// A bone-following body's pose and velocity for the current physics step.
     pub placed: Pose,
     pub placed_linvel: Vec3,
@@ -337,6 +340,7 @@ impl PhysicsWorld {
                 rest,
                 prev_target: rest,
                 target: rest,
+                next_target: rest,
                 placed: rest,
                 placed_linvel: Vec3::ZERO,
                 placed_angvel: Vec3::ZERO,

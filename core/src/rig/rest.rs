@@ -47,10 +47,14 @@ pub fn move_bone_rest(
             (i, b.into())
         })
         .collect();
-    Some(ModelEdit::set_many(items, "rest position").value(format!(
-        "{} Δ({:.3}, {:.3}, {:.3})",
-        model.bones[bone].name, delta.x, delta.y, delta.z
-    )))
+    Some(ModelEdit::set_many(items, "rest position").value(rest_move_value(model, bone, delta)))
+}
+
+/// What a History label says about a rest move of `bone` by `delta`: the bone
+/// and the Δ (a drag labels its merged step with the whole drag's Δ).
+pub fn rest_move_value(model: &Model, bone: usize, delta: Vec3) -> String {
+    let name = model.bones.get(bone).map_or("?", |b| b.name.as_str());
+    format!("{name} Δ({:.3}, {:.3}, {:.3})", delta.x, delta.y, delta.z)
 }
 
 /// Every bone below `bone` in the parent tree, in index order (a parent loop in a

@@ -108,6 +108,8 @@ pub fn run(
         0
     };
     let mut sim = Simulation::new(model, config);
+    // Nothing draws: the report and trace read bones and bodies only.
+    sim.deformer.normals = false;
     sim.physics_enabled = options.physics;
     sim.watch_stability(options.physics);
     let mut pose = base.clone();

@@ -116,7 +116,7 @@ fn item_edit(model: &Model, index: usize, change: ItemChange) -> Option<ModelEdi
             let n = new.len();
             let at = at.min(items.len());
             items.splice(at..at, new);
-            format!("Add {n} items to display frame {}", old.name)
+            format!("Add {} to display frame {}", item_count(n), old.name)
         }
         ItemChange::Remove(k) => {
             if k >= items.len() || special(old) == Some(Special::Root) {
@@ -136,6 +136,14 @@ fn item_edit(model: &Model, index: usize, change: ItemChange) -> Option<ModelEdi
         }
     };
     (frame != *old).then(|| ModelEdit::set_display_frame(index, frame, "items").label(label))
+}
+
+/// "1 item", "5 items".
+fn item_count(n: usize) -> String {
+    match n {
+        1 => "1 item".to_owned(),
+        n => format!("{n} items"),
+    }
 }
 
 /// What an item row carries when dragged within its frame.
@@ -294,10 +302,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                                 None => label(i, &f.name),
                             };
                             list.row(ui, Selection::DisplayFrame(i), text);
-                            ui.weak(match f.elements.len() {
-                                1 => "1 item".to_owned(),
-                                n => format!("{n} items"),
-                            });
+                            ui.weak(item_count(f.elements.len()));
                         });
                     }
                 });

@@ -27,6 +27,8 @@ pub enum Handle {
 #[derive(Debug, Default)]
 pub struct Gizmo {
     drag: Option<(Handle, Vec3)>,
+    /// How far the current Edit-bones drag has moved the rest position.
+    rest_moved: Vec3,
 }
 
 const AXIS_COLORS: [Color32; 3] = [
@@ -269,6 +271,7 @@ impl Gizmo {
         match start {
             Some(p) => {
                 self.drag = Some((h, p));
+                self.rest_moved = Vec3::ZERO;
                 true
             }
             None => false,
@@ -330,7 +333,13 @@ impl Gizmo {
         let s = closest_on_axis(o, d, inp.at, a)?;
         let p = inp.at + a * s;
         self.drag = Some((h, p));
+        self.rest_moved += p - last;
         Some(p - last)
+    }
+
+    /// How far the current Edit-bones drag has moved the rest position so far.
+    pub fn rest_moved(&self) -> Vec3 {
+        self.rest_moved
     }
 
     pub fn end(&mut self) {

@@ -381,8 +381,13 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     let edit = delta
                         .and_then(|d| crate::rig::rest::move_bone_rest(model, bone, d, options));
                     if let Some(edit) = edit {
-                        // One drag is one undo step (the merge ends when the button is up).
-                        state.commands.edit(edit.merging(rest_merge_key(bone)));
+                        // One drag is one undo step (the merge ends when the button is up),
+                        // labelled with the whole drag's Δ.
+                        let moved = state.viewport.gizmo.rest_moved();
+                        let value = crate::rig::rest::rest_move_value(model, bone, moved);
+                        state
+                            .commands
+                            .edit(edit.value(value).merging(rest_merge_key(bone)));
                     }
                 } else if let Some(pose) = state.viewport.gizmo.update(&inp, p) {
                     state.commands.pose_bone(bone, pose);
@@ -425,7 +430,15 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     picking::pick_body(&proj, bodies, p).map(Selection::RigidBody)
                 });
             if let Some(sel) = hit {
-                state.commands.push(Command::Pick(sel));
+                // Ctrl or Shift adds the element or takes it out again (a
+                // viewport has no list order for Shift's range).
+                let m = ui.input(|i| i.modifiers);
+                let mods = crate::app::selection::ClickMods {
+                    toggle: m.command || m.shift,
+                    range: false,
+                };
+                let (active, selected) = state.selected.click(state.selection, sel, mods, &[]);
+                state.commands.push(Command::Pick { active, selected });
             }
         }
     }

@@ -107,6 +107,8 @@ pub struct PaintTool {
     pub hover: Option<Vec3>,
     /// The weight view was off and the mode turned it on (off again on leaving).
     pub(crate) view_turned_on: bool,
+    /// Where the stroke's last dab was on screen.
+    last_dab: Option<Pos2>,
 }
 
 impl PaintTool {
@@ -196,16 +198,68 @@ pub fn input(response: &egui::Response, state: &mut State, proj: &Projector) {
     state.viewport.paint.hover =
         pos.and_then(|p| hit_mesh(proj, state.pose.positions(), &model.faces, p));
     let primary = egui::PointerButton::Primary;
-    if response.drag_started_by(primary) {
+    let started = response.drag_started_by(primary);
+    if started {
         begin(state);
     }
-    if response.dragged_by(primary) || response.drag_started_by(primary) {
-        if let (Some(p), Some(centre)) = (pos, state.viewport.paint.hover) {
-            dab(state, proj, centre, p);
+    if started || response.dragged_by(primary) {
+        if let Some(p) = pos {
+            // The stroke starts where the button went down; a fast pointer leaves gaps
+            // between frames: dabs at most half a brush apart on screen fill them.
+            let (last, first) = if started {
+                let origin = response.ctx.input(|i| i.pointer.press_origin());
+                (origin, 0)
+            } else {
+                (state.viewport.paint.last_dab, 1)
+            };
+            let last = last.filter(|_| state.viewport.paint.is_painting());
+            let spacing = state
+                .viewport
+                .paint
+                .hover
+                .map_or(8.0, |c| (radius_on_screen(state, proj, c) * 0.5).max(2.0));
+            let steps = last.map_or(1, |l| {
+                ((l.distance(p) / spacing).ceil() as usize).clamp(1, MAX_DABS_PER_FRAME)
+            });
+            let first = if last.is_some() { first } else { steps };
+            for k in first..=steps {
+                let at = last.map_or(p, |l| l.lerp(p, k as f32 / steps as f32));
+                let hit = if k == steps {
+                    state.viewport.paint.hover
+                } else {
+                    hit_mesh(proj, state.pose.positions(), &state.doc.model().faces, at)
+                };
+                if let Some(centre) = hit {
+                    dab(state, proj, centre, at);
+                }
+            }
+            state.viewport.paint.last_dab = Some(p);
         }
     }
     if response.drag_stopped() {
-        state.viewport.paint.stroke = None;
+        let tool = &mut state.viewport.paint;
+        tool.stroke = None;
+        tool.last_dab = None;
+    }
+}
+
+/// Dabs filling one frame's pointer move, at most.
+const MAX_DABS_PER_FRAME: usize = 16;
+
+/// The brush radius in pixels at `centre` (MMD space).
+fn radius_on_screen(state: &State, proj: &Projector, centre: Vec3) -> f32 {
+    let brush = &state.viewport.paint.brush;
+    if brush.screen_space {
+        return brush.radius_px;
+    }
+    // The model-space radius as seen at the hit's depth.
+    let right = mmd_to_gl(state.viewport.camera.view().inverse().x_axis.truncate());
+    match (
+        proj.project_mmd(centre),
+        proj.project_mmd(centre + right.normalize_or_zero() * brush.radius),
+    ) {
+        (Some(a), Some(b)) => a.distance(b),
+        _ => 10.0,
     }
 }
 
@@ -238,6 +292,7 @@ fn begin(state: &mut State) {
             let tool = &mut state.viewport.paint;
             tool.stroke = Some(s);
             tool.strokes += 1;
+            tool.last_dab = None;
         }
         Err(e) => state.log(LogLevel::Warning, format!("Paint: {e}")),
     }
@@ -293,6 +348,7 @@ pub fn mode_switched(state: &mut State, old: Mode, new: Mode) {
     } else if old == Mode::PaintWeights {
         tool.stroke = None;
         tool.hover = None;
+        tool.last_dab = None;
         if std::mem::take(&mut tool.view_turned_on) && view.mode == WeightMode::Bone {
             view.mode = WeightMode::Off;
         }
@@ -379,14 +435,7 @@ pub fn draw(painter: &egui::Painter, proj: &Projector, state: &State) {
     let Some(centre) = proj.project_mmd(c) else {
         return;
     };
-    let radius_px = if tool.brush.screen_space {
-        tool.brush.radius_px
-    } else {
-        // The model-space radius as seen at the hit's depth.
-        let right = mmd_to_gl(state.viewport.camera.view().inverse().x_axis.truncate());
-        proj.project_mmd(c + right.normalize_or_zero() * tool.brush.radius)
-            .map_or(10.0, |p| p.distance(centre))
-    };
+    let radius_px = radius_on_screen(state, proj, c);
     let colour = if tool.is_painting() {
         Color32::from_rgb(255, 90, 60)
     } else {

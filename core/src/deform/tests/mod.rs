@@ -200,3 +200,36 @@ fn a_state_from_another_model_is_left_alone() {
     s_small.set_bone_world(&d_big, 3, Mat4::IDENTITY);
     assert_eq!(s_small.world, before);
 }
+
+#[test]
+fn positions_without_normals_and_matrices_without_vertex_morphs() {
+    let model = crate::pmx::builder::sample_rig();
+    let mut pose = Pose::new(&model);
+    for (i, b) in pose.bones.iter_mut().enumerate() {
+        b.rotation = Quat::from_rotation_z(0.1 * i as f32);
+    }
+    pose.morphs.fill(1.0);
+    let full = eval(&model, &pose);
+    assert!(full.positions.len() > 100);
+
+    // Normals off: the same positions; the normals stay where they were.
+    let mut d = Deformer::new(&model);
+    d.normals = false;
+    let mut s = d.new_state();
+    let before = s.normals.clone();
+    d.evaluate(&model, &pose, &mut s);
+    assert_eq!(s.positions, full.positions);
+    assert_eq!(s.normals, before);
+    assert_ne!(s.normals, full.normals, "the pose turns the normals");
+
+    // Morph weights only: the same bones, no vertex offsets.
+    let d = Deformer::new(&model);
+    let mut s = d.new_state();
+    d.evaluate_bones(&model, &pose, &mut s);
+    assert_eq!(s.world, full.world);
+    assert!(s.morphed_vertices().is_empty());
+    assert!(
+        !full.morphed_vertices().is_empty(),
+        "the sample's morphs move vertices"
+    );
+}

@@ -70,7 +70,7 @@ pub fn unsimulated_parameters(sb: &SoftBody) -> Vec<&'static str> {
         out.push("clusters: not simulated");
     }
     if sb.flags.has(SoftBodyFlags::RANDOMIZE_LINKS) {
-        out.push("link randomisation: not applied (links keep a fixed order)");
+        out.push("link randomisation (links keep a fixed order): not simulated");
     }
     if c.shr != 0.0 {
         out.push("soft–soft contacts (SHR): not simulated");
@@ -80,7 +80,7 @@ pub fn unsimulated_parameters(sb: &SoftBody) -> Vec<&'static str> {
         || sb.iterations.drift != 0
         || sb.iterations.cluster != 0
     {
-        out.push("VCF and velocity/drift/cluster iterations: not used by the position solver");
+        out.push("VCF and velocity/drift/cluster iterations (the position solver has none): not simulated");
     }
     out
 }
