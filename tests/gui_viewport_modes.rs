@@ -6,7 +6,7 @@
 //! rest position in Edit-bones mode, and a pick bringing its list's tab forward.
 
 use eframe::egui;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use hone::app::dock::{focus_tab, Tab};
 use hone::app::document::Document;
 use hone::app::viewport::camera::Projector;

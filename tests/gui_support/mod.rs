@@ -82,6 +82,7 @@ pub fn primary_drag(h: &mut AppHarness, path: &[egui::Pos2]) {
 
 /// Sets a DragValue through accesskit, as a screen reader would.
 pub fn set_value(h: &AppHarness, label: &str, value: f64) {
+    use egui_kittest::kittest::{NodeT, Queryable};
     let node = h.get_by_label(label);
     let (target_node, target_tree) = node.accesskit_node().locate();
     h.event(egui::Event::AccessKitActionRequest(
