@@ -359,9 +359,9 @@ impl Deformer {
                             Some(chain) => {
                                 chain.step(self, ik, link, ik_pos, target_pos, use_axis, state)
                             }
-                            None => self.solve_link(
-                                ik, link, ik_pos, target_pos, use_axis, pose, state,
-                            ),
+                            None => {
+                                self.solve_link(ik, link, ik_pos, target_pos, use_axis, pose, state)
+                            }
                         };
                         changed |= state.ik_rotation[link.bone as usize] != before;
                     }
@@ -526,9 +526,15 @@ pub(crate) fn link_turn(
     if let Some((min, max)) = link.limits {
         let local = local_rotation.as_dquat();
         let clamped = match link.axis {
-            SolveAxis::X => clamp_single_axis(ik_rot * local, 0, link.order, min.x, max.x, use_axis),
-            SolveAxis::Y => clamp_single_axis(ik_rot * local, 1, link.order, min.y, max.y, use_axis),
-            SolveAxis::Z => clamp_single_axis(ik_rot * local, 2, link.order, min.z, max.z, use_axis),
+            SolveAxis::X => {
+                clamp_single_axis(ik_rot * local, 0, link.order, min.x, max.x, use_axis)
+            }
+            SolveAxis::Y => {
+                clamp_single_axis(ik_rot * local, 1, link.order, min.y, max.y, use_axis)
+            }
+            SolveAxis::Z => {
+                clamp_single_axis(ik_rot * local, 2, link.order, min.z, max.z, use_axis)
+            }
             _ => clamp_euler(ik_rot * local, link.order, min, max, use_axis),
         };
         ik_rot = clamped * local.inverse();
@@ -557,54 +563,46 @@ pub(crate) fn clamp_single_axis(
         let a = sin.clamp(-1.0, 1.0).asin();
         (a.clamp(-THRESHOLD_88, THRESHOLD_88), a.abs() > THRESHOLD_88)
     };
+    let outer = |y: f64, x: f64| (y.atan2(x), false);
     // This axis's angle as `clamp_euler` decomposes it, whether that clamped
     // it to ±88°, and whether the other two angles are exactly zero.
-    let (angle, clamped_88, others_zero) = match (order, axis) {
-        (EulerOrder::Yxz, 0) => {
-            let (a, c) = middle(-m.z_axis.y);
-            let zero = atan2_zero(m.z_axis.x, m.z_axis.z) && atan2_zero(m.x_axis.y, m.y_axis.y);
-            (a, c, zero)
-        }
+    let ((angle, clamped_88), others_zero) = match (order, axis) {
+        (EulerOrder::Yxz, 0) => (
+            middle(-m.z_axis.y),
+            atan2_zero(m.z_axis.x, m.z_axis.z) && atan2_zero(m.x_axis.y, m.y_axis.y),
+        ),
         (EulerOrder::Yxz, 1) => (
-            m.z_axis.x.atan2(m.z_axis.z),
-            false,
+            outer(m.z_axis.x, m.z_axis.z),
             m.z_axis.y == 0.0 && atan2_zero(m.x_axis.y, m.y_axis.y),
         ),
         (EulerOrder::Yxz, _) => (
-            m.x_axis.y.atan2(m.y_axis.y),
-            false,
+            outer(m.x_axis.y, m.y_axis.y),
             m.z_axis.y == 0.0 && atan2_zero(m.z_axis.x, m.z_axis.z),
         ),
         (EulerOrder::Zyx, 0) => (
-            m.y_axis.z.atan2(m.z_axis.z),
-            false,
+            outer(m.y_axis.z, m.z_axis.z),
             m.x_axis.z == 0.0 && atan2_zero(m.x_axis.y, m.x_axis.x),
         ),
-        (EulerOrder::Zyx, 1) => {
-            let (a, c) = middle(-m.x_axis.z);
-            let zero = atan2_zero(m.y_axis.z, m.z_axis.z) && atan2_zero(m.x_axis.y, m.x_axis.x);
-            (a, c, zero)
-        }
+        (EulerOrder::Zyx, 1) => (
+            middle(-m.x_axis.z),
+            atan2_zero(m.y_axis.z, m.z_axis.z) && atan2_zero(m.x_axis.y, m.x_axis.x),
+        ),
         (EulerOrder::Zyx, _) => (
-            m.x_axis.y.atan2(m.x_axis.x),
-            false,
+            outer(m.x_axis.y, m.x_axis.x),
             m.x_axis.z == 0.0 && atan2_zero(m.y_axis.z, m.z_axis.z),
         ),
         (EulerOrder::Xzy, 0) => (
-            m.y_axis.z.atan2(m.y_axis.y),
-            false,
+            outer(m.y_axis.z, m.y_axis.y),
             m.y_axis.x == 0.0 && atan2_zero(m.z_axis.x, m.x_axis.x),
         ),
         (EulerOrder::Xzy, 1) => (
-            m.z_axis.x.atan2(m.x_axis.x),
-            false,
+            outer(m.z_axis.x, m.x_axis.x),
             m.y_axis.x == 0.0 && atan2_zero(m.y_axis.z, m.y_axis.y),
         ),
-        (EulerOrder::Xzy, _) => {
-            let (a, c) = middle(-m.y_axis.x);
-            let zero = atan2_zero(m.y_axis.z, m.y_axis.y) && atan2_zero(m.z_axis.x, m.x_axis.x);
-            (a, c, zero)
-        }
+        (EulerOrder::Xzy, _) => (
+            middle(-m.y_axis.x),
+            atan2_zero(m.y_axis.z, m.y_axis.y) && atan2_zero(m.z_axis.x, m.x_axis.x),
+        ),
     };
     let limited = limit_angle(angle, min as f64, max as f64, reflect);
     if others_zero && !clamped_88 && limited == angle {
@@ -698,13 +696,4 @@ mod trace_tests {
         // Not an IK bone: no trace.
         assert!(deformer.trace_ik(&model, &pose, 0).is_none());
     }
-}
-
-#[cfg(test)]
-pub(crate) fn tmp_knee() -> LinkInfo {
-    let mut l = link_info(0, Some((Vec3::new(-2.88, 0.0, 0.0), Vec3::new(0.1745, 0.0, 0.0))));
-    l.max_turn = 2.0;
-    l.max_turn_cos = 2.0f64.cos();
-    l.max_turn_half = 1.0f64.sin_cos();
-    l
 }

@@ -28,7 +28,9 @@ pub(crate) fn is_simple_chain(ik: &IkInfo, bones: &[super::bones::BoneInfo]) -> 
         && path[..n - 1].iter().all(|&b| is_link(b))
         && !is_link(ik.target)
         && ik.links.iter().all(|l| l.path_start < n - 1)
-        && path.iter().all(|&b| bones[b as usize].external_key.is_none())
+        && path
+            .iter()
+            .all(|&b| bones[b as usize].external_key.is_none())
         && bones[ik.target as usize].append.is_none()
 }
 
@@ -98,10 +100,7 @@ impl Chain {
             state.world[p as usize] = world;
             parent = Some(world);
         }
-        state.world[ik.target as usize]
-            .w_axis
-            .truncate()
-            .as_dvec3()
+        state.world[ik.target as usize].w_axis.truncate().as_dvec3()
     }
 }
 
@@ -112,39 +111,4 @@ fn local_matrix(deformer: &Deformer, b: usize, state: &DeformState) -> Mat4 {
         state.ik_rotation[b] * state.local_rotation[b],
         deformer.bones[b].rel + state.local_translation[b],
     )
-}
-
-#[cfg(test)]
-mod tmp_timing {
-    use super::super::ik::*;
-    use glam::{DVec3, Mat4, Quat, Vec3};
-    #[test]
-    #[ignore]
-    fn latency_vs_throughput() {
-        let link = super::super::ik::tmp_knee();
-        let parent = Mat4::from_rotation_x(0.1);
-        let n = 2_000_000;
-        let t = std::time::Instant::now();
-        let mut q = Quat::IDENTITY;
-        let mut acc = 0.0f32;
-        for i in 0..n {
-            let tp = DVec3::new(0.0, -4.0, 0.3 + (i % 7) as f64 * 1e-3);
-            // dependent: next input depends on previous output
-            let r = link_turn(&link, DVec3::new(0.0, 0.0, q.x as f64 * 1e-3), DVec3::new(0.0, -3.5, -1.0), tp, Some(&parent), i % 40 < 20, q, Quat::IDENTITY);
-            q = r.unwrap_or(Quat::IDENTITY);
-        }
-        let lat = t.elapsed().as_nanos() as f64 / n as f64;
-        let t = std::time::Instant::now();
-        let (mut q1, mut q2) = (Quat::IDENTITY, Quat::IDENTITY);
-        for i in 0..n / 2 {
-            let tp = DVec3::new(0.0, -4.0, 0.3 + (i % 7) as f64 * 1e-3);
-            let r1 = link_turn(&link, DVec3::new(0.0, 0.0, q1.x as f64 * 1e-3), DVec3::new(0.0, -3.5, -1.0), tp, Some(&parent), i % 40 < 20, q1, Quat::IDENTITY);
-            let r2 = link_turn(&link, DVec3::new(0.0, 0.0, q2.x as f64 * 1e-3), DVec3::new(0.0, -3.5, -1.0), tp, Some(&parent), i % 40 < 20, q2, Quat::IDENTITY);
-            q1 = r1.unwrap_or(Quat::IDENTITY);
-            q2 = r2.unwrap_or(Quat::IDENTITY);
-        }
-        let thr = t.elapsed().as_nanos() as f64 / n as f64;
-        acc += q.x + q1.x + q2.x;
-        eprintln!("latency {lat:.1} ns/step, two chains interleaved {thr:.1} ns/step {acc} {}", Vec3::ZERO.x);
-    }
 }
