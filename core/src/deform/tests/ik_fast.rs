@@ -38,9 +38,9 @@ fn single_axis_clamp_gives_the_euler_clamps_result() {
                 let unit = Vec3::AXES[axis].as_dvec3();
                 for i in 0..400 {
                     let r = match i % 4 {
-                        // A turn about this axis alone: beyond the limits, near
+                        // A turn about this axis alone (up to ±179°): beyond the limits, near
                         // them, and past ±88° where the middle angle clamps.
-                        0 => DQuat::from_axis_angle(unit, rng.range(-3.14, 3.14)),
+                        0 => DQuat::from_axis_angle(unit, rng.range(-3.13, 3.13)),
                         1 => DQuat::from_axis_angle(
                             unit,
                             [lo, hi][i / 4 % 2] as f64 + rng.range(-1e-6, 1e-6),
