@@ -3,27 +3,12 @@
 //! inspector, structural edits, the display-frame panel.
 
 use eframe::egui;
-use egui::accesskit;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hone::app::dock::{focus_tab, Tab};
 use hone::app::{HoneApp, Selection};
 
 mod gui_support;
-use gui_support::{app, app_mut, harness_with, AppHarness};
-
-/// Sets a DragValue through accesskit, as a screen reader would.
-fn set_value(h: &AppHarness, label: &str, value: f64) {
-    let node = h.get_by_label(label);
-    let (target_node, target_tree) = node.accesskit_node().locate();
-    h.event(egui::Event::AccessKitActionRequest(
-        accesskit::ActionRequest {
-            action: accesskit::Action::SetValue,
-            target_node,
-            target_tree,
-            data: Some(accesskit::ActionData::NumericValue(value)),
-        },
-    ));
-}
+use gui_support::{app, app_mut, harness_with, set_value, AppHarness};
 
 /// The app on the bundled sample rig with `tab` in front.
 fn sample_with(tab: Tab) -> AppHarness {

@@ -8,21 +8,7 @@ use egui_kittest::Harness;
 use hone::app::{HoneApp, Selection};
 
 mod gui_support;
-use gui_support::{app, harness};
-
-/// Sets a DragValue through accesskit, as a screen reader would.
-fn set_value(h: &Harness<'_, Option<HoneApp>>, label: &str, value: f64) {
-    let node = h.get_by_label(label);
-    let (target_node, target_tree) = node.accesskit_node().locate();
-    h.event(egui::Event::AccessKitActionRequest(
-        accesskit::ActionRequest {
-            action: accesskit::Action::SetValue,
-            target_node,
-            target_tree,
-            data: Some(accesskit::ActionData::NumericValue(value)),
-        },
-    ));
-}
+use gui_support::{app, harness, set_value};
 
 #[test]
 fn select_bone_edit_layer_then_undo() {

@@ -6,15 +6,14 @@
 //! rest position in Edit-bones mode, and a pick bringing its list's tab forward.
 
 use eframe::egui;
-use egui::accesskit;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use hone::app::dock::{focus_tab, Tab};
 use hone::app::document::Document;
 use hone::app::viewport::camera::Projector;
 use hone::app::{HoneApp, Selection};
 
 mod gui_support;
-use gui_support::{app, app_mut, harness, AppHarness};
+use gui_support::{app, app_mut, harness, set_value, AppHarness};
 
 fn projector(h: &AppHarness) -> Projector {
     let state = &app(h).state;
@@ -81,19 +80,6 @@ fn drag_z_ring(h: &mut AppHarness, bone: usize) {
             .unwrap()
     };
     drag(h, at(45.0), at(90.0));
-}
-
-fn set_value(h: &AppHarness, label: &str, value: f64) {
-    let node = h.get_by_label(label);
-    let (target_node, target_tree) = node.accesskit_node().locate();
-    h.event(egui::Event::AccessKitActionRequest(
-        accesskit::ActionRequest {
-            action: accesskit::Action::SetValue,
-            target_node,
-            target_tree,
-            data: Some(accesskit::ActionData::NumericValue(value)),
-        },
-    ));
 }
 
 fn selected_vertices(a: &HoneApp) -> Vec<usize> {

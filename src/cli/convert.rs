@@ -1,7 +1,7 @@
 //! `hone convert IN OUT [--pmx-version 2.0|2.1] [--encoding utf8|utf16]`.
 
 use super::CliResult;
-use crate::pmx::write::{save, WriteOptions};
+use crate::pmx::write::WriteOptions;
 use crate::pmx::{PmxVersion, TextEncoding};
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -40,9 +40,6 @@ pub fn run(args: ConvertArgs) -> CliResult {
             _ => TextEncoding::Utf16Le,
         }),
     };
-    save(&loaded.model, &args.output, &opts).map_err(|e| match e {
-        crate::pmx::Error::Io { .. } => e.to_string(),
-        e => format!("{}: {e}", args.output.display()),
-    })?;
+    super::save_model(&loaded.model, &args.output, &opts)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -4,7 +4,7 @@
 use super::CliResult;
 use crate::edit::script::{field_docs, parse_script, run_script, usage_lines, KINDS};
 use crate::edit::History;
-use crate::pmx::write::{save, WriteOptions};
+use crate::pmx::write::WriteOptions;
 use std::io::Write as _;
 use std::process::ExitCode;
 
@@ -76,10 +76,7 @@ pub fn run(args: EditArgs) -> CliResult {
     let Some(path) = &args.output else {
         return Err("--output is required without --dry-run".into());
     };
-    save(&model, path, &WriteOptions::default()).map_err(|e| match e {
-        crate::pmx::Error::Io { .. } => e.to_string(),
-        e => format!("{}: {e}", path.display()),
-    })?;
+    super::save_model(&model, path, &WriteOptions::default())?;
     let _ = writeln!(
         out,
         "{} operation(s) applied, saved {}",

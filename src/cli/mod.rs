@@ -55,6 +55,31 @@ pub enum Command {
 /// What a subcommand returns: Ok(exit code) or an error printed to stderr (exit 1).
 pub type CliResult = Result<ExitCode, Box<dyn std::error::Error>>;
 
+/// Saves `model` to `path`; the error names the file (an I/O error already does).
+fn save_model(
+    model: &crate::pmx::Model,
+    path: &std::path::Path,
+    options: &crate::pmx::write::WriteOptions,
+) -> Result<(), String> {
+    crate::pmx::write::save(model, path, options).map_err(|e| match e {
+        crate::pmx::Error::Io { .. } => e.to_string(),
+        e => format!("{}: {e}", path.display()),
+    })
+}
+
+/// A JSON number, or `null` for NaN and the infinities (JSON has none); written
+/// as `T` prints it.
+fn json_number<T: Into<f64> + std::fmt::Display + Copy>(
+    out: &mut impl std::io::Write,
+    x: T,
+) -> std::io::Result<()> {
+    if x.into().is_finite() {
+        write!(out, "{x}")
+    } else {
+        out.write_all(b"null")
+    }
+}
+
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

@@ -2,6 +2,7 @@
 //! physics off and print bone world matrices (column-major) and skinned vertices as
 //! JSON. `--write-vpd` saves the pose as VPD; `--apply-as-rest` saves the model with
 //! the pose as its new rest pose.
+use super::json_number;
 use super::CliResult;
 use crate::deform::{pose_from_json, DeformState, Deformer, Pose};
 use crate::motion::vpd::{load_vpd, write_vpd, Vpd};
@@ -51,14 +52,6 @@ pub fn read_pose(
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let parsed = pose_from_json(model, &text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((parsed.pose, parsed.warnings))
-}
-
-fn num(out: &mut impl Write, x: f32) -> std::io::Result<()> {
-    if x.is_finite() {
-        write!(out, "{x}")
-    } else {
-        out.write_all(b"null")
-    }
 }
 
 pub fn run(args: PoseArgs) -> CliResult {
@@ -131,7 +124,7 @@ fn print(model: &crate::pmx::Model, state: &DeformState, vertices: bool) -> std:
             if k > 0 {
                 out.write_all(b",")?;
             }
-            num(&mut out, *x)?;
+            json_number(&mut out, *x)?;
         }
         out.write_all(b"]}")?;
     }
@@ -140,11 +133,11 @@ fn print(model: &crate::pmx::Model, state: &DeformState, vertices: bool) -> std:
         out.write_all(b",\"vertices\":[")?;
         for (i, p) in state.positions.iter().enumerate() {
             out.write_all(if i > 0 { b",\n[" } else { b"\n[" })?;
-            num(&mut out, p.x)?;
+            json_number(&mut out, p.x)?;
             out.write_all(b",")?;
-            num(&mut out, p.y)?;
+            json_number(&mut out, p.y)?;
             out.write_all(b",")?;
-            num(&mut out, p.z)?;
+            json_number(&mut out, p.z)?;
             out.write_all(b"]")?;
         }
         out.write_all(b"]")?;

@@ -3,12 +3,12 @@
 
 use super::CliResult;
 use crate::edit::script::select;
-use crate::edit::{ElementKind, History};
-use crate::pmx::write::{save, WriteOptions};
+use crate::edit::{ElementKind, History, ModelEdit};
+use crate::pmx::write::WriteOptions;
 use crate::pmx::Model;
 use crate::rig::args::{chain_options, BodyArgs, JointArgs, RingArg};
 use crate::rig::{bodies, chain, RigPlan};
-use std::io::Write as _;
+use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -264,7 +264,7 @@ pub fn run(args: RigArgs) -> CliResult {
         }
     };
     let (loaded, _format) = super::info::load_any(&io.input)?;
-    let mut model = loaded.model;
+    let model = loaded.model;
     let bones = parse_bones(&model, &io.bones)?;
     let plan = plan_for(&model, &bones)?;
     let mut out = std::io::stdout().lock();
@@ -290,15 +290,22 @@ pub fn run(args: RigArgs) -> CliResult {
     let Some(path) = &io.output else {
         return Err("--output is required without --dry-run".into());
     };
-    if let Some(edit) = plan.into_edit() {
+    apply_and_save(model, plan.into_edit(), path, &mut out)
+}
+
+/// Applies `edit` (one undo step, refused like any edit) and saves the model.
+pub(super) fn apply_and_save(
+    mut model: Model,
+    edit: Option<ModelEdit>,
+    path: &std::path::Path,
+    out: &mut impl Write,
+) -> CliResult {
+    if let Some(edit) = edit {
         History::new()
             .apply(&mut model, edit)
             .map_err(|e| e.to_string())?;
     }
-    save(&model, path, &WriteOptions::default()).map_err(|e| match e {
-        crate::pmx::Error::Io { .. } => e.to_string(),
-        e => format!("{}: {e}", path.display()),
-    })?;
+    super::save_model(&model, path, &WriteOptions::default())?;
     let _ = writeln!(out, "saved {}", path.display());
     Ok(ExitCode::SUCCESS)
 }

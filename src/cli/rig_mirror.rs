@@ -2,8 +2,7 @@
 //! semi-standard bones of `hone_core::rig`, each one undoable step, saved to OUT.
 
 use super::CliResult;
-use crate::edit::{History, ModelEdit};
-use crate::pmx::write::{save, WriteOptions};
+use crate::edit::ModelEdit;
 use crate::pmx::Model;
 use crate::rig::mirror::mirror;
 use crate::rig::mirror_ops::{mirror_options, semistandard_options};
@@ -59,23 +58,14 @@ pub struct SemistandardArgs {
     pub dry_run: bool,
 }
 
-fn finish(mut model: Model, edit: ModelEdit, output: Option<&PathBuf>, dry_run: bool) -> CliResult {
-    let mut out = std::io::stdout().lock();
+fn finish(model: Model, edit: ModelEdit, output: Option<&PathBuf>, dry_run: bool) -> CliResult {
     if dry_run {
         return Ok(ExitCode::SUCCESS);
     }
     let Some(path) = output else {
         return Err("--output is required without --dry-run".into());
     };
-    History::new()
-        .apply(&mut model, edit)
-        .map_err(|e| e.to_string())?;
-    save(&model, path, &WriteOptions::default()).map_err(|e| match e {
-        crate::pmx::Error::Io { .. } => e.to_string(),
-        e => format!("{}: {e}", path.display()),
-    })?;
-    let _ = writeln!(out, "saved {}", path.display());
-    Ok(ExitCode::SUCCESS)
+    super::rig::apply_and_save(model, Some(edit), path, &mut std::io::stdout().lock())
 }
 
 pub fn run_mirror(a: MirrorArgs) -> CliResult {

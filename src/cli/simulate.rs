@@ -4,6 +4,7 @@
 //! headless and prints timings, the bodies that stretch, spin or oscillate, and the final
 //! bone world matrices; `--trace` writes every frame's bone and body poses in the layout of
 //! the Bullet reference (shared/oracles/bullet) so its `compare.py` can read it.
+use super::json_number;
 use super::CliResult;
 use crate::deform::{pose_from_json, Pose};
 use crate::motion::{load_vmd, BoundMotion};
@@ -161,14 +162,6 @@ fn warn_missing(what: &str, names: &[String]) {
     );
 }
 
-fn num(out: &mut impl Write, x: f64) -> std::io::Result<()> {
-    if x.is_finite() {
-        write!(out, "{x}")
-    } else {
-        out.write_all(b"null")
-    }
-}
-
 pub fn run(args: SimulateArgs) -> CliResult {
     if !(args.fps.is_finite() && args.fps > 0.0) {
         return Err(format!("--fps must be a positive number, not {}", args.fps).into());
@@ -317,16 +310,16 @@ fn print_json(
     r: &RunReport,
 ) -> std::io::Result<()> {
     write!(out, "{{\"frames\":{},\"fps\":", r.frames)?;
-    num(out, r.fps as f64)?;
+    json_number(out, r.fps as f64)?;
     out.write_all(b",\"stages\":[")?;
     for (i, s) in STAGES.iter().enumerate() {
         if i > 0 {
             out.write_all(b",")?;
         }
         write!(out, "{{\"stage\":\"{s}\",\"mean_us\":")?;
-        num(out, r.mean_us[i])?;
+        json_number(out, r.mean_us[i])?;
         out.write_all(b",\"max_us\":")?;
-        num(out, r.max_us[i])?;
+        json_number(out, r.max_us[i])?;
         out.write_all(b"}")?;
     }
     write!(
@@ -334,7 +327,7 @@ fn print_json(
         "],\"stability\":{{\"nan_count\":{},\"non_finite_vertices\":{},\"max_speed\":",
         r.nan_count, r.non_finite_vertices
     )?;
-    num(out, r.max_speed as f64)?;
+    json_number(out, r.max_speed as f64)?;
     out.write_all(b",\"dynamic_bodies\":[")?;
     let mut first = true;
     for (i, d) in r.max_drift.iter().enumerate() {
@@ -348,7 +341,7 @@ fn print_json(
             "\n{{\"index\":{i},\"name\":{},\"max_drift\":",
             serde_json::to_string(&model.rigid_bodies[i].name).unwrap_or_default()
         )?;
-        num(out, *d as f64)?;
+        json_number(out, *d as f64)?;
         out.write_all(b"}")?;
     }
     out.write_all(b"],\"unstable\":")?;
@@ -369,7 +362,7 @@ fn print_json(
             if k > 0 {
                 out.write_all(b",")?;
             }
-            num(out, *x as f64)?;
+            json_number(out, *x as f64)?;
         }
         out.write_all(b"]}")?;
     }

@@ -79,3 +79,18 @@ pub fn primary_drag(h: &mut AppHarness, path: &[egui::Pos2]) {
     pointer(h, *path.last().unwrap(), Some(false));
     h.run_steps(3);
 }
+
+/// Sets a DragValue through accesskit, as a screen reader would.
+pub fn set_value(h: &AppHarness, label: &str, value: f64) {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    let node = h.get_by_label(label);
+    let (target_node, target_tree) = node.accesskit_node().locate();
+    h.event(egui::Event::AccessKitActionRequest(
+        egui::accesskit::ActionRequest {
+            action: egui::accesskit::Action::SetValue,
+            target_node,
+            target_tree,
+            data: Some(egui::accesskit::ActionData::NumericValue(value)),
+        },
+    ));
+}
