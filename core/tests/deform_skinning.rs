@@ -237,15 +237,20 @@ fn vertex_edits_update_only_their_entries_and_skin_as_a_full_rebuild() {
 
     let mut history = History::new();
     let mut last = original.clone();
+    // Vertices edited before: edited again, they leave the kinds they were given.
+    let mut edited: Vec<usize> = Vec::new();
     for round in 0..8 {
         let mut set: Vec<(usize, Vertex)> = Vec::new();
         for k in 0..60 {
             // Some of every round's vertices are morphed ones.
             let v = if k < 5 {
                 morphed[rng.below(morphed.len())]
+            } else if k < 35 && !edited.is_empty() {
+                edited[rng.below(edited.len())]
             } else {
                 rng.below(model.vertices.len())
             };
+            edited.push(v);
             let mut vertex: Vertex = model.vertices[v].clone();
             vertex.weights = random_weights(&mut rng, model.bones.len());
             if round % 2 == 1 {

@@ -127,7 +127,11 @@ impl PoseState {
     /// the shown deformer and the simulation's; the pose is evaluated again.
     fn vertices_edited(&mut self, model: &Model, changes: &ChangeSet) {
         use ElementKind as K;
-        let read = [VertexField::Position, VertexField::Normal, VertexField::Weights];
+        let read = [
+            VertexField::Position,
+            VertexField::Normal,
+            VertexField::Weights,
+        ];
         let vertices: Vec<usize> = if changes.is_precise(K::Vertex) {
             changes
                 .edits(K::Vertex)
@@ -143,7 +147,8 @@ impl PoseState {
         self.deformer
             .update_vertices(model, &vertices, &mut self.state);
         if let Some(sim) = &mut self.sim {
-            sim.deformer.update_vertices(model, &vertices, &mut sim.state);
+            sim.deformer
+                .update_vertices(model, &vertices, &mut sim.state);
         }
         self.dirty = true;
     }

@@ -245,9 +245,13 @@ impl State {
         let changes = self.doc.go_to(index);
         let landed = self.doc.history.head();
         let then = match landed.cmp(&head) {
-            std::cmp::Ordering::Less => self.step_selection.get(landed).and_then(|s| s.before.clone()),
-            std::cmp::Ordering::Greater => (landed.checked_sub(1))
-                .and_then(|s| self.step_selection.get(s)?.after.clone()),
+            std::cmp::Ordering::Less => self
+                .step_selection
+                .get(landed)
+                .and_then(|s| s.before.clone()),
+            std::cmp::Ordering::Greater => {
+                (landed.checked_sub(1)).and_then(|s| self.step_selection.get(s)?.after.clone())
+            }
             std::cmp::Ordering::Equal => None,
         };
         self.restore_selection(then, &changes);

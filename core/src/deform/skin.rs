@@ -137,11 +137,9 @@ impl Entry {
             sdef: None,
         };
         match *weights {
-            Weights::Bdef1 { bone } => plain(
-                BDEF1,
-                [fix(bone), none, none, none],
-                [1.0, 0.0, 0.0, 0.0],
-            ),
+            Weights::Bdef1 { bone } => {
+                plain(BDEF1, [fix(bone), none, none, none], [1.0, 0.0, 0.0, 0.0])
+            }
             Weights::Bdef2 { bones, weight } => plain(
                 BDEF2,
                 [fix(bones[0]), fix(bones[1]), none, none],
