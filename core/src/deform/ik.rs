@@ -357,7 +357,10 @@ impl Deformer {
                         let use_axis = iteration < half;
                         target_pos = match chain.as_mut() {
                             Some(chain) => {
-                                chain.step(self, ik, link, ik_pos, target_pos, use_axis, state)
+                                let whole = O::READS_TARGET;
+                                chain.step(
+                                    self, ik, link, ik_pos, target_pos, use_axis, whole, state,
+                                )
                             }
                             None => {
                                 self.solve_link(ik, link, ik_pos, target_pos, use_axis, pose, state)
@@ -632,6 +635,9 @@ pub struct IkTrace {
 }
 
 pub(crate) trait IkObserver {
+    /// Whether it reads the target's whole matrix between iterations (else
+    /// only its position is kept current until the loop ends).
+    const READS_TARGET: bool = false;
     fn step(&mut self, ik: &IkInfo, state: &DeformState);
 }
 
@@ -648,6 +654,7 @@ struct Recorder {
 }
 
 impl IkObserver for Recorder {
+    const READS_TARGET: bool = true;
     fn step(&mut self, ik: &IkInfo, state: &DeformState) {
         let m = |b: u32| state.world[b as usize];
         let mut step: Vec<glam::Mat4> = ik.links.iter().map(|l| m(l.bone)).collect();

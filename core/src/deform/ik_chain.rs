@@ -57,7 +57,10 @@ impl Chain {
     }
 
     /// One CCD step of `link`, as `Deformer::solve_link`; returns the
-    /// target's new position.
+    /// target's new position. Unless `whole_target`, only the target's
+    /// position is updated (its column of the product, the same values): the
+    /// loop reads nothing else of it, and the refresh after the loop
+    /// recomputes it whole.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(crate) fn step(
@@ -68,6 +71,7 @@ impl Chain {
         ik_pos: DVec3,
         target_pos: DVec3,
         use_axis: bool,
+        whole_target: bool,
         state: &mut DeformState,
     ) -> DVec3 {
         let i = link.path_start;
@@ -92,7 +96,8 @@ impl Chain {
         };
         state.ik_rotation[b] = rotation;
         self.local[i] = local_matrix(deformer, b, state);
-        for (&p, local) in ik.path[i..].iter().zip(&self.local[i..]) {
+        let last = ik.path.len() - 1;
+        for (&p, local) in ik.path[i..last].iter().zip(&self.local[i..last]) {
             let world = match parent {
                 Some(m) => m * *local,
                 None => *local,
@@ -100,7 +105,14 @@ impl Chain {
             state.world[p as usize] = world;
             parent = Some(world);
         }
-        state.world[ik.target as usize].w_axis.truncate().as_dvec3()
+        let target = &mut state.world[ik.target as usize];
+        let local = &self.local[last];
+        match parent {
+            Some(m) if !whole_target => target.w_axis = m * local.w_axis,
+            Some(m) => *target = m * *local,
+            None => *target = *local,
+        }
+        target.w_axis.truncate().as_dvec3()
     }
 }
 
