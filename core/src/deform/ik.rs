@@ -47,6 +47,43 @@ pub(crate) struct LinkInfo {
     pub max_turn_cos: f64,
     /// sin and cos of max_turn / 2, for the limited turn's quaternion.
     pub max_turn_half: (f64, f64),
+    /// A single-axis link's limits as an arc (see [`Arc`]).
+    pub arc: Option<Arc>,
+}
+
+/// The limits of a single-axis link as directions (cos, sin) of min and max,
+/// kept when -π < min < max < π and max − min < π: then an angle whose
+/// direction is clearly inside that arc is inside the limits, which two
+/// cross products tell without the angle's atan2.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Arc {
+    min: (f64, f64),
+    max: (f64, f64),
+}
+
+impl Arc {
+    fn new(min: f32, max: f32) -> Option<Arc> {
+        use std::f64::consts::PI;
+        let (min, max) = (min as f64, max as f64);
+        (-PI < min && min < max && max < PI && max - min < PI).then(|| {
+            let ((smin, cmin), (smax, cmax)) = (min.sin_cos(), max.sin_cos());
+            Arc {
+                min: (cmin, smin),
+                max: (cmax, smax),
+            }
+        })
+    }
+
+    /// Whether atan2(y, x) (with |(x, y)| ≈ 1) is inside the arc by far more
+    /// than rounding: sin(angle − min) and sin(max − angle) above 1e-9, while
+    /// these products and atan2 round at ~1e-16. `limit_angle` would then
+    /// return the angle unchanged.
+    #[inline]
+    fn clearly_contains(&self, y: f64, x: f64) -> bool {
+        const MARGIN: f64 = 1.0e-9;
+        let ((cmin, smin), (cmax, smax)) = (self.min, self.max);
+        cmin * y - smin * x > MARGIN && x * smax - y * cmax > MARGIN
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -63,7 +100,7 @@ pub(crate) struct IkInfo {
     pub chain: bool,
 }
 
-fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
+pub(crate) fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
     let Some((lo, hi)) = limits else {
         return LinkInfo {
             bone,
@@ -74,6 +111,7 @@ fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
             max_turn: 0.0,
             max_turn_cos: 1.0,
             max_turn_half: (0.0, 1.0),
+            arc: None,
         };
     };
     let (min, max) = (lo.min(hi), lo.max(hi));
@@ -94,6 +132,12 @@ fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
         (true, true, false) => SolveAxis::Z,
         _ => SolveAxis::Free,
     };
+    let arc = match axis {
+        SolveAxis::X => Arc::new(min.x, max.x),
+        SolveAxis::Y => Arc::new(min.y, max.y),
+        SolveAxis::Z => Arc::new(min.z, max.z),
+        _ => None,
+    };
     LinkInfo {
         bone,
         limits: Some((min, max)),
@@ -103,6 +147,7 @@ fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
         max_turn: 0.0,
         max_turn_cos: 1.0,
         max_turn_half: (0.0, 1.0),
+        arc,
     }
 }
 
@@ -529,20 +574,21 @@ pub(crate) fn link_turn(
     if let Some((min, max)) = link.limits {
         let local = local_rotation.as_dquat();
         let clamped = match link.axis {
-            SolveAxis::X => {
-                clamp_single_axis(ik_rot * local, 0, link.order, min.x, max.x, use_axis)
-            }
-            SolveAxis::Y => {
-                clamp_single_axis(ik_rot * local, 1, link.order, min.y, max.y, use_axis)
-            }
-            SolveAxis::Z => {
-                clamp_single_axis(ik_rot * local, 2, link.order, min.z, max.z, use_axis)
-            }
+            SolveAxis::X => clamp_single_axis(ik_rot * local, 0, link, min.x, max.x, use_axis),
+            SolveAxis::Y => clamp_single_axis(ik_rot * local, 1, link, min.y, max.y, use_axis),
+            SolveAxis::Z => clamp_single_axis(ik_rot * local, 2, link, min.z, max.z, use_axis),
             _ => clamp_euler(ik_rot * local, link.order, min, max, use_axis),
         };
         ik_rot = clamped * local.inverse();
     }
     Some(ik_rot.normalize().as_quat())
+}
+
+/// One Euler angle: the middle one (clamped to ±88°, and whether that
+/// clamped it), or an outer one as the arguments of its atan2.
+enum Angle {
+    Middle(f64, bool),
+    Outer(f64, f64),
 }
 
 /// [`clamp_euler`] for a link limited on one axis (`axis`: 0 x, 1 y, 2 z)
@@ -554,7 +600,7 @@ pub(crate) fn link_turn(
 pub(crate) fn clamp_single_axis(
     r: DQuat,
     axis: usize,
-    order: EulerOrder,
+    link: &LinkInfo,
     min: f32,
     max: f32,
     reflect: bool,
@@ -566,10 +612,14 @@ pub(crate) fn clamp_single_axis(
         let a = sin.clamp(-1.0, 1.0).asin();
         (a.clamp(-THRESHOLD_88, THRESHOLD_88), a.abs() > THRESHOLD_88)
     };
-    let outer = |y: f64, x: f64| (y.atan2(x), false);
-    // This axis's angle as `clamp_euler` decomposes it, whether that clamped
-    // it to ±88°, and whether the other two angles are exactly zero.
-    let ((angle, clamped_88), others_zero) = match (order, axis) {
+    let outer = |y: f64, x: f64| Angle::Outer(y, x);
+    let middle = |sin: f64| {
+        let (a, c) = middle(sin);
+        Angle::Middle(a, c)
+    };
+    // This axis's angle as `clamp_euler` decomposes it (an outer one still as
+    // atan2's arguments), and whether the other two angles are exactly zero.
+    let (decomposed, others_zero) = match (link.order, axis) {
         (EulerOrder::Yxz, 0) => (
             middle(-m.z_axis.y),
             atan2_zero(m.z_axis.x, m.z_axis.z) && atan2_zero(m.x_axis.y, m.y_axis.y),
@@ -606,6 +656,36 @@ pub(crate) fn clamp_single_axis(
             middle(-m.y_axis.x),
             atan2_zero(m.y_axis.z, m.y_axis.y) && atan2_zero(m.z_axis.x, m.x_axis.x),
         ),
+    };
+    let (angle, clamped_88) = match decomposed {
+        Angle::Middle(a, c) => (a, c),
+        Angle::Outer(y, x) => {
+            if link.arc.is_some_and(|arc| arc.clearly_contains(y, x)) {
+                // Inside the limits: unchanged when the others are zero, else
+                // the turn by this angle φ. Its half-angle sine and cosine come
+                // from (x, y) = ρ (cos φ, sin φ), each from the half-angle
+                // identity that does not cancel there (what sin_cos(φ / 2)
+                // gives, to f64 rounding).
+                if others_zero {
+                    return r;
+                }
+                let rho = (x * x + y * y).sqrt();
+                let (sin, cos) = (y / rho, x / rho);
+                let (s, c) = if cos >= 0.0 {
+                    let c = ((1.0 + cos) * 0.5).sqrt();
+                    (sin / (2.0 * c), c)
+                } else {
+                    let s = ((1.0 - cos) * 0.5).sqrt().copysign(y);
+                    (s, sin / (2.0 * s))
+                };
+                return match axis {
+                    0 => DQuat::from_xyzw(s, 0.0, 0.0, c),
+                    1 => DQuat::from_xyzw(0.0, s, 0.0, c),
+                    _ => DQuat::from_xyzw(0.0, 0.0, s, c),
+                };
+            }
+            (y.atan2(x), false)
+        }
     };
     let limited = limit_angle(angle, min as f64, max as f64, reflect);
     if others_zero && !clamped_88 && limited == angle {

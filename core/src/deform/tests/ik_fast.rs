@@ -1,8 +1,9 @@
-//! The IK solver's fast paths give exactly the general code's results: the
-//! single-axis clamp against the Euler clamp, the short-chain loop against
-//! the general loop (whole poses compared bit for bit).
+//! The IK solver's fast paths give the general code's results: the
+//! single-axis clamp against the Euler clamp (to f64 rounding, and equal in
+//! f32), the short-chain loop against the general loop (whole poses compared
+//! bit for bit).
 
-use super::super::ik::{clamp_euler, clamp_single_axis, EulerOrder};
+use super::super::ik::{clamp_euler, clamp_single_axis, link_info, EulerOrder};
 use super::*;
 use glam::DQuat;
 
@@ -28,13 +29,15 @@ fn single_axis_clamp_gives_the_euler_clamps_result() {
     let orders = [EulerOrder::Yxz, EulerOrder::Zyx, EulerOrder::Xzy];
     // A knee's range, one inside ±90°, one past ±180°, one not containing 0.
     let ranges = [(-2.88f32, 0.1745f32), (-0.5, 1.2), (-3.5, 3.5), (1.0, 1.4)];
-    let (mut compared, mut unchanged) = (0usize, 0usize);
+    let (mut compared, mut unchanged, mut rounded, mut f32_differs) = (0usize, 0, 0, 0);
     for order in orders {
         for axis in 0..3 {
             for (lo, hi) in ranges {
                 let (mut min, mut max) = (Vec3::ZERO, Vec3::ZERO);
                 min[axis] = lo;
                 max[axis] = hi;
+                let mut link = link_info(0, Some((min, max)));
+                link.order = order;
                 let unit = Vec3::AXES[axis].as_dvec3();
                 for i in 0..400 {
                     let r = match i % 4 {
@@ -62,12 +65,18 @@ fn single_axis_clamp_gives_the_euler_clamps_result() {
                         ),
                     };
                     for reflect in [false, true] {
-                        let fast = clamp_single_axis(r, axis, order, lo, hi, reflect);
+                        let fast = clamp_single_axis(r, axis, &link, lo, hi, reflect);
                         let general = clamp_euler(r, order, min, max, reflect);
-                        assert_eq!(
-                            fast, general,
-                            "{order:?} axis {axis} [{lo}, {hi}] reflect {reflect}: {r:?}"
+                        // Equal up to f64 rounding (the half-angle identities
+                        // replace sin_cos(atan2 / 2) inside the limits).
+                        let d = (fast - general).length();
+                        assert!(
+                            d < 1e-15,
+                            "{order:?} axis {axis} [{lo}, {hi}] reflect {reflect}: {r:?} {d:e}"
                         );
+                        rounded += (fast != general) as usize;
+                        f32_differs +=
+                            (fast.normalize().as_quat() != general.normalize().as_quat()) as usize;
                         compared += 1;
                         unchanged += (fast == r) as usize;
                     }
