@@ -38,8 +38,8 @@ pub(crate) fn is_simple_chain(ik: &IkInfo, bones: &[super::bones::BoneInfo]) -> 
 pub(crate) struct Chain {
     local: [Mat4; CHAIN_MAX],
     /// World matrix of the outermost link's parent (nothing on the path
-    /// moves it), None for a root.
-    outer: Option<Mat4>,
+    /// moves it); identity for a root (identity × m is m exactly).
+    outer: Mat4,
 }
 
 impl Chain {
@@ -52,7 +52,11 @@ impl Chain {
         let parent = deformer.bones[ik.path[0] as usize].parent;
         Chain {
             local,
-            outer: (parent != NO_BONE).then(|| state.world[parent as usize]),
+            outer: if parent != NO_BONE {
+                state.world[parent as usize]
+            } else {
+                Mat4::IDENTITY
+            },
         }
     }
 
@@ -76,10 +80,11 @@ impl Chain {
     ) -> DVec3 {
         let i = link.path_start;
         let b = link.bone as usize;
+        let path = &ik.path;
         let mut parent = if i == 0 {
             self.outer
         } else {
-            Some(state.world[ik.path[i - 1] as usize])
+            state.world[path[i - 1] as usize]
         };
         let link_pos = state.world[b].w_axis.truncate().as_dvec3();
         let Some(rotation) = link_turn(
@@ -87,7 +92,7 @@ impl Chain {
             link_pos,
             ik_pos,
             target_pos,
-            parent.as_ref(),
+            Some(&parent),
             use_axis,
             state.ik_rotation[b],
             state.local_rotation[b],
@@ -96,21 +101,16 @@ impl Chain {
         };
         state.ik_rotation[b] = rotation;
         self.local[i] = local_matrix(deformer, b, state);
-        let last = ik.path.len() - 1;
-        for (&p, local) in ik.path[i..last].iter().zip(&self.local[i..last]) {
-            let world = match parent {
-                Some(m) => m * *local,
-                None => *local,
-            };
-            state.world[p as usize] = world;
-            parent = Some(world);
+        let last = path.len() - 1;
+        for j in i..last {
+            parent = parent * self.local[j];
+            state.world[path[j] as usize] = parent;
         }
-        let target = &mut state.world[ik.target as usize];
-        let local = &self.local[last];
-        match parent {
-            Some(m) if !whole_target => target.w_axis = m * local.w_axis,
-            Some(m) => *target = m * *local,
-            None => *target = *local,
+        let target = &mut state.world[path[last] as usize];
+        if whole_target {
+            *target = parent * self.local[last];
+        } else {
+            target.w_axis = parent * self.local[last].w_axis;
         }
         target.w_axis.truncate().as_dvec3()
     }
