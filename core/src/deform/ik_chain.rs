@@ -102,9 +102,9 @@ impl Chain {
         state.ik_rotation[b] = rotation;
         self.local[i] = local_matrix(deformer, b, state);
         let last = path.len() - 1;
-        for j in i..last {
-            parent = parent * self.local[j];
-            state.world[path[j] as usize] = parent;
+        for (&p, local) in path[i..last].iter().zip(&self.local[i..last]) {
+            parent *= *local;
+            state.world[p as usize] = parent;
         }
         let target = &mut state.world[path[last] as usize];
         if whole_target {

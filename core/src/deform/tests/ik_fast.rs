@@ -89,6 +89,10 @@ fn single_axis_clamp_gives_the_euler_clamps_result() {
         unchanged > 1000 && compared - unchanged > 1000,
         "{unchanged} of {compared}"
     );
+    // The half-angle path ran (some f64 roundings differ), and in f32, as the
+    // solver stores rotations, the results agree (here all of them).
+    assert!(rounded > 100, "{rounded} of {compared} differ in f64");
+    assert_eq!(f32_differs, 0, "of {compared}");
 }
 
 /// Evaluates `pose` with the short-chain loop on and with it off for every
