@@ -307,12 +307,11 @@ impl Edit for ModelEdit {
         // set (a brush reaching new vertices): theirs are from before the run.
         if let (Op::Set { items: a, .. }, Op::Set { items: b, .. }) = (&mut self.op, other.op) {
             if any {
-                let had: std::collections::HashSet<(ElementKind, usize)> =
-                    a.iter().map(|(i, e)| (e.kind(), *i)).collect();
-                a.extend(
-                    b.into_iter()
-                        .filter(|(i, e)| !had.contains(&(e.kind(), *i))),
-                );
+                let had = &mut self.merged;
+                if had.is_empty() {
+                    had.extend(a.iter().map(|(i, e)| (e.kind(), *i)));
+                }
+                a.extend(b.into_iter().filter(|(i, e)| had.insert((e.kind(), *i))));
             }
         }
         // The title names the element as it was before the first edit (a rename typed

@@ -154,6 +154,9 @@ pub struct ModelEdit {
     merge_key: Option<u64>,
     /// Merge field edits of other elements too ([`ModelEdit::merging_any`]).
     merge_any: bool,
+    /// The elements a `merge_any` run has set, from its first merge on: a
+    /// dab late in a long stroke looks up its few elements, not all.
+    merged: std::collections::HashSet<(ElementKind, usize)>,
     /// History merge generation (see [`History::end_merge`]).
     generation: u64,
 }
@@ -196,6 +199,7 @@ impl ModelEdit {
             value: None,
             merge_key: None,
             merge_any: false,
+            merged: Default::default(),
             generation: 0,
         }
     }
