@@ -154,9 +154,6 @@ pub struct ModelEdit {
     merge_key: Option<u64>,
     /// Merge field edits of other elements too ([`ModelEdit::merging_any`]).
     merge_any: bool,
-    /// The elements a `merge_any` run has set, from its first merge on: a
-    /// dab late in a long stroke looks up its few elements, not all.
-    merged: std::collections::HashSet<(ElementKind, usize)>,
     /// History merge generation (see [`History::end_merge`]).
     generation: u64,
 }
@@ -167,6 +164,10 @@ enum Op {
     Set {
         items: Vec<(usize, Element)>,
         field: String,
+        /// The elements of `items` once a [`ModelEdit::merging_any`] run has
+        /// merged into it (empty before): a dab late in a long stroke looks up
+        /// its few elements, not all.
+        merged: std::collections::HashSet<(ElementKind, usize)>,
     },
     /// Elements to append; empty while applied (they live in the model then).
     Add {
@@ -199,7 +200,6 @@ impl ModelEdit {
             value: None,
             merge_key: None,
             merge_any: false,
-            merged: Default::default(),
             generation: 0,
         }
     }
@@ -217,6 +217,7 @@ impl ModelEdit {
         Self::new(Op::Set {
             items,
             field: field.into(),
+            merged: Default::default(),
         })
     }
 
