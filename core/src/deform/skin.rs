@@ -286,6 +286,17 @@ impl SkinData {
         self.vertex.len()
     }
 
+    /// Whether `state` has this layout's sizes; a state from another model is
+    /// left alone rather than panic.
+    fn fits(&self, state: &DeformState) -> bool {
+        let n = self.vertex.len();
+        state.positions.len() == n
+            && state.normals.len() == n
+            && state.morphed_positions.len() == n
+            && state.skin_mask.len() == n
+            && state.skinning.len() >= self.bone_slots
+    }
+
     /// The kind group grouped entry `g` is in.
     fn kind_at(&self, g: usize) -> u8 {
         (0..5).rev().find(|&k| self.starts[k] <= g).unwrap_or(0) as u8
@@ -295,13 +306,7 @@ impl SkinData {
     /// as they are: after an edit of those vertices while the pose stands still.
     /// Each is computed exactly as [`skin`](Self::skin) would.
     pub(crate) fn skin_vertices(&self, state: &mut DeformState, vertices: &[usize], normals: bool) {
-        let n = self.vertex.len();
-        if state.positions.len() != n
-            || state.normals.len() != n
-            || state.morphed_positions.len() != n
-            || state.skin_mask.len() != n
-            || state.skinning.len() < self.bone_slots
-        {
+        if !self.fits(state) {
             return;
         }
         for &v in vertices {
@@ -337,16 +342,10 @@ impl SkinData {
     /// Skins every vertex; with `normals` false the normals are left as they
     /// are (nothing draws them) and only positions are computed.
     pub(crate) fn skin(&self, state: &mut DeformState, parallel: bool, normals: bool) {
-        let n = self.vertex.len();
-        if state.positions.len() != n
-            || state.normals.len() != n
-            || state.morphed_positions.len() != n
-            || state.skin_mask.len() != n
-            || state.skinning.len() < self.bone_slots
-        {
-            // A state from another model: leave it alone rather than panic.
+        if !self.fits(state) {
             return;
         }
+        let n = self.vertex.len();
         let out = Out {
             positions: state.positions.as_mut_ptr(),
             normals: state.normals.as_mut_ptr(),
