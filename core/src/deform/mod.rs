@@ -33,6 +33,7 @@
 mod axes;
 mod bones;
 mod ik;
+mod ik_chain;
 mod morph;
 mod order;
 mod pose_json;
