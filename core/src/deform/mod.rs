@@ -327,6 +327,13 @@ impl Deformer {
         }
     }
 
+    /// Skinned positions (and normals) of `vertices` only, from the skinning
+    /// matrices `state` holds: after [`update_vertices`](Self::update_vertices)
+    /// while the pose stands still, the other vertices are as they were.
+    pub fn skin_vertices(&self, state: &mut DeformState, vertices: &[usize]) {
+        self.skin.skin_vertices(state, vertices, self.normals);
+    }
+
     /// Whether `state` was made by this deformer (or one for an identical
     /// model shape). Every stage checks this and does nothing otherwise, so
     /// a stale state after a model edit never panics.
