@@ -34,6 +34,7 @@ mod axes;
 mod bones;
 mod ik;
 mod ik_chain;
+mod ik_limits;
 mod morph;
 mod order;
 mod pose_json;

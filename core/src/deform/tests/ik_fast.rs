@@ -3,7 +3,8 @@
 //! f32), the short-chain loop against the general loop (whole poses compared
 //! bit for bit).
 
-use super::super::ik::{clamp_euler, clamp_single_axis, link_info, EulerOrder};
+use super::super::ik::{link_info, EulerOrder};
+use super::super::ik_limits::{clamp_euler, clamp_single_axis};
 use super::*;
 use glam::DQuat;
 
