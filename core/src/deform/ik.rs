@@ -388,16 +388,8 @@ impl Deformer {
         let b = link.bone as usize;
         let parent = self.bones[b].parent;
         let parent_world = (parent != NO_BONE).then(|| &state.world[parent as usize]);
-        let Some(rotation) = link_turn(
-            link,
-            Self::position(state, link.bone),
-            ik_pos,
-            target_pos,
-            parent_world,
-            use_axis,
-            state.ik_rotation[b],
-            state.local_rotation[b],
-        ) else {
+        let Some(rotation) = link_turn(link, state, ik_pos, target_pos, parent_world, use_axis)
+        else {
             return target_pos;
         };
         state.ik_rotation[b] = rotation;
@@ -415,18 +407,17 @@ impl Deformer {
 /// One CCD step of a link: its new IK rotation, turning the target (at
 /// `target_pos`) toward the IK bone, or None when the link does not turn.
 /// `parent_world` is the world matrix of the link's parent (None: a root).
-#[allow(clippy::too_many_arguments)]
 #[inline]
 pub(crate) fn link_turn(
     link: &LinkInfo,
-    link_pos: DVec3,
+    state: &DeformState,
     ik_pos: DVec3,
     target_pos: DVec3,
     parent_world: Option<&glam::Mat4>,
     use_axis: bool,
-    ik_rotation: Quat,
-    local_rotation: Quat,
 ) -> Option<Quat> {
+    let b = link.bone as usize;
+    let (link_pos, ik_rotation) = (Deformer::position(state, link.bone), state.ik_rotation[b]);
     let to_target = (link_pos - target_pos).normalize_or_zero();
     let to_ik = (link_pos - ik_pos).normalize_or_zero();
     let world_axis = to_target.cross(to_ik);
@@ -464,7 +455,7 @@ pub(crate) fn link_turn(
     let turn = DQuat::from_xyzw(axis.x * s, axis.y * s, axis.z * s, c);
     let mut ik_rot = turn * ik_rotation.as_dquat();
     if let Some((min, max)) = link.limits {
-        let local = local_rotation.as_dquat();
+        let local = state.local_rotation[b].as_dquat();
         let clamped = match link.axis {
             SolveAxis::X => clamp_single_axis(ik_rot * local, 0, link, min.x, max.x, use_axis),
             SolveAxis::Y => clamp_single_axis(ik_rot * local, 1, link, min.y, max.y, use_axis),

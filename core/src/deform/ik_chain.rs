@@ -86,17 +86,8 @@ impl Chain {
         } else {
             state.world[path[i - 1] as usize]
         };
-        let link_pos = state.world[b].w_axis.truncate().as_dvec3();
-        let Some(rotation) = link_turn(
-            link,
-            link_pos,
-            ik_pos,
-            target_pos,
-            Some(&parent),
-            use_axis,
-            state.ik_rotation[b],
-            state.local_rotation[b],
-        ) else {
+        let Some(rotation) = link_turn(link, state, ik_pos, target_pos, Some(&parent), use_axis)
+        else {
             return target_pos;
         };
         state.ik_rotation[b] = rotation;
