@@ -14,7 +14,7 @@ use super::ik_chain::{is_simple_chain, Chain};
 use super::ik_limits::{clamp_euler, clamp_single_axis, Arc};
 use super::{DeformState, Deformer, Pose, NO_BONE};
 use crate::pmx::Model;
-use glam::{DMat3, DQuat, DVec3, Quat, Vec3};
+use glam::{Mat4, Quat, Vec3, Vec3A};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum EulerOrder {
@@ -42,12 +42,13 @@ pub(crate) struct LinkInfo {
     /// Where this link sits in `IkInfo::path` (updates start there), or
     /// usize::MAX when the link is not an ancestor of the target.
     pub path_start: usize,
-    /// The most it turns per iteration (limit angle × (link index + 1)) and
-    /// its cosine: a turn whose cosine is above needs no trigonometry.
-    pub max_turn: f64,
-    pub max_turn_cos: f64,
+    /// The most it turns per iteration is max_turn = limit angle × (link
+    /// index + 1). The half-angle sine above which a turn is limited (the sine is
+    /// monotonic on the half turn's [0, π/2]): INFINITY when max_turn ≥ π
+    /// (never limits), negative when max_turn < 0 (always limits).
+    pub limit_sin_half: f32,
     /// sin and cos of max_turn / 2, for the limited turn's quaternion.
-    pub max_turn_half: (f64, f64),
+    pub max_turn_half: (f32, f32),
     /// A single-axis link's limits as an arc (see [`Arc`]).
     pub arc: Option<Arc>,
 }
@@ -74,8 +75,7 @@ pub(crate) fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
             order: EulerOrder::Xzy,
             axis: SolveAxis::Free,
             path_start: usize::MAX,
-            max_turn: 0.0,
-            max_turn_cos: 1.0,
+            limit_sin_half: 0.0,
             max_turn_half: (0.0, 1.0),
             arc: None,
         };
@@ -110,8 +110,7 @@ pub(crate) fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
         order,
         axis,
         path_start: usize::MAX,
-        max_turn: 0.0,
-        max_turn_cos: 1.0,
+        limit_sin_half: 0.0,
         max_turn_half: (0.0, 1.0),
         arc,
     }
@@ -154,16 +153,16 @@ pub(crate) fn build_ik_infos(model: &Model, bones: &mut [BoneInfo]) -> Vec<IkInf
                 .position(|p| *p == link.bone)
                 .unwrap_or(usize::MAX);
             let turn = ik.limit_angle as f64 * (li + 1) as f64;
-            link.max_turn = turn;
-            link.max_turn_half = (turn * 0.5).sin_cos();
-            // acos(dot) ≤ π, so a turn of π or more never limits (nor does NaN,
-            // as `f64::min` ignores it); a negative one always does.
-            link.max_turn_cos = if turn.is_nan() || turn >= std::f64::consts::PI {
-                -1.0
+            let (sin, cos) = (turn * 0.5).sin_cos();
+            link.max_turn_half = (sin as f32, cos as f32);
+            // The angle between two directions is ≤ π, so a turn of π or more
+            // never limits (nor does NaN); a negative one always does.
+            link.limit_sin_half = if turn.is_nan() || turn >= std::f64::consts::PI {
+                f32::INFINITY
             } else if turn < 0.0 {
-                f64::INFINITY
+                -1.0
             } else {
-                turn.cos()
+                sin as f32
             };
         }
         // Subtrees of the links, parent before child, each bone once.
@@ -226,11 +225,12 @@ fn order_parent_first(set: &[u32], bones: &[BoneInfo]) -> Vec<u32> {
 }
 
 impl Deformer {
-    /// A bone's position in f64: the solver's angles come from nearly
-    /// parallel vectors, where f32 `acos` loses too much.
+    /// A bone's position. The solver works in f32 like the MMD runtimes; its
+    /// angles come from half-angle identities, not `acos`, which keeps them
+    /// accurate for nearly parallel directions (see [`link_turn`]).
     #[inline]
-    fn position(state: &DeformState, b: u32) -> DVec3 {
-        state.world[b as usize].w_axis.truncate().as_dvec3()
+    fn position(state: &DeformState, b: u32) -> Vec3A {
+        Vec3A::from_vec4(state.world[b as usize].w_axis)
     }
 
     fn update_path_from(&self, ik: &IkInfo, start: usize, pose: &Pose, state: &mut DeformState) {
@@ -379,12 +379,12 @@ impl Deformer {
         &self,
         ik: &IkInfo,
         link: &LinkInfo,
-        ik_pos: DVec3,
-        target_pos: DVec3,
+        ik_pos: Vec3A,
+        target_pos: Vec3A,
         use_axis: bool,
         pose: &Pose,
         state: &mut DeformState,
-    ) -> DVec3 {
+    ) -> Vec3A {
         let b = link.bone as usize;
         let parent = self.bones[b].parent;
         let parent_world = (parent != NO_BONE).then(|| &state.world[parent as usize]);
@@ -407,13 +407,14 @@ impl Deformer {
 /// One CCD step of a link: its new IK rotation, turning the target (at
 /// `target_pos`) toward the IK bone, or None when the link does not turn.
 /// `parent_world` is the world matrix of the link's parent (None: a root).
+/// In f32 (SIMD) like the MMD runtimes; the Euler limits stay in f64.
 #[inline]
 pub(crate) fn link_turn(
     link: &LinkInfo,
     state: &DeformState,
-    ik_pos: DVec3,
-    target_pos: DVec3,
-    parent_world: Option<&glam::Mat4>,
+    ik_pos: Vec3A,
+    target_pos: Vec3A,
+    parent_world: Option<&Mat4>,
     use_axis: bool,
 ) -> Option<Quat> {
     let b = link.bone as usize;
@@ -421,50 +422,80 @@ pub(crate) fn link_turn(
     let to_target = (link_pos - target_pos).normalize_or_zero();
     let to_ik = (link_pos - ik_pos).normalize_or_zero();
     let world_axis = to_target.cross(to_ik);
-    if world_axis.length_squared() < 1.0e-8 {
+    // |world_axis| = sin θ of the angle θ between the two directions.
+    let sin2 = world_axis.length_squared();
+    if sin2 < 1.0e-8 {
         return None;
     }
-    let parent_rot = match parent_world {
-        Some(m) => glam::Mat3::from_mat4(*m).as_dmat3(),
-        None => DMat3::IDENTITY,
+    // The axis in the parent's frame: the parent's rotation transposed times
+    // the world axis (dot products with its columns).
+    let columns = parent_world.map(|m| {
+        [
+            Vec3A::from_vec4(m.x_axis),
+            Vec3A::from_vec4(m.y_axis),
+            Vec3A::from_vec4(m.z_axis),
+        ]
+    });
+    let column = |i: usize| columns.map_or(Vec3A::AXES[i], |c| c[i]);
+    let free_axis = || {
+        Vec3A::new(
+            column(0).dot(world_axis),
+            column(1).dot(world_axis),
+            column(2).dot(world_axis),
+        )
+        .normalize_or_zero()
     };
-    let free_axis = || (parent_rot.transpose() * world_axis).normalize_or_zero();
     let axis = if link.limits.is_some() && use_axis {
-        let sign = |v: DVec3| if world_axis.dot(v) >= 0.0 { 1.0 } else { -1.0 };
+        let sign = |i: usize| {
+            if world_axis.dot(column(i)) >= 0.0 {
+                1.0
+            } else {
+                -1.0
+            }
+        };
         match link.axis {
-            SolveAxis::X => DVec3::new(sign(parent_rot.x_axis), 0.0, 0.0),
-            SolveAxis::Y => DVec3::new(0.0, sign(parent_rot.y_axis), 0.0),
-            SolveAxis::Z => DVec3::new(0.0, 0.0, sign(parent_rot.z_axis)),
+            SolveAxis::X => Vec3A::new(sign(0), 0.0, 0.0),
+            SolveAxis::Y => Vec3A::new(0.0, sign(1), 0.0),
+            SolveAxis::Z => Vec3A::new(0.0, 0.0, sign(2)),
             _ => free_axis(),
         }
     } else {
         free_axis()
     };
-    if axis == DVec3::ZERO {
+    if axis == Vec3A::ZERO {
         return None;
     }
+    // The half-angle sine and cosine of θ from cos θ = dot and sin θ, each
+    // from the identity that does not cancel: accurate in f32 near parallel
+    // (where acos(dot) is not). θ ≤ π, so its half lies in [0, π/2].
     let dot = to_target.dot(to_ik).clamp(-1.0, 1.0);
-    // The turn min(max_turn, acos(dot)); unlimited, its half-angle sine and
-    // cosine come from `dot` itself; limited, from the precomputed ones
-    // (what `DQuat::from_axis_angle(axis, max_turn)` computes).
-    let (s, c) = if dot >= link.max_turn_cos {
-        (((1.0 - dot) * 0.5).sqrt(), ((1.0 + dot) * 0.5).sqrt())
+    let sin = sin2.sqrt();
+    let (s, c) = if dot >= 0.0 {
+        let c = ((1.0 + dot) * 0.5).sqrt();
+        (sin / (2.0 * c), c)
     } else {
-        link.max_turn_half
+        let s = ((1.0 - dot) * 0.5).sqrt();
+        (s, sin / (2.0 * s))
     };
-    let turn = DQuat::from_xyzw(axis.x * s, axis.y * s, axis.z * s, c);
-    let mut ik_rot = turn * ik_rotation.as_dquat();
-    if let Some((min, max)) = link.limits {
-        let local = state.local_rotation[b].as_dquat();
-        let clamped = match link.axis {
-            SolveAxis::X => clamp_single_axis(ik_rot * local, 0, link, min.x, max.x, use_axis),
-            SolveAxis::Y => clamp_single_axis(ik_rot * local, 1, link, min.y, max.y, use_axis),
-            SolveAxis::Z => clamp_single_axis(ik_rot * local, 2, link, min.z, max.z, use_axis),
-            _ => clamp_euler(ik_rot * local, link.order, min, max, use_axis),
-        };
-        ik_rot = clamped * local.inverse();
-    }
-    Some(ik_rot.normalize().as_quat())
+    // The turn min(max_turn, θ); limited, the precomputed half-angle values.
+    let (s, c) = if s > link.limit_sin_half {
+        link.max_turn_half
+    } else {
+        (s, c)
+    };
+    let turn = Quat::from_xyzw(axis.x * s, axis.y * s, axis.z * s, c);
+    let ik_rot = turn * ik_rotation;
+    let Some((min, max)) = link.limits else {
+        return Some(ik_rot.normalize());
+    };
+    let (ik_rot, local) = (ik_rot.as_dquat(), state.local_rotation[b].as_dquat());
+    let clamped = match link.axis {
+        SolveAxis::X => clamp_single_axis(ik_rot * local, 0, link, min.x, max.x, use_axis),
+        SolveAxis::Y => clamp_single_axis(ik_rot * local, 1, link, min.y, max.y, use_axis),
+        SolveAxis::Z => clamp_single_axis(ik_rot * local, 2, link, min.z, max.z, use_axis),
+        _ => clamp_euler(ik_rot * local, link.order, min, max, use_axis),
+    };
+    Some((clamped * local.inverse()).normalize().as_quat())
 }
 
 /// One IK chain solved step by step ([`Deformer::trace_ik`]).

@@ -10,7 +10,7 @@
 
 use super::ik::{link_turn, IkInfo, LinkInfo};
 use super::{DeformState, Deformer, NO_BONE};
-use glam::{DVec3, Mat4};
+use glam::{Mat4, Vec3A};
 
 /// The longest path the fast loop takes (its matrices live on the stack).
 pub(crate) const CHAIN_MAX: usize = 6;
@@ -72,12 +72,12 @@ impl Chain {
         deformer: &Deformer,
         ik: &IkInfo,
         link: &LinkInfo,
-        ik_pos: DVec3,
-        target_pos: DVec3,
+        ik_pos: Vec3A,
+        target_pos: Vec3A,
         use_axis: bool,
         whole_target: bool,
         state: &mut DeformState,
-    ) -> DVec3 {
+    ) -> Vec3A {
         let i = link.path_start;
         let b = link.bone as usize;
         let path = &ik.path;
@@ -103,7 +103,7 @@ impl Chain {
         } else {
             target.w_axis = parent * self.local[last].w_axis;
         }
-        target.w_axis.truncate().as_dvec3()
+        Vec3A::from_vec4(target.w_axis)
     }
 }
 
