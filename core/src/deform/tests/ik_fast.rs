@@ -1,9 +1,10 @@
-//! The IK solver's fast paths give the general code's results: the
+//! The f32 link step keeps small angles accurate; the IK solver's fast
+//! paths give the general code's results: the
 //! single-axis clamp against the Euler clamp (to f64 rounding, and equal in
 //! f32), the short-chain loop against the general loop (whole poses compared
 //! bit for bit).
 
-use super::super::ik::{link_info, EulerOrder};
+use super::super::ik::{link_info, link_turn, EulerOrder};
 use super::super::ik_limits::{clamp_euler, clamp_single_axis};
 use super::*;
 use glam::DQuat;
@@ -173,4 +174,51 @@ fn short_chain_loop_matches_the_general_loop_on_gene_under_02_laugh() {
     });
     assert_chain_loop_matches(&model, motion_poses, "Gene 02_laugh");
     assert_chain_loop_matches(&model, random_poses(&model, 11, 200), "Gene random");
+}
+
+/// The f32 link step turns by the angle between the two directions even when
+/// they are nearly parallel (f32 `acos` of their dot would be off by up to
+/// ~6e-5 rad at 1e-3 rad). Expected: the angle of the same f32 positions,
+/// computed in f64 with atan2.
+#[test]
+fn f32_link_step_turns_by_the_angle_between_nearly_parallel_directions() {
+    let model = crate::pmx::builder::sample_rig();
+    let deformer = Deformer::new(&model);
+    let mut state = deformer.new_state();
+    let mut link = link_info(0, None);
+    link.limit_sin_half = f32::INFINITY;
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut worst = 0.0f64;
+    for &angle in &[1.5e-4f64, 3e-4, 1e-3, 1e-2, 0.3, 1.5, 3.0, 3.14] {
+        for _ in 0..50 {
+            let link_pos = Vec3::new(
+                rng.range(-5.0, 5.0) as f32,
+                rng.range(0.0, 15.0) as f32,
+                rng.range(-5.0, 5.0) as f32,
+            );
+            let axis =
+                glam::DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), 0.3).normalize();
+            let arm = axis.any_orthonormal_vector() * rng.range(1.0, 8.0);
+            let to_ik = DQuat::from_axis_angle(axis, angle) * arm;
+            let target = link_pos - arm.as_vec3();
+            let ik = link_pos - to_ik.as_vec3();
+            state.world[0] = Mat4::from_translation(link_pos);
+            state.ik_rotation[0] = Quat::IDENTITY;
+            let turn = link_turn(&link, &state, ik.into(), target.into(), None, false)
+                .expect("turns")
+                .as_dquat();
+            let (a, b) = ((link_pos - target).as_dvec3(), (link_pos - ik).as_dvec3());
+            let expected = a.cross(b).length().atan2(a.dot(b));
+            let got = 2.0 * turn.xyz().length().atan2(turn.w);
+            let err = (got - expected).abs();
+            worst = worst.max(err / expected.max(1e-3));
+            assert!(err < 3e-7 + 1e-6 * expected, "{angle}: {got} vs {expected}");
+            // About the directions' common normal: it carries a onto b (the
+            // normal's direction comes from a cross product of length sin θ,
+            // so near θ = π its f32 rounding is divided by that).
+            let miss = (turn * a.normalize() - b.normalize()).length();
+            assert!(miss < 1e-6 + 2e-7 / angle.sin(), "{angle}: {miss:e}");
+        }
+    }
+    eprintln!("f32 link step: worst angle error {worst:.1e} (relative, floor 1e-3 rad)");
 }
