@@ -189,7 +189,16 @@ fn f32_link_step_turns_by_the_angle_between_nearly_parallel_directions() {
     link.limit_sin_half = f32::INFINITY;
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let mut worst = 0.0f64;
-    for &angle in &[1.5e-4f64, 3e-4, 1e-3, 1e-2, 0.3, 1.5, 3.0, 3.14] {
+    for &angle in &[
+        1.5e-4f64,
+        3e-4,
+        1e-3,
+        1e-2,
+        0.3,
+        1.5,
+        3.0,
+        std::f64::consts::PI - 1e-3,
+    ] {
         for _ in 0..50 {
             let link_pos = Vec3::new(
                 rng.range(-5.0, 5.0) as f32,
