@@ -185,6 +185,15 @@ fn noise(doc: &serde_json::Value, case: &str, group: &str, metric: &str) -> f64 
         .fold(0.0, f64::max)
 }
 
+/// The swing ratios a candidate may show: ±15 %, widened to the ratios of the reference's
+/// own variants (noise_floor.json) where those lie further out.
+fn swing_spread(doc: &serde_json::Value, case: &str, group: &str) -> (f64, f64) {
+    ["substep_120", "offset"]
+        .iter()
+        .filter_map(|v| doc["cases"][case][v][group]["swing_ratio"].as_f64())
+        .fold((0.85, 1.15), |(lo, hi), r| (lo.min(r), hi.max(r)))
+}
+
 struct Hone {
     model: Model,
     dir: PathBuf,
@@ -287,10 +296,9 @@ fn gene_at_rest_and_under_laughter_stays_within_bullets_own_spread() {
                     "{case} {g}: settled error {settle:.2}° > noise {settle_noise:.2}° + 0.5°"
                 ));
             }
-            // Settled under the motion too, but for the cloak: it rests on the torso, and
-            // Hone solves contacts after the joints where Bullet solves them together
-            // (with the cloak's contacts off in both engines it agrees within ~1.1°).
-            if case == "laugh" && *g != "cloak" && *settle > settle_noise + 0.5 {
+            // Settled under the motion too (the cloak rests on the torso: contacts and
+            // joints are solved together, as in Bullet).
+            if case == "laugh" && *settle > settle_noise + 0.5 {
                 failures.push(format!(
                     "{case} {g}: settled error {settle:.2}° > noise {settle_noise:.2}° + 0.5°"
                 ));
@@ -301,7 +309,10 @@ fn gene_at_rest_and_under_laughter_stays_within_bullets_own_spread() {
                 ));
             }
             // A swing under 0.5° (the skirt and earrings at rest) is noise, not motion.
-            if *swing_ref > 0.5 && !(0.85..=1.15).contains(&ratio) {
+            // ±15 %, or Bullet's own spread where that is wider: the cloak at rest swings
+            // 0.83× and 1.46× as far in the two equally valid Bullet runs.
+            let (low, high) = swing_spread(&noise_doc, case, g);
+            if *swing_ref > 0.5 && !(low..=high).contains(&ratio) {
                 failures.push(format!(
                     "{case} {g}: swing {swing_hone:.2}° vs Bullet's {swing_ref:.2}° (ratio {ratio:.2})"
                 ));
