@@ -170,6 +170,56 @@ fn undoing_or_redoing_a_move_keeps_the_moved_bone_selected() {
     assert_eq!(app(&h).state.doc.model().bones[3].name, "下");
 }
 
+/// The bone selected and its name.
+fn selected_bone(h: &Harness<'_, Option<HoneApp>>) -> (usize, String) {
+    let a = app(h);
+    match a.state.selection {
+        Selection::Bone(i) => (i, a.state.doc.model().bones[i].name.clone()),
+        other => panic!("{other:?} selected"),
+    }
+}
+
+#[test]
+fn a_history_jump_restores_the_selection_of_the_step_it_lands_on() {
+    let mut h = harness();
+    h.run_steps(3);
+    h.get_by_label("#1 下").click();
+    h.run_steps(2);
+    for _ in 0..2 {
+        h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
+        h.run_steps(2);
+    }
+    assert_eq!(selected_bone(&h), (3, "下".to_owned()));
+    let other = |h: &mut Harness<'_, Option<HoneApp>>| {
+        h.get_by_label("#0 センター").click();
+        h.run_steps(2);
+        assert_eq!(selected_bone(h).0, 0);
+    };
+    // Back to the opened file: 下 is at #1 again and selected, as before the
+    // first move (not センター, selected since).
+    other(&mut h);
+    h.get_by_label_contains("Opened").click();
+    h.run_steps(3);
+    assert_eq!(app(&h).state.doc.history.head(), 0);
+    assert_eq!(selected_bone(&h), (1, "下".to_owned()));
+    // Forward over both moves: as after the second.
+    other(&mut h);
+    h.get_by_label_contains("2. ").click();
+    h.run_steps(3);
+    assert_eq!(app(&h).state.doc.history.head(), 2);
+    assert_eq!(selected_bone(&h), (3, "下".to_owned()));
+    // Back one step from the row: as after the first move.
+    other(&mut h);
+    h.get_by_label_contains("1. ").click();
+    h.run_steps(3);
+    assert_eq!(app(&h).state.doc.history.head(), 1);
+    assert_eq!(selected_bone(&h), (2, "下".to_owned()));
+    // The keys then act on that bone.
+    h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
+    h.run_steps(2);
+    assert_eq!(app(&h).state.doc.model().bones[3].name, "下");
+}
+
 #[test]
 fn material_checkbox_hides_it_and_show_all_restores() {
     let mut h = harness();

@@ -3,7 +3,7 @@
 mod edit_support;
 
 use edit_support::Session;
-use hone_core::edit::changes::{BoneField, JointField, MaterialField};
+use hone_core::edit::changes::{BoneField, JointField, MaterialField, VertexField};
 use hone_core::edit::{ChangeSet, ElementKind, Fields, ModelEdit};
 
 fn spring(s: &Session, joint: usize, x: f32) -> ModelEdit {
@@ -99,4 +99,36 @@ fn merged_steps_and_jumps_report_everything_they_cover() {
     let mut all = ChangeSet::new();
     all.merge(&back);
     assert_eq!(all, back);
+}
+
+/// A brush stroke is one step of many dabs: each dab reports the vertices it
+/// set, also one that goes back to its value from before the stroke (the step
+/// as a whole no longer differs there, but the caches saw the dab before).
+#[test]
+fn a_merged_dab_reports_what_it_set_even_a_value_set_back() {
+    let mut s = Session::full_rig();
+    let dab = |s: &Session, v: usize, x: f32| {
+        let mut vertex = s.model.vertices[v].clone();
+        vertex.edge_scale = x;
+        ModelEdit::set_vertices(vec![(v, vertex)], "edge").merging_any(7)
+    };
+    let before = s.model.vertices[0].edge_scale;
+    let edit = dab(&s, 0, before + 1.0);
+    s.history.apply(&mut s.model, edit).unwrap();
+    let edit = dab(&s, 1, 5.0);
+    let second = s.history.apply(&mut s.model, edit).unwrap();
+    assert_eq!(s.history.len(), 1, "one stroke, one step");
+    let vertices = |c: &ChangeSet| {
+        c.edits(ElementKind::Vertex)
+            .map(|(v, _)| v)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(vertices(&second), vec![1], "only the dab's own vertex");
+    let edit = dab(&s, 0, before);
+    let third = s.history.apply(&mut s.model, edit).unwrap();
+    assert_eq!(s.history.len(), 1);
+    assert_eq!(vertices(&third), vec![0], "set back, still reported");
+    assert!(third
+        .fields(ElementKind::Vertex)
+        .has(VertexField::EdgeScale));
 }

@@ -3,7 +3,9 @@
 //! Pose changes are not model edits: they live here, beside the model.
 
 use crate::deform::{DeformState, Deformer, Pose};
-use crate::edit::changes::{BoneField, JointField, MaterialField, MorphField, RigidBodyField};
+use crate::edit::changes::{
+    BoneField, JointField, MaterialField, MorphField, RigidBodyField, VertexField,
+};
 use crate::edit::{ChangeSet, ElementKind, Fields};
 use crate::pmx::Model;
 use glam::{Mat4, Vec3};
@@ -69,7 +71,8 @@ impl PoseState {
     /// * morphs (other than names and panel): the vertex-morph data;
     /// * rigid bodies and joints (other than names): only the physics world
     ///   (`physics_edited`);
-    /// * vertices: the skinning data (the simulation keeps running);
+    /// * vertices: the skinning entries of those whose weights, position or
+    ///   normal changed (the simulation keeps running);
     /// * names, display frames, textures, materials (but their face counts): nothing.
     ///
     /// Anything else (structure, faces, face counts, soft bodies or vertices of a
@@ -93,7 +96,7 @@ impl PoseState {
             return;
         }
         if changes.touches(K::Vertex) {
-            self.rebuild_deformers(|d| d.rebuild_skin(model));
+            self.vertices_edited(model, changes);
         }
         let bones_unread = [BoneField::Name, BoneField::NameEn, BoneField::Tail];
         if !changes.fields(K::Bone).only(bones_unread) {
@@ -118,6 +121,36 @@ impl PoseState {
         if bodies_read || joints_read {
             self.physics_edited(model, changes);
         }
+    }
+
+    /// The skinning entries of the vertices whose skinning inputs changed, in
+    /// the shown deformer and the simulation's; the pose is evaluated again.
+    fn vertices_edited(&mut self, model: &Model, changes: &ChangeSet) {
+        use ElementKind as K;
+        let read = [
+            VertexField::Position,
+            VertexField::Normal,
+            VertexField::Weights,
+        ];
+        let vertices: Vec<usize> = if changes.is_precise(K::Vertex) {
+            changes
+                .edits(K::Vertex)
+                .filter(|(_, f)| read.iter().any(|r| f.has(*r)))
+                .map(|(v, _)| v)
+                .collect()
+        } else {
+            (0..model.vertices.len()).collect()
+        };
+        if vertices.is_empty() {
+            return;
+        }
+        self.deformer
+            .update_vertices(model, &vertices, &mut self.state);
+        if let Some(sim) = &mut self.sim {
+            sim.deformer
+                .update_vertices(model, &vertices, &mut sim.state);
+        }
+        self.dirty = true;
     }
 
     /// Rebuilds part of the shown deformer and the simulation's; the pose is

@@ -236,9 +236,25 @@ impl State {
         }
     }
 
-    /// Goes to the state after `index` steps of the history.
+    /// Goes to the state after `index` steps of the history. As with undo and
+    /// redo, a jump over steps that moved indices puts back the selection of
+    /// the state it lands on: from before step `index` when going back, from
+    /// after step `index − 1` when going forward.
     pub fn go_to(&mut self, index: usize) {
+        let head = self.doc.history.head();
         let changes = self.doc.go_to(index);
+        let landed = self.doc.history.head();
+        let then = match landed.cmp(&head) {
+            std::cmp::Ordering::Less => self
+                .step_selection
+                .get(landed)
+                .and_then(|s| s.before.clone()),
+            std::cmp::Ordering::Greater => {
+                (landed.checked_sub(1)).and_then(|s| self.step_selection.get(s)?.after.clone())
+            }
+            std::cmp::Ordering::Equal => None,
+        };
+        self.restore_selection(then, &changes);
         self.changes.merge(&changes);
     }
 

@@ -177,6 +177,12 @@ pub struct WeightView {
     pub counts: Vec<usize>,
     /// Mode and bone the colours were made for (None: make them again).
     key: Option<(WeightMode, Option<usize>)>,
+    /// Legend row of each vertex (Bone and Kind modes), so a recoloured vertex
+    /// moves its count.
+    rows: Vec<u8>,
+    /// Vertices whose weights changed since the colours were made (a dab):
+    /// only they are coloured again.
+    stale: Vec<usize>,
 }
 
 impl WeightView {
@@ -186,13 +192,23 @@ impl WeightView {
 
     /// After model edits: the colours read the vertices' weights and the bones
     /// (the Problems mode reads the checker's problems, which read everything).
+    /// Weight edits of some vertices recolour only those.
     pub fn model_changed(&mut self, changes: &crate::edit::ChangeSet) {
+        use crate::edit::changes::VertexField;
         use crate::edit::ElementKind as K;
-        if changes.touches(K::Vertex)
-            || changes.touches(K::Bone)
+        if changes.touches(K::Bone)
+            || changes.is_structural()
+            || !changes.is_precise(K::Vertex)
             || (self.mode == WeightMode::Problems && !changes.is_empty())
         {
             self.key = None;
+        } else if self.key.is_some() {
+            self.stale.extend(
+                changes
+                    .edits(K::Vertex)
+                    .filter(|(_, f)| f.has(VertexField::Weights))
+                    .map(|(v, _)| v),
+            );
         }
     }
 
@@ -208,8 +224,10 @@ impl WeightView {
         }
         let key = (view.mode, view.bone);
         if view.key == Some(key) {
+            view.recolor_stale(model);
             return;
         }
+        view.stale.clear();
         if view.mode == WeightMode::Problems {
             state.debug.refresh(model);
         }
@@ -218,17 +236,20 @@ impl WeightView {
         view.revision += 1;
         view.colors.clear();
         view.counts.clear();
+        view.rows.clear();
         match view.mode {
             WeightMode::Off => {}
-            WeightMode::Bone => bone_colors(model, view.bone, &mut view.colors, &mut view.counts),
-            WeightMode::Kind => {
-                view.counts.resize(WeightKind::ALL.len(), 0);
-                for v in &model.vertices {
-                    let k = v.weights.kind();
-                    view.colors.push(kind_color(k));
-                    if let Some(i) = WeightKind::ALL.iter().position(|&x| x == k) {
-                        view.counts[i] += 1;
-                    }
+            WeightMode::Bone | WeightMode::Kind => {
+                let rows = match view.mode {
+                    WeightMode::Bone => 4,
+                    _ => WeightKind::ALL.len(),
+                };
+                view.counts.resize(rows, 0);
+                for v in 0..model.vertices.len() {
+                    let (row, color) = view.vertex_color(model, v);
+                    view.counts[row as usize] += 1;
+                    view.rows.push(row);
+                    view.colors.push(color);
                 }
             }
             WeightMode::Problems => {
@@ -249,22 +270,45 @@ impl WeightView {
     }
 }
 
-fn bone_colors(
-    model: &Model,
-    bone: Option<usize>,
-    out: &mut Vec<[f32; 4]>,
-    counts: &mut Vec<usize>,
-) {
-    counts.resize(4, 0);
-    for v in 0..model.vertices.len() {
-        let w = bone.and_then(|b| bone_weight(model, v, b));
-        counts[match w {
+impl WeightView {
+    /// Vertex `v`'s legend row and colour in the Bone or Kind mode.
+    fn vertex_color(&self, model: &Model, v: usize) -> (u8, [f32; 4]) {
+        if self.mode == WeightMode::Kind {
+            let k = model.vertices[v].weights.kind();
+            let row = WeightKind::ALL.iter().position(|&x| x == k).unwrap_or(0);
+            return (row as u8, kind_color(k));
+        }
+        let w = self.bone.and_then(|b| bone_weight(model, v, b));
+        let row = match w {
             None => 0,
             Some(w) if w <= 0.0 => 1,
             Some(w) if w < 1.0 => 2,
             Some(_) => 3,
-        }] += 1;
-        out.push(w.map_or(UNWEIGHTED, ramp));
+        };
+        (row, w.map_or(UNWEIGHTED, ramp))
+    }
+
+    /// Colours the vertices whose weights changed again and moves their counts.
+    fn recolor_stale(&mut self, model: &Model) {
+        if self.stale.is_empty() {
+            return;
+        }
+        let stale = std::mem::take(&mut self.stale);
+        if matches!(self.mode, WeightMode::Bone | WeightMode::Kind) {
+            for &v in &stale {
+                if v >= self.rows.len() || v >= model.vertices.len() {
+                    continue;
+                }
+                let (row, color) = self.vertex_color(model, v);
+                let old = std::mem::replace(&mut self.rows[v], row);
+                self.counts[old as usize] -= 1;
+                self.counts[row as usize] += 1;
+                self.colors[v] = color;
+            }
+            self.revision += 1;
+        }
+        self.stale = stale;
+        self.stale.clear();
     }
 }
 
@@ -405,10 +449,60 @@ mod tests {
         assert_eq!(bone_weight(&m, 0, 1), Some(1.0));
         assert_eq!(bone_weight(&m, 0, 2), Some(0.0));
         assert_eq!(bone_weight(&m, 0, 3), None);
-        let (mut colors, mut counts) = (Vec::new(), Vec::new());
-        bone_colors(&m, Some(2), &mut colors, &mut counts);
-        assert_eq!(colors[0], ramp(0.0));
-        bone_colors(&m, Some(3), &mut colors, &mut counts);
-        assert_eq!(colors[m.vertices.len()], UNWEIGHTED);
+        let mut view = WeightView {
+            mode: WeightMode::Bone,
+            bone: Some(2),
+            ..Default::default()
+        };
+        assert_eq!(view.vertex_color(&m, 0), (1, ramp(0.0)));
+        view.bone = Some(3);
+        assert_eq!(view.vertex_color(&m, 0), (0, UNWEIGHTED));
+    }
+
+    #[test]
+    fn a_weight_edit_recolours_only_its_vertices_as_a_full_rebuild_would() {
+        use crate::app::document::Document;
+        use crate::edit::ModelEdit;
+        let mut state = State::new(Document::new(sample_rig(), None, "sample"), None);
+        let bone = 2;
+        for (k, mode) in [WeightMode::Bone, WeightMode::Kind].into_iter().enumerate() {
+            state.viewport.weights.mode = mode;
+            state.select(Selection::Bone(bone));
+            WeightView::update(&mut state);
+            let before = state.viewport.weights.colors.clone();
+            let model = state.doc.model();
+            // Two vertices turn BDEF1 on the bone / BDEF2 half on it.
+            let edited = [3, 10 + k];
+            let set = edited
+                .iter()
+                .zip([
+                    Weights::Bdef1 { bone: bone as i32 },
+                    Weights::Bdef2 {
+                        bones: [bone as i32, 0],
+                        weight: 0.5,
+                    },
+                ])
+                .map(|(&v, w)| {
+                    let mut vertex = model.vertices[v].clone();
+                    vertex.weights = w;
+                    (v, vertex)
+                })
+                .collect();
+            state.apply(ModelEdit::set_vertices(set, "weights"));
+            state.tick();
+            let revision = state.viewport.weights.revision;
+            WeightView::update(&mut state);
+            let view = &state.viewport.weights;
+            assert!(view.revision > revision, "{mode:?}: the GPU uploads again");
+            let changed: Vec<usize> = (0..before.len())
+                .filter(|&v| before[v] != view.colors[v])
+                .collect();
+            assert!(!changed.is_empty() && changed.iter().all(|v| edited.contains(v)));
+            let (colors, counts) = (view.colors.clone(), view.counts.clone());
+            state.viewport.weights.key = None;
+            WeightView::update(&mut state);
+            assert_eq!(state.viewport.weights.colors, colors, "{mode:?}");
+            assert_eq!(state.viewport.weights.counts, counts, "{mode:?}");
+        }
     }
 }

@@ -306,6 +306,26 @@ impl Deformer {
         self.skin = skin::SkinData::new(model);
     }
 
+    /// After field edits of `vertices` (weights, positions, normals; the vertex
+    /// and bone counts unchanged): only their skinning entries again, with the
+    /// same result as [`rebuild_skin`](Self::rebuild_skin). `state`, made for
+    /// this deformer, takes their new rest positions (morphs start from them).
+    pub fn update_vertices(&mut self, model: &Model, vertices: &[usize], state: &mut DeformState) {
+        if model.vertices.len() != self.skin.len() || model.bones.len() != self.bones.len() {
+            *self = Deformer::new(model);
+            return;
+        }
+        self.skin.update(model, vertices.iter().copied());
+        if !self.fits(state) {
+            return;
+        }
+        for &v in vertices {
+            if let Some(&rest) = self.skin.rest_position.get(v) {
+                state.morphed_positions[v] = rest + glam::Vec3A::from(state.vertex_offsets[v]);
+            }
+        }
+    }
+
     /// Whether `state` was made by this deformer (or one for an identical
     /// model shape). Every stage checks this and does nothing otherwise, so
     /// a stale state after a model edit never panics.

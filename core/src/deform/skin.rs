@@ -3,11 +3,14 @@
 //! QDEF (dual-quaternion blending).
 //!
 //! The vertex data is laid out once, structure-of-arrays and grouped by
-//! weight kind (stable, so file order within a kind): each kind runs its own
-//! branch-free loop, and results are written back to file order. Every bone
-//! reference is validated (out of range → a trailing identity matrix). Bone
-//! references are stored as u16 to halve memory traffic; in a model with
-//! 65,535 bones or more, references past that skin as identity.
+//! weight kind: each kind runs its own branch-free loop, and results are
+//! written back to file order. An edit of some vertices rewrites only their
+//! entries ([`SkinData::update`]); a vertex whose kind changed swaps across
+//! the group boundaries, so the order within a group is file order only until
+//! then (skinning does not depend on it). Every bone reference is validated
+//! (out of range → a trailing identity matrix). Bone references are stored as
+//! u16 to halve memory traffic; in a model with 65,535 bones or more,
+//! references past that skin as identity.
 
 use super::{DeformState, Deformer};
 use crate::pmx::{Model, Weights};
@@ -17,8 +20,9 @@ use rayon::prelude::*;
 const BDEF1: u8 = 0;
 const BDEF2: u8 = 1;
 const BDEF4: u8 = 2;
-const SDEF: u8 = 3;
-const QDEF: u8 = 4;
+const QDEF: u8 = 3;
+/// Last, so its parameters can grow and shrink at their end (see `SkinData::sdef`).
+const SDEF: u8 = 4;
 
 /// Vertices per parallel task.
 const CHUNK: usize = 2048;
@@ -67,7 +71,7 @@ impl SkinTiming {
     }
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 struct SdefParams {
     c: Vec3A,
     /// Corrected centres (c + r0')/2 and (c + r1')/2.
@@ -82,10 +86,14 @@ pub(crate) struct SkinData {
     // Everything below is in kind-grouped order.
     /// File index of each grouped entry: a permutation of 0..vertex count.
     vertex: Vec<u32>,
+    /// Grouped entry of each file index (the inverse of `vertex`).
+    slot: Vec<u32>,
     rest_normal: Vec<Vec3A>,
     bones: Vec<[u16; 4]>,
     weights: Vec<[f32; 4]>,
-    /// SDEF parameters, indexed from the start of the SDEF group.
+    /// SDEF parameters of the last group, backwards: entry `g` has
+    /// `sdef[len - 1 - g]`, so a vertex joining or leaving the group at its
+    /// front is a push or pop.
     sdef: Vec<SdefParams>,
     /// Start of each kind's group; `starts[5]` = vertex count.
     starts: [usize; 6],
@@ -104,38 +112,85 @@ struct Out {
 unsafe impl Send for Out {}
 unsafe impl Sync for Out {}
 
-impl SkinData {
-    pub(crate) fn new(model: &Model) -> SkinData {
-        // The identity slot; every invalid reference points at it.
-        let nb = model.bones.len().min(u16::MAX as usize - 1);
+/// One vertex's skinning entry.
+struct Entry {
+    kind: u8,
+    bones: [u16; 4],
+    weights: [f32; 4],
+    sdef: Option<SdefParams>,
+}
+
+impl Entry {
+    /// `none`: the identity slot, which every invalid reference points at.
+    fn of(weights: &Weights, none: u16) -> Entry {
         let fix = |b: i32| {
-            if b >= 0 && (b as usize) < nb {
+            if b >= 0 && (b as usize) < none as usize {
                 b as u16
             } else {
-                nb as u16
+                none
             }
         };
-        let nv = model.vertices.len();
+        let plain = |kind, bones, weights| Entry {
+            kind,
+            bones,
+            weights,
+            sdef: None,
+        };
+        match *weights {
+            Weights::Bdef1 { bone } => {
+                plain(BDEF1, [fix(bone), none, none, none], [1.0, 0.0, 0.0, 0.0])
+            }
+            Weights::Bdef2 { bones, weight } => plain(
+                BDEF2,
+                [fix(bones[0]), fix(bones[1]), none, none],
+                [weight, 1.0 - weight, 0.0, 0.0],
+            ),
+            Weights::Bdef4 { bones, weights } => plain(BDEF4, bones.map(fix), weights),
+            Weights::Qdef { bones, weights } => plain(QDEF, bones.map(fix), weights),
+            Weights::Sdef {
+                bones,
+                weight,
+                c,
+                r0,
+                r1,
+            } => {
+                let (w0, w1) = (weight, 1.0 - weight);
+                let rw = r0 * w0 + r1 * w1;
+                let r0c = c + r0 - rw;
+                let r1c = c + r1 - rw;
+                Entry {
+                    kind: SDEF,
+                    bones: [fix(bones[0]), fix(bones[1]), none, none],
+                    weights: [w0, w1, 0.0, 0.0],
+                    sdef: Some(SdefParams {
+                        c: c.into(),
+                        cr0: ((c + r0c) * 0.5).into(),
+                        cr1: ((c + r1c) * 0.5).into(),
+                    }),
+                }
+            }
+        }
+    }
+}
+
+impl SkinData {
+    pub(crate) fn new(model: &Model) -> SkinData {
+        let nb = model.bones.len().min(u16::MAX as usize - 1);
         let none = nb as u16;
-        let mut keyed: Vec<(u8, u32)> = model
+        let nv = model.vertices.len();
+        let entries: Vec<Entry> = model
             .vertices
             .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                let k = match v.weights {
-                    Weights::Bdef1 { .. } => BDEF1,
-                    Weights::Bdef2 { .. } => BDEF2,
-                    Weights::Bdef4 { .. } => BDEF4,
-                    Weights::Sdef { .. } => SDEF,
-                    Weights::Qdef { .. } => QDEF,
-                };
-                (k, i as u32)
-            })
+            .map(|v| Entry::of(&v.weights, none))
+            .collect();
+        let mut keyed: Vec<(u8, u32)> = (0..nv as u32)
+            .map(|i| (entries[i as usize].kind, i))
             .collect();
         keyed.sort_by_key(|&(k, i)| (k, i));
         let mut d = SkinData {
             rest_position: model.vertices.iter().map(|v| v.position.into()).collect(),
             vertex: Vec::with_capacity(nv),
+            slot: vec![0; nv],
             rest_normal: Vec::with_capacity(nv),
             bones: Vec::with_capacity(nv),
             weights: Vec::with_capacity(nv),
@@ -146,45 +201,85 @@ impl SkinData {
         for k in (0..5u8).rev() {
             d.starts[k as usize] = keyed.partition_point(|&(kk, _)| kk < k);
         }
-        for &(_, i) in &keyed {
-            let v = &model.vertices[i as usize];
-            let (bones, weights) = match v.weights {
-                Weights::Bdef1 { bone } => ([fix(bone), none, none, none], [1.0, 0.0, 0.0, 0.0]),
-                Weights::Bdef2 { bones, weight } => (
-                    [fix(bones[0]), fix(bones[1]), none, none],
-                    [weight, 1.0 - weight, 0.0, 0.0],
-                ),
-                Weights::Bdef4 { bones, weights } | Weights::Qdef { bones, weights } => {
-                    (bones.map(fix), weights)
-                }
-                Weights::Sdef {
-                    bones,
-                    weight,
-                    c,
-                    r0,
-                    r1,
-                } => {
-                    let (w0, w1) = (weight, 1.0 - weight);
-                    let rw = r0 * w0 + r1 * w1;
-                    let r0c = c + r0 - rw;
-                    let r1c = c + r1 - rw;
-                    d.sdef.push(SdefParams {
-                        c: c.into(),
-                        cr0: ((c + r0c) * 0.5).into(),
-                        cr1: ((c + r1c) * 0.5).into(),
-                    });
-                    (
-                        [fix(bones[0]), fix(bones[1]), none, none],
-                        [w0, w1, 0.0, 0.0],
-                    )
-                }
-            };
+        for (g, &(_, i)) in keyed.iter().enumerate() {
+            let e = &entries[i as usize];
+            d.sdef.extend(e.sdef);
             d.vertex.push(i);
-            d.rest_normal.push(v.normal.into());
-            d.bones.push(bones);
-            d.weights.push(weights);
+            d.slot[i as usize] = g as u32;
+            d.rest_normal.push(model.vertices[i as usize].normal.into());
+            d.bones.push(e.bones);
+            d.weights.push(e.weights);
         }
+        d.sdef.reverse();
         d
+    }
+
+    /// After field edits of `vertices` (the vertex and bone counts unchanged):
+    /// only their entries again, each moved to its kind's group if the kind
+    /// changed. Skins exactly as [`new`](Self::new) on the edited model would.
+    pub(crate) fn update(&mut self, model: &Model, vertices: impl IntoIterator<Item = usize>) {
+        let none = (self.bone_slots - 1) as u16;
+        for v in vertices {
+            let (Some(vertex), Some(&g)) = (model.vertices.get(v), self.slot.get(v)) else {
+                continue;
+            };
+            let e = Entry::of(&vertex.weights, none);
+            let g = self.regroup(g as usize, e.kind);
+            self.rest_position[v] = vertex.position.into();
+            self.rest_normal[g] = vertex.normal.into();
+            self.bones[g] = e.bones;
+            self.weights[g] = e.weights;
+            if let Some(p) = e.sdef {
+                let at = self.vertex.len() - 1 - g;
+                self.sdef[at] = p;
+            }
+        }
+    }
+
+    /// Moves grouped entry `g` into group `kind` by swaps with the entries at
+    /// the boundaries it crosses; returns where it landed.
+    fn regroup(&mut self, mut g: usize, kind: u8) -> usize {
+        let to = kind as usize;
+        let from = (0..5).rev().find(|&k| self.starts[k] <= g).unwrap_or(0);
+        // Up: become the last of group k, then the first of k + 1.
+        for k in from..to {
+            let last = self.starts[k + 1] - 1;
+            self.swap(g, last);
+            g = last;
+            self.starts[k + 1] -= 1;
+            if k + 1 == SDEF as usize {
+                // SDEF is the last group, so `kind` is SDEF: the caller fills it.
+                self.sdef.push(SdefParams::default());
+            }
+        }
+        // Down: become the first of group k, then the last of k − 1.
+        for k in (to + 1..=from).rev() {
+            let first = self.starts[k];
+            self.swap(g, first);
+            g = first;
+            self.starts[k] += 1;
+            if k == SDEF as usize {
+                self.sdef.pop();
+            }
+        }
+        g
+    }
+
+    /// Swaps two grouped entries of one group.
+    fn swap(&mut self, a: usize, b: usize) {
+        if a == b {
+            return;
+        }
+        self.vertex.swap(a, b);
+        self.rest_normal.swap(a, b);
+        self.bones.swap(a, b);
+        self.weights.swap(a, b);
+        self.slot[self.vertex[a] as usize] = a as u32;
+        self.slot[self.vertex[b] as usize] = b as u32;
+        if a >= self.starts[SDEF as usize] {
+            let n = self.vertex.len() - 1;
+            self.sdef.swap(n - a, n - b);
+        }
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -340,7 +435,7 @@ impl SkinData {
                 )
             }
             SDEF => {
-                let Some(s) = self.sdef.get(g - self.starts[SDEF as usize]) else {
+                let Some(s) = self.sdef.get(self.vertex.len() - 1 - g) else {
                     return (p, n);
                 };
                 let (m0, m1) = (m(0), m(1));

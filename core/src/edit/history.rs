@@ -63,8 +63,13 @@ impl History {
         edit.check(model)?;
         edit.generation = self.generation;
         self.note_change(edit.is_structural());
+        // A field edit reports what it changes itself, also when it merges into
+        // the previous step: that step's changes are seen from before its first
+        // edit, so they would miss a value set back to it (a brush adding, then
+        // subtracting), and a long stroke would report every vertex again.
+        let own = matches!(edit.op, super::Op::Set { .. }).then(|| edit.changes(model));
         self.record.edit(model, edit);
-        Ok(self.changes_of(self.record.head().checked_sub(1), model))
+        Ok(own.unwrap_or_else(|| self.changes_of(self.record.head().checked_sub(1), model)))
     }
 
     /// What step `index` changed, seen from the model now.

@@ -319,7 +319,7 @@ fn ik_links(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
             ui.horizontal(|ui| {
                 ui.label(format!("{k}."));
                 let mut bone = link.bone;
-                if reference_picker(ui, ("ik_link", k), &mut bone, n.bones, false, false) {
+                if reference_picker(ui, ("ik_link", k), &mut bone, n.bones, false, false).0 {
                     let shown = n.bones.of(bone).unwrap_or("?").to_owned();
                     f.changed(format!("IK link {k}"), shown, move |b| {
                         with_link(b, k, |l| l.bone = bone)

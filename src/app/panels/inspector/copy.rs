@@ -132,8 +132,10 @@ fn section<T>(
         .id_salt(id)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
-                ui.label("from");
-                reference_picker(ui, (id, "source"), &mut choice.source, names, false, false);
+                let from = ui.label("from");
+                let picker =
+                    reference_picker(ui, (id, "source"), &mut choice.source, names, false, false);
+                picker.1.labelled_by(from.id);
             });
             ui.horizontal_wrapped(|ui| {
                 for ((name, _, _), on) in groups.iter().zip(choice.ticked.iter_mut()) {

@@ -427,7 +427,7 @@ impl<'a, T: 'static> Form<'a, T> {
     ) {
         let old = get(self.first());
         let mixed = self.mixed(get);
-        let picked = self.row(ui, field, |_, ui, _| {
+        let picked = self.row(ui, field, |_, ui, label| {
             let current = options
                 .iter()
                 .find(|(o, _)| *o == old)
@@ -443,7 +443,9 @@ impl<'a, T: 'static> Form<'a, T> {
                             picked = Some((*o, n.to_string()));
                         }
                     }
-                });
+                })
+                .response
+                .labelled_by(label);
             picked
         });
         if let Some((v, name)) = picked {
@@ -463,9 +465,11 @@ impl<'a, T: 'static> Form<'a, T> {
     ) {
         let mut v = get(self.first());
         let mixed = self.mixed(get);
-        let changed = self.row(ui, field, |_, ui, _| {
+        let changed = self.row(ui, field, |_, ui, label| {
             let salt = (field, ui.next_auto_id());
-            reference_picker(ui, salt, &mut v, names, none, mixed)
+            let (changed, combo) = reference_picker(ui, salt, &mut v, names, none, mixed);
+            combo.labelled_by(label);
+            changed
         });
         if changed {
             let shown = reference_text(v, names);

@@ -92,7 +92,7 @@ fn weights(ui: &mut Ui, f: &mut Form<Vertex>, model: &Model, n: Lists) {
     let kinds = WeightKind::ALL.map(|k| (k, k.name()));
     let old_kind = f.first().weights.kind();
     let mut new_kind = None;
-    f.row(ui, "weight type", |_, ui, _| {
+    f.row(ui, "weight type", |_, ui, label| {
         egui::ComboBox::from_id_salt("weight type")
             .selected_text(old_kind.name())
             .show_ui(ui, |ui| {
@@ -101,7 +101,9 @@ fn weights(ui: &mut Ui, f: &mut Form<Vertex>, model: &Model, n: Lists) {
                         new_kind = Some(k);
                     }
                 }
-            });
+            })
+            .response
+            .labelled_by(label);
     });
     if let Some(kind) = new_kind {
         // Each selected vertex converts its own weights; the conversion reads

@@ -190,7 +190,8 @@ pub fn reference_text(v: i32, names: Names) -> String {
 }
 
 /// A combo box listing `names` with a filter box; shows the current reference by
-/// name, or "(mixed)" (then any pick is a change).
+/// name, or "(mixed)" (then any pick is a change). Returns whether the pick
+/// changed and the combo's response (to label it).
 pub fn reference_picker(
     ui: &mut Ui,
     salt: impl std::hash::Hash + std::fmt::Debug,
@@ -198,7 +199,7 @@ pub fn reference_picker(
     names: Names,
     none: bool,
     mixed: bool,
-) -> bool {
+) -> (bool, egui::Response) {
     let id = ui.make_persistent_id(&salt).with("filter");
     let mut changed = false;
     let shown = if mixed {
@@ -206,7 +207,7 @@ pub fn reference_picker(
     } else {
         reference_text(*v, names)
     };
-    egui::ComboBox::from_id_salt(salt)
+    let combo = egui::ComboBox::from_id_salt(salt)
         .selected_text(shown)
         .width(180.0)
         .height(320.0)
@@ -233,7 +234,7 @@ pub fn reference_picker(
             }
             ui.data_mut(|d| d.insert_temp(id, filter));
         });
-    changed
+    (changed, combo.response)
 }
 
 /// A two-column striped grid.
