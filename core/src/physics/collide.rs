@@ -434,7 +434,9 @@ impl Contacts {
             }
         }
         for row in &self.rows {
-            apply_impulse(row, solver, row.applied);
+            if row.applied != 0.0 {
+                row.apply(solver, row.applied);
+            }
         }
     }
 
@@ -496,19 +498,6 @@ impl Contacts {
         let moved = Pose::from_parts(pose.translation + v * h, rotation);
         (moved.translation.is_finite() && moved.rotation.is_finite()).then_some(moved)
     }
-}
-
-/// Applies `impulse` along `row` to its two bodies.
-fn apply_impulse(row: &Row, solver: &mut [SolverBody], impulse: f32) {
-    if impulse == 0.0 {
-        return;
-    }
-    let a = &mut solver[row.a as usize];
-    a.linvel += row.lin_a * (row.inv_a_mass * impulse);
-    a.angvel += row.ang_a_response * impulse;
-    let b = &mut solver[row.b as usize];
-    b.linvel += row.lin_b * (row.inv_b_mass * impulse);
-    b.angvel += row.ang_b_response * impulse;
 }
 
 /// The first of Bullet's `btPlaneSpace1` directions perpendicular to unit `n`.

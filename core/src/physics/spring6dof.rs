@@ -341,12 +341,17 @@ impl Row {
         let clamped = sum.clamp(self.lower, self.upper);
         let delta = clamped - self.applied;
         self.applied = clamped;
+        self.apply(bodies, delta);
+    }
+
+    /// Changes the two bodies' velocities by `impulse` along the row.
+    pub(super) fn apply(&self, bodies: &mut [SolverBody], impulse: f32) {
         let a = &mut bodies[self.a as usize];
-        a.linvel += self.lin_a * (self.inv_a_mass * delta);
-        a.angvel += self.ang_a_response * delta;
+        a.linvel += self.lin_a * (self.inv_a_mass * impulse);
+        a.angvel += self.ang_a_response * impulse;
         let b = &mut bodies[self.b as usize];
-        b.linvel += self.lin_b * (self.inv_b_mass * delta);
-        b.angvel += self.ang_b_response * delta;
+        b.linvel += self.lin_b * (self.inv_b_mass * impulse);
+        b.angvel += self.ang_b_response * impulse;
     }
 }
 
