@@ -54,6 +54,8 @@ const RESTITUTION_THRESHOLD: f32 = 0.2;
 const MAX_FRICTION: f32 = 10.0;
 /// `MANIFOLD_CACHE_SIZE`.
 const MAX_POINTS: usize = 4;
+/// Contact rows reserved up front.
+const RESERVED_ROWS: usize = 2048;
 
 /// A body's shape as Bullet collides it.
 #[derive(Debug, Clone)]
@@ -296,8 +298,7 @@ impl Contacts {
     }
 
     /// Lists the pairs the filters let collide with at least one simulated body, keeping
-    /// the points of pairs that were already listed. Sized here so that a step never
-    /// allocates.
+    /// the points of pairs that were already listed.
     fn rebuild_pairs(&mut self, proxies: &[BodyProxy]) {
         let n = self.bodies.len().min(proxies.len());
         let old = std::mem::take(&mut self.manifolds);
@@ -318,7 +319,10 @@ impl Contacts {
                 self.manifolds.push(m);
             }
         }
-        let most = MAX_POINTS * self.manifolds.len();
+        // Room for every point of every pair, up to a bound: a model whose bodies mostly
+        // collide with each other has far more pairs than points in contact, and beyond
+        // the bound the row lists grow (rarely, and only up to the most seen at once).
+        let most = (MAX_POINTS * self.manifolds.len()).min(RESERVED_ROWS);
         self.rows = Vec::with_capacity(most);
         self.row_points = Vec::with_capacity(most);
         self.friction = Vec::with_capacity(most);
