@@ -349,17 +349,12 @@ impl Contacts {
                 m.len = 0;
                 continue;
             }
-            let found = query::contact(pa, ba.shape.shape(), pb, bb.shape.shape(), m.threshold);
-            if let Ok(Some(c)) = found {
-                if c.dist <= m.threshold && c.normal1.is_finite() && c.dist.is_finite() {
+            if let Some(c) = closest(pa, &ba.shape, pb, &bb.shape, m.threshold) {
+                if c.distance <= m.threshold && c.normal.is_finite() && c.distance.is_finite() {
                     m.add(ManifoldPoint {
-                        local_a: pa.inverse_transform_point(c.point1),
-                        local_b: pb.inverse_transform_point(c.point2),
-                        world_a: c.point1,
-                        world_b: c.point2,
-                        normal: -c.normal1,
-                        distance: c.dist,
-                        impulse: 0.0,
+                        local_a: pa.inverse_transform_point(c.world_a),
+                        local_b: pb.inverse_transform_point(c.world_b),
+                        ..c
                     });
                 }
             }
@@ -504,6 +499,90 @@ impl Contacts {
     }
 }
 
+/// The closest points of two shapes within `reach` of each other, as a new manifold point
+/// (local points unset). Spheres and capsules are round segments and are measured
+/// exactly, as Bullet's sphere–sphere, capsule–sphere and capsule–capsule algorithms do;
+/// pairs with a box go through parry's GJK/EPA.
+fn closest(
+    pa: &Pose,
+    a: &ContactShape,
+    pb: &Pose,
+    b: &ContactShape,
+    reach: f32,
+) -> Option<ManifoldPoint> {
+    if let (Some((a0, a1, ra)), Some((b0, b1, rb))) = (round_segment(pa, a), round_segment(pb, b)) {
+        let (ca, cb) = segments_closest(a0, a1, b0, b1);
+        let d = cb - ca;
+        let len = d.length();
+        // Coincident axes: any direction separates them; Bullet picks X too.
+        let towards_b = if len > f32::EPSILON { d / len } else { Vec3::X };
+        return Some(ManifoldPoint {
+            world_a: ca + towards_b * ra,
+            world_b: cb - towards_b * rb,
+            normal: -towards_b,
+            distance: len - ra - rb,
+            ..ManifoldPoint::default()
+        });
+    }
+    let c = query::contact(pa, a.shape(), pb, b.shape(), reach).ok()??;
+    Some(ManifoldPoint {
+        world_a: c.point1,
+        world_b: c.point2,
+        normal: -c.normal1,
+        distance: c.dist,
+        ..ManifoldPoint::default()
+    })
+}
+
+/// A sphere's or capsule's axis segment in model space and its radius.
+fn round_segment(pose: &Pose, shape: &ContactShape) -> Option<(Vec3, Vec3, f32)> {
+    match shape {
+        ContactShape::Ball(b) => Some((pose.translation, pose.translation, b.radius)),
+        ContactShape::Capsule(c) => Some((
+            pose.transform_point(c.segment.a),
+            pose.transform_point(c.segment.b),
+            c.radius,
+        )),
+        ContactShape::Box(_) => None,
+    }
+}
+
+/// The closest points of segments `a0a1` and `b0b1` (either may be a point); also what the
+/// rig check measures overlapping capsules with.
+pub(crate) fn segments_closest(a0: Vec3, a1: Vec3, b0: Vec3, b1: Vec3) -> (Vec3, Vec3) {
+    let (da, db, r) = (a1 - a0, b1 - b0, a0 - b0);
+    let (aa, bb, f) = (da.dot(da), db.dot(db), db.dot(r));
+    let tiny = 1e-12;
+    let (s, t) = if aa <= tiny && bb <= tiny {
+        (0.0, 0.0)
+    } else if aa <= tiny {
+        (0.0, (f / bb).clamp(0.0, 1.0))
+    } else {
+        let c = da.dot(r);
+        if bb <= tiny {
+            ((-c / aa).clamp(0.0, 1.0), 0.0)
+        } else {
+            let ab = da.dot(db);
+            let denom = aa * bb - ab * ab;
+            let mut s = if denom > tiny {
+                ((ab * f - c * bb) / denom).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let mut t = (ab * s + f) / bb;
+            if t < 0.0 {
+                t = 0.0;
+                s = (-c / aa).clamp(0.0, 1.0);
+            } else if t > 1.0 {
+                t = 1.0;
+                s = ((ab - c) / aa).clamp(0.0, 1.0);
+            }
+            (s, t)
+        }
+    };
+    (a0 + da * s, b0 + db * t)
+}
+
 /// The first of Bullet's `btPlaneSpace1` directions perpendicular to unit `n`.
 fn plane_space(n: Vec3) -> Vec3 {
     if n.z.abs() > std::f32::consts::FRAC_1_SQRT_2 {
@@ -512,5 +591,70 @@ fn plane_space(n: Vec3) -> Vec3 {
     } else {
         let k = 1.0 / (n.x * n.x + n.y * n.y).sqrt();
         Vec3::new(-n.y * k, n.x * k, 0.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn segment_closest_points_cover_crossing_parallel_and_point_cases() {
+        // Crossing at right angles, 1 apart in Z.
+        let (a, b) = segments_closest(
+            Vec3::new(-1.0, 0.0, 0.0),
+            Vec3::new(1.0, 0.0, 0.0),
+            Vec3::new(0.5, -1.0, 1.0),
+            Vec3::new(0.5, 1.0, 1.0),
+        );
+        assert!((a - Vec3::new(0.5, 0.0, 0.0)).length() < 1e-6, "{a}");
+        assert!((b - Vec3::new(0.5, 0.0, 1.0)).length() < 1e-6, "{b}");
+        // Beyond an end: the end is closest.
+        let (a, b) = segments_closest(
+            Vec3::ZERO,
+            Vec3::X,
+            Vec3::new(3.0, 1.0, 0.0),
+            Vec3::new(3.0, 2.0, 0.0),
+        );
+        assert!((a - Vec3::X).length() < 1e-6 && (b - Vec3::new(3.0, 1.0, 0.0)).length() < 1e-6);
+        // A point against a segment, and two points.
+        let (a, b) = segments_closest(
+            Vec3::new(0.5, 2.0, 0.0),
+            Vec3::new(0.5, 2.0, 0.0),
+            Vec3::ZERO,
+            Vec3::X,
+        );
+        assert!(
+            (a - Vec3::new(0.5, 2.0, 0.0)).length() < 1e-6
+                && (b - Vec3::new(0.5, 0.0, 0.0)).length() < 1e-6
+        );
+        let (a, b) = segments_closest(Vec3::Y, Vec3::Y, Vec3::ZERO, Vec3::ZERO);
+        assert_eq!((a, b), (Vec3::Y, Vec3::ZERO));
+    }
+
+    #[test]
+    fn capsules_and_spheres_touch_by_their_round_segments() {
+        // A capsule (radius 0.5, cylinder 2 along Y) and a sphere of radius 0.25 beside its
+        // middle, 0.1 apart: the same answer as parry's general query.
+        let capsule = ContactShape::of(BodyShape::Capsule {
+            radius: 0.5,
+            half_height: 1.0,
+        });
+        let ball = ContactShape::of(BodyShape::Sphere { radius: 0.25 });
+        let pa = Pose::from_parts(Vec3::ZERO, Quat::IDENTITY);
+        let pb = Pose::from_parts(Vec3::new(0.85, 0.3, 0.0), Quat::IDENTITY);
+        let c = closest(&pa, &capsule, &pb, &ball, 1.0).unwrap();
+        assert!((c.distance - 0.1).abs() < 1e-5, "{}", c.distance);
+        assert!(
+            (c.normal + Vec3::X).length() < 1e-5,
+            "normal on B points to A: {}",
+            c.normal
+        );
+        let general = query::contact(&pa, capsule.shape(), &pb, ball.shape(), 1.0)
+            .unwrap()
+            .unwrap();
+        assert!((general.dist - c.distance).abs() < 1e-4);
+        assert!((general.point1 - c.world_a).length() < 1e-4);
+        assert!((general.point2 - c.world_b).length() < 1e-4);
     }
 }

@@ -29,7 +29,7 @@
 //! mode-2 bodies as mode 1 ([`rules::effective_modes`]).
 
 pub mod bodies;
-mod collide;
+pub(crate) mod collide;
 pub mod contacts;
 pub mod joints;
 mod live;
