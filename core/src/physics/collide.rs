@@ -27,13 +27,16 @@
 //!   impulse. The normal impulse is warm-started with 0.85 of the last step's (the
 //!   friction's is not: `setFrictionConstraintImpulse` starts it at 0).
 //!
-//! Still approximate: Bullet's box–box detector clips whole faces at once (up to 4 new
-//! points a step); here boxes get one point a step like every other pair.
+//! - Box against box: Bullet's box–box detector clips a face of one box against the other
+//!   (full extents, no rounding), adding up to 4 points a step (parry's clipping here);
+//!   every other pair gets one closest point a step.
 
 use super::spring6dof::{Row, SolverBody};
 use super::{BodyProxy, BodyShape};
 use glam::{Quat, Vec3};
-use rapier3d::parry::query;
+use rapier3d::parry::query::{
+    self, ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher,
+};
 use rapier3d::parry::shape::{Ball, Capsule, Cuboid, RoundShape, Shape};
 use rapier3d::prelude::Pose;
 
@@ -277,6 +280,8 @@ pub(super) struct Contacts {
     pushes: Vec<PushRow>,
     push_linear: Vec<Vec3>,
     push_angular: Vec<Vec3>,
+    /// Box–box scratch, reused so that a step does not allocate.
+    clipped: ContactManifold<(), ()>,
 }
 
 impl Contacts {
@@ -349,7 +354,42 @@ impl Contacts {
                 m.len = 0;
                 continue;
             }
-            if let Some(c) = closest(pa, &ba.shape, pb, &bb.shape, m.threshold) {
+            if let (ContactShape::Box(a), ContactShape::Box(b)) = (&ba.shape, &bb.shape) {
+                // Bullet's box–box detector clips a face against the other box: up to 4
+                // points at once, on the boxes' full (sharp) extents.
+                let (a, b) = (sharp(a), sharp(b));
+                self.clipped.clear();
+                let clipped = DefaultQueryDispatcher.contact_manifold_convex_convex(
+                    &pa.inv_mul(pb),
+                    &a,
+                    &b,
+                    None,
+                    None,
+                    m.threshold,
+                    &mut self.clipped,
+                );
+                if clipped.is_err() {
+                    self.clipped.clear();
+                }
+                let normal = -(pa.rotation * self.clipped.local_n1);
+                for c in &self.clipped.points {
+                    if c.dist <= m.threshold && c.dist.is_finite() && normal.is_finite() {
+                        let (world_a, world_b) = (
+                            pa.transform_point(c.local_p1),
+                            pb.transform_point(c.local_p2),
+                        );
+                        m.add(ManifoldPoint {
+                            local_a: c.local_p1,
+                            local_b: c.local_p2,
+                            world_a,
+                            world_b,
+                            normal,
+                            distance: c.dist,
+                            impulse: 0.0,
+                        });
+                    }
+                }
+            } else if let Some(c) = closest(pa, &ba.shape, pb, &bb.shape, m.threshold) {
                 if c.distance <= m.threshold && c.normal.is_finite() && c.distance.is_finite() {
                     m.add(ManifoldPoint {
                         local_a: pa.inverse_transform_point(c.world_a),
@@ -499,10 +539,9 @@ impl Contacts {
     }
 }
 
-/// The closest points of two shapes within `reach` of each other, as a new manifold point
-/// (local points unset). Spheres and capsules are round segments and are measured
-/// exactly, as Bullet's sphere–sphere, capsule–sphere and capsule–capsule algorithms do;
-/// pairs with a box go through parry's GJK/EPA.
+/// The closest points of two shapes within `reach`, as a new point (local points unset):
+/// spheres and capsules exactly as round segments (Bullet's sphere/capsule algorithms),
+/// pairs with a box through parry's GJK/EPA.
 fn closest(
     pa: &Pose,
     a: &ContactShape,
@@ -532,6 +571,11 @@ fn closest(
         distance: c.dist,
         ..ManifoldPoint::default()
     })
+}
+
+/// A box shape without its rounding: its full extents.
+fn sharp(b: &RoundShape<Cuboid>) -> Cuboid {
+    Cuboid::new(b.inner_shape.half_extents + Vec3::splat(b.border_radius))
 }
 
 /// A sphere's or capsule's axis segment in model space and its radius.
