@@ -14,6 +14,36 @@ use hone::app::State;
 use hone::edit::{History, ModelEdit};
 use std::sync::{Arc, Mutex};
 
+/// One dab of a 左ひじ stroke (add or subtract) on `hits`, merged into the
+/// stroke's step as the viewport does.
+fn dab(state: &mut State, bone: usize, hits: &[(usize, f32)], add: bool) {
+    use hone::rig::paint::{Brush, Falloff, PaintMode, Stroke};
+    let brush = Brush {
+        radius: 1.0,
+        strength: 0.05,
+        value: 1.0,
+        falloff: Falloff::Constant,
+        mode: if add {
+            PaintMode::Add
+        } else {
+            PaintMode::Subtract
+        },
+    };
+    let m = state.doc.model();
+    let mut stroke = Stroke::new(m, bone, brush, None).unwrap();
+    let changed = stroke.dab_factors(m, hits).unwrap();
+    let set: Vec<_> = changed
+        .into_iter()
+        .map(|v| {
+            let mut vertex = m.vertices[v].clone();
+            vertex.weights = stroke.weights(m, v).unwrap();
+            (v, vertex)
+        })
+        .collect();
+    assert!(!set.is_empty(), "the dab changed weights");
+    state.apply(ModelEdit::set_vertices(set, "weights").merging_any(7));
+}
+
 fn bench_edit(c: &mut Criterion) {
     let Some(dir) = hone_testkit::shared_models_dir() else {
         eprintln!("skipping: shared models not available");
@@ -88,35 +118,29 @@ fn bench_edit(c: &mut Criterion) {
         b.iter(|| {
             // Add and subtract in turn, so every dab changes the weights.
             add = !add;
-            let mode = if add {
-                hone::rig::paint::PaintMode::Add
-            } else {
-                hone::rig::paint::PaintMode::Subtract
-            };
-            let brush = hone::rig::paint::Brush {
-                radius: 1.0,
-                strength: 0.05,
-                value: 1.0,
-                falloff: hone::rig::paint::Falloff::Constant,
-                mode,
-            };
-            let m = state.doc.model();
-            let mut stroke = hone::rig::paint::Stroke::new(m, elbow, brush, None).unwrap();
-            let changed = stroke.dab_factors(m, &hits).unwrap();
-            let set: Vec<_> = changed
-                .into_iter()
-                .map(|v| {
-                    let mut vertex = m.vertices[v].clone();
-                    vertex.weights = stroke.weights(m, v).unwrap();
-                    (v, vertex)
-                })
-                .collect();
-            assert!(!set.is_empty(), "the dab changed weights");
-            state.apply(ModelEdit::set_vertices(set, "weights").merging_any(7));
+            dab(&mut state, elbow, &hits, add);
             settle(&mut state);
             hone::app::weight_view::WeightView::update(&mut state);
         })
     });
+    // The same dab late in a long stroke that has reached every vertex, last
+    // first (so the forearm's are not at the front of any list), with the
+    // checks not run since (the Problems tab not in front): the stroke's step
+    // and the edits the checks wait for hold every vertex.
+    let everywhere: Vec<(usize, f32)> = (0..model.vertices.len()).rev().map(|v| (v, 1.0)).collect();
+    dab(&mut state, elbow, &everywhere, true);
+    settle(&mut state);
+    c.bench_function(
+        "app: weight-paint dab late in a stroke over the whole mesh (Gene)",
+        |b| {
+            b.iter(|| {
+                add = !add;
+                dab(&mut state, elbow, &hits, add);
+                settle(&mut state);
+                hone::app::weight_view::WeightView::update(&mut state);
+            })
+        },
+    );
     c.bench_function("app: checks after an edit (Gene)", |b| {
         b.iter(|| {
             state.debug.invalidate();

@@ -137,32 +137,17 @@ fn opening_another_model_with_unsaved_edits_asks_first() {
 fn undoing_or_redoing_a_move_keeps_the_moved_bone_selected() {
     let mut h = harness();
     h.run_steps(3);
-    let name = |h: &Harness<'_, Option<HoneApp>>| {
-        let a = app(h);
-        match a.state.selection {
-            Selection::Bone(i) => a.state.doc.model().bones[i].name.clone(),
-            other => panic!("{other:?} selected"),
-        }
-    };
-    h.get_by_label("#1 下").click();
-    h.run_steps(2);
-    for _ in 0..2 {
-        h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
-        h.run_steps(2);
-    }
-    assert_eq!(app(&h).state.selection, Selection::Bone(3));
-    assert_eq!(name(&h), "下");
+    select_and_move_down_twice(&mut h);
+    let shita = |i: usize| (i, "下".to_owned());
     // Undo the second move: 下 is back at #2 and still the one selected, so
     // the next Alt+↓ moves it again (not the bone now at #3).
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);
-    assert_eq!(app(&h).state.selection, Selection::Bone(2));
-    assert_eq!(name(&h), "下");
+    assert_eq!(selected_bone(&h), shita(2));
     // Redo instead: 下 is at #3 again and still selected.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
     h.run_steps(2);
-    assert_eq!(app(&h).state.selection, Selection::Bone(3));
-    assert_eq!(name(&h), "下");
+    assert_eq!(selected_bone(&h), shita(3));
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);
     h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
@@ -179,17 +164,23 @@ fn selected_bone(h: &Harness<'_, Option<HoneApp>>) -> (usize, String) {
     }
 }
 
-#[test]
-fn a_history_jump_restores_the_selection_of_the_step_it_lands_on() {
-    let mut h = harness();
-    h.run_steps(3);
+/// Selects 下 (#1) and moves it down twice with Alt+↓: two steps that move
+/// indices, 下 then at #3 and still selected.
+fn select_and_move_down_twice(h: &mut Harness<'_, Option<HoneApp>>) {
     h.get_by_label("#1 下").click();
     h.run_steps(2);
     for _ in 0..2 {
         h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
         h.run_steps(2);
     }
-    assert_eq!(selected_bone(&h), (3, "下".to_owned()));
+    assert_eq!(selected_bone(h), (3, "下".to_owned()));
+}
+
+#[test]
+fn a_history_jump_restores_the_selection_of_the_step_it_lands_on() {
+    let mut h = harness();
+    h.run_steps(3);
+    select_and_move_down_twice(&mut h);
     let other = |h: &mut Harness<'_, Option<HoneApp>>| {
         h.get_by_label("#0 センター").click();
         h.run_steps(2);

@@ -203,8 +203,13 @@ fn update_and_skin(
     assert!(changes.is_precise(ElementKind::Vertex));
     let edited: Vec<usize> = changes.edits(ElementKind::Vertex).map(|(v, _)| v).collect();
     deformer.update_vertices(model, &edited, state);
+    // The pose stands still: skinning only the edited vertices is enough.
+    deformer.skin_vertices(state, &edited);
+    let only_edited = (state.positions.clone(), state.normals.clone());
     deformer.evaluate(model, pose, state);
-    (state.positions.clone(), state.normals.clone())
+    let all = (state.positions.clone(), state.normals.clone());
+    assert_eq!(only_edited, all, "skinning the edited vertices alone");
+    all
 }
 
 #[test]

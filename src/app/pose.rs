@@ -124,7 +124,7 @@ impl PoseState {
     }
 
     /// The skinning entries of the vertices whose skinning inputs changed, in
-    /// the shown deformer and the simulation's; the pose is evaluated again.
+    /// the shown deformer and the simulation's, and their skinned positions.
     fn vertices_edited(&mut self, model: &Model, changes: &ChangeSet) {
         use ElementKind as K;
         let read = [
@@ -146,11 +146,23 @@ impl PoseState {
         }
         self.deformer
             .update_vertices(model, &vertices, &mut self.state);
+        let mut fits = self.deformer.fits(&self.state);
         if let Some(sim) = &mut self.sim {
             sim.deformer
                 .update_vertices(model, &vertices, &mut sim.state);
+            fits &= sim.deformer.fits(&sim.state);
         }
-        self.dirty = true;
+        if self.dirty || !fits {
+            self.dirty = true;
+            return;
+        }
+        // The pose stands still (a dab while paused): the bones and the physics
+        // are as they were, so only the edited vertices are skinned again.
+        self.deformer.skin_vertices(&mut self.state, &vertices);
+        if let Some(sim) = &mut self.sim {
+            sim.deformer.skin_vertices(&mut sim.state, &vertices);
+        }
+        self.revision += 1;
     }
 
     /// Rebuilds part of the shown deformer and the simulation's; the pose is
@@ -448,11 +460,21 @@ mod tests {
                 crate::edit::ModelEdit::set_vertex(v, vertex, "weights"),
             )
             .unwrap();
+        // As the app's frame does once physics is on: the pose counts as shown.
+        pose.advance(&model, 0.0);
+        let moved = pose.world()[2];
+        let revision = pose.revision;
         pose.model_changed(&model, &changes);
         assert!(pose.physics_enabled());
         assert!(
             pose.world()[2].abs_diff_eq(moved, 1e-6),
             "the simulation was not reset"
+        );
+        // Paused: the edited vertex is skinned again at once, without a frame.
+        assert!(!pose.pose_changed() && pose.revision > revision);
+        assert!(
+            pose.positions()[v].distance(model.vertices[v].position) < 1e-4,
+            "vertex {v} follows its new weights before the next frame"
         );
         pose.step_physics(&model, 1.0 / 60.0);
         assert!(

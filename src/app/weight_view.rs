@@ -4,7 +4,8 @@
 //!
 //! The colours ride on the skinned vertices the viewport already draws, so the view
 //! works posed and while physics runs. They are rebuilt only when the model, the
-//! mode or the bone changes (never per frame).
+//! mode or the bone changes (never per frame); a weight edit (a paint dab)
+//! recolours only the vertices it set.
 
 use eframe::egui;
 

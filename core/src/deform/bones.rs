@@ -197,7 +197,12 @@ impl Deformer {
     #[inline]
     pub(crate) fn compose_world(&self, b: usize, pose: &Pose, state: &mut DeformState) {
         let info = &self.bones[b];
-        let rotation = state.ik_rotation[b] * state.local_rotation[b];
+        // Only IK links carry an IK rotation (identity × q is q exactly).
+        let rotation = if info.is_ik_link {
+            state.ik_rotation[b] * state.local_rotation[b]
+        } else {
+            state.local_rotation[b]
+        };
         let external = match info.external_key {
             Some(key) => pose.external_parent(key),
             None => None,

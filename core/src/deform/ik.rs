@@ -10,6 +10,7 @@
 //! flipping backwards). Links whose limits are all zero never turn.
 
 use super::bones::BoneInfo;
+use super::ik_chain::{is_simple_chain, Chain};
 use super::{DeformState, Deformer, Pose, NO_BONE};
 use crate::pmx::Model;
 use glam::{DMat3, DQuat, DVec3, Quat, Vec3};
@@ -44,6 +45,8 @@ pub(crate) struct LinkInfo {
     /// its cosine: a turn whose cosine is above needs no trigonometry.
     pub max_turn: f64,
     pub max_turn_cos: f64,
+    /// sin and cos of max_turn / 2, for the limited turn's quaternion.
+    pub max_turn_half: (f64, f64),
 }
 
 #[derive(Debug, Clone)]
@@ -56,6 +59,8 @@ pub(crate) struct IkInfo {
     pub path: Vec<u32>,
     /// Links' subtrees in parent-before-child order, refreshed after solving.
     pub refresh: Vec<u32>,
+    /// Whether the fast loop of `ik_chain` solves it.
+    pub chain: bool,
 }
 
 fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
@@ -68,6 +73,7 @@ fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
             path_start: usize::MAX,
             max_turn: 0.0,
             max_turn_cos: 1.0,
+            max_turn_half: (0.0, 1.0),
         };
     };
     let (min, max) = (lo.min(hi), lo.max(hi));
@@ -96,6 +102,7 @@ fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
         path_start: usize::MAX,
         max_turn: 0.0,
         max_turn_cos: 1.0,
+        max_turn_half: (0.0, 1.0),
     }
 }
 
@@ -137,6 +144,7 @@ pub(crate) fn build_ik_infos(model: &Model, bones: &mut [BoneInfo]) -> Vec<IkInf
                 .unwrap_or(usize::MAX);
             let turn = ik.limit_angle as f64 * (li + 1) as f64;
             link.max_turn = turn;
+            link.max_turn_half = (turn * 0.5).sin_cos();
             // acos(dot) ≤ π, so a turn of π or more never limits (nor does NaN,
             // as `f64::min` ignores it); a negative one always does.
             link.max_turn_cos = if turn.is_nan() || turn >= std::f64::consts::PI {
@@ -178,7 +186,11 @@ pub(crate) fn build_ik_infos(model: &Model, bones: &mut [BoneInfo]) -> Vec<IkInf
             links,
             path,
             refresh,
+            chain: false,
         });
+    }
+    for ik in &mut out {
+        ik.chain = is_simple_chain(ik, bones);
     }
     out
 }
@@ -332,6 +344,7 @@ impl Deformer {
         }
         self.update_bone(ik.target as usize, pose, state);
         observer.step(ik, state);
+        let mut chain = ik.chain.then(|| Chain::new(self, ik, state));
         let mut target_pos = Self::position(state, ik.target);
         if ik_pos.distance_squared(target_pos) >= 1.0e-8 {
             let half = ik.iterations / 2;
@@ -341,15 +354,15 @@ impl Deformer {
                 for link in &ik.links {
                     if link.axis != SolveAxis::Fixed {
                         let before = state.ik_rotation[link.bone as usize];
-                        target_pos = self.solve_link(
-                            ik,
-                            link,
-                            ik_pos,
-                            target_pos,
-                            iteration < half,
-                            pose,
-                            state,
-                        );
+                        let use_axis = iteration < half;
+                        target_pos = match chain.as_mut() {
+                            Some(chain) => {
+                                chain.step(self, ik, link, ik_pos, target_pos, use_axis, state)
+                            }
+                            None => {
+                                self.solve_link(ik, link, ik_pos, target_pos, use_axis, pose, state)
+                            }
+                        };
                         changed |= state.ik_rotation[link.bone as usize] != before;
                     }
                 }
@@ -433,50 +446,21 @@ impl Deformer {
         state: &mut DeformState,
     ) -> DVec3 {
         let b = link.bone as usize;
-        let link_pos = Self::position(state, link.bone);
-        let to_target = (link_pos - target_pos).normalize_or_zero();
-        let to_ik = (link_pos - ik_pos).normalize_or_zero();
-        let world_axis = to_target.cross(to_ik);
-        if world_axis.length_squared() < 1.0e-8 {
-            return target_pos;
-        }
         let parent = self.bones[b].parent;
-        let parent_rot = if parent != NO_BONE {
-            glam::Mat3::from_mat4(state.world[parent as usize]).as_dmat3()
-        } else {
-            DMat3::IDENTITY
-        };
-        let free_axis = || (parent_rot.transpose() * world_axis).normalize_or_zero();
-        let axis = if link.limits.is_some() && use_axis {
-            let sign = |v: DVec3| if world_axis.dot(v) >= 0.0 { 1.0 } else { -1.0 };
-            match link.axis {
-                SolveAxis::X => DVec3::new(sign(parent_rot.x_axis), 0.0, 0.0),
-                SolveAxis::Y => DVec3::new(0.0, sign(parent_rot.y_axis), 0.0),
-                SolveAxis::Z => DVec3::new(0.0, 0.0, sign(parent_rot.z_axis)),
-                _ => free_axis(),
-            }
-        } else {
-            free_axis()
-        };
-        if axis == DVec3::ZERO {
+        let parent_world = (parent != NO_BONE).then(|| &state.world[parent as usize]);
+        let Some(rotation) = link_turn(
+            link,
+            Self::position(state, link.bone),
+            ik_pos,
+            target_pos,
+            parent_world,
+            use_axis,
+            state.ik_rotation[b],
+            state.local_rotation[b],
+        ) else {
             return target_pos;
-        }
-        let dot = to_target.dot(to_ik).clamp(-1.0, 1.0);
-        // The turn min(max_turn, acos(dot)); unlimited, its half-angle sine and
-        // cosine come from `dot` itself.
-        let turn = if dot >= link.max_turn_cos {
-            let (s, c) = (((1.0 - dot) * 0.5).sqrt(), ((1.0 + dot) * 0.5).sqrt());
-            DQuat::from_xyzw(axis.x * s, axis.y * s, axis.z * s, c)
-        } else {
-            DQuat::from_axis_angle(axis, link.max_turn)
         };
-        let mut ik_rot = turn * state.ik_rotation[b].as_dquat();
-        if let Some((min, max)) = link.limits {
-            let local = state.local_rotation[b].as_dquat();
-            let clamped = clamp_euler(ik_rot * local, link.order, min, max, use_axis);
-            ik_rot = clamped * local.inverse();
-        }
-        state.ik_rotation[b] = ik_rot.normalize().as_quat();
+        state.ik_rotation[b] = rotation;
         let start = link.path_start;
         if start != usize::MAX {
             self.update_path_from(ik, start, pose, state);
@@ -485,6 +469,149 @@ impl Deformer {
             self.update_path_from(ik, ik.path.len().saturating_sub(1), pose, state);
         }
         Self::position(state, ik.target)
+    }
+}
+
+/// One CCD step of a link: its new IK rotation, turning the target (at
+/// `target_pos`) toward the IK bone, or None when the link does not turn.
+/// `parent_world` is the world matrix of the link's parent (None: a root).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub(crate) fn link_turn(
+    link: &LinkInfo,
+    link_pos: DVec3,
+    ik_pos: DVec3,
+    target_pos: DVec3,
+    parent_world: Option<&glam::Mat4>,
+    use_axis: bool,
+    ik_rotation: Quat,
+    local_rotation: Quat,
+) -> Option<Quat> {
+    let to_target = (link_pos - target_pos).normalize_or_zero();
+    let to_ik = (link_pos - ik_pos).normalize_or_zero();
+    let world_axis = to_target.cross(to_ik);
+    if world_axis.length_squared() < 1.0e-8 {
+        return None;
+    }
+    let parent_rot = match parent_world {
+        Some(m) => glam::Mat3::from_mat4(*m).as_dmat3(),
+        None => DMat3::IDENTITY,
+    };
+    let free_axis = || (parent_rot.transpose() * world_axis).normalize_or_zero();
+    let axis = if link.limits.is_some() && use_axis {
+        let sign = |v: DVec3| if world_axis.dot(v) >= 0.0 { 1.0 } else { -1.0 };
+        match link.axis {
+            SolveAxis::X => DVec3::new(sign(parent_rot.x_axis), 0.0, 0.0),
+            SolveAxis::Y => DVec3::new(0.0, sign(parent_rot.y_axis), 0.0),
+            SolveAxis::Z => DVec3::new(0.0, 0.0, sign(parent_rot.z_axis)),
+            _ => free_axis(),
+        }
+    } else {
+        free_axis()
+    };
+    if axis == DVec3::ZERO {
+        return None;
+    }
+    let dot = to_target.dot(to_ik).clamp(-1.0, 1.0);
+    // The turn min(max_turn, acos(dot)); unlimited, its half-angle sine and
+    // cosine come from `dot` itself; limited, from the precomputed ones
+    // (what `DQuat::from_axis_angle(axis, max_turn)` computes).
+    let (s, c) = if dot >= link.max_turn_cos {
+        (((1.0 - dot) * 0.5).sqrt(), ((1.0 + dot) * 0.5).sqrt())
+    } else {
+        link.max_turn_half
+    };
+    let turn = DQuat::from_xyzw(axis.x * s, axis.y * s, axis.z * s, c);
+    let mut ik_rot = turn * ik_rotation.as_dquat();
+    if let Some((min, max)) = link.limits {
+        let local = local_rotation.as_dquat();
+        let clamped = match link.axis {
+            SolveAxis::X => {
+                clamp_single_axis(ik_rot * local, 0, link.order, min.x, max.x, use_axis)
+            }
+            SolveAxis::Y => {
+                clamp_single_axis(ik_rot * local, 1, link.order, min.y, max.y, use_axis)
+            }
+            SolveAxis::Z => {
+                clamp_single_axis(ik_rot * local, 2, link.order, min.z, max.z, use_axis)
+            }
+            _ => clamp_euler(ik_rot * local, link.order, min, max, use_axis),
+        };
+        ik_rot = clamped * local.inverse();
+    }
+    Some(ik_rot.normalize().as_quat())
+}
+
+/// [`clamp_euler`] for a link limited on one axis (`axis`: 0 x, 1 y, 2 z)
+/// with the other two locked at zero (the common knee). The other two angles
+/// always clamp to zero, so the result is a turn about that axis alone: only
+/// its angle is computed (one asin or atan2 instead of three, one sin_cos
+/// instead of three). The same operations on the same values as
+/// `clamp_euler`, so the same result (a test compares them).
+pub(crate) fn clamp_single_axis(
+    r: DQuat,
+    axis: usize,
+    order: EulerOrder,
+    min: f32,
+    max: f32,
+    reflect: bool,
+) -> DQuat {
+    let m = DMat3::from_quat(r);
+    // atan2(y, x) is exactly zero iff y is zero and x is +0 or positive.
+    let atan2_zero = |y: f64, x: f64| y == 0.0 && x.is_sign_positive() && !x.is_nan();
+    let middle = |sin: f64| {
+        let a = sin.clamp(-1.0, 1.0).asin();
+        (a.clamp(-THRESHOLD_88, THRESHOLD_88), a.abs() > THRESHOLD_88)
+    };
+    let outer = |y: f64, x: f64| (y.atan2(x), false);
+    // This axis's angle as `clamp_euler` decomposes it, whether that clamped
+    // it to ±88°, and whether the other two angles are exactly zero.
+    let ((angle, clamped_88), others_zero) = match (order, axis) {
+        (EulerOrder::Yxz, 0) => (
+            middle(-m.z_axis.y),
+            atan2_zero(m.z_axis.x, m.z_axis.z) && atan2_zero(m.x_axis.y, m.y_axis.y),
+        ),
+        (EulerOrder::Yxz, 1) => (
+            outer(m.z_axis.x, m.z_axis.z),
+            m.z_axis.y == 0.0 && atan2_zero(m.x_axis.y, m.y_axis.y),
+        ),
+        (EulerOrder::Yxz, _) => (
+            outer(m.x_axis.y, m.y_axis.y),
+            m.z_axis.y == 0.0 && atan2_zero(m.z_axis.x, m.z_axis.z),
+        ),
+        (EulerOrder::Zyx, 0) => (
+            outer(m.y_axis.z, m.z_axis.z),
+            m.x_axis.z == 0.0 && atan2_zero(m.x_axis.y, m.x_axis.x),
+        ),
+        (EulerOrder::Zyx, 1) => (
+            middle(-m.x_axis.z),
+            atan2_zero(m.y_axis.z, m.z_axis.z) && atan2_zero(m.x_axis.y, m.x_axis.x),
+        ),
+        (EulerOrder::Zyx, _) => (
+            outer(m.x_axis.y, m.x_axis.x),
+            m.x_axis.z == 0.0 && atan2_zero(m.y_axis.z, m.z_axis.z),
+        ),
+        (EulerOrder::Xzy, 0) => (
+            outer(m.y_axis.z, m.y_axis.y),
+            m.y_axis.x == 0.0 && atan2_zero(m.z_axis.x, m.x_axis.x),
+        ),
+        (EulerOrder::Xzy, 1) => (
+            outer(m.z_axis.x, m.x_axis.x),
+            m.y_axis.x == 0.0 && atan2_zero(m.y_axis.z, m.y_axis.y),
+        ),
+        (EulerOrder::Xzy, _) => (
+            middle(-m.y_axis.x),
+            atan2_zero(m.y_axis.z, m.y_axis.y) && atan2_zero(m.z_axis.x, m.x_axis.x),
+        ),
+    };
+    let limited = limit_angle(angle, min as f64, max as f64, reflect);
+    if others_zero && !clamped_88 && limited == angle {
+        return r;
+    }
+    match axis {
+        0 => DQuat::from_rotation_x(limited),
+        1 => DQuat::from_rotation_y(limited),
+        _ => DQuat::from_rotation_z(limited),
     }
 }
 

@@ -33,6 +33,7 @@
 mod axes;
 mod bones;
 mod ik;
+mod ik_chain;
 mod morph;
 mod order;
 mod pose_json;
@@ -324,6 +325,13 @@ impl Deformer {
                 state.morphed_positions[v] = rest + glam::Vec3A::from(state.vertex_offsets[v]);
             }
         }
+    }
+
+    /// Skinned positions (and normals) of `vertices` only, from the skinning
+    /// matrices `state` holds: after [`update_vertices`](Self::update_vertices)
+    /// while the pose stands still, the other vertices are as they were.
+    pub fn skin_vertices(&self, state: &mut DeformState, vertices: &[usize]) {
+        self.skin.skin_vertices(state, vertices, self.normals);
     }
 
     /// Whether `state` was made by this deformer (or one for an identical

@@ -240,7 +240,7 @@ impl SkinData {
     /// the boundaries it crosses; returns where it landed.
     fn regroup(&mut self, mut g: usize, kind: u8) -> usize {
         let to = kind as usize;
-        let from = (0..5).rev().find(|&k| self.starts[k] <= g).unwrap_or(0);
+        let from = self.kind_at(g) as usize;
         // Up: become the last of group k, then the first of k + 1.
         for k in from..to {
             let last = self.starts[k + 1] - 1;
@@ -286,19 +286,66 @@ impl SkinData {
         self.vertex.len()
     }
 
+    /// Whether `state` has this layout's sizes; a state from another model is
+    /// left alone rather than panic.
+    fn fits(&self, state: &DeformState) -> bool {
+        let n = self.vertex.len();
+        state.positions.len() == n
+            && state.normals.len() == n
+            && state.morphed_positions.len() == n
+            && state.skin_mask.len() == n
+            && state.skinning.len() >= self.bone_slots
+    }
+
+    /// The kind group grouped entry `g` is in.
+    fn kind_at(&self, g: usize) -> u8 {
+        (0..5).rev().find(|&k| self.starts[k] <= g).unwrap_or(0) as u8
+    }
+
+    /// Skins only `vertices` (file indices) with the state's skinning matrices
+    /// as they are: after an edit of those vertices while the pose stands still.
+    /// Each is computed exactly as [`skin`](Self::skin) would.
+    pub(crate) fn skin_vertices(&self, state: &mut DeformState, vertices: &[usize], normals: bool) {
+        if !self.fits(state) {
+            return;
+        }
+        for &v in vertices {
+            let Some(&g) = self.slot.get(v) else {
+                continue;
+            };
+            if state.skin_mask[v] {
+                continue;
+            }
+            let g = g as usize;
+            let b = self.bones[g];
+            let mats = &state.skinning;
+            let m = |i: usize| &mats[b[i] as usize];
+            let (w, p, nr) = (
+                &self.weights[g],
+                state.morphed_positions[v],
+                self.rest_normal[g],
+            );
+            let (p, nr) = match self.kind_at(g) {
+                BDEF1 => self.skin_one::<BDEF1>(g, m, w, p, nr),
+                BDEF2 => self.skin_one::<BDEF2>(g, m, w, p, nr),
+                BDEF4 => self.skin_one::<BDEF4>(g, m, w, p, nr),
+                QDEF => self.skin_one::<QDEF>(g, m, w, p, nr),
+                _ => self.skin_one::<SDEF>(g, m, w, p, nr),
+            };
+            state.positions[v] = p.into();
+            if normals {
+                state.normals[v] = nr.into();
+            }
+        }
+    }
+
     /// Skins every vertex; with `normals` false the normals are left as they
     /// are (nothing draws them) and only positions are computed.
     pub(crate) fn skin(&self, state: &mut DeformState, parallel: bool, normals: bool) {
-        let n = self.vertex.len();
-        if state.positions.len() != n
-            || state.normals.len() != n
-            || state.morphed_positions.len() != n
-            || state.skin_mask.len() != n
-            || state.skinning.len() < self.bone_slots
-        {
-            // A state from another model: leave it alone rather than panic.
+        if !self.fits(state) {
             return;
         }
+        let n = self.vertex.len();
         let out = Out {
             positions: state.positions.as_mut_ptr(),
             normals: state.normals.as_mut_ptr(),

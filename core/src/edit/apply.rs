@@ -157,7 +157,7 @@ impl ModelEdit {
     /// Generated history title, from the model before the edit.
     fn describe(&self, model: &Model) -> String {
         match &self.op {
-            Op::Set { items, field } => {
+            Op::Set { items, field, .. } => {
                 let kind = items.first().map(|(_, e)| e.kind());
                 let same_kind = items.iter().all(|(_, e)| Some(e.kind()) == kind);
                 match (items.as_slice(), kind) {
@@ -291,10 +291,12 @@ impl Edit for ModelEdit {
                 Op::Set {
                     items: a,
                     field: fa,
+                    ..
                 },
                 Op::Set {
                     items: b,
                     field: fb,
+                    ..
                 },
             ) => fa == fb && (any || Self::same_targets(a, b)),
             _ => false,
@@ -305,14 +307,20 @@ impl Edit for ModelEdit {
         // `self` keeps the values from before the first edit; `other`'s stored values
         // are the intermediate ones and are dropped, except for elements `self` did not
         // set (a brush reaching new vertices): theirs are from before the run.
-        if let (Op::Set { items: a, .. }, Op::Set { items: b, .. }) = (&mut self.op, other.op) {
+        if let (
+            Op::Set {
+                items: a,
+                merged: had,
+                ..
+            },
+            Op::Set { items: b, .. },
+        ) = (&mut self.op, other.op)
+        {
             if any {
-                let had: std::collections::HashSet<(ElementKind, usize)> =
-                    a.iter().map(|(i, e)| (e.kind(), *i)).collect();
-                a.extend(
-                    b.into_iter()
-                        .filter(|(i, e)| !had.contains(&(e.kind(), *i))),
-                );
+                if had.is_empty() {
+                    had.extend(a.iter().map(|(i, e)| (e.kind(), *i)));
+                }
+                a.extend(b.into_iter().filter(|(i, e)| had.insert((e.kind(), *i))));
             }
         }
         // The title names the element as it was before the first edit (a rename typed

@@ -17,6 +17,7 @@ use super::element::{Element, ElementKind};
 use crate::pmx::{
     Bone, DisplayFrame, Joint, Material, Model, ModelInfo, Morph, RigidBody, SoftBody, Vertex,
 };
+use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
 
 /// A set of fields of one element kind (bit `n` = variant `n` of the kind's field enum).
@@ -276,6 +277,9 @@ pub struct ElementChange {
 pub struct ChangeSet {
     /// Field edits, at most one entry per element (fields merged).
     edits: Vec<ElementChange>,
+    /// Where each element's entry is in `edits`: merging a few edits into a set
+    /// of many (a paint session's vertices) costs the few, not the many.
+    at: HashMap<(ElementKind, usize), usize>,
     /// Kinds whose lists were added to, removed from or reordered.
     structure: Kinds,
     /// Kinds in which any element and field may have changed.
@@ -291,9 +295,9 @@ impl ChangeSet {
     /// Everything may have changed (e.g. another model was loaded).
     pub fn everything() -> ChangeSet {
         ChangeSet {
-            edits: Vec::new(),
             structure: Kinds::ALL,
             wholesale: Kinds::ALL,
+            ..ChangeSet::default()
         }
     }
 
@@ -303,9 +307,9 @@ impl ChangeSet {
         let mut structure = Kinds::NONE;
         structure.insert(kind);
         ChangeSet {
-            edits: Vec::new(),
             structure,
             wholesale: Kinds::ALL,
+            ..ChangeSet::default()
         }
     }
 
@@ -314,17 +318,19 @@ impl ChangeSet {
         if fields.is_empty() {
             return;
         }
-        match self
-            .edits
-            .iter_mut()
-            .find(|e| e.kind == kind && e.index == index)
-        {
-            Some(e) => e.fields = e.fields.union(fields),
-            None => self.edits.push(ElementChange {
-                kind,
-                index,
-                fields,
-            }),
+        match self.at.entry((kind, index)) {
+            Entry::Occupied(at) => {
+                let e = &mut self.edits[*at.get()];
+                e.fields = e.fields.union(fields);
+            }
+            Entry::Vacant(at) => {
+                at.insert(self.edits.len());
+                self.edits.push(ElementChange {
+                    kind,
+                    index,
+                    fields,
+                });
+            }
         }
     }
 

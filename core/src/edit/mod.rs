@@ -164,6 +164,10 @@ enum Op {
     Set {
         items: Vec<(usize, Element)>,
         field: String,
+        /// The elements of `items` once a [`ModelEdit::merging_any`] run has
+        /// merged into it (empty before): a dab late in a long stroke looks up
+        /// its few elements, not all.
+        merged: std::collections::HashSet<(ElementKind, usize)>,
     },
     /// Elements to append; empty while applied (they live in the model then).
     Add {
@@ -213,6 +217,7 @@ impl ModelEdit {
         Self::new(Op::Set {
             items,
             field: field.into(),
+            merged: Default::default(),
         })
     }
 

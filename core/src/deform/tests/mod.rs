@@ -9,6 +9,7 @@ use glam::{EulerRot, Mat4, Quat, Vec3, Vec4};
 use std::f32::consts::{FRAC_PI_2, PI};
 
 mod bones;
+mod ik_fast;
 mod morphs;
 
 use bones::{append, leg_model};

@@ -1,0 +1,162 @@
+//! The IK solver's fast paths give exactly the general code's results: the
+//! single-axis clamp against the Euler clamp, the short-chain loop against
+//! the general loop (whole poses compared bit for bit).
+
+use super::super::ik::{clamp_euler, clamp_single_axis, EulerOrder};
+use super::*;
+use glam::DQuat;
+
+/// A small deterministic generator (xorshift64), uniform in [0, 1).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> f64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.next()
+    }
+}
+
+#[test]
+fn single_axis_clamp_gives_the_euler_clamps_result() {
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let orders = [EulerOrder::Yxz, EulerOrder::Zyx, EulerOrder::Xzy];
+    // A knee's range, one inside ±90°, one past ±180°, one not containing 0.
+    let ranges = [(-2.88f32, 0.1745f32), (-0.5, 1.2), (-3.5, 3.5), (1.0, 1.4)];
+    let (mut compared, mut unchanged) = (0usize, 0usize);
+    for order in orders {
+        for axis in 0..3 {
+            for (lo, hi) in ranges {
+                let (mut min, mut max) = (Vec3::ZERO, Vec3::ZERO);
+                min[axis] = lo;
+                max[axis] = hi;
+                let unit = Vec3::AXES[axis].as_dvec3();
+                for i in 0..400 {
+                    let r = match i % 4 {
+                        // A turn about this axis alone (up to ±179°): beyond the limits, near
+                        // them, and past ±88° where the middle angle clamps.
+                        0 => DQuat::from_axis_angle(unit, rng.range(-3.13, 3.13)),
+                        1 => DQuat::from_axis_angle(
+                            unit,
+                            [lo, hi][i / 4 % 2] as f64 + rng.range(-1e-6, 1e-6),
+                        ),
+                        // Nearly about it (what CCD's free half produces).
+                        2 => {
+                            let tilt = glam::DVec3::new(
+                                rng.range(-1e-8, 1e-8),
+                                rng.range(-1e-8, 1e-8),
+                                rng.range(-1e-8, 1e-8),
+                            );
+                            DQuat::from_axis_angle((unit + tilt).normalize(), rng.range(-3.0, 3.0))
+                        }
+                        _ => DQuat::from_euler(
+                            glam::EulerRot::YXZ,
+                            rng.range(-3.1, 3.1),
+                            rng.range(-1.5, 1.5),
+                            rng.range(-3.1, 3.1),
+                        ),
+                    };
+                    for reflect in [false, true] {
+                        let fast = clamp_single_axis(r, axis, order, lo, hi, reflect);
+                        let general = clamp_euler(r, order, min, max, reflect);
+                        assert_eq!(
+                            fast, general,
+                            "{order:?} axis {axis} [{lo}, {hi}] reflect {reflect}: {r:?}"
+                        );
+                        compared += 1;
+                        unchanged += (fast == r) as usize;
+                    }
+                }
+            }
+        }
+    }
+    // Both outcomes were exercised: returned unchanged, and recomposed.
+    assert!(
+        unchanged > 1000 && compared - unchanged > 1000,
+        "{unchanged} of {compared}"
+    );
+}
+
+/// Evaluates `pose` with the short-chain loop on and with it off for every
+/// IK; the world matrices must be identical.
+fn assert_chain_loop_matches(model: &Model, poses: impl Iterator<Item = Pose>, label: &str) {
+    let fast = Deformer::new(model);
+    let mut general = fast.clone();
+    for ik in &mut general.iks {
+        ik.chain = false;
+    }
+    let (mut a, mut b) = (fast.new_state(), general.new_state());
+    let mut count = 0;
+    for (i, pose) in poses.enumerate() {
+        fast.evaluate_bones(model, &pose, &mut a);
+        general.evaluate_bones(model, &pose, &mut b);
+        for (bone, (x, y)) in a.world.iter().zip(&b.world).enumerate() {
+            assert_eq!(x, y, "{label}, pose {i}: bone {bone} differs");
+        }
+        count += 1;
+    }
+    assert!(count > 0);
+}
+
+/// Random poses that move every IK goal about and turn some bones.
+fn random_poses(model: &Model, seed: u64, n: usize) -> impl Iterator<Item = Pose> + '_ {
+    let mut rng = Rng(seed);
+    (0..n).map(move |_| {
+        let mut pose = Pose::new(model);
+        for (i, bone) in model.bones.iter().enumerate() {
+            let mut r = || rng.range(-1.0, 1.0) as f32;
+            if bone.ik.is_some() {
+                pose.bones[i].translation = Vec3::new(3.0 * r(), 4.0 * r() + 2.0, 3.0 * r());
+                pose.bones[i].rotation = Quat::from_euler(EulerRot::YXZ, r(), r(), 0.5 * r());
+            } else if r() > 0.4 {
+                pose.bones[i].rotation = Quat::from_euler(EulerRot::YXZ, r(), r(), r());
+            }
+        }
+        pose
+    })
+}
+
+#[test]
+fn short_chain_loop_matches_the_general_loop_on_the_sample_rig() {
+    let model = crate::pmx::builder::sample_rig();
+    let deformer = Deformer::new(&model);
+    let leg = model.bone_index("左足ＩＫ").unwrap();
+    let leg_ik = deformer.iks.iter().find(|ik| ik.bone as usize == leg);
+    assert!(
+        leg_ik.unwrap().chain,
+        "the leg IK takes the short-chain loop"
+    );
+    assert_chain_loop_matches(&model, random_poses(&model, 7, 300), "sample rig");
+}
+
+#[test]
+fn short_chain_loop_matches_the_general_loop_on_gene_under_02_laugh() {
+    let (Some(pmx), Some(vmd)) = (
+        hone_testkit::shared_model("gene/Gene.pmx"),
+        hone_testkit::shared_model("gene/motion/02_laugh.vmd"),
+    ) else {
+        return;
+    };
+    let model = crate::pmx::load(&pmx).unwrap().model;
+    let deformer = Deformer::new(&model);
+    for name in ["左足ＩＫ", "右足ＩＫ"] {
+        let b = model.bone_index(name).unwrap();
+        let ik = deformer.iks.iter().find(|ik| ik.bone as usize == b);
+        assert!(ik.unwrap().chain, "{name} takes the short-chain loop");
+    }
+    let (motion, _) =
+        crate::motion::BoundMotion::bind(&crate::motion::load_vmd(&vmd).unwrap(), &model);
+    let frames = (motion.duration() * crate::motion::FRAMES_PER_SECOND) as usize + 1;
+    let motion_poses = (0..frames).map(|f| {
+        let mut pose = Pose::new(&model);
+        motion.apply_to_pose(f as f32, &mut pose);
+        pose
+    });
+    assert_chain_loop_matches(&model, motion_poses, "Gene 02_laugh");
+    assert_chain_loop_matches(&model, random_poses(&model, 11, 200), "Gene random");
+}
