@@ -80,7 +80,7 @@ pub struct PhysicsArgs {
     /// Joint solver iterations per physics step (default 10, Bullet's).
     #[arg(long, value_name = "N")]
     pub solver_iterations: Option<usize>,
-    /// rapier's iterations per physics step for contacts and the non-6DOF joint kinds (default 2).
+    /// rapier's iterations per physics step for the non-6DOF joint kinds and the ground plane (default 2).
     #[arg(long, value_name = "N")]
     pub contact_iterations: Option<usize>,
     /// How bone-following bodies move within a frame's physics steps: `bullet` (jump to the
@@ -91,10 +91,14 @@ pub struct PhysicsArgs {
     /// jointed to its simulated parent as mode 1).
     #[arg(long)]
     pub keep_mode2: bool,
-    /// Place bone-following bodies where their bones are this frame (default: where they
-    /// were one frame earlier, as the Bullet reference runs them).
+    /// Place bone-following bodies where their bones were one frame earlier (an older
+    /// stand-in for Bullet's motion-state latency; off by default).
     #[arg(long)]
-    pub no_follow_delay: bool,
+    pub follow_delay: bool,
+    /// Hand the bones each simulated body's pose after the step (default: Bullet's
+    /// latency motion state, the pose one step earlier along its velocity).
+    #[arg(long)]
+    pub no_motion_state_latency: bool,
 }
 
 impl PhysicsArgs {
@@ -117,7 +121,8 @@ impl PhysicsArgs {
             c.substep_rule = r;
         }
         c.mode2_rule = !self.keep_mode2;
-        c.follow_delay = !self.no_follow_delay;
+        c.follow_delay = self.follow_delay;
+        c.motion_state_latency = !self.no_motion_state_latency;
         c
     }
 }

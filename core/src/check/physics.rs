@@ -181,48 +181,10 @@ impl Shape {
     }
 }
 
-/// Closest points of segments p1q1 and p2q2: returns the distance.
+/// Distance between segments p1q1 and p2q2 (their closest points: physics' own rule).
 fn segment_distance(p1: Vec3, q1: Vec3, p2: Vec3, q2: Vec3) -> f32 {
-    let d1 = q1 - p1;
-    let d2 = q2 - p2;
-    let r = p1 - p2;
-    let a = d1.length_squared();
-    let e = d2.length_squared();
-    let f = d2.dot(r);
-    const TINY: f32 = 1e-12;
-    let (s, t);
-    if a <= TINY && e <= TINY {
-        return r.length();
-    }
-    if a <= TINY {
-        s = 0.0;
-        t = (f / e).clamp(0.0, 1.0);
-    } else {
-        let c = d1.dot(r);
-        if e <= TINY {
-            t = 0.0;
-            s = (-c / a).clamp(0.0, 1.0);
-        } else {
-            let b = d1.dot(d2);
-            let denom = a * e - b * b;
-            let mut s0 = if denom > TINY {
-                ((b * f - c * e) / denom).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            let mut t0 = (b * s0 + f) / e;
-            if t0 < 0.0 {
-                t0 = 0.0;
-                s0 = (-c / a).clamp(0.0, 1.0);
-            } else if t0 > 1.0 {
-                t0 = 1.0;
-                s0 = ((b - c) / a).clamp(0.0, 1.0);
-            }
-            s = s0;
-            t = t0;
-        }
-    }
-    (p1 + d1 * s).distance(p2 + d2 * t)
+    let (a, b) = crate::physics::collide::segments_closest(p1, q1, p2, q2);
+    a.distance(b)
 }
 
 /// Penetration depth of a sphere into a box (negative: apart).

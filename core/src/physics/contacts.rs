@@ -1,8 +1,9 @@
 //! Contact points of the last [`PhysicsWorld::step`], for debugging views.
 //!
-//! Read from rapier's narrow phase: every manifold the solver saw, one point
-//! per tracked contact. The caller owns the output `Vec` and reuses it, so a
-//! view can poll every frame without allocating once it has grown.
+//! Every point of every contact manifold the solver saw: Hone's between bodies (as of the
+//! step's start, see `collide`), rapier's with the optional ground. The caller owns the
+//! output `Vec` and reuses it, so a view can poll every frame without allocating once it
+//! has grown.
 
 use super::PhysicsWorld;
 use glam::Vec3;
@@ -24,9 +25,20 @@ pub struct ContactPoint {
 
 impl PhysicsWorld {
     /// Replaces `out` with the contacts of the last step (pairs whose masks exclude
-    /// each other never get here: rapier filters them before the narrow phase).
+    /// each other are never tested, nor pairs of two bone-following bodies).
     pub fn contacts_into(&self, out: &mut Vec<ContactPoint>) {
         out.clear();
+        for m in &self.contacts.manifolds {
+            for p in m.points() {
+                out.push(ContactPoint {
+                    body_a: Some(m.a),
+                    body_b: Some(m.b),
+                    point: p.world_a,
+                    normal: -p.normal,
+                    depth: -p.distance,
+                });
+            }
+        }
         let rapier = &self.rapier;
         for pair in rapier.narrow_phase.contact_pairs() {
             if !pair.has_any_active_contact() {

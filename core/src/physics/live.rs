@@ -72,7 +72,7 @@ impl PhysicsWorld {
             c.set_shape(built.shared_shape().clone());
             c.set_friction(setup.friction);
             c.set_restitution(setup.restitution);
-            c.set_collision_groups(setup.filter.interaction_groups());
+            c.set_collision_groups(super::world::ground_groups(setup.filter));
             c.set_solver_groups(built.solver_groups());
         }
         if let Some(rb) = self.rapier.bodies.get_mut(b.handle) {
@@ -92,6 +92,8 @@ impl PhysicsWorld {
         b.angular_damping = setup.angular_damping;
         self.proxies[i].shape = setup.shape;
         self.proxies[i].filter = setup.filter;
+        self.contacts
+            .update_body(i, setup.contact_body(), &self.proxies);
         // The joints' frames are taken from the rest poses.
         for (k, j) in model.joints.iter().enumerate() {
             let touches = |x: i32| usize::try_from(x).ok() == Some(i);

@@ -15,9 +15,11 @@
 //!
 //! Who does what in one physics step (`step.rs` has the details):
 //! - Hone: Bullet's damping (before the solve), gravity, gyroscopic term, the spring 6DOF
-//!   joints with Bullet's rules ([`spring6dof`]), kinematic placement and velocities.
-//! - rapier3d: collision detection, contacts, the other five joint kinds ([`joints`]),
-//!   and integration of the resulting velocities.
+//!   joints with Bullet's rules ([`spring6dof`]), the contacts between bodies with
+//!   Bullet's rules, solved in the same loop as the joints (`collide`; shapes and
+//!   distance queries from parry), kinematic placement and velocities.
+//! - rapier3d: the other five joint kinds ([`joints`]), the optional ground plane's
+//!   contacts, and integration of the resulting velocities.
 //!
 //! Rigid-body modes (PMX specification, 剛体 section): 0 follows its bone as a kinematic
 //! body; 1 is simulated and the bone takes the body's transform; 2 is simulated but the bone
@@ -27,6 +29,7 @@
 //! mode-2 bodies as mode 1 ([`rules::effective_modes`]).
 
 pub mod bodies;
+pub(crate) mod collide;
 pub mod contacts;
 pub mod joints;
 mod live;
@@ -71,8 +74,8 @@ pub struct PhysicsConfig {
     pub max_substeps: u32,
     /// Joint solver iterations per physics step (Bullet's default: 10).
     pub solver_iterations: usize,
-    /// rapier's solver iterations per physics step, for contacts and the joint kinds
-    /// other than (spring) 6DOF.
+    /// rapier's solver iterations per physics step, for the joint kinds other than
+    /// (spring) 6DOF and the ground plane's contacts.
     pub contact_iterations: usize,
     pub substep_rule: SubstepRule,
     /// Run a mode-2 body jointed to a simulated body on its bone's parent as mode 1, as the
@@ -82,23 +85,28 @@ pub struct PhysicsConfig {
     pub gyroscopic: bool,
     /// An infinite floor at y = 0 (saba and PMX Editor add one; MMD does not).
     pub ground: bool,
-    /// rapier's length unit (scales its tolerances and correction speeds).
+    /// rapier's length unit (scales its tolerances and correction speeds; the other joint
+    /// kinds and the ground plane only).
     pub length_unit: f32,
-    /// Contact stiffness as a natural frequency (Hz). rapier's default is 30;
-    /// Bullet's contacts (ERP 0.2 per step) are softer, and at 30 Hz cloaks held
-    /// against the body by heavy weight bodies jitter (Gene). 10 Hz keeps them calm.
+    /// Stiffness of the ground plane's contacts (rapier's) as a natural frequency (Hz).
+    /// Contacts between bodies are Hone's, with Bullet's ERP 0.2 per step.
     pub contact_frequency: f32,
-    /// Largest speed (in length units per second) at which penetrations are corrected;
-    /// rapier's default is 3.
+    /// Largest speed (in length units per second) at which rapier corrects penetrations
+    /// into the ground plane; rapier's default is 3.
     pub max_corrective_velocity: f32,
     /// Bullet's "additional damping" (the MMD runtimes turn it on): nearly still bodies
     /// are stopped, and slow ones lose 0.005 units/s per step.
     pub additional_damping: bool,
     /// Bone-following bodies reach the solver one frame late: each frame's steps place
-    /// them where their bones were in the previous frame. Measured on the Bullet
-    /// reference (shared/oracles/bullet): under a motion, its simulated bodies trail
-    /// their animated parents by one frame more than a same-frame placement gives.
+    /// them where their bones were in the previous frame. Off by default: it was a
+    /// stand-in for the lag the Bullet reference shows, which is Bullet's motion-state
+    /// latency ([`PhysicsConfig::motion_state_latency`]); both together lag twice.
     pub follow_delay: bool,
+    /// Bullet's latency motion-state interpolation (`btDiscreteDynamicsWorld`'s
+    /// `m_latencyMotionStateInterpolation`, on by default): the bones and the outside world
+    /// see each simulated body moved back along its velocity by one step less the time not
+    /// yet stepped, i.e. about where it was before the frame's last step.
+    pub motion_state_latency: bool,
 }
 
 impl Default for PhysicsConfig {
@@ -117,7 +125,8 @@ impl Default for PhysicsConfig {
             contact_frequency: 10.0,
             max_corrective_velocity: 0.5,
             additional_damping: true,
-            follow_delay: true,
+            follow_delay: false,
+            motion_state_latency: true,
         }
     }
 }

@@ -18,7 +18,7 @@ use crate::pmx::{Model, RigidBody, RigidMode, RigidShape};
 use glam::{Mat4, Vec3};
 use rapier3d::parry::query::{Ray, RayCast};
 use rapier3d::parry::shape::{Ball, Capsule, Cuboid};
-use rapier3d::prelude::{ColliderBuilder, Group, InteractionGroups, InteractionTestMode, Pose};
+use rapier3d::prelude::{ColliderBuilder, Pose};
 
 // ---------------------------------------------------------------------------
 // Collision filter
@@ -90,15 +90,6 @@ impl CollisionFilter {
     /// bit AND B's mask has A's group bit. Symmetric.
     pub fn collides_with(self, other: CollisionFilter) -> bool {
         self.mask & other.group_bits != 0 && other.mask & self.group_bits != 0
-    }
-
-    /// The same rule as rapier interaction groups (its `And` test is Bullet's).
-    pub fn interaction_groups(self) -> InteractionGroups {
-        InteractionGroups::new(
-            Group::from(self.group_bits as u32),
-            Group::from(self.mask as u32),
-            InteractionTestMode::And,
-        )
     }
 }
 

@@ -281,7 +281,14 @@ pub struct StepInfo {
 }
 
 impl Row {
-    fn new(a: usize, b: usize, lin_a: Vec3, ang_a: Vec3, lin_b: Vec3, ang_b: Vec3) -> Row {
+    pub(super) fn new(
+        a: usize,
+        b: usize,
+        lin_a: Vec3,
+        ang_a: Vec3,
+        lin_b: Vec3,
+        ang_b: Vec3,
+    ) -> Row {
         Row {
             a: a as u32,
             b: b as u32,
@@ -302,7 +309,7 @@ impl Row {
     }
 
     /// Fills the effective mass; false when the row cannot act (both sides fixed).
-    fn finish(&mut self, bodies: &[SolverBody]) -> bool {
+    pub(super) fn finish(&mut self, bodies: &[SolverBody]) -> bool {
         let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
         self.inv_a_mass = a.inv_mass;
         self.inv_b_mass = b.inv_mass;
@@ -319,7 +326,7 @@ impl Row {
         true
     }
 
-    fn relative_velocity(&self, bodies: &[SolverBody]) -> f32 {
+    pub(super) fn relative_velocity(&self, bodies: &[SolverBody]) -> f32 {
         let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
         self.lin_a.dot(a.linvel)
             + self.ang_a.dot(a.angvel)
@@ -334,12 +341,17 @@ impl Row {
         let clamped = sum.clamp(self.lower, self.upper);
         let delta = clamped - self.applied;
         self.applied = clamped;
+        self.apply(bodies, delta);
+    }
+
+    /// Changes the two bodies' velocities by `impulse` along the row.
+    pub(super) fn apply(&self, bodies: &mut [SolverBody], impulse: f32) {
         let a = &mut bodies[self.a as usize];
-        a.linvel += self.lin_a * (self.inv_a_mass * delta);
-        a.angvel += self.ang_a_response * delta;
+        a.linvel += self.lin_a * (self.inv_a_mass * impulse);
+        a.angvel += self.ang_a_response * impulse;
         let b = &mut bodies[self.b as usize];
-        b.linvel += self.lin_b * (self.inv_b_mass * delta);
-        b.angvel += self.ang_b_response * delta;
+        b.linvel += self.lin_b * (self.inv_b_mass * impulse);
+        b.angvel += self.ang_b_response * impulse;
     }
 }
 

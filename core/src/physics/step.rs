@@ -1,23 +1,25 @@
 //! Stepping the world the way Bullet steps MMD physics (facts from Bullet's public source:
 //! `btDiscreteDynamicsWorld::stepSimulation` / `internalSingleStepSimulation`,
-//! `btSequentialImpulseConstraintSolver`, `btRigidBody::saveKinematicState`,
+//! `btSequentialImpulseConstraintSolver::solveGroupCacheFriendlyIterations`,
+//! `btRigidBody::saveKinematicState`,
 //! `btTransformUtil::integrateTransform`):
 //!
 //! 1. Steps: the frame's time is added to the time not yet stepped; whole fixed steps
 //!    run, the remainder waits for the next frame, steps beyond the cap are dropped.
 //! 2. Bone-following bodies jump to the frame's pose before the first step, with the
-//!    velocity that covers the jump over the frame's steps ([`SubstepRule::Bullet`]);
-//!    by default the pose their bones had one frame earlier, as the Bullet reference
-//!    runs them ([`PhysicsConfig::follow_delay`](super::PhysicsConfig::follow_delay)).
-//! 3. Each step: damping (before the solve), gravity, the gyroscopic term; the spring
-//!    6DOF rows, solved by projected Gauss-Seidel; then rapier solves contacts and the
-//!    other joint kinds and integrates. A step turns a body by at most 45° (Bullet's
-//!    angular motion cap); the body keeps its full spin.
+//!    velocity that covers the jump over the frame's steps ([`SubstepRule::Bullet`]).
+//! 3. Each step: damping (before the solve), gravity, the gyroscopic term; contacts found
+//!    at the step's start (`collide`); one projected Gauss-Seidel loop as Bullet's: the
+//!    split-impulse pushes of deep contacts first, then each iteration the spring 6DOF
+//!    rows, the contact normals, the frictions. Then rapier solves the other joint kinds
+//!    and integrates, from the pose the pushes moved the body to. A step turns a body by
+//!    at most 45° (Bullet's angular motion cap); the body keeps its full spin.
+//! 4. The bones take each simulated body's motion-state pose: its pose moved along its
+//!    velocity by the time not yet stepped minus one step (`synchronizeSingleMotionState`
+//!    with Bullet's default latency interpolation), so they trail the bodies by a step.
 //!
-//! Still approximate: Bullet solves joints and contacts together, iteration by
-//! iteration; here the joints are solved first, then rapier's contacts. A cloak resting
-//! on the body hangs a few degrees off Bullet's because of it (Gene: ~5°; with the
-//! cloak's contacts off in both engines, ~1°).
+//! Still approximate: the other five joint kinds are solved by rapier after this loop,
+//! not inside it.
 
 use super::bodies::{apply_damping, gyroscopic_change};
 use super::spring6dof::{self, SolverBody, StepInfo};
@@ -80,6 +82,7 @@ impl PhysicsWorld {
             self.proxies[i].pose = pose;
         }
         self.held_spin.fill(Vec3::ZERO);
+        self.contacts.clear();
         self.local_time = 0.0;
         self.stats = WorldStats::default();
         self.epoch = world::next_epoch();
@@ -199,10 +202,19 @@ impl PhysicsWorld {
         for joint in &self.springs {
             joint.push_rows(&self.solver, &info, &mut self.rows);
         }
-        spring6dof::solve(&mut self.rows, &mut self.solver, config.solver_iterations);
+        // Bullet's order: contacts found at the step's start poses, split-impulse pushes
+        // first, then each iteration the joint rows, the contact normals, the frictions.
+        self.contacts.detect(&self.solver);
+        self.contacts.build_rows(&mut self.solver, h);
+        self.contacts.solve_pushes(config.solver_iterations);
+        for _ in 0..config.solver_iterations {
+            spring6dof::solve(&mut self.rows, &mut self.solver, 1);
+            self.contacts.solve_once(&mut self.solver);
+        }
+        self.contacts.write_back();
 
-        // Hand the velocities to rapier; it adds contacts (and the other joint kinds)
-        // and integrates.
+        // Hand the velocities to rapier; it adds the other joint kinds (and the ground's
+        // contacts) and integrates.
         let max_turn = FRAC_PI_4 / h;
         for (i, b) in self.bodies.iter().enumerate() {
             let Some(rb) = self.rapier.bodies.get_mut(b.handle) else {
@@ -217,6 +229,9 @@ impl PhysicsWorld {
                     s.angvel
                 };
                 self.held_spin[i] = s.angvel - turn;
+                if let Some(pose) = self.contacts.pushed_pose(i, &s.pose, h) {
+                    rb.set_position(pose, false);
+                }
                 rb.set_linvel(s.linvel, false);
                 rb.set_angvel(turn, false);
             } else {
@@ -291,10 +306,9 @@ impl PhysicsWorld {
             }
             if let Some(bi) = self.driver_of_bone[bone] {
                 let b = &self.bodies[bi];
-                let Some(rb) = self.rapier.bodies.get(b.handle) else {
+                let Some(body) = self.shown_pose(b) else {
                     continue;
                 };
-                let body = *rb.position();
                 let new_world = match b.role {
                     // The bone takes the body's rotation and keeps its animated position.
                     BodyRole::DynamicRotation => Mat4::from_rotation_translation(

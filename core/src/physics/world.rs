@@ -3,6 +3,7 @@
 //! rapier; what the world reports about itself.
 
 use super::bodies::{bullet_inertia, clamp_damping};
+use super::collide::{ContactBody, Contacts};
 use super::joints::{self, euler_rotation, joint_approximations};
 use super::rules::{self, BodyShape, CollisionFilter};
 use super::spring6dof::{Row, SolverBody, Spring6Dof};
@@ -10,8 +11,9 @@ use super::{BodyProxy, BodyRole, Note, NoteTarget, PhysicsConfig, WorldStats};
 use crate::pmx::{Joint, JointKind, Model, RigidMode};
 use glam::{Mat4, Vec3};
 use rapier3d::prelude::{
-    CoefficientCombineRule, ColliderBuilder, ColliderHandle, ImpulseJointHandle, InteractionGroups,
-    MassProperties, Pose, RigidBodyBuilder, RigidBodyHandle,
+    CoefficientCombineRule, ColliderBuilder, ColliderHandle, Group, ImpulseJointHandle,
+    InteractionGroups, InteractionTestMode, MassProperties, Pose, RigidBodyBuilder,
+    RigidBodyHandle,
 };
 
 #[derive(Debug, Clone)]
@@ -88,6 +90,9 @@ pub struct PhysicsWorld {
     pub(super) solver: Vec<SolverBody>,
     pub(super) rows: Vec<Row>,
     pub(super) held_spin: Vec<Vec3>,
+    /// Body–body contacts, which Hone makes and solves with the joints (rapier only sees
+    /// the optional ground).
+    pub(super) contacts: Contacts,
     /// Changes whenever every body is put back on its bone (see [`PhysicsWorld::epoch`]).
     pub(super) epoch: u64,
 }
@@ -211,7 +216,7 @@ impl BodySetup {
             .restitution(self.restitution)
             .friction_combine_rule(CoefficientCombineRule::Multiply)
             .restitution_combine_rule(CoefficientCombineRule::Multiply)
-            .collision_groups(self.filter.interaction_groups());
+            .collision_groups(ground_groups(self.filter));
         if self.contact_response {
             c
         } else {
@@ -219,10 +224,38 @@ impl BodySetup {
         }
     }
 
+    pub(super) fn contact_body(&self) -> ContactBody {
+        ContactBody::new(
+            self.shape,
+            self.friction,
+            self.restitution,
+            self.contact_response,
+        )
+    }
+
     pub(super) fn mass_properties(&self) -> MassProperties {
         MassProperties::new(Vec3::ZERO, self.mass, self.inertia)
     }
 }
+
+/// rapier's groups for a body: it meets only the ground there (body–body contacts are
+/// Hone's, [`Contacts`]), and only if its own filter takes any group at all.
+pub(super) fn ground_groups(filter: CollisionFilter) -> InteractionGroups {
+    let member = if filter.group_bits != 0 {
+        BODY_GROUP
+    } else {
+        Group::NONE
+    };
+    let with = if filter.mask != 0 {
+        GROUND_GROUP
+    } else {
+        Group::NONE
+    };
+    InteractionGroups::new(member, with, InteractionTestMode::And)
+}
+
+const BODY_GROUP: Group = Group::GROUP_1;
+const GROUND_GROUP: Group = Group::GROUP_2;
 
 /// Parent-first bone order with each bone's parent (cycles cut; the checker reports them).
 fn bone_order(model: &Model) -> Vec<(usize, Option<usize>)> {
@@ -294,9 +327,11 @@ impl PhysicsWorld {
         let mut bodies = Vec::with_capacity(nbodies);
         let mut proxies = Vec::with_capacity(nbodies);
         let mut driver_of_bone = vec![None; nbones];
+        let mut contact_bodies = Vec::with_capacity(nbodies);
 
         for (i, &mode) in modes.iter().enumerate() {
             let setup = body_setup(model, i, mode, &mut notes);
+            contact_bodies.push(setup.contact_body());
             let mut drives = match setup.role {
                 BodyRole::Dynamic | BodyRole::DynamicRotation => setup.bone,
                 _ => None,
@@ -362,12 +397,16 @@ impl PhysicsWorld {
         if config.ground {
             rapier.insert(
                 RigidBodyBuilder::fixed().translation(Vec3::new(0.0, -1.0, 0.0)),
-                ColliderBuilder::cuboid(1.0e4, 1.0, 1.0e4),
+                ColliderBuilder::cuboid(1.0e4, 1.0, 1.0e4).collision_groups(
+                    InteractionGroups::new(GROUND_GROUP, BODY_GROUP, InteractionTestMode::And),
+                ),
             );
         }
 
+        let contacts = Contacts::new(contact_bodies, &proxies);
         let mut world = PhysicsWorld {
             config,
+            contacts,
             rapier,
             solver: Vec::with_capacity(nbodies),
             held_spin: vec![Vec3::ZERO; nbodies],
@@ -499,13 +538,38 @@ impl PhysicsWorld {
         self.driver_of_bone.get(bone).is_some_and(|d| d.is_some())
     }
 
-    /// Current pose of body `i` (a bone-following body: where it was placed).
+    /// Pose of body `i` as Bullet hands it to the bones (a bone-following body: where it
+    /// was placed); see [`PhysicsConfig::motion_state_latency`].
     pub fn body_pose(&self, i: usize) -> Option<Pose> {
         let b = self.bodies.get(i)?;
         if !b.role.is_dynamic() {
             return Some(b.placed);
         }
-        self.rapier.bodies.get(b.handle).map(|rb| *rb.position())
+        self.shown_pose(b)
+    }
+
+    /// Bullet's motion-state pose of a simulated body (`synchronizeSingleMotionState`):
+    /// its pose moved along its velocity by the time not yet stepped minus one step, which
+    /// with whole steps is the pose it had before the last step; without the latency rule,
+    /// its pose plus the time not yet stepped.
+    pub(super) fn shown_pose(&self, b: &Body) -> Option<Pose> {
+        let rb = self.rapier.bodies.get(b.handle)?;
+        let dt = if self.config.motion_state_latency {
+            self.local_time - self.config.substep
+        } else {
+            self.local_time
+        };
+        let pose = *rb.position();
+        let (v, w) = (rb.linvel(), rb.angvel());
+        let moved = Pose::from_parts(
+            pose.translation + v * dt,
+            (glam::Quat::from_scaled_axis(w * dt) * pose.rotation).normalize(),
+        );
+        if moved.translation.is_finite() && moved.rotation.is_finite() {
+            Some(moved)
+        } else {
+            Some(pose)
+        }
     }
 
     /// Current linear velocity of body `i`.
