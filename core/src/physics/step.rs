@@ -11,7 +11,8 @@
 //! 3. Each step: damping (before the solve), gravity, the gyroscopic term; contacts found
 //!    at the step's start (`collide`); one projected Gauss-Seidel loop as Bullet's: the
 //!    split-impulse pushes of deep contacts first, then each iteration the spring 6DOF
-//!    rows, the contact normals, the frictions. Then rapier solves the other joint kinds
+//!    rows (in Bullet's island-sorted order, `islands`), the contact normals, the
+//!    frictions. Then rapier solves the other joint kinds
 //!    and integrates, from the pose the pushes moved the body to. A step turns a body by
 //!    at most 45° (Bullet's angular motion cap); the body keeps its full spin.
 //! 4. The bones take each simulated body's motion-state pose: its pose moved along its
@@ -199,8 +200,9 @@ impl PhysicsWorld {
             fps: 1.0 / h,
             iterations: config.solver_iterations,
         };
-        for joint in &self.springs {
-            joint.push_rows(&self.solver, &info, &mut self.rows);
+        // Bullet's order (island-sorted), which decides where unconverged chains hang.
+        for &k in &self.spring_order {
+            self.springs[k].push_rows(&self.solver, &info, &mut self.rows);
         }
         // Bullet's order: contacts found at the step's start poses, split-impulse pushes
         // first, then each iteration the joint rows, the contact normals, the frictions.
