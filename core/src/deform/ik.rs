@@ -483,10 +483,8 @@ pub(crate) fn link_turn(
             let scale = norm2.sqrt().recip();
             (normal2.sqrt() * scale, w * scale)
         };
-        let mut v = [0.0; 4];
-        v[i] = if axis[i] >= 0.0 { s } else { -s };
-        v[3] = c;
-        Quat::from_array(v)
+        let s = if axis[i] >= 0.0 { s } else { -s };
+        Quat::from_vec4((Vec3A::AXES[i] * s).extend(c))
     } else if limited {
         let (s, c) = link.max_turn_half;
         Quat::from_vec4((axis * (s / axis.length())).extend(c))

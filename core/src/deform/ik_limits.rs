@@ -3,7 +3,7 @@
 
 use super::ik::unit;
 use super::ik::{EulerOrder, LinkInfo};
-use glam::{DMat3, DQuat, Quat, Vec3};
+use glam::{DMat3, DQuat, Quat, Vec3, Vec3A};
 
 /// The limits of a single-axis link as directions (cos, sin) of min and max,
 /// kept when -π < min < max < π and max − min < π: then an angle whose
@@ -209,8 +209,7 @@ pub(crate) fn clamp_single_axis(
             }
         }
     };
-    let mut v = [0.0; 4];
-    v[axis] = s;
-    v[3] = c;
-    (Quat::from_array(v) * local.inverse()).normalize()
+    // (A quaternion built from an indexed array would stall on the store.)
+    let turn = Quat::from_vec4((Vec3A::AXES[axis] * s).extend(c));
+    (turn * local.inverse()).normalize()
 }
