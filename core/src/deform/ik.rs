@@ -65,6 +65,29 @@ pub(crate) struct IkInfo {
     pub refresh: Vec<u32>,
     /// Whether the fast loop of `ik_chain` solves it.
     pub chain: bool,
+    /// Whether it is solved side by side with another (see `ik_pair`).
+    pub pair: Pairing,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pairing {
+    Alone,
+    /// Solves itself and the IK at this index together.
+    Leads(u32),
+    /// Solved by its leader.
+    Follows,
+}
+
+/// One IK's solver between iterations.
+pub(crate) struct Solving {
+    index: usize,
+    chain: Option<Chain>,
+    ik_pos: Vec3A,
+    target_pos: Vec3A,
+    iteration: u32,
+    changed: bool,
+    /// Whether another iteration runs.
+    pub active: bool,
 }
 
 pub(crate) fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
@@ -197,6 +220,7 @@ pub(crate) fn build_ik_infos(model: &Model, bones: &mut [BoneInfo]) -> Vec<IkInf
             path,
             refresh,
             chain: false,
+            pair: Pairing::Alone,
         });
     }
     for ik in &mut out {
@@ -246,7 +270,12 @@ impl Deformer {
     }
 
     pub(crate) fn solve_ik(&self, index: usize, pose: &Pose, state: &mut DeformState) {
-        self.solve_ik_observed(index, pose, state, &mut NoObserver);
+        match self.iks[index].pair {
+            Pairing::Alone => self.solve_ik_observed(index, pose, state, &mut NoObserver),
+            Pairing::Leads(other) => self.solve_ik_pair(index, other as usize, pose, state),
+            // Its leader, earlier in this phase, solved it.
+            Pairing::Follows => {}
+        }
     }
 
     /// The solver with a hook after every iteration. `NoObserver` compiles to
@@ -259,11 +288,35 @@ impl Deformer {
         state: &mut DeformState,
         observer: &mut O,
     ) {
+        let Some(mut solving) = self.begin_ik(index, pose, state, observer) else {
+            return;
+        };
+        let ik = &self.iks[index];
+        while solving.active {
+            for link in &ik.links {
+                self.step_link::<O>(&mut solving, link, pose, state);
+            }
+            observer.step(ik, state);
+            self.end_iteration(&mut solving);
+        }
+        self.finish_ik(index, pose, state);
+        observer.step(ik, state);
+    }
+
+    /// The solver's start, or None when it has nothing to do.
+    #[inline]
+    pub(crate) fn begin_ik<O: IkObserver>(
+        &self,
+        index: usize,
+        pose: &Pose,
+        state: &mut DeformState,
+        observer: &mut O,
+    ) -> Option<Solving> {
         let ik = &self.iks[index];
         // A switched-off IK leaves its links at their non-IK rotation
         // (reset_bones cleared their IK rotations this frame).
         if ik.links.is_empty() || !pose.is_ik_enabled(ik.bone as usize) {
-            return;
+            return None;
         }
         for link in &ik.links {
             state.ik_rotation[link.bone as usize] = Quat::IDENTITY;
@@ -273,7 +326,7 @@ impl Deformer {
         if ik_pos.distance_squared(Self::position(state, ik.target)) < 1.0e-8 {
             // Already there: the links keep identity IK rotations.
             observer.step(ik, state);
-            return;
+            return None;
         }
         // Links (outermost first) and the target from this frame's values.
         for link in ik.links.iter().rev() {
@@ -281,50 +334,73 @@ impl Deformer {
         }
         self.update_bone(ik.target as usize, pose, state);
         observer.step(ik, state);
-        let mut chain = ik.chain.then(|| Chain::new(self, ik, state));
-        let mut target_pos = Self::position(state, ik.target);
-        if ik_pos.distance_squared(target_pos) >= 1.0e-8 {
-            let half = ik.iterations / 2;
-            let mut iteration = 0;
-            while iteration < ik.iterations {
-                let mut changed = false;
-                for link in &ik.links {
-                    if link.axis != SolveAxis::Fixed {
-                        let before = state.ik_rotation[link.bone as usize];
-                        let use_axis = iteration < half;
-                        target_pos = match chain.as_mut() {
-                            Some(chain) => {
-                                let whole = O::READS_TARGET;
-                                chain.step(
-                                    self, ik, link, ik_pos, target_pos, use_axis, whole, state,
-                                )
-                            }
-                            None => {
-                                self.solve_link(ik, link, ik_pos, target_pos, use_axis, pose, state)
-                            }
-                        };
-                        changed |= state.ik_rotation[link.bone as usize] != before;
-                    }
-                }
-                observer.step(ik, state);
-                if ik_pos.distance_squared(target_pos) < 1.0e-8 {
-                    break;
-                }
-                iteration += 1;
-                if !changed {
-                    // An iteration is a pure function of the IK rotations and
-                    // of whether single-axis links still use their axis: a
-                    // pass that changed nothing repeats until that switches.
-                    if iteration < half {
-                        iteration = half;
-                    } else {
-                        break;
-                    }
-                }
+        let chain = ik.chain.then(|| Chain::new(self, ik, state));
+        let target_pos = Self::position(state, ik.target);
+        Some(Solving {
+            index,
+            chain,
+            ik_pos,
+            target_pos,
+            iteration: 0,
+            changed: false,
+            active: ik.iterations > 0 && ik_pos.distance_squared(target_pos) >= 1.0e-8,
+        })
+    }
+
+    /// One link's CCD step in the current iteration.
+    #[inline]
+    pub(crate) fn step_link<O: IkObserver>(
+        &self,
+        solving: &mut Solving,
+        link: &LinkInfo,
+        pose: &Pose,
+        state: &mut DeformState,
+    ) {
+        if link.axis == SolveAxis::Fixed {
+            return;
+        }
+        let ik = &self.iks[solving.index];
+        let before = state.ik_rotation[link.bone as usize];
+        let use_axis = solving.iteration < ik.iterations / 2;
+        let (ik_pos, target_pos) = (solving.ik_pos, solving.target_pos);
+        solving.target_pos = match solving.chain.as_mut() {
+            Some(chain) => {
+                let whole = O::READS_TARGET;
+                chain.step(self, ik, link, ik_pos, target_pos, use_axis, whole, state)
+            }
+            None => self.solve_link(ik, link, ik_pos, target_pos, use_axis, pose, state),
+        };
+        solving.changed |= state.ik_rotation[link.bone as usize] != before;
+    }
+
+    /// After every link took its step: whether another iteration runs.
+    #[inline]
+    pub(crate) fn end_iteration(&self, solving: &mut Solving) {
+        let iterations = self.iks[solving.index].iterations;
+        if solving.ik_pos.distance_squared(solving.target_pos) < 1.0e-8 {
+            solving.active = false;
+            return;
+        }
+        solving.iteration += 1;
+        if !solving.changed {
+            // An iteration is a pure function of the IK rotations and of
+            // whether single-axis links still use their axis: a pass that
+            // changed nothing repeats until that switches.
+            let half = iterations / 2;
+            if solving.iteration < half {
+                solving.iteration = half;
+            } else {
+                solving.active = false;
+                return;
             }
         }
-        // Everything hanging below the links follows the final rotations.
-        for &b in &ik.refresh {
+        solving.changed = false;
+        solving.active = solving.iteration < iterations;
+    }
+
+    /// Everything hanging below the links follows the final rotations.
+    pub(crate) fn finish_ik(&self, index: usize, pose: &Pose, state: &mut DeformState) {
+        for &b in &self.iks[index].refresh {
             let b = b as usize;
             if self.bones[b].is_ik_link {
                 self.compose_world(b, pose, state);
@@ -332,7 +408,6 @@ impl Deformer {
                 self.update_bone(b, pose, state);
             }
         }
-        observer.step(ik, state);
     }
 
     /// Solves one IK chain step by step for debugging: the bones before the
@@ -361,7 +436,8 @@ impl Deformer {
                 break;
             }
             if ik != NO_BONE {
-                self.solve_ik(ik as usize, pose, &mut state);
+                // Each alone, in order (a pair's follower too).
+                self.solve_ik_observed(ik as usize, pose, &mut state, &mut NoObserver);
             }
         }
         let info = &self.iks[index as usize];
@@ -547,7 +623,7 @@ pub(crate) trait IkObserver {
     fn step(&mut self, ik: &IkInfo, state: &DeformState);
 }
 
-struct NoObserver;
+pub(crate) struct NoObserver;
 
 impl IkObserver for NoObserver {
     #[inline(always)]

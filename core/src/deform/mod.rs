@@ -34,6 +34,7 @@ mod axes;
 mod bones;
 mod ik;
 mod ik_chain;
+mod ik_pair;
 mod ik_limits;
 mod morph;
 mod order;
@@ -257,7 +258,8 @@ impl Deformer {
     pub fn new(model: &Model) -> Deformer {
         let mut bones = bones::build_bone_infos(model);
         let order = BoneOrder::new(model);
-        let iks = ik::build_ik_infos(model, &mut bones);
+        let mut iks = ik::build_ik_infos(model, &mut bones);
+        ik_pair::pair_iks(&mut iks, &bones, &order);
         let skin = skin::SkinData::new(model);
         Deformer {
             bones,
@@ -283,8 +285,9 @@ impl Deformer {
         }
         let mut bones = bones::build_bone_infos(model);
         self.iks = ik::build_ik_infos(model, &mut bones);
-        self.bones = bones;
         self.order = BoneOrder::new(model);
+        ik_pair::pair_iks(&mut self.iks, &bones, &self.order);
+        self.bones = bones;
     }
 
     /// After field edits of morphs that keep their number: the vertex morph data
