@@ -1,8 +1,8 @@
 //! IK link limits: the Euler clamp (MMD's, see `ik`'s module docs) and the
 //! cheaper clamp for a link limited on one axis, which gives its result.
 
-use super::ik::unit;
 use super::ik::{EulerOrder, LinkInfo};
+use super::ik_turn::unit;
 use glam::{DMat3, DQuat, Quat, Vec3, Vec3A};
 
 /// The limits of a single-axis link as directions (cos, sin) of min and max,

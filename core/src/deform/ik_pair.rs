@@ -72,7 +72,7 @@ pub(crate) fn pair_iks(iks: &mut [IkInfo], bones: &[BoneInfo], order: &BoneOrder
         // What happens from the leader's solve up to a candidate's place.
         let mut between = Access::default();
         between.add_solve(bones, &iks[lead]);
-        for f in e + 1..entries.len() {
+        for (f, entry) in entries.iter().enumerate().skip(e + 1) {
             // Only alike chains (legs): stepped in lockstep to the end.
             let alike = |i: usize| {
                 iks[i].iterations == iks[lead].iterations
@@ -101,7 +101,7 @@ pub(crate) fn pair_iks(iks: &mut [IkInfo], bones: &[BoneInfo], order: &BoneOrder
                     break;
                 }
             }
-            between.add_update(bones, entries[f].bone as u32);
+            between.add_update(bones, entry.bone as u32);
             if let Some(i) = ik_at(f) {
                 between.add_solve(bones, &iks[i]);
             }
@@ -122,17 +122,31 @@ impl Deformer {
         // The follower's IK bone, now rather than at its place in the order:
         // nothing between changes what it reads.
         self.update_bone(self.iks[follow].bone as usize, pose, state);
+        if !(self.iks[lead].chain && self.iks[follow].chain) {
+            // Only the fast loop steps in halves (a test turns it off).
+            self.solve_ik_observed(lead, pose, state, &mut NoObserver);
+            self.solve_ik_observed(follow, pose, state, &mut NoObserver);
+            return;
+        }
         let mut first = self.begin_ik(lead, pose, state, &mut NoObserver);
         let mut second = self.begin_ik(follow, pose, state, &mut NoObserver);
         let (a, b) = (&self.iks[lead].links, &self.iks[follow].links);
         let active = |s: &Option<Solving>| s.as_ref().is_some_and(|s| s.active);
         while active(&first) || active(&second) {
             for i in 0..a.len().max(b.len()) {
-                if let (Some(s), Some(link)) = (first.as_mut().filter(|s| s.active), a.get(i)) {
-                    self.step_link::<NoObserver>(s, link, pose, state);
+                // Both turns, then both applied: each step's parts close
+                // together, so that they overlap in the processor.
+                let (x, y) = (
+                    first.as_mut().filter(|s| s.active).zip(a.get(i)),
+                    second.as_mut().filter(|s| s.active).zip(b.get(i)),
+                );
+                let tx = x.as_ref().map(|(s, link)| self.turn_link(s, link, state));
+                let ty = y.as_ref().map(|(s, link)| self.turn_link(s, link, state));
+                if let (Some((s, link)), Some(turn)) = (x, tx) {
+                    self.apply_link(s, link, turn, state);
                 }
-                if let (Some(s), Some(link)) = (second.as_mut().filter(|s| s.active), b.get(i)) {
-                    self.step_link::<NoObserver>(s, link, pose, state);
+                if let (Some((s, link)), Some(turn)) = (y, ty) {
+                    self.apply_link(s, link, turn, state);
                 }
             }
             for s in [&mut first, &mut second].into_iter().flatten() {

@@ -99,12 +99,12 @@ fn two_legs_are_solved_side_by_side_with_the_results_of_one_after_the_other() {
     let deformer = Deformer::new(&model);
     let (l, r) = (model.bone_index("左足ＩＫ"), model.bone_index("右足ＩＫ"));
     let ik_of = |b: Option<usize>| deformer.bones[b.unwrap()].ik as usize;
-    assert_eq!(
-        deformer.iks[ik_of(l)].pair,
-        Pairing::Leads(ik_of(r) as u32)
-    );
+    assert_eq!(deformer.iks[ik_of(l)].pair, Pairing::Leads(ik_of(r) as u32));
     assert_eq!(deformer.iks[ik_of(r)].pair, Pairing::Follows);
-    assert_eq!(assert_pairs_change_nothing(&model, &poses(&model, 3, 300), "legs"), 1);
+    assert_eq!(
+        assert_pairs_change_nothing(&model, &poses(&model, 3, 300), "legs"),
+        1
+    );
 }
 
 #[test]
