@@ -389,14 +389,9 @@ impl Deformer {
         }
         let ik = &self.iks[solving.index];
         let use_axis = solving.iteration < ik.iterations / 2;
-        chain.turn(
-            ik,
-            link,
-            solving.ik_pos,
-            solving.target_pos,
-            use_axis,
-            state,
-        )
+        let (ik_pos, target_pos) = (solving.ik_pos, solving.target_pos);
+        let parent = chain.parent(ik, link, state);
+        link_turn(link, state, ik_pos, target_pos, Some(parent), use_axis)
     }
 
     /// ...and the turn applied.

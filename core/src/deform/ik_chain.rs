@@ -75,36 +75,30 @@ impl Chain {
         whole_target: bool,
         state: &mut DeformState,
     ) -> Vec3A {
-        match self.turn(ik, link, ik_pos, target_pos, use_axis, state) {
+        let parent = self.parent(ik, link, state);
+        match link_turn(link, state, ik_pos, target_pos, Some(parent), use_axis) {
             Some(rotation) => self.apply(deformer, ik, link, rotation, whole_target, state),
             None => target_pos,
         }
     }
 
-    /// The first half of [`step`](Self::step): the link's new IK rotation,
-    /// or None when it does not turn. Reads only this chain's bones.
+    /// The world matrix of `link`'s parent, as the step reads it.
     #[inline]
-    pub(crate) fn turn(
-        &self,
+    pub(crate) fn parent<'a>(
+        &'a self,
         ik: &IkInfo,
         link: &LinkInfo,
-        ik_pos: Vec3A,
-        target_pos: Vec3A,
-        use_axis: bool,
-        state: &DeformState,
-    ) -> Option<Quat> {
-        let i = link.path_start;
-        let parent = if i == 0 {
-            &self.outer
-        } else {
-            &state.world[ik.path[i - 1] as usize]
-        };
-        link_turn(link, state, ik_pos, target_pos, Some(parent), use_axis)
+        state: &'a DeformState,
+    ) -> &'a Mat4 {
+        match link.path_start {
+            0 => &self.outer,
+            i => &state.world[ik.path[i - 1] as usize],
+        }
     }
 
-    /// The second half: sets the rotation and multiplies down the path;
-    /// returns the target's new position. Unless `whole_target`, only the
-    /// target's position is updated (its column of the product, the same
+    /// A step after `link_turn`: sets the rotation and multiplies down the
+    /// path; returns the target's new position. Unless `whole_target`, only
+    /// the target's position is updated (its column of the product, the same
     /// values): the loop reads nothing else of it, and the refresh after the
     /// loop recomputes it whole.
     #[inline]
@@ -120,11 +114,7 @@ impl Chain {
         let i = link.path_start;
         let b = link.bone as usize;
         let path = &ik.path;
-        let mut parent = if i == 0 {
-            self.outer
-        } else {
-            state.world[path[i - 1] as usize]
-        };
+        let mut parent = *self.parent(ik, link, state);
         state.ik_rotation[b] = rotation;
         self.local[i] = local_matrix(deformer, b, state);
         let last = path.len() - 1;

@@ -114,6 +114,25 @@ fn single_axis_clamp_gives_the_euler_clamps_result() {
     eprintln!("single-axis clamp: worst {worst:.1e} rad from the f64 Euler clamp");
 }
 
+/// Gene and every frame of 02_laugh as a pose, or None (the test skips)
+/// without the shared models.
+pub(super) fn gene_under_02_laugh() -> Option<(Model, Vec<Pose>)> {
+    let pmx = hone_testkit::shared_model("gene/Gene.pmx")?;
+    let vmd = hone_testkit::shared_model("gene/motion/02_laugh.vmd")?;
+    let model = crate::pmx::load(&pmx).unwrap().model;
+    let (motion, _) =
+        crate::motion::BoundMotion::bind(&crate::motion::load_vmd(&vmd).unwrap(), &model);
+    let frames = (motion.duration() * crate::motion::FRAMES_PER_SECOND) as usize + 1;
+    let poses = (0..frames)
+        .map(|f| {
+            let mut pose = Pose::new(&model);
+            motion.apply_to_pose(f as f32, &mut pose);
+            pose
+        })
+        .collect();
+    Some((model, poses))
+}
+
 /// Evaluates `pose` with the short-chain loop on and with it off for every
 /// IK; the world matrices must be identical.
 fn assert_chain_loop_matches(model: &Model, poses: impl Iterator<Item = Pose>, label: &str) {
@@ -168,28 +187,16 @@ fn short_chain_loop_matches_the_general_loop_on_the_sample_rig() {
 
 #[test]
 fn short_chain_loop_matches_the_general_loop_on_gene_under_02_laugh() {
-    let (Some(pmx), Some(vmd)) = (
-        hone_testkit::shared_model("gene/Gene.pmx"),
-        hone_testkit::shared_model("gene/motion/02_laugh.vmd"),
-    ) else {
+    let Some((model, motion_poses)) = gene_under_02_laugh() else {
         return;
     };
-    let model = crate::pmx::load(&pmx).unwrap().model;
     let deformer = Deformer::new(&model);
     for name in ["左足ＩＫ", "右足ＩＫ"] {
         let b = model.bone_index(name).unwrap();
         let ik = deformer.iks.iter().find(|ik| ik.bone as usize == b);
         assert!(ik.unwrap().chain, "{name} takes the short-chain loop");
     }
-    let (motion, _) =
-        crate::motion::BoundMotion::bind(&crate::motion::load_vmd(&vmd).unwrap(), &model);
-    let frames = (motion.duration() * crate::motion::FRAMES_PER_SECOND) as usize + 1;
-    let motion_poses = (0..frames).map(|f| {
-        let mut pose = Pose::new(&model);
-        motion.apply_to_pose(f as f32, &mut pose);
-        pose
-    });
-    assert_chain_loop_matches(&model, motion_poses, "Gene 02_laugh");
+    assert_chain_loop_matches(&model, motion_poses.into_iter(), "Gene 02_laugh");
     assert_chain_loop_matches(&model, random_poses(&model, 11, 200), "Gene random");
 }
 

@@ -135,29 +135,15 @@ fn the_sample_rig_keeps_its_results() {
 
 #[test]
 fn gene_pairs_its_legs_and_keeps_its_results_under_02_laugh() {
-    let (Some(pmx), Some(vmd)) = (
-        hone_testkit::shared_model("gene/Gene.pmx"),
-        hone_testkit::shared_model("gene/motion/02_laugh.vmd"),
-    ) else {
+    let Some((model, mut all)) = super::ik_fast::gene_under_02_laugh() else {
         return;
     };
-    let model = crate::pmx::load(&pmx).unwrap().model;
     let deformer = Deformer::new(&model);
     let ik_of = |name: &str| deformer.bones[model.bone_index(name).unwrap()].ik as usize;
     assert_eq!(
         deformer.iks[ik_of("左足ＩＫ")].pair,
         Pairing::Leads(ik_of("右足ＩＫ") as u32)
     );
-    let (motion, _) =
-        crate::motion::BoundMotion::bind(&crate::motion::load_vmd(&vmd).unwrap(), &model);
-    let frames = (motion.duration() * crate::motion::FRAMES_PER_SECOND) as usize + 1;
-    let mut all: Vec<Pose> = (0..frames)
-        .map(|f| {
-            let mut pose = Pose::new(&model);
-            motion.apply_to_pose(f as f32, &mut pose);
-            pose
-        })
-        .collect();
     all.extend(poses(&model, 13, 200));
     assert!(assert_pairs_change_nothing(&model, &all, "Gene") >= 1);
 }
