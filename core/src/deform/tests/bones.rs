@@ -290,7 +290,10 @@ fn composing_a_bone_gives_the_full_matrix_products_values() {
         })
         .collect();
     // An external parent may be any matrix, projective ones included.
-    parents.push(Mat4::perspective_rh(1.0, 1.5, 0.1, 100.0) * parents[1]);
+    let projective = Mat4::from_cols_array(&[
+        1.5, 0.0, 0.0, 0.1, 0.0, 2.0, 0.0, -0.2, 0.0, 0.0, -1.0, -1.0, 0.0, 0.0, -0.2, 0.5,
+    ]);
+    parents.push(projective * parents[1]);
     parents.push(Mat4::IDENTITY);
     let mut rotations: Vec<Quat> = (0..6)
         .map(|i| {
