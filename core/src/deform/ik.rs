@@ -393,7 +393,7 @@ impl Deformer {
         let use_axis = solving.iteration < ik.iterations / 2;
         let (ik_pos, target_pos) = (solving.ik_pos, solving.target_pos);
         let parent = chain.parent(ik, link, state);
-        link_swing(link, state, ik_pos, target_pos, Some(parent), use_axis)
+        link_swing(link, state, [ik_pos, target_pos], Some(parent), use_axis)
     }
 
     /// ...that limited...

@@ -23,18 +23,17 @@ pub(crate) fn link_turn(
     parent_world: Option<&Mat4>,
     use_axis: bool,
 ) -> Option<Quat> {
-    let ik_rot = link_swing(link, state, ik_pos, target_pos, parent_world, use_axis)?;
+    let ik_rot = link_swing(link, state, [ik_pos, target_pos], parent_world, use_axis)?;
     Some(link_limit(link, state, ik_rot, use_axis))
 }
 
 /// [`link_turn`]'s first half: the turn times the IK rotation so far, not
-/// yet limited nor made unit.
+/// yet limited nor made unit; from the IK bone's and the target's positions.
 #[inline]
 pub(crate) fn link_swing(
     link: &LinkInfo,
     state: &DeformState,
-    ik_pos: Vec3A,
-    target_pos: Vec3A,
+    [ik_pos, target_pos]: [Vec3A; 2],
     parent_world: Option<&Mat4>,
     use_axis: bool,
 ) -> Option<Quat> {
