@@ -12,8 +12,10 @@
 use super::bones::BoneInfo;
 use super::ik_chain::{is_simple_chain, Chain};
 use super::ik_limits::Arc;
+use super::ik_pair::pair_iks;
 pub(crate) use super::ik_turn::link_turn;
 use super::ik_turn::{link_limit, link_swing};
+use super::order::BoneOrder;
 use super::{DeformState, Deformer, Pose, NO_BONE};
 use crate::pmx::Model;
 use glam::{Quat, Vec3, Vec3A};
@@ -228,6 +230,9 @@ pub(crate) fn build_ik_infos(model: &Model, bones: &mut [BoneInfo]) -> Vec<IkInf
     for ik in &mut out {
         ik.chain = is_simple_chain(ik, bones);
     }
+    // Pairs come from the deform order (a second copy of the deformer's, so
+    // that the IK data is made in one place).
+    pair_iks(&mut out, bones, &BoneOrder::new(model));
     out
 }
 
