@@ -12,7 +12,10 @@
 use super::bones::BoneInfo;
 use super::ik_chain::{is_simple_chain, Chain};
 use super::ik_limits::Arc;
+use super::ik_pair::pair_iks;
 pub(crate) use super::ik_turn::link_turn;
+use super::ik_turn::{link_limit, link_swing};
+use super::order::BoneOrder;
 use super::{DeformState, Deformer, Pose, NO_BONE};
 use crate::pmx::Model;
 use glam::{Quat, Vec3, Vec3A};
@@ -227,6 +230,9 @@ pub(crate) fn build_ik_infos(model: &Model, bones: &mut [BoneInfo]) -> Vec<IkInf
     for ik in &mut out {
         ik.chain = is_simple_chain(ik, bones);
     }
+    // Pairs come from the deform order (a second copy of the deformer's, so
+    // that the IK data is made in one place).
+    pair_iks(&mut out, bones, &BoneOrder::new(model));
     out
 }
 
@@ -374,8 +380,9 @@ impl Deformer {
         solving.changed |= state.ik_rotation[link.bone as usize] != before;
     }
 
-    /// [`step_link`](Self::step_link) of a fast-loop chain in two halves:
-    /// the link's turn (None: none, or a fixed link)...
+    /// [`step_link`](Self::step_link) of a fast-loop chain in three parts:
+    /// the link's turn times its IK rotation (None: none, or a fixed
+    /// link)...
     #[inline]
     pub(crate) fn turn_link(
         &self,
@@ -391,10 +398,23 @@ impl Deformer {
         let use_axis = solving.iteration < ik.iterations / 2;
         let (ik_pos, target_pos) = (solving.ik_pos, solving.target_pos);
         let parent = chain.parent(ik, link, state);
-        link_turn(link, state, ik_pos, target_pos, Some(parent), use_axis)
+        link_swing(link, state, [ik_pos, target_pos], Some(parent), use_axis)
     }
 
-    /// ...and the turn applied.
+    /// ...that limited...
+    #[inline]
+    pub(crate) fn limit_link(
+        &self,
+        solving: &Solving,
+        link: &LinkInfo,
+        swing: Option<Quat>,
+        state: &DeformState,
+    ) -> Option<Quat> {
+        let use_axis = solving.iteration < self.iks[solving.index].iterations / 2;
+        swing.map(|r| link_limit(link, state, r, use_axis))
+    }
+
+    /// ...and applied.
     #[inline]
     pub(crate) fn apply_link(
         &self,

@@ -134,14 +134,23 @@ impl Deformer {
         let active = |s: &Option<Solving>| s.as_ref().is_some_and(|s| s.active);
         while active(&first) || active(&second) {
             for i in 0..a.len().max(b.len()) {
-                // Both turns, then both applied: each step's parts close
-                // together, so that they overlap in the processor.
+                // Both turns, both limited, then both applied: each part of
+                // the two steps close together, so that they overlap in the
+                // processor.
                 let (x, y) = (
                     first.as_mut().filter(|s| s.active).zip(a.get(i)),
                     second.as_mut().filter(|s| s.active).zip(b.get(i)),
                 );
                 let tx = x.as_ref().map(|(s, link)| self.turn_link(s, link, state));
                 let ty = y.as_ref().map(|(s, link)| self.turn_link(s, link, state));
+                let tx = x
+                    .as_ref()
+                    .zip(tx)
+                    .map(|((s, l), t)| self.limit_link(s, l, t, state));
+                let ty = y
+                    .as_ref()
+                    .zip(ty)
+                    .map(|((s, l), t)| self.limit_link(s, l, t, state));
                 if let (Some((s, link)), Some(turn)) = (x, tx) {
                     self.apply_link(s, link, turn, state);
                 }

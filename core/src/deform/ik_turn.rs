@@ -23,6 +23,20 @@ pub(crate) fn link_turn(
     parent_world: Option<&Mat4>,
     use_axis: bool,
 ) -> Option<Quat> {
+    let ik_rot = link_swing(link, state, [ik_pos, target_pos], parent_world, use_axis)?;
+    Some(link_limit(link, state, ik_rot, use_axis))
+}
+
+/// [`link_turn`]'s first half: the turn times the IK rotation so far, not
+/// yet limited nor made unit; from the IK bone's and the target's positions.
+#[inline]
+pub(crate) fn link_swing(
+    link: &LinkInfo,
+    state: &DeformState,
+    [ik_pos, target_pos]: [Vec3A; 2],
+    parent_world: Option<&Mat4>,
+    use_axis: bool,
+) -> Option<Quat> {
     let b = link.bone as usize;
     let (link_pos, ik_rotation) = (Deformer::position(state, link.bone), state.ik_rotation[b]);
     let (to_target, to_ik) = (link_pos - target_pos, link_pos - ik_pos);
@@ -94,14 +108,24 @@ pub(crate) fn link_turn(
         let scale = norm2.sqrt().recip();
         Quat::from_vec4((axis * scale).extend(w * scale))
     };
-    let ik_rot = turn * ik_rotation;
+    Some(turn * ik_rotation)
+}
+
+/// The IK rotation a link's turn gives: unit, within its limits.
+#[inline]
+pub(crate) fn link_limit(
+    link: &LinkInfo,
+    state: &DeformState,
+    ik_rot: Quat,
+    use_axis: bool,
+) -> Quat {
     let Some((min, max)) = link.limits else {
-        return Some(unit(ik_rot));
+        return unit(ik_rot);
     };
-    let local = state.local_rotation[b];
+    let local = state.local_rotation[link.bone as usize];
     let single_axis =
         |i: usize| clamp_single_axis(ik_rot, local, i, link, min[i], max[i], use_axis);
-    Some(match link.axis {
+    match link.axis {
         SolveAxis::X => single_axis(0),
         SolveAxis::Y => single_axis(1),
         SolveAxis::Z => single_axis(2),
@@ -110,7 +134,7 @@ pub(crate) fn link_turn(
             let clamped = clamp_euler(ik_rot * local, link.order, min, max, use_axis);
             (clamped * local.inverse()).normalize().as_quat()
         }
-    })
+    }
 }
 
 /// `q` scaled to unit length. Products of unit quaternions are unit to a few

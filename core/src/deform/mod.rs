@@ -259,8 +259,7 @@ impl Deformer {
     pub fn new(model: &Model) -> Deformer {
         let mut bones = bones::build_bone_infos(model);
         let order = BoneOrder::new(model);
-        let mut iks = ik::build_ik_infos(model, &mut bones);
-        ik_pair::pair_iks(&mut iks, &bones, &order);
+        let iks = ik::build_ik_infos(model, &mut bones);
         let skin = skin::SkinData::new(model);
         Deformer {
             bones,
@@ -286,9 +285,8 @@ impl Deformer {
         }
         let mut bones = bones::build_bone_infos(model);
         self.iks = ik::build_ik_infos(model, &mut bones);
-        self.order = BoneOrder::new(model);
-        ik_pair::pair_iks(&mut self.iks, &bones, &self.order);
         self.bones = bones;
+        self.order = BoneOrder::new(model);
     }
 
     /// After field edits of morphs that keep their number: the vertex morph data

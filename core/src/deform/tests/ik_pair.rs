@@ -147,3 +147,33 @@ fn gene_pairs_its_legs_and_keeps_its_results_under_02_laugh() {
     all.extend(poses(&model, 13, 200));
     assert!(assert_pairs_change_nothing(&model, &all, "Gene") >= 1);
 }
+
+#[test]
+fn every_shared_model_keeps_its_results_under_every_shared_motion() {
+    let models = hone_testkit::shared_model_files(&["pmx", "pmd"]);
+    if models.is_empty() {
+        return;
+    }
+    let motions = hone_testkit::shared_model_files(&["vmd"]);
+    let vmds: Vec<_> = (motions.iter())
+        .map(|p| crate::motion::load_vmd(p).unwrap())
+        .collect();
+    let mut pairs = 0;
+    for path in &models {
+        let model = crate::pmx::load(path).unwrap().model;
+        let mut all = poses(&model, 17, 50);
+        for vmd in &vmds {
+            let (motion, _) = crate::motion::BoundMotion::bind(vmd, &model);
+            let frames = (motion.duration() * crate::motion::FRAMES_PER_SECOND) as usize + 1;
+            all.extend((0..frames).step_by(3).map(|f| {
+                let mut pose = Pose::new(&model);
+                motion.apply_to_pose(f as f32, &mut pose);
+                pose
+            }));
+        }
+        pairs += assert_pairs_change_nothing(&model, &all, &path.display().to_string());
+    }
+    // Gene's legs at least (the others' orders may keep theirs apart).
+    assert!(pairs >= 1, "{} models", models.len());
+    eprintln!("{} models, {pairs} IK pairs", models.len());
+}
