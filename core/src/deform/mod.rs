@@ -37,6 +37,7 @@ mod ik_chain;
 mod ik_limits;
 mod morph;
 mod order;
+mod plan;
 mod pose_json;
 mod skin;
 
@@ -208,7 +209,11 @@ impl DeformState {
         let local = parent.inverse() * world;
         let (_, rot, pos) = local.to_scale_rotation_translation();
         // Keep the IK rotation out so `ik * local` reproduces the body's rotation.
-        self.local_rotation[bone] = self.ik_rotation[bone].inverse() * rot;
+        self.local_rotation[bone] = if info.is_ik_link {
+            self.ik_rotation[bone].inverse() * rot
+        } else {
+            rot
+        };
         self.local_translation[bone] = pos - info.rel;
     }
 
@@ -236,6 +241,8 @@ pub struct Deformer {
     pub(crate) bones: Vec<bones::BoneInfo>,
     pub(crate) iks: Vec<ik::IkInfo>,
     order: BoneOrder,
+    /// Which per-frame bone resets matter (from the order).
+    resets: plan::ResetPlan,
     skin: skin::SkinData,
     vertex_morphs: Vec<morph::VertexMorph>,
     morph_count: usize,
@@ -257,12 +264,15 @@ impl Deformer {
     pub fn new(model: &Model) -> Deformer {
         let mut bones = bones::build_bone_infos(model);
         let order = BoneOrder::new(model);
-        let iks = ik::build_ik_infos(model, &mut bones);
+        let mut iks = ik::build_ik_infos(model, &mut bones);
+        plan::trim_ik_refreshes(&bones, &mut iks, &order);
+        let resets = plan::reset_plan(&bones, &iks, &order);
         let skin = skin::SkinData::new(model);
         Deformer {
             bones,
             iks,
             order,
+            resets,
             skin,
             vertex_morphs: morph::build_vertex_morphs(model),
             morph_count: model.morphs.len(),
@@ -282,9 +292,13 @@ impl Deformer {
             return;
         }
         let mut bones = bones::build_bone_infos(model);
-        self.iks = ik::build_ik_infos(model, &mut bones);
+        let order = BoneOrder::new(model);
+        let mut iks = ik::build_ik_infos(model, &mut bones);
+        plan::trim_ik_refreshes(&bones, &mut iks, &order);
+        self.resets = plan::reset_plan(&bones, &iks, &order);
+        self.iks = iks;
         self.bones = bones;
-        self.order = BoneOrder::new(model);
+        self.order = order;
     }
 
     /// After field edits of morphs that keep their number: the vertex morph data
@@ -378,7 +392,10 @@ impl Deformer {
             append_rotation: vec![Quat::IDENTITY; nb],
             append_translation: vec![Vec3::ZERO; nb],
             ik_rotation: vec![Quat::IDENTITY; nb],
-            world: vec![Mat4::IDENTITY; nb],
+            // At rest: bones read before they are written start there.
+            world: (self.bones.iter())
+                .map(|b| Mat4::from_translation(b.rest))
+                .collect(),
             physics_driven: vec![false; nb],
             skinning: vec![Mat4::IDENTITY; nb + 1],
             positions: vec![Vec3::ZERO; nv],

@@ -11,6 +11,7 @@ use std::f32::consts::{FRAC_PI_2, PI};
 mod bones;
 mod ik_fast;
 mod morphs;
+mod plan;
 
 use bones::{append, leg_model};
 use morphs::{gmorph, vmorph};
