@@ -156,6 +156,11 @@ pub struct DeformState {
     /// Vertices whose UV offsets (any layer) are non-zero this frame.
     dirty_uvs: Vec<u32>,
     dirty_uv_flag: Vec<bool>,
+    /// Whether morphs changed the bone, material or impulse outputs from
+    /// rest this frame (the next frame resets only those).
+    morphed_bones: bool,
+    morphed_materials: bool,
+    morphed_impulses: bool,
 
     // ---- bone state
     /// Rotation before IK (user × morph × append), per bone.
@@ -245,6 +250,8 @@ pub struct Deformer {
     resets: plan::ResetPlan,
     skin: skin::SkinData,
     vertex_morphs: Vec<morph::VertexMorph>,
+    /// Flip and group morphs by index.
+    flips_and_groups: Vec<u32>,
     morph_count: usize,
     material_count: usize,
     rigid_count: usize,
@@ -275,6 +282,7 @@ impl Deformer {
             resets,
             skin,
             vertex_morphs: morph::build_vertex_morphs(model),
+            flips_and_groups: morph::flips_and_groups(model),
             morph_count: model.morphs.len(),
             material_count: model.materials.len(),
             rigid_count: model.rigid_bodies.len(),
@@ -302,13 +310,15 @@ impl Deformer {
     }
 
     /// After field edits of morphs that keep their number: the vertex morph data
-    /// again (the other morph kinds are read from the model each frame).
+    /// and the list of flip and group morphs again (the other morphs' offsets
+    /// are read from the model each frame).
     pub fn rebuild_morphs(&mut self, model: &Model) {
         if model.morphs.len() != self.morph_count {
             *self = Deformer::new(model);
             return;
         }
         self.vertex_morphs = morph::build_vertex_morphs(model);
+        self.flips_and_groups = morph::flips_and_groups(model);
     }
 
     /// After field edits of vertices that keep their number (weights, positions,
@@ -387,6 +397,9 @@ impl Deformer {
             dirty_vertex_flag: vec![false; nv],
             dirty_uvs: Vec::with_capacity(nv),
             dirty_uv_flag: vec![false; nv],
+            morphed_bones: false,
+            morphed_materials: false,
+            morphed_impulses: false,
             local_rotation: vec![Quat::IDENTITY; nb],
             local_translation: vec![Vec3::ZERO; nb],
             append_rotation: vec![Quat::IDENTITY; nb],
