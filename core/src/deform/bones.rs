@@ -91,11 +91,11 @@ impl Deformer {
     /// Spec step 0: every bone back to rest; IK and append state cleared.
     /// Only what may be read before the frame writes it (see `plan`).
     pub(crate) fn reset_bones(&self, state: &mut DeformState) {
-        let plan = &self.resets;
+        let plan = &self.plan;
         for &b in &plan.world {
             state.world[b as usize] = Mat4::from_translation(self.bones[b as usize].rest);
         }
-        for &b in &plan.after_physics {
+        for &b in &plan.locals {
             state.local_rotation[b as usize] = Quat::IDENTITY;
             state.local_translation[b as usize] = Vec3::ZERO;
         }
@@ -115,16 +115,17 @@ impl Deformer {
         if !self.fits(state) {
             return;
         }
-        let entries = match phase {
+        let bones = match phase {
             Phase::BeforePhysics => {
                 self.reset_bones(state);
-                self.order().before_physics()
+                &self.plan.before_physics
             }
-            Phase::AfterPhysics => self.order().after_physics(),
+            Phase::AfterPhysics => &self.plan.after_physics,
         };
-        for entry in entries {
-            let b = entry.bone;
-            if state.physics_driven[b] {
+        for &b in bones {
+            let b = b as usize;
+            // (None before physics: the reset cleared them.)
+            if phase == Phase::AfterPhysics && state.physics_driven[b] {
                 continue;
             }
             self.update_bone_inline(b, pose, state);
@@ -286,14 +287,16 @@ pub(crate) fn times_direction(m: &Mat4, v: glam::Vec4) -> glam::Vec4 {
 pub(crate) fn slerp_identity(q: Quat, t: f32) -> Quat {
     let q = if q.w < 0.0 { -q } else { q };
     let w = q.w.clamp(-1.0, 1.0);
-    let theta = w.acos();
-    let s = theta.sin();
-    if s.abs() < 1e-6 {
+    // sin θ from cos θ = w, and sin((1 − t)θ) = sin θ cos tθ − cos θ sin tθ:
+    // two calls of the maths library instead of four.
+    let s = ((1.0 - w) * (1.0 + w)).sqrt();
+    if s < 1e-6 {
         // Nearly identity: linear blend is exact enough.
         return Quat::from_xyzw(q.x * t, q.y * t, q.z * t, 1.0 - t + w * t).normalize();
     }
-    let a = ((1.0 - t) * theta).sin() / s;
-    let b = (t * theta).sin() / s;
+    let (sin_t, cos_t) = (t * w.acos()).sin_cos();
+    let b = sin_t / s;
+    let a = cos_t - w * b;
     Quat::from_xyzw(q.x * b, q.y * b, q.z * b, a + w * b)
 }
 

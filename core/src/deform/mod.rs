@@ -246,8 +246,8 @@ pub struct Deformer {
     pub(crate) bones: Vec<bones::BoneInfo>,
     pub(crate) iks: Vec<ik::IkInfo>,
     order: BoneOrder,
-    /// Which per-frame bone resets matter (from the order).
-    resets: plan::ResetPlan,
+    /// The bones pass in plain indices and the resets that matter (from the order).
+    plan: plan::PassPlan,
     skin: skin::SkinData,
     vertex_morphs: Vec<morph::VertexMorph>,
     /// Flip and group morphs by index.
@@ -273,13 +273,13 @@ impl Deformer {
         let order = BoneOrder::new(model);
         let mut iks = ik::build_ik_infos(model, &mut bones);
         plan::trim_ik_refreshes(&bones, &mut iks, &order);
-        let resets = plan::reset_plan(&bones, &iks, &order);
+        let plan = plan::pass_plan(&bones, &iks, &order);
         let skin = skin::SkinData::new(model);
         Deformer {
             bones,
             iks,
             order,
-            resets,
+            plan,
             skin,
             vertex_morphs: morph::build_vertex_morphs(model),
             flips_and_groups: morph::flips_and_groups(model),
@@ -303,7 +303,7 @@ impl Deformer {
         let order = BoneOrder::new(model);
         let mut iks = ik::build_ik_infos(model, &mut bones);
         plan::trim_ik_refreshes(&bones, &mut iks, &order);
-        self.resets = plan::reset_plan(&bones, &iks, &order);
+        self.plan = plan::pass_plan(&bones, &iks, &order);
         self.iks = iks;
         self.bones = bones;
         self.order = order;

@@ -9,9 +9,13 @@ use super::ik::IkInfo;
 use super::order::BoneOrder;
 use super::NO_BONE;
 
-/// The per-frame resets of the bone state that matter (`Deformer::reset_bones`).
+/// The bones pass's order as plain indices, and the per-frame resets of the
+/// bone state that matter (`Deformer::reset_bones`).
 #[derive(Debug, Clone, Default)]
-pub(crate) struct ResetPlan {
+pub(crate) struct PassPlan {
+    /// Bones before physics, then after, in deform order.
+    pub before_physics: Vec<u32>,
+    pub after_physics: Vec<u32>,
     /// Bones whose world matrix may be read before the frame writes it (a
     /// child, append or IK ahead of it in the order; after-physics bones,
     /// which physics reads between the phases): they start at rest.
@@ -19,7 +23,7 @@ pub(crate) struct ResetPlan {
     /// After-physics bones: their local values start at rest too, as before
     /// physics nothing has written them (every other bone's are written
     /// before they are read).
-    pub after_physics: Vec<u32>,
+    pub locals: Vec<u32>,
     /// IK links, the only bones that carry an IK rotation.
     pub links: Vec<u32>,
     /// Append bones, the only bones that store append values.
@@ -115,7 +119,7 @@ pub(crate) fn trim_ik_refreshes(bones: &[BoneInfo], iks: &mut [IkInfo], order: &
 }
 
 /// The resets `reset_bones` needs, from the order and the (trimmed) IKs.
-pub(crate) fn reset_plan(bones: &[BoneInfo], iks: &[IkInfo], order: &BoneOrder) -> ResetPlan {
+pub(crate) fn pass_plan(bones: &[BoneInfo], iks: &[IkInfo], order: &BoneOrder) -> PassPlan {
     let split = order.before_physics().len();
     let n = bones.len();
     let position = |b: u32| {
@@ -132,9 +136,13 @@ pub(crate) fn reset_plan(bones: &[BoneInfo], iks: &[IkInfo], order: &BoneOrder) 
     }
     let list =
         |keep: &dyn Fn(usize) -> bool| (0..n).filter(|&b| keep(b)).map(|b| b as u32).collect();
-    ResetPlan {
+    let indices =
+        |entries: &[super::BoneOrderEntry]| entries.iter().map(|e| e.bone as u32).collect();
+    PassPlan {
+        before_physics: indices(order.before_physics()),
+        after_physics: indices(order.after_physics()),
         world: list(&|b| world[b]),
-        after_physics: list(&|b| position(b as u32) >= split),
+        locals: list(&|b| position(b as u32) >= split),
         links: list(&|b| bones[b].is_ik_link),
         appends: list(&|b| bones[b].append.is_some()),
     }

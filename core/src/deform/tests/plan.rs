@@ -1,7 +1,7 @@
 //! The bones pass with its planned resets and trimmed IK refreshes gives the
 //! full resets' and refreshes' matrices, frame after frame on one state.
 
-use super::super::plan::ResetPlan;
+use super::super::plan::pass_plan;
 use super::super::{bones, ik};
 use super::*;
 
@@ -12,12 +12,11 @@ fn unplanned(model: &Model) -> Deformer {
     let mut infos = bones::build_bone_infos(model);
     d.iks = ik::build_ik_infos(model, &mut infos);
     let all: Vec<u32> = (0..model.bones.len() as u32).collect();
-    d.resets = ResetPlan {
-        world: all.clone(),
-        after_physics: all.clone(),
-        links: all.clone(),
-        appends: all,
-    };
+    d.plan = pass_plan(&infos, &d.iks, &d.order);
+    d.plan.world = all.clone();
+    d.plan.locals = all.clone();
+    d.plan.links = all.clone();
+    d.plan.appends = all;
     d
 }
 
@@ -77,7 +76,7 @@ fn planned_resets_and_trimmed_refreshes_match_the_full_pass_on_gene() {
     let full = unplanned(&model);
     let refreshes = |d: &Deformer| d.iks.iter().map(|ik| ik.refresh.len()).sum::<usize>();
     assert!(refreshes(&planned) < refreshes(&full));
-    assert!(planned.resets.world.len() < model.bones.len());
+    assert!(planned.plan.world.len() < model.bones.len());
     let (motion, _) =
         crate::motion::BoundMotion::bind(&crate::motion::load_vmd(&vmd).unwrap(), &model);
     let played = (0..=motion.last_frame).map(|f| {
