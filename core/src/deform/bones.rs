@@ -89,15 +89,23 @@ pub(crate) fn build_bone_infos(model: &Model) -> Vec<BoneInfo> {
 
 impl Deformer {
     /// Spec step 0: every bone back to rest; IK and append state cleared.
+    /// Only what may be read before the frame writes it (see `plan`).
     pub(crate) fn reset_bones(&self, state: &mut DeformState) {
-        for (i, info) in self.bones.iter().enumerate() {
-            state.world[i] = Mat4::from_translation(info.rest);
+        let plan = &self.plan;
+        for &b in &plan.world {
+            state.world[b as usize] = Mat4::from_translation(self.bones[b as usize].rest);
         }
-        state.local_rotation.fill(Quat::IDENTITY);
-        state.local_translation.fill(Vec3::ZERO);
-        state.append_rotation.fill(Quat::IDENTITY);
-        state.append_translation.fill(Vec3::ZERO);
-        state.ik_rotation.fill(Quat::IDENTITY);
+        for &b in &plan.locals {
+            state.local_rotation[b as usize] = Quat::IDENTITY;
+            state.local_translation[b as usize] = Vec3::ZERO;
+        }
+        for &b in &plan.links {
+            state.ik_rotation[b as usize] = Quat::IDENTITY;
+        }
+        for &b in &plan.appends {
+            state.append_rotation[b as usize] = Quat::IDENTITY;
+            state.append_translation[b as usize] = Vec3::ZERO;
+        }
         state.physics_driven.fill(false);
     }
 
@@ -107,19 +115,20 @@ impl Deformer {
         if !self.fits(state) {
             return;
         }
-        let entries = match phase {
+        let bones = match phase {
             Phase::BeforePhysics => {
                 self.reset_bones(state);
-                self.order().before_physics()
+                &self.plan.before_physics
             }
-            Phase::AfterPhysics => self.order().after_physics(),
+            Phase::AfterPhysics => &self.plan.after_physics,
         };
-        for entry in entries {
-            let b = entry.bone;
-            if state.physics_driven[b] {
+        for &b in bones {
+            let b = b as usize;
+            // (None before physics: the reset cleared them.)
+            if phase == Phase::AfterPhysics && state.physics_driven[b] {
                 continue;
             }
-            self.update_bone(b, pose, state);
+            self.update_bone_inline(b, pose, state);
             let ik = self.bones[b].ik;
             if ik != NO_BONE {
                 self.solve_ik(ik as usize, pose, state);
@@ -149,59 +158,82 @@ impl Deformer {
     /// Local transform of one bone per 「ローカル変形順序」, then its world
     /// matrix from the parent's current world matrix. Does not solve IK.
     pub(crate) fn update_bone(&self, b: usize, pose: &Pose, state: &mut DeformState) {
+        self.update_bone_inline(b, pose, state);
+    }
+
+    /// `update_bone`, inlined into the main pass (most of a frame's bones).
+    #[inline(always)]
+    fn update_bone_inline(&self, b: usize, pose: &Pose, state: &mut DeformState) {
         let info = &self.bones[b];
         let mut rotation = self.animated_rotation(b, pose, state);
         let mut translation = self.animated_translation(b, pose, state);
-
         if let Some(append) = info.append {
-            let s = append.source as usize;
-            let source = &self.bones[s];
-            if append.rotate {
-                let mut r = if append.local {
-                    // Local append: the source's accumulated rotation (rotation
-                    // part of its current world matrix), IK included, as
-                    // babylon-mmd does; the spec's ローカル変形量(行列)の回転成分.
-                    Quat::from_mat4(&state.world[s]).normalize()
-                } else {
-                    let base = if source.append.is_some_and(|a| a.rotate) {
-                        state.append_rotation[s]
-                    } else {
-                        self.animated_rotation(s, pose, state)
-                    };
-                    if source.is_ik_link {
-                        state.ik_rotation[s] * base
-                    } else {
-                        base
-                    }
-                };
-                if append.ratio != 1.0 {
-                    r = slerp_identity(r, append.ratio);
-                }
-                rotation = (rotation * r).normalize();
-                state.append_rotation[b] = rotation;
-            }
-            if append.translate {
-                let t = if append.local {
-                    // Spec: ボーン位置 - 初期ボーン位置.
-                    state.world[s].w_axis.truncate() - source.rest
-                } else if source.append.is_some_and(|a| a.translate) {
-                    state.append_translation[s]
-                } else {
-                    self.animated_translation(s, pose, state)
-                };
-                translation += t * append.ratio;
-                state.append_translation[b] = translation;
-            }
+            (rotation, translation) = self.append(b, append, rotation, translation, pose, state);
         }
-
         state.local_rotation[b] = rotation;
         state.local_translation[b] = translation;
-        self.compose_world(b, pose, state);
+        self.compose_world_inline(b, pose, state);
+    }
+
+    /// The local values with the append (付与) from `append.source` added.
+    #[inline(never)]
+    fn append(
+        &self,
+        b: usize,
+        append: AppendInfo,
+        mut rotation: Quat,
+        mut translation: Vec3,
+        pose: &Pose,
+        state: &mut DeformState,
+    ) -> (Quat, Vec3) {
+        let s = append.source as usize;
+        let source = &self.bones[s];
+        if append.rotate {
+            let mut r = if append.local {
+                // Local append: the source's accumulated rotation (rotation
+                // part of its current world matrix), IK included, as
+                // babylon-mmd does; the spec's ローカル変形量(行列)の回転成分.
+                Quat::from_mat4(&state.world[s]).normalize()
+            } else {
+                let base = if source.append.is_some_and(|a| a.rotate) {
+                    state.append_rotation[s]
+                } else {
+                    self.animated_rotation(s, pose, state)
+                };
+                if source.is_ik_link {
+                    state.ik_rotation[s] * base
+                } else {
+                    base
+                }
+            };
+            if append.ratio != 1.0 {
+                r = slerp_identity(r, append.ratio);
+            }
+            rotation = (rotation * r).normalize();
+            state.append_rotation[b] = rotation;
+        }
+        if append.translate {
+            let t = if append.local {
+                // Spec: ボーン位置 - 初期ボーン位置.
+                state.world[s].w_axis.truncate() - source.rest
+            } else if source.append.is_some_and(|a| a.translate) {
+                state.append_translation[s]
+            } else {
+                self.animated_translation(s, pose, state)
+            };
+            translation += t * append.ratio;
+            state.append_translation[b] = translation;
+        }
+        (rotation, translation)
     }
 
     /// World matrix from the stored local values, the IK rotation and the parent.
-    #[inline]
     pub(crate) fn compose_world(&self, b: usize, pose: &Pose, state: &mut DeformState) {
+        self.compose_world_inline(b, pose, state);
+    }
+
+    #[inline(always)]
+    fn compose_world_inline(&self, b: usize, pose: &Pose, state: &mut DeformState) {
         let info = &self.bones[b];
         // Only IK links carry an IK rotation (identity × q is q exactly).
         let rotation = if info.is_ik_link {
@@ -255,14 +287,16 @@ pub(crate) fn times_direction(m: &Mat4, v: glam::Vec4) -> glam::Vec4 {
 pub(crate) fn slerp_identity(q: Quat, t: f32) -> Quat {
     let q = if q.w < 0.0 { -q } else { q };
     let w = q.w.clamp(-1.0, 1.0);
-    let theta = w.acos();
-    let s = theta.sin();
-    if s.abs() < 1e-6 {
+    // sin θ from cos θ = w, and sin((1 − t)θ) = sin θ cos tθ − cos θ sin tθ:
+    // two calls of the maths library instead of four.
+    let s = ((1.0 - w) * (1.0 + w)).sqrt();
+    if s < 1e-6 {
         // Nearly identity: linear blend is exact enough.
         return Quat::from_xyzw(q.x * t, q.y * t, q.z * t, 1.0 - t + w * t).normalize();
     }
-    let a = ((1.0 - t) * theta).sin() / s;
-    let b = (t * theta).sin() / s;
+    let (sin_t, cos_t) = (t * w.acos()).sin_cos();
+    let b = sin_t / s;
+    let a = cos_t - w * b;
     Quat::from_xyzw(q.x * b, q.y * b, q.z * b, a + w * b)
 }
 

@@ -39,6 +39,7 @@ mod ik_pair;
 mod ik_turn;
 mod morph;
 mod order;
+mod plan;
 mod pose_json;
 mod skin;
 
@@ -157,6 +158,11 @@ pub struct DeformState {
     /// Vertices whose UV offsets (any layer) are non-zero this frame.
     dirty_uvs: Vec<u32>,
     dirty_uv_flag: Vec<bool>,
+    /// Whether morphs changed the bone, material or impulse outputs from
+    /// rest this frame (the next frame resets only those).
+    morphed_bones: bool,
+    morphed_materials: bool,
+    morphed_impulses: bool,
 
     // ---- bone state
     /// Rotation before IK (user × morph × append), per bone.
@@ -210,7 +216,11 @@ impl DeformState {
         let local = parent.inverse() * world;
         let (_, rot, pos) = local.to_scale_rotation_translation();
         // Keep the IK rotation out so `ik * local` reproduces the body's rotation.
-        self.local_rotation[bone] = self.ik_rotation[bone].inverse() * rot;
+        self.local_rotation[bone] = if info.is_ik_link {
+            self.ik_rotation[bone].inverse() * rot
+        } else {
+            rot
+        };
         self.local_translation[bone] = pos - info.rel;
     }
 
@@ -238,8 +248,12 @@ pub struct Deformer {
     pub(crate) bones: Vec<bones::BoneInfo>,
     pub(crate) iks: Vec<ik::IkInfo>,
     order: BoneOrder,
+    /// The bones pass in plain indices and the resets that matter (from the order).
+    plan: plan::PassPlan,
     skin: skin::SkinData,
     vertex_morphs: Vec<morph::VertexMorph>,
+    /// Flip and group morphs by index.
+    flips_and_groups: Vec<u32>,
     morph_count: usize,
     material_count: usize,
     rigid_count: usize,
@@ -259,14 +273,18 @@ impl Deformer {
     pub fn new(model: &Model) -> Deformer {
         let mut bones = bones::build_bone_infos(model);
         let order = BoneOrder::new(model);
-        let iks = ik::build_ik_infos(model, &mut bones);
+        let mut iks = ik::build_ik_infos(model, &mut bones);
+        plan::trim_ik_refreshes(&bones, &mut iks, &order);
+        let plan = plan::pass_plan(&bones, &iks, &order);
         let skin = skin::SkinData::new(model);
         Deformer {
             bones,
             iks,
             order,
+            plan,
             skin,
             vertex_morphs: morph::build_vertex_morphs(model),
+            flips_and_groups: morph::flips_and_groups(model),
             morph_count: model.morphs.len(),
             material_count: model.materials.len(),
             rigid_count: model.rigid_bodies.len(),
@@ -284,19 +302,25 @@ impl Deformer {
             return;
         }
         let mut bones = bones::build_bone_infos(model);
-        self.iks = ik::build_ik_infos(model, &mut bones);
+        let order = BoneOrder::new(model);
+        let mut iks = ik::build_ik_infos(model, &mut bones);
+        plan::trim_ik_refreshes(&bones, &mut iks, &order);
+        self.plan = plan::pass_plan(&bones, &iks, &order);
+        self.iks = iks;
         self.bones = bones;
-        self.order = BoneOrder::new(model);
+        self.order = order;
     }
 
     /// After field edits of morphs that keep their number: the vertex morph data
-    /// again (the other morph kinds are read from the model each frame).
+    /// and the list of flip and group morphs again (the other morphs' offsets
+    /// are read from the model each frame).
     pub fn rebuild_morphs(&mut self, model: &Model) {
         if model.morphs.len() != self.morph_count {
             *self = Deformer::new(model);
             return;
         }
         self.vertex_morphs = morph::build_vertex_morphs(model);
+        self.flips_and_groups = morph::flips_and_groups(model);
     }
 
     /// After field edits of vertices that keep their number (weights, positions,
@@ -375,12 +399,18 @@ impl Deformer {
             dirty_vertex_flag: vec![false; nv],
             dirty_uvs: Vec::with_capacity(nv),
             dirty_uv_flag: vec![false; nv],
+            morphed_bones: false,
+            morphed_materials: false,
+            morphed_impulses: false,
             local_rotation: vec![Quat::IDENTITY; nb],
             local_translation: vec![Vec3::ZERO; nb],
             append_rotation: vec![Quat::IDENTITY; nb],
             append_translation: vec![Vec3::ZERO; nb],
             ik_rotation: vec![Quat::IDENTITY; nb],
-            world: vec![Mat4::IDENTITY; nb],
+            // At rest: bones read before they are written start there.
+            world: (self.bones.iter())
+                .map(|b| Mat4::from_translation(b.rest))
+                .collect(),
             physics_driven: vec![false; nb],
             skinning: vec![Mat4::IDENTITY; nb + 1],
             positions: vec![Vec3::ZERO; nv],

@@ -209,8 +209,10 @@ impl Deformer {
         let morphs = &model.morphs[..n.min(model.morphs.len())];
 
         // Pass 1 (index order): flips, and flips inside groups.
-        for i in 0..morphs.len() {
-            match &morphs[i].offsets {
+        for &i in &self.flips_and_groups {
+            let i = i as usize;
+            let Some(morph) = morphs.get(i) else { break };
+            match &morph.offsets {
                 MorphOffsets::Flip(entries) => {
                     let v = state.morph_weights[i];
                     apply_flip(entries, v, &mut state.morph_weights);
@@ -281,10 +283,16 @@ impl Deformer {
             state.dirty_uv_flag[v] = false;
         }
         state.dirty_uvs.clear();
-        state.bone_morph_translation.fill(Vec3::ZERO);
-        state.bone_morph_rotation.fill(Quat::IDENTITY);
-        state.materials.fill(MaterialMorph::IDENTITY);
-        state.impulses.fill(RigidImpulse::default());
+        if std::mem::take(&mut state.morphed_bones) {
+            state.bone_morph_translation.fill(Vec3::ZERO);
+            state.bone_morph_rotation.fill(Quat::IDENTITY);
+        }
+        if std::mem::take(&mut state.morphed_materials) {
+            state.materials.fill(MaterialMorph::IDENTITY);
+        }
+        if std::mem::take(&mut state.morphed_impulses) {
+            state.impulses.fill(RigidImpulse::default());
+        }
     }
 
     /// Applies one non-group, non-flip morph's offsets with weight `w`.
@@ -343,6 +351,7 @@ impl Deformer {
                 }
             }
             MorphOffsets::Bone(list) => {
+                state.morphed_bones = true;
                 let n = state.bone_morph_translation.len();
                 for o in list {
                     let Some(b) = valid(o.bone, n) else { continue };
@@ -357,6 +366,7 @@ impl Deformer {
                 }
             }
             MorphOffsets::Material(list) => {
+                state.morphed_materials = true;
                 for o in list {
                     if o.material == -1 {
                         for m in state.materials.iter_mut() {
@@ -368,6 +378,7 @@ impl Deformer {
                 }
             }
             MorphOffsets::Impulse(list) => {
+                state.morphed_impulses = true;
                 for o in list {
                     let Some(r) = valid(o.rigid_body, state.impulses.len()) else {
                         continue;
@@ -387,6 +398,17 @@ impl Deformer {
             MorphOffsets::Group(_) | MorphOffsets::Flip(_) => {}
         }
     }
+}
+
+/// The flip and group morphs (pass 1 reads no others), in index order.
+pub(crate) fn flips_and_groups(model: &Model) -> Vec<u32> {
+    let switches = |m: &&crate::pmx::Morph| {
+        matches!(m.offsets, MorphOffsets::Flip(_) | MorphOffsets::Group(_))
+    };
+    (model.morphs.iter().enumerate())
+        .filter(|(_, m)| switches(m))
+        .map(|(i, _)| i as u32)
+        .collect()
 }
 
 /// A vertex morph with its references checked once.

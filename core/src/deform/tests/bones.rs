@@ -343,3 +343,31 @@ fn skinning_matrices_are_the_world_matrices_times_the_inverse_rest_translation()
     }
     assert_eq!(s.skinning[model.bones.len()], Mat4::IDENTITY);
 }
+
+#[test]
+fn slerp_from_identity_turns_by_the_ratio_of_the_angle() {
+    use super::super::bones::slerp_identity;
+    let axis = Vec3::new(0.3, -0.8, 0.52).normalize();
+    for angle in [1e-4f32, 0.01, 0.4, 1.3, 2.5, 3.1] {
+        for t in [-1.0f32, -0.25, 0.0, 0.25, 0.5, 0.75, 1.0, 1.5] {
+            // Axis-angle in f64: the turn by t × angle about the same axis.
+            let half = 0.5 * t as f64 * angle as f64;
+            let (sin, cos) = half.sin_cos();
+            let expected = glam::DVec4::new(
+                axis.x as f64 * sin,
+                axis.y as f64 * sin,
+                axis.z as f64 * sin,
+                cos,
+            );
+            let got = glam::Vec4::from(slerp_identity(Quat::from_axis_angle(axis, angle), t));
+            let err = (got.as_dvec4() - expected).abs().max_element();
+            assert!(
+                err < 1e-6,
+                "angle {angle}, ratio {t}: {got} vs {expected} ({err:e})"
+            );
+            // The double cover: -q is the same rotation.
+            let flipped = slerp_identity(-Quat::from_axis_angle(axis, angle), t);
+            assert!((glam::Vec4::from(flipped) - got).abs().max_element() < 1e-6);
+        }
+    }
+}

@@ -12,6 +12,7 @@ mod bones;
 mod ik_fast;
 mod ik_pair;
 mod morphs;
+mod plan;
 
 use bones::{append, leg_model};
 use morphs::{gmorph, vmorph};

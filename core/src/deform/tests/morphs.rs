@@ -293,3 +293,57 @@ fn bone_morph_feeds_the_bone_pass() {
     let expect = Vec3::new(1.0, 0.0, 0.0) + Quat::from_rotation_z(FRAC_PI_2 / 2.0) * Vec3::Y;
     assert!((pos(&s, 1) - expect).length() < 1e-5);
 }
+
+#[test]
+fn morph_outputs_return_to_rest_when_the_weights_drop_to_zero() {
+    let mut model = model_with_bones(vec![bone("root", Vec3::ZERO, -1), bone("b", Vec3::Y, 0)]);
+    model.materials = vec![Material::default()];
+    model.rigid_bodies = vec![RigidBody::default()];
+    let offsets = [
+        MorphOffsets::Bone(vec![crate::pmx::BoneOffset {
+            bone: 1,
+            translation: Vec3::X,
+            rotation: Vec4::from(Quat::from_rotation_y(1.0)),
+        }]),
+        MorphOffsets::Material(vec![material_morph(0, MaterialOp::Add, Vec4::ONE)]),
+        MorphOffsets::Impulse(vec![ImpulseOffset {
+            rigid_body: 0,
+            local: false,
+            velocity: Vec3::Y,
+            torque: Vec3::ZERO,
+        }]),
+    ];
+    for offsets in offsets {
+        model.morphs.push(Morph {
+            name: "m".into(),
+            name_en: String::new(),
+            panel: 4,
+            offsets,
+        });
+    }
+    let d = Deformer::new(&model);
+    let mut s = d.new_state();
+    let mut pose = Pose::new(&model);
+    let at_rest = |s: &DeformState| {
+        s.bone_morph_translation.iter().all(|t| *t == Vec3::ZERO)
+            && s.bone_morph_rotation.iter().all(|q| *q == Quat::IDENTITY)
+            && s.materials.iter().all(|m| m.is_identity())
+            && s.impulses.iter().all(|i| i.is_empty())
+    };
+    for round in 0..3 {
+        pose.morphs.fill(1.0);
+        d.apply_morphs(&model, &pose, &mut s);
+        assert!(s.bone_morph_translation[1] == Vec3::X, "round {round}");
+        assert!(!s.materials[0].is_identity() && !s.impulses[0].is_empty());
+        pose.morphs.fill(0.0);
+        if round == 1 {
+            // The bones-only evaluation resets the other outputs too.
+            d.apply_morph_weights(&model, &pose, &mut s);
+        } else {
+            d.apply_morphs(&model, &pose, &mut s);
+        }
+        assert!(at_rest(&s), "round {round}");
+        d.apply_morphs(&model, &pose, &mut s);
+        assert!(at_rest(&s), "round {round}, twice at zero");
+    }
+}
