@@ -1,6 +1,7 @@
 //! VMD reading, Bézier sampling and binding to a model.
 
 use glam::{Quat, Vec3};
+use hone_core::deform::Pose;
 use hone_core::motion::{read_vmd, Bezier, BoundMotion};
 use hone_core::pmx::{Bone, Model, Morph, MorphOffsets};
 
@@ -314,4 +315,112 @@ fn real_motion_parses_with_every_key_name_accounted_for() {
         checked += 1;
     }
     assert!(checked >= 1);
+}
+
+/// センター: x = frame over keys at 0, 10, 20, 30, 40 (linear); rotation
+/// identity until 20, turning to rot_y(1) by 30, then still. まばたき: 0 → 1
+/// (0..10), 1 (10..20), 1 → 0 (20..30).
+fn stepped_file() -> Vec<u8> {
+    let mut v = sjis("Vocaloid Motion Data 0002", 30);
+    v.extend(sjis("テスト", 20));
+    let turned = Quat::from_rotation_y(1.0);
+    let rotations = [
+        Quat::IDENTITY,
+        Quat::IDENTITY,
+        Quat::IDENTITY,
+        turned,
+        turned,
+    ];
+    v.extend(5u32.to_le_bytes());
+    for (k, q) in rotations.into_iter().enumerate() {
+        let frame = 10 * k as u32;
+        let t = Vec3::new(frame as f32, 0.0, 0.0);
+        v.extend(bone_key(
+            "センター",
+            frame,
+            t,
+            q,
+            interpolation([LIN; 4], false),
+        ));
+    }
+    v.extend(4u32.to_le_bytes());
+    for (frame, w) in [(0, 0.0), (10, 1.0), (20, 1.0), (30, 0.0)] {
+        v.extend(morph_key("まばたき", frame, w));
+    }
+    v.extend([0u8; 16]); // no camera, light, shadow or property keys
+    v
+}
+
+#[test]
+fn sampling_forward_backward_by_jumps_and_in_loops_gives_the_keys_values() {
+    let (m, _) = BoundMotion::bind(&read_vmd(&stepped_file()).unwrap(), &model());
+    let forward = (0..=180).map(|i| i as f32 * 0.25);
+    let backward = (0..=67).map(|i| 45.0 - i as f32 * 0.75);
+    let jumps = [
+        33.0,
+        2.0,
+        39.9,
+        10.0,
+        9.999,
+        20.0,
+        -1.0,
+        100.0,
+        15.5,
+        f32::NAN,
+        31.0,
+    ];
+    let loops = (0..82).map(|i| (i % 41) as f32);
+    let mut pose = Pose::new(&model());
+    for f in forward.chain(backward).chain(jumps).chain(loops) {
+        let clamped = if f.is_nan() { 0.0 } else { f.clamp(0.0, 40.0) };
+        let (r, t) = m.sample_bone(0, f).unwrap();
+        assert!((t.x - clamped).abs() < 1e-4, "frame {f}: x {}", t.x);
+        if clamped <= 20.0 {
+            assert_eq!(r, Quat::IDENTITY, "frame {f}: still between equal keys");
+        } else if clamped >= 30.0 {
+            // The key's value as read (normalised on reading).
+            assert_eq!(r, m.bone_tracks[0][3].rotation, "frame {f}");
+            assert!(r.abs_diff_eq(Quat::from_rotation_y(1.0), 1e-6));
+        } else {
+            let expected = Quat::from_rotation_y((clamped - 20.0) / 10.0);
+            assert!(r.abs_diff_eq(expected, 1e-4), "frame {f}: {r}");
+        }
+        let w = m.sample_morph(0, f).unwrap();
+        let expected = match clamped {
+            x if x <= 10.0 => x / 10.0,
+            x if x <= 20.0 => 1.0,
+            x if x <= 30.0 => 1.0 - (x - 20.0) / 10.0,
+            _ => 0.0,
+        };
+        assert!((w - expected).abs() < 1e-5, "frame {f}: weight {w}");
+        m.apply_to_pose(f, &mut pose);
+        assert_eq!((pose.bones[0].rotation, pose.bones[0].translation), (r, t));
+        assert_eq!(pose.morphs[0], w);
+    }
+}
+
+#[test]
+fn a_motion_that_sampled_other_frames_gives_what_a_fresh_one_gives() {
+    let (Some(pmx), Some(vmd)) = (
+        hone_testkit::shared_model("gene/Gene.pmx"),
+        hone_testkit::shared_model("gene/motion/02_laugh.vmd"),
+    ) else {
+        return;
+    };
+    let model = hone_core::pmx::load(&pmx).unwrap().model;
+    let (fresh, _) = BoundMotion::bind(&hone_core::motion::load_vmd(&vmd).unwrap(), &model);
+    let used = fresh.clone();
+    let last = fresh.last_frame as f32;
+    // Playback, a jump back, scrubbing backwards, seeks, a loop, in-between frames.
+    let frames = (0..120)
+        .map(|f| f as f32)
+        .chain((0..60).map(|f| 200.0 - f as f32 * 1.5))
+        .chain([last, 3.0, last + 10.0, -2.0, 77.7, 12.25])
+        .chain((0..2 * 40).map(|f| (f % 40) as f32 + 0.5));
+    let (mut a, mut b) = (Pose::new(&model), Pose::new(&model));
+    for f in frames {
+        used.apply_to_pose(f, &mut a);
+        fresh.clone().apply_to_pose(f, &mut b);
+        assert_eq!(a, b, "frame {f}");
+    }
 }

@@ -12,6 +12,7 @@
 //! u16 to halve memory traffic; in a model with 65,535 bones or more,
 //! references past that skin as identity.
 
+use super::bones::times_direction;
 use super::{DeformState, Deformer};
 use crate::pmx::{Model, Weights};
 use glam::{Mat4, Quat, Vec3, Vec3A, Vec4};
@@ -538,8 +539,16 @@ pub(crate) fn update_skinning_matrices(deformer: &Deformer, state: &mut DeformSt
     if !deformer.fits(state) {
         return;
     }
-    for (i, info) in deformer.bones.iter().enumerate() {
-        state.skinning[i] = state.world[i] * Mat4::from_translation(-info.rest);
+    // world × T(−rest): the axes stay, only the last column is computed (the
+    // same sums as the full product, see `bones::compose`).
+    for ((skinning, world), info) in state
+        .skinning
+        .iter_mut()
+        .zip(&state.world)
+        .zip(&deformer.bones)
+    {
+        let w_axis = times_direction(world, (-info.rest).extend(0.0)) + world.w_axis;
+        *skinning = Mat4::from_cols(world.x_axis, world.y_axis, world.z_axis, w_axis);
     }
 }
 

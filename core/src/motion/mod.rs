@@ -13,6 +13,7 @@ pub use vpd::{load_vpd, read_vpd, write_vpd, Vpd, VpdBone, VpdError, VpdMorph};
 use crate::pmx::Model;
 use glam::{Quat, Vec3};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// VMD key frames per second.
 pub const FRAMES_PER_SECOND: f32 = 30.0;
@@ -112,6 +113,58 @@ pub struct BoundMotion {
     /// Per model bone: IK on/off keys (frame, enabled), sorted by frame.
     pub ik_tracks: Vec<Vec<(u32, bool)>>,
     pub last_frame: u32,
+    /// Where the last sample of each bone / morph track found its keys.
+    bone_hints: KeyHints,
+    morph_hints: KeyHints,
+}
+
+/// Per track, the index of the first key after the frame last sampled.
+/// Playback moves forward, so the next frame's keys are usually the same
+/// pair or the next one: two comparisons instead of a binary search. A hint
+/// is only a guess that is checked, so results never depend on it; atomics
+/// (relaxed) keep sampling `&self` and the motion shareable between threads.
+#[derive(Debug, Default)]
+struct KeyHints(Vec<AtomicU32>);
+
+impl KeyHints {
+    fn new(count: usize) -> KeyHints {
+        KeyHints((0..count).map(|_| AtomicU32::new(0)).collect())
+    }
+
+    /// The index of the first key after `frame` (`keys` sorted by frame):
+    /// what `keys.partition_point(|k| frame_of(k) <= frame)` returns.
+    #[inline(always)]
+    fn find<K>(&self, track: usize, keys: &[K], frame_of: impl Fn(&K) -> u32, frame: f32) -> usize {
+        let before = |i: usize| frame_of(&keys[i]) as f32 <= frame;
+        let fits = |i: usize| {
+            i <= keys.len() && (i == 0 || before(i - 1)) && (i == keys.len() || !before(i))
+        };
+        let hint = self.0.get(track);
+        let h = hint.map_or(0, |h| h.load(Ordering::Relaxed) as usize);
+        if fits(h) {
+            return h;
+        }
+        let i = if fits(h + 1) {
+            h + 1
+        } else {
+            keys.partition_point(|k| frame_of(k) as f32 <= frame)
+        };
+        if let Some(hint) = hint {
+            hint.store(i as u32, Ordering::Relaxed);
+        }
+        i
+    }
+}
+
+impl Clone for KeyHints {
+    fn clone(&self) -> Self {
+        KeyHints(
+            self.0
+                .iter()
+                .map(|h| AtomicU32::new(h.load(Ordering::Relaxed)))
+                .collect(),
+        )
+    }
 }
 
 /// Names in the motion that the model does not have (reported, not fatal).
@@ -164,6 +217,8 @@ impl BoundMotion {
             morph_tracks: vec![Vec::new(); model.morphs.len()],
             ik_tracks: vec![Vec::new(); model.bones.len()],
             last_frame: vmd.last_frame(),
+            bone_hints: KeyHints::new(model.bones.len()),
+            morph_hints: KeyHints::new(model.morphs.len()),
         };
         let mut report = BindReport::default();
         let bones = NameIndex::new(model.bones.iter().map(|b| b.name.as_str()), 15);
@@ -229,24 +284,28 @@ impl BoundMotion {
     /// or None if the bone has no keys.
     pub fn sample_bone(&self, bone: usize, frame: f32) -> Option<(Quat, Vec3)> {
         let keys = self.bone_tracks.get(bone)?;
-        sample_bone_keys(keys, frame)
+        if keys.is_empty() {
+            return None;
+        }
+        let next = self.bone_hints.find(bone, keys, |k| k.frame, frame);
+        Some(sample_bone_keys(keys, next, frame))
     }
 
     pub fn sample_morph(&self, morph: usize, frame: f32) -> Option<f32> {
         let keys = self.morph_tracks.get(morph)?;
-        if keys.is_empty() {
-            return None;
-        }
-        let i = keys.partition_point(|k| (k.frame as f32) <= frame);
-        if i == 0 {
-            return Some(keys[0].weight);
-        }
-        if i == keys.len() {
-            return Some(keys[i - 1].weight);
+        (!keys.is_empty()).then(|| self.morph_at(morph, keys, frame))
+    }
+
+    /// Morph track `morph` (`keys`, not empty) at `frame`.
+    #[inline(always)]
+    fn morph_at(&self, morph: usize, keys: &[MorphKey], frame: f32) -> f32 {
+        let i = self.morph_hints.find(morph, keys, |k| k.frame, frame);
+        if i == 0 || i >= keys.len() {
+            return keys[i.min(keys.len() - 1)].weight;
         }
         let (a, b) = (&keys[i - 1], &keys[i]);
         let s = (frame - a.frame as f32) / (b.frame - a.frame) as f32;
-        Some(a.weight + (b.weight - a.weight) * s)
+        a.weight + (b.weight - a.weight) * s
     }
 
     /// Whether the IK of `bone` is on at `frame` (on when the motion says nothing).
@@ -265,16 +324,17 @@ impl BoundMotion {
     /// Sets the bones, morphs and IK switches this motion animates in `pose` to
     /// their values at `frame` (no allocation); the rest of the pose is left as it is.
     pub fn apply_to_pose(&self, frame: f32, pose: &mut crate::deform::Pose) {
-        for (i, keys) in self.bone_tracks.iter().enumerate() {
-            if let (Some((r, t)), Some(b)) = (sample_bone_keys(keys, frame), pose.bones.get_mut(i))
-            {
-                b.rotation = r;
-                b.translation = t;
+        let bones = pose.bones.iter_mut().zip(&self.bone_tracks);
+        for (i, (b, keys)) in bones.enumerate() {
+            if !keys.is_empty() {
+                let next = self.bone_hints.find(i, keys, |k| k.frame, frame);
+                (b.rotation, b.translation) = sample_bone_keys(keys, next, frame);
             }
         }
-        for i in 0..self.morph_tracks.len().min(pose.morphs.len()) {
-            if let Some(w) = self.sample_morph(i, frame) {
-                pose.morphs[i] = w;
+        let morphs = pose.morphs.iter_mut().zip(&self.morph_tracks);
+        for (i, (w, keys)) in morphs.enumerate() {
+            if !keys.is_empty() {
+                *w = self.morph_at(i, keys, frame);
             }
         }
         for i in 0..self.ik_tracks.len().min(pose.ik_enabled.len()) {
@@ -298,8 +358,8 @@ impl BoundMotion {
         translations: &mut [Vec3],
         morph_weights: &mut [f32],
     ) {
-        for (i, keys) in self.bone_tracks.iter().enumerate() {
-            if let Some((r, t)) = sample_bone_keys(keys, frame) {
+        for i in 0..self.bone_tracks.len() {
+            if let Some((r, t)) = self.sample_bone(i, frame) {
                 if let Some(o) = rotations.get_mut(i) {
                     *o = r;
                 }
@@ -316,25 +376,38 @@ impl BoundMotion {
     }
 }
 
-fn sample_bone_keys(keys: &[BoneKey], frame: f32) -> Option<(Quat, Vec3)> {
-    if keys.is_empty() {
-        return None;
+/// The value at `frame` of a non-empty track whose first key after `frame` is `next`.
+#[inline(always)]
+fn sample_bone_keys(keys: &[BoneKey], next: usize, frame: f32) -> (Quat, Vec3) {
+    if next == 0 || next >= keys.len() {
+        let k = &keys[next.min(keys.len() - 1)];
+        return (k.rotation, k.translation);
     }
-    let i = keys.partition_point(|k| (k.frame as f32) <= frame);
-    if i == 0 {
-        return Some((keys[0].rotation, keys[0].translation));
+    let (a, b) = (&keys[next - 1], &keys[next]);
+    // Most tracks hold still between most keys (slerp(q, q) is q).
+    if a.rotation == b.rotation && a.translation == b.translation {
+        return (a.rotation, a.translation);
     }
-    if i == keys.len() {
-        let k = &keys[i - 1];
-        return Some((k.rotation, k.translation));
-    }
-    let (a, b) = (&keys[i - 1], &keys[i]);
+    interpolate(a, b, frame)
+}
+
+/// Between keys `a` and `b`, shaped by `b`'s curves.
+fn interpolate(a: &BoneKey, b: &BoneKey, frame: f32) -> (Quat, Vec3) {
     let s = (frame - a.frame as f32) / (b.frame - a.frame) as f32;
-    let tx = b.curves[0].eval(s);
-    let ty = b.curves[1].eval(s);
-    let tz = b.curves[2].eval(s);
-    let tr = b.curves[3].eval(s);
+    let [cx, cy, cz, cr] = &b.curves;
+    // The four curves are usually one (often the linear default): solve once.
+    let (tx, ty, tz, tr) = if cx == cy && cx == cz && cx == cr {
+        let t = cx.eval(s);
+        (t, t, t, t)
+    } else {
+        (cx.eval(s), cy.eval(s), cz.eval(s), cr.eval(s))
+    };
     let d = b.translation - a.translation;
     let t = a.translation + Vec3::new(d.x * tx, d.y * ty, d.z * tz);
-    Some((a.rotation.slerp(b.rotation, tr), t))
+    let r = if a.rotation == b.rotation {
+        a.rotation
+    } else {
+        a.rotation.slerp(b.rotation, tr)
+    };
+    (r, t)
 }

@@ -268,3 +268,78 @@ fn external_parent_matrix_replaces_the_parent() {
     let s = eval(&model, &pose);
     assert!((pos(&s, 1) - Vec3::new(1.0, 0.0, 5.0)).length() < 1e-6);
 }
+
+// ------------------------------------------------------------ fast composition
+
+#[test]
+fn composing_a_bone_gives_the_full_matrix_products_values() {
+    use super::super::bones::compose;
+    let wave = |i: usize, k: f32| (i as f32 * k).sin();
+    let mut parents: Vec<Mat4> = (0..6)
+        .map(|i| {
+            Mat4::from_scale_rotation_translation(
+                Vec3::splat(1.0 + 0.5 * wave(i, 0.9)),
+                Quat::from_euler(
+                    EulerRot::YXZ,
+                    wave(i, 1.3) * 3.0,
+                    wave(i, 2.1),
+                    wave(i, 0.7),
+                ),
+                Vec3::new(wave(i, 5.0), wave(i, 3.0), wave(i, 1.1)) * 20.0,
+            )
+        })
+        .collect();
+    // An external parent may be any matrix, projective ones included.
+    let projective = Mat4::from_cols_array(&[
+        1.5, 0.0, 0.0, 0.1, 0.0, 2.0, 0.0, -0.2, 0.0, 0.0, -1.0, -1.0, 0.0, 0.0, -0.2, 0.5,
+    ]);
+    parents.push(projective * parents[1]);
+    parents.push(Mat4::IDENTITY);
+    let mut rotations: Vec<Quat> = (0..6)
+        .map(|i| {
+            Quat::from_euler(
+                EulerRot::ZXY,
+                wave(i, 1.7) * 3.0,
+                wave(i, 0.4),
+                wave(i, 2.9),
+            )
+        })
+        .collect();
+    rotations.extend([Quat::IDENTITY, -Quat::IDENTITY, Quat::from_rotation_x(1e-6)]);
+    let offsets = [
+        Vec3::ZERO,
+        Vec3::new(1.0, -2.0, 3.5),
+        Vec3::new(-0.25, 7.0, 0.0),
+    ];
+    for p in &parents {
+        for &q in &rotations {
+            for &o in &offsets {
+                let full = *p * Mat4::from_rotation_translation(q, o);
+                assert_eq!(
+                    compose(p, q, o),
+                    full,
+                    "parent {p}, rotation {q}, offset {o}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn skinning_matrices_are_the_world_matrices_times_the_inverse_rest_translation() {
+    let model = crate::pmx::builder::sample_rig();
+    let d = Deformer::new(&model);
+    let mut s = d.new_state();
+    let mut pose = Pose::new(&model);
+    for (i, b) in pose.bones.iter_mut().enumerate() {
+        b.rotation = Quat::from_euler(EulerRot::XYZ, 0.3 * i as f32, 0.2, -0.1 * i as f32);
+        b.translation = Vec3::new(0.1, -0.2 * i as f32, 0.05);
+    }
+    d.evaluate_bones(&model, &pose, &mut s);
+    d.update_skinning_matrices(&mut s);
+    for (i, bone) in model.bones.iter().enumerate() {
+        let full = s.world[i] * Mat4::from_translation(-bone.position);
+        assert_eq!(s.skinning[i], full, "bone {i}");
+    }
+    assert_eq!(s.skinning[model.bones.len()], Mat4::IDENTITY);
+}
