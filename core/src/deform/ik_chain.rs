@@ -3,14 +3,16 @@
 //! When the path from the outermost link down to the target holds only the
 //! links and the target, the target has no append (付与) and no bone on the
 //! path has an external parent, a step only has to recompute the turned
-//! link's local matrix and multiply down the path. The general loop
+//! link's local rotation and compose down the path. The general loop
 //! recomposes every path bone from its rotation each step instead. Both do
-//! the same operations on the same values (`compose_world`'s), so they give
-//! the same results bit for bit (a test compares them).
+//! the same operations on the same values (`compose_world`'s `compose`), so
+//! they give the same results bit for bit, up to the sign of a zero (a test
+//! compares them).
 
+use super::bones::{compose, times_direction};
 use super::ik::{link_turn, IkInfo, LinkInfo};
 use super::{DeformState, Deformer, NO_BONE};
-use glam::{Mat4, Quat, Vec3A};
+use glam::{Mat4, Quat, Vec3, Vec3A};
 
 /// The longest path the fast loop takes (its matrices live on the stack).
 pub(crate) const CHAIN_MAX: usize = 6;
@@ -34,20 +36,21 @@ pub(crate) fn is_simple_chain(ik: &IkInfo, bones: &[super::bones::BoneInfo]) -> 
         && bones[ik.target as usize].append.is_none()
 }
 
-/// Local matrices of the path bones while one chain is solved.
+/// Local rotations and offsets of the path bones while one chain is solved.
 pub(crate) struct Chain {
-    local: [Mat4; CHAIN_MAX],
+    local: [(Quat, Vec3); CHAIN_MAX],
     /// World matrix of the outermost link's parent (nothing on the path
-    /// moves it); identity for a root (identity × m is m exactly).
+    /// moves it); identity for a root (composing under it changes nothing
+    /// but the sign of a zero).
     outer: Mat4,
 }
 
 impl Chain {
     /// From the path bones' current local values and IK rotations.
     pub(crate) fn new(deformer: &Deformer, ik: &IkInfo, state: &DeformState) -> Chain {
-        let mut local = [Mat4::IDENTITY; CHAIN_MAX];
+        let mut local = [(Quat::IDENTITY, Vec3::ZERO); CHAIN_MAX];
         for (m, &b) in local.iter_mut().zip(&ik.path) {
-            *m = local_matrix(deformer, b as usize, state);
+            *m = local_values(deformer, b as usize, state);
         }
         let parent = deformer.bones[ik.path[0] as usize].parent;
         Chain {
@@ -116,27 +119,31 @@ impl Chain {
         let path = &ik.path;
         let mut parent = *self.parent(ik, link, state);
         state.ik_rotation[b] = rotation;
-        self.local[i] = local_matrix(deformer, b, state);
+        self.local[i] = local_values(deformer, b, state);
         let last = path.len() - 1;
-        for (&p, local) in path[i..last].iter().zip(&self.local[i..last]) {
-            parent *= *local;
+        for (&p, &(rotation, offset)) in path[i..last].iter().zip(&self.local[i..last]) {
+            parent = compose(&parent, rotation, offset);
             state.world[p as usize] = parent;
         }
         let target = &mut state.world[path[last] as usize];
+        let (rotation, offset) = self.local[last];
         if whole_target {
-            *target = parent * self.local[last];
+            *target = compose(&parent, rotation, offset);
         } else {
-            target.w_axis = parent * self.local[last].w_axis;
+            target.w_axis = times_direction(&parent, offset.extend(0.0)) + parent.w_axis;
         }
         Vec3A::from_vec4(target.w_axis)
     }
 }
 
-/// The local matrix `compose_world` puts under the parent's world matrix.
+/// The rotation and offset `compose_world` composes under the parent.
 #[inline]
-fn local_matrix(deformer: &Deformer, b: usize, state: &DeformState) -> Mat4 {
-    Mat4::from_rotation_translation(
-        state.ik_rotation[b] * state.local_rotation[b],
-        deformer.bones[b].rel + state.local_translation[b],
-    )
+fn local_values(deformer: &Deformer, b: usize, state: &DeformState) -> (Quat, Vec3) {
+    let info = &deformer.bones[b];
+    let rotation = if info.is_ik_link {
+        state.ik_rotation[b] * state.local_rotation[b]
+    } else {
+        state.local_rotation[b]
+    };
+    (rotation, info.rel + state.local_translation[b])
 }
