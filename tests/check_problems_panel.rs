@@ -5,7 +5,7 @@ use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use hone::app::dock::{focus_tab, Tab};
 use hone::app::panels::problems::{category_title, fix_all_label};
-use hone::check::{Category, Problem};
+use hone::check::{Category, Check, Problem};
 use hone::pmx::{Model, RigidMode};
 
 mod gui_support;
@@ -88,4 +88,54 @@ fn fix_all_of_a_category_is_one_undo_step() {
     h.run_steps(3);
     assert_eq!(of(&problems(&h), Category::Physics).len(), 4);
     assert_eq!(*app(&h).state.doc.model(), model());
+}
+
+/// The codes of the texture-file problems the panel lists.
+fn texture_codes(h: &AppHarness) -> Vec<&'static str> {
+    let all = problems(h);
+    let codes = all.iter().map(|p| p.code);
+    codes.filter(|c| c.contains("TEXTURE")).collect()
+}
+
+#[test]
+fn texture_files_appearing_and_disappearing_on_disk_are_noticed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut model = hone::pmx::builder::sample_rig();
+    model.textures = vec!["tex\\cloth.png".into()];
+    model.materials[0].texture = 0;
+    let file = dir.path().join("tex").join("cloth.png");
+    let path = dir.path().join("rig.pmx");
+    let mut h = harness_with(model, "rig.pmx", egui::vec2(1400.0, 900.0), move |app| {
+        app.state.doc.path = Some(path);
+        focus_tab(&mut app.dock, Tab::Problems);
+    });
+    h.run_steps(3);
+    assert_eq!(texture_codes(&h), ["W-TEXTURE-MISSING"]);
+    let runs = |h: &AppHarness, check| {
+        let results = app(h).state.debug.check_results().unwrap();
+        results.runs(check)
+    };
+    let (texture_runs, bone_runs) = (runs(&h, Check::TextureFiles), runs(&h, Check::Cycles));
+
+    // The file appears: not seen within the same second (no stat every frame:
+    // a harness frame is 0.25 s), seen once 2 s have passed.
+    std::fs::create_dir(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, b"png").unwrap();
+    h.run_steps(2);
+    assert_eq!(texture_codes(&h), ["W-TEXTURE-MISSING"]);
+    h.run_steps(8);
+    assert!(texture_codes(&h).is_empty(), "{:?}", texture_codes(&h));
+    let looks = runs(&h, Check::TextureFiles) - texture_runs;
+    assert!((1..=2).contains(&looks), "{looks} looks in 2.5 s");
+    // Only the texture check ran again.
+    assert_eq!(runs(&h, Check::Cycles), bone_runs);
+
+    // The file goes while the user is in another program: seen on the frame the
+    // window gets the focus back, without waiting for the poll.
+    std::fs::remove_file(&file).unwrap();
+    h.event(egui::Event::WindowFocused(false));
+    h.run_steps(1);
+    h.event(egui::Event::WindowFocused(true));
+    h.run_steps(1);
+    assert_eq!(texture_codes(&h), ["W-TEXTURE-MISSING"]);
 }

@@ -266,3 +266,35 @@ fn a_capsule_turned_box_keeps_its_extent_in_one_undo_step() {
     h.run_steps(3);
     assert_eq!(app(&h).state.doc.model().rigid_bodies, model.rigid_bodies);
 }
+
+#[test]
+fn an_ik_link_picker_is_found_by_its_label_and_repoints_the_link_in_one_step() {
+    // The tube rig's 先IK: links 0 → 上 (#2), 1 → 下 (#1).
+    let model = hone::app::demo::tube_rig();
+    let ik = model.bone_index("先IK").unwrap();
+    let mut h = inspector_harness(model.clone(), Selection::Bone(ik));
+    h.run_steps(3);
+    let picker = h.get_by_label("IKリンク 0");
+    assert_eq!(picker.value().as_deref(), Some("#2 上"));
+    assert_eq!(
+        h.get_by_label("IKリンク 1").value().as_deref(),
+        Some("#1 下")
+    );
+    picker.click();
+    h.run_steps(2);
+    h.get_by_label("#3 先").click();
+    h.run_steps(3);
+    let a = app(&h);
+    let links = &a.state.doc.model().bones[ik].ik.as_ref().unwrap().links;
+    assert_eq!(links[0].bone, 3);
+    assert_eq!(links[1], model.bones[ik].ik.as_ref().unwrap().links[1]);
+    assert_eq!(a.state.doc.history.len(), 1, "one undo step");
+    assert_eq!(
+        h.get_by_label("IKリンク 0").value().as_deref(),
+        Some("#3 先")
+    );
+
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    assert_eq!(app(&h).state.doc.model().bones, model.bones);
+}

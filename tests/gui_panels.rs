@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use hone::app::{HoneApp, Selection};
 
 mod gui_support;
-use gui_support::{app, harness, set_value};
+use gui_support::{app, app_mut, harness, set_value, AppHarness};
 
 #[test]
 fn select_bone_edit_layer_then_undo() {
@@ -209,6 +209,92 @@ fn a_history_jump_restores_the_selection_of_the_step_it_lands_on() {
     h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
     h.run_steps(2);
     assert_eq!(app(&h).state.doc.model().bones[3].name, "下");
+}
+
+/// One frame whose input holds `presses` key events of Ctrl+`key` (kept down:
+/// egui marks every press after the first as a key repeat), then, if `release`,
+/// the key's release. Two fresh presses need a release between them.
+fn frame_with_presses(h: &mut AppHarness, key: egui::Key, presses: usize, release: bool) {
+    let input = h.input_mut();
+    for _ in 0..presses {
+        input.events.push(egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::COMMAND,
+        });
+    }
+    if release {
+        input.events.push(egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: false,
+            repeat: false,
+            modifiers: egui::Modifiers::COMMAND,
+        });
+    }
+    h.step();
+}
+
+#[test]
+fn a_held_ctrl_z_undoes_once_per_press_and_once_per_frame_while_it_repeats() {
+    let mut h = harness();
+    h.run_steps(3);
+    // Six steps: the first bone's deform layer set to 1, 2, … 6.
+    {
+        let state = &mut app_mut(&mut h).state;
+        for layer in 1..=6 {
+            let mut bone = state.doc.model().bones[0].clone();
+            bone.layer = layer;
+            state.apply(hone::edit::ModelEdit::set(0, bone, "layer"));
+            state.doc.end_merge();
+        }
+        assert_eq!(state.doc.history.head(), 6);
+    }
+    let at = |h: &AppHarness| {
+        let a = app(h);
+        (
+            a.state.doc.history.head(),
+            a.state.doc.model().bones[0].layer,
+        )
+    };
+    // The key goes down and repeats three times before the frame runs (a slow
+    // frame): one step, not four.
+    frame_with_presses(&mut h, egui::Key::Z, 4, false);
+    assert_eq!(at(&h), (5, 5));
+    // Still held: five repeats in a frame, one step; one repeat, one step.
+    frame_with_presses(&mut h, egui::Key::Z, 5, false);
+    assert_eq!(at(&h), (4, 4));
+    frame_with_presses(&mut h, egui::Key::Z, 1, true);
+    assert_eq!(at(&h), (3, 3));
+    // Released: nothing queued keeps undoing.
+    h.run_steps(3);
+    assert_eq!(at(&h), (3, 3));
+    // Two real presses in one frame (tapped twice during a slow frame): two steps.
+    let input = h.input_mut();
+    for _ in 0..2 {
+        for pressed in [true, false] {
+            input.events.push(egui::Event::Key {
+                key: egui::Key::Z,
+                physical_key: None,
+                pressed,
+                repeat: false,
+                modifiers: egui::Modifiers::COMMAND,
+            });
+        }
+    }
+    h.step();
+    assert_eq!(at(&h), (1, 1));
+    // Ctrl+Y held the same way: one step for the press and its repeats.
+    frame_with_presses(&mut h, egui::Key::Y, 3, true);
+    assert_eq!(at(&h), (2, 2));
+    // The history is intact: every step still redoes to its own value.
+    frame_with_presses(&mut h, egui::Key::Y, 1, true);
+    assert_eq!(at(&h), (3, 3));
+    app_mut(&mut h).state.go_to(6);
+    assert_eq!(at(&h), (6, 6));
+    assert_eq!(app(&h).state.doc.history.len(), 6);
 }
 
 #[test]

@@ -183,3 +183,30 @@ fn results_after_edits_and_undo_equal_a_full_run_on_gene() {
     let back: Vec<Problem> = results.problems().cloned().collect();
     assert_eq!(back, full_at_start, "all undone: the first results again");
 }
+
+#[test]
+fn rerun_looks_at_the_texture_files_again_and_says_whether_that_changed_anything() {
+    let dir = tempfile::tempdir().unwrap();
+    // The sample rig's one texture, used by its clothes.
+    let model = hone_core::pmx::builder::sample_rig();
+    assert_eq!(model.textures, ["cloth.png"]);
+    let ctx = CheckContext {
+        model_dir: Some(dir.path().to_path_buf()),
+    };
+    let mut results = CheckResults::new(&model, &ctx);
+    assert_eq!(
+        codes(results.of(Check::TextureFiles)),
+        ["W-TEXTURE-MISSING"]
+    );
+    assert!(
+        !results.rerun(&model, &ctx, Check::TextureFiles),
+        "nothing changed"
+    );
+    std::fs::write(dir.path().join("cloth.png"), b"png").unwrap();
+    assert!(results.rerun(&model, &ctx, Check::TextureFiles));
+    assert!(results.of(Check::TextureFiles).is_empty());
+    assert_eq!(results.runs(Check::TextureFiles), 3);
+    // Nothing else ran, and the results are a full run's.
+    assert_eq!(results.runs(Check::Cycles), 1);
+    assert!(results.problems().cloned().collect::<Vec<_>>() == check_model(&model, &ctx));
+}

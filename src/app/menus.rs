@@ -48,6 +48,37 @@ fn list_key(ctx: &egui::Context) -> Option<ListAction> {
     })
 }
 
+/// How many undo (or redo) steps `shortcut` asks for this frame; consumes its key events.
+///
+/// Holding Ctrl+Z keeps undoing, as in Blender and in Windows programs such as PMX Editor
+/// (menu shortcut keys fire again on the system's key repeat; PMX Editor's own behaviour
+/// is not documented anywhere we found): riggers walk back many steps that way. Each real
+/// press is one step, but the repeats of a frame count as one step together, so an undo
+/// slower than the repeat rate never leaves a backlog that keeps undoing after the key is
+/// let go, and at most one repeated step lands per frame (each one fully applied, its
+/// changes seen by the views, before the next).
+fn undo_presses(input: &mut egui::InputState, shortcut: &egui::KeyboardShortcut) -> usize {
+    let (mut presses, mut repeats) = (0, 0);
+    input.events.retain(|e| match e {
+        egui::Event::Key {
+            key,
+            pressed: true,
+            repeat,
+            modifiers,
+            ..
+        } if *key == shortcut.logical_key && modifiers.matches_logically(shortcut.modifiers) => {
+            if *repeat {
+                repeats += 1;
+            } else {
+                presses += 1;
+            }
+            false
+        }
+        _ => true,
+    });
+    presses.max(usize::from(repeats > 0))
+}
+
 /// The list of the active selection, if it is one the lists edit.
 fn active_list(state: &State) -> Option<crate::edit::ElementKind> {
     state
@@ -67,19 +98,19 @@ impl HoneApp {
         let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
         // Longer shortcuts first: consume_shortcut matches modifiers loosely.
         let (u, r1, r2, sa, s, o) = ctx.input_mut(|i| {
-            let r2 = i.consume_shortcut(&redo_shift);
-            let u = i.consume_shortcut(&undo);
-            let r1 = i.consume_shortcut(&redo_y);
+            let r2 = undo_presses(i, &redo_shift);
+            let u = undo_presses(i, &undo);
+            let r1 = undo_presses(i, &redo_y);
             let sa = i.consume_shortcut(&save_as);
             let s = i.consume_shortcut(&save);
             let o = i.consume_shortcut(&open);
             (u, r1, r2, sa, s, o)
         });
         // The newest change, pose or model (pose changes have their own history).
-        if u {
+        for _ in 0..u {
             self.state.commands.push(Command::UndoNewest);
         }
-        if r1 || r2 {
+        for _ in 0..r1.max(r2) {
             self.state.commands.push(Command::RedoNewest);
         }
         if sa {

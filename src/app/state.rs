@@ -378,6 +378,12 @@ impl State {
                 self.pose_undo.end_gesture();
             }
         }
+        if let Some(ctx) = &self.repaint {
+            let focused = |e: &egui::Event| matches!(e, egui::Event::WindowFocused(true));
+            let (focus_gained, now) = ctx.input(|i| (i.events.iter().any(focused), i.time));
+            let folder = self.doc.base_dir();
+            self.debug.watch_texture_files(folder, focus_gained, now);
+        }
         let ready = self.textures.poll();
         if !ready.is_empty() {
             self.new_textures.extend(ready);

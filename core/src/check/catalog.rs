@@ -77,6 +77,8 @@ pub fn markdown() -> String {
     let mut s = String::from(
         "# Rig checks\n\n\
          `hone check FILE` and the Problems panel run every check below after each edit. \
+         The panel also looks for the texture files again (in the model file's folder) \
+         when the window gets the focus back and every 2 s while it is shown. \
          Codes are stable: `E-` error (the rig is broken), `W-` warning (probably unintended), \
          `I-` info (worth knowing). \"Fix\" says what to do; where Hone offers a fix it goes \
          through the undo history (`hone check FILE --fix OUT` applies them all). \

@@ -5,8 +5,10 @@
 //! it reads — a name counts, since messages name elements. List lengths are
 //! not declared: a structural edit touches every kind, so it re-runs all.
 //!
-//! Texture files on disk are not watched: with a model folder in the context,
-//! [`Check::TextureFiles`] re-runs only after texture or material edits.
+//! Texture files on disk change outside the history: with a model folder in the
+//! context, [`Check::TextureFiles`] re-runs after texture or material edits, and
+//! when the caller asks ([`CheckResults::rerun`]; the app does on focus and every
+//! 2 s while its Problems panel is shown).
 
 use super::{
     bones, frames, joints, morphs, names, order, physics, refs, rig, textures, values, version,
@@ -325,6 +327,16 @@ impl CheckResults {
     /// [`check_model`](super::check_model) returns them).
     pub fn problems(&self) -> impl Iterator<Item = &Problem> + '_ {
         self.results.iter().flatten()
+    }
+
+    /// Runs `check` again with the model unchanged (something it reads outside the
+    /// model changed: texture files on disk); returns whether its problems changed.
+    pub fn rerun(&mut self, model: &Model, ctx: &CheckContext, check: Check) -> bool {
+        let before = std::mem::take(&mut self.results[check as usize]);
+        let mut wanted = [false; Check::ALL.len()];
+        wanted[check as usize] = true;
+        self.run(model, ctx, wanted);
+        self.results[check as usize] != before
     }
 
     /// The problems of one check.

@@ -11,10 +11,11 @@
 
 use super::bones::BoneInfo;
 use super::ik_chain::{is_simple_chain, Chain};
-use super::ik_limits::{clamp_euler, clamp_single_axis, Arc};
+use super::ik_limits::Arc;
+pub(crate) use super::ik_turn::link_turn;
 use super::{DeformState, Deformer, Pose, NO_BONE};
 use crate::pmx::Model;
-use glam::{Mat4, Quat, Vec3, Vec3A};
+use glam::{Quat, Vec3, Vec3A};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum EulerOrder {
@@ -65,6 +66,29 @@ pub(crate) struct IkInfo {
     pub refresh: Vec<u32>,
     /// Whether the fast loop of `ik_chain` solves it.
     pub chain: bool,
+    /// Whether it is solved side by side with another (see `ik_pair`).
+    pub pair: Pairing,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pairing {
+    Alone,
+    /// Solves itself and the IK at this index together.
+    Leads(u32),
+    /// Solved by its leader.
+    Follows,
+}
+
+/// One IK's solver between iterations.
+pub(crate) struct Solving {
+    index: usize,
+    chain: Option<Chain>,
+    ik_pos: Vec3A,
+    target_pos: Vec3A,
+    iteration: u32,
+    changed: bool,
+    /// Whether another iteration runs.
+    pub active: bool,
 }
 
 pub(crate) fn link_info(bone: u32, limits: Option<(Vec3, Vec3)>) -> LinkInfo {
@@ -197,6 +221,7 @@ pub(crate) fn build_ik_infos(model: &Model, bones: &mut [BoneInfo]) -> Vec<IkInf
             path,
             refresh,
             chain: false,
+            pair: Pairing::Alone,
         });
     }
     for ik in &mut out {
@@ -229,7 +254,7 @@ impl Deformer {
     /// angles come from half-angle identities, not `acos`, which keeps them
     /// accurate for nearly parallel directions (see [`link_turn`]).
     #[inline]
-    fn position(state: &DeformState, b: u32) -> Vec3A {
+    pub(crate) fn position(state: &DeformState, b: u32) -> Vec3A {
         Vec3A::from_vec4(state.world[b as usize].w_axis)
     }
 
@@ -246,24 +271,53 @@ impl Deformer {
     }
 
     pub(crate) fn solve_ik(&self, index: usize, pose: &Pose, state: &mut DeformState) {
-        self.solve_ik_observed(index, pose, state, &mut NoObserver);
+        match self.iks[index].pair {
+            Pairing::Alone => self.solve_ik_observed(index, pose, state, &mut NoObserver),
+            Pairing::Leads(other) => self.solve_ik_pair(index, other as usize, pose, state),
+            // Its leader, earlier in this phase, solved it.
+            Pairing::Follows => {}
+        }
     }
 
     /// The solver with a hook after every iteration. `NoObserver` compiles to
     /// nothing, so the per-frame path stays as it was (no allocation, same math).
     #[inline]
-    fn solve_ik_observed<O: IkObserver>(
+    pub(crate) fn solve_ik_observed<O: IkObserver>(
         &self,
         index: usize,
         pose: &Pose,
         state: &mut DeformState,
         observer: &mut O,
     ) {
+        let Some(mut solving) = self.begin_ik(index, pose, state, observer) else {
+            return;
+        };
+        let ik = &self.iks[index];
+        while solving.active {
+            for link in &ik.links {
+                self.step_link::<O>(&mut solving, link, pose, state);
+            }
+            observer.step(ik, state);
+            self.end_iteration(&mut solving);
+        }
+        self.finish_ik(index, pose, state);
+        observer.step(ik, state);
+    }
+
+    /// The solver's start, or None when it has nothing to do.
+    #[inline]
+    pub(crate) fn begin_ik<O: IkObserver>(
+        &self,
+        index: usize,
+        pose: &Pose,
+        state: &mut DeformState,
+        observer: &mut O,
+    ) -> Option<Solving> {
         let ik = &self.iks[index];
         // A switched-off IK leaves its links at their non-IK rotation
         // (reset_bones cleared their IK rotations this frame).
         if ik.links.is_empty() || !pose.is_ik_enabled(ik.bone as usize) {
-            return;
+            return None;
         }
         for link in &ik.links {
             state.ik_rotation[link.bone as usize] = Quat::IDENTITY;
@@ -273,7 +327,7 @@ impl Deformer {
         if ik_pos.distance_squared(Self::position(state, ik.target)) < 1.0e-8 {
             // Already there: the links keep identity IK rotations.
             observer.step(ik, state);
-            return;
+            return None;
         }
         // Links (outermost first) and the target from this frame's values.
         for link in ik.links.iter().rev() {
@@ -281,50 +335,111 @@ impl Deformer {
         }
         self.update_bone(ik.target as usize, pose, state);
         observer.step(ik, state);
-        let mut chain = ik.chain.then(|| Chain::new(self, ik, state));
-        let mut target_pos = Self::position(state, ik.target);
-        if ik_pos.distance_squared(target_pos) >= 1.0e-8 {
-            let half = ik.iterations / 2;
-            let mut iteration = 0;
-            while iteration < ik.iterations {
-                let mut changed = false;
-                for link in &ik.links {
-                    if link.axis != SolveAxis::Fixed {
-                        let before = state.ik_rotation[link.bone as usize];
-                        let use_axis = iteration < half;
-                        target_pos = match chain.as_mut() {
-                            Some(chain) => {
-                                let whole = O::READS_TARGET;
-                                chain.step(
-                                    self, ik, link, ik_pos, target_pos, use_axis, whole, state,
-                                )
-                            }
-                            None => {
-                                self.solve_link(ik, link, ik_pos, target_pos, use_axis, pose, state)
-                            }
-                        };
-                        changed |= state.ik_rotation[link.bone as usize] != before;
-                    }
-                }
-                observer.step(ik, state);
-                if ik_pos.distance_squared(target_pos) < 1.0e-8 {
-                    break;
-                }
-                iteration += 1;
-                if !changed {
-                    // An iteration is a pure function of the IK rotations and
-                    // of whether single-axis links still use their axis: a
-                    // pass that changed nothing repeats until that switches.
-                    if iteration < half {
-                        iteration = half;
-                    } else {
-                        break;
-                    }
-                }
+        let chain = ik.chain.then(|| Chain::new(self, ik, state));
+        let target_pos = Self::position(state, ik.target);
+        Some(Solving {
+            index,
+            chain,
+            ik_pos,
+            target_pos,
+            iteration: 0,
+            changed: false,
+            active: ik.iterations > 0 && ik_pos.distance_squared(target_pos) >= 1.0e-8,
+        })
+    }
+
+    /// One link's CCD step in the current iteration.
+    #[inline]
+    pub(crate) fn step_link<O: IkObserver>(
+        &self,
+        solving: &mut Solving,
+        link: &LinkInfo,
+        pose: &Pose,
+        state: &mut DeformState,
+    ) {
+        if link.axis == SolveAxis::Fixed {
+            return;
+        }
+        let ik = &self.iks[solving.index];
+        let before = state.ik_rotation[link.bone as usize];
+        let use_axis = solving.iteration < ik.iterations / 2;
+        let (ik_pos, target_pos) = (solving.ik_pos, solving.target_pos);
+        solving.target_pos = match solving.chain.as_mut() {
+            Some(chain) => {
+                let whole = O::READS_TARGET;
+                chain.step(self, ik, link, ik_pos, target_pos, use_axis, whole, state)
+            }
+            None => self.solve_link(ik, link, ik_pos, target_pos, use_axis, pose, state),
+        };
+        solving.changed |= state.ik_rotation[link.bone as usize] != before;
+    }
+
+    /// [`step_link`](Self::step_link) of a fast-loop chain in two halves:
+    /// the link's turn (None: none, or a fixed link)...
+    #[inline]
+    pub(crate) fn turn_link(
+        &self,
+        solving: &Solving,
+        link: &LinkInfo,
+        state: &DeformState,
+    ) -> Option<Quat> {
+        let chain = solving.chain.as_ref()?;
+        if link.axis == SolveAxis::Fixed {
+            return None;
+        }
+        let ik = &self.iks[solving.index];
+        let use_axis = solving.iteration < ik.iterations / 2;
+        let (ik_pos, target_pos) = (solving.ik_pos, solving.target_pos);
+        let parent = chain.parent(ik, link, state);
+        link_turn(link, state, ik_pos, target_pos, Some(parent), use_axis)
+    }
+
+    /// ...and the turn applied.
+    #[inline]
+    pub(crate) fn apply_link(
+        &self,
+        solving: &mut Solving,
+        link: &LinkInfo,
+        turn: Option<Quat>,
+        state: &mut DeformState,
+    ) {
+        let (Some(rotation), Some(chain)) = (turn, solving.chain.as_mut()) else {
+            return;
+        };
+        let ik = &self.iks[solving.index];
+        let before = state.ik_rotation[link.bone as usize];
+        solving.target_pos = chain.apply(self, ik, link, rotation, false, state);
+        solving.changed |= rotation != before;
+    }
+
+    /// After every link took its step: whether another iteration runs.
+    #[inline]
+    pub(crate) fn end_iteration(&self, solving: &mut Solving) {
+        let iterations = self.iks[solving.index].iterations;
+        if solving.ik_pos.distance_squared(solving.target_pos) < 1.0e-8 {
+            solving.active = false;
+            return;
+        }
+        solving.iteration += 1;
+        if !solving.changed {
+            // An iteration is a pure function of the IK rotations and of
+            // whether single-axis links still use their axis: a pass that
+            // changed nothing repeats until that switches.
+            let half = iterations / 2;
+            if solving.iteration < half {
+                solving.iteration = half;
+            } else {
+                solving.active = false;
+                return;
             }
         }
-        // Everything hanging below the links follows the final rotations.
-        for &b in &ik.refresh {
+        solving.changed = false;
+        solving.active = solving.iteration < iterations;
+    }
+
+    /// Everything hanging below the links follows the final rotations.
+    pub(crate) fn finish_ik(&self, index: usize, pose: &Pose, state: &mut DeformState) {
+        for &b in &self.iks[index].refresh {
             let b = b as usize;
             if self.bones[b].is_ik_link {
                 self.compose_world(b, pose, state);
@@ -332,7 +447,6 @@ impl Deformer {
                 self.update_bone(b, pose, state);
             }
         }
-        observer.step(ik, state);
     }
 
     /// Solves one IK chain step by step for debugging: the bones before the
@@ -361,7 +475,8 @@ impl Deformer {
                 break;
             }
             if ik != NO_BONE {
-                self.solve_ik(ik as usize, pose, &mut state);
+                // Each alone, in order (a pair's follower too).
+                self.solve_ik_observed(ik as usize, pose, &mut state, &mut NoObserver);
             }
         }
         let info = &self.iks[index as usize];
@@ -404,100 +519,6 @@ impl Deformer {
     }
 }
 
-/// One CCD step of a link: its new IK rotation, turning the target (at
-/// `target_pos`) toward the IK bone, or None when the link does not turn.
-/// `parent_world` is the world matrix of the link's parent (None: a root).
-/// In f32 (SIMD) like the MMD runtimes; the Euler limits stay in f64.
-#[inline]
-pub(crate) fn link_turn(
-    link: &LinkInfo,
-    state: &DeformState,
-    ik_pos: Vec3A,
-    target_pos: Vec3A,
-    parent_world: Option<&Mat4>,
-    use_axis: bool,
-) -> Option<Quat> {
-    let b = link.bone as usize;
-    let (link_pos, ik_rotation) = (Deformer::position(state, link.bone), state.ik_rotation[b]);
-    let to_target = (link_pos - target_pos).normalize_or_zero();
-    let to_ik = (link_pos - ik_pos).normalize_or_zero();
-    let world_axis = to_target.cross(to_ik);
-    // |world_axis| = sin θ of the angle θ between the two directions.
-    let sin2 = world_axis.length_squared();
-    if sin2 < 1.0e-8 {
-        return None;
-    }
-    // The axis in the parent's frame: the parent's rotation transposed times
-    // the world axis (dot products with its columns).
-    let columns = parent_world.map(|m| {
-        [
-            Vec3A::from_vec4(m.x_axis),
-            Vec3A::from_vec4(m.y_axis),
-            Vec3A::from_vec4(m.z_axis),
-        ]
-    });
-    let column = |i: usize| columns.map_or(Vec3A::AXES[i], |c| c[i]);
-    let free_axis = || {
-        Vec3A::new(
-            column(0).dot(world_axis),
-            column(1).dot(world_axis),
-            column(2).dot(world_axis),
-        )
-        .normalize_or_zero()
-    };
-    let axis = if link.limits.is_some() && use_axis {
-        let sign = |i: usize| {
-            if world_axis.dot(column(i)) >= 0.0 {
-                1.0
-            } else {
-                -1.0
-            }
-        };
-        match link.axis {
-            SolveAxis::X => Vec3A::new(sign(0), 0.0, 0.0),
-            SolveAxis::Y => Vec3A::new(0.0, sign(1), 0.0),
-            SolveAxis::Z => Vec3A::new(0.0, 0.0, sign(2)),
-            _ => free_axis(),
-        }
-    } else {
-        free_axis()
-    };
-    if axis == Vec3A::ZERO {
-        return None;
-    }
-    // The half-angle sine and cosine of θ from cos θ = dot and sin θ, each
-    // from the identity that does not cancel: accurate in f32 near parallel
-    // (where acos(dot) is not). θ ≤ π, so its half lies in [0, π/2].
-    let dot = to_target.dot(to_ik).clamp(-1.0, 1.0);
-    let sin = sin2.sqrt();
-    let (s, c) = if dot >= 0.0 {
-        let c = ((1.0 + dot) * 0.5).sqrt();
-        (sin / (2.0 * c), c)
-    } else {
-        let s = ((1.0 - dot) * 0.5).sqrt();
-        (s, sin / (2.0 * s))
-    };
-    // The turn min(max_turn, θ); limited, the precomputed half-angle values.
-    let (s, c) = if s > link.limit_sin_half {
-        link.max_turn_half
-    } else {
-        (s, c)
-    };
-    let turn = Quat::from_xyzw(axis.x * s, axis.y * s, axis.z * s, c);
-    let ik_rot = turn * ik_rotation;
-    let Some((min, max)) = link.limits else {
-        return Some(ik_rot.normalize());
-    };
-    let (ik_rot, local) = (ik_rot.as_dquat(), state.local_rotation[b].as_dquat());
-    let clamped = match link.axis {
-        SolveAxis::X => clamp_single_axis(ik_rot * local, 0, link, min.x, max.x, use_axis),
-        SolveAxis::Y => clamp_single_axis(ik_rot * local, 1, link, min.y, max.y, use_axis),
-        SolveAxis::Z => clamp_single_axis(ik_rot * local, 2, link, min.z, max.z, use_axis),
-        _ => clamp_euler(ik_rot * local, link.order, min, max, use_axis),
-    };
-    Some((clamped * local.inverse()).normalize().as_quat())
-}
-
 /// One IK chain solved step by step ([`Deformer::trace_ik`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct IkTrace {
@@ -521,7 +542,7 @@ pub(crate) trait IkObserver {
     fn step(&mut self, ik: &IkInfo, state: &DeformState);
 }
 
-struct NoObserver;
+pub(crate) struct NoObserver;
 
 impl IkObserver for NoObserver {
     #[inline(always)]

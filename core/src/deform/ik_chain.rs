@@ -10,7 +10,7 @@
 
 use super::ik::{link_turn, IkInfo, LinkInfo};
 use super::{DeformState, Deformer, NO_BONE};
-use glam::{Mat4, Vec3A};
+use glam::{Mat4, Quat, Vec3A};
 
 /// The longest path the fast loop takes (its matrices live on the stack).
 pub(crate) const CHAIN_MAX: usize = 6;
@@ -61,10 +61,7 @@ impl Chain {
     }
 
     /// One CCD step of `link`, as `Deformer::solve_link`; returns the
-    /// target's new position. Unless `whole_target`, only the target's
-    /// position is updated (its column of the product, the same values): the
-    /// loop reads nothing else of it, and the refresh after the loop
-    /// recomputes it whole.
+    /// target's new position.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(crate) fn step(
@@ -78,18 +75,46 @@ impl Chain {
         whole_target: bool,
         state: &mut DeformState,
     ) -> Vec3A {
+        let parent = self.parent(ik, link, state);
+        match link_turn(link, state, ik_pos, target_pos, Some(parent), use_axis) {
+            Some(rotation) => self.apply(deformer, ik, link, rotation, whole_target, state),
+            None => target_pos,
+        }
+    }
+
+    /// The world matrix of `link`'s parent, as the step reads it.
+    #[inline]
+    pub(crate) fn parent<'a>(
+        &'a self,
+        ik: &IkInfo,
+        link: &LinkInfo,
+        state: &'a DeformState,
+    ) -> &'a Mat4 {
+        match link.path_start {
+            0 => &self.outer,
+            i => &state.world[ik.path[i - 1] as usize],
+        }
+    }
+
+    /// A step after `link_turn`: sets the rotation and multiplies down the
+    /// path; returns the target's new position. Unless `whole_target`, only
+    /// the target's position is updated (its column of the product, the same
+    /// values): the loop reads nothing else of it, and the refresh after the
+    /// loop recomputes it whole.
+    #[inline]
+    pub(crate) fn apply(
+        &mut self,
+        deformer: &Deformer,
+        ik: &IkInfo,
+        link: &LinkInfo,
+        rotation: Quat,
+        whole_target: bool,
+        state: &mut DeformState,
+    ) -> Vec3A {
         let i = link.path_start;
         let b = link.bone as usize;
         let path = &ik.path;
-        let mut parent = if i == 0 {
-            self.outer
-        } else {
-            state.world[path[i - 1] as usize]
-        };
-        let Some(rotation) = link_turn(link, state, ik_pos, target_pos, Some(&parent), use_axis)
-        else {
-            return target_pos;
-        };
+        let mut parent = *self.parent(ik, link, state);
         state.ik_rotation[b] = rotation;
         self.local[i] = local_matrix(deformer, b, state);
         let last = path.len() - 1;

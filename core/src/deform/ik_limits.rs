@@ -2,7 +2,8 @@
 //! cheaper clamp for a link limited on one axis, which gives its result.
 
 use super::ik::{EulerOrder, LinkInfo};
-use glam::{DMat3, DQuat, Vec3};
+use super::ik_turn::unit;
+use glam::{DMat3, DQuat, Quat, Vec3, Vec3A};
 
 /// The limits of a single-axis link as directions (cos, sin) of min and max,
 /// kept when -π < min < max < π and max − min < π: then an angle whose
@@ -10,8 +11,8 @@ use glam::{DMat3, DQuat, Vec3};
 /// cross products tell without the angle's atan2.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Arc {
-    min: (f64, f64),
-    max: (f64, f64),
+    min: (f32, f32),
+    max: (f32, f32),
 }
 
 impl Arc {
@@ -21,19 +22,19 @@ impl Arc {
         (-PI < min && min < max && max < PI && max - min < PI).then(|| {
             let ((smin, cmin), (smax, cmax)) = (min.sin_cos(), max.sin_cos());
             Arc {
-                min: (cmin, smin),
-                max: (cmax, smax),
+                min: (cmin as f32, smin as f32),
+                max: (cmax as f32, smax as f32),
             }
         })
     }
 
-    /// Whether atan2(y, x) (with |(x, y)| ≈ 1) is inside the arc by far more
-    /// than rounding: sin(angle − min) and sin(max − angle) above 1e-9, while
-    /// these products and atan2 round at ~1e-16. `limit_angle` would then
-    /// return the angle unchanged.
+    /// Whether atan2(y, x) (with |(x, y)| ≤ 1) is inside the arc by more
+    /// than f32 rounding: sin(angle − min) and sin(max − angle) above 1e-6,
+    /// while these products and atan2 round at ~1e-7. `limit_angle` would
+    /// then return the angle unchanged.
     #[inline]
-    pub(crate) fn clearly_contains(&self, y: f64, x: f64) -> bool {
-        const MARGIN: f64 = 1.0e-9;
+    pub(crate) fn clearly_contains(&self, y: f32, x: f32) -> bool {
+        const MARGIN: f32 = 1.0e-6;
         let ((cmin, smin), (cmax, smax)) = (self.min, self.max);
         cmin * y - smin * x > MARGIN && x * smax - y * cmax > MARGIN
     }
@@ -41,16 +42,21 @@ impl Arc {
 
 const THRESHOLD_88: f64 = 88.0 * std::f64::consts::PI / 180.0;
 
-fn limit_angle(angle: f64, min: f64, max: f64, reflect: bool) -> f64 {
+fn limit_angle<F: PartialOrd + Copy + std::ops::Add<Output = F> + std::ops::Sub<Output = F>>(
+    angle: F,
+    min: F,
+    max: F,
+    reflect: bool,
+) -> F {
     if angle < min {
-        let d = 2.0 * min - angle;
+        let d = min + min - angle;
         if reflect && d <= max {
             d
         } else {
             min
         }
     } else if angle > max {
-        let d = 2.0 * max - angle;
+        let d = max + max - angle;
         if reflect && d >= min {
             d
         } else {
@@ -116,113 +122,94 @@ pub(crate) fn clamp_euler(
 /// One Euler angle: the middle one (clamped to ±88°, and whether that
 /// clamped it), or an outer one as the arguments of its atan2.
 enum Angle {
-    Middle(f64, bool),
-    Outer(f64, f64),
+    Middle(f32, bool),
+    Outer(f32, f32),
 }
 
-/// [`clamp_euler`] for a link limited on one axis (`axis`: 0 x, 1 y, 2 z)
-/// with the other two locked at zero (the common knee). The other two angles
-/// always clamp to zero, so the result is a turn about that axis alone: only
-/// its angle is computed (one asin or atan2 instead of three, one sin_cos
-/// instead of three). The same operations on the same values as
-/// `clamp_euler`, so the same result (a test compares them).
+/// The IK rotation of a link limited on one axis (`axis`: 0 x, 1 y, 2 z)
+/// with the other two locked at zero (the common knee): `ik_rot` with
+/// `local` under it clamped as [`clamp_euler`] clamps, then `local` taken
+/// off again, unit. The other two angles always clamp to zero, so the result
+/// is a turn about that axis alone: only its angle is computed, from the two
+/// or three matrix elements it needs. In f32 like the rest of the step (a
+/// test compares it with `clamp_euler` in f64).
 pub(crate) fn clamp_single_axis(
-    r: DQuat,
+    ik_rot: Quat,
+    local: Quat,
     axis: usize,
     link: &LinkInfo,
     min: f32,
     max: f32,
     reflect: bool,
-) -> DQuat {
-    let m = DMat3::from_quat(r);
+) -> Quat {
+    let (x, y, z, w) = (ik_rot * local).into();
+    // Rotation matrix elements (m[column][row]) of the rotation under limits.
+    let (xx, yy, zz) = (x * x, y * y, z * z);
+    let x_y = 2.0 * (x * y + w * z);
+    let x_z = 2.0 * (x * z - w * y);
+    let y_x = 2.0 * (x * y - w * z);
+    let y_z = 2.0 * (y * z + w * x);
+    let z_x = 2.0 * (x * z + w * y);
+    let z_y = 2.0 * (y * z - w * x);
+    let x_x = 1.0 - 2.0 * (yy + zz);
+    let y_y = 1.0 - 2.0 * (xx + zz);
+    let z_z = 1.0 - 2.0 * (xx + yy);
     // atan2(y, x) is exactly zero iff y is zero and x is +0 or positive.
-    let atan2_zero = |y: f64, x: f64| y == 0.0 && x.is_sign_positive() && !x.is_nan();
-    let middle = |sin: f64| {
+    let atan2_zero = |y: f32, x: f32| y == 0.0 && x.is_sign_positive() && !x.is_nan();
+    let outer = Angle::Outer;
+    let middle = |sin: f32| {
         let a = sin.clamp(-1.0, 1.0).asin();
-        (a.clamp(-THRESHOLD_88, THRESHOLD_88), a.abs() > THRESHOLD_88)
-    };
-    let outer = |y: f64, x: f64| Angle::Outer(y, x);
-    let middle = |sin: f64| {
-        let (a, c) = middle(sin);
-        Angle::Middle(a, c)
+        let limit = THRESHOLD_88 as f32;
+        Angle::Middle(a.clamp(-limit, limit), a.abs() > limit)
     };
     // This axis's angle as `clamp_euler` decomposes it (an outer one still as
     // atan2's arguments), and whether the other two angles are exactly zero.
     let (decomposed, others_zero) = match (link.order, axis) {
-        (EulerOrder::Yxz, 0) => (
-            middle(-m.z_axis.y),
-            atan2_zero(m.z_axis.x, m.z_axis.z) && atan2_zero(m.x_axis.y, m.y_axis.y),
-        ),
-        (EulerOrder::Yxz, 1) => (
-            outer(m.z_axis.x, m.z_axis.z),
-            m.z_axis.y == 0.0 && atan2_zero(m.x_axis.y, m.y_axis.y),
-        ),
-        (EulerOrder::Yxz, _) => (
-            outer(m.x_axis.y, m.y_axis.y),
-            m.z_axis.y == 0.0 && atan2_zero(m.z_axis.x, m.z_axis.z),
-        ),
-        (EulerOrder::Zyx, 0) => (
-            outer(m.y_axis.z, m.z_axis.z),
-            m.x_axis.z == 0.0 && atan2_zero(m.x_axis.y, m.x_axis.x),
-        ),
-        (EulerOrder::Zyx, 1) => (
-            middle(-m.x_axis.z),
-            atan2_zero(m.y_axis.z, m.z_axis.z) && atan2_zero(m.x_axis.y, m.x_axis.x),
-        ),
-        (EulerOrder::Zyx, _) => (
-            outer(m.x_axis.y, m.x_axis.x),
-            m.x_axis.z == 0.0 && atan2_zero(m.y_axis.z, m.z_axis.z),
-        ),
-        (EulerOrder::Xzy, 0) => (
-            outer(m.y_axis.z, m.y_axis.y),
-            m.y_axis.x == 0.0 && atan2_zero(m.z_axis.x, m.x_axis.x),
-        ),
-        (EulerOrder::Xzy, 1) => (
-            outer(m.z_axis.x, m.x_axis.x),
-            m.y_axis.x == 0.0 && atan2_zero(m.y_axis.z, m.y_axis.y),
-        ),
-        (EulerOrder::Xzy, _) => (
-            middle(-m.y_axis.x),
-            atan2_zero(m.y_axis.z, m.y_axis.y) && atan2_zero(m.z_axis.x, m.x_axis.x),
-        ),
+        (EulerOrder::Yxz, 0) => (middle(-z_y), atan2_zero(z_x, z_z) && atan2_zero(x_y, y_y)),
+        (EulerOrder::Yxz, 1) => (outer(z_x, z_z), z_y == 0.0 && atan2_zero(x_y, y_y)),
+        (EulerOrder::Yxz, _) => (outer(x_y, y_y), z_y == 0.0 && atan2_zero(z_x, z_z)),
+        (EulerOrder::Zyx, 0) => (outer(y_z, z_z), x_z == 0.0 && atan2_zero(x_y, x_x)),
+        (EulerOrder::Zyx, 1) => (middle(-x_z), atan2_zero(y_z, z_z) && atan2_zero(x_y, x_x)),
+        (EulerOrder::Zyx, _) => (outer(x_y, x_x), x_z == 0.0 && atan2_zero(y_z, z_z)),
+        (EulerOrder::Xzy, 0) => (outer(y_z, y_y), y_x == 0.0 && atan2_zero(z_x, x_x)),
+        (EulerOrder::Xzy, 1) => (outer(z_x, x_x), y_x == 0.0 && atan2_zero(y_z, y_y)),
+        (EulerOrder::Xzy, _) => (middle(-y_x), atan2_zero(y_z, y_y) && atan2_zero(z_x, x_x)),
     };
-    let (angle, clamped_88) = match decomposed {
-        Angle::Middle(a, c) => (a, c),
+    // The turn about the axis by the limited angle, as (sin, cos) of its half
+    // (scaled: the product below is made unit).
+    let (s, c) = match decomposed {
+        Angle::Middle(a, clamped_88) => {
+            let limited = limit_angle(a, min, max, reflect);
+            if others_zero && !clamped_88 && limited == a {
+                return unit(ik_rot);
+            }
+            (limited * 0.5).sin_cos()
+        }
         Angle::Outer(y, x) => {
             if link.arc.is_some_and(|arc| arc.clearly_contains(y, x)) {
-                // Inside the limits: unchanged when the others are zero, else
-                // the turn by this angle φ. Its half-angle sine and cosine come
-                // from (x, y) = ρ (cos φ, sin φ), each from the half-angle
-                // identity that does not cancel there (what sin_cos(φ / 2)
-                // gives, to f64 rounding).
                 if others_zero {
-                    return r;
+                    return unit(ik_rot);
                 }
+                // (x, y) = ρ (cos φ, sin φ): the half angle's (sin, cos) is
+                // ∝ (y, ρ + x), or (ρ − x, |y|) signed by y, whichever does
+                // not cancel.
                 let rho = (x * x + y * y).sqrt();
-                let (sin, cos) = (y / rho, x / rho);
-                let (s, c) = if cos >= 0.0 {
-                    let c = ((1.0 + cos) * 0.5).sqrt();
-                    (sin / (2.0 * c), c)
+                if x >= 0.0 {
+                    (y, rho + x)
                 } else {
-                    let s = ((1.0 - cos) * 0.5).sqrt().copysign(y);
-                    (s, sin / (2.0 * s))
-                };
-                return match axis {
-                    0 => DQuat::from_xyzw(s, 0.0, 0.0, c),
-                    1 => DQuat::from_xyzw(0.0, s, 0.0, c),
-                    _ => DQuat::from_xyzw(0.0, 0.0, s, c),
-                };
+                    ((rho - x).copysign(y), y.abs())
+                }
+            } else {
+                let angle = y.atan2(x);
+                let limited = limit_angle(angle, min, max, reflect);
+                if others_zero && limited == angle {
+                    return unit(ik_rot);
+                }
+                (limited * 0.5).sin_cos()
             }
-            (y.atan2(x), false)
         }
     };
-    let limited = limit_angle(angle, min as f64, max as f64, reflect);
-    if others_zero && !clamped_88 && limited == angle {
-        return r;
-    }
-    match axis {
-        0 => DQuat::from_rotation_x(limited),
-        1 => DQuat::from_rotation_y(limited),
-        _ => DQuat::from_rotation_z(limited),
-    }
+    // (A quaternion built from an indexed array would stall on the store.)
+    let turn = Quat::from_vec4((Vec3A::AXES[axis] * s).extend(c));
+    (turn * local.inverse()).normalize()
 }

@@ -35,6 +35,8 @@ mod bones;
 mod ik;
 mod ik_chain;
 mod ik_limits;
+mod ik_pair;
+mod ik_turn;
 mod morph;
 mod order;
 mod plan;
@@ -272,6 +274,7 @@ impl Deformer {
         let mut bones = bones::build_bone_infos(model);
         let order = BoneOrder::new(model);
         let mut iks = ik::build_ik_infos(model, &mut bones);
+        ik_pair::pair_iks(&mut iks, &bones, &order);
         plan::trim_ik_refreshes(&bones, &mut iks, &order);
         let plan = plan::pass_plan(&bones, &iks, &order);
         let skin = skin::SkinData::new(model);
@@ -302,6 +305,7 @@ impl Deformer {
         let mut bones = bones::build_bone_infos(model);
         let order = BoneOrder::new(model);
         let mut iks = ik::build_ik_infos(model, &mut bones);
+        ik_pair::pair_iks(&mut iks, &bones, &order);
         plan::trim_ik_refreshes(&bones, &mut iks, &order);
         self.plan = plan::pass_plan(&bones, &iks, &order);
         self.iks = iks;

@@ -4,10 +4,16 @@
 
 use super::debug_overlays::{layers, DebugOverlays};
 use super::labels::LabelScratch;
-use crate::check::{CheckResults, ElementRef, Problem};
+use crate::check::{Check, CheckContext, CheckResults, ElementRef, Problem};
 use crate::deform::{BoneOrder, IkTrace};
 use crate::edit::{ChangeSet, ElementKind};
 use crate::pmx::Model;
+use std::path::Path;
+
+/// How often the texture files are looked for again while the window keeps the
+/// focus (seconds): often enough to see a file saved from a paint program, rarely
+/// enough that the stat calls cost nothing (one per texture path).
+pub const TEXTURE_POLL_SECONDS: f64 = 2.0;
 
 /// A cached IK trace for one chain and one pose revision.
 pub struct TraceCache {
@@ -24,6 +30,12 @@ pub struct DebugState {
     checks: Option<CheckResults>,
     /// What changed since the checks last ran (they run lazily, while shown).
     unchecked: ChangeSet,
+    /// The checks' context: the model's folder, for the texture files.
+    check_context: CheckContext,
+    /// The texture files on disk may have changed since the texture check ran.
+    textures_stale: bool,
+    /// When (egui time, seconds) the texture files were last marked for a look.
+    textures_looked: f64,
     pub order: BoneOrder,
     /// The deform-order violations (`E-ORDER-*`, the same check the Problems panel lists).
     order_violations: Vec<Problem>,
@@ -50,6 +62,9 @@ impl Default for DebugState {
             order_stale: true,
             checks: None,
             unchecked: ChangeSet::new(),
+            check_context: CheckContext::default(),
+            textures_stale: false,
+            textures_looked: f64::NEG_INFINITY,
             order: Default::default(),
             order_violations: Vec::new(),
             order_problems: Vec::new(),
@@ -87,6 +102,23 @@ impl DebugState {
         }
     }
 
+    /// Texture files appear and disappear outside the history: the texture check
+    /// looks again when the window gets the focus back (the user was in a file
+    /// manager or a paint program), when the model's folder changes (Save As), and
+    /// otherwise every [`TEXTURE_POLL_SECONDS`] of frames; each time only when the
+    /// checks are next shown. Called every frame with the egui time `now`.
+    pub fn watch_texture_files(&mut self, folder: Option<&Path>, focus_gained: bool, now: f64) {
+        if self.check_context.model_dir.as_deref() != folder {
+            self.check_context.model_dir = folder.map(Path::to_path_buf);
+            self.textures_stale = true;
+        }
+        if folder.is_some() && (focus_gained || now - self.textures_looked >= TEXTURE_POLL_SECONDS)
+        {
+            self.textures_stale = true;
+            self.textures_looked = now;
+        }
+    }
+
     /// The deform order, layers and order violations, if a bone changed.
     pub fn refresh_order(&mut self, model: &Model) {
         if !self.order_stale {
@@ -116,13 +148,21 @@ impl DebugState {
     /// problems, re-run if the model changed since they last ran.
     pub fn refresh(&mut self, model: &Model) {
         self.refresh_order(model);
-        let ctx = Default::default();
+        let ctx = &self.check_context;
+        let textures = std::mem::take(&mut self.textures_stale);
         match &mut self.checks {
-            Some(_) if self.unchecked.is_empty() => return,
-            Some(checks) => {
-                checks.update(model, &ctx, &self.unchecked);
+            Some(checks) if self.unchecked.is_empty() => {
+                if !(textures && checks.rerun(model, ctx, Check::TextureFiles)) {
+                    return;
+                }
             }
-            None => self.checks = Some(CheckResults::new(model, &ctx)),
+            Some(checks) => {
+                let ran = checks.update(model, ctx, &self.unchecked);
+                if textures && !ran.contains(&Check::TextureFiles) {
+                    checks.rerun(model, ctx, Check::TextureFiles);
+                }
+            }
+            None => self.checks = Some(CheckResults::new(model, ctx)),
         }
         self.unchecked = ChangeSet::new();
         if let Some(checks) = &self.checks {

@@ -1,8 +1,7 @@
 //! The f32 link step keeps small angles accurate; the IK solver's fast
-//! paths give the general code's results: the
-//! single-axis clamp against the Euler clamp (to f64 rounding, and equal in
-//! f32), the short-chain loop against the general loop (whole poses compared
-//! bit for bit).
+//! paths give the general code's results: the f32 single-axis clamp against
+//! the f64 Euler clamp (to f32 rounding), the short-chain loop against the
+//! general loop (whole poses compared bit for bit).
 
 use super::super::ik::{link_info, link_turn, EulerOrder};
 use super::super::ik_limits::{clamp_euler, clamp_single_axis};
@@ -25,13 +24,19 @@ impl Rng {
     }
 }
 
+/// The rotation angle between two rotations (either sign of either).
+fn angle_between(a: DQuat, b: DQuat) -> f64 {
+    let d = a.inverse() * b;
+    2.0 * d.xyz().length().atan2(d.w.abs())
+}
+
 #[test]
 fn single_axis_clamp_gives_the_euler_clamps_result() {
     let mut rng = Rng(0x5eed_1234_abcd_0001);
     let orders = [EulerOrder::Yxz, EulerOrder::Zyx, EulerOrder::Xzy];
     // A knee's range, one inside ±90°, one past ±180°, one not containing 0.
     let ranges = [(-2.88f32, 0.1745f32), (-0.5, 1.2), (-3.5, 3.5), (1.0, 1.4)];
-    let (mut compared, mut unchanged, mut rounded, mut f32_differs) = (0usize, 0, 0, 0);
+    let (mut compared, mut unchanged, mut worst) = (0usize, 0, 0.0f64);
     for order in orders {
         for axis in 0..3 {
             for (lo, hi) in ranges {
@@ -66,35 +71,66 @@ fn single_axis_clamp_gives_the_euler_clamps_result() {
                             rng.range(-3.1, 3.1),
                         ),
                     };
+                    // Half the time under an animated rotation (Gene's knees
+                    // are keyed 3° about z), so that `r` is what lies under the limits.
+                    let local = if i % 8 < 4 {
+                        Quat::IDENTITY
+                    } else {
+                        Quat::from_euler(
+                            glam::EulerRot::YXZ,
+                            rng.range(-0.1, 0.1) as f32,
+                            rng.range(-0.1, 0.1) as f32,
+                            rng.range(-0.1, 0.1) as f32,
+                        )
+                    };
+                    let ik_rot = (r * local.as_dquat().inverse()).as_quat().normalize();
                     for reflect in [false, true] {
-                        let fast = clamp_single_axis(r, axis, &link, lo, hi, reflect);
-                        let general = clamp_euler(r, order, min, max, reflect);
-                        // Equal up to f64 rounding (the half-angle identities
-                        // replace sin_cos(atan2 / 2) inside the limits).
-                        let d = (fast - general).length();
+                        let fast = clamp_single_axis(ik_rot, local, axis, &link, lo, hi, reflect);
+                        // The Euler clamp in f64 on the same f32 inputs.
+                        let (ik64, local64) = (ik_rot.as_dquat(), local.as_dquat());
+                        let clamped = clamp_euler(ik64 * local64, order, min, max, reflect);
+                        let general = (clamped * local64.inverse()).normalize();
+                        assert!(fast.is_normalized(), "{fast:?}");
+                        // f32 rounding (~1e-7), divided by the cosine of the
+                        // middle angle where asin decomposes it (≥ cos 88°).
+                        let d = angle_between(fast.as_dquat(), general);
+                        worst = worst.max(d);
                         assert!(
-                            d < 1e-15,
+                            d < 4e-6,
                             "{order:?} axis {axis} [{lo}, {hi}] reflect {reflect}: {r:?} {d:e}"
                         );
-                        rounded += (fast != general) as usize;
-                        f32_differs +=
-                            (fast.normalize().as_quat() != general.normalize().as_quat()) as usize;
                         compared += 1;
-                        unchanged += (fast == r) as usize;
+                        unchanged += (clamped == ik64 * local64) as usize;
                     }
                 }
             }
         }
     }
-    // Both outcomes were exercised: returned unchanged, and recomposed.
+    // Both outcomes were exercised: inside the limits, and clamped.
     assert!(
         unchanged > 1000 && compared - unchanged > 1000,
         "{unchanged} of {compared}"
     );
-    // The half-angle path ran (some f64 roundings differ), and in f32, as the
-    // solver stores rotations, the results agree (here all of them).
-    assert!(rounded > 100, "{rounded} of {compared} differ in f64");
-    assert_eq!(f32_differs, 0, "of {compared}");
+    eprintln!("single-axis clamp: worst {worst:.1e} rad from the f64 Euler clamp");
+}
+
+/// Gene and every frame of 02_laugh as a pose, or None (the test skips)
+/// without the shared models.
+pub(super) fn gene_under_02_laugh() -> Option<(Model, Vec<Pose>)> {
+    let pmx = hone_testkit::shared_model("gene/Gene.pmx")?;
+    let vmd = hone_testkit::shared_model("gene/motion/02_laugh.vmd")?;
+    let model = crate::pmx::load(&pmx).unwrap().model;
+    let (motion, _) =
+        crate::motion::BoundMotion::bind(&crate::motion::load_vmd(&vmd).unwrap(), &model);
+    let frames = (motion.duration() * crate::motion::FRAMES_PER_SECOND) as usize + 1;
+    let poses = (0..frames)
+        .map(|f| {
+            let mut pose = Pose::new(&model);
+            motion.apply_to_pose(f as f32, &mut pose);
+            pose
+        })
+        .collect();
+    Some((model, poses))
 }
 
 /// Evaluates `pose` with the short-chain loop on and with it off for every
@@ -151,28 +187,16 @@ fn short_chain_loop_matches_the_general_loop_on_the_sample_rig() {
 
 #[test]
 fn short_chain_loop_matches_the_general_loop_on_gene_under_02_laugh() {
-    let (Some(pmx), Some(vmd)) = (
-        hone_testkit::shared_model("gene/Gene.pmx"),
-        hone_testkit::shared_model("gene/motion/02_laugh.vmd"),
-    ) else {
+    let Some((model, motion_poses)) = gene_under_02_laugh() else {
         return;
     };
-    let model = crate::pmx::load(&pmx).unwrap().model;
     let deformer = Deformer::new(&model);
     for name in ["左足ＩＫ", "右足ＩＫ"] {
         let b = model.bone_index(name).unwrap();
         let ik = deformer.iks.iter().find(|ik| ik.bone as usize == b);
         assert!(ik.unwrap().chain, "{name} takes the short-chain loop");
     }
-    let (motion, _) =
-        crate::motion::BoundMotion::bind(&crate::motion::load_vmd(&vmd).unwrap(), &model);
-    let frames = (motion.duration() * crate::motion::FRAMES_PER_SECOND) as usize + 1;
-    let motion_poses = (0..frames).map(|f| {
-        let mut pose = Pose::new(&model);
-        motion.apply_to_pose(f as f32, &mut pose);
-        pose
-    });
-    assert_chain_loop_matches(&model, motion_poses, "Gene 02_laugh");
+    assert_chain_loop_matches(&model, motion_poses.into_iter(), "Gene 02_laugh");
     assert_chain_loop_matches(&model, random_poses(&model, 11, 200), "Gene random");
 }
 

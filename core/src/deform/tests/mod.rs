@@ -10,6 +10,7 @@ use std::f32::consts::{FRAC_PI_2, PI};
 
 mod bones;
 mod ik_fast;
+mod ik_pair;
 mod morphs;
 mod plan;
 

@@ -317,9 +317,14 @@ fn ik_links(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
         let link = link_of(f.first(), k);
         ui.push_id(("link", k), |ui| {
             ui.horizontal(|ui| {
-                ui.label(format!("{k}."));
+                // The spec's name (IKリンク); the picker is labelled by it, so accessibility
+                // tools (and tests) find it.
+                let label = ui.label(format!("IKリンク {k}"));
                 let mut bone = link.bone;
-                if reference_picker(ui, ("ik_link", k), &mut bone, n.bones, false, false).0 {
+                let (picked, picker) =
+                    reference_picker(ui, ("ik_link", k), &mut bone, n.bones, false, false);
+                picker.labelled_by(label.id);
+                if picked {
                     let shown = n.bones.of(bone).unwrap_or("?").to_owned();
                     f.changed(format!("IK link {k}"), shown, move |b| {
                         with_link(b, k, |l| l.bone = bone)
