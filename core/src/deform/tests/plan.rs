@@ -64,27 +64,16 @@ fn assert_same_passes(model: &Model, poses: impl Iterator<Item = Pose>, label: &
 
 #[test]
 fn planned_resets_and_trimmed_refreshes_match_the_full_pass_on_gene() {
-    let (Some(pmx), Some(vmd)) = (
-        hone_testkit::shared_model("gene/Gene.pmx"),
-        hone_testkit::shared_model("gene/motion/02_laugh.vmd"),
-    ) else {
+    let Some((model, played)) = super::ik_fast::gene_under_02_laugh() else {
         return;
     };
-    let model = crate::pmx::load(&pmx).unwrap().model;
     // Gene's plan does leave things out (else this test compares nothing new).
     let planned = Deformer::new(&model);
     let full = unplanned(&model);
     let refreshes = |d: &Deformer| d.iks.iter().map(|ik| ik.refresh.len()).sum::<usize>();
     assert!(refreshes(&planned) < refreshes(&full));
     assert!(planned.plan.world.len() < model.bones.len());
-    let (motion, _) =
-        crate::motion::BoundMotion::bind(&crate::motion::load_vmd(&vmd).unwrap(), &model);
-    let played = (0..=motion.last_frame).map(|f| {
-        let mut pose = Pose::new(&model);
-        motion.apply_to_pose(f as f32, &mut pose);
-        pose
-    });
-    assert!(assert_same_passes(&model, played, "02_laugh") > 100);
+    assert!(assert_same_passes(&model, played.into_iter(), "02_laugh") > 100);
     assert_same_passes(&model, swaying_poses(&model, 60), "Gene swaying");
 }
 
