@@ -277,6 +277,17 @@ impl HoneApp {
                 if ui.button("Reset pose").clicked() {
                     self.state.commands.push(Command::ResetPose);
                 }
+                ui.separator();
+                ui.menu_button(crate::tr!("menu-language"), |ui| {
+                    let current = hone_core::i18n::lang();
+                    for lang in hone_core::i18n::Lang::ALL {
+                        if ui.radio(current == lang, lang.native_name()).clicked() {
+                            // Every label is looked up each frame: the next frame is in `lang`.
+                            hone_core::i18n::set_lang(lang);
+                            ui.close();
+                        }
+                    }
+                });
             });
         });
     }

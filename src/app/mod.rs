@@ -15,6 +15,7 @@ pub mod dock;
 pub mod document;
 pub mod fonts;
 pub mod generators;
+pub mod i18n;
 pub mod launch;
 mod menus;
 pub mod morph_tools;

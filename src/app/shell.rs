@@ -21,6 +21,7 @@ pub(super) enum Pending {
 const RECENT_KEY: &str = "hone_recent";
 const DOCK_KEY: &str = "hone_dock";
 const VIEW_KEY: &str = "hone_view";
+const LANG_KEY: &str = "hone_lang";
 
 pub struct HoneApp {
     pub state: State,
@@ -72,6 +73,11 @@ impl HoneApp {
                 }
                 if let Some(v) = eframe::get_value(storage, VIEW_KEY) {
                     app.state.viewport.options = v;
+                }
+                let from_flag = crate::app::i18n::LANG_FROM_COMMAND_LINE
+                    .load(std::sync::atomic::Ordering::Relaxed);
+                if let Some(lang) = eframe::get_value(storage, LANG_KEY).filter(|_| !from_flag) {
+                    hone_core::i18n::set_lang(lang);
                 }
             }
         }
@@ -279,6 +285,7 @@ impl eframe::App for HoneApp {
         eframe::set_value(storage, DOCK_KEY, &self.dock);
         eframe::set_value(storage, RECENT_KEY, &self.recent);
         eframe::set_value(storage, VIEW_KEY, &self.state.viewport.options);
+        eframe::set_value(storage, LANG_KEY, &hone_core::i18n::lang());
     }
 
     fn persist_egui_memory(&self) -> bool {

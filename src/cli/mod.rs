@@ -30,6 +30,10 @@ pub struct Cli {
     /// Without a subcommand: open the GUI (on FILE, or the bundled sample rig).
     #[command(flatten)]
     pub gui: gui::GuiArgs,
+    /// Language of messages (ja or en); default: the locale (LC_ALL, LC_MESSAGES, LANG),
+    /// in the app the one chosen in View ▸ Language.
+    #[arg(long, global = true, value_name = "ja|en")]
+    pub lang: Option<hone_core::i18n::Lang>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -89,6 +93,10 @@ pub fn main() -> ExitCode {
             return ExitCode::from(e.exit_code() as u8);
         }
     };
+    if let Some(lang) = cli.lang {
+        hone_core::i18n::set_lang(lang);
+        crate::app::i18n::LANG_FROM_COMMAND_LINE.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
     let result = match cli.command {
         Some(Command::Info(a)) => info::run(a),
         Some(Command::Convert(a)) => convert::run(a),
