@@ -11,6 +11,7 @@
 pub mod check;
 pub mod deform;
 pub mod edit;
+pub mod geom;
 pub mod i18n;
 pub mod motion;
 pub mod physics;

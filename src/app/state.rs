@@ -168,11 +168,6 @@ impl State {
         self.selected.indices(self.selection)
     }
 
-    /// Whether `this` is selected (the active element or one selected with it).
-    pub fn is_selected(&self, this: Selection) -> bool {
-        self.selected.contains(self.selection, this)
-    }
-
     /// The selected vertices, ascending (none unless a vertex is the active element).
     pub fn selected_vertices(&self) -> Vec<usize> {
         use crate::edit::ElementKind;

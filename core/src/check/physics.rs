@@ -183,7 +183,7 @@ impl Shape {
 
 /// Distance between segments p1q1 and p2q2 (their closest points: physics' own rule).
 fn segment_distance(p1: Vec3, q1: Vec3, p2: Vec3, q2: Vec3) -> f32 {
-    let (a, b) = crate::physics::collide::segments_closest(p1, q1, p2, q2);
+    let (a, b) = crate::geom::segments_closest(p1, q1, p2, q2);
     a.distance(b)
 }
 

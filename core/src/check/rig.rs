@@ -171,16 +171,6 @@ pub(crate) fn bone_segment(model: &Model, b: usize) -> (Vec3, Vec3) {
     (head, tail)
 }
 
-fn distance_to_segment(p: Vec3, (a, b): (Vec3, Vec3)) -> f32 {
-    let ab = b - a;
-    let t = if ab.length_squared() > 0.0 {
-        ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    p.distance(a + ab * t)
-}
-
 pub fn check_rig(model: &Model) -> Vec<Problem> {
     let rig = Rig::new(model);
     let mut out = Vec::new();
@@ -324,7 +314,11 @@ fn far_from_bone(
     let body = &model.rigid_bodies[i];
     let me = ElementRef::RigidBody(i as i32);
     let limit = (FAR_FACTOR * size).max(FAR_MIN);
-    let own = distance_to_segment(body.position, bone_segment(model, b));
+    let to_bone = |bone| {
+        let (head, tail) = bone_segment(model, bone);
+        crate::geom::point_segment_distance(body.position, head, tail)
+    };
+    let own = to_bone(b);
     // The parent counts only with a direction (a tail): a tail-less helper
     // bone says nothing about where its children hang.
     let parent = valid(model.bones[b].parent, model.bones.len()).filter(|&p| {
@@ -332,10 +326,7 @@ fn far_from_bone(
         simulated && head != tail
     });
     let (d, from) = match parent {
-        Some(p) if own <= limit => (
-            distance_to_segment(body.position, bone_segment(model, p)),
-            Some(p),
-        ),
+        Some(p) if own <= limit => (to_bone(p), Some(p)),
         _ => (own, None),
     };
     if d <= limit || !d.is_finite() {

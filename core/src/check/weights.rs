@@ -18,22 +18,11 @@
 
 use super::{valid, ElementRef, Fix, Problem};
 use crate::pmx::{Model, Vertex, Weights, NONE};
-use glam::Vec3;
 
 pub const WEIGHT_SUM_TOLERANCE: f32 = 1e-3;
 /// Smallest distance (model units) W-SDEF-CENTER tolerates.
 pub const SDEF_CENTER_SLACK: f32 = 0.5;
 const EPS: f32 = 1e-6;
-
-fn dist_to_segment(p: Vec3, a: Vec3, b: Vec3) -> f32 {
-    let ab = b - a;
-    let t = if ab.length_squared() > 0.0 {
-        ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    p.distance(a + ab * t)
-}
 
 pub fn check_weights(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
@@ -107,7 +96,7 @@ fn faults(model: &Model, v: &Vertex) -> [Option<Fault>; 2] {
                 Some(Fault::SdefPointless(weight))
             } else if let (Some(b0), Some(b1)) = (valid(bones[0], nb), valid(bones[1], nb)) {
                 let (p0, p1) = (model.bones[b0].position, model.bones[b1].position);
-                let d = dist_to_segment(c, p0, p1);
+                let d = crate::geom::point_segment_distance(c, p0, p1);
                 let limit = p0.distance(p1).max(SDEF_CENTER_SLACK);
                 (d > limit).then_some(Fault::SdefCenter { d, limit })
             } else {

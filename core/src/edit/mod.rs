@@ -339,15 +339,6 @@ impl ModelEdit {
     pub fn duplicate_bone(index: usize) -> Self {
         Self::duplicate(ElementKind::Bone, vec![index])
     }
-    pub fn duplicate_morph(index: usize) -> Self {
-        Self::duplicate(ElementKind::Morph, vec![index])
-    }
-    pub fn duplicate_rigid_body(index: usize) -> Self {
-        Self::duplicate(ElementKind::RigidBody, vec![index])
-    }
-    pub fn duplicate_joint(index: usize) -> Self {
-        Self::duplicate(ElementKind::Joint, vec![index])
-    }
 
     /// Deletes elements `indices` of `kind` and remaps every reference (see [`remap`]).
     pub fn delete(kind: ElementKind, indices: Vec<usize>) -> Self {

@@ -684,9 +684,4 @@ impl PhysicsWorld {
     pub fn rapier(&self) -> &rapier3d::prelude::PhysicsWorld {
         &self.rapier
     }
-
-    /// Mutable access to rapier (tuning experiments; bypasses Hone's bookkeeping).
-    pub fn rapier_mut(&mut self) -> &mut rapier3d::prelude::PhysicsWorld {
-        &mut self.rapier
-    }
 }

@@ -155,7 +155,7 @@ fn vertex_radius(model: &Model, bone: usize, head: Vec3, end: Vec3) -> Option<f3
         .vertices
         .iter()
         .filter(|v| dominant_bone(&v.weights) == Some(bone))
-        .map(|v| distance_to_segment(v.position, head, end))
+        .map(|v| crate::geom::point_segment_distance(v.position, head, end))
         .filter(|d| d.is_finite())
         .collect();
     if d.is_empty() {
@@ -172,12 +172,6 @@ fn dominant_bone(w: &crate::pmx::Weights) -> Option<usize> {
         .filter(|&k| bones[k] >= 0 && weights[k] > 0.0)
         .max_by(|&a, &b| weights[a].total_cmp(&weights[b]))
         .map(|k| bones[k] as usize)
-}
-
-fn distance_to_segment(p: Vec3, a: Vec3, b: Vec3) -> f32 {
-    let ab = b - a;
-    let t = ((p - a).dot(ab) / ab.length_squared().max(1e-12)).clamp(0.0, 1.0);
-    p.distance(a + ab * t)
 }
 
 /// The body [`bodies_from_bones`] makes for `bone` (None if the bone has no length):

@@ -235,7 +235,7 @@ pub(super) fn thumb0(w: &mut Work, side: Side) {
             if !uses(wrist) && !uses(thumb1) {
                 continue;
             }
-            let d = distance_to_segment(v.position, pos, tp);
+            let d = crate::geom::point_segment_distance(v.position, pos, tp);
             let fraction = (1.3 * (1.0 - d / (1.4 * length))).clamp(0.0, 1.0);
             if fraction > 0.0 {
                 if let Some(nw) = weights::move_share(&v.weights, wrist as i32, id as i32, fraction)
@@ -246,12 +246,6 @@ pub(super) fn thumb0(w: &mut Work, side: Side) {
         }
     }
     w.register(id, Some(thumb1), true, "指");
-}
-
-fn distance_to_segment(p: Vec3, a: Vec3, b: Vec3) -> f32 {
-    let ab = b - a;
-    let t = ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0);
-    p.distance(a + ab * t)
 }
 
 /// 腕捩 / 手捩 with their three helpers: the twist bone on the limb's axis (fixed axis)

@@ -21,8 +21,6 @@ mod manifold;
 mod rows;
 mod shapes;
 
-pub(crate) use shapes::segments_closest;
-
 use super::spring6dof::{Row, SolverBody};
 use super::{BodyProxy, BodyShape};
 use glam::Vec3;

@@ -6,6 +6,7 @@
 //! when that is less (`btBoxShape`, `btConvexInternalShape::setSafeMargin`).
 
 use super::manifold::ManifoldPoint;
+use crate::geom::segments_closest;
 use crate::physics::BodyShape;
 use glam::Vec3;
 use rapier3d::parry::query;
@@ -116,45 +117,10 @@ fn round_segment(pose: &Pose, shape: &ContactShape) -> Option<(Vec3, Vec3, f32)>
     }
 }
 
-/// The closest points of segments `a0a1` and `b0b1` (either may be a point); also what the
-/// rig check measures overlapping capsules with.
-pub(crate) fn segments_closest(a0: Vec3, a1: Vec3, b0: Vec3, b1: Vec3) -> (Vec3, Vec3) {
-    let (da, db, r) = (a1 - a0, b1 - b0, a0 - b0);
-    let (aa, bb, f) = (da.dot(da), db.dot(db), db.dot(r));
-    let tiny = 1e-12;
-    let (s, t) = if aa <= tiny && bb <= tiny {
-        (0.0, 0.0)
-    } else if aa <= tiny {
-        (0.0, (f / bb).clamp(0.0, 1.0))
-    } else {
-        let c = da.dot(r);
-        if bb <= tiny {
-            ((-c / aa).clamp(0.0, 1.0), 0.0)
-        } else {
-            let ab = da.dot(db);
-            let denom = aa * bb - ab * ab;
-            let mut s = if denom > tiny {
-                ((ab * f - c * bb) / denom).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            let mut t = (ab * s + f) / bb;
-            if t < 0.0 {
-                t = 0.0;
-                s = (-c / aa).clamp(0.0, 1.0);
-            } else if t > 1.0 {
-                t = 1.0;
-                s = ((ab - c) / aa).clamp(0.0, 1.0);
-            }
-            (s, t)
-        }
-    };
-    (a0 + da * s, b0 + db * t)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom::segments_closest;
     use glam::Quat;
 
     #[test]
