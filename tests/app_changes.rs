@@ -152,3 +152,99 @@ fn renaming_a_bone_rebinds_the_loaded_motion() {
         .angle_between(Quat::IDENTITY);
     assert!((angle - 0.5).abs() < 1e-4, "rotated by the motion: {angle}");
 }
+
+/// The bone names `state` has selected (active first).
+fn selected_bone_names(state: &State) -> (String, Vec<String>) {
+    let model = state.doc.model();
+    let active = match state.selection {
+        hone::app::Selection::Bone(b) => model.bones[b].name.clone(),
+        other => panic!("a bone should be active, not {other:?}"),
+    };
+    let all = state
+        .selected_indices()
+        .into_iter()
+        .map(|b| model.bones[b].name.clone())
+        .collect();
+    (active, all)
+}
+
+#[test]
+fn semistandard_bones_inserted_before_the_selection_keep_the_same_bones_selected_and_posed() {
+    let Some(path) = hone_testkit::shared_model("gene/Gene_light.pmx") else {
+        return;
+    };
+    let bytes = std::fs::read(&path).unwrap();
+    let model = hone::pmx::read::read_pmx(&bytes)
+        .expect("Gene_light reads")
+        .model;
+    let hair: Vec<usize> = (0..model.bones.len())
+        .filter(|&b| model.bones[b].name.contains('髪'))
+        .take(5)
+        .collect();
+    assert_eq!(hair.len(), 5, "Gene_light has hair bones");
+    let plan = hone::rig::semistandard::semistandard(&model, &Default::default()).unwrap();
+    let mut state = state_with_gpu(model);
+    state
+        .commands
+        .push(hone::app::commands::Command::SelectSet {
+            active: hone::app::Selection::Bone(hair[2]),
+            selected: hone::app::Selected::many(hone::edit::ElementKind::Bone, hair.clone()),
+            reveal: false,
+        });
+    let turn = hone::app::pose::BonePose {
+        rotation: Quat::from_rotation_z(0.5),
+        ..Default::default()
+    };
+    state.commands.pose_bone(hair[4], turn);
+    settle(&mut state);
+    let before = selected_bone_names(&state);
+
+    state.commands.edit(plan.edit);
+    settle(&mut state);
+    let model = state.doc.model();
+    let moved = model
+        .bones
+        .iter()
+        .position(|b| b.name == before.1[4])
+        .unwrap();
+    assert_ne!(moved, hair[4], "semi-standard bones go in before the hair");
+    assert_eq!(selected_bone_names(&state), before);
+    assert_eq!(state.pose.pose.bones[moved].rotation, turn.rotation);
+
+    // Undo and redo put back the selection of each side.
+    state.commands.push(hone::app::commands::Command::Undo);
+    settle(&mut state);
+    assert_eq!(selected_bone_names(&state), before);
+    assert_eq!(state.selected_indices(), hair);
+}
+
+#[test]
+fn deleting_bones_before_the_selection_moves_it_with_its_bones() {
+    let model = hone::pmx::builder::sample_rig();
+    let n = model.bones.len();
+    let mut state = state_with_gpu(model);
+    state
+        .commands
+        .push(hone::app::commands::Command::SelectSet {
+            active: hone::app::Selection::Bone(n - 1),
+            selected: hone::app::Selected::many(hone::edit::ElementKind::Bone, [n - 2, n - 1]),
+            reveal: false,
+        });
+    settle(&mut state);
+    let before = selected_bone_names(&state);
+    // A bone with no children or weights, well before the selection.
+    let victim = (1..n - 2)
+        .find(|&b| {
+            let m = state.doc.model();
+            !m.bones.iter().any(|x| x.parent == b as i32)
+        })
+        .expect("a leaf bone");
+    state.commands.edit(ModelEdit::delete(
+        hone::edit::ElementKind::Bone,
+        vec![victim],
+    ));
+    settle(&mut state);
+    assert_eq!(state.doc.model().bones.len(), n - 1);
+    assert_eq!(selected_bone_names(&state), before);
+    assert_eq!(state.selected_indices(), vec![n - 3, n - 2]);
+}

@@ -44,6 +44,20 @@ impl PoseState {
 
     /// After a model edit: rebuild the deformer, keep the pose if the counts still fit
     /// (elements appended at the end, e.g. a new morph, start at rest).
+    /// Moves each bone's pose and morph's weight to its element's new index after
+    /// an edit that removed or reordered bones or morphs (new lengths given).
+    pub fn follow(&mut self, moves: &crate::edit::IndexMoves, bones: usize, morphs: usize) {
+        use ElementKind as K;
+        if moves.touches(K::Bone) {
+            self.pose.bones = moved(&self.pose.bones, moves, K::Bone, bones);
+            self.dirty = true;
+        }
+        if moves.touches(K::Morph) {
+            self.pose.morphs = moved(&self.pose.morphs, moves, K::Morph, morphs);
+            self.dirty = true;
+        }
+    }
+
     pub fn refresh(&mut self, model: &Model) {
         let keep = self.pose.bones.len() <= model.bones.len()
             && self.pose.morphs.len() <= model.morphs.len();
@@ -483,4 +497,21 @@ mod tests {
         );
         assert!(!pose.world()[2].abs_diff_eq(rest, 1e-3));
     }
+}
+
+/// `values` (one per element of `kind`) placed at their elements' new indices in a
+/// list of `len`; new elements get the default.
+fn moved<T: Clone + Default>(
+    values: &[T],
+    moves: &crate::edit::IndexMoves,
+    kind: ElementKind,
+    len: usize,
+) -> Vec<T> {
+    let mut out = vec![T::default(); len];
+    for (old, v) in values.iter().enumerate() {
+        if let Some(slot) = moves.index(kind, old).and_then(|new| out.get_mut(new)) {
+            *slot = v.clone();
+        }
+    }
+    out
 }

@@ -31,6 +31,17 @@ pub enum Selection {
 }
 
 impl Selection {
+    /// The same element after an edit's index moves (None if the edit removed it).
+    pub fn follow(self, moves: &crate::edit::IndexMoves) -> Selection {
+        match self.element() {
+            Some((kind, i)) => moves
+                .index(kind, i)
+                .and_then(|n| Selection::of(kind, n))
+                .unwrap_or_default(),
+            None => self,
+        }
+    }
+
     /// The list and index this selection names (None for nothing and model info).
     pub fn element(self) -> Option<(ElementKind, usize)> {
         Some(match self {
@@ -291,6 +302,19 @@ impl Selected {
             ),
             None => (Selection::None, Selected::default()),
         }
+    }
+
+    /// Follows an edit's index moves (members removed by it drop out).
+    pub fn follow(&mut self, moves: &crate::edit::IndexMoves) {
+        let Some(kind) = self.kind.filter(|&k| moves.touches(k)) else {
+            return;
+        };
+        self.members = self
+            .members
+            .iter()
+            .filter_map(|&i| moves.index(kind, i))
+            .collect();
+        self.anchor = self.anchor.and_then(|a| moves.index(kind, a));
     }
 
     /// Drops members that no longer exist in `model` (after an edit or undo).

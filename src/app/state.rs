@@ -179,13 +179,18 @@ impl State {
     /// Applies and records a model edit now (panels push [`Commands::edit`] instead).
     pub fn apply(&mut self, edit: crate::edit::ModelEdit) {
         let head = self.doc.history.head();
+        let moves = edit.index_moves();
+        let selection_before = (self.selection, self.selected.clone());
         match self.doc.apply(edit) {
             Ok(changes) => {
                 self.changes.merge(&changes);
+                if !moves.is_empty() {
+                    self.follow_moves(&moves);
+                }
                 if self.doc.history.head() == head + 1 {
                     self.step_selection.resize(head, StepSelection::default());
                     self.step_selection.push(StepSelection {
-                        before: Some((self.selection, self.selected.clone())),
+                        before: Some(selection_before),
                         after: None,
                     });
                     self.new_step = Some(head);
@@ -193,6 +198,20 @@ impl State {
             }
             Err(e) => self.log(LogLevel::Warning, format!("edit refused: {e}")),
         }
+    }
+
+    /// After an edit that removed or reordered elements: the selection, the
+    /// generator dialog's elements and the pose follow their elements to their
+    /// new indices, as the model's own references did.
+    fn follow_moves(&mut self, moves: &crate::edit::IndexMoves) {
+        self.selection = self.selection.follow(moves);
+        self.selected.follow(moves);
+        if let Some(dialog) = &mut self.generator {
+            dialog.follow(moves);
+        }
+        let model = self.doc.model();
+        self.pose
+            .follow(moves, model.bones.len(), model.morphs.len());
     }
 
     pub fn undo(&mut self) {

@@ -98,6 +98,7 @@ mod apply;
 pub mod changes;
 pub mod element;
 mod history;
+mod moves;
 pub mod references;
 pub mod remap;
 pub mod script;
@@ -106,6 +107,7 @@ pub mod weights;
 pub use changes::{ChangeSet, Fields};
 pub use element::{Element, ElementKind};
 pub use history::{History, HistoryEntry};
+pub use moves::IndexMoves;
 pub use remap::Removed;
 
 use crate::pmx::{

@@ -172,6 +172,18 @@ impl Dialog {
         self.planned_for = Some(self.options.clone());
     }
 
+    /// After an edit that removed or reordered elements: the chosen elements follow.
+    pub fn follow(&mut self, moves: &crate::edit::IndexMoves) {
+        if let Some(kind) = self.open.kind.filter(|&k| moves.touches(k)) {
+            self.open.selected = self
+                .open
+                .selected
+                .iter()
+                .filter_map(|&i| moves.index(kind, i))
+                .collect();
+        }
+    }
+
     /// After any model edit: the plan reads bones, bodies, joints and names, so it is made again.
     pub fn model_changed(&mut self) {
         self.planned_for = None;
