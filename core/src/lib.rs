@@ -16,5 +16,6 @@ pub mod i18n;
 pub mod motion;
 pub mod physics;
 pub mod pmx;
+pub mod recovery;
 pub mod rig;
 pub mod sim;

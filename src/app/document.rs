@@ -21,6 +21,10 @@ pub struct Document {
     /// The PMX 2.1 features the file already held under a 2.0 header when it
     /// was opened (a rule the reader tolerates); see [`save_options_for`].
     pub loaded_v21_features_in_v20: Vec<String>,
+    /// Restored from a recovery copy: unsaved until saved, whatever the history says.
+    recovered: bool,
+    /// The edits the recovery copy held (before this session's).
+    recovered_edits: usize,
 }
 
 impl Document {
@@ -33,6 +37,23 @@ impl Document {
             warnings: Vec::new(),
             embedded_textures: &[],
             loaded_v21_features_in_v20: Vec::new(),
+            recovered: false,
+            recovered_edits: 0,
+        }
+    }
+
+    /// A model restored from a recovery copy: it names the file it came from (Save
+    /// writes there) and counts as unsaved.
+    pub fn recovered(
+        model: Model,
+        path: Option<PathBuf>,
+        display_name: impl Into<String>,
+        edits: usize,
+    ) -> Self {
+        Document {
+            recovered: true,
+            recovered_edits: edits,
+            ..Document::new(model, path, display_name)
         }
     }
 
@@ -65,8 +86,13 @@ impl Document {
         self.path.as_deref().and_then(Path::parent)
     }
 
+    /// The edits a restored recovery copy held (0 for a file opened as it is).
+    pub fn recovered_edits(&self) -> usize {
+        self.recovered_edits
+    }
+
     pub fn is_dirty(&self) -> bool {
-        !self.history.is_saved()
+        self.recovered || !self.history.is_saved()
     }
 
     /// Applies and records an edit; returns what changed. A refused edit changes nothing.
@@ -101,6 +127,8 @@ impl Document {
             save_options_for(&self.model, options, &self.loaded_v21_features_in_v20);
         crate::pmx::write::save(&self.model, path, &options)?;
         self.history.set_saved();
+        self.recovered = false;
+        self.recovered_edits = 0;
         self.path = Some(path.to_path_buf());
         if let Some(name) = path.file_name() {
             self.display_name = name.to_string_lossy().into_owned();

@@ -9,6 +9,7 @@
 //! The app never imports from `cli`: the command line parses its flags and hands
 //! the window a finished [`launch::Launch`].
 
+pub mod autosave;
 pub mod commands;
 pub mod demo;
 pub mod dock;

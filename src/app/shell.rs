@@ -35,6 +35,8 @@ pub struct HoneApp {
     /// An error to show in a dialog until dismissed (e.g. the file given on the
     /// command line did not open).
     pub error_message: Option<String>,
+    /// Copies of unsaved work a crash left, offered until the user chooses.
+    pub recovery: Option<crate::app::autosave::RecoveryOffer>,
 }
 
 impl HoneApp {
@@ -50,6 +52,7 @@ impl HoneApp {
             screenshot: None,
             last_title: String::new(),
             error_message: None,
+            recovery: None,
         }
     }
 
@@ -81,8 +84,85 @@ impl HoneApp {
                 }
             }
         }
+        if screenshot.is_none() {
+            app.state.autosave = crate::app::autosave::Autosave::new();
+            let offer = crate::app::autosave::RecoveryOffer::find();
+            app.recovery = (!offer.entries.is_empty()).then_some(offer);
+        }
         app.screenshot = screenshot;
         app
+    }
+
+    /// The start-up question about unsaved work a crash left, and what was chosen.
+    fn recovery_modal(&mut self, ctx: &egui::Context) {
+        use crate::app::autosave::{offer_modal, Choice};
+        let Some(offer) = &mut self.recovery else {
+            return;
+        };
+        let Some(choice) = offer_modal(ctx, offer) else {
+            return;
+        };
+        let take = |offer: &mut crate::app::autosave::RecoveryOffer, i: usize| {
+            (i < offer.entries.len()).then(|| offer.entries.remove(i))
+        };
+        match choice {
+            Choice::Later => offer.entries.clear(),
+            Choice::Discard(i) => {
+                if let Some(e) = take(offer, i) {
+                    e.slot.remove();
+                    let name = e.meta.display_name;
+                    self.state.log(
+                        LogLevel::Info,
+                        crate::tr!("recovery-discarded", name = name),
+                    );
+                }
+            }
+            Choice::SaveAs(i) => {
+                let Some(e) = offer.entries.get(i) else {
+                    return;
+                };
+                let picked = rfd::FileDialog::new()
+                    .add_filter("PMX", &["pmx"])
+                    .set_file_name(&e.meta.display_name)
+                    .save_file();
+                if let Some(path) = picked {
+                    let copied = std::fs::copy(e.model_path(), &path);
+                    match copied {
+                        Ok(_) => {
+                            let e = offer.entries.remove(i);
+                            e.slot.remove();
+                            let (name, path) = (e.meta.display_name, path.display().to_string());
+                            let msg = crate::tr!("recovery-saved", name = name, path = path);
+                            self.state.log(LogLevel::Info, msg);
+                        }
+                        Err(err) => self
+                            .state
+                            .log(LogLevel::Error, format!("{}: {err}", path.display())),
+                    }
+                }
+            }
+            Choice::Restore(i) => {
+                let Some(e) = take(offer, i) else {
+                    return;
+                };
+                match e.load() {
+                    Ok(model) => {
+                        let name = e.meta.display_name.clone();
+                        let doc =
+                            Document::recovered(model, e.meta.source.clone(), &name, e.meta.edits);
+                        self.state.set_document(doc);
+                        // The copy stays until this session's own copy replaces it.
+                        self.state.autosave.adopt(e.slot);
+                        self.state
+                            .log(LogLevel::Info, crate::tr!("recovery-restored", name = name));
+                    }
+                    Err(err) => self.state.log(LogLevel::Error, err.to_string()),
+                }
+            }
+        }
+        if offer.entries.is_empty() {
+            self.recovery = None;
+        }
     }
 
     fn remember(&mut self, path: &Path) {
@@ -127,6 +207,8 @@ impl HoneApp {
             }
             Pending::OpenSample => self.state.set_document(sample_document()),
             Pending::Quit => {
+                // Saved, or the edits given up: the recovery copy goes.
+                self.state.autosave.discard();
                 self.allow_close = true;
                 if let Some(ctx) = &self.state.repaint {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -244,6 +326,7 @@ impl HoneApp {
         crate::app::generators::show(&ctx, &mut self.state);
         self.unsaved_modal(&ctx);
         self.error_modal(&ctx);
+        self.recovery_modal(&ctx);
         panels::delete::dialog(&ctx, &mut self.state);
         self.state.apply_commands();
         if std::mem::take(&mut self.state.panels.raise_list) {

@@ -52,6 +52,8 @@ pub struct State {
     pub debug: viewport::debug_overlays::DebugState,
     /// Motion timeline and play state of the live pipeline.
     pub playback: timeline::Playback,
+    /// Copies of unsaved edits in the recovery folder (off unless the app turns it on).
+    pub autosave: crate::app::autosave::Autosave,
     /// The open rig generator dialog (its plan previews in the viewport).
     pub generator: Option<crate::app::generators::Dialog>,
     /// The selection around each History step (by step index): undoing or
@@ -92,6 +94,7 @@ impl State {
             debug: Default::default(),
             playback: Default::default(),
             generator: None,
+            autosave: Default::default(),
             step_selection: Vec::new(),
             new_step: None,
             doc,
@@ -112,6 +115,8 @@ impl State {
         self.selection = Selection::None;
         self.selected = Selected::default();
         self.generator = None;
+        // The previous document's edits were saved or given up before it was replaced.
+        self.autosave.discard();
         self.step_selection.clear();
         self.new_step = None;
         self.commands.take();
@@ -415,6 +420,16 @@ impl State {
         let changes = std::mem::take(&mut self.changes);
         if !changes.is_empty() {
             self.model_changed(&changes);
+        }
+        let (failed, again) = self.autosave.tick(&self.doc, std::time::Instant::now());
+        if let Some(error) = failed {
+            self.log(
+                LogLevel::Warning,
+                crate::tr!("recovery-failed", error = error),
+            );
+        }
+        if let (Some(ctx), Some(after)) = (&self.repaint, again) {
+            ctx.request_repaint_after(after);
         }
         let dt = self
             .repaint

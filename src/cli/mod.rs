@@ -12,6 +12,7 @@ pub mod edit;
 pub mod gui;
 pub mod info;
 pub mod pose;
+pub mod recover;
 pub mod rig;
 pub mod rig_mirror;
 pub mod simulate;
@@ -54,6 +55,8 @@ pub enum Command {
     Edit(edit::EditArgs),
     /// Rig generators: bodies from bones, joint chains, hair/skirt chains.
     Rig(Box<rig::RigArgs>),
+    /// List or write the unsaved work the app's autosave kept (after a crash).
+    Recover(recover::RecoverArgs),
 }
 
 /// What a subcommand returns: Ok(exit code) or an error printed to stderr (exit 1).
@@ -106,6 +109,7 @@ pub fn main() -> ExitCode {
         Some(Command::Weights(a)) => weights::run(a),
         Some(Command::Edit(a)) => edit::run(a),
         Some(Command::Rig(a)) => rig::run(*a),
+        Some(Command::Recover(a)) => recover::run(a),
         None => gui::run(cli.gui),
     };
     match result {
