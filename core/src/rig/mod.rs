@@ -45,6 +45,7 @@ mod semistandard_limbs;
 pub mod spatial;
 pub mod symmetric;
 pub mod transfer;
+pub mod transform;
 pub mod weight_math;
 mod weight_script;
 pub mod weights;
