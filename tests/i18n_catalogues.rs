@@ -7,7 +7,11 @@ use std::path::{Path, PathBuf};
 
 /// Key prefixes looked up with a computed key (e.g. `check-{code}-meaning`): a key with
 /// one of these prefixes counts as used when the prefix appears in the sources.
-const DYNAMIC_PREFIXES: &[&str] = &[];
+const DYNAMIC_PREFIXES: &[&str] = &[
+    // History labels' field names (core/src/edit/apply.rs `field_label`): the field a
+    // caller names, looked up as `edit-field-{field}`.
+    "edit-field-",
+];
 
 /// The keys of the check catalog's texts (`check-{code}-meaning`, `-why`, `-fix`,
 /// looked up by `CheckInfo::meaning_in` …): used exactly when the code is in the catalog.
