@@ -85,3 +85,23 @@ edit-field-material = material
 edit-field-texture = texture
 edit-field-diffuse = diffuse
 edit-field-comment = comment
+
+# History labels of the rig tools (core/src/rig)
+rig-label-bodies = Bodies from { $count } bones
+rig-label-joint-chain = Joint chain on { $count } bones
+rig-label-chain-on = Chain on { $name }
+rig-label-chain-roots = Chain on { $count } roots
+rig-label-mirror = Mirror { $from } onto { $to }
+rig-label-symmetric = Make symmetric ({ $from } → { $to })
+rig-label-add-morph = Add { $kind } morph { $name }
+rig-label-add-offsets = Add { $count } offsets to morph { $name }
+rig-label-remove-offsets = Remove { $count } offsets from morph { $name }
+rig-label-paint = Paint { $bone } ({ $mode })
+rig-label-on-vertices = { $title } on { $count } vertices
+rig-label-rest-pose = Apply pose as rest
+rig-label-semistandard = Add { $count } semi-standard bones
+rig-label-transfer-weights = Transfer weights to { $count } vertices from { $source }
+
+# Sides
+rig-side-left = Left
+rig-side-right = Right

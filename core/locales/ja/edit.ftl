@@ -85,3 +85,23 @@ edit-field-material = 材質
 edit-field-texture = テクスチャ
 edit-field-diffuse = 拡散色
 edit-field-comment = コメント
+
+# リグツールの履歴の項目名（core/src/rig）
+rig-label-bodies = ボーン { $count } 個から剛体を作成
+rig-label-joint-chain = ボーン { $count } 個にジョイントのチェーンを作成
+rig-label-chain-on = { $name } にチェーンを作成
+rig-label-chain-roots = 根元 { $count } 個にチェーンを作成
+rig-label-mirror = { $from } を { $to } にミラー
+rig-label-symmetric = 左右対称にする（{ $from } → { $to }）
+rig-label-add-morph = { $kind } モーフ { $name } を追加
+rig-label-add-offsets = モーフ { $name } にオフセット { $count } 個を追加
+rig-label-remove-offsets = モーフ { $name } からオフセット { $count } 個を削除
+rig-label-paint = { $bone } をペイント（{ $mode }）
+rig-label-on-vertices = { $title }：頂点 { $count } 個
+rig-label-rest-pose = ポーズを初期姿勢にする
+rig-label-semistandard = 準標準ボーン { $count } 個を追加
+rig-label-transfer-weights = { $source } から頂点 { $count } 個にウェイトを転写
+
+# 左右
+rig-side-left = 左
+rig-side-right = 右
