@@ -2,6 +2,7 @@
 
 use hone::check::catalog::{self, Category, CATALOG};
 use hone::check::Severity;
+use hone_core::i18n::Lang;
 use std::path::Path;
 
 fn repo() -> &'static Path {
@@ -26,11 +27,17 @@ fn every_code_is_unique_and_its_prefix_is_its_severity() {
             "{}",
             c.code
         );
-        assert!(
-            !c.meaning.is_empty() && !c.why.is_empty() && !c.fix.is_empty(),
-            "{}",
-            c.code
-        );
+        // Each text is in both catalogues (a missing key looks up as the key itself).
+        for lang in Lang::ALL {
+            for (part, text) in [
+                ("meaning", c.meaning_in(lang)),
+                ("why", c.why_in(lang)),
+                ("fix", c.fix_in(lang)),
+            ] {
+                let key = format!("check-{}-{part}", c.code);
+                assert!(!text.is_empty() && text != key, "{key} ({lang})");
+            }
+        }
     }
     for cat in Category::ALL {
         assert!(
@@ -78,28 +85,59 @@ fn the_catalog_and_the_checks_name_the_same_codes() {
     }
 }
 
+/// The page in each language and the command that writes it.
+const PAGES: [(Lang, &str); 2] = [
+    (Lang::En, "docs/checks.md"),
+    (Lang::Ja, "docs/checks.ja.md"),
+];
+
 #[test]
 fn docs_checks_md_is_the_catalog() {
-    let path = repo().join("docs/checks.md");
-    let text = std::fs::read_to_string(&path).expect("docs/checks.md exists");
-    assert_eq!(
-        text,
-        catalog::markdown(),
-        "docs/checks.md is stale: run `hone check --list > docs/checks.md`"
-    );
-    for c in CATALOG {
-        assert!(text.contains(&format!("### {}\n", c.code)), "{}", c.code);
+    for (lang, page) in PAGES {
+        let text = std::fs::read_to_string(repo().join(page)).expect("the page exists");
+        assert_eq!(
+            text,
+            catalog::markdown_in(lang),
+            "{page} is stale: run `hone check --list --lang {lang} > {page}`"
+        );
+        for c in CATALOG {
+            assert!(text.contains(&format!("### {}\n", c.code)), "{}", c.code);
+            assert!(text.contains(&c.meaning_in(lang)), "{} {lang}", c.code);
+        }
     }
+    assert_eq!(catalog::markdown(), catalog::markdown_in(Lang::En));
+    // The Japanese page is Japanese: its headings and texts, not the English ones.
+    let ja = std::fs::read_to_string(repo().join(PAGES[1].1)).unwrap();
+    assert!(ja.starts_with("# リグのチェック\n"), "{}", &ja[..40]);
+    assert!(ja.contains("\n## 物理\n") && ja.contains("直し方："));
+    assert!(!ja.contains("Why it matters in MMD"));
     let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
     assert!(readme.contains("(docs/checks.md)"), "README links the page");
 }
 
 #[test]
 fn hone_check_list_prints_the_page() {
+    for (lang, _) in PAGES {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hone"))
+            .args(["check", "--list", "--lang", lang.code()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            catalog::markdown_in(lang)
+        );
+    }
+    // Without --lang the locale decides.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_hone"))
         .args(["check", "--list"])
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "ja_JP.UTF-8")
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), catalog::markdown());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        catalog::markdown_in(Lang::Ja)
+    );
 }

@@ -101,7 +101,7 @@ fn cli_exit_codes_and_json() {
 
     let Some(path) = gene_path() else { return };
     let out = Command::new(exe)
-        .args(["check", "--json"])
+        .args(["check", "--lang", "en", "--json"])
         .arg(&path)
         .output()
         .unwrap();

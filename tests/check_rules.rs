@@ -487,7 +487,8 @@ fn cli_exit_codes_on_built_models() {
         let path = dir.path().join(name);
         hone::pmx::write::save(m, &path, &opts).unwrap();
         let mut c = Command::new(exe);
-        c.arg("check");
+        // The summary line asserted below is the English one.
+        c.args(["check", "--lang", "en"]);
         if json {
             c.arg("--json");
         }
@@ -616,7 +617,7 @@ fn cli_fix_writes_a_fixed_model() {
     hone::pmx::write::save(&m, &input, &Default::default()).unwrap();
     let output = dir.path().join("out.pmx");
     let out = Command::new(exe)
-        .arg("check")
+        .args(["check", "--lang", "en"])
         .arg(&input)
         .arg("--fix")
         .arg(&output)

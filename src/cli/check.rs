@@ -3,10 +3,14 @@
 //! the file cannot be read), 2 usage. With `--fix OUT` every offered fix is
 //! applied (`check::fix_all`: re-checking until none is left, at most 8
 //! passes), the result is saved to OUT, and the problems listed and counted are
-//! those left. `hone check --list` prints every check (docs/checks.md).
+//! those left. `hone check --list` prints every check (docs/checks.md; with
+//! `--lang ja`, docs/checks.ja.md). Everything printed comes from the catalogues
+//! (`core/locales/*/checks*.ftl`) in the language of `--lang` or the locale; JSON keeps
+//! the codes and gives the messages in that language.
 
 use super::CliResult;
 use crate::check::{check_model, CheckContext, Problem, Severity};
+use hone_core::tr;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -31,7 +35,10 @@ pub struct CheckArgs {
 
 pub fn run(args: CheckArgs) -> CliResult {
     let Some(file) = args.file.clone() else {
-        print!("{}", crate::check::catalog::markdown());
+        print!(
+            "{}",
+            crate::check::catalog::markdown_in(hone_core::i18n::lang())
+        );
         return Ok(ExitCode::SUCCESS);
     };
     let mut loaded = crate::pmx::load(&file)?;
@@ -80,10 +87,17 @@ pub fn run(args: CheckArgs) -> CliResult {
         println!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
         for a in &applied {
-            println!("fixed: {a}");
+            println!("{}", tr!("check-cli-fixed", fix = a.as_str()));
         }
         if let Some(out) = &args.fix {
-            println!("{} fix(es) applied, saved {}", applied.len(), out.display());
+            println!(
+                "{}",
+                tr!(
+                    "check-cli-fixes-applied",
+                    count = applied.len(),
+                    file = out.display().to_string()
+                )
+            );
         }
         print_table(&args, &file, &loaded.warnings, model, &problems);
     }
@@ -102,7 +116,7 @@ fn print_table(
     problems: &[Problem],
 ) {
     for w in load_warnings {
-        println!("load warning: {w}");
+        println!("{}", tr!("check-cli-load-warning", warning = w.to_string()));
     }
     let mut shown: std::collections::HashMap<&str, usize> = Default::default();
     let mut hidden: Vec<(&str, usize)> = Vec::new();
@@ -116,20 +130,37 @@ fn print_table(
             }
             continue;
         }
-        println!("{:<7} {:<22} {}", p.severity.name(), p.code, p.message);
+        let severity = p.severity.label();
+        println!(
+            "{}{} {:<22} {}",
+            severity,
+            pad(&severity, 7),
+            p.code,
+            p.message
+        );
         if let Some(f) = &p.fix {
-            println!("{:<30} fix: {}", "", f.description(model));
+            let fix = tr!("check-cli-fix", fix = f.description(model));
+            println!("{:<30} {fix}", "");
         }
     }
     for (code, k) in hidden {
-        println!("        {code:<22} … and {k} more (use --json or --max-per-code)");
+        println!("        {code:<22} {}", tr!("check-cli-more", count = k));
     }
     let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
     println!(
-        "{}: {} error(s), {} warning(s), {} info(s)",
-        args.fix.as_deref().unwrap_or(file).display(),
-        count(Severity::Error),
-        count(Severity::Warning),
-        count(Severity::Info)
+        "{}",
+        tr!(
+            "check-cli-summary",
+            file = args.fix.as_deref().unwrap_or(file).display().to_string(),
+            errors = count(Severity::Error),
+            warnings = count(Severity::Warning),
+            infos = count(Severity::Info)
+        )
     );
+}
+
+/// Spaces that fill `text` to `columns` terminal columns (a CJK character takes two).
+fn pad(text: &str, columns: usize) -> String {
+    let width = unicode_width::UnicodeWidthStr::width(text);
+    " ".repeat(columns.saturating_sub(width))
 }

@@ -58,10 +58,10 @@ pub fn check_cycles(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     let parent = |i: usize| valid(model.bones[i].parent, n);
     for cyc in single_successor_cycles(n, parent) {
-        let msg = format!(
-            "{} is its own ancestor: {}",
-            ElementRef::Bone(cyc[0] as i32).describe(model),
-            cycle_names(model, &cyc)
+        let msg = crate::tr!(
+            "check-msg-parent-cycle",
+            bone = ElementRef::Bone(cyc[0] as i32).describe(model),
+            cycle = cycle_names(model, &cyc)
         );
         out.push(
             Problem::error("E-PARENT-CYCLE", ElementRef::Bone(cyc[0] as i32), msg)
@@ -75,10 +75,10 @@ pub fn check_cycles(model: &Model) -> Vec<Problem> {
             .and_then(|a| valid(a.parent, n))
     };
     for cyc in single_successor_cycles(n, append) {
-        let msg = format!(
-            "{} appends (付与) from itself through a cycle: {}",
-            ElementRef::Bone(cyc[0] as i32).describe(model),
-            cycle_names(model, &cyc)
+        let msg = crate::tr!(
+            "check-msg-append-cycle",
+            bone = ElementRef::Bone(cyc[0] as i32).describe(model),
+            cycle = cycle_names(model, &cyc)
         );
         out.push(
             Problem::error("E-APPEND-CYCLE", ElementRef::Bone(cyc[0] as i32), msg)
@@ -116,27 +116,24 @@ pub fn check_ik(model: &Model) -> Vec<Problem> {
             out.push(Problem::error(
                 "E-IK-TARGET-NONE",
                 me,
-                format!("{}: IK bone has no target (−1)", me.describe(model)),
+                crate::tr!("check-msg-ik-target-none", bone = me.describe(model)),
             ));
         }
         if ik.links.is_empty() {
             out.push(Problem::warning(
                 "W-IK-NO-LINKS",
                 me,
-                format!(
-                    "{}: IK bone has no links; it moves nothing",
-                    me.describe(model)
-                ),
+                crate::tr!("check-msg-ik-no-links", bone = me.describe(model)),
             ));
         }
         if ik.loop_count <= 0 {
             out.push(Problem::warning(
                 "W-IK-LOOP-ZERO",
                 me,
-                format!(
-                    "{}: IK loop count is {}; the solver never runs",
-                    me.describe(model),
-                    ik.loop_count
+                crate::tr!(
+                    "check-msg-ik-loop-zero",
+                    bone = me.describe(model),
+                    count = ik.loop_count
                 ),
             ));
         }
@@ -147,16 +144,14 @@ pub fn check_ik(model: &Model) -> Vec<Problem> {
         for (k, l) in ik.links.iter().enumerate() {
             let Some(lb) = valid(l.bone, n) else { break };
             if !is_ancestor(model, lb, prev) {
-                let msg = format!(
-                    "{}: IK link {k} {} is not an ancestor of {} {}",
-                    me.describe(model),
-                    ElementRef::Bone(lb as i32).describe(model),
-                    if prev_is_target {
-                        "the target"
-                    } else {
-                        "the previous link"
-                    },
-                    ElementRef::Bone(prev as i32).describe(model),
+                let msg = crate::tr!(
+                    "check-msg-ik-chain",
+                    bone = me.describe(model),
+                    k = k,
+                    link = ElementRef::Bone(lb as i32).describe(model),
+                    // A selector in the catalogues, not a text.
+                    which = if prev_is_target { "target" } else { "link" },
+                    other = ElementRef::Bone(prev as i32).describe(model),
                 );
                 out.push(
                     Problem::error("E-IK-CHAIN", me, msg)
@@ -198,20 +193,21 @@ pub fn check_axes(model: &Model) -> Vec<Problem> {
             let len = v.length();
             if !v.is_finite() || len < AXIS_ZERO {
                 all_ok = false;
-                let msg = format!(
-                    "{}: {} ({}, {}, {}) has no direction",
-                    me.describe(model),
-                    kind.name(),
-                    v.x,
-                    v.y,
-                    v.z
+                let msg = crate::tr!(
+                    "check-msg-axis-degenerate",
+                    bone = me.describe(model),
+                    axis = kind.label(),
+                    x = v.x.to_string(),
+                    y = v.y.to_string(),
+                    z = v.z.to_string()
                 );
                 out.push(Problem::error("E-AXIS-DEGENERATE", me, msg));
             } else if (len - 1.0).abs() > AXIS_UNIT_TOLERANCE {
-                let msg = format!(
-                    "{}: {} has length {len:.4}, not 1",
-                    me.describe(model),
-                    kind.name()
+                let msg = crate::tr!(
+                    "check-msg-axis-not-unit",
+                    bone = me.describe(model),
+                    axis = kind.label(),
+                    len = format!("{len:.4}")
                 );
                 out.push(Problem::warning("W-AXIS-NOT-UNIT", me, msg).with_fix(Some(
                     Fix::NormalizeAxis {
@@ -224,10 +220,7 @@ pub fn check_axes(model: &Model) -> Vec<Problem> {
         if let (Some(l), true) = (b.local_axes, all_ok) {
             let s = l.x.normalize().cross(l.z.normalize()).length();
             if s < AXIS_PARALLEL {
-                let msg = format!(
-                    "{}: local X and Z axes are parallel; the local frame collapses",
-                    me.describe(model)
-                );
+                let msg = crate::tr!("check-msg-axis-parallel", bone = me.describe(model));
                 out.push(Problem::error("E-AXIS-DEGENERATE", me, msg));
             }
         }

@@ -21,11 +21,12 @@ pub enum AxisKind {
 }
 
 impl AxisKind {
-    pub fn name(self) -> &'static str {
+    /// The axis as a user reads it, in the current language.
+    pub fn label(self) -> String {
         match self {
-            AxisKind::Fixed => "fixed axis",
-            AxisKind::LocalX => "local X axis",
-            AxisKind::LocalZ => "local Z axis",
+            AxisKind::Fixed => crate::tr!("check-axis-fixed"),
+            AxisKind::LocalX => crate::tr!("check-axis-local-x"),
+            AxisKind::LocalZ => crate::tr!("check-axis-local-z"),
         }
     }
 }
@@ -93,83 +94,75 @@ impl Fix {
                 layer,
                 dependents,
             } => {
-                let mut s = format!(
-                    "raise deform layer of {} to {layer}",
-                    R::Bone(*bone).describe(model)
-                );
-                if !dependents.is_empty() {
-                    s.push_str(&format!(
-                        " (and {} bone(s) that depend on it)",
-                        dependents.len()
-                    ));
-                }
-                s
+                crate::tr!(
+                    "check-fix-bone-layer",
+                    bone = R::Bone(*bone).describe(model),
+                    layer = *layer,
+                    dependents = dependents.len()
+                )
             }
             Fix::NormalizeWeights { vertex } => {
-                format!("normalise the weights of vertex #{vertex}")
+                crate::tr!("check-fix-normalize-weights", vertex = *vertex)
             }
-            Fix::SdefToBdef1 { vertex } => format!("make vertex #{vertex} BDEF1"),
-            Fix::SetVersion21 => "declare the file PMX 2.1".to_string(),
+            Fix::SdefToBdef1 { vertex } => crate::tr!("check-fix-sdef-to-bdef1", vertex = *vertex),
+            Fix::SetVersion21 => crate::tr!("check-fix-version-21"),
             Fix::ExcludeCollision { a, b } => {
                 let group = |i: i32| {
                     super::valid(i, model.rigid_bodies.len())
                         .map(|k| model.rigid_bodies[k].group.to_string())
                         .unwrap_or_else(|| "?".into())
                 };
-                format!(
-                    "stop {} and {} colliding (clear mask bit {} on the first, bit {} on the second)",
-                    R::RigidBody(*a).describe(model),
-                    R::RigidBody(*b).describe(model),
-                    group(*b),
-                    group(*a)
+                crate::tr!(
+                    "check-fix-exclude-collision",
+                    a = R::RigidBody(*a).describe(model),
+                    b = R::RigidBody(*b).describe(model),
+                    group_b = group(*b),
+                    group_a = group(*a)
                 )
             }
-            Fix::NormalizeAxis { bone, axis } => format!(
-                "normalise the {} of {}",
-                axis.name(),
-                R::Bone(*bone).describe(model)
+            Fix::NormalizeAxis { bone, axis } => crate::tr!(
+                "check-fix-normalize-axis",
+                axis = axis.label(),
+                bone = R::Bone(*bone).describe(model)
             ),
-            Fix::Rename { target, name } => {
-                format!("rename {} to 「{name}」", target.describe(model))
+            Fix::Rename { target, name } => crate::tr!(
+                "check-fix-rename",
+                element = target.describe(model),
+                name = name.as_str()
+            ),
+            Fix::ClampColors { material } => crate::tr!(
+                "check-fix-clamp-colors",
+                material = R::Material(*material).describe(model)
+            ),
+            Fix::NormalizeMorphRotations { morph } => crate::tr!(
+                "check-fix-normalize-morph-rotations",
+                morph = R::Morph(*morph).describe(model)
+            ),
+            Fix::SetMorphPanelOther { morph } => crate::tr!(
+                "check-fix-morph-panel-other",
+                morph = R::Morph(*morph).describe(model)
+            ),
+            Fix::FollowBone { body } => crate::tr!(
+                "check-fix-follow-bone",
+                body = R::RigidBody(*body).describe(model)
+            ),
+            Fix::SetBodyMassOne { body } => crate::tr!(
+                "check-fix-mass-one",
+                body = R::RigidBody(*body).describe(model)
+            ),
+            Fix::SoftenJointSprings { joint } => crate::tr!(
+                "check-fix-soften-springs",
+                joint = R::Joint(*joint).describe(model)
+            ),
+            Fix::AddToFrame { frame, element: e } => crate::tr!(
+                "check-fix-add-to-frame",
+                element = element(*e),
+                frame = R::DisplayFrame(*frame).describe(model)
+            ),
+            Fix::RemoveDuplicateEntries { element: e } => {
+                crate::tr!("check-fix-remove-duplicate-entries", element = element(*e))
             }
-            Fix::ClampColors { material } => format!(
-                "clamp the colours of {} into 0..1",
-                R::Material(*material).describe(model)
-            ),
-            Fix::NormalizeMorphRotations { morph } => format!(
-                "normalise the bone rotations of {}",
-                R::Morph(*morph).describe(model)
-            ),
-            Fix::SetMorphPanelOther { morph } => format!(
-                "move {} to panel 4 (other)",
-                R::Morph(*morph).describe(model)
-            ),
-            Fix::FollowBone { body } => format!(
-                "make {} follow its bone (mode 0)",
-                R::RigidBody(*body).describe(model)
-            ),
-            Fix::SetBodyMassOne { body } => {
-                format!(
-                    "set the mass of {} to 1",
-                    R::RigidBody(*body).describe(model)
-                )
-            }
-            Fix::SoftenJointSprings { joint } => format!(
-                "soften the springs of {} to a stable stiffness",
-                R::Joint(*joint).describe(model)
-            ),
-            Fix::AddToFrame { frame, element: e } => format!(
-                "add {} to {}",
-                element(*e),
-                R::DisplayFrame(*frame).describe(model)
-            ),
-            Fix::RemoveDuplicateEntries { element: e } => format!(
-                "keep the first display-frame entry of {} and remove the rest",
-                element(*e)
-            ),
-            Fix::MakeSpecialFrames => {
-                "put the special frames Root (0) and 表情 (1) first".to_string()
-            }
+            Fix::MakeSpecialFrames => crate::tr!("check-fix-special-frames"),
         }
     }
 
@@ -282,8 +275,8 @@ pub fn fix_all(
         }
     }
     let label = match applied.as_slice() {
-        [one] => format!("Fix: {one}"),
-        _ => format!("Fix {} problems", applied.len()),
+        [one] => crate::tr!("check-fix-history-one", fix = one.as_str()),
+        _ => crate::tr!("check-fix-history-many", count = applied.len()),
     };
     let edit = seq.batch(label)?;
     Some(FixAll { edit, applied })

@@ -17,7 +17,7 @@ impl Fix {
     /// The fix as one undoable edit (history label "Fix: …"); `None` when
     /// nothing would change. This is how every caller applies a fix.
     pub fn edit(&self, model: &Model) -> Option<ModelEdit> {
-        let label = format!("Fix: {}", self.description(model));
+        let label = crate::tr!("check-fix-history-one", fix = self.description(model));
         if let Fix::MakeSpecialFrames = self {
             return special_frames(model)?.batch(label);
         }

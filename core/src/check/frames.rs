@@ -26,10 +26,14 @@ pub fn check_display_frames(model: &Model) -> Vec<Problem> {
         if ok {
             continue;
         }
-        let what = match frames.get(slot) {
-            None => "is missing".to_string(),
-            Some(f) if f.name != name => format!("is 「{}」", f.name),
-            Some(_) => "is not flagged special".to_string(),
+        let msg = match frames.get(slot) {
+            None => crate::tr!("check-msg-frame-special-missing", slot = slot),
+            Some(f) if f.name != name => crate::tr!(
+                "check-msg-frame-special-named",
+                slot = slot,
+                name = f.name.as_str()
+            ),
+            Some(_) => crate::tr!("check-msg-frame-special-unflagged", slot = slot),
         };
         let (code, target) = if slot == 0 {
             ("W-FRAME-ROOT", ElementRef::DisplayFrame(0))
@@ -41,16 +45,7 @@ pub fn check_display_frames(model: &Model) -> Vec<Problem> {
         } else {
             ElementRef::Model
         };
-        out.push(
-            Problem::warning(
-                code,
-                target,
-                format!(
-                    "display frame {slot} {what}; PMX starts with the special frames Root (0) and 表情 (1), which MMD and editors look for there"
-                ),
-            )
-            .with_fix(Some(Fix::MakeSpecialFrames)),
-        );
+        out.push(Problem::warning(code, target, msg).with_fix(Some(Fix::MakeSpecialFrames)));
     }
 
     let nb = model.bones.len();
@@ -76,11 +71,11 @@ pub fn check_display_frames(model: &Model) -> Vec<Problem> {
                     Problem::warning(
                         "W-FRAME-DUP",
                         me,
-                        format!(
-                            "{} lists {} again (first in {}); MMD shows it twice",
-                            me.describe(model),
-                            target.describe(model),
-                            ElementRef::DisplayFrame(first as i32).describe(model)
+                        crate::tr!(
+                            "check-msg-frame-dup",
+                            frame = me.describe(model),
+                            element = target.describe(model),
+                            first = ElementRef::DisplayFrame(first as i32).describe(model)
                         ),
                     )
                     .related([target])
@@ -95,10 +90,10 @@ pub fn check_display_frames(model: &Model) -> Vec<Problem> {
                         Problem::info(
                             "I-FRAME-HIDDEN",
                             me,
-                            format!(
-                                "{} lists {}, which is hidden or not operable: MMD shows the entry but the bone cannot be moved",
-                                me.describe(model),
-                                target.describe(model)
+                            crate::tr!(
+                                "check-msg-frame-hidden",
+                                frame = me.describe(model),
+                                bone = target.describe(model)
                             ),
                         )
                         .related([target]),
@@ -121,10 +116,7 @@ pub fn check_display_frames(model: &Model) -> Vec<Problem> {
             Problem::warning(
                 "W-BONE-NO-FRAME",
                 me,
-                format!(
-                    "{} can be moved but is in no display frame, so MMD cannot key it",
-                    me.describe(model)
-                ),
+                crate::tr!("check-msg-bone-no-frame", bone = me.describe(model)),
             )
             .with_fix(frame.map(|f| Fix::AddToFrame {
                 frame: f as i32,
@@ -144,10 +136,7 @@ pub fn check_display_frames(model: &Model) -> Vec<Problem> {
             Problem::warning(
                 "W-MORPH-NO-FRAME",
                 me,
-                format!(
-                    "{} is in no display frame: MMD's morph panel does not list it",
-                    me.describe(model)
-                ),
+                crate::tr!("check-msg-morph-no-frame", morph = me.describe(model)),
             )
             .with_fix(expressions.map(|f| Fix::AddToFrame {
                 frame: f as i32,

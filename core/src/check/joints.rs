@@ -70,13 +70,15 @@ pub fn check_joints(model: &Model) -> Vec<Problem> {
                     Problem::warning(
                         "W-JOINT-MASS-RATIO",
                         me,
-                        format!(
-                            "{} joins {} (mass {}) and {} (mass {}): a ratio of {ratio:.0} (over {MASS_RATIO_MAX}) makes the light one jitter",
-                            me.describe(model),
-                            related[0].describe(model),
-                            ra.mass,
-                            related[1].describe(model),
-                            rb.mass
+                        crate::tr!(
+                            "check-msg-joint-mass-ratio",
+                            joint = me.describe(model),
+                            a = related[0].describe(model),
+                            mass_a = ra.mass.to_string(),
+                            b = related[1].describe(model),
+                            mass_b = rb.mass.to_string(),
+                            ratio = format!("{ratio:.0}"),
+                            max = MASS_RATIO_MAX.to_string()
                         ),
                     )
                     .related(related),
@@ -88,32 +90,32 @@ pub fn check_joints(model: &Model) -> Vec<Problem> {
             out.push(Problem::warning(
                 "W-JOINT-Y-90",
                 me,
-                format!(
-                    "{}: rotation limit Y {:.1}°..{:.1}° reaches ±90°, where Bullet's Euler angles lock; the joint flips or jitters there (keep Y within ±80°)",
-                    me.describe(model),
-                    lo.to_degrees(),
-                    hi.to_degrees()
+                crate::tr!(
+                    "check-msg-joint-y-90",
+                    joint = me.describe(model),
+                    lo = format!("{:.1}", lo.to_degrees()),
+                    hi = format!("{:.1}", hi.to_degrees())
                 ),
             ));
         }
         let mut inverted = Vec::new();
         for (k, axis) in ["X", "Y", "Z"].into_iter().enumerate() {
             if j.linear_lower[k] > j.linear_upper[k] {
-                inverted.push(format!("move {axis}"));
+                inverted.push(crate::tr!("check-axis-move", axis = axis));
             }
             if j.angular_lower[k] > j.angular_upper[k] {
-                inverted.push(format!("rotate {axis}"));
+                inverted.push(crate::tr!("check-axis-rotate", axis = axis));
             }
         }
         if !inverted.is_empty() {
             out.push(Problem::warning(
                 "W-JOINT-LIMIT-INVERTED",
                 me,
-                format!(
-                    "{}: lower > upper on {}, so Bullet leaves {} free; if that is not meant, swap the limits",
-                    me.describe(model),
-                    inverted.join(", "),
-                    if inverted.len() == 1 { "that axis" } else { "those axes" }
+                crate::tr!(
+                    "check-msg-joint-limit-inverted",
+                    joint = me.describe(model),
+                    axes = inverted.join(", "),
+                    count = inverted.len()
                 ),
             ));
         }
@@ -126,12 +128,19 @@ pub fn check_joints(model: &Model) -> Vec<Problem> {
             .flat_map(|k| {
                 let axis = ["X", "Y", "Z"][k];
                 [
-                    (lin[k], j.linear_spring[k], "move"),
-                    (ang[k], j.angular_spring[k], "rotate"),
+                    (lin[k], j.linear_spring[k], true),
+                    (ang[k], j.angular_spring[k], false),
                 ]
                 .into_iter()
                 .filter(move |&(movable, s, _)| movable && s * h2 / m > SPRING_LIMIT)
-                .map(move |(_, s, what)| format!("{what} {axis} ({s})"))
+                .map(move |(_, s, linear)| {
+                    let axis = if linear {
+                        crate::tr!("check-axis-move", axis = axis)
+                    } else {
+                        crate::tr!("check-axis-rotate", axis = axis)
+                    };
+                    format!("{axis} ({s})")
+                })
             })
             .collect();
         if !stiff.is_empty() {
@@ -139,10 +148,12 @@ pub fn check_joints(model: &Model) -> Vec<Problem> {
                 Problem::warning(
                     "W-JOINT-SPRING-STIFF",
                     me,
-                    format!(
-                        "{}: spring {} too stiff for the mass it moves ({m:.2}) at 60 Hz: k·h²/m over {SPRING_LIMIT}, so it overshoots and explodes",
-                        me.describe(model),
-                        stiff.join(", ")
+                    crate::tr!(
+                        "check-msg-joint-spring-stiff",
+                        joint = me.describe(model),
+                        springs = stiff.join(", "),
+                        mass = format!("{m:.2}"),
+                        max = SPRING_LIMIT.to_string()
                     ),
                 )
                 .with_fix(Some(Fix::SoftenJointSprings { joint: i as i32 })),

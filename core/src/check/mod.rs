@@ -64,6 +64,21 @@ impl Severity {
             Severity::Info => "info",
         }
     }
+
+    /// The name a user reads, in `lang` (the code-like [`name`](Self::name) is for JSON).
+    pub fn label_in(self, lang: crate::i18n::Lang) -> String {
+        let key = match self {
+            Severity::Error => "check-severity-error",
+            Severity::Warning => "check-severity-warning",
+            Severity::Info => "check-severity-info",
+        };
+        crate::i18n::lookup_in(&crate::i18n::CORE, lang, key, &[])
+    }
+
+    /// [`label_in`](Self::label_in) the current language.
+    pub fn label(self) -> String {
+        self.label_in(crate::i18n::lang())
+    }
 }
 
 /// Which element a problem is about (indices as in the file).
@@ -98,6 +113,23 @@ impl ElementRef {
             ElementRef::Face(_) => "face",
             ElementRef::DisplayFrame(_) => "display frame",
             ElementRef::Model => "model",
+        }
+    }
+
+    /// The kind as a user reads it, in the current language.
+    pub fn kind_label(self) -> String {
+        match self {
+            ElementRef::Bone(_) => crate::tr!("check-elem-bone"),
+            ElementRef::Morph(_) => crate::tr!("check-elem-morph"),
+            ElementRef::Vertex(_) => crate::tr!("check-elem-vertex"),
+            ElementRef::Material(_) => crate::tr!("check-elem-material"),
+            ElementRef::RigidBody(_) => crate::tr!("check-elem-rigid-body"),
+            ElementRef::Joint(_) => crate::tr!("check-elem-joint"),
+            ElementRef::SoftBody(_) => crate::tr!("check-elem-soft-body"),
+            ElementRef::Texture(_) => crate::tr!("check-elem-texture"),
+            ElementRef::Face(_) => crate::tr!("check-elem-face"),
+            ElementRef::DisplayFrame(_) => crate::tr!("check-elem-display-frame"),
+            ElementRef::Model => crate::tr!("check-elem-model"),
         }
     }
 
@@ -136,12 +168,13 @@ impl ElementRef {
         name.filter(|n| !n.is_empty())
     }
 
-    /// "bone #12 「左腕」" — kind, index and Japanese name.
+    /// "bone #12 「左腕」" (ボーン #12 「左腕」) — kind in the current language, index and
+    /// Japanese name.
     pub fn describe(self, model: &Model) -> String {
         match (self.index(), self.name(model)) {
-            (None, _) => "model".to_string(),
-            (Some(i), Some(n)) => format!("{} #{i} 「{n}」", self.kind_name()),
-            (Some(i), None) => format!("{} #{i}", self.kind_name()),
+            (None, _) => self.kind_label(),
+            (Some(i), Some(n)) => format!("{} #{i} 「{n}」", self.kind_label()),
+            (Some(i), None) => format!("{} #{i}", self.kind_label()),
         }
     }
 }

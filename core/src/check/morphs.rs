@@ -24,10 +24,10 @@ pub fn check_morph_values(model: &Model) -> Vec<Problem> {
                 Problem::warning(
                     "W-MORPH-PANEL",
                     me,
-                    format!(
-                        "{}: panel {} is not one of 0..4 (system, eyebrow, eye, mouth, other)",
-                        me.describe(model),
-                        m.panel
+                    crate::tr!(
+                        "check-msg-morph-panel",
+                        morph = me.describe(model),
+                        panel = m.panel
                     ),
                 )
                 .with_fix(Some(Fix::SetMorphPanelOther { morph: i as i32 })),
@@ -40,10 +40,11 @@ pub fn check_morph_values(model: &Model) -> Vec<Problem> {
                 out.push(Problem::warning(
                     "W-MORPH-UV-LAYER",
                     me,
-                    format!(
-                        "{}: moves additional UV{layer} but the file has {} additional UV(s); it changes nothing",
-                        me.describe(model),
-                        model.header.additional_uv_count
+                    crate::tr!(
+                        "check-msg-morph-uv-layer",
+                        morph = me.describe(model),
+                        layer = *layer,
+                        count = model.header.additional_uv_count
                     ),
                 ));
             }
@@ -60,9 +61,10 @@ pub fn check_morph_values(model: &Model) -> Vec<Problem> {
                         Problem::warning(
                             "W-MORPH-BONE-ROTATION",
                             me,
-                            format!(
-                                "{}: {bad} bone rotation(s) are not unit quaternions; the bones get scaled or collapse",
-                                me.describe(model)
+                            crate::tr!(
+                                "check-msg-morph-bone-rotation",
+                                morph = me.describe(model),
+                                count = bad
                             ),
                         )
                         .with_fix(Some(Fix::NormalizeMorphRotations { morph: i as i32 })),
@@ -77,9 +79,10 @@ pub fn check_morph_values(model: &Model) -> Vec<Problem> {
                     out.push(Problem::error(
                         "E-MORPH-MATERIAL-OP",
                         me,
-                        format!(
-                            "{}: material operation {op} is neither 0 (multiply) nor 1 (add)",
-                            me.describe(model)
+                        crate::tr!(
+                            "check-msg-morph-material-op",
+                            morph = me.describe(model),
+                            op = op
                         ),
                     ));
                 }

@@ -93,7 +93,7 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
         out.push(Problem::info(
             "I-NAME-EMPTY",
             ElementRef::Model,
-            "the model has no name; MMD lists it as blank".into(),
+            crate::tr!("check-msg-model-no-name"),
         ));
     }
     for (kind, &(make, placeholder, keyed)) in KINDS.iter().enumerate() {
@@ -108,23 +108,21 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
             let me = make(i as i32);
             let taken = taken.get_or_insert_with(|| names.iter().map(|s| s.to_string()).collect());
             let new = free_name(taken, &format!("{placeholder}{i}"), true);
-            let (code, severity, why) = if keyed {
+            let (code, severity, msg) = if keyed {
                 (
                     "W-NAME-EMPTY",
                     Severity::Warning,
-                    "; motions bind by name, so it cannot be keyed",
+                    crate::tr!("check-msg-name-empty-keyed", element = me.describe(model)),
                 )
             } else {
-                ("I-NAME-EMPTY", Severity::Info, "")
+                (
+                    "I-NAME-EMPTY",
+                    Severity::Info,
+                    crate::tr!("check-msg-name-empty", element = me.describe(model)),
+                )
             };
             out.push(
-                Problem::new(
-                    code,
-                    severity,
-                    me,
-                    format!("{} has no name{why}", me.describe(model)),
-                )
-                .with_fix(Some(Fix::Rename {
+                Problem::new(code, severity, me, msg).with_fix(Some(Fix::Rename {
                     target: me,
                     name: new,
                 })),
@@ -132,27 +130,23 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
         }
         for (i, f, new) in duplicates(names.iter().copied()) {
             let (me, first) = (make(i as i32), make(f as i32));
-            let (code, severity, why) = match kind {
+            let (code, severity, key) = match kind {
                 0 => (
                     "W-DUP-BONE-NAME",
                     Severity::Warning,
-                    "motions only drive the first",
+                    "check-msg-dup-name-keyed",
                 ),
                 1 => (
                     "W-DUP-MORPH-NAME",
                     Severity::Warning,
-                    "motions only drive the first",
+                    "check-msg-dup-name-keyed",
                 ),
-                _ => (
-                    "I-DUP-NAME",
-                    Severity::Info,
-                    "tools that match by name mix them up",
-                ),
+                _ => ("I-DUP-NAME", Severity::Info, "check-msg-dup-name"),
             };
-            let msg = format!(
-                "{} has the same name as {}; {why}",
-                me.describe(model),
-                first.describe(model)
+            let msg = crate::tr!(
+                key,
+                element = me.describe(model),
+                first = first.describe(model)
             );
             out.push(
                 Problem::new(code, severity, me, msg)
@@ -197,19 +191,21 @@ fn vmd_names(model: &Model, names: &[&str], make: fn(i32) -> ElementRef, out: &m
                 encoder.encode_from_utf8_without_replacement(name, &mut buf, true);
             let unmappable = matches!(result, encoding_rs::EncoderResult::Unmappable(_));
             if written > VMD_NAME_BYTES || unmappable {
-                let why = if unmappable {
-                    "has characters Shift-JIS lacks".to_string()
+                let msg = if unmappable {
+                    crate::tr!(
+                        "check-msg-name-vmd-unmappable",
+                        element = me.describe(model),
+                        max = VMD_NAME_BYTES
+                    )
                 } else {
-                    format!("is {written} bytes in Shift-JIS")
+                    crate::tr!(
+                        "check-msg-name-vmd-sjis",
+                        element = me.describe(model),
+                        bytes = written,
+                        max = VMD_NAME_BYTES
+                    )
                 };
-                out.push(Problem::info(
-                    "I-NAME-VMD",
-                    me,
-                    format!(
-                        "{}: the name {why}; VMD motions store {VMD_NAME_BYTES} bytes, so motion files carry it cut short",
-                        me.describe(model)
-                    ),
-                ));
+                out.push(Problem::info("I-NAME-VMD", me, msg));
             }
             &buf[..written]
         };
@@ -217,10 +213,11 @@ fn vmd_names(model: &Model, names: &[&str], make: fn(i32) -> ElementRef, out: &m
             out.push(Problem::info(
                 "I-NAME-VMD",
                 me,
-                format!(
-                    "{}: the name is {} bytes; VMD motions store {VMD_NAME_BYTES} bytes, so motion files carry it cut short",
-                    me.describe(model),
-                    bytes.len()
+                crate::tr!(
+                    "check-msg-name-vmd-ascii",
+                    element = me.describe(model),
+                    bytes = bytes.len(),
+                    max = VMD_NAME_BYTES
                 ),
             ));
         }
@@ -238,10 +235,11 @@ fn vmd_names(model: &Model, names: &[&str], make: fn(i32) -> ElementRef, out: &m
                     Problem::warning(
                         "W-NAME-VMD-CLASH",
                         me,
-                        format!(
-                            "{} and {} agree in the {VMD_NAME_BYTES} bytes a VMD motion stores; a motion cannot tell them apart",
-                            me.describe(model),
-                            first.describe(model)
+                        crate::tr!(
+                            "check-msg-name-vmd-clash",
+                            element = me.describe(model),
+                            first = first.describe(model),
+                            max = VMD_NAME_BYTES
                         ),
                     )
                     .related([first]),

@@ -39,19 +39,19 @@ impl DepKind {
             DepKind::IkChain => "E-ORDER-IK",
         }
     }
-    fn what(self) -> &'static str {
+    fn what(self) -> String {
         match self {
-            DepKind::Parent => "its parent",
-            DepKind::Append => "its append source (a multi-level or local append)",
-            DepKind::AppendIk => "the IK bone that rotates its append source",
-            DepKind::IkChain => "its IK target/link",
+            DepKind::Parent => crate::tr!("check-dep-parent"),
+            DepKind::Append => crate::tr!("check-dep-append"),
+            DepKind::AppendIk => crate::tr!("check-dep-append-ik"),
+            DepKind::IkChain => crate::tr!("check-dep-ik-chain"),
         }
     }
-    fn consequence(self) -> &'static str {
+    fn consequence(self) -> String {
         match self {
-            DepKind::Parent => "it follows the parent's stale pose",
-            DepKind::Append | DepKind::AppendIk => "it appends a stale value",
-            DepKind::IkChain => "the IK solves from a stale chain",
+            DepKind::Parent => crate::tr!("check-dep-parent-consequence"),
+            DepKind::Append | DepKind::AppendIk => crate::tr!("check-dep-append-consequence"),
+            DepKind::IkChain => crate::tr!("check-dep-ik-chain-consequence"),
         }
     }
 }
@@ -210,21 +210,19 @@ pub fn check_deform_order(model: &Model) -> Vec<Problem> {
                 continue;
             }
             let dep = &model.bones[d];
-            let phase_note = if dep.is_after_physics() && !bone.is_after_physics() {
-                " The dependency deforms after physics and this bone before it: no deform layer can fix that."
-            } else {
-                ""
-            };
-            let msg = format!(
-                "{} (layer {}, #{} in deform order) is deformed before {} {} (layer {}, #{}): {}.{phase_note}",
-                ElementRef::Bone(i as i32).describe(model),
-                bone.layer,
-                position[i],
-                kind.what(),
-                ElementRef::Bone(d as i32).describe(model),
-                dep.layer,
-                position[d],
-                kind.consequence(),
+            let phase = dep.is_after_physics() && !bone.is_after_physics();
+            let msg = crate::tr!(
+                "check-msg-order",
+                bone = ElementRef::Bone(i as i32).describe(model),
+                layer = bone.layer,
+                position = position[i],
+                what = kind.what(),
+                dep = ElementRef::Bone(d as i32).describe(model),
+                dep_layer = dep.layer,
+                dep_position = position[d],
+                consequence = kind.consequence(),
+                // A selector in the catalogues, not a text.
+                phase = if phase { "after-physics" } else { "same" },
             );
             let f = fix
                 .get_or_insert_with(|| layer_fix(model, &deps, &rdeps, i))

@@ -42,16 +42,12 @@ pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
                 RigidMode::FollowBone | RigidMode::DynamicWithBonePosition
             )
         {
-            let what = if b.mode == RigidMode::FollowBone {
-                "mode 0 (follow bone) but no bone: it stays where the model was loaded"
+            let msg = if b.mode == RigidMode::FollowBone {
+                crate::tr!("check-msg-body-no-bone-follow", body = me.describe(model))
             } else {
-                "mode 2 (physics + bone position) but no bone to align"
+                crate::tr!("check-msg-body-no-bone-align", body = me.describe(model))
             };
-            out.push(Problem::warning(
-                "W-BODY-NO-BONE",
-                me,
-                format!("{}: {what}", me.describe(model)),
-            ));
+            out.push(Problem::warning("W-BODY-NO-BONE", me, msg));
         }
     }
     for (i, s) in model.soft_bodies.iter().enumerate() {
@@ -60,10 +56,7 @@ pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
             out.push(Problem::warning(
                 "W-SOFTBODY-NO-MATERIAL",
                 me,
-                format!(
-                    "{}: no material (−1), so it has no mesh to simulate",
-                    me.describe(model)
-                ),
+                crate::tr!("check-msg-softbody-no-material", body = me.describe(model)),
             ));
         }
     }
@@ -74,10 +67,10 @@ pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
             out.push(Problem::error(
                 "E-JOINT-NO-BODY",
                 me,
-                format!(
-                    "{}: body {} is −1; the joint connects nothing",
-                    me.describe(model),
-                    if j.body_a == NONE { "A" } else { "B" }
+                crate::tr!(
+                    "check-msg-joint-no-body",
+                    joint = me.describe(model),
+                    end = if j.body_a == NONE { "A" } else { "B" }
                 ),
             ));
             continue;
@@ -94,10 +87,10 @@ pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
                 Problem::error(
                     "E-JOINT-SAME-BODY",
                     me,
-                    format!(
-                        "{}: both ends are {}",
-                        me.describe(model),
-                        related[0].describe(model)
+                    crate::tr!(
+                        "check-msg-joint-same-body",
+                        joint = me.describe(model),
+                        body = related[0].describe(model)
                     ),
                 )
                 .related([related[0]]),
@@ -109,11 +102,11 @@ pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
                 Problem::warning(
                     "W-JOINT-KINEMATIC",
                     me,
-                    format!(
-                        "{}: links two bone-following bodies {} and {}; it does nothing",
-                        me.describe(model),
-                        related[0].describe(model),
-                        related[1].describe(model)
+                    crate::tr!(
+                        "check-msg-joint-kinematic",
+                        joint = me.describe(model),
+                        a = related[0].describe(model),
+                        b = related[1].describe(model)
                     ),
                 )
                 .related(related),
@@ -309,18 +302,20 @@ pub fn check_body_overlaps(model: &Model) -> Vec<Problem> {
                 ElementRef::RigidBody(i as i32),
                 ElementRef::RigidBody(j as i32),
             );
-            let msg = format!(
-                "{} (group {}) and {} (group {}) overlap by {depth:.3} in the rest pose and collide with each other{}",
-                ri.describe(model),
-                a.group,
-                rj.describe(model),
-                b.group,
-                if is_joined {
-                    "; they are joined, so they will jitter"
+            let msg = crate::tr!(
+                "check-msg-body-overlap",
+                a = ri.describe(model),
+                group_a = a.group,
+                b = rj.describe(model),
+                group_b = b.group,
+                depth = format!("{depth:.3}"),
+                // A selector in the catalogues, not a text.
+                how = if is_joined {
+                    "joined"
                 } else if same_chain {
-                    "; joints of their chain hold them together, so they fight and jitter"
+                    "chain"
                 } else {
-                    "; physics will push them apart violently at the first step"
+                    "free"
                 }
             );
             let p = if is_joined {

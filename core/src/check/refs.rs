@@ -14,23 +14,47 @@ struct Ranges<'a> {
 }
 
 impl Ranges<'_> {
-    /// Reports `index` unless it is inside `0..len` (or −1 when `none_ok`).
+    /// Reports `index` unless it is inside `0..len` (or −1 when `none_ok`);
+    /// `what` is the catalogue key of the field's name.
     #[inline]
-    fn check(&mut self, owner: ElementRef, what: &str, index: i32, list: ListKind, none_ok: bool) {
+    fn check(
+        &mut self,
+        owner: ElementRef,
+        what: &'static str,
+        index: i32,
+        list: ListKind,
+        none_ok: bool,
+    ) {
+        self.check_with(owner, || crate::tr!(what), index, list, none_ok);
+    }
+
+    /// [`check`](Self::check) with the field's name made only when reported.
+    #[inline]
+    fn check_with(
+        &mut self,
+        owner: ElementRef,
+        what: impl FnOnce() -> String,
+        index: i32,
+        list: ListKind,
+        none_ok: bool,
+    ) {
         let len = list.len(self.model);
         if (index as u32 as usize) < len || (none_ok && index == NONE) {
             return;
         }
-        self.report(owner, what, index, list);
+        self.report(owner, what(), index, list);
     }
 
     #[cold]
-    fn report(&mut self, owner: ElementRef, what: &str, index: i32, list: ListKind) {
+    fn report(&mut self, owner: ElementRef, what: String, index: i32, list: ListKind) {
         let len = list.len(self.model);
-        let msg = format!(
-            "{}: {what} {index} is out of range (the model has {len} {})",
-            owner.describe(self.model),
-            list.plural()
+        let msg = crate::tr!(
+            "check-msg-index-range",
+            owner = owner.describe(self.model),
+            what = what,
+            index = index,
+            len = len,
+            list = list.plural()
         );
         self.out.push(Problem::error("E-INDEX-RANGE", owner, msg));
     }
@@ -57,14 +81,14 @@ impl ListKind {
             ListKind::RigidBody => m.rigid_bodies.len(),
         }
     }
-    fn plural(self) -> &'static str {
+    fn plural(self) -> String {
         match self {
-            ListKind::Vertex => "vertices",
-            ListKind::Texture => "textures",
-            ListKind::Material => "materials",
-            ListKind::Bone => "bones",
-            ListKind::Morph => "morphs",
-            ListKind::RigidBody => "rigid bodies",
+            ListKind::Vertex => crate::tr!("check-list-vertices"),
+            ListKind::Texture => crate::tr!("check-list-textures"),
+            ListKind::Material => crate::tr!("check-list-materials"),
+            ListKind::Bone => crate::tr!("check-list-bones"),
+            ListKind::Morph => crate::tr!("check-list-morphs"),
+            ListKind::RigidBody => crate::tr!("check-list-rigid-bodies"),
         }
     }
 }
@@ -97,7 +121,7 @@ pub(crate) fn check_vertex(model: &Model, i: usize, v: &Vertex, out: &mut Vec<Pr
     for &b in v.weights.bones() {
         r.check(
             ElementRef::Vertex(i as i32),
-            "weight bone",
+            "check-ref-weight-bone",
             b,
             ListKind::Bone,
             true,
@@ -120,7 +144,7 @@ pub(crate) fn check_other_ranges(model: &Model) -> Vec<Problem> {
     if !model.faces.iter().all(in_range) {
         for (i, f) in model.faces.iter().enumerate() {
             for &v in f {
-                r.check(R::Face(i as i32), "vertex", v, L::Vertex, false);
+                r.check(R::Face(i as i32), "check-ref-vertex", v, L::Vertex, false);
             }
         }
     }
@@ -137,28 +161,38 @@ pub(crate) fn check_other_ranges(model: &Model) -> Vec<Problem> {
         let me = R::Material(i as i32);
         let c = m.face_index_count as i64;
         if c < 0 || c % 3 != 0 {
-            let msg = format!(
-                "{}: face index count {c} is not a non-negative multiple of 3; every later material draws shifted triangles",
-                me.describe(model)
+            let msg = crate::tr!(
+                "check-msg-material-face-count",
+                material = me.describe(model),
+                count = c
             );
             r.out.push(Problem::error("E-MATERIAL-FACE-COUNT", me, msg));
         } else if start + c > available {
-            let msg = format!(
-                "{}: draws face indices {start}..{} but the model has {available}",
-                me.describe(model),
-                start + c
+            let msg = crate::tr!(
+                "check-msg-material-face-range",
+                material = me.describe(model),
+                start = start,
+                end = start + c,
+                available = available
             );
             r.out.push(Problem::error("E-INDEX-RANGE", me, msg));
         }
         start += c.max(0);
-        r.check(me, "texture", m.texture, L::Texture, true);
-        r.check(me, "sphere texture", m.sphere_texture, L::Texture, true);
+        r.check(me, "check-ref-texture", m.texture, L::Texture, true);
+        r.check(
+            me,
+            "check-ref-sphere-texture",
+            m.sphere_texture,
+            L::Texture,
+            true,
+        );
         match m.toon {
-            Toon::Texture(t) => r.check(me, "toon texture", t, L::Texture, true),
+            Toon::Texture(t) => r.check(me, "check-ref-toon-texture", t, L::Texture, true),
             Toon::Shared(s) if s > 9 => {
-                let msg = format!(
-                    "{}: shared toon {s} is out of range (toon01..toon10 = 0..9)",
-                    me.describe(model)
+                let msg = crate::tr!(
+                    "check-msg-shared-toon",
+                    material = me.describe(model),
+                    toon = s
                 );
                 r.out.push(Problem::error("E-INDEX-RANGE", me, msg));
             }
@@ -166,25 +200,33 @@ pub(crate) fn check_other_ranges(model: &Model) -> Vec<Problem> {
         }
     }
     if total < available && !model.materials.is_empty() {
-        let msg = format!(
-            "model: materials draw {total} face indices but there are {available}; the last faces belong to no material"
+        let msg = crate::tr!(
+            "check-msg-face-unused",
+            total = total,
+            available = available
         );
         r.out.push(Problem::warning("W-FACE-UNUSED", R::Model, msg));
     }
 
     for (i, b) in model.bones.iter().enumerate() {
         let me = R::Bone(i as i32);
-        r.check(me, "parent", b.parent, L::Bone, true);
+        r.check(me, "check-ref-parent", b.parent, L::Bone, true);
         if let Tail::Bone(t) = b.tail {
-            r.check(me, "tail bone", t, L::Bone, true);
+            r.check(me, "check-ref-tail-bone", t, L::Bone, true);
         }
         if let Some(a) = &b.append {
-            r.check(me, "append parent", a.parent, L::Bone, true);
+            r.check(me, "check-ref-append-parent", a.parent, L::Bone, true);
         }
         if let Some(ik) = &b.ik {
-            r.check(me, "IK target", ik.target, L::Bone, true);
+            r.check(me, "check-ref-ik-target", ik.target, L::Bone, true);
             for (k, l) in ik.links.iter().enumerate() {
-                r.check(me, &format!("IK link {k}"), l.bone, L::Bone, false);
+                r.check_with(
+                    me,
+                    || crate::tr!("check-ref-ik-link", k = k),
+                    l.bone,
+                    L::Bone,
+                    false,
+                );
             }
         }
     }
@@ -194,36 +236,48 @@ pub(crate) fn check_other_ranges(model: &Model) -> Vec<Problem> {
         match &m.offsets {
             MorphOffsets::Group(v) | MorphOffsets::Flip(v) => {
                 for o in v {
-                    r.check(me, "offset morph", o.morph, L::Morph, false);
+                    r.check(me, "check-ref-offset-morph", o.morph, L::Morph, false);
                 }
             }
             MorphOffsets::Vertex(v) => {
                 if !v.iter().all(|o| (o.vertex as u32 as usize) < nv) {
                     for o in v {
-                        r.check(me, "offset vertex", o.vertex, L::Vertex, false);
+                        r.check(me, "check-ref-offset-vertex", o.vertex, L::Vertex, false);
                     }
                 }
             }
             MorphOffsets::Bone(v) => {
                 for o in v {
-                    r.check(me, "offset bone", o.bone, L::Bone, false);
+                    r.check(me, "check-ref-offset-bone", o.bone, L::Bone, false);
                 }
             }
             MorphOffsets::Uv { offsets, .. } => {
                 if !offsets.iter().all(|o| (o.vertex as u32 as usize) < nv) {
                     for o in offsets {
-                        r.check(me, "offset vertex", o.vertex, L::Vertex, false);
+                        r.check(me, "check-ref-offset-vertex", o.vertex, L::Vertex, false);
                     }
                 }
             }
             MorphOffsets::Material(v) => {
                 for o in v {
-                    r.check(me, "offset material", o.material, L::Material, true);
+                    r.check(
+                        me,
+                        "check-ref-offset-material",
+                        o.material,
+                        L::Material,
+                        true,
+                    );
                 }
             }
             MorphOffsets::Impulse(v) => {
                 for o in v {
-                    r.check(me, "offset rigid body", o.rigid_body, L::RigidBody, false);
+                    r.check(
+                        me,
+                        "check-ref-offset-rigid-body",
+                        o.rigid_body,
+                        L::RigidBody,
+                        false,
+                    );
                 }
             }
         }
@@ -233,20 +287,20 @@ pub(crate) fn check_other_ranges(model: &Model) -> Vec<Problem> {
         let me = R::DisplayFrame(i as i32);
         for e in &f.elements {
             match *e {
-                DisplayElement::Bone(b) => r.check(me, "bone", b, L::Bone, false),
-                DisplayElement::Morph(m) => r.check(me, "morph", m, L::Morph, false),
+                DisplayElement::Bone(b) => r.check(me, "check-ref-bone", b, L::Bone, false),
+                DisplayElement::Morph(m) => r.check(me, "check-ref-morph", m, L::Morph, false),
             }
         }
     }
 
     for (i, b) in model.rigid_bodies.iter().enumerate() {
         let me = R::RigidBody(i as i32);
-        r.check(me, "bone", b.bone, L::Bone, true);
+        r.check(me, "check-ref-bone", b.bone, L::Bone, true);
         if !crate::physics::rules::group_in_range(b.group) {
-            let msg = format!(
-                "{}: collision group {} is out of range (0..=15, shown 1..16): it is in no group and collides with nothing",
-                me.describe(model),
-                b.group
+            let msg = crate::tr!(
+                "check-msg-group-range",
+                body = me.describe(model),
+                group = b.group
             );
             r.out.push(Problem::error("E-INDEX-RANGE", me, msg));
         }
@@ -254,20 +308,26 @@ pub(crate) fn check_other_ranges(model: &Model) -> Vec<Problem> {
 
     for (i, j) in model.joints.iter().enumerate() {
         let me = R::Joint(i as i32);
-        r.check(me, "body A", j.body_a, L::RigidBody, true);
-        r.check(me, "body B", j.body_b, L::RigidBody, true);
+        r.check(me, "check-ref-body-a", j.body_a, L::RigidBody, true);
+        r.check(me, "check-ref-body-b", j.body_b, L::RigidBody, true);
     }
 
     for (i, s) in model.soft_bodies.iter().enumerate() {
         let me = R::SoftBody(i as i32);
         // −1: a soft body PMX Editor created but never assigned (W-SOFTBODY-NO-MATERIAL).
-        r.check(me, "material", s.material, L::Material, true);
+        r.check(me, "check-ref-material", s.material, L::Material, true);
         for a in &s.anchors {
-            r.check(me, "anchor rigid body", a.rigid_body, L::RigidBody, false);
-            r.check(me, "anchor vertex", a.vertex, L::Vertex, false);
+            r.check(
+                me,
+                "check-ref-anchor-rigid-body",
+                a.rigid_body,
+                L::RigidBody,
+                false,
+            );
+            r.check(me, "check-ref-anchor-vertex", a.vertex, L::Vertex, false);
         }
         for &p in &s.pins {
-            r.check(me, "pin vertex", p, L::Vertex, false);
+            r.check(me, "check-ref-pin-vertex", p, L::Vertex, false);
         }
     }
 
@@ -290,10 +350,10 @@ pub fn check_nested_group_morphs(model: &Model) -> Vec<Problem> {
             if matches!(model.morphs[inner].offsets, MorphOffsets::Group(_)) {
                 let me = ElementRef::Morph(i as i32);
                 let other = ElementRef::Morph(inner as i32);
-                let msg = format!(
-                    "{} lists the group morph {}; PMX does not support groups of groups",
-                    me.describe(model),
-                    other.describe(model)
+                let msg = crate::tr!(
+                    "check-msg-morph-group-nested",
+                    morph = me.describe(model),
+                    inner = other.describe(model)
                 );
                 out.push(Problem::warning("W-MORPH-GROUP-NESTED", me, msg).related([other]));
             }

@@ -186,12 +186,14 @@ pub fn check_rig(model: &Model) -> Vec<Problem> {
             out.push(Problem::warning(
                 "W-BODY-UNJOINED",
                 me,
-                format!(
-                    "{} is simulated but no joint ties it to another body: it falls away{}",
-                    me.describe(model),
-                    bone.map(|b| format!(" and drags {} with it", bone_ref(b).describe(model)))
-                        .unwrap_or_default()
-                ),
+                match bone {
+                    Some(b) => crate::tr!(
+                        "check-msg-body-unjoined-drags",
+                        body = me.describe(model),
+                        bone = bone_ref(b).describe(model)
+                    ),
+                    None => crate::tr!("check-msg-body-unjoined", body = me.describe(model)),
+                },
             ));
         }
         if body.mode != RigidMode::FollowBone && body.mass.is_finite() && body.mass <= 0.0 {
@@ -199,11 +201,11 @@ pub fn check_rig(model: &Model) -> Vec<Problem> {
                 Problem::warning(
                     "W-BODY-MASS",
                     me,
-                    format!(
-                        "{}: mode {} with mass {}; Bullet makes a body without mass static, so it never moves",
-                        me.describe(model),
-                        mode_number(body.mode),
-                        body.mass
+                    crate::tr!(
+                        "check-msg-body-mass",
+                        body = me.describe(model),
+                        mode = mode_number(body.mode),
+                        mass = body.mass.to_string()
                     ),
                 )
                 .with_fix(Some(Fix::SetBodyMassOne { body: i as i32 })),
@@ -215,9 +217,11 @@ pub fn check_rig(model: &Model) -> Vec<Problem> {
             out.push(Problem::warning(
                 "W-BODY-TINY",
                 me,
-                format!(
-                    "{}: simulated but only {size:.3} across its widest radius (below {TINY_SIZE}); so small a body jitters and passes through others",
-                    me.describe(model)
+                crate::tr!(
+                    "check-msg-body-tiny",
+                    body = me.describe(model),
+                    size = format!("{size:.3}"),
+                    min = TINY_SIZE.to_string()
                 ),
             ));
         }
@@ -225,10 +229,7 @@ pub fn check_rig(model: &Model) -> Vec<Problem> {
             out.push(Problem::info(
                 "I-BODY-MODE2-AS-MODE1",
                 me,
-                format!(
-                    "{}: mode 2 (physics + bone position), but jointed to a simulated body on its bone's parent, so MMD runs it as mode 1",
-                    me.describe(model)
-                ),
+                crate::tr!("check-msg-body-mode2-as-mode1", body = me.describe(model)),
             ));
         }
         let Some(b) = bone else { continue };
@@ -239,11 +240,11 @@ pub fn check_rig(model: &Model) -> Vec<Problem> {
                     Problem::warning(
                         "W-BODY-FOLLOW-ON-PHYSICS-BONE",
                         me,
-                        format!(
-                            "{} follows {}, which physics moves ({}): placed from the pose before physics, it lags a frame and pushes the simulation",
-                            me.describe(model),
-                            bone_ref(b).describe(model),
-                            other.describe(model)
+                        crate::tr!(
+                            "check-msg-body-follow-on-physics-bone",
+                            body = me.describe(model),
+                            bone = bone_ref(b).describe(model),
+                            other = other.describe(model)
                         ),
                     )
                     .related([other, bone_ref(b)]),
@@ -251,16 +252,18 @@ pub fn check_rig(model: &Model) -> Vec<Problem> {
             }
         }
         if rig.driver[b] == Some(i) {
-            if let Some((what, other)) = solver_driver(model, b) {
+            if let Some((append, other)) = solver_driver(model, b) {
                 out.push(
                     Problem::warning(
                         "W-BODY-BONE-DRIVEN",
                         me,
-                        format!(
-                            "{} is simulated on {}, which {what} {} also drives: physics and the solver overwrite each other",
-                            me.describe(model),
-                            bone_ref(b).describe(model),
-                            bone_ref(other).describe(model)
+                        crate::tr!(
+                            "check-msg-body-bone-driven",
+                            body = me.describe(model),
+                            bone = bone_ref(b).describe(model),
+                            // A selector in the catalogues, not a text.
+                            by = if append { "append" } else { "ik" },
+                            other = bone_ref(other).describe(model)
                         ),
                     )
                     .related([bone_ref(b), bone_ref(other)]),
@@ -284,22 +287,22 @@ fn mode_number(mode: RigidMode) -> u8 {
     }
 }
 
-/// ("the IK of" | "the append (付与) from", bone) when IK or append drives bone `b`.
-fn solver_driver(model: &Model, b: usize) -> Option<(&'static str, usize)> {
+/// (true for append (付与), false for IK, the source bone) when append or IK drives bone `b`.
+fn solver_driver(model: &Model, b: usize) -> Option<(bool, usize)> {
     let n = model.bones.len();
     if let Some(a) = model.bones[b]
         .append
         .as_ref()
         .and_then(|a| valid(a.parent, n))
     {
-        return Some(("the append (付与) from", a));
+        return Some((true, a));
     }
     model.bones.iter().enumerate().find_map(|(k, bone)| {
         let ik = bone.ik.as_ref()?;
         ik.links
             .iter()
             .any(|l| l.bone == b as i32)
-            .then_some(("the IK of", k))
+            .then_some((false, k))
     })
 }
 
@@ -334,16 +337,22 @@ fn far_from_bone(
     }
     let bone = ElementRef::Bone(b as i32);
     let msg = match from {
-        None => format!(
-            "{} sits {d:.1} units from {} (its bone), more than {FAR_FACTOR}× its size ({size:.2})",
-            me.describe(model),
-            bone.describe(model)
+        None => crate::tr!(
+            "check-msg-body-far-from-bone",
+            body = me.describe(model),
+            d = format!("{d:.1}"),
+            bone = bone.describe(model),
+            factor = FAR_FACTOR.to_string(),
+            size = format!("{size:.2}")
         ),
-        Some(p) => format!(
-            "{} sits {d:.1} units from {}, the parent of {} (its bone) — more than {FAR_FACTOR}× its size ({size:.2}): it swings on a long invisible arm",
-            me.describe(model),
-            ElementRef::Bone(p as i32).describe(model),
-            bone.describe(model)
+        Some(p) => crate::tr!(
+            "check-msg-body-far-from-parent",
+            body = me.describe(model),
+            d = format!("{d:.1}"),
+            parent = ElementRef::Bone(p as i32).describe(model),
+            bone = bone.describe(model),
+            factor = FAR_FACTOR.to_string(),
+            size = format!("{size:.2}")
         ),
     };
     let mut related = vec![bone];
@@ -387,30 +396,32 @@ fn chains(model: &Model, rig: &Rig, out: &mut Vec<Problem>) {
         let members = ElementRef::RigidBody(c as i32);
         let (why, fix) = match (bone, parent, parent_mover) {
             (Some(_), Some(p), None) => (
-                format!(
-                    "its parent bone {} is animated, so the root should follow its bone",
-                    ElementRef::Bone(p as i32).describe(model)
+                crate::tr!(
+                    "check-msg-chain-parent-animated",
+                    parent = ElementRef::Bone(p as i32).describe(model)
                 ),
                 Some(Fix::FollowBone { body: i as i32 }),
             ),
             (Some(_), Some(p), Some(m)) => (
-                format!(
-                    "its parent bone {} is moved by {}, which no joint ties to this chain",
-                    ElementRef::Bone(p as i32).describe(model),
-                    ElementRef::RigidBody(m as i32).describe(model)
+                crate::tr!(
+                    "check-msg-chain-parent-moved",
+                    parent = ElementRef::Bone(p as i32).describe(model),
+                    mover = ElementRef::RigidBody(m as i32).describe(model)
                 ),
                 None,
             ),
-            _ => ("nothing ties it to the skeleton".to_string(), None),
+            _ => (crate::tr!("check-msg-chain-untied"), None),
         };
         let count = size[rig.chain[i]];
         out.push(
             Problem::warning(
                 "W-CHAIN-ROOT-DYNAMIC",
                 me,
-                format!(
-                    "{} is the root of a chain of {count} simulated bodies that no body holds (none follows its bone): the whole chain drops; {why}",
-                    me.describe(model)
+                crate::tr!(
+                    "check-msg-chain-root-dynamic",
+                    body = me.describe(model),
+                    count = count,
+                    why = why
                 ),
             )
             .related((c != i).then_some(members))

@@ -107,13 +107,13 @@ pub fn check_texture_paths(model: &Model) -> Vec<Problem> {
             out.push(Problem::warning(
                 "W-TEXTURE-PATH-ABSOLUTE",
                 me,
-                format!("texture #{i} \"{t}\" is an absolute path; it only resolves on the machine that made the model"),
+                crate::tr!("check-msg-texture-absolute", index = i, path = t.as_str()),
             ));
         } else if escapes_folder(t) {
             out.push(Problem::warning(
                 "W-TEXTURE-PATH-ESCAPES",
                 me,
-                format!("texture #{i} \"{t}\" climbs out of the model's folder (\"..\"); the model does not travel as one folder"),
+                crate::tr!("check-msg-texture-escapes", index = i, path = t.as_str()),
             ));
         }
         let key = components(t).join("/").to_lowercase();
@@ -122,7 +122,12 @@ pub fn check_texture_paths(model: &Model) -> Vec<Problem> {
                 Problem::info(
                     "I-TEXTURE-DUP",
                     me,
-                    format!("texture #{i} \"{t}\" is the same file as texture #{first}; it is loaded twice"),
+                    crate::tr!(
+                        "check-msg-texture-dup",
+                        index = i,
+                        path = t.as_str(),
+                        first = first
+                    ),
                 )
                 .related([ElementRef::Texture(first as i32)]),
             ),
@@ -149,9 +154,11 @@ pub fn check_textures(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
             Found::OtherCase(p) => out.push(Problem::info(
                 "I-TEXTURE-CASE",
                 me,
-                format!(
-                    "texture #{i} \"{t}\" only exists with different letter case ({}); fine on Windows, missing elsewhere",
-                    p.display()
+                crate::tr!(
+                    "check-msg-texture-case",
+                    index = i,
+                    path = t.as_str(),
+                    found = p.display().to_string()
                 ),
             )),
             Found::Missing if is_shared_toon(t) => {}
@@ -171,19 +178,23 @@ pub fn check_textures(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
                     Problem::info(
                         "I-TEXTURE-MISSING-UNUSED",
                         me,
-                        format!(
-                            "texture #{i} \"{t}\" is not in {}, but no material uses it",
-                            dir.display()
+                        crate::tr!(
+                            "check-msg-texture-missing-unused",
+                            index = i,
+                            path = t.as_str(),
+                            dir = dir.display().to_string()
                         ),
                     )
                 } else {
                     Problem::warning(
                         "W-TEXTURE-MISSING",
                         me,
-                        format!(
-                            "texture #{i} \"{t}\" is not in {} (used by {} material(s))",
-                            dir.display(),
-                            users.len()
+                        crate::tr!(
+                            "check-msg-texture-missing",
+                            index = i,
+                            path = t.as_str(),
+                            dir = dir.display().to_string(),
+                            count = users.len()
                         ),
                     )
                 };

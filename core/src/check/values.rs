@@ -45,7 +45,7 @@ macro_rules! vector_numbers {
 }
 vector_numbers!(Vec2, Vec3, Vec4, Quat);
 
-/// Names of the non-finite fields of one element.
+/// Catalogue keys of the names of the non-finite fields of one element.
 #[derive(Default)]
 struct Fields(Vec<&'static str>);
 
@@ -63,10 +63,15 @@ impl Fields {
         out.push(Problem::error(
             "E-NONFINITE",
             me,
-            format!(
-                "{}: NaN or infinite number in {}",
-                me.describe(model),
-                self.0.join(", ")
+            crate::tr!(
+                "check-msg-nonfinite",
+                element = me.describe(model),
+                fields = self
+                    .0
+                    .iter()
+                    .map(|&key| crate::tr!(key))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         ));
         true
@@ -128,13 +133,21 @@ pub(crate) fn check_vertex(model: &Model, i: usize, v: &Vertex, out: &mut Vec<Pr
         return;
     }
     let mut f = Fields::default();
-    f.num("position", v.position);
-    f.num("normal", v.normal);
-    f.num("UV", v.uv);
-    for (k, name) in ["UV1", "UV2", "UV3", "UV4"].into_iter().enumerate() {
+    f.num("check-field-position", v.position);
+    f.num("check-field-normal", v.normal);
+    f.num("check-field-uv", v.uv);
+    for (k, name) in [
+        "check-field-uv1",
+        "check-field-uv2",
+        "check-field-uv3",
+        "check-field-uv4",
+    ]
+    .into_iter()
+    .enumerate()
+    {
         f.num(name, v.additional_uvs[k]);
     }
-    f.num("edge scale", v.edge_scale);
+    f.num("check-field-edge-scale", v.edge_scale);
     f.report(model, ElementRef::Vertex(i as i32), out);
 }
 
@@ -143,22 +156,22 @@ pub(crate) fn check_other_numbers(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     for (i, b) in model.bones.iter().enumerate() {
         let mut f = Fields::default();
-        f.num("position", b.position);
+        f.num("check-field-position", b.position);
         if let Tail::Offset(o) = b.tail {
-            f.num("tail offset", o);
+            f.num("check-field-tail-offset", o);
         }
         if let Some(a) = &b.append {
-            f.num("append ratio", a.ratio);
+            f.num("check-field-append-ratio", a.ratio);
         }
         if let Some(ik) = &b.ik {
-            f.num("IK angle limit", ik.limit_angle);
+            f.num("check-field-ik-angle-limit", ik.limit_angle);
             if ik
                 .links
                 .iter()
                 .flat_map(|l| l.limits)
                 .any(|l| !(l.lower.is_finite() && l.upper.is_finite()))
             {
-                f.0.push("IK link limits");
+                f.0.push("check-field-ik-link-limits");
             }
         }
         f.report(model, ElementRef::Bone(i as i32), &mut out);
@@ -170,9 +183,11 @@ pub(crate) fn check_other_numbers(model: &Model) -> Vec<Problem> {
             out.push(Problem::error(
                 "E-NONFINITE",
                 me,
-                format!(
-                    "{}: NaN or infinite number in {count} offset(s), first offset #{k}",
-                    me.describe(model)
+                crate::tr!(
+                    "check-msg-nonfinite-offsets",
+                    morph = me.describe(model),
+                    count = count,
+                    first = k
                 ),
             ));
         }
@@ -180,9 +195,9 @@ pub(crate) fn check_other_numbers(model: &Model) -> Vec<Problem> {
     for (i, m) in model.materials.iter().enumerate() {
         let me = ElementRef::Material(i as i32);
         #[rustfmt::skip]
-        let reported = nonfinite!(model, &mut out, me, m; diffuse "diffuse", specular "specular",
-            specular_power "specular power", ambient "ambient", edge_color "edge colour",
-            edge_size "edge size");
+        let reported = nonfinite!(model, &mut out, me, m; diffuse "check-field-diffuse", specular "check-field-specular",
+            specular_power "check-field-specular-power", ambient "check-field-ambient", edge_color "check-field-edge-colour",
+            edge_size "check-field-edge-size");
         if !reported {
             check_colour_range(model, i, &mut out);
         }
@@ -190,28 +205,28 @@ pub(crate) fn check_other_numbers(model: &Model) -> Vec<Problem> {
     for (i, r) in model.rigid_bodies.iter().enumerate() {
         let me = ElementRef::RigidBody(i as i32);
         #[rustfmt::skip]
-        nonfinite!(model, &mut out, me, r; size "size", position "position", rotation "rotation",
-            mass "mass", linear_damping "linear damping", angular_damping "angular damping",
-            restitution "restitution", friction "friction");
+        nonfinite!(model, &mut out, me, r; size "check-field-size", position "check-field-position", rotation "check-field-rotation",
+            mass "check-field-mass", linear_damping "check-field-linear-damping", angular_damping "check-field-angular-damping",
+            restitution "check-field-restitution", friction "check-field-friction");
     }
     for (i, j) in model.joints.iter().enumerate() {
         let me = ElementRef::Joint(i as i32);
         #[rustfmt::skip]
-        nonfinite!(model, &mut out, me, j; position "position", rotation "rotation",
-            linear_lower "linear lower limit", linear_upper "linear upper limit",
-            angular_lower "angular lower limit", angular_upper "angular upper limit",
-            linear_spring "linear spring", angular_spring "angular spring");
+        nonfinite!(model, &mut out, me, j; position "check-field-position", rotation "check-field-rotation",
+            linear_lower "check-field-linear-lower-limit", linear_upper "check-field-linear-upper-limit",
+            angular_lower "check-field-angular-lower-limit", angular_upper "check-field-angular-upper-limit",
+            linear_spring "check-field-linear-spring", angular_spring "check-field-angular-spring");
     }
     for (i, s) in model.soft_bodies.iter().enumerate() {
         let mut f = Fields::default();
-        f.num("total mass", s.total_mass);
-        f.num("collision margin", s.margin);
+        f.num("check-field-total-mass", s.total_mass);
+        f.num("check-field-collision-margin", s.margin);
         let c = &s.config;
         let config = [
             c.vcf, c.dp, c.dg, c.lf, c.pr, c.vc, c.df, c.mt, c.chr, c.khr, c.shr, c.ahr,
         ];
         if !config.iter().all(|x| x.is_finite()) {
-            f.0.push("config");
+            f.0.push("check-field-config");
         }
         let k = &s.cluster;
         let cluster = [
@@ -223,11 +238,11 @@ pub(crate) fn check_other_numbers(model: &Model) -> Vec<Problem> {
             k.ss_splt_cl,
         ];
         if !cluster.iter().all(|x| x.is_finite()) {
-            f.0.push("cluster parameters");
+            f.0.push("check-field-cluster-parameters");
         }
         let p = &s.material_params;
         if !(p.lst.is_finite() && p.ast.is_finite() && p.vst.is_finite()) {
-            f.0.push("material stiffness");
+            f.0.push("check-field-material-stiffness");
         }
         f.report(model, ElementRef::SoftBody(i as i32), &mut out);
     }
@@ -271,19 +286,19 @@ fn check_colour_range(model: &Model, i: usize, out: &mut Vec<Problem>) {
     let outside = |v: &[f32]| v.iter().any(|x| !(0.0..=1.0).contains(x));
     let mut fields = Vec::new();
     if outside(&m.diffuse.truncate().to_array()) {
-        fields.push("diffuse");
+        fields.push("check-field-diffuse");
     }
     if outside(&[m.diffuse.w]) {
-        fields.push("alpha");
+        fields.push("check-field-alpha");
     }
     if outside(&m.specular.to_array()) {
-        fields.push("specular");
+        fields.push("check-field-specular");
     }
     if outside(&m.ambient.to_array()) {
-        fields.push("ambient");
+        fields.push("check-field-ambient");
     }
     if outside(&m.edge_color.to_array()) {
-        fields.push("edge colour");
+        fields.push("check-field-edge-colour");
     }
     if fields.is_empty() {
         return;
@@ -293,10 +308,14 @@ fn check_colour_range(model: &Model, i: usize, out: &mut Vec<Problem>) {
         Problem::warning(
             "W-COLOR-RANGE",
             me,
-            format!(
-                "{}: {} outside 0..1; MMD's shader clamps or overflows such colours differently per effect",
-                me.describe(model),
-                fields.join(", ")
+            crate::tr!(
+                "check-msg-color-range",
+                material = me.describe(model),
+                fields = fields
+                    .iter()
+                    .map(|&key| crate::tr!(key))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         )
         .with_fix(Some(Fix::ClampColors { material: i as i32 })),

@@ -145,9 +145,11 @@ fn report(model: &Model, i: usize, v: &Vertex, fault: Fault, out: &mut Vec<Probl
     };
     let problem = match fault {
         Fault::NoneBone(mask) => {
-            let msg = format!(
-                "vertex #{i} ({kind}): weight {} on bone −1",
-                slots(mask)
+            let msg = crate::tr!(
+                "check-msg-weight-none-bone",
+                vertex = i,
+                kind = kind,
+                weights = slots(mask)
                     .map(|k| format!("{}", weights[k]))
                     .collect::<Vec<_>>()
                     .join(", ")
@@ -156,32 +158,40 @@ fn report(model: &Model, i: usize, v: &Vertex, fault: Fault, out: &mut Vec<Probl
         }
         Fault::Range(mask) => {
             let bad: Vec<f32> = slots(mask).map(|k| weights[k]).collect();
-            let msg = format!(
-                "vertex #{i} ({kind}): weight(s) {bad:?} outside 0..1 (negative or over-full blending)"
+            let msg = crate::tr!(
+                "check-msg-weight-range",
+                vertex = i,
+                kind = kind,
+                weights = format!("{bad:?}")
             );
             Problem::warning("W-WEIGHT-RANGE", me, msg).with_fix(normalize())
         }
         Fault::Zero => Problem::error(
             "E-WEIGHT-ZERO",
             me,
-            format!("vertex #{i} ({kind}): all weights are 0"),
+            crate::tr!("check-msg-weight-zero", vertex = i, kind = kind),
         ),
         Fault::Sum(sum) => {
-            let msg = format!("vertex #{i} ({kind}): weights sum to {sum}, not 1");
+            let msg = crate::tr!(
+                "check-msg-weight-sum",
+                vertex = i,
+                kind = kind,
+                sum = sum.to_string()
+            );
             Problem::warning("W-WEIGHT-SUM", me, msg)
                 .related(related())
                 .with_fix(normalize())
         }
         Fault::SdefDegenerate => {
             let same = bones[0] == bones[1];
-            let why = if same {
-                "both SDEF bones are the same"
+            let msg = if same {
+                crate::tr!("check-msg-sdef-same-bones", vertex = i)
             } else {
-                "SDEF C/R0/R1 are not finite"
+                crate::tr!("check-msg-sdef-nonfinite", vertex = i)
             };
             let fix = (same && valid(bones[0], nb).is_some())
                 .then_some(Fix::SdefToBdef1 { vertex: i as i32 });
-            Problem::warning("W-SDEF-DEGENERATE", me, format!("vertex #{i}: {why}"))
+            Problem::warning("W-SDEF-DEGENERATE", me, msg)
                 .related(related())
                 .with_fix(fix)
         }
@@ -191,7 +201,11 @@ fn report(model: &Model, i: usize, v: &Vertex, fault: Fault, out: &mut Vec<Probl
             Problem::info(
                 "I-SDEF-POINTLESS",
                 me,
-                format!("vertex #{i}: SDEF with weight {weight}: all on one bone, same as BDEF1"),
+                crate::tr!(
+                    "check-msg-sdef-pointless",
+                    vertex = i,
+                    weight = weight.to_string()
+                ),
             )
             .related(related())
             .with_fix(fix)
@@ -200,13 +214,14 @@ fn report(model: &Model, i: usize, v: &Vertex, fault: Fault, out: &mut Vec<Probl
             let Weights::Sdef { c, .. } = v.weights else {
                 return;
             };
-            let msg = format!(
-                "vertex #{i}: SDEF centre C ({:.3}, {:.3}, {:.3}) is {d:.3} away from the bones {} and {} (limit {limit:.3})",
-                c.x,
-                c.y,
-                c.z,
-                ElementRef::Bone(bones[0]).describe(model),
-                ElementRef::Bone(bones[1]).describe(model),
+            let msg = crate::tr!(
+                "check-msg-sdef-center",
+                vertex = i,
+                c = format!("({:.3}, {:.3}, {:.3})", c.x, c.y, c.z),
+                d = format!("{d:.3}"),
+                a = ElementRef::Bone(bones[0]).describe(model),
+                b = ElementRef::Bone(bones[1]).describe(model),
+                limit = format!("{limit:.3}")
             );
             Problem::warning("W-SDEF-CENTER", me, msg).related(related())
         }

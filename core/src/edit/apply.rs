@@ -154,44 +154,59 @@ impl ModelEdit {
         Ok(())
     }
 
-    /// Generated history title, from the model before the edit.
+    /// Generated history title, from the model before the edit, in the language
+    /// current when the edit is made (the title is kept as text).
     fn describe(&self, model: &Model) -> String {
+        use crate::tr;
         match &self.op {
             Op::Set { items, field, .. } => {
                 let kind = items.first().map(|(_, e)| e.kind());
                 let same_kind = items.iter().all(|(_, e)| Some(e.kind()) == kind);
+                let field = field_label(field);
                 match (items.as_slice(), kind) {
                     ([(i, e)], _) => {
                         let name = e.kind().display_name(model, *i);
                         if field.is_empty() {
-                            format!("Edit {name}")
+                            tr!("edit-label-edit", name = name)
                         } else {
-                            format!("Set {name}.{field}")
+                            tr!("edit-label-set", name = name, field = field)
                         }
                     }
-                    (_, Some(kind)) if same_kind => {
-                        format!("Set {field} on {} {}", items.len(), kind.plural())
-                    }
-                    _ => format!("Set {field} on {} elements", items.len()),
+                    (_, Some(kind)) if same_kind => tr!(
+                        "edit-label-set-many",
+                        field = field,
+                        count = items.len(),
+                        kinds = kind.plural_label()
+                    ),
+                    _ => tr!(
+                        "edit-label-set-elements",
+                        field = field,
+                        count = items.len()
+                    ),
                 }
             }
             Op::Add { items, .. } => match items.as_slice() {
                 [e] => match e.name() {
-                    Some(n) => format!("Add {} {n}", e.kind()),
-                    None => format!("Add {}", e.kind()),
+                    Some(n) => tr!("edit-label-add-named", kind = e.kind().label(), name = n),
+                    None => tr!("edit-label-add", kind = e.kind().label()),
                 },
-                _ => format!("Add {} elements", items.len()),
+                _ => tr!("edit-label-add-elements", count = items.len()),
             },
             Op::Duplicate { kind, indices, .. } => match indices.as_slice() {
-                [i] => format!("Duplicate {kind} {}", kind.display_name(model, *i)),
-                _ => format!("Duplicate {} {}", indices.len(), kind.plural()),
+                [i] => tr!(
+                    "edit-label-duplicate",
+                    kind = kind.label(),
+                    name = kind.display_name(model, *i)
+                ),
+                _ => tr!(
+                    "edit-label-duplicate-many",
+                    count = indices.len(),
+                    kinds = kind.plural_label()
+                ),
             },
-            Op::Delete { kind, indices, .. } => match indices.as_slice() {
-                [i] => format!("Delete {kind} {}", kind.display_name(model, *i)),
-                _ => format!("Delete {} {}", indices.len(), kind.plural()),
-            },
-            Op::Reorder { kind, .. } => format!("Reorder {}", kind.plural()),
-            Op::Batch(edits) => format!("{} edits", edits.len()),
+            Op::Delete { kind, indices, .. } => delete_label(model, *kind, indices),
+            Op::Reorder { kind, .. } => tr!("edit-label-reorder", kinds = kind.plural_label()),
+            Op::Batch(edits) => tr!("edit-label-batch", count = edits.len()),
         }
     }
 
@@ -328,5 +343,40 @@ impl Edit for ModelEdit {
         self.value = other.value;
         self.compose_label();
         Merged::Yes
+    }
+}
+
+/// "Delete bone 左腕" / "Delete 3 bones", in the current language.
+pub(crate) fn delete_label(model: &Model, kind: ElementKind, indices: &[usize]) -> String {
+    match indices {
+        [i] => crate::tr!(
+            "edit-label-delete",
+            kind = kind.label(),
+            name = kind.display_name(model, *i)
+        ),
+        _ => crate::tr!(
+            "edit-label-delete-many",
+            count = indices.len(),
+            kinds = kind.plural_label()
+        ),
+    }
+}
+
+/// A field name as the history shows it: its catalogue entry (`edit-field-…`, lower
+/// case, spaces as dashes) in the current language, or the name as given when the
+/// catalogue has none (fields are named by the many callers of [`ModelEdit::set`]).
+pub(crate) fn field_label(field: &str) -> String {
+    if field.is_empty() {
+        return String::new();
+    }
+    let key = format!(
+        "edit-field-{}",
+        field.to_lowercase().replace([' ', '_', '.'], "-")
+    );
+    let text = crate::i18n::lookup(&crate::i18n::CORE, &key, &[]);
+    if text == key {
+        field.to_string()
+    } else {
+        text
     }
 }

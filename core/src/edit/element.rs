@@ -110,6 +110,42 @@ impl ElementKind {
         }
     }
 
+    /// [`name`](Self::name) in the current language (history labels).
+    pub fn label(self) -> String {
+        match self {
+            ElementKind::Header => crate::tr!("edit-kind-header"),
+            ElementKind::Info => crate::tr!("edit-kind-model-info"),
+            ElementKind::Vertex => crate::tr!("edit-kind-vertex"),
+            ElementKind::Face => crate::tr!("edit-kind-face"),
+            ElementKind::Texture => crate::tr!("edit-kind-texture"),
+            ElementKind::Material => crate::tr!("edit-kind-material"),
+            ElementKind::Bone => crate::tr!("edit-kind-bone"),
+            ElementKind::Morph => crate::tr!("edit-kind-morph"),
+            ElementKind::DisplayFrame => crate::tr!("edit-kind-display-frame"),
+            ElementKind::RigidBody => crate::tr!("edit-kind-rigid-body"),
+            ElementKind::Joint => crate::tr!("edit-kind-joint"),
+            ElementKind::SoftBody => crate::tr!("edit-kind-soft-body"),
+        }
+    }
+
+    /// [`plural`](Self::plural) in the current language (history labels).
+    pub fn plural_label(self) -> String {
+        match self {
+            ElementKind::Header => crate::tr!("edit-kinds-header"),
+            ElementKind::Info => crate::tr!("edit-kinds-model-info"),
+            ElementKind::Vertex => crate::tr!("edit-kinds-vertex"),
+            ElementKind::Face => crate::tr!("edit-kinds-face"),
+            ElementKind::Texture => crate::tr!("edit-kinds-texture"),
+            ElementKind::Material => crate::tr!("edit-kinds-material"),
+            ElementKind::Bone => crate::tr!("edit-kinds-bone"),
+            ElementKind::Morph => crate::tr!("edit-kinds-morph"),
+            ElementKind::DisplayFrame => crate::tr!("edit-kinds-display-frame"),
+            ElementKind::RigidBody => crate::tr!("edit-kinds-rigid-body"),
+            ElementKind::Joint => crate::tr!("edit-kinds-joint"),
+            ElementKind::SoftBody => crate::tr!("edit-kinds-soft-body"),
+        }
+    }
+
     /// Header and model info are single records, not lists.
     pub fn is_single(self) -> bool {
         matches!(self, ElementKind::Header | ElementKind::Info)
@@ -121,11 +157,10 @@ impl ElementKind {
     }
 
     /// The element's name for labels: its Japanese name, else its English
-    /// name, else `"bone #12"`.
+    /// name, else `"bone #12"` (the kind in the current language).
     pub fn display_name(self, model: &Model, index: usize) -> String {
         let names: Option<(&str, &str)> = match self {
-            ElementKind::Header => return "header".into(),
-            ElementKind::Info => return "model info".into(),
+            ElementKind::Header | ElementKind::Info => return self.label(),
             ElementKind::Texture => model.textures.get(index).map(|t| (t.as_str(), "")),
             ElementKind::Material => model.materials.get(index).map(|e| (&*e.name, &*e.name_en)),
             ElementKind::Bone => model.bones.get(index).map(|e| (&*e.name, &*e.name_en)),
@@ -148,7 +183,7 @@ impl ElementKind {
         match names {
             Some((ja, _)) if !ja.is_empty() => ja.to_string(),
             Some((_, en)) if !en.is_empty() => en.to_string(),
-            _ => format!("{} #{index}", self.name()),
+            _ => format!("{} #{index}", self.label()),
         }
     }
 

@@ -379,7 +379,8 @@ impl ModelEdit {
         let unused = remap::unused_vertices(model);
         (!unused.is_empty()).then(|| {
             let n = unused.len();
-            Self::delete(ElementKind::Vertex, unused).label(format!("Delete {n} unused vertices"))
+            Self::delete(ElementKind::Vertex, unused)
+                .label(crate::tr!("edit-label-delete-unused-vertices", count = n))
         })
     }
 
@@ -391,7 +392,12 @@ impl ModelEdit {
     /// Moves element `from` of `kind` to index `to`, shifting those between.
     pub fn move_element(model: &Model, kind: ElementKind, from: usize, to: usize) -> Self {
         let len = kind.len(model);
-        let label = format!("Move {} {} to #{to}", kind, kind.display_name(model, from));
+        let label = crate::tr!(
+            "edit-label-move",
+            kind = kind.label(),
+            name = kind.display_name(model, from),
+            to = to
+        );
         // Out of range: an empty order, which validation refuses.
         let order = if from < len && to < len {
             remap::move_order(len, from, to)

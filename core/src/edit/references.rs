@@ -371,21 +371,18 @@ pub fn delete_with_references(
     if !del_bodies.is_empty() {
         edits.push(ModelEdit::delete(ElementKind::RigidBody, del_bodies));
     }
-    let what = match indices.as_slice() {
-        [i] => format!("Delete {kind} {}", kind.display_name(model, *i)),
-        _ => format!("Delete {} {}", indices.len(), kind.plural()),
-    };
+    let what = super::apply::delete_label(model, kind, &indices);
     let main = ModelEdit::delete(kind, indices);
     if edits.is_empty() {
         return Ok(main);
     }
     edits.push(main);
-    let how = if policy == RefPolicy::Delete {
-        "with what refers to it"
+    let label = if policy == RefPolicy::Delete {
+        crate::tr!("edit-label-delete-with-references", what = what)
     } else {
-        "re-pointing references"
+        crate::tr!("edit-label-delete-repointing", what = what)
     };
-    Ok(ModelEdit::batch(format!("{what} ({how})"), edits))
+    Ok(ModelEdit::batch(label, edits))
 }
 
 /// Field edits that re-point weights, bodies and bone links before bones are deleted.

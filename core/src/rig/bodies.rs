@@ -281,7 +281,7 @@ pub fn bodies_from_bones(
     bones: &[usize],
     opts: &BodyOptions,
 ) -> Result<RigPlan, RigError> {
-    let mut plan = RigPlan::new(format!("Bodies from {} bones", bones.len()));
+    let mut plan = RigPlan::new(crate::tr!("rig-label-bodies", count = bones.len()));
     plan_bodies(model, bones, opts, None, &mut plan)?;
     Ok(plan)
 }

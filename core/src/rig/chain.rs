@@ -252,7 +252,7 @@ pub fn joint_chain(
     opts: &JointOptions,
 ) -> Result<RigPlan, RigError> {
     check_bones(model, bones)?;
-    let mut plan = RigPlan::new(format!("Joint chain on {} bones", bones.len()));
+    let mut plan = RigPlan::new(crate::tr!("rig-label-joint-chain", count = bones.len()));
     let roots = roots_of(model, bones);
     let centre = chain_centre(model, &roots);
     plan_joints(model, bones, opts, centre, &mut plan);
@@ -443,8 +443,8 @@ pub fn chain(model: &Model, roots: &[usize], opts: &ChainOptions) -> Result<RigP
         .map(|&r| model.bones[r].name.as_str())
         .collect();
     let label = match names.as_slice() {
-        [one] => format!("Chain on {one}"),
-        _ => format!("Chain on {} roots", names.len()),
+        [one] => crate::tr!("rig-label-chain-on", name = *one),
+        _ => crate::tr!("rig-label-chain-roots", count = names.len()),
     };
     let mut plan = RigPlan::new(label);
     let made = plan_bodies(model, &bones, &opts.bodies, centre, &mut plan)?;

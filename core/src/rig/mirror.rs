@@ -534,11 +534,19 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
         )));
     }
     let label = match sel {
-        None => format!("Mirror {from:?} onto {to:?}"),
-        Some(_) => format!("Make symmetric ({from:?} → {to:?})"),
+        None => crate::tr!("rig-label-mirror", from = side(from), to = side(to)),
+        Some(_) => crate::tr!("rig-label-symmetric", from = side(from), to = side(to)),
     };
     Ok(Mirror {
         edit: ModelEdit::batch(label, edits),
         report,
     })
+}
+
+/// A side as history labels name it, in the current language.
+fn side(side: Side) -> String {
+    match side {
+        Side::Left => crate::tr!("rig-side-left"),
+        Side::Right => crate::tr!("rig-side-right"),
+    }
 }

@@ -31,7 +31,11 @@ pub fn add_morph(model: &Model, morph: Morph) -> Result<ModelEdit, InputError> {
             morph.name
         )));
     }
-    let label = format!("Add {} morph {}", morph.kind().name(), morph.name);
+    let label = crate::tr!(
+        "rig-label-add-morph",
+        kind = morph.kind().name(),
+        name = morph.name.as_str()
+    );
     let index = model.morphs.len() as i32;
     let mut edits = vec![ModelEdit::add_morph(morph)];
     if let Some((f, frame)) = model
@@ -412,8 +416,11 @@ pub fn add_offsets(
         ))
     })?;
     Ok((new != *old).then(|| {
-        ModelEdit::set_morph(index, new, "offsets")
-            .label(format!("Add {n} offsets to morph {}", old.name))
+        ModelEdit::set_morph(index, new, "offsets").label(crate::tr!(
+            "rig-label-add-offsets",
+            count = n,
+            name = old.name.as_str()
+        ))
     }))
 }
 
@@ -432,7 +439,10 @@ pub fn remove_offsets(
     retain_offsets(&mut new.offsets, |k| !gone.contains(&have[k]));
     let n = old.offsets.len() - new.offsets.len();
     Ok((n > 0).then(|| {
-        ModelEdit::set(index, Element::from(new), "offsets")
-            .label(format!("Remove {n} offsets from morph {}", old.name))
+        ModelEdit::set(index, Element::from(new), "offsets").label(crate::tr!(
+            "rig-label-remove-offsets",
+            count = n,
+            name = old.name.as_str()
+        ))
     }))
 }

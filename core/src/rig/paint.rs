@@ -352,7 +352,11 @@ impl Stroke {
             .bones
             .get(self.bone as usize)
             .map_or("", |b| b.name.as_str());
-        format!("Paint {bone_name} ({})", self.brush.mode.name())
+        crate::tr!(
+            "rig-label-paint",
+            bone = bone_name,
+            mode = self.brush.mode.name()
+        )
     }
 
     /// The whole stroke as one undo step (None if it changed nothing).
@@ -372,7 +376,11 @@ impl Stroke {
             .collect();
         let n = changed.len();
         (!changed.is_empty()).then(|| {
-            ModelEdit::set_vertices(changed, "weights").label(format!("{title} on {n} vertices"))
+            ModelEdit::set_vertices(changed, "weights").label(crate::tr!(
+                "rig-label-on-vertices",
+                title = title,
+                count = n
+            ))
         })
     }
 }

@@ -167,5 +167,5 @@ pub fn apply_pose_as_rest(model: &Model, pose: &Pose) -> Result<ModelEdit, Input
             "the pose is the rest pose: nothing to apply".into(),
         ));
     }
-    Ok(ModelEdit::set_many(items, "rest pose").label("Apply pose as rest"))
+    Ok(ModelEdit::set_many(items, "rest pose").label(crate::tr!("rig-label-rest-pose")))
 }

@@ -407,7 +407,7 @@ fn finish(w: Work) -> Result<SemiStandardPlan, RigError> {
     if order.iter().enumerate().any(|(k, &o)| k != o) {
         edits.push(ModelEdit::reorder(ElementKind::Bone, order));
     }
-    let label = format!("Add {} semi-standard bones", report.added.len());
+    let label = crate::tr!("rig-label-semistandard", count = report.added.len());
     Ok(SemiStandardPlan {
         edit: ModelEdit::batch(label, edits),
         report,

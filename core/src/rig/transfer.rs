@@ -122,9 +122,10 @@ pub fn transfer_from_model(
         .collect();
     let n = changed.len();
     let edit = (!changed.is_empty()).then(|| {
-        ModelEdit::set_vertices(changed, "weights").label(format!(
-            "Transfer weights to {n} vertices from {}",
-            source.info.name
+        ModelEdit::set_vertices(changed, "weights").label(crate::tr!(
+            "rig-label-transfer-weights",
+            count = n,
+            source = source.info.name.as_str()
         ))
     });
     Ok((edit, report))
