@@ -146,3 +146,61 @@ bones-badge-hidden = hidden
 bones-search = Search bones
 physics-bodies-title = Rigid bodies ({ $count })
 physics-joints-title = Joints ({ $count })
+
+## Delete dialog (delete.rs)
+delete-bone-too = Also delete the rigid bodies on the bone and their joints. Vertex weights and child bones move to the parent bone; IK links, morph offsets and display-frame entries are dropped.
+delete-bone-repoint = Move everything to the parent bone: vertex weights (renormalised), child bones, rigid bodies, append parents and IK targets; joints of deleted bodies go to the body on the nearest ancestor bone. IK links, morph offsets and display-frame entries are dropped.
+delete-body-too = Also delete the joints on the body. Impulse-morph offsets and soft-body anchors are dropped.
+delete-body-repoint = Re-point the joints to the body on the nearest ancestor bone (a joint left with one body is deleted). Impulse-morph offsets and soft-body anchors are dropped.
+delete-material-too = Also delete the soft bodies on the material. Material-morph offsets are dropped.
+delete-material-repoint = Keep the soft bodies without a material. Material-morph offsets are dropped.
+delete-other = Delete, dropping the morph offsets and display-frame entries that name it and clearing texture references.
+delete-refused = not deleted: { $reason }
+delete-title = Delete with references?
+delete-them-too = Delete them too
+delete-delete = Delete
+delete-repoint = Re-point them
+delete-cancel = Cancel
+
+## List structure: toolbar, menus, refusals, history labels (structure.rs)
+structure-add = Add { $kind }  (Ctrl+N)
+structure-add-after = Add { $kind } after the selection  (Insert)
+structure-duplicate = Duplicate  (Ctrl+D)
+structure-delete = Delete…  (Delete)
+structure-move-up = Move up  (Alt+↑)
+structure-move-down = Move down  (Alt+↓)
+structure-move-to = Move to #{ $index }
+structure-select-first = select a { $kind } first
+structure-faces-inconsistent = the materials' face counts do not cover the face list
+structure-at-top = already at the top
+structure-at-bottom = already at the bottom
+structure-already-there = already there
+structure-add-at = Add { $kind } { $name } at #{ $index }
+structure-moved-up = Move { $what } up
+structure-moved-down = Move { $what } down
+structure-moved-to = Move { $what } to #{ $index }
+
+## Display frames (display_frames.rs)
+frames-protected = Root and 表情 are special frames (PMX spec) and keep their place
+frames-one-each = a model has one Root and one 表情 frame
+frames-special-first = special frames stay first
+frames-root-only = the Root frame holds the root bone only (PMX spec)
+frames-morphs-only = the 表情 frame holds morphs only
+frames-add-items = Add { $items } to display frame { $frame }
+frames-remove-item = Remove item { $item } from display frame { $frame }
+frames-move-item = Move item { $item } of display frame { $frame } to { $to }
+frames-n-items = { $count ->
+    [one] 1 item
+   *[other] { $count } items
+}
+frames-out-of-range = (out of range)
+frames-items-of = Items of { $frame } ({ $count })
+frames-root-about = Root: the root bone's frame (PMX spec); its items are fixed.
+frames-expressions-about = 表情: the expression frame; it takes morphs only.
+frames-special-about = A special frame: it keeps its place.
+frames-remove = Remove
+frames-root-fixed = The Root frame's items are fixed.
+frames-drop-here = Drop bones (bone tree) or morphs (morph list) here.
+frames-title = Display frames ({ $count })
+frames-select-hint = Select a frame to see and edit its items.
+frames-add-to = Add to display frame

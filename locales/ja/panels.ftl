@@ -101,3 +101,58 @@ bones-badge-hidden = 非表示
 bones-search = ボーンを検索
 physics-bodies-title = 剛体 ({ $count })
 physics-joints-title = ジョイント ({ $count })
+
+## 削除の確認（delete.rs）
+delete-bone-too = このボーンの剛体とそのジョイントも削除します。頂点ウェイトと子ボーンは親ボーンへ移します。IKリンク、モーフのオフセット、表示枠の項目は除きます。
+delete-bone-repoint = すべてを親ボーンへ付け替えます: 頂点ウェイト（正規化し直す）、子ボーン、剛体、付与親、IKターゲット。削除される剛体のジョイントは最も近い祖先ボーンの剛体へ移します。IKリンク、モーフのオフセット、表示枠の項目は除きます。
+delete-body-too = この剛体のジョイントも削除します。インパルスモーフのオフセットとソフトボディのアンカーは除きます。
+delete-body-repoint = ジョイントを最も近い祖先ボーンの剛体へ付け替えます（剛体が一つだけ残るジョイントは削除）。インパルスモーフのオフセットとソフトボディのアンカーは除きます。
+delete-material-too = この材質のソフトボディも削除します。材質モーフのオフセットは除きます。
+delete-material-repoint = ソフトボディは材質なしで残します。材質モーフのオフセットは除きます。
+delete-other = 削除し、これを指すモーフのオフセットと表示枠の項目を除き、テクスチャの参照を外します。
+delete-refused = 削除しませんでした: { $reason }
+delete-title = 参照ごと削除しますか？
+delete-them-too = 参照先も削除
+delete-delete = 削除
+delete-repoint = 付け替える
+delete-cancel = キャンセル
+
+## 一覧の構造: ツールバー、メニュー、できない理由、履歴の名前（structure.rs）
+structure-add = { $kind }を追加  (Ctrl+N)
+structure-add-after = 選択の後ろに{ $kind }を追加  (Insert)
+structure-duplicate = 複製  (Ctrl+D)
+structure-delete = 削除…  (Delete)
+structure-move-up = 上へ移動  (Alt+↑)
+structure-move-down = 下へ移動  (Alt+↓)
+structure-move-to = #{ $index } へ移動
+structure-select-first = まず{ $kind }を選択してください
+structure-faces-inconsistent = 材質の面数の合計が面リストと合いません
+structure-at-top = すでに先頭です
+structure-at-bottom = すでに末尾です
+structure-already-there = すでにその位置です
+structure-add-at = { $kind } { $name } を #{ $index } に追加
+structure-moved-up = { $what } を上へ移動
+structure-moved-down = { $what } を下へ移動
+structure-moved-to = { $what } を #{ $index } へ移動
+
+## 表示枠（display_frames.rs）
+frames-protected = Root と 表情 は特殊枠（PMX仕様）で、位置は変えられません
+frames-one-each = Root 枠と 表情 枠はモデルに一つずつです
+frames-special-first = 特殊枠は先頭のままです
+frames-root-only = Root 枠にはルートボーンだけが入ります（PMX仕様）
+frames-morphs-only = 表情 枠にはモーフだけが入ります
+frames-add-items = 表示枠 { $frame } に { $items } を追加
+frames-remove-item = 表示枠 { $frame } の要素 { $item } を削除
+frames-move-item = 表示枠 { $frame } の要素 { $item } を { $to } へ移動
+frames-n-items = 要素 { $count } 個
+frames-out-of-range = (範囲外)
+frames-items-of = { $frame } の要素 ({ $count })
+frames-root-about = Root: ルートボーンの枠（PMX仕様）。要素は変えられません。
+frames-expressions-about = 表情: 表情の枠。モーフだけが入ります。
+frames-special-about = 特殊枠: 位置は変えられません。
+frames-remove = 削除
+frames-root-fixed = Root 枠の要素は変えられません。
+frames-drop-here = ここにボーン（ボーンツリー）かモーフ（モーフ一覧）をドロップ
+frames-title = 表示枠 ({ $count })
+frames-select-hint = 枠を選ぶと、その要素を見て編集できます。
+frames-add-to = 表示枠に追加
