@@ -204,3 +204,50 @@ frames-drop-here = Drop bones (bone tree) or morphs (morph list) here.
 frames-title = Display frames ({ $count })
 frames-select-hint = Select a frame to see and edit its items.
 frames-add-to = Add to display frame
+
+## Deform order (deform_order.rs)
+order-flagged = { $count ->
+    [one] 1 bone out of order
+   *[other] { $count } bones out of order
+}
+order-fine = no order problems
+order-violation = { $message } Evaluated at #{ $position } but depends on #{ $dep } { $name } (evaluated at #{ $dep_position }).
+order-fix-layer = Fix: raise deform layer to { $layer }
+order-fix = Fix: { $fix }
+order-ik-chain = IK chain #{ $index } { $name }
+order-ik-summary = effector { $effector } · { $links } links · { $iterations } iterations · limit { $limit }°/step
+order-limits = limits
+order-no-limits = no limits
+order-link = link { $name }
+order-error-after = error after solving: { $error }
+order-show-iterations = Show iterations
+order-show-iterations-tip = Draw the chain's intermediate solution per iteration (IK overlay)
+order-step = step
+order-before-solving = before solving
+order-final = final
+order-after-iteration = after iteration { $step }
+order-error-at = error { $error } ({ $what })
+order-col-bone = bone
+order-col-layer = layer
+order-col-reason = reason
+order-after-physics = after physics
+
+## Collision matrix (collision_matrix.rs)
+collision-cell = groups { $a } and { $b }
+collision-mask-bit = collides with group { $group }
+collision-about = Row group i collides with column group j when every body of i has bit j in its mask and every body of j has bit i. A click toggles both sides (one undo step).
+collision-collide = collide
+collision-never = no collision
+collision-mixed-legend = mixed (bodies disagree)
+collision-unused-legend = group unused
+collision-mixed = mixed
+collision-unused = unused
+collision-outside = { $count ->
+    [one] 1 body is in a group above 16: it is in no group and collides with nothing (not shown below).
+   *[other] { $count } bodies are in a group above 16: they are in no group and collide with nothing (not shown below).
+}
+collision-group-count = group { $group }: { $count } bodies
+collision-select-hint = Select a rigid body to edit its own mask.
+collision-group = group { $group }
+collision-group-outside = group { $group } (above 16: collides with nothing)
+collision-mask-field = collision mask

@@ -156,3 +156,44 @@ frames-drop-here = ここにボーン（ボーンツリー）かモーフ（モ�
 frames-title = 表示枠 ({ $count })
 frames-select-hint = 枠を選ぶと、その要素を見て編集できます。
 frames-add-to = 表示枠に追加
+
+## 変形順（deform_order.rs）
+order-flagged = 順序違反のボーン { $count } 個
+order-fine = 順序の問題なし
+order-violation = { $message } #{ $position } で計算されますが、#{ $dep } { $name }（#{ $dep_position } で計算）に依存しています。
+order-fix-layer = 修正: 変形階層を { $layer } に上げる
+order-fix = 修正: { $fix }
+order-ik-chain = IKチェーン #{ $index } { $name }
+order-ik-summary = ターゲット { $effector } · リンク { $links } 個 · ループ { $iterations } 回 · 単位角 { $limit }°
+order-limits = 角度制限
+order-no-limits = 角度制限なし
+order-link = リンク { $name }
+order-error-after = 解いた後の誤差: { $error }
+order-show-iterations = 反復を表示
+order-show-iterations-tip = チェーンの途中解を反復ごとに描く（IKオーバーレイ）
+order-step = 段階
+order-before-solving = 解く前
+order-final = 最終
+order-after-iteration = 反復 { $step } 回目の後
+order-error-at = 誤差 { $error }（{ $what }）
+order-col-bone = ボーン
+order-col-layer = 階層
+order-col-reason = 理由
+order-after-physics = 物理後
+
+## 非衝突グループの表（collision_matrix.rs）
+collision-cell = グループ { $a } と { $b }
+collision-mask-bit = グループ { $group } と衝突する
+collision-about = 行のグループ i と列のグループ j は、i のすべての剛体の衝突マスクに j があり、j のすべての剛体に i があるとき衝突します。クリックで両側を切り替えます（元に戻す 1 回分）。
+collision-collide = 衝突する
+collision-never = 衝突しない
+collision-mixed-legend = 混在（剛体ごとに違う）
+collision-unused-legend = 未使用のグループ
+collision-mixed = 混在
+collision-unused = 未使用
+collision-outside = 剛体 { $count } 個のグループが 16 を超えています: どのグループにも属さず、何とも衝突しません（下の表にはありません）。
+collision-group-count = グループ { $group }: 剛体 { $count } 個
+collision-select-hint = 剛体を選ぶと、その非衝突グループを編集できます。
+collision-group = グループ { $group }
+collision-group-outside = グループ { $group }（16 超: 何とも衝突しない）
+collision-mask-field = 非衝突グループ
