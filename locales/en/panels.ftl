@@ -251,3 +251,82 @@ collision-select-hint = Select a rigid body to edit its own mask.
 collision-group = group { $group }
 collision-group-outside = group { $group } (above 16: collides with nothing)
 collision-mask-field = collision mask
+
+## Problems (problems.rs); the check messages themselves are the core's
+problems-cat-structure = structure
+problems-cat-weights = weights
+problems-cat-order = order
+problems-cat-physics = physics
+problems-cat-display = display
+problems-cat-textures = textures
+problems-n-errors = { $count ->
+    [one] 1 error
+   *[other] { $count } errors
+}
+problems-n-warnings = { $count ->
+    [one] 1 warning
+   *[other] { $count } warnings
+}
+problems-n-infos = { $count ->
+    [one] 1 info
+   *[other] { $count } infos
+}
+problems-severity-error = error
+problems-severity-warning = warning
+problems-severity-info = info
+problems-missing = { $kind } #{ $index } does not exist
+problems-face-undrawn = a face no material draws cannot be selected
+problems-texture-unused = texture #{ $index } is used by no material
+problems-category-title = { $category } ({ $count }: { $parts })
+problems-list-separator = {", "}
+problems-fix-all-category = Fix all { $category }
+problems-none = No problems found.
+problems-fix-all = Fix all ({ $count })
+problems-fix-all-tip = Apply every { $category } fix offered below as one undo step
+problems-fix = Fix
+
+## Simulation (simulation.rs)
+sim-stage-morphs = morphs
+sim-stage-bones = bones
+sim-stage-kinematic = kinematic sync
+sim-stage-physics = physics
+sim-stage-write-back = write-back
+sim-stage-after-physics = after-physics
+sim-stage-skinning = skinning
+sim-stage-soft-bodies = soft bodies
+sim-stage-normals = normals
+sim-pause = Pause
+sim-play = Play
+sim-step = Step
+sim-step-tip = Advance exactly one frame (1/30 s) and pause
+sim-reset = Reset
+sim-reset-tip = Put every rigid body back on its bone
+sim-physics-on = physics on
+sim-no-motion = No motion.
+sim-no-motion-hint = File › Load motion… or drop a .vmd on the window.
+sim-unknown-names = { $count } names not in the model (see Log)
+sim-unload = Unload
+sim-frame = frame
+sim-loop = loop
+sim-speed = speed ×
+sim-reset-at = reset physics at frame
+sim-reset-at-tip = Playing onto this frame puts every body back on its bone there
+sim-seek-note = Seeking resets physics at the new frame, as MMD does.
+sim-stability = Stability
+sim-stability-off = Physics is off: misbehaving bodies are listed while it runs.
+sim-stable = No body stretches, spins or oscillates since the last reset.
+sim-select-body = Select this rigid body
+sim-limits = Limits: { $stretch } units from the bone, { $spin } rad/s kept up, { $reversals } reversals/s. Reset (or warm-up) starts the watch over.
+sim-load-motion = Load motion…
+sim-vmd-filter = VMD motion
+sim-world = World
+sim-gravity = gravity
+sim-substeps = substeps per second
+sim-substeps-tip = Fixed physics step (MMD runtimes: 60 per second)
+sim-substep-cap = substep cap per frame
+sim-substep-cap-tip = Time beyond the cap is dropped, as Bullet does
+sim-warm-up = warm-up on reset (s)
+sim-defaults = Defaults
+sim-timings-off = Physics is off: frame timings show while it runs.
+sim-last-frame = Last frame
+sim-total = total
