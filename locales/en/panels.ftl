@@ -330,3 +330,26 @@ sim-defaults = Defaults
 sim-timings-off = Physics is off: frame timings show while it runs.
 sim-last-frame = Last frame
 sim-total = total
+
+## Weights: the table and labels (weights.rs; its operation buttons are ops.ftl's)
+weights-selected = { $count ->
+    [one] 1 vertex selected
+   *[other] { $count } vertices selected
+}
+weights-select-of = Select vertices of { $bone }
+weights-select-of-tip = Every vertex this bone weights (the weight view's bone)
+weights-select-bone-hint = Select a bone to pick its vertices
+weights-select-hint = Select vertices (the viewport, a weight problem, or the button above) to see and edit their weights.
+weights-from-file = Weights from model file…
+weights-from-file-tip = Each selected vertex takes the weights of the nearest surface point of another PMX (bones matched by name), e.g. a body's weights onto its clothing
+weights-nothing = Weights: nothing to change
+weights-error = Weights: { $error }
+weights-transferred = Weights from { $file }: { $count } vertices transferred (farthest { $farthest }), { $unmatched } unmatched
+weights-missing-bones = ; bones this model lacks: { $bones }
+weights-from-file-error = Weights from model: { $error }
+weights-first-rows = Showing the first { $shown } of { $count } vertices (operations act on all).
+weights-col-vertex = vertex
+weights-col-kind = kind
+weights-col-bone = bone { $n }
+weights-col-sum = sum
+weights-missing-bone = #{ $index } (missing)

@@ -267,3 +267,23 @@ sim-defaults = 既定値
 sim-timings-off = 物理演算が切れています: 動作中にフレームの所要時間を表示します。
 sim-last-frame = 直前のフレーム
 sim-total = 合計
+
+## ウェイト: 表とラベル（weights.rs。操作ボタンは ops.ftl）
+weights-selected = 頂点 { $count } 個を選択中
+weights-select-of = { $bone } の頂点を選択
+weights-select-of-tip = このボーンがウェイトを持つすべての頂点（ウェイト表示のボーン）
+weights-select-bone-hint = ボーンを選ぶと、その頂点を選べます
+weights-select-hint = 頂点を選ぶと（ビュー、ウェイトの問題、上のボタンから）そのウェイトを見て編集できます。
+weights-from-file = モデルファイルからウェイト…
+weights-from-file-tip = 選択した各頂点に、別の PMX の最も近い面上の点のウェイトを写します（ボーンは名前で対応）。例: 体のウェイトを服へ
+weights-nothing = ウェイト: 変更なし
+weights-error = ウェイト: { $error }
+weights-transferred = { $file } からウェイト: 頂点 { $count } 個を転写（最大距離 { $farthest }）、対応なし { $unmatched } 個
+weights-missing-bones = 。このモデルにないボーン: { $bones }
+weights-from-file-error = モデルからのウェイト: { $error }
+weights-first-rows = 頂点 { $count } 個のうち先頭 { $shown } 個を表示（操作はすべてに効きます）。
+weights-col-vertex = 頂点
+weights-col-kind = 変形
+weights-col-bone = ボーン{ $n }
+weights-col-sum = 合計
+weights-missing-bone = #{ $index }（なし）
