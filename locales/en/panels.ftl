@@ -353,3 +353,29 @@ weights-col-kind = kind
 weights-col-bone = bone { $n }
 weights-col-sum = sum
 weights-missing-bone = #{ $index } (missing)
+
+## Inspector: the kit and the frame (inspector/kit.rs, kit/widgets.rs, inspector/mod.rs)
+inspector-mixed = mixed
+inspector-mixed-choice = (mixed)
+inspector-other = (other)
+inspector-none = (none)
+inspector-out-of-range = #{ $index } (out of range)
+inspector-filter = filter
+inspector-characters = { $count ->
+    [one] 1 character
+   *[other] { $count } characters
+}
+inspector-on = on
+inspector-off = off
+inspector-select-hint = Select a bone, morph, material, rigid body or joint.
+inspector-model-info = Model info
+inspector-gone = There is no { $kind } #{ $index } (any more).
+inspector-multi-note = active #{ $index } { $name }; a field set here is set on all { $count } (one undo step). Fields that differ show "{ $mixed }".
+inspector-title-bone = Bone
+inspector-title-morph = Morph
+inspector-title-material = Material
+inspector-title-rigid-body = Rigid body
+inspector-title-joint = Joint
+inspector-title-soft-body = Soft body
+inspector-title-vertex = Vertex
+inspector-title-display-frame = Display frame

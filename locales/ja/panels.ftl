@@ -287,3 +287,26 @@ weights-col-kind = 変形
 weights-col-bone = ボーン{ $n }
 weights-col-sum = 合計
 weights-missing-bone = #{ $index }（なし）
+
+## インスペクタ: 部品と枠（inspector/kit.rs、kit/widgets.rs、inspector/mod.rs）
+inspector-mixed = 混在
+inspector-mixed-choice = (混在)
+inspector-other = (その他)
+inspector-none = (なし)
+inspector-out-of-range = #{ $index }（範囲外）
+inspector-filter = 絞り込み
+inspector-characters = { $count } 文字
+inspector-on = オン
+inspector-off = オフ
+inspector-select-hint = ボーン、モーフ、材質、剛体、ジョイントを選択してください。
+inspector-model-info = モデル情報
+inspector-gone = { $kind } #{ $index } はもうありません。
+inspector-multi-note = アクティブ #{ $index } { $name }。ここで設定した項目は { $count } 個すべてに設定します（元に戻す 1 回分）。値が違う項目は「{ $mixed }」と表示します。
+inspector-title-bone = ボーン
+inspector-title-morph = モーフ
+inspector-title-material = 材質
+inspector-title-rigid-body = 剛体
+inspector-title-joint = ジョイント
+inspector-title-soft-body = ソフトボディ
+inspector-title-vertex = 頂点
+inspector-title-display-frame = 表示枠
