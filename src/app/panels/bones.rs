@@ -61,7 +61,11 @@ fn badges(ui: &mut egui::Ui, model: &Model, i: usize) {
             ui,
             "付",
             overlays::BONE_APPEND,
-            &tr!("bones-badge-append", kind = kind, ratio = format!("{:.2}", a.ratio)),
+            &tr!(
+                "bones-badge-append",
+                kind = kind,
+                ratio = format!("{:.2}", a.ratio)
+            ),
         );
     }
     if b.is_after_physics() {
@@ -73,10 +77,20 @@ fn badges(ui: &mut egui::Ui, model: &Model, i: usize) {
         );
     }
     if b.fixed_axis.is_some() {
-        badge(ui, "軸", overlays::BONE_FIXED, &tr!("bones-badge-fixed-axis"));
+        badge(
+            ui,
+            "軸",
+            overlays::BONE_FIXED,
+            &tr!("bones-badge-fixed-axis"),
+        );
     }
     if b.local_axes.is_some() {
-        badge(ui, "局", Color32::from_rgb(150, 200, 240), &tr!("bones-badge-local-axes"));
+        badge(
+            ui,
+            "局",
+            Color32::from_rgb(150, 200, 240),
+            &tr!("bones-badge-local-axes"),
+        );
     }
     if !b.flags.has(BoneFlags::OPERABLE) {
         badge(ui, "禁", Color32::GRAY, &tr!("bones-badge-locked"));

@@ -19,7 +19,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             .filter(|&b| state.debug.is_flagged(b))
             .count();
         if flagged > 0 {
-            ui.colored_label(dbg::VIOLATION, format!("⚠ {}", tr!("order-flagged", count = flagged)));
+            ui.colored_label(
+                dbg::VIOLATION,
+                format!("⚠ {}", tr!("order-flagged", count = flagged)),
+            );
         } else {
             ui.label(format!("✔ {}", tr!("order-fine")));
         }
@@ -89,7 +92,11 @@ fn ik_section(ui: &mut egui::Ui, state: &mut State, bone: usize) {
     let model = state.doc.model();
     let world = state.pose.world();
     ui.separator();
-    let title = tr!("order-ik-chain", index = chain, name = model.bones[chain].name.as_str());
+    let title = tr!(
+        "order-ik-chain",
+        index = chain,
+        name = model.bones[chain].name.as_str()
+    );
     ui.label(RichText::new(title).strong());
     if let Some(ik) = &model.bones[chain].ik {
         let name = |i: i32| {
@@ -119,7 +126,10 @@ fn ik_section(ui: &mut egui::Ui, state: &mut State, bone: usize) {
                 ),
                 None => tr!("order-no-limits"),
             };
-            ui.label(format!("  {}: {lim}", tr!("order-link", name = name(l.bone))));
+            ui.label(format!(
+                "  {}: {lim}",
+                tr!("order-link", name = name(l.bone))
+            ));
         }
     }
     if let Some(err) = dbg::ik_error(model, world, chain) {
@@ -143,7 +153,11 @@ fn ik_section(ui: &mut egui::Ui, state: &mut State, bone: usize) {
                 } else {
                     tr!("order-after-iteration", step = *step)
                 };
-                ui.label(tr!("order-error-at", error = format!("{e:.4}"), what = what));
+                ui.label(tr!(
+                    "order-error-at",
+                    error = format!("{e:.4}"),
+                    what = what
+                ));
             }
         }
     }

@@ -23,14 +23,8 @@ pub struct DeleteQuestion {
 /// hover texts (None: the answer is the same as the other one).
 fn answers(kind: ElementKind) -> (String, Option<String>) {
     match kind {
-        ElementKind::Bone => (
-            tr!("delete-bone-too"),
-            Some(tr!("delete-bone-repoint")),
-        ),
-        ElementKind::RigidBody => (
-            tr!("delete-body-too"),
-            Some(tr!("delete-body-repoint")),
-        ),
+        ElementKind::Bone => (tr!("delete-bone-too"), Some(tr!("delete-bone-repoint"))),
+        ElementKind::RigidBody => (tr!("delete-body-too"), Some(tr!("delete-body-repoint"))),
         ElementKind::Material => (
             tr!("delete-material-too"),
             Some(tr!("delete-material-repoint")),
@@ -61,7 +55,10 @@ fn answer(state: &mut State, kind: ElementKind, indices: &[usize], policy: RefPo
             state.commands.edit(edit);
             state.commands.select_in_list(Selection::None);
         }
-        Err(e) => state.log(LogLevel::Warning, tr!("delete-refused", reason = e.to_string())),
+        Err(e) => state.log(
+            LogLevel::Warning,
+            tr!("delete-refused", reason = e.to_string()),
+        ),
     }
 }
 
@@ -86,11 +83,17 @@ pub fn dialog(ctx: &egui::Context, state: &mut State) {
                 choice = Some(Some(RefPolicy::Delete));
             }
             if let Some(repoint) = repoint {
-                if ui.button(tr!("delete-repoint")).on_hover_text(repoint).clicked() {
+                if ui
+                    .button(tr!("delete-repoint"))
+                    .on_hover_text(repoint)
+                    .clicked()
+                {
                     choice = Some(Some(RefPolicy::Repoint));
                 }
             }
-            if ui.button(tr!("delete-cancel")).clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            if ui.button(tr!("delete-cancel")).clicked()
+                || ui.input(|i| i.key_pressed(egui::Key::Escape))
+            {
                 choice = Some(None);
             }
         });

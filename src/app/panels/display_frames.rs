@@ -112,7 +112,11 @@ fn item_edit(model: &Model, index: usize, change: ItemChange) -> Option<ModelEdi
             let n = new.len();
             let at = at.min(items.len());
             items.splice(at..at, new);
-            tr!("frames-add-items", items = item_count(n), frame = old.name.as_str())
+            tr!(
+                "frames-add-items",
+                items = item_count(n),
+                frame = old.name.as_str()
+            )
         }
         ItemChange::Remove(k) => {
             if k >= items.len() || special(old) == Some(Special::Root) {
@@ -128,7 +132,12 @@ fn item_edit(model: &Model, index: usize, change: ItemChange) -> Option<ModelEdi
             let e = items.remove(from);
             let to = if to > from { to - 1 } else { to }.min(items.len());
             items.insert(to, e);
-            tr!("frames-move-item", item = from, frame = old.name.as_str(), to = to)
+            tr!(
+                "frames-move-item",
+                item = from,
+                frame = old.name.as_str(),
+                to = to
+            )
         }
     };
     (frame != *old).then(|| ModelEdit::set_display_frame(index, frame, "items").label(label))
@@ -196,7 +205,12 @@ fn items(ui: &mut egui::Ui, model: &Model, index: usize) -> Option<ItemChange> {
         .show(ui, |ui| {
             for (k, &e) in frame.elements.iter().enumerate() {
                 ui.horizontal(|ui| {
-                    if !locked && ui.small_button("✖").on_hover_text(tr!("frames-remove")).clicked() {
+                    if !locked
+                        && ui
+                            .small_button("✖")
+                            .on_hover_text(tr!("frames-remove"))
+                            .clicked()
+                    {
                         change = Some(ItemChange::Remove(k));
                     }
                     let id = egui::Id::new(("frame_item", index, k));

@@ -9,13 +9,19 @@ use crate::tr;
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     ui.horizontal(|ui| {
         if ui
-            .add_enabled(state.doc.history.can_undo(), egui::Button::new(tr!("history-undo")))
+            .add_enabled(
+                state.doc.history.can_undo(),
+                egui::Button::new(tr!("history-undo")),
+            )
             .clicked()
         {
             state.commands.push(Command::Undo);
         }
         if ui
-            .add_enabled(state.doc.history.can_redo(), egui::Button::new(tr!("history-redo")))
+            .add_enabled(
+                state.doc.history.can_redo(),
+                egui::Button::new(tr!("history-redo")),
+            )
             .clicked()
         {
             state.commands.push(Command::Redo);
@@ -34,7 +40,13 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         .auto_shrink([false, false])
         .show(ui, |ui| {
             let saved_mark = tr!("history-saved-mark");
-            let mark = |i: usize| if saved == Some(i) { saved_mark.as_str() } else { "" };
+            let mark = |i: usize| {
+                if saved == Some(i) {
+                    saved_mark.as_str()
+                } else {
+                    ""
+                }
+            };
             if ui
                 .selectable_label(head == 0, format!("{}{}", tr!("history-opened"), mark(0)))
                 .clicked()

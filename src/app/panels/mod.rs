@@ -315,7 +315,11 @@ pub fn search_box(ui: &mut egui::Ui, text: &mut String, hint: &str) {
             info.label = Some(hint.to_owned());
             info
         });
-        if ui.small_button("✖").on_hover_text(tr!("panels-clear")).clicked() {
+        if ui
+            .small_button("✖")
+            .on_hover_text(tr!("panels-clear"))
+            .clicked()
+        {
             text.clear();
         }
     });

@@ -109,7 +109,11 @@ fn morph_row(ui: &mut egui::Ui, pose: &crate::app::pose::PoseState, list: &mut L
     if ui.add(slider).changed() {
         list.commands.pose_morph(i, w);
     }
-    ui.label(egui::RichText::new(super::terms::morph_kind_name(m.kind())).small().weak());
+    ui.label(
+        egui::RichText::new(super::terms::morph_kind_name(m.kind()))
+            .small()
+            .weak(),
+    );
     let layout = egui::Layout::left_to_right(egui::Align::Center);
     ui.with_layout(layout, |ui| {
         let r = list.row(ui, Selection::Morph(i), label(i, &m.name));

@@ -25,7 +25,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         let mut request = None;
         ui.columns(2, |cols| {
             let ui = &mut cols[0];
-            ui.strong(tr!("physics-bodies-title", count = model.rigid_bodies.len()));
+            ui.strong(tr!(
+                "physics-bodies-title",
+                count = model.rigid_bodies.len()
+            ));
             let mut list = ListRows::indexed(state, commands, ElementKind::RigidBody);
             list.toolbar(ui);
             let scroll = egui::ScrollArea::both().id_salt("bodies");

@@ -66,7 +66,12 @@ pub fn selection_for(model: &Model, target: ElementRef) -> Result<Selection, Str
         ElementRef::Model => Ok(Selection::Model),
         ElementRef::Bone(i) => pick(i, model.bones.len(), Selection::Bone, ElementKind::Bone),
         ElementRef::Morph(i) => pick(i, model.morphs.len(), Selection::Morph, ElementKind::Morph),
-        ElementRef::Material(i) => pick(i, model.materials.len(), Selection::Material, ElementKind::Material),
+        ElementRef::Material(i) => pick(
+            i,
+            model.materials.len(),
+            Selection::Material,
+            ElementKind::Material,
+        ),
         ElementRef::RigidBody(i) => pick(
             i,
             model.rigid_bodies.len(),
@@ -78,7 +83,12 @@ pub fn selection_for(model: &Model, target: ElementRef) -> Result<Selection, Str
             let n = model.soft_bodies.len();
             pick(i, n, Selection::SoftBody, ElementKind::SoftBody)
         }
-        ElementRef::Vertex(i) => pick(i, model.vertices.len(), Selection::Vertex, ElementKind::Vertex),
+        ElementRef::Vertex(i) => pick(
+            i,
+            model.vertices.len(),
+            Selection::Vertex,
+            ElementKind::Vertex,
+        ),
         ElementRef::DisplayFrame(i) => pick(
             i,
             model.display_frames.len(),
@@ -127,7 +137,10 @@ pub fn category_title(category: Category, problems: &[&Problem]) -> String {
 
 /// Accessible name of a category's "Fix all" button.
 pub fn fix_all_label(category: Category) -> String {
-    tr!("problems-fix-all-category", category = category_name(category))
+    tr!(
+        "problems-fix-all-category",
+        category = category_name(category)
+    )
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {

@@ -10,12 +10,12 @@
 
 use eframe::egui;
 
+use super::terms::{kind_count, kind_name};
 use crate::app::commands::{Command, Commands};
 use crate::app::{Selected, Selection, State};
 use crate::edit::{remap, ElementKind, ModelEdit};
 use crate::pmx::Model;
 use crate::tr;
-use super::terms::{kind_count, kind_name};
 
 /// One structural edit of a list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -303,7 +303,12 @@ pub fn perform(state: &mut State, request: Request) {
             match after.filter(|&to| action == ListAction::AddAfter && to < len) {
                 Some(to) => {
                     let order = remap::move_order(len + 1, len, to);
-                    let label = tr!("structure-add-at", kind = kind_name(kind), name = name.as_str(), index = to);
+                    let label = tr!(
+                        "structure-add-at",
+                        kind = kind_name(kind),
+                        name = name.as_str(),
+                        index = to
+                    );
                     let edit = ModelEdit::batch(label, vec![add, ModelEdit::reorder(kind, order)]);
                     commands.edit(edit);
                     select_all(commands, kind, vec![to]);
@@ -334,7 +339,11 @@ pub fn perform(state: &mut State, request: Request) {
         }
         ListAction::MoveTo(to) => {
             if let Some(order) = moved_to(len, &sorted, to) {
-                let label = tr!("structure-moved-to", what = what(model, kind, &sorted), index = to);
+                let label = tr!(
+                    "structure-moved-to",
+                    what = what(model, kind, &sorted),
+                    index = to
+                );
                 reorder(commands, kind, &sorted, order, label);
             }
         }

@@ -4,8 +4,8 @@ use eframe::egui;
 
 use super::{label, list_grid, show_list, ListRows};
 use crate::app::{Selection, State};
-use crate::tr;
 use crate::edit::ElementKind;
+use crate::tr;
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     show_list(ui, state, |ui, state, commands| {

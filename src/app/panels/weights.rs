@@ -114,7 +114,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         match e {
             Ok(Some(edit)) => state.commands.edit(edit),
             Ok(None) => state.log(LogLevel::Info, tr!("weights-nothing")),
-            Err(e) => state.log(LogLevel::Warning, tr!("weights-error", error = e.to_string())),
+            Err(e) => state.log(
+                LogLevel::Warning,
+                tr!("weights-error", error = e.to_string()),
+            ),
         }
     }
     if transfer {
@@ -156,7 +159,10 @@ pub fn weights_from_file(state: &mut State, path: &std::path::Path) {
             }
             state.log(LogLevel::Info, line);
         }
-        Err(e) => state.log(LogLevel::Warning, tr!("weights-from-file-error", error = e.to_string())),
+        Err(e) => state.log(
+            LogLevel::Warning,
+            tr!("weights-from-file-error", error = e.to_string()),
+        ),
     }
 }
 

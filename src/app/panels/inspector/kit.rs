@@ -21,8 +21,8 @@ pub use widgets::{
 
 use eframe::egui;
 
-use egui::Ui;
 use crate::tr;
+use egui::Ui;
 use glam::Vec3;
 
 /// One field change: what the history calls it, the value set (for the label)

@@ -11,8 +11,8 @@ use eframe::egui;
 use crate::app::commands::Commands;
 use crate::app::{Selection, State};
 use crate::edit::{Element, ElementKind, ModelEdit};
-use crate::tr;
 use crate::pmx::Model;
+use crate::tr;
 use egui::Ui;
 use kit::{Form, Names};
 
@@ -73,7 +73,9 @@ pub fn show(ui: &mut Ui, state: &mut State) {
             Selection::Model => model::info(ui, model, commands),
             Selection::Bone(i) => {
                 if let Some(items) = present(ui, ElementKind::Bone, i, &indices, &model.bones) {
-                    edit_elements(ui, commands, ElementKind::Bone, &items, |ui, f| bone::form(ui, f, n));
+                    edit_elements(ui, commands, ElementKind::Bone, &items, |ui, f| {
+                        bone::form(ui, f, n)
+                    });
                     if items.len() == 1 {
                         bone::pose(ui, i, pose, commands);
                     }
@@ -88,14 +90,18 @@ pub fn show(ui: &mut Ui, state: &mut State) {
                 }
             }
             Selection::Material(i) => {
-                if let Some(items) = present(ui, ElementKind::Material, i, &indices, &model.materials) {
+                if let Some(items) =
+                    present(ui, ElementKind::Material, i, &indices, &model.materials)
+                {
                     edit_elements(ui, commands, ElementKind::Material, &items, |ui, f| {
                         material::form(ui, f, n)
                     });
                 }
             }
             Selection::RigidBody(i) => {
-                if let Some(items) = present(ui, ElementKind::RigidBody, i, &indices, &model.rigid_bodies) {
+                if let Some(items) =
+                    present(ui, ElementKind::RigidBody, i, &indices, &model.rigid_bodies)
+                {
                     edit_elements(ui, commands, ElementKind::RigidBody, &items, |ui, f| {
                         physics::rigid_body(ui, f, n)
                     });
@@ -111,14 +117,17 @@ pub fn show(ui: &mut Ui, state: &mut State) {
                 }
             }
             Selection::SoftBody(i) => {
-                if let Some(items) = present(ui, ElementKind::SoftBody, i, &indices, &model.soft_bodies) {
+                if let Some(items) =
+                    present(ui, ElementKind::SoftBody, i, &indices, &model.soft_bodies)
+                {
                     edit_elements(ui, commands, ElementKind::SoftBody, &items, |ui, f| {
                         physics::soft_body(ui, f, n)
                     });
                 }
             }
             Selection::Vertex(i) => {
-                if let Some(items) = present(ui, ElementKind::Vertex, i, &indices, &model.vertices) {
+                if let Some(items) = present(ui, ElementKind::Vertex, i, &indices, &model.vertices)
+                {
                     let skinned = pose.positions().get(i).copied();
                     edit_elements(ui, commands, ElementKind::Vertex, &items, |ui, f| {
                         vertex::form(ui, f, model, n, skinned)

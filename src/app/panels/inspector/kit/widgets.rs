@@ -217,7 +217,9 @@ pub fn reference_picker(
             let mut filter: String = ui.data_mut(|d| d.get_temp(id).unwrap_or_default());
             ui.add(egui::TextEdit::singleline(&mut filter).hint_text(tr!("inspector-filter")));
             if none
-                && ui.selectable_label(*v < 0 && !mixed, tr!("inspector-none")).clicked()
+                && ui
+                    .selectable_label(*v < 0 && !mixed, tr!("inspector-none"))
+                    .clicked()
                 && (*v >= 0 || mixed)
             {
                 *v = crate::pmx::NONE;
