@@ -429,6 +429,7 @@ inspector-field-b-link-distance = B-link distance
 inspector-field-body-a = body A
 inspector-field-body-b = body B
 inspector-field-bone = bone
+inspector-field-related-bone = bone
 inspector-field-bone-n = bone { $n }
 inspector-field-bones-weights = bones × weights
 inspector-field-cluster-count = cluster count

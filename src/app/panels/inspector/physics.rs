@@ -88,7 +88,7 @@ pub(super) fn rigid_body(ui: &mut Ui, f: &mut Form<RigidBody>, n: Lists) {
         );
         f.reference(
             ui,
-            &tr!("inspector-field-bone"),
+            &tr!("inspector-field-related-bone"),
             n.bones,
             true,
             |b| b.bone,
