@@ -12,6 +12,12 @@ use hone::pmx::Model;
 
 pub type AppHarness = Harness<'static, Option<HoneApp>>;
 
+/// The GUI tests find widgets by their English labels: they run in English
+/// whatever the machine's locale.
+pub fn english() {
+    hone_core::i18n::set_lang(hone_core::i18n::Lang::En);
+}
+
 /// The app on `model`, in a window of `size`; `setup` runs once when the app is created.
 pub fn harness_with(
     model: Model,
@@ -19,6 +25,7 @@ pub fn harness_with(
     size: egui::Vec2,
     setup: impl FnOnce(&mut HoneApp) + 'static,
 ) -> AppHarness {
+    english();
     let mut pending = Some((model, setup));
     Harness::builder().with_size(size).build_ui_state(
         move |ui, app: &mut Option<HoneApp>| {

@@ -9,6 +9,7 @@ use crate::app::viewport::overlays;
 use crate::app::{Selection, State};
 use crate::edit::ElementKind;
 use crate::pmx::{BoneFlags, Model};
+use crate::tr;
 use egui::{Color32, RichText};
 
 /// Children of each bone and the roots (parent −1 or out of range, or a cycle).
@@ -47,20 +48,24 @@ fn badges(ui: &mut egui::Ui, model: &Model, i: usize) {
             .on_hover_text(tip);
     };
     if b.ik.is_some() {
-        badge(ui, "IK", overlays::BONE_IK, "IK bone");
+        badge(ui, "IK", overlays::BONE_IK, &tr!("bones-badge-ik"));
     }
     if let Some(a) = &b.append {
         let kind = match (a.rotate, a.translate) {
-            (true, true) => "rotation + translation",
-            (true, false) => "rotation",
-            (false, true) => "translation",
-            _ => "nothing",
+            (true, true) => tr!("bones-append-both"),
+            (true, false) => tr!("bones-append-rotation"),
+            (false, true) => tr!("bones-append-translation"),
+            _ => tr!("bones-append-nothing"),
         };
         badge(
             ui,
             "付",
             overlays::BONE_APPEND,
-            &format!("append ({kind}) ×{:.2}", a.ratio),
+            &tr!(
+                "bones-badge-append",
+                kind = kind,
+                ratio = format!("{:.2}", a.ratio)
+            ),
         );
     }
     if b.is_after_physics() {
@@ -68,20 +73,30 @@ fn badges(ui: &mut egui::Ui, model: &Model, i: usize) {
             ui,
             "物",
             Color32::from_rgb(240, 120, 200),
-            "deformed after physics",
+            &tr!("bones-badge-after-physics"),
         );
     }
     if b.fixed_axis.is_some() {
-        badge(ui, "軸", overlays::BONE_FIXED, "fixed axis");
+        badge(
+            ui,
+            "軸",
+            overlays::BONE_FIXED,
+            &tr!("bones-badge-fixed-axis"),
+        );
     }
     if b.local_axes.is_some() {
-        badge(ui, "局", Color32::from_rgb(150, 200, 240), "local axes");
+        badge(
+            ui,
+            "局",
+            Color32::from_rgb(150, 200, 240),
+            &tr!("bones-badge-local-axes"),
+        );
     }
     if !b.flags.has(BoneFlags::OPERABLE) {
-        badge(ui, "禁", Color32::GRAY, "not operable (locked)");
+        badge(ui, "禁", Color32::GRAY, &tr!("bones-badge-locked"));
     }
     if !b.flags.has(BoneFlags::VISIBLE) {
-        badge(ui, "隠", Color32::GRAY, "hidden");
+        badge(ui, "隠", Color32::GRAY, &tr!("bones-badge-hidden"));
     }
 }
 
@@ -143,7 +158,7 @@ impl Tree<'_> {
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    search_box(ui, &mut state.panels.bone_search, "Search bones");
+    search_box(ui, &mut state.panels.bone_search, &tr!("bones-search"));
     show_list(ui, state, |ui, state, commands| {
         let model = state.doc.model();
         let (roots, children) = hierarchy(model);

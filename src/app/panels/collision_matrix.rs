@@ -7,17 +7,18 @@ use eframe::egui;
 use crate::app::viewport::collision::{cell_state, group_color, toggle_cell_edit, CellState};
 use crate::app::{Selection, State};
 use crate::physics::rules;
+use crate::tr;
 
 const CELL: f32 = 18.0;
 
 /// Accessible name of cell (i, j), 1-based like the labels.
 pub fn cell_label(gi: u8, gj: u8) -> String {
-    format!("groups {} and {}", gi + 1, gj + 1)
+    tr!("collision-cell", a = gi + 1, b = gj + 1)
 }
 
 /// Accessible name of the selected body's checkbox for group `g` (0-based).
 pub fn mask_label(g: u8) -> String {
-    format!("collides with group {}", g + 1)
+    tr!("collision-mask-bit", group = g + 1)
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
@@ -28,12 +29,12 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             // The selected body's own mask first: short, and what a picker wants.
             body_mask(ui, state);
             ui.separator();
-            ui.label("Row group i collides with column group j when every body of i has bit j in its mask and every body of j has bit i. A click toggles both sides (one undo step).");
+            ui.label(tr!("collision-about"));
             ui.horizontal(|ui| {
-                legend_swatch(ui, CellState::Collide, "collide");
-                legend_swatch(ui, CellState::Never, "no collision");
-                legend_swatch(ui, CellState::Mixed, "mixed (bodies disagree)");
-                legend_swatch(ui, CellState::Empty, "group unused");
+                legend_swatch(ui, CellState::Collide, &tr!("collision-collide"));
+                legend_swatch(ui, CellState::Never, &tr!("collision-never"));
+                legend_swatch(ui, CellState::Mixed, &tr!("collision-mixed-legend"));
+                legend_swatch(ui, CellState::Empty, &tr!("collision-unused-legend"));
             });
             let outside = (state.doc.model().rigid_bodies.iter())
                 .filter(|b| !rules::group_in_range(b.group))
@@ -41,7 +42,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             if outside > 0 {
                 ui.colored_label(
                     egui::Color32::from_rgb(230, 170, 60),
-                    format!("{outside} bodies are in a group above 16: they are in no group and collide with nothing (not shown below)."),
+                    tr!("collision-outside", count = outside),
                 );
             }
             ui.add_space(4.0);
@@ -92,10 +93,10 @@ fn matrix(ui: &mut egui::Ui, state: &mut State) {
                         ui.allocate_exact_size(egui::vec2(CELL, CELL), egui::Sense::click());
                     let label = cell_label(i, j);
                     let state_text = match s {
-                        CellState::Collide => "collide",
-                        CellState::Never => "no collision",
-                        CellState::Mixed => "mixed",
-                        CellState::Empty => "unused",
+                        CellState::Collide => tr!("collision-collide"),
+                        CellState::Never => tr!("collision-never"),
+                        CellState::Mixed => tr!("collision-mixed"),
+                        CellState::Empty => tr!("collision-unused"),
                     };
                     r.widget_info(|| {
                         egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &label)
@@ -144,24 +145,21 @@ fn group_header(ui: &mut egui::Ui, g: u8, count: usize) {
         egui::FontId::proportional(10.0),
         egui::Color32::BLACK,
     );
-    r.on_hover_text(format!("group {}: {count} bodies", g + 1));
+    r.on_hover_text(tr!("collision-group-count", group = g + 1, count = count));
 }
 
 fn body_mask(ui: &mut egui::Ui, state: &mut State) {
     let Selection::RigidBody(index) = state.selection else {
-        ui.weak("Select a rigid body to edit its own mask.");
+        ui.weak(tr!("collision-select-hint"));
         return;
     };
     let Some(rb) = state.doc.model().rigid_bodies.get(index) else {
         return;
     };
     let group = if rules::group_in_range(rb.group) {
-        format!("group {}", rb.group + 1)
+        tr!("collision-group", group = rb.group + 1)
     } else {
-        format!(
-            "group {} (above 16: collides with nothing)",
-            rb.group as u32 + 1
-        )
+        tr!("collision-group-outside", group = rb.group as u32 + 1)
     };
     ui.strong(format!("#{index} {} — {group}", rb.name));
     let mut mask = rb.collision_mask;
@@ -189,7 +187,7 @@ fn body_mask(ui: &mut egui::Ui, state: &mut State) {
         state.commands.edit(crate::edit::ModelEdit::set_rigid_body(
             index,
             body,
-            "collision mask",
+            tr!("collision-mask-field"),
         ));
     }
 }

@@ -8,6 +8,7 @@ use eframe::egui;
 
 use crate::app::viewport::debug_overlays::{self as dbg, layer_color, layer_rank, layers};
 use crate::app::{Selection, State};
+use crate::tr;
 use egui::{Color32, RichText};
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
@@ -18,9 +19,12 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             .filter(|&b| state.debug.is_flagged(b))
             .count();
         if flagged > 0 {
-            ui.colored_label(dbg::VIOLATION, format!("⚠ {flagged} bones out of order"));
+            ui.colored_label(
+                dbg::VIOLATION,
+                format!("⚠ {}", tr!("order-flagged", count = flagged)),
+            );
         } else {
-            ui.label("✔ no order problems");
+            ui.label(format!("✔ {}", tr!("order-fine")));
         }
     });
     ui.separator();
@@ -49,21 +53,22 @@ fn explain(ui: &mut egui::Ui, state: &mut State, bone: usize) {
         let dep_entry = state.debug.order.entry_of(dep);
         ui.colored_label(
             dbg::VIOLATION,
-            format!(
-                "{} Evaluated at #{} but depends on #{dep} {} (evaluated at #{}).",
-                problem.message,
-                entry.position,
-                model.bones[dep].name,
-                dep_entry.map_or(0, |e| e.position)
+            tr!(
+                "order-violation",
+                message = problem.message.as_str(),
+                position = entry.position,
+                dep = dep,
+                name = model.bones[dep].name.as_str(),
+                dep_position = dep_entry.map_or(0, |e| e.position)
             ),
         );
         if fix_edit.is_none() {
             if let Some(fix) = &problem.fix {
                 let label = match fix {
                     crate::check::Fix::SetBoneLayer { layer, .. } => {
-                        format!("Fix: raise deform layer to {layer}")
+                        tr!("order-fix-layer", layer = *layer)
                     }
-                    other => format!("Fix: {}", other.description(model)),
+                    other => tr!("order-fix", fix = other.description(model)),
                 };
                 if ui
                     .button(label)
@@ -87,7 +92,12 @@ fn ik_section(ui: &mut egui::Ui, state: &mut State, bone: usize) {
     let model = state.doc.model();
     let world = state.pose.world();
     ui.separator();
-    ui.label(RichText::new(format!("IK chain #{chain} {}", model.bones[chain].name)).strong());
+    let title = tr!(
+        "order-ik-chain",
+        index = chain,
+        name = model.bones[chain].name.as_str()
+    );
+    ui.label(RichText::new(title).strong());
     if let Some(ik) = &model.bones[chain].ik {
         let name = |i: i32| {
             usize::try_from(i)
@@ -95,17 +105,18 @@ fn ik_section(ui: &mut egui::Ui, state: &mut State, bone: usize) {
                 .and_then(|i| model.bones.get(i))
                 .map_or("?".to_string(), |b| format!("#{i} {}", b.name))
         };
-        ui.label(format!(
-            "effector {} · {} links · {} iterations · limit {:.1}°/step",
-            name(ik.target),
-            ik.links.len(),
-            ik.loop_count,
-            ik.limit_angle.to_degrees()
+        ui.label(tr!(
+            "order-ik-summary",
+            effector = name(ik.target),
+            links = ik.links.len(),
+            iterations = ik.loop_count,
+            limit = format!("{:.1}", ik.limit_angle.to_degrees())
         ));
         for l in &ik.links {
             let lim = match l.limits {
                 Some(lim) => format!(
-                    "limits x {:.0}..{:.0}°, y {:.0}..{:.0}°, z {:.0}..{:.0}°",
+                    "{} x {:.0}..{:.0}°, y {:.0}..{:.0}°, z {:.0}..{:.0}°",
+                    tr!("order-limits"),
                     lim.lower.x.to_degrees(),
                     lim.upper.x.to_degrees(),
                     lim.lower.y.to_degrees(),
@@ -113,16 +124,19 @@ fn ik_section(ui: &mut egui::Ui, state: &mut State, bone: usize) {
                     lim.lower.z.to_degrees(),
                     lim.upper.z.to_degrees()
                 ),
-                None => "no limits".into(),
+                None => tr!("order-no-limits"),
             };
-            ui.label(format!("  link {}: {lim}", name(l.bone)));
+            ui.label(format!(
+                "  {}: {lim}",
+                tr!("order-link", name = name(l.bone))
+            ));
         }
     }
     if let Some(err) = dbg::ik_error(model, world, chain) {
-        ui.label(format!("error after solving: {err:.4}"));
+        ui.label(tr!("order-error-after", error = format!("{err:.4}")));
     }
-    ui.checkbox(&mut state.debug.ik_steps, "Show iterations")
-        .on_hover_text("Draw the chain's intermediate solution per iteration (IK overlay)");
+    ui.checkbox(&mut state.debug.ik_steps, tr!("order-show-iterations"))
+        .on_hover_text(tr!("order-show-iterations-tip"));
     if state.debug.ik_steps {
         state.debug.overlays.ik = true;
         dbg::update_trace(state);
@@ -130,16 +144,20 @@ fn ik_section(ui: &mut egui::Ui, state: &mut State, bone: usize) {
             let last = trace.steps.len().saturating_sub(1);
             let step = &mut state.debug.ik_step;
             *step = (*step).min(last);
-            ui.add(egui::Slider::new(step, 0..=last).text("step"));
+            ui.add(egui::Slider::new(step, 0..=last).text(tr!("order-step")));
             if let Some(e) = trace.errors.get(*step) {
                 let what = if *step == 0 {
-                    "before solving".to_string()
+                    tr!("order-before-solving")
                 } else if *step == last {
-                    "final".to_string()
+                    tr!("order-final")
                 } else {
-                    format!("after iteration {step}")
+                    tr!("order-after-iteration", step = *step)
                 };
-                ui.label(format!("error {e:.4} ({what})"));
+                ui.label(tr!(
+                    "order-error-at",
+                    error = format!("{e:.4}"),
+                    what = what
+                ));
             }
         }
     }
@@ -156,15 +174,15 @@ fn order_list(ui: &mut egui::Ui, state: &mut State) {
         4,
         |ui| {
             ui.strong("#");
-            ui.strong("bone");
-            ui.strong("layer");
-            ui.strong("reason");
+            ui.strong(tr!("order-col-bone"));
+            ui.strong(tr!("order-col-layer"));
+            ui.strong(tr!("order-col-reason"));
             ui.end_row();
             let order = &state.debug.order;
             for (k, e) in order.entries().iter().enumerate() {
                 if k == order.before_physics().len() && e.after_physics {
                     ui.label("──");
-                    ui.label(RichText::new("after physics").italics());
+                    ui.label(RichText::new(tr!("order-after-physics")).italics());
                     ui.end_row();
                 }
                 let Some(bone) = model.bones.get(e.bone) else {

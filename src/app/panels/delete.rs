@@ -8,6 +8,7 @@ use eframe::egui;
 use crate::app::{LogLevel, Selection, State};
 use crate::edit::references::{delete_with_references, find_references, RefPolicy};
 use crate::edit::ElementKind;
+use crate::tr;
 
 /// A delete waiting for the user's answer.
 #[derive(Debug, Clone)]
@@ -20,37 +21,15 @@ pub struct DeleteQuestion {
 
 /// What "delete them too" and "re-point them" do for `kind`, for the buttons'
 /// hover texts (None: the answer is the same as the other one).
-fn answers(kind: ElementKind) -> (&'static str, Option<&'static str>) {
+fn answers(kind: ElementKind) -> (String, Option<String>) {
     match kind {
-        ElementKind::Bone => (
-            "Also delete the rigid bodies on the bone and their joints. Vertex weights and \
-             child bones move to the parent bone; IK links, morph offsets and display-frame \
-             entries are dropped.",
-            Some(
-                "Move everything to the parent bone: vertex weights (renormalised), child \
-                 bones, rigid bodies, append parents and IK targets; joints of deleted bodies \
-                 go to the body on the nearest ancestor bone. IK links, morph offsets and \
-                 display-frame entries are dropped.",
-            ),
-        ),
-        ElementKind::RigidBody => (
-            "Also delete the joints on the body. Impulse-morph offsets and soft-body anchors \
-             are dropped.",
-            Some(
-                "Re-point the joints to the body on the nearest ancestor bone (a joint left \
-                 with one body is deleted). Impulse-morph offsets and soft-body anchors are \
-                 dropped.",
-            ),
-        ),
+        ElementKind::Bone => (tr!("delete-bone-too"), Some(tr!("delete-bone-repoint"))),
+        ElementKind::RigidBody => (tr!("delete-body-too"), Some(tr!("delete-body-repoint"))),
         ElementKind::Material => (
-            "Also delete the soft bodies on the material. Material-morph offsets are dropped.",
-            Some("Keep the soft bodies without a material. Material-morph offsets are dropped."),
+            tr!("delete-material-too"),
+            Some(tr!("delete-material-repoint")),
         ),
-        _ => (
-            "Delete, dropping the morph offsets and display-frame entries that name it and \
-             clearing texture references.",
-            None,
-        ),
+        _ => (tr!("delete-other"), None),
     }
 }
 
@@ -76,7 +55,10 @@ fn answer(state: &mut State, kind: ElementKind, indices: &[usize], policy: RefPo
             state.commands.edit(edit);
             state.commands.select_in_list(Selection::None);
         }
-        Err(e) => state.log(LogLevel::Warning, format!("not deleted: {e}")),
+        Err(e) => state.log(
+            LogLevel::Warning,
+            tr!("delete-refused", reason = e.to_string()),
+        ),
     }
 }
 
@@ -88,24 +70,30 @@ pub fn dialog(ctx: &egui::Context, state: &mut State) {
     let (delete_too, repoint) = answers(q.kind);
     let mut choice = None;
     egui::Modal::new(egui::Id::new("delete_references")).show(ctx, |ui| {
-        ui.heading("Delete with references?");
+        ui.heading(tr!("delete-title"));
         ui.label(format!("{}.", q.message));
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             let text = if repoint.is_some() {
-                "Delete them too"
+                tr!("delete-them-too")
             } else {
-                "Delete"
+                tr!("delete-delete")
             };
             if ui.button(text).on_hover_text(delete_too).clicked() {
                 choice = Some(Some(RefPolicy::Delete));
             }
             if let Some(repoint) = repoint {
-                if ui.button("Re-point them").on_hover_text(repoint).clicked() {
+                if ui
+                    .button(tr!("delete-repoint"))
+                    .on_hover_text(repoint)
+                    .clicked()
+                {
                     choice = Some(Some(RefPolicy::Repoint));
                 }
             }
-            if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            if ui.button(tr!("delete-cancel")).clicked()
+                || ui.input(|i| i.key_pressed(egui::Key::Escape))
+            {
                 choice = Some(None);
             }
         });

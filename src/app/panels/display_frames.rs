@@ -16,6 +16,7 @@ use crate::app::commands::Commands;
 use crate::app::{Selection, State};
 use crate::edit::{ElementKind, ModelEdit};
 use crate::pmx::{DisplayElement, DisplayFrame, Model};
+use crate::tr;
 
 /// Which of the spec's special frames a frame is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,32 +57,27 @@ pub fn refusal(model: &Model, indices: &[usize], action: ListAction) -> Option<S
         .any(|&i| frames.get(i).is_some_and(|f| f.special));
     let lead = leading_special(model);
     let first = indices.first().copied().unwrap_or(0);
-    let protected = "Root and 表情 are special frames (PMX spec) and keep their place";
     match action {
         ListAction::Delete | ListAction::MoveUp | ListAction::MoveDown if any_special => {
-            Some(protected.into())
+            Some(tr!("frames-protected"))
         }
-        ListAction::MoveTo(_) if any_special => Some(protected.into()),
-        ListAction::Duplicate if any_special => {
-            Some("a model has one Root and one 表情 frame".into())
-        }
-        ListAction::MoveUp if first <= lead => Some("special frames stay first".into()),
-        ListAction::MoveTo(to) if to < lead => Some("special frames stay first".into()),
+        ListAction::MoveTo(_) if any_special => Some(tr!("frames-protected")),
+        ListAction::Duplicate if any_special => Some(tr!("frames-one-each")),
+        ListAction::MoveUp if first <= lead => Some(tr!("frames-special-first")),
+        ListAction::MoveTo(to) if to < lead => Some(tr!("frames-special-first")),
         ListAction::AddAfter if indices.last().is_some_and(|&l| l + 1 < lead) => {
-            Some("special frames stay first".into())
+            Some(tr!("frames-special-first"))
         }
         _ => None,
     }
 }
 
 /// Why `element` cannot go into frame `frame` (None: it can).
-pub fn refuses(model: &Model, frame: usize, element: DisplayElement) -> Option<&'static str> {
+pub fn refuses(model: &Model, frame: usize, element: DisplayElement) -> Option<String> {
     let f = model.display_frames.get(frame)?;
     match (special(f), element) {
-        (Some(Special::Root), _) => Some("the Root frame holds the root bone only (PMX spec)"),
-        (Some(Special::Expressions), DisplayElement::Bone(_)) => {
-            Some("the 表情 frame holds morphs only")
-        }
+        (Some(Special::Root), _) => Some(tr!("frames-root-only")),
+        (Some(Special::Expressions), DisplayElement::Bone(_)) => Some(tr!("frames-morphs-only")),
         _ => None,
     }
 }
@@ -116,14 +112,18 @@ fn item_edit(model: &Model, index: usize, change: ItemChange) -> Option<ModelEdi
             let n = new.len();
             let at = at.min(items.len());
             items.splice(at..at, new);
-            format!("Add {} to display frame {}", item_count(n), old.name)
+            tr!(
+                "frames-add-items",
+                items = item_count(n),
+                frame = old.name.as_str()
+            )
         }
         ItemChange::Remove(k) => {
             if k >= items.len() || special(old) == Some(Special::Root) {
                 return None;
             }
             items.remove(k);
-            format!("Remove item {k} from display frame {}", old.name)
+            tr!("frames-remove-item", item = k, frame = old.name.as_str())
         }
         ItemChange::Move { from, to } => {
             if from >= items.len() {
@@ -132,7 +132,12 @@ fn item_edit(model: &Model, index: usize, change: ItemChange) -> Option<ModelEdi
             let e = items.remove(from);
             let to = if to > from { to - 1 } else { to }.min(items.len());
             items.insert(to, e);
-            format!("Move item {from} of display frame {} to {to}", old.name)
+            tr!(
+                "frames-move-item",
+                item = from,
+                frame = old.name.as_str(),
+                to = to
+            )
         }
     };
     (frame != *old).then(|| ModelEdit::set_display_frame(index, frame, "items").label(label))
@@ -140,10 +145,7 @@ fn item_edit(model: &Model, index: usize, change: ItemChange) -> Option<ModelEdi
 
 /// "1 item", "5 items".
 fn item_count(n: usize) -> String {
-    match n {
-        1 => "1 item".to_owned(),
-        n => format!("{n} items"),
-    }
+    tr!("frames-n-items", count = n)
 }
 
 /// What an item row carries when dragged within its frame.
@@ -162,10 +164,10 @@ fn element_label(model: &Model, e: DisplayElement) -> String {
         .ok()
         .filter(|&i| i < kind.len(model))
         .map_or_else(
-            || "(out of range)".to_owned(),
+            || tr!("frames-out-of-range"),
             |i| kind.display_name(model, i),
         );
-    format!("{kind} #{i} {name}")
+    format!("{} #{i} {name}", super::terms::kind_name(kind))
 }
 
 /// The dragged bones or morphs as frame items (None for other kinds).
@@ -184,16 +186,16 @@ fn items(ui: &mut egui::Ui, model: &Model, index: usize) -> Option<ItemChange> {
     let frame = &model.display_frames[index];
     let locked = special(frame) == Some(Special::Root);
     let mut change = None;
-    ui.strong(format!(
-        "Items of {} ({})",
-        frame.name,
-        frame.elements.len()
+    ui.strong(tr!(
+        "frames-items-of",
+        frame = frame.name.as_str(),
+        count = frame.elements.len()
     ));
     if let Some(s) = special(frame) {
         ui.weak(match s {
-            Special::Root => "Root: the root bone's frame (PMX spec); its items are fixed.",
-            Special::Expressions => "表情: the expression frame; it takes morphs only.",
-            Special::Other => "A special frame: it keeps its place.",
+            Special::Root => tr!("frames-root-about"),
+            Special::Expressions => tr!("frames-expressions-about"),
+            Special::Other => tr!("frames-special-about"),
         });
     }
     egui::ScrollArea::vertical()
@@ -203,7 +205,12 @@ fn items(ui: &mut egui::Ui, model: &Model, index: usize) -> Option<ItemChange> {
         .show(ui, |ui| {
             for (k, &e) in frame.elements.iter().enumerate() {
                 ui.horizontal(|ui| {
-                    if !locked && ui.small_button("✖").on_hover_text("Remove").clicked() {
+                    if !locked
+                        && ui
+                            .small_button("✖")
+                            .on_hover_text(tr!("frames-remove"))
+                            .clicked()
+                    {
                         change = Some(ItemChange::Remove(k));
                     }
                     let id = egui::Id::new(("frame_item", index, k));
@@ -216,7 +223,7 @@ fn items(ui: &mut egui::Ui, model: &Model, index: usize) -> Option<ItemChange> {
                         .response;
                     r.context_menu(|ui| {
                         if ui
-                            .add_enabled(!locked, egui::Button::new("Remove"))
+                            .add_enabled(!locked, egui::Button::new(tr!("frames-remove")))
                             .clicked()
                         {
                             change = Some(ItemChange::Remove(k));
@@ -233,9 +240,9 @@ fn items(ui: &mut egui::Ui, model: &Model, index: usize) -> Option<ItemChange> {
         // The whole rest of the column takes drops.
         ui.set_min_size(ui.available_size() - egui::vec2(0.0, 8.0));
         ui.weak(if locked {
-            "The Root frame's items are fixed."
+            tr!("frames-root-fixed")
         } else {
-            "Drop bones (bone tree) or morphs (morph list) here."
+            tr!("frames-drop-here")
         });
     });
     if let Some(items) = dropped.as_deref().and_then(as_items) {
@@ -288,7 +295,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         let mut change = None;
         ui.columns(2, |cols| {
             let ui = &mut cols[0];
-            ui.strong(format!("Display frames ({})", model.display_frames.len()));
+            ui.strong(tr!("frames-title", count = model.display_frames.len()));
             let mut list = ListRows::indexed(state, commands, ElementKind::DisplayFrame);
             list.toolbar(ui);
             egui::ScrollArea::vertical()
@@ -313,7 +320,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     change = items(ui, model, i).map(|c| (i, c));
                 }
                 _ => {
-                    ui.weak("Select a frame to see and edit its items.");
+                    ui.weak(tr!("frames-select-hint"));
                 }
             }
         });
@@ -338,7 +345,7 @@ pub fn add_menu(
     commands: &mut Commands,
     items: Vec<DisplayElement>,
 ) {
-    ui.menu_button("Add to display frame", |ui| {
+    ui.menu_button(tr!("frames-add-to"), |ui| {
         for (i, f) in model.display_frames.iter().enumerate() {
             let why = items.first().and_then(|&e| refuses(model, i, e));
             let r = ui.add_enabled(why.is_none(), egui::Button::new(label(i, &f.name)));

@@ -4,17 +4,24 @@ use eframe::egui;
 
 use crate::app::commands::Command;
 use crate::app::State;
+use crate::tr;
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     ui.horizontal(|ui| {
         if ui
-            .add_enabled(state.doc.history.can_undo(), egui::Button::new("Undo"))
+            .add_enabled(
+                state.doc.history.can_undo(),
+                egui::Button::new(tr!("history-undo")),
+            )
             .clicked()
         {
             state.commands.push(Command::Undo);
         }
         if ui
-            .add_enabled(state.doc.history.can_redo(), egui::Button::new("Redo"))
+            .add_enabled(
+                state.doc.history.can_redo(),
+                egui::Button::new(tr!("history-redo")),
+            )
             .clicked()
         {
             state.commands.push(Command::Redo);
@@ -32,9 +39,16 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            let mark = |i: usize| if saved == Some(i) { "  (saved)" } else { "" };
+            let saved_mark = tr!("history-saved-mark");
+            let mark = |i: usize| {
+                if saved == Some(i) {
+                    saved_mark.as_str()
+                } else {
+                    ""
+                }
+            };
             if ui
-                .selectable_label(head == 0, format!("Opened{}", mark(0)))
+                .selectable_label(head == 0, format!("{}{}", tr!("history-opened"), mark(0)))
                 .clicked()
             {
                 jump = Some(0);

@@ -3,13 +3,14 @@
 use eframe::egui;
 
 use crate::app::{LogLevel, State};
+use crate::tr;
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     ui.horizontal(|ui| {
-        if ui.button("Clear").clicked() {
+        if ui.button(tr!("log-clear")).clicked() {
             state.log.clear();
         }
-        ui.weak(format!("{} messages", state.log.len()));
+        ui.weak(tr!("log-count", count = state.log.len()));
     });
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])

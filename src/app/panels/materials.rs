@@ -5,13 +5,14 @@ use eframe::egui;
 use super::{label, list_grid, show_list, ListRows};
 use crate::app::{Selection, State};
 use crate::edit::ElementKind;
+use crate::tr;
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     ui.horizontal(|ui| {
-        if ui.button("Show all").clicked() {
+        if ui.button(tr!("materials-show-all")).clicked() {
             state.material_visible.fill(true);
         }
-        if ui.button("Hide all").clicked() {
+        if ui.button(tr!("materials-hide-all")).clicked() {
             state.material_visible.fill(false);
         }
     });
@@ -32,7 +33,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     if let Some(&shown) = state.material_visible.get(i) {
                         let mut v = shown;
                         let r = ui.checkbox(&mut v, "");
-                        if r.on_hover_text("Show in the viewport").changed() {
+                        if r.on_hover_text(tr!("materials-show-tip")).changed() {
                             toggled = Some((i, v));
                         }
                     }
@@ -53,7 +54,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                         .ok()
                         .and_then(|t| model.textures.get(t))
                         .map_or("", String::as_str);
-                    let text = format!("{} faces  {tex}", m.face_index_count / 3);
+                    let faces = tr!("materials-faces", count = m.face_index_count / 3);
+                    let text = format!("{faces}  {tex}");
                     ui.label(egui::RichText::new(text).weak());
                     ui.end_row();
                 }

@@ -9,6 +9,7 @@ use crate::app::selection::ClickMods;
 use crate::app::{Selected, Selection, State};
 use crate::edit::ElementKind;
 use crate::pmx::Model;
+use crate::tr;
 use context_menu::{row_menu, MenuCx};
 use structure::{ListAction, Request};
 
@@ -28,6 +29,7 @@ pub mod problems;
 pub mod simulation;
 pub mod soft_bodies;
 pub mod structure;
+pub mod terms;
 pub mod textures;
 pub mod weights;
 
@@ -151,8 +153,8 @@ impl<'a> Rows<'a> {
         if r.dragged() {
             if let Some(p) = ui.ctx().pointer_interact_pos() {
                 let text = match count {
-                    1 => format!("{kind} #{index}"),
-                    n => format!("{n} {}", kind.plural()),
+                    1 => format!("{} #{index}", terms::kind_name(kind)),
+                    n => terms::kind_count(kind, n),
                 };
                 egui::Tooltip::always_open(ui.ctx().clone(), ui.layer_id(), r.id.with("drag"), p)
                     .show(|ui| ui.label(text));
@@ -313,7 +315,11 @@ pub fn search_box(ui: &mut egui::Ui, text: &mut String, hint: &str) {
             info.label = Some(hint.to_owned());
             info
         });
-        if ui.small_button("✖").on_hover_text("Clear").clicked() {
+        if ui
+            .small_button("✖")
+            .on_hover_text(tr!("panels-clear"))
+            .clicked()
+        {
             text.clear();
         }
     });

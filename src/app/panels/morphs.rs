@@ -5,15 +5,16 @@ use eframe::egui;
 use super::{label, matches, search_box, show_list, ListRows};
 use crate::app::{Selection, State};
 use crate::edit::ElementKind;
+use crate::tr;
 
-pub fn panel_name(panel: u8) -> &'static str {
+pub fn panel_name(panel: u8) -> String {
     match panel {
-        0 => "System",
-        1 => "Brow (眉)",
-        2 => "Eye (目)",
-        3 => "Mouth (口)",
-        4 => "Other (その他)",
-        _ => "Unknown panel",
+        0 => tr!("morphs-panel-system"),
+        1 => tr!("morphs-panel-brow"),
+        2 => tr!("morphs-panel-eye"),
+        3 => tr!("morphs-panel-mouth"),
+        4 => tr!("morphs-panel-other"),
+        _ => tr!("morphs-panel-unknown"),
     }
 }
 
@@ -44,12 +45,12 @@ fn groups(model: &crate::pmx::Model, query: &str) -> Vec<(u8, Vec<usize>)> {
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     ui.horizontal(|ui| {
-        search_box(ui, &mut state.panels.morph_search, "Search morphs");
+        search_box(ui, &mut state.panels.morph_search, &tr!("morphs-search"));
     });
     if ui
         .add_enabled(
             state.pose.morphs().iter().any(|w| *w != 0.0),
-            egui::Button::new("Zero all"),
+            egui::Button::new(tr!("morphs-zero-all")),
         )
         .clicked()
     {
@@ -108,7 +109,11 @@ fn morph_row(ui: &mut egui::Ui, pose: &crate::app::pose::PoseState, list: &mut L
     if ui.add(slider).changed() {
         list.commands.pose_morph(i, w);
     }
-    ui.label(egui::RichText::new(m.kind().name()).small().weak());
+    ui.label(
+        egui::RichText::new(super::terms::morph_kind_name(m.kind()))
+            .small()
+            .weak(),
+    );
     let layout = egui::Layout::left_to_right(egui::Align::Center);
     ui.with_layout(layout, |ui| {
         let r = list.row(ui, Selection::Morph(i), label(i, &m.name));

@@ -2,29 +2,12 @@
 
 use eframe::egui;
 
+use super::terms::{joint_kind_name, mode_name, shape_name};
 use super::{label, list_grid, show_list, ListRows};
 use crate::app::viewport::overlays::{group_color, rigid_color};
 use crate::app::{Selection, State};
 use crate::edit::ElementKind;
-use crate::pmx::{RigidMode, RigidShape};
-
-pub fn shape_name(s: RigidShape) -> &'static str {
-    match s {
-        RigidShape::Sphere => "sphere",
-        RigidShape::Box => "box",
-        RigidShape::Capsule => "capsule",
-        RigidShape::Unknown(_) => "unknown",
-    }
-}
-
-pub fn mode_name(m: RigidMode) -> &'static str {
-    match m {
-        RigidMode::FollowBone => "bone",
-        RigidMode::Dynamic => "physics",
-        RigidMode::DynamicWithBonePosition => "physics + bone",
-        RigidMode::Unknown(_) => "unknown",
-    }
-}
+use crate::tr;
 
 fn name_of<'a>(names: &[&'a str], i: i32) -> &'a str {
     usize::try_from(i)
@@ -42,7 +25,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         let mut request = None;
         ui.columns(2, |cols| {
             let ui = &mut cols[0];
-            ui.strong(format!("Rigid bodies ({})", model.rigid_bodies.len()));
+            ui.strong(tr!(
+                "physics-bodies-title",
+                count = model.rigid_bodies.len()
+            ));
             let mut list = ListRows::indexed(state, commands, ElementKind::RigidBody);
             list.toolbar(ui);
             let scroll = egui::ScrollArea::both().id_salt("bodies");
@@ -62,14 +48,14 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             request = list.finish();
 
             let ui = &mut cols[1];
-            ui.strong(format!("Joints ({})", model.joints.len()));
+            ui.strong(tr!("physics-joints-title", count = model.joints.len()));
             let mut list = ListRows::indexed(state, commands, ElementKind::Joint);
             list.toolbar(ui);
             let scroll = egui::ScrollArea::both().id_salt("joints");
             list_grid(ui, scroll, "joints_grid", 3, |ui| {
                 for (i, j) in model.joints.iter().enumerate() {
                     list.row(ui, Selection::Joint(i), label(i, &j.name));
-                    ui.label(j.kind.name());
+                    ui.label(joint_kind_name(j.kind));
                     let bodies = format!(
                         "{} ↔ {}",
                         name_of(&body_names, j.body_a),

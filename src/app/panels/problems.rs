@@ -7,8 +7,39 @@ use eframe::egui;
 
 use crate::app::{LogLevel, Selection, State};
 use crate::check::{Category, ElementRef, Problem, Severity};
+use crate::edit::ElementKind;
 use crate::pmx::Model;
+use crate::tr;
 use egui::{Color32, RichText};
+
+/// The category's name as the panel shows it.
+pub fn category_name(c: Category) -> String {
+    match c {
+        Category::Structure => tr!("problems-cat-structure"),
+        Category::Weights => tr!("problems-cat-weights"),
+        Category::Order => tr!("problems-cat-order"),
+        Category::Physics => tr!("problems-cat-physics"),
+        Category::Display => tr!("problems-cat-display"),
+        Category::Textures => tr!("problems-cat-textures"),
+    }
+}
+
+/// "1 error", "3 warnings" (エラー 3 件).
+fn severity_count(s: Severity, count: usize) -> String {
+    match s {
+        Severity::Error => tr!("problems-n-errors", count = count),
+        Severity::Warning => tr!("problems-n-warnings", count = count),
+        Severity::Info => tr!("problems-n-infos", count = count),
+    }
+}
+
+fn severity_name(s: Severity) -> String {
+    match s {
+        Severity::Error => tr!("problems-severity-error"),
+        Severity::Warning => tr!("problems-severity-warning"),
+        Severity::Info => tr!("problems-severity-info"),
+    }
+}
 
 pub fn severity_icon(s: Severity) -> (&'static str, Color32) {
     match s {
@@ -21,34 +52,48 @@ pub fn severity_icon(s: Severity) -> (&'static str, Color32) {
 /// The app selection for a problem's element, or a note why there is none.
 pub fn selection_for(model: &Model, target: ElementRef) -> Result<Selection, String> {
     // An index into a list of `len` elements of kind `what`.
-    let pick = |i: i32, len: usize, select: fn(usize) -> Selection, what: &str| {
+    let pick = |i: i32, len: usize, select: fn(usize) -> Selection, what: ElementKind| {
         usize::try_from(i)
             .ok()
             .filter(|&i| i < len)
             .map(select)
-            .ok_or_else(|| format!("{what} #{i} does not exist"))
+            .ok_or_else(|| {
+                let what = super::terms::kind_name(what);
+                tr!("problems-missing", kind = what, index = i)
+            })
     };
     match target {
         ElementRef::Model => Ok(Selection::Model),
-        ElementRef::Bone(i) => pick(i, model.bones.len(), Selection::Bone, "bone"),
-        ElementRef::Morph(i) => pick(i, model.morphs.len(), Selection::Morph, "morph"),
-        ElementRef::Material(i) => pick(i, model.materials.len(), Selection::Material, "material"),
+        ElementRef::Bone(i) => pick(i, model.bones.len(), Selection::Bone, ElementKind::Bone),
+        ElementRef::Morph(i) => pick(i, model.morphs.len(), Selection::Morph, ElementKind::Morph),
+        ElementRef::Material(i) => pick(
+            i,
+            model.materials.len(),
+            Selection::Material,
+            ElementKind::Material,
+        ),
         ElementRef::RigidBody(i) => pick(
             i,
             model.rigid_bodies.len(),
             Selection::RigidBody,
-            "rigid body",
+            ElementKind::RigidBody,
         ),
-        ElementRef::Joint(i) => pick(i, model.joints.len(), Selection::Joint, "joint"),
+        ElementRef::Joint(i) => pick(i, model.joints.len(), Selection::Joint, ElementKind::Joint),
         ElementRef::SoftBody(i) => {
-            pick(i, model.soft_bodies.len(), Selection::SoftBody, "soft body")
+            let n = model.soft_bodies.len();
+            pick(i, n, Selection::SoftBody, ElementKind::SoftBody)
         }
-        ElementRef::Vertex(i) => pick(i, model.vertices.len(), Selection::Vertex, "vertex"),
+        ElementRef::Vertex(i) => pick(
+            i,
+            model.vertices.len(),
+            Selection::Vertex,
+            ElementKind::Vertex,
+        ),
         ElementRef::DisplayFrame(i) => pick(
             i,
             model.display_frames.len(),
             Selection::DisplayFrame,
-            "display frame",
+            ElementKind::DisplayFrame,
         ),
         // A face: the material that draws it.
         ElementRef::Face(f) => {
@@ -61,7 +106,7 @@ pub fn selection_for(model: &Model, target: ElementRef) -> Result<Selection, Str
                 }
                 start = end;
             }
-            Err("a face no material draws cannot be selected".into())
+            Err(tr!("problems-face-undrawn"))
         }
         // A texture: the first material using it.
         ElementRef::Texture(t) => model
@@ -69,7 +114,7 @@ pub fn selection_for(model: &Model, target: ElementRef) -> Result<Selection, Str
             .iter()
             .position(|m| m.texture == t || m.sphere_texture == t)
             .map(Selection::Material)
-            .ok_or_else(|| format!("texture #{t} is used by no material")),
+            .ok_or_else(|| tr!("problems-texture-unused", index = t)),
     }
 }
 
@@ -80,19 +125,22 @@ pub fn category_title(category: Category, problems: &[&Problem]) -> String {
         .into_iter()
         .map(|s| (s, count(s)))
         .filter(|&(_, n)| n > 0)
-        .map(|(s, n)| format!("{n} {}{}", s.name(), if n == 1 { "" } else { "s" }))
+        .map(|(s, n)| severity_count(s, n))
         .collect();
-    format!(
-        "{} ({}: {})",
-        category.name(),
-        problems.len(),
-        parts.join(", ")
+    tr!(
+        "problems-category-title",
+        category = category_name(category),
+        count = problems.len(),
+        parts = parts.join(&tr!("problems-list-separator"))
     )
 }
 
 /// Accessible name of a category's "Fix all" button.
 pub fn fix_all_label(category: Category) -> String {
-    format!("Fix all {}", category.name())
+    tr!(
+        "problems-fix-all-category",
+        category = category_name(category)
+    )
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
@@ -102,12 +150,12 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     ui.horizontal(|ui| {
         for s in [Severity::Error, Severity::Warning, Severity::Info] {
             let (icon, color) = severity_icon(s);
-            ui.colored_label(color, format!("{icon} {} {}", count(s), s.name()));
+            ui.colored_label(color, format!("{icon} {}", severity_count(s, count(s))));
         }
     });
     ui.separator();
     if problems.is_empty() {
-        ui.label("No problems found.");
+        ui.label(tr!("problems-none"));
         return;
     }
     let model = state.doc.model();
@@ -133,10 +181,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     .show(ui, |ui| {
                         if fixable > 0 {
                             let r = ui
-                                .small_button(format!("Fix all ({fixable})"))
-                                .on_hover_text(format!(
-                                    "Apply every {} fix offered below as one undo step",
-                                    category.name()
+                                .small_button(tr!("problems-fix-all", count = fixable))
+                                .on_hover_text(tr!(
+                                    "problems-fix-all-tip",
+                                    category = category_name(category)
                                 ));
                             r.widget_info(|| {
                                 egui::WidgetInfo::labeled(
@@ -154,10 +202,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                                 ui.horizontal(|ui| {
                                     let (icon, color) = severity_icon(p.severity);
                                     ui.colored_label(color, icon)
-                                        .on_hover_text(p.severity.name());
+                                        .on_hover_text(severity_name(p.severity));
                                     if let Some(fix) = &p.fix {
                                         if ui
-                                            .small_button("Fix")
+                                            .small_button(tr!("problems-fix"))
                                             .on_hover_text(fix.description(model))
                                             .clicked()
                                         {

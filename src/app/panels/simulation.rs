@@ -4,6 +4,22 @@
 use eframe::egui;
 
 use crate::app::{timeline, State};
+use crate::tr;
+
+/// The name of pipeline stage `stage` (the order of the timings' `us`).
+fn stage_label(stage: usize) -> String {
+    match stage {
+        0 => tr!("sim-stage-morphs"),
+        1 => tr!("sim-stage-bones"),
+        2 => tr!("sim-stage-kinematic"),
+        3 => tr!("sim-stage-physics"),
+        4 => tr!("sim-stage-write-back"),
+        5 => tr!("sim-stage-after-physics"),
+        6 => tr!("sim-stage-skinning"),
+        7 => tr!("sim-stage-soft-bodies"),
+        _ => tr!("sim-stage-normals"),
+    }
+}
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     egui::ScrollArea::vertical()
@@ -25,29 +41,29 @@ fn controls(ui: &mut egui::Ui, state: &mut State) {
     ui.horizontal_wrapped(|ui| {
         let pb = &mut state.playback;
         if pb.playing {
-            if ui.button("⏸ Pause").clicked() {
+            if ui.button(format!("⏸ {}", tr!("sim-pause"))).clicked() {
                 pb.pause();
             }
-        } else if ui.button("▶ Play").clicked() {
+        } else if ui.button(format!("▶ {}", tr!("sim-play"))).clicked() {
             pb.play();
         }
         if ui
-            .button("⏭ Step")
-            .on_hover_text("Advance exactly one frame (1/30 s) and pause")
+            .button(format!("⏭ {}", tr!("sim-step")))
+            .on_hover_text(tr!("sim-step-tip"))
             .clicked()
         {
             pb.step();
         }
         if ui
-            .button("⟲ Reset")
-            .on_hover_text("Put every rigid body back on its bone")
+            .button(format!("⟲ {}", tr!("sim-reset")))
+            .on_hover_text(tr!("sim-reset-tip"))
             .clicked()
         {
             pb.request_reset();
         }
         ui.separator();
         let mut on = state.pose.physics_enabled();
-        if ui.checkbox(&mut on, "physics on").changed() {
+        if ui.checkbox(&mut on, tr!("sim-physics-on")).changed() {
             state
                 .commands
                 .push(crate::app::commands::Command::Physics(on));
@@ -58,10 +74,10 @@ fn controls(ui: &mut egui::Ui, state: &mut State) {
 fn motion(ui: &mut egui::Ui, state: &mut State) {
     let Some(m) = &state.playback.motion else {
         ui.horizontal(|ui| {
-            ui.label("No motion.");
+            ui.label(tr!("sim-no-motion"));
             load_button(ui, state);
         });
-        ui.weak("File › Load motion… or drop a .vmd on the window.");
+        ui.weak(tr!("sim-no-motion-hint"));
         return;
     };
     let name = m.name.clone();
@@ -74,11 +90,11 @@ fn motion(ui: &mut egui::Ui, state: &mut State) {
         if unknown > 0 {
             ui.colored_label(
                 egui::Color32::from_rgb(230, 180, 60),
-                format!("⚠ {unknown} names not in the model (see Log)"),
+                format!("⚠ {}", tr!("sim-unknown-names", count = unknown)),
             );
         }
         load_button(ui, state);
-        unload = ui.button("Unload").clicked();
+        unload = ui.button(tr!("sim-unload")).clicked();
     });
     if unload {
         timeline::unload_motion(state);
@@ -92,7 +108,7 @@ fn motion(ui: &mut egui::Ui, state: &mut State) {
             egui::Slider::new(&mut frame, 0.0..=last as f32)
                 .step_by(1.0)
                 .show_value(false)
-                .text("frame"),
+                .text(tr!("sim-frame")),
         );
         if r.changed() {
             pb.seek(frame.round());
@@ -101,35 +117,35 @@ fn motion(ui: &mut egui::Ui, state: &mut State) {
     ui.horizontal(|ui| {
         ui.label(format!("{} / {}", pb.frame.floor() as u32, last));
         ui.separator();
-        ui.checkbox(&mut pb.looping, "loop");
+        ui.checkbox(&mut pb.looping, tr!("sim-loop"));
         ui.add(
             egui::Slider::new(&mut pb.speed, 0.25..=2.0)
                 .step_by(0.25)
-                .text("speed ×"),
+                .text(tr!("sim-speed")),
         );
     });
     ui.horizontal(|ui| {
         let mut on = pb.reset_at.is_some();
         let mut at = pb.reset_at.unwrap_or(0);
-        ui.checkbox(&mut on, "reset physics at frame")
-            .on_hover_text("Playing onto this frame puts every body back on its bone there");
+        ui.checkbox(&mut on, tr!("sim-reset-at"))
+            .on_hover_text(tr!("sim-reset-at-tip"));
         ui.add_enabled(on, egui::DragValue::new(&mut at).range(0..=last));
         pb.reset_at = on.then_some(at);
     });
-    ui.weak("Seeking resets physics at the new frame, as MMD does.");
+    ui.weak(tr!("sim-seek-note"));
 }
 
 /// Bodies that stretch, spin or oscillate since the last reset, each selectable.
 fn stability(ui: &mut egui::Ui, state: &mut State) {
-    ui.strong("Stability");
+    ui.strong(tr!("sim-stability"));
     let Some(watch) = state.pose.sim().and_then(|s| s.stability()) else {
-        ui.weak("Physics is off: misbehaving bodies are listed while it runs.");
+        ui.weak(tr!("sim-stability-off"));
         return;
     };
     let limits = crate::sim::StabilityLimits::default();
     let troubles = watch.troubles(state.doc.model(), &limits);
     if troubles.is_empty() {
-        ui.label("✔ No body stretches, spins or oscillates since the last reset.");
+        ui.label(format!("✔ {}", tr!("sim-stable")));
     }
     let mut pick = None;
     for t in &troubles {
@@ -138,7 +154,7 @@ fn stability(ui: &mut egui::Ui, state: &mut State) {
             let label = format!("⚠ {} {}", t.body, t.name);
             if ui
                 .selectable_label(state.selection == this, label)
-                .on_hover_text("Select this rigid body")
+                .on_hover_text(tr!("sim-select-body"))
                 .clicked()
             {
                 pick = Some(this);
@@ -149,17 +165,18 @@ fn stability(ui: &mut egui::Ui, state: &mut State) {
     if let Some(this) = pick {
         state.select(this);
     }
-    ui.weak(format!(
-        "Limits: {:.1} units from the bone, {:.0} rad/s kept up, {:.0} reversals/s. \
-         Reset (or warm-up) starts the watch over.",
-        limits.stretch, limits.spin, limits.reversals_per_second
+    ui.weak(tr!(
+        "sim-limits",
+        stretch = format!("{:.1}", limits.stretch),
+        spin = format!("{:.0}", limits.spin),
+        reversals = format!("{:.0}", limits.reversals_per_second)
     ));
 }
 
 fn load_button(ui: &mut egui::Ui, state: &mut State) {
-    if ui.button("Load motion…").clicked() {
+    if ui.button(tr!("sim-load-motion")).clicked() {
         if let Some(p) = rfd::FileDialog::new()
-            .add_filter("VMD motion", &["vmd", "VMD"])
+            .add_filter(tr!("sim-vmd-filter"), &["vmd", "VMD"])
             .pick_file()
         {
             timeline::load_motion_file(state, &p);
@@ -168,12 +185,12 @@ fn load_button(ui: &mut egui::Ui, state: &mut State) {
 }
 
 fn settings(ui: &mut egui::Ui, state: &mut State) {
-    ui.strong("World");
+    ui.strong(tr!("sim-world"));
     let mut c = *state.pose.physics_config();
     egui::Grid::new("sim_settings")
         .num_columns(2)
         .show(ui, |ui| {
-            ui.label("gravity");
+            ui.label(tr!("sim-gravity"));
             ui.horizontal(|ui| {
                 ui.add(
                     egui::DragValue::new(&mut c.gravity.x)
@@ -194,24 +211,24 @@ fn settings(ui: &mut egui::Ui, state: &mut State) {
             ui.end_row();
             // Shown as a rate: 120 reads better than 0.008333.
             let mut rate = (1.0 / c.substep).round();
-            ui.label("substeps per second");
+            ui.label(tr!("sim-substeps"));
             if ui
                 .add(
                     egui::DragValue::new(&mut rate)
                         .range(30.0..=960.0)
                         .speed(1.0),
                 )
-                .on_hover_text("Fixed physics step (MMD runtimes: 60 per second)")
+                .on_hover_text(tr!("sim-substeps-tip"))
                 .changed()
             {
                 c.substep = 1.0 / rate;
             }
             ui.end_row();
-            ui.label("substep cap per frame");
+            ui.label(tr!("sim-substep-cap"));
             ui.add(egui::DragValue::new(&mut c.max_substeps).range(1..=64))
-                .on_hover_text("Time beyond the cap is dropped, as Bullet does");
+                .on_hover_text(tr!("sim-substep-cap-tip"));
             ui.end_row();
-            ui.label("warm-up on reset (s)");
+            ui.label(tr!("sim-warm-up"));
             ui.add(
                 egui::DragValue::new(&mut state.playback.warm_up_seconds)
                     .range(0.0..=10.0)
@@ -223,7 +240,7 @@ fn settings(ui: &mut egui::Ui, state: &mut State) {
         c.gravity = state.pose.physics_config().gravity;
     }
     state.pose.set_physics_config(state.doc.model(), c);
-    if ui.button("Defaults").clicked() {
+    if ui.button(tr!("sim-defaults")).clicked() {
         state
             .pose
             .set_physics_config(state.doc.model(), Default::default());
@@ -233,21 +250,21 @@ fn settings(ui: &mut egui::Ui, state: &mut State) {
 
 fn timings(ui: &mut egui::Ui, state: &State) {
     let Some(sim) = state.pose.sim() else {
-        ui.weak("Physics is off: frame timings show while it runs.");
+        ui.weak(tr!("sim-timings-off"));
         return;
     };
-    ui.strong("Last frame");
+    ui.strong(tr!("sim-last-frame"));
     let t = sim.times();
     egui::Grid::new("sim_timings")
         .num_columns(2)
         .striped(true)
         .show(ui, |ui| {
-            for (label, us) in timeline::STAGE_LABELS.iter().zip(t.us) {
-                ui.label(*label);
+            for (stage, us) in t.us.into_iter().enumerate() {
+                ui.label(stage_label(stage));
                 ui.monospace(format!("{:8.3} ms", us / 1000.0));
                 ui.end_row();
             }
-            ui.strong("total");
+            ui.strong(tr!("sim-total"));
             ui.monospace(format!("{:8.3} ms", t.total() / 1000.0));
             ui.end_row();
         });

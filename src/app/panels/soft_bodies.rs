@@ -5,7 +5,7 @@ use eframe::egui;
 use super::{label, list_grid, show_list, ListRows};
 use crate::app::{Selection, State};
 use crate::edit::ElementKind;
-use crate::pmx::SoftBodyShape;
+use crate::tr;
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     show_list(ui, state, |ui, state, commands| {
@@ -13,25 +13,21 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         let mut list = ListRows::indexed(state, commands, ElementKind::SoftBody);
         list.toolbar(ui);
         if model.soft_bodies.is_empty() {
-            ui.weak("This model has no soft bodies (a PMX 2.1 feature).");
+            ui.weak(tr!("soft-bodies-none"));
         }
         list_grid(ui, egui::ScrollArea::vertical(), "soft_grid", 4, |ui| {
             for (i, sb) in model.soft_bodies.iter().enumerate() {
                 list.row(ui, Selection::SoftBody(i), label(i, &sb.name));
-                ui.label(match sb.shape {
-                    SoftBodyShape::TriMesh => "tri-mesh",
-                    SoftBodyShape::Rope => "rope",
-                    SoftBodyShape::Unknown(_) => "unknown",
-                });
+                ui.label(super::terms::soft_shape_name(sb.shape));
                 let material = usize::try_from(sb.material)
                     .ok()
                     .and_then(|m| model.materials.get(m))
                     .map_or("—", |m| m.name.as_str());
                 ui.label(egui::RichText::new(material).weak());
-                ui.label(format!(
-                    "{} anchors, {} pins",
-                    sb.anchors.len(),
-                    sb.pins.len()
+                ui.label(tr!(
+                    "soft-bodies-anchors-pins",
+                    anchors = sb.anchors.len(),
+                    pins = sb.pins.len()
                 ));
                 ui.end_row();
             }

@@ -10,10 +10,12 @@
 
 use eframe::egui;
 
+use super::terms::{kind_count, kind_name};
 use crate::app::commands::{Command, Commands};
 use crate::app::{Selected, Selection, State};
 use crate::edit::{remap, ElementKind, ModelEdit};
 use crate::pmx::Model;
+use crate::tr;
 
 /// One structural edit of a list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,13 +36,13 @@ impl ListAction {
     /// Menu text (the key in brackets).
     pub fn text(self, kind: ElementKind) -> String {
         match self {
-            ListAction::Add => format!("Add {kind}  (Ctrl+N)"),
-            ListAction::AddAfter => format!("Add {kind} after the selection  (Insert)"),
-            ListAction::Duplicate => "Duplicate  (Ctrl+D)".into(),
-            ListAction::Delete => "Delete…  (Delete)".into(),
-            ListAction::MoveUp => "Move up  (Alt+↑)".into(),
-            ListAction::MoveDown => "Move down  (Alt+↓)".into(),
-            ListAction::MoveTo(i) => format!("Move to #{i}"),
+            ListAction::Add => tr!("structure-add", kind = kind_name(kind)),
+            ListAction::AddAfter => tr!("structure-add-after", kind = kind_name(kind)),
+            ListAction::Duplicate => tr!("structure-duplicate"),
+            ListAction::Delete => tr!("structure-delete"),
+            ListAction::MoveUp => tr!("structure-move-up"),
+            ListAction::MoveDown => tr!("structure-move-down"),
+            ListAction::MoveTo(i) => tr!("structure-move-to", index = i),
         }
     }
 }
@@ -82,7 +84,7 @@ pub fn refusal(
     let len = kind.len(model);
     let needs_selection = action != ListAction::Add;
     if needs_selection && indices.is_empty() {
-        return Some(format!("select a {kind} first"));
+        return Some(tr!("structure-select-first", kind = kind_name(kind)));
     }
     if kind == ElementKind::DisplayFrame {
         if let Some(why) = super::display_frames::refusal(model, indices, action) {
@@ -97,15 +99,15 @@ pub fn refusal(
         && (moves || action == ListAction::Duplicate)
         && !remap::material_faces_consistent(model)
     {
-        return Some("the materials' face counts do not cover the face list".into());
+        return Some(tr!("structure-faces-inconsistent"));
     }
     match action {
-        ListAction::MoveUp if indices.first() == Some(&0) => Some("already at the top".into()),
+        ListAction::MoveUp if indices.first() == Some(&0) => Some(tr!("structure-at-top")),
         ListAction::MoveDown if indices.last() == Some(&(len.saturating_sub(1))) => {
-            Some("already at the bottom".into())
+            Some(tr!("structure-at-bottom"))
         }
         ListAction::MoveTo(to) if moved_to(len, indices, to).is_none() => {
-            Some("already there".into())
+            Some(tr!("structure-already-there"))
         }
         _ => None,
     }
@@ -251,8 +253,8 @@ fn reorder(
 /// "bone 頭" or "3 bones".
 fn what(model: &Model, kind: ElementKind, indices: &[usize]) -> String {
     match indices {
-        [i] => format!("{kind} {}", kind.display_name(model, *i)),
-        _ => format!("{} {}", indices.len(), kind.plural()),
+        [i] => format!("{} {}", kind_name(kind), kind.display_name(model, *i)),
+        _ => kind_count(kind, indices.len()),
     }
 }
 
@@ -301,7 +303,12 @@ pub fn perform(state: &mut State, request: Request) {
             match after.filter(|&to| action == ListAction::AddAfter && to < len) {
                 Some(to) => {
                     let order = remap::move_order(len + 1, len, to);
-                    let label = format!("Add {kind} {name} at #{to}");
+                    let label = tr!(
+                        "structure-add-at",
+                        kind = kind_name(kind),
+                        name = name.as_str(),
+                        index = to
+                    );
                     let edit = ModelEdit::batch(label, vec![add, ModelEdit::reorder(kind, order)]);
                     commands.edit(edit);
                     select_all(commands, kind, vec![to]);
@@ -321,14 +328,22 @@ pub fn perform(state: &mut State, request: Request) {
         ListAction::MoveUp | ListAction::MoveDown => {
             let up = action == ListAction::MoveUp;
             if let Some(order) = moved_by_one(len, &sorted, up) {
-                let dir = if up { "up" } else { "down" };
-                let label = format!("Move {} {dir}", what(model, kind, &sorted));
+                let what = what(model, kind, &sorted);
+                let label = if up {
+                    tr!("structure-moved-up", what = what)
+                } else {
+                    tr!("structure-moved-down", what = what)
+                };
                 reorder(commands, kind, &sorted, order, label);
             }
         }
         ListAction::MoveTo(to) => {
             if let Some(order) = moved_to(len, &sorted, to) {
-                let label = format!("Move {} to #{to}", what(model, kind, &sorted));
+                let label = tr!(
+                    "structure-moved-to",
+                    what = what(model, kind, &sorted),
+                    index = to
+                );
                 reorder(commands, kind, &sorted, order, label);
             }
         }

@@ -5,6 +5,7 @@ use eframe::egui;
 use super::{label, list_grid, show_list, ListRows};
 use crate::app::{Selection, State};
 use crate::edit::ElementKind;
+use crate::tr;
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
     show_list(ui, state, |ui, state, commands| {
@@ -15,7 +16,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             for (i, path) in model.textures.iter().enumerate() {
                 list.row(ui, Selection::Texture(i), label(i, path));
                 let users = users(model, i);
-                ui.label(egui::RichText::new(format!("{users} materials")).weak());
+                ui.label(egui::RichText::new(tr!("textures-users", count = users)).weak());
                 ui.end_row();
             }
         });

@@ -12,6 +12,7 @@ use crate::edit::{ElementKind, ModelEdit};
 use crate::pmx::{Model, WeightKind, NONE};
 use crate::rig::input::InputError;
 use crate::rig::{sdef, weights};
+use crate::tr;
 
 /// The panel's own settings (kept in egui's memory, not in the model).
 #[derive(Debug, Clone)]
@@ -79,12 +80,12 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     let verts = selected_vertices(state);
 
     ui.horizontal_wrapped(|ui| {
-        ui.label(format!("{} vertices selected", verts.len()));
+        ui.label(tr!("weights-selected", count = verts.len()));
         if let Some(b) = view_bone.filter(|&b| b < nb) {
-            let text = format!("Select vertices of {}", model.bones[b].name);
+            let text = tr!("weights-select-of", bone = model.bones[b].name.as_str());
             if ui
                 .button(text)
-                .on_hover_text("Every vertex this bone weights (the weight view's bone)")
+                .on_hover_text(tr!("weights-select-of-tip"))
                 .clicked()
             {
                 if let Some(c) = select_weighted_by(model, b) {
@@ -92,25 +93,19 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 }
             }
         } else {
-            ui.weak("Select a bone to pick its vertices");
+            ui.weak(tr!("weights-select-bone-hint"));
         }
     });
     if verts.is_empty() {
-        ui.weak(
-            "Select vertices (the viewport, a weight problem, or the button above) to see \
-             and edit their weights.",
-        );
+        ui.weak(tr!("weights-select-hint"));
         ui.data_mut(|d| d.insert_temp(id, tools));
         return;
     }
     let mut edits: Vec<Result<Option<ModelEdit>, InputError>> = Vec::new();
     operations(ui, model, &verts, &mut tools, &mut edits);
     let transfer = ui
-        .button("Weights from model file…")
-        .on_hover_text(
-            "Each selected vertex takes the weights of the nearest surface point of another \
-             PMX (bones matched by name), e.g. a body's weights onto its clothing",
-        )
+        .button(tr!("weights-from-file"))
+        .on_hover_text(tr!("weights-from-file-tip"))
         .clicked();
     ui.separator();
     table(ui, model, &verts, &mut edits);
@@ -118,8 +113,11 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     for e in edits {
         match e {
             Ok(Some(edit)) => state.commands.edit(edit),
-            Ok(None) => state.log(LogLevel::Info, "Weights: nothing to change"),
-            Err(e) => state.log(LogLevel::Warning, format!("Weights: {e}")),
+            Ok(None) => state.log(LogLevel::Info, tr!("weights-nothing")),
+            Err(e) => state.log(
+                LogLevel::Warning,
+                tr!("weights-error", error = e.to_string()),
+            ),
         }
     }
     if transfer {
@@ -146,22 +144,25 @@ pub fn weights_from_file(state: &mut State, path: &std::path::Path) {
             if let Some(edit) = edit {
                 state.commands.edit(edit);
             }
-            let mut line = format!(
-                "Weights from {}: {} vertices transferred (farthest {:.3}), {} unmatched",
-                path.display(),
-                report.transferred,
-                report.max_distance,
-                report.unmatched
+            let mut line = tr!(
+                "weights-transferred",
+                file = path.display().to_string(),
+                count = report.transferred,
+                farthest = format!("{:.3}", report.max_distance),
+                unmatched = report.unmatched
             );
             if !report.missing_bones.is_empty() {
-                line.push_str(&format!(
-                    "; bones this model lacks: {}",
-                    report.missing_bones.join(", ")
+                line.push_str(&tr!(
+                    "weights-missing-bones",
+                    bones = report.missing_bones.join(", ")
                 ));
             }
             state.log(LogLevel::Info, line);
         }
-        Err(e) => state.log(LogLevel::Warning, format!("Weights from model: {e}")),
+        Err(e) => state.log(
+            LogLevel::Warning,
+            tr!("weights-from-file-error", error = e.to_string()),
+        ),
     }
 }
 
@@ -314,9 +315,10 @@ fn table(
     edits: &mut Vec<Result<Option<ModelEdit>, InputError>>,
 ) {
     if verts.len() > MAX_ROWS {
-        ui.weak(format!(
-            "Showing the first {MAX_ROWS} of {} vertices (operations act on all).",
-            verts.len()
+        ui.weak(tr!(
+            "weights-first-rows",
+            shown = MAX_ROWS,
+            count = verts.len()
         ));
     }
     let shown = &verts[..verts.len().min(MAX_ROWS)];
@@ -327,11 +329,12 @@ fn table(
                 .striped(true)
                 .num_columns(7)
                 .show(ui, |ui| {
-                    for h in [
-                        "vertex", "kind", "bone 1", "bone 2", "bone 3", "bone 4", "sum",
-                    ] {
-                        ui.strong(h);
+                    ui.strong(tr!("weights-col-vertex"));
+                    ui.strong(tr!("weights-col-kind"));
+                    for k in 1..=4 {
+                        ui.strong(tr!("weights-col-bone", n = k));
                     }
+                    ui.strong(tr!("weights-col-sum"));
                     ui.end_row();
                     for &v in shown {
                         row(ui, model, v, edits);
@@ -362,7 +365,7 @@ fn row(
         let name = match usize::try_from(b).ok().and_then(|i| model.bones.get(i)) {
             Some(x) => x.name.clone(),
             None if b == NONE => "−1".into(),
-            None => format!("#{b} (missing)"),
+            None => tr!("weights-missing-bone", index = b),
         };
         ui.horizontal(|ui| {
             ui.label(name);

@@ -7,37 +7,65 @@ use super::Lists;
 use crate::app::commands::Commands;
 use crate::app::pose::PoseState;
 use crate::pmx::{Append, Bone, BoneFlags, Ik, IkLimits, IkLink, LocalAxes, Tail, NONE};
+use crate::tr;
 use egui::Ui;
 use glam::Vec3;
 
-const FLAGS: [(&str, u16); 5] = [
-    ("rotatable", BoneFlags::ROTATABLE),
-    ("movable", BoneFlags::MOVABLE),
-    ("visible", BoneFlags::VISIBLE),
-    ("operable", BoneFlags::OPERABLE),
-    ("after physics", BoneFlags::AFTER_PHYSICS),
-];
+/// The flag checkboxes: label and bit.
+fn flags() -> [(String, u16); 5] {
+    [
+        (tr!("inspector-field-rotatable"), BoneFlags::ROTATABLE),
+        (tr!("inspector-field-movable"), BoneFlags::MOVABLE),
+        (tr!("inspector-field-visible"), BoneFlags::VISIBLE),
+        (tr!("inspector-field-operable"), BoneFlags::OPERABLE),
+        (
+            tr!("inspector-field-after-physics"),
+            BoneFlags::AFTER_PHYSICS,
+        ),
+    ]
+}
 
 pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     grid(ui, "bone", |ui| {
-        f.text(ui, "name", |b| b.name.clone(), |b, v| b.name = v);
-        f.text(ui, "name (en)", |b| b.name_en.clone(), |b, v| b.name_en = v);
-        f.vector(ui, "position", 0.01, |b| b.position, |b, v| b.position = v);
+        f.text(
+            ui,
+            &tr!("inspector-field-name"),
+            |b| b.name.clone(),
+            |b, v| b.name = v,
+        );
+        f.text(
+            ui,
+            &tr!("inspector-field-name-en"),
+            |b| b.name_en.clone(),
+            |b, v| b.name_en = v,
+        );
+        f.vector(
+            ui,
+            &tr!("inspector-field-position"),
+            0.01,
+            |b| b.position,
+            |b, v| b.position = v,
+        );
         f.reference(
             ui,
-            "parent",
+            &tr!("inspector-field-parent"),
             n.bones,
             true,
             |b| b.parent,
             |b, v| b.parent = v,
         );
-        f.i32(ui, "deform layer", |b| b.layer, |b, v| b.layer = v);
-        for (field, bit) in FLAGS {
-            flag(ui, f, field, bit);
+        f.i32(
+            ui,
+            &tr!("inspector-field-deform-layer"),
+            |b| b.layer,
+            |b, v| b.layer = v,
+        );
+        for (field, bit) in flags() {
+            flag(ui, f, &field, bit);
         }
         f.check(
             ui,
-            "tail is a bone",
+            &tr!("inspector-field-tail-is-a-bone"),
             |b| matches!(b.tail, Tail::Bone(_)),
             |b, on| {
                 if on != matches!(b.tail, Tail::Bone(_)) {
@@ -52,7 +80,7 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
         match f.first().tail {
             Tail::Bone(_) => f.reference(
                 ui,
-                "tail bone",
+                &tr!("inspector-field-tail-bone"),
                 n.bones,
                 true,
                 |b| match b.tail {
@@ -63,7 +91,7 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
             ),
             Tail::Offset(_) => f.vector(
                 ui,
-                "tail offset",
+                &tr!("inspector-field-tail-offset"),
                 0.01,
                 |b| match b.tail {
                     Tail::Offset(o) => o,
@@ -76,7 +104,7 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
         optional_axes(ui, f);
         f.check(
             ui,
-            "external parent",
+            &tr!("inspector-field-external-parent"),
             |b| b.external_parent_key.is_some(),
             |b, on| {
                 if on != b.external_parent_key.is_some() {
@@ -87,7 +115,7 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
         if f.first().external_parent_key.is_some() {
             f.i32(
                 ui,
-                "external key",
+                &tr!("inspector-field-external-key"),
                 |b| b.external_parent_key.unwrap_or(0),
                 |b, v| b.external_parent_key = Some(v),
             );
@@ -99,7 +127,7 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     }
 }
 
-fn flag(ui: &mut Ui, f: &mut Form<Bone>, field: &'static str, bit: u16) {
+fn flag(ui: &mut Ui, f: &mut Form<Bone>, field: &str, bit: u16) {
     f.check(
         ui,
         field,
@@ -111,7 +139,7 @@ fn flag(ui: &mut Ui, f: &mut Form<Bone>, field: &'static str, bit: u16) {
 fn append(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     f.check(
         ui,
-        "append (付与)",
+        &tr!("inspector-field-append"),
         |b| b.append.is_some(),
         |b, on| {
             if on != b.append.is_some() {
@@ -142,7 +170,7 @@ fn append(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     }
     f.reference(
         ui,
-        "append parent",
+        &tr!("inspector-field-append-parent"),
         n.bones,
         true,
         |b| a(b).parent,
@@ -150,26 +178,26 @@ fn append(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     );
     f.f32(
         ui,
-        "append ratio",
+        &tr!("inspector-field-append-ratio"),
         0.01,
         |b| a(b).ratio,
         |b, v| with(b, |a| a.ratio = v),
     );
     f.check(
         ui,
-        "append rotation",
+        &tr!("inspector-field-append-rotation"),
         |b| a(b).rotate,
         |b, v| with(b, |a| a.rotate = v),
     );
     f.check(
         ui,
-        "append translation",
+        &tr!("inspector-field-append-translation"),
         |b| a(b).translate,
         |b, v| with(b, |a| a.translate = v),
     );
     f.check(
         ui,
-        "append local",
+        &tr!("inspector-field-append-local"),
         |b| b.flags.has(BoneFlags::APPEND_LOCAL),
         |b, on| b.flags.set(BoneFlags::APPEND_LOCAL, on),
     );
@@ -178,7 +206,7 @@ fn append(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
 fn optional_axes(ui: &mut Ui, f: &mut Form<Bone>) {
     f.check(
         ui,
-        "fixed axis",
+        &tr!("inspector-field-fixed-axis"),
         |b| b.fixed_axis.is_some(),
         |b, on| {
             if on != b.fixed_axis.is_some() {
@@ -189,7 +217,7 @@ fn optional_axes(ui: &mut Ui, f: &mut Form<Bone>) {
     if f.first().fixed_axis.is_some() {
         f.vector(
             ui,
-            "axis",
+            &tr!("inspector-field-axis"),
             0.01,
             |b| b.fixed_axis.unwrap_or(Vec3::X),
             |b, v| b.fixed_axis = Some(v),
@@ -197,7 +225,7 @@ fn optional_axes(ui: &mut Ui, f: &mut Form<Bone>) {
     }
     f.check(
         ui,
-        "local axes",
+        &tr!("inspector-field-local-axes"),
         |b| b.local_axes.is_some(),
         |b, on| {
             if on != b.local_axes.is_some() {
@@ -217,7 +245,7 @@ fn optional_axes(ui: &mut Ui, f: &mut Form<Bone>) {
         }
         f.vector(
             ui,
-            "local x",
+            &tr!("inspector-field-local-x"),
             0.01,
             |b| axes(b).x,
             |b, v| {
@@ -228,7 +256,7 @@ fn optional_axes(ui: &mut Ui, f: &mut Form<Bone>) {
         );
         f.vector(
             ui,
-            "local z",
+            &tr!("inspector-field-local-z"),
             0.01,
             |b| axes(b).z,
             |b, v| {
@@ -256,7 +284,7 @@ fn with_ik(b: &mut Bone, change: impl FnOnce(&mut Ik)) {
 fn ik(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     f.check(
         ui,
-        "IK",
+        &tr!("inspector-field-ik"),
         |b| b.ik.is_some(),
         |b, on| {
             if on != b.ik.is_some() {
@@ -274,7 +302,7 @@ fn ik(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     }
     f.reference(
         ui,
-        "IK target",
+        &tr!("inspector-field-ik-target"),
         n.bones,
         true,
         |b| ik_of(b).0,
@@ -282,13 +310,13 @@ fn ik(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     );
     f.i32(
         ui,
-        "IK loops",
+        &tr!("inspector-field-ik-loops"),
         |b| ik_of(b).1,
         |b, v| with_ik(b, |ik| ik.loop_count = v),
     );
     f.angle(
         ui,
-        "IK limit angle",
+        &tr!("inspector-field-ik-limit-angle"),
         |b| ik_of(b).2,
         |b, v| with_ik(b, |ik| ik.limit_angle = v),
     );
@@ -312,7 +340,7 @@ fn with_link(b: &mut Bone, k: usize, change: impl FnOnce(&mut IkLink)) {
 fn ik_links(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     let links = f.first().ik.as_ref().map_or(0, |ik| ik.links.len());
     ui.separator();
-    ui.strong(format!("IK links ({links})"));
+    ui.strong(tr!("inspector-ik-links", count = links));
     for k in 0..links {
         let link = link_of(f.first(), k);
         ui.push_id(("link", k), |ui| {
@@ -326,26 +354,39 @@ fn ik_links(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
                 picker.labelled_by(label.id);
                 if picked {
                     let shown = n.bones.of(bone).unwrap_or("?").to_owned();
-                    f.changed(format!("IK link {k}"), shown, move |b| {
+                    f.changed(tr!("inspector-ik-link", index = k), shown, move |b| {
                         with_link(b, k, |l| l.bone = bone)
                     });
                 }
                 let mut limited = link.limits.is_some();
-                if ui.checkbox(&mut limited, "limits").changed() {
-                    let shown = if limited { "on" } else { "off" };
-                    f.changed(format!("IK link {k} limits"), shown, move |b| {
-                        with_link(b, k, |l| {
-                            if limited != l.limits.is_some() {
-                                l.limits = limited.then_some(IkLimits {
-                                    lower: Vec3::ZERO,
-                                    upper: Vec3::ZERO,
-                                });
-                            }
-                        })
-                    });
+                if ui.checkbox(&mut limited, tr!("inspector-limits")).changed() {
+                    let shown = if limited {
+                        tr!("inspector-on")
+                    } else {
+                        tr!("inspector-off")
+                    };
+                    f.changed(
+                        tr!("inspector-ik-link-limits", index = k),
+                        shown,
+                        move |b| {
+                            with_link(b, k, |l| {
+                                if limited != l.limits.is_some() {
+                                    l.limits = limited.then_some(IkLimits {
+                                        lower: Vec3::ZERO,
+                                        upper: Vec3::ZERO,
+                                    });
+                                }
+                            })
+                        },
+                    );
                 }
-                if ui.small_button("✖").on_hover_text("Remove link").clicked() {
-                    f.changed("IK links", format!("link {k} removed"), move |b| {
+                if ui
+                    .small_button("✖")
+                    .on_hover_text(tr!("inspector-remove-link"))
+                    .clicked()
+                {
+                    let shown = tr!("inspector-link-removed", index = k);
+                    f.changed(tr!("inspector-ik-links-field"), shown, move |b| {
                         with_ik(b, |ik| {
                             if k < ik.links.len() {
                                 ik.links.remove(k);
@@ -364,7 +405,7 @@ fn ik_links(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
                     };
                     f.angles(
                         ui,
-                        "lower",
+                        &tr!("inspector-field-lower"),
                         move |b| lim(b).lower,
                         move |b, v| {
                             with_link(b, k, |l| {
@@ -376,7 +417,7 @@ fn ik_links(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
                     );
                     f.angles(
                         ui,
-                        "upper",
+                        &tr!("inspector-field-upper"),
                         move |b| lim(b).upper,
                         move |b, v| {
                             with_link(b, k, |l| {
@@ -390,8 +431,9 @@ fn ik_links(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
             }
         });
     }
-    if ui.button("Add link").clicked() {
-        f.changed("IK links", "link added", |b| {
+    if ui.button(tr!("inspector-add-link")).clicked() {
+        let shown = tr!("inspector-link-added");
+        f.changed(tr!("inspector-ik-links-field"), shown, |b| {
             with_ik(b, |ik| {
                 ik.links.push(IkLink {
                     bone: NONE,
@@ -406,14 +448,14 @@ fn ik_links(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
 /// translation. A runtime value: changes go out as pose commands.
 pub(super) fn pose(ui: &mut Ui, index: usize, pose: &PoseState, commands: &mut Commands) {
     ui.separator();
-    ui.strong("Pose (not saved in the model)");
+    ui.strong(tr!("inspector-pose"));
     let p = pose.bones().get(index).copied().unwrap_or_default();
     let (yaw, pitch, roll) = p.rotation.to_euler(glam::EulerRot::YXZ);
     let mut euler = Vec3::new(pitch, yaw, roll);
     let mut translation = p.translation;
     let mut changed = false;
     grid(ui, "pose", |ui| {
-        let label = ui.label("rotation");
+        let label = ui.label(tr!("inspector-field-rotation"));
         ui.horizontal(|ui| {
             for (k, axis) in ["x", "y", "z"].into_iter().enumerate() {
                 let kind = Number {
@@ -427,7 +469,7 @@ pub(super) fn pose(ui: &mut Ui, index: usize, pose: &PoseState, commands: &mut C
             }
         });
         ui.end_row();
-        let label = ui.label("translation");
+        let label = ui.label(tr!("inspector-field-translation"));
         ui.horizontal(|ui| {
             for (k, axis) in ["x", "y", "z"].into_iter().enumerate() {
                 let kind = Number {
@@ -452,7 +494,7 @@ pub(super) fn pose(ui: &mut Ui, index: usize, pose: &PoseState, commands: &mut C
             },
         );
     }
-    if ui.button("Reset this bone's pose").clicked() {
+    if ui.button(tr!("inspector-reset-pose")).clicked() {
         commands.pose_bone(index, Default::default());
     }
 }

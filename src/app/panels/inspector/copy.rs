@@ -5,11 +5,14 @@ use eframe::egui;
 
 use super::kit::{reference_picker, Names};
 use crate::app::commands::Commands;
+use crate::app::panels::terms::{kind_count, kind_name, kind_plural};
 use crate::edit::{Element, ElementKind, ModelEdit};
 use crate::pmx::{Joint, Model, RigidBody};
+use crate::tr;
 use egui::Ui;
 
-/// A group of fields: its name, whether it is ticked at first, and how to copy it.
+/// A group of fields: its name (a catalogue key), whether it is ticked at first,
+/// and how to copy it.
 type Group<T> = (&'static str, bool, fn(&mut T, &T));
 
 /// The copy of the named fields, from `s` (source) to `t` (target).
@@ -24,34 +27,54 @@ macro_rules! fields {
 /// Body fields, in inspector order. Placement and bone are off at first: bodies
 /// usually share physics parameters, not places.
 pub const BODY_GROUPS: [Group<RigidBody>; 9] = [
-    ("bone", false, fields!(bone)),
-    ("group", true, fields!(group)),
-    ("collides with", true, fields!(collision_mask)),
-    ("shape and size", false, fields!(shape, size)),
-    ("position and rotation", false, fields!(position, rotation)),
-    ("mass", true, fields!(mass)),
-    ("damping", true, fields!(linear_damping, angular_damping)),
+    ("inspector-copy-bone", false, fields!(bone)),
+    ("inspector-copy-group", true, fields!(group)),
+    ("inspector-copy-mask", true, fields!(collision_mask)),
+    ("inspector-copy-shape", false, fields!(shape, size)),
     (
-        "restitution and friction",
+        "inspector-copy-placement",
+        false,
+        fields!(position, rotation),
+    ),
+    ("inspector-copy-mass", true, fields!(mass)),
+    (
+        "inspector-copy-damping",
+        true,
+        fields!(linear_damping, angular_damping),
+    ),
+    (
+        "inspector-copy-restitution",
         true,
         fields!(restitution, friction),
     ),
-    ("mode", true, fields!(mode)),
+    ("inspector-copy-mode", true, fields!(mode)),
 ];
 
 /// Joint fields, in inspector order.
 pub const JOINT_GROUPS: [Group<Joint>; 7] = [
-    ("kind", true, fields!(kind)),
-    ("bodies", false, fields!(body_a, body_b)),
-    ("position and rotation", false, fields!(position, rotation)),
-    ("linear limits", true, fields!(linear_lower, linear_upper)),
+    ("inspector-copy-kind", true, fields!(kind)),
+    ("inspector-copy-bodies", false, fields!(body_a, body_b)),
     (
-        "angular limits",
+        "inspector-copy-placement",
+        false,
+        fields!(position, rotation),
+    ),
+    (
+        "inspector-copy-linear-limits",
+        true,
+        fields!(linear_lower, linear_upper),
+    ),
+    (
+        "inspector-copy-angular-limits",
         true,
         fields!(angular_lower, angular_upper),
     ),
-    ("linear spring", true, fields!(linear_spring)),
-    ("angular spring", true, fields!(angular_spring)),
+    ("inspector-copy-linear-spring", true, fields!(linear_spring)),
+    (
+        "inspector-copy-angular-spring",
+        true,
+        fields!(angular_spring),
+    ),
 ];
 
 /// The edit setting the ticked `groups` of `targets` to `source`'s values (None
@@ -85,23 +108,21 @@ where
     if items.is_empty() {
         return None;
     }
-    let fields: Vec<&str> = groups
+    let fields: Vec<String> = groups
         .iter()
         .zip(ticked)
         .filter(|(_, on)| **on)
-        .map(|((name, _, _), _)| *name)
+        .map(|((key, _, _), _)| tr!(key))
         .collect();
-    let noun = if items.len() == 1 {
-        kind.name()
-    } else {
-        kind.plural()
-    };
-    let label = format!(
-        "Copy {} from {kind} #{source} to {} {noun}",
-        fields.join(", "),
-        items.len(),
+    let label = tr!(
+        "inspector-copy-label",
+        fields = fields.join(&tr!("problems-list-separator")),
+        kind = kind_name(kind),
+        index = source,
+        targets = kind_count(kind, items.len())
     );
-    Some(ModelEdit::set_many(items, "parameters").label(label))
+    let field = tr!("inspector-copy-field");
+    Some(ModelEdit::set_many(items, field).label(label))
 }
 
 /// What the section remembers between frames.
@@ -128,32 +149,36 @@ fn section<T>(
         source: -1,
         ticked: groups.iter().map(|(_, on, _)| *on).collect(),
     });
-    egui::CollapsingHeader::new("Copy parameters from…")
+    egui::CollapsingHeader::new(tr!("inspector-copy-title"))
         .id_salt(id)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
-                let from = ui.label("from");
+                let from = ui.label(tr!("inspector-copy-from"));
                 let picker =
                     reference_picker(ui, (id, "source"), &mut choice.source, names, false, false);
                 picker.1.labelled_by(from.id);
             });
             ui.horizontal_wrapped(|ui| {
-                for ((name, _, _), on) in groups.iter().zip(choice.ticked.iter_mut()) {
-                    ui.checkbox(on, *name);
+                for ((key, _, _), on) in groups.iter().zip(choice.ticked.iter_mut()) {
+                    ui.checkbox(on, tr!(key));
                 }
             });
             let n = targets.len();
             let text = if n == 1 {
-                format!("Copy to this {kind}")
+                tr!("inspector-copy-to-this", kind = kind_name(kind))
             } else {
-                format!("Copy to the {n} selected {}", kind.plural())
+                tr!(
+                    "inspector-copy-to-selected",
+                    count = n,
+                    kinds = kind_plural(kind)
+                )
             };
             let source = usize::try_from(choice.source).ok();
             let edit =
                 source.and_then(|s| copy_edit(list, s, targets, groups, &choice.ticked, kind));
             let button = ui.add_enabled(edit.is_some(), egui::Button::new(text));
             if source.is_some() && edit.is_none() {
-                ui.weak("(nothing to change)");
+                ui.weak(tr!("inspector-copy-nothing"));
             }
             if button.clicked() {
                 if let Some(edit) = edit {
@@ -197,7 +222,11 @@ mod tests {
         };
         m.rigid_bodies[0].mode = RigidMode::Dynamic;
         let mut ticked = vec![false; BODY_GROUPS.len()];
-        let mass = BODY_GROUPS.iter().position(|g| g.0 == "mass").unwrap();
+        // The expected label is the English catalogue's.
+        hone_core::i18n::set_lang(hone_core::i18n::Lang::En);
+        let mass = (BODY_GROUPS.iter())
+            .position(|g| g.0 == "inspector-copy-mass")
+            .unwrap();
         ticked[mass] = true;
         let edit = copy_edit(
             &m.rigid_bodies,

@@ -21,6 +21,7 @@ pub use widgets::{
 
 use eframe::egui;
 
+use crate::tr;
 use egui::Ui;
 use glam::Vec3;
 
@@ -42,7 +43,9 @@ impl<T: Clone> Change<T> {
 }
 
 /// Shown for a field whose selected elements hold different values.
-pub const MIXED: &str = "mixed";
+pub fn mixed_text() -> String {
+    tr!("inspector-mixed")
+}
 
 /// The fields of one form. Widgets show the first element's values, or "mixed".
 pub struct Form<'a, T> {
@@ -149,7 +152,7 @@ impl<'a, T: 'static> Form<'a, T> {
     pub fn text(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         get: impl Fn(&T) -> String + Copy + 'static,
         set: impl Fn(&mut T, String) + Copy + 'static,
     ) {
@@ -159,7 +162,7 @@ impl<'a, T: 'static> Form<'a, T> {
     pub fn multiline(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         get: impl Fn(&T) -> String + Copy + 'static,
         set: impl Fn(&mut T, String) + Copy + 'static,
     ) {
@@ -169,7 +172,7 @@ impl<'a, T: 'static> Form<'a, T> {
     fn text_edit(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         multiline: bool,
         get: impl Fn(&T) -> String + Copy + 'static,
         set: impl Fn(&mut T, String) + Copy + 'static,
@@ -186,14 +189,18 @@ impl<'a, T: 'static> Form<'a, T> {
             } else {
                 egui::TextEdit::singleline(&mut text)
             };
-            let edit = if mixed { edit.hint_text(MIXED) } else { edit };
+            let edit = if mixed {
+                edit.hint_text(mixed_text())
+            } else {
+                edit
+            };
             ui.add(edit.desired_width(f32::INFINITY))
                 .labelled_by(id)
                 .changed()
         });
         if changed && (mixed || text != get(self.first())) {
             let shown = if multiline {
-                format!("{} characters", text.chars().count())
+                tr!("inspector-characters", count = text.chars().count())
             } else {
                 text.clone()
             };
@@ -204,7 +211,7 @@ impl<'a, T: 'static> Form<'a, T> {
     pub fn f32(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         speed: f64,
         get: impl Fn(&T) -> f32 + Copy + 'static,
         set: impl Fn(&mut T, f32) + Copy + 'static,
@@ -216,7 +223,7 @@ impl<'a, T: 'static> Form<'a, T> {
     pub fn angle(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         get: impl Fn(&T) -> f32 + Copy + 'static,
         set: impl Fn(&mut T, f32) + Copy + 'static,
     ) {
@@ -227,7 +234,7 @@ impl<'a, T: 'static> Form<'a, T> {
     fn float(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         kind: Number,
         get: impl Fn(&T) -> f32 + Copy + 'static,
         set: impl Fn(&mut T, f32) + Copy + 'static,
@@ -243,7 +250,7 @@ impl<'a, T: 'static> Form<'a, T> {
     pub fn i32(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         get: impl Fn(&T) -> i32 + Copy + 'static,
         set: impl Fn(&mut T, i32) + Copy + 'static,
     ) {
@@ -254,7 +261,7 @@ impl<'a, T: 'static> Form<'a, T> {
     pub fn integer<V>(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         min: V,
         max: V,
         get: impl Fn(&T) -> V + Copy + 'static,
@@ -281,7 +288,7 @@ impl<'a, T: 'static> Form<'a, T> {
     pub fn vector<V: Components>(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         speed: f64,
         get: impl Fn(&T) -> V + Copy + 'static,
         set: impl Fn(&mut T, V) + Copy + 'static,
@@ -293,7 +300,7 @@ impl<'a, T: 'static> Form<'a, T> {
     pub fn angles(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         get: impl Fn(&T) -> Vec3 + Copy + 'static,
         set: impl Fn(&mut T, Vec3) + Copy + 'static,
     ) {
@@ -303,7 +310,7 @@ impl<'a, T: 'static> Form<'a, T> {
     fn components<V: Components>(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         kind: Number,
         get: impl Fn(&T) -> V + Copy + 'static,
         set: impl Fn(&mut T, V) + Copy + 'static,
@@ -339,7 +346,7 @@ impl<'a, T: 'static> Form<'a, T> {
     pub fn colour<V: Components>(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         get: impl Fn(&T) -> V + Copy + 'static,
         set: impl Fn(&mut T, V) + Copy + 'static,
     ) {
@@ -398,7 +405,7 @@ impl<'a, T: 'static> Form<'a, T> {
     pub fn check(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         get: impl Fn(&T) -> bool + Copy + 'static,
         set: impl Fn(&mut T, bool) + Copy + 'static,
     ) {
@@ -411,7 +418,11 @@ impl<'a, T: 'static> Form<'a, T> {
                 .changed()
         });
         if changed {
-            let shown = if on { "on" } else { "off" };
+            let shown = if on {
+                tr!("inspector-on")
+            } else {
+                tr!("inspector-off")
+            };
             self.changed(field, shown, move |e| set(e, on));
         }
     }
@@ -420,8 +431,8 @@ impl<'a, T: 'static> Form<'a, T> {
     pub fn choice<V: PartialEq + Copy + 'static>(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
-        options: &[(V, &str)],
+        field: &str,
+        options: &[(V, impl AsRef<str>)],
         get: impl Fn(&T) -> V + Copy + 'static,
         set: impl Fn(&mut T, V) + Copy + 'static,
     ) {
@@ -431,16 +442,20 @@ impl<'a, T: 'static> Form<'a, T> {
             let current = options
                 .iter()
                 .find(|(o, _)| *o == old)
-                .map_or("(other)", |(_, n)| *n);
-            let current = if mixed { "(mixed)" } else { current };
+                .map_or_else(|| tr!("inspector-other"), |(_, n)| n.as_ref().to_owned());
+            let current = if mixed {
+                tr!("inspector-mixed-choice")
+            } else {
+                current
+            };
             let mut picked = None;
             egui::ComboBox::from_id_salt(field)
                 .selected_text(current)
                 .show_ui(ui, |ui| {
                     for (o, n) in options {
                         let on = *o == old && !mixed;
-                        if ui.selectable_label(on, *n).clicked() && !on {
-                            picked = Some((*o, n.to_string()));
+                        if ui.selectable_label(on, n.as_ref()).clicked() && !on {
+                            picked = Some((*o, n.as_ref().to_owned()));
                         }
                     }
                 })
@@ -457,7 +472,7 @@ impl<'a, T: 'static> Form<'a, T> {
     pub fn reference(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         names: Names,
         none: bool,
         get: impl Fn(&T) -> i32 + Copy + 'static,
@@ -481,7 +496,7 @@ impl<'a, T: 'static> Form<'a, T> {
     pub fn mask_bits(
         &mut self,
         ui: &mut Ui,
-        field: &'static str,
+        field: &str,
         get: impl Fn(&T) -> u16 + Copy + 'static,
         set: impl Fn(&mut T, u16) + Copy + 'static,
     ) {
@@ -508,7 +523,12 @@ impl<'a, T: 'static> Form<'a, T> {
         });
         ui.end_row();
         if let Some((g, on)) = flipped {
-            let shown = format!("{g} {}", if on { "on" } else { "off" });
+            let state = if on {
+                tr!("inspector-on")
+            } else {
+                tr!("inspector-off")
+            };
+            let shown = format!("{g} {state}");
             self.changed(field, shown, move |e| {
                 let m = get(e);
                 set(e, if on { m | 1 << g } else { m & !(1 << g) });

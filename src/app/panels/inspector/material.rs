@@ -3,53 +3,102 @@
 use super::kit::{grid, Form};
 use super::Lists;
 use crate::pmx::{Material, MaterialFlags, SphereMode, Toon, NONE};
+use crate::tr;
 use eframe::egui;
 use egui::Ui;
 
-const FLAGS: [(&str, u8); 8] = [
-    ("double sided", MaterialFlags::DOUBLE_SIDED),
-    ("ground shadow", MaterialFlags::GROUND_SHADOW),
-    ("self shadow map", MaterialFlags::SELF_SHADOW_MAP),
-    ("self shadow", MaterialFlags::SELF_SHADOW),
-    ("edge", MaterialFlags::EDGE),
-    ("vertex colour (2.1)", MaterialFlags::VERTEX_COLOR),
-    ("points (2.1)", MaterialFlags::POINT),
-    ("lines (2.1)", MaterialFlags::LINE),
-];
+/// The flag checkboxes: label and bit.
+fn flags() -> [(String, u8); 8] {
+    [
+        (
+            tr!("inspector-field-double-sided"),
+            MaterialFlags::DOUBLE_SIDED,
+        ),
+        (
+            tr!("inspector-field-ground-shadow"),
+            MaterialFlags::GROUND_SHADOW,
+        ),
+        (
+            tr!("inspector-field-self-shadow-map"),
+            MaterialFlags::SELF_SHADOW_MAP,
+        ),
+        (
+            tr!("inspector-field-self-shadow"),
+            MaterialFlags::SELF_SHADOW,
+        ),
+        (tr!("inspector-field-edge"), MaterialFlags::EDGE),
+        (
+            tr!("inspector-field-vertex-colour"),
+            MaterialFlags::VERTEX_COLOR,
+        ),
+        (tr!("inspector-field-points"), MaterialFlags::POINT),
+        (tr!("inspector-field-lines"), MaterialFlags::LINE),
+    ]
+}
 
 pub(super) fn form(ui: &mut Ui, f: &mut Form<Material>, n: Lists) {
     grid(ui, "material", |ui| {
-        f.text(ui, "name", |m| m.name.clone(), |m, v| m.name = v);
-        f.text(ui, "name (en)", |m| m.name_en.clone(), |m, v| m.name_en = v);
-        f.colour(ui, "diffuse", |m| m.diffuse, |m, v| m.diffuse = v);
-        f.colour(ui, "specular", |m| m.specular, |m, v| m.specular = v);
+        f.text(
+            ui,
+            &tr!("inspector-field-name"),
+            |m| m.name.clone(),
+            |m, v| m.name = v,
+        );
+        f.text(
+            ui,
+            &tr!("inspector-field-name-en"),
+            |m| m.name_en.clone(),
+            |m, v| m.name_en = v,
+        );
+        f.colour(
+            ui,
+            &tr!("inspector-field-diffuse"),
+            |m| m.diffuse,
+            |m, v| m.diffuse = v,
+        );
+        f.colour(
+            ui,
+            &tr!("inspector-field-specular"),
+            |m| m.specular,
+            |m, v| m.specular = v,
+        );
         f.f32(
             ui,
-            "specular power",
+            &tr!("inspector-field-specular-power"),
             0.1,
             |m| m.specular_power,
             |m, v| m.specular_power = v,
         );
-        f.colour(ui, "ambient", |m| m.ambient, |m, v| m.ambient = v);
-        for (field, bit) in FLAGS {
+        f.colour(
+            ui,
+            &tr!("inspector-field-ambient"),
+            |m| m.ambient,
+            |m, v| m.ambient = v,
+        );
+        for (field, bit) in flags() {
             f.check(
                 ui,
-                field,
+                &field,
                 move |m| m.flags.has(bit),
                 move |m, on| m.flags.set(bit, on),
             );
         }
-        f.colour(ui, "edge colour", |m| m.edge_color, |m, v| m.edge_color = v);
+        f.colour(
+            ui,
+            &tr!("inspector-field-edge-colour"),
+            |m| m.edge_color,
+            |m, v| m.edge_color = v,
+        );
         f.f32(
             ui,
-            "edge size",
+            &tr!("inspector-field-edge-size"),
             0.01,
             |m| m.edge_size,
             |m, v| m.edge_size = v,
         );
         f.reference(
             ui,
-            "texture",
+            &tr!("inspector-field-texture"),
             n.textures,
             true,
             |m| m.texture,
@@ -57,7 +106,7 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Material>, n: Lists) {
         );
         f.reference(
             ui,
-            "sphere texture",
+            &tr!("inspector-field-sphere-texture"),
             n.textures,
             true,
             |m| m.sphere_texture,
@@ -65,42 +114,52 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Material>, n: Lists) {
         );
         f.choice(
             ui,
-            "sphere mode",
+            &tr!("inspector-field-sphere-mode"),
             &[
-                (SphereMode::Disabled, "off"),
-                (SphereMode::Multiply, "multiply (sph)"),
-                (SphereMode::Add, "add (spa)"),
-                (SphereMode::SubTexture, "sub-texture"),
+                (SphereMode::Disabled, tr!("inspector-sphere-off")),
+                (SphereMode::Multiply, tr!("inspector-sphere-multiply")),
+                (SphereMode::Add, tr!("inspector-sphere-add")),
+                (SphereMode::SubTexture, tr!("inspector-sphere-sub")),
             ],
             |m| m.sphere_mode,
             |m, v| m.sphere_mode = v,
         );
         toon(ui, f, n);
-        f.multiline(ui, "memo", |m| m.memo.clone(), |m, v| m.memo = v);
+        f.multiline(
+            ui,
+            &tr!("inspector-field-memo"),
+            |m| m.memo.clone(),
+            |m, v| m.memo = v,
+        );
         f.info(
             ui,
-            "face indices",
-            format!("{} (edit the mesh to change)", f.first().face_index_count),
+            &tr!("inspector-field-face-indices"),
+            tr!("inspector-face-indices", count = f.first().face_index_count),
         );
     });
 }
 
 fn toon(ui: &mut Ui, f: &mut Form<Material>, n: Lists) {
     let shared = |m: &Material| matches!(m.toon, Toon::Shared(_));
-    f.check(ui, "shared toon", shared, move |m, on| {
-        if on != shared(m) {
-            m.toon = if on {
-                Toon::Shared(0)
-            } else {
-                Toon::Texture(NONE)
-            };
-        }
-    });
+    f.check(
+        ui,
+        &tr!("inspector-field-shared-toon"),
+        shared,
+        move |m, on| {
+            if on != shared(m) {
+                m.toon = if on {
+                    Toon::Shared(0)
+                } else {
+                    Toon::Texture(NONE)
+                };
+            }
+        },
+    );
     match f.first().toon {
         // Shown one-based as the file names are (toon01.bmp…toon10.bmp).
         Toon::Shared(_) => f.integer(
             ui,
-            "toon (toonNN.bmp)",
+            &tr!("inspector-field-toon-toonnn-bmp"),
             1u8,
             10,
             |m| match m.toon {
@@ -111,7 +170,7 @@ fn toon(ui: &mut Ui, f: &mut Form<Material>, n: Lists) {
         ),
         Toon::Texture(_) => f.reference(
             ui,
-            "toon texture",
+            &tr!("inspector-field-toon-texture"),
             n.textures,
             true,
             |m| match m.toon {

@@ -10,8 +10,9 @@ use eframe::egui;
 
 use crate::app::commands::Commands;
 use crate::app::{Selection, State};
-use crate::edit::{Element, ModelEdit};
+use crate::edit::{Element, ElementKind, ModelEdit};
 use crate::pmx::Model;
+use crate::tr;
 use egui::Ui;
 use kit::{Form, Names};
 
@@ -64,76 +65,85 @@ pub fn show(ui: &mut Ui, state: &mut State) {
         .auto_shrink([false, false])
         .show(ui, |ui| match sel {
             Selection::None => {
-                ui.weak("Select a bone, morph, material, rigid body or joint.");
-                if ui.link("Model info").clicked() {
+                ui.weak(tr!("inspector-select-hint"));
+                if ui.link(tr!("inspector-model-info")).clicked() {
                     commands.select(Selection::Model);
                 }
             }
             Selection::Model => model::info(ui, model, commands),
             Selection::Bone(i) => {
-                if let Some(items) = present(ui, "bone", i, &indices, &model.bones) {
-                    edit_elements(ui, commands, "Bone", &items, |ui, f| bone::form(ui, f, n));
+                if let Some(items) = present(ui, ElementKind::Bone, i, &indices, &model.bones) {
+                    edit_elements(ui, commands, ElementKind::Bone, &items, |ui, f| {
+                        bone::form(ui, f, n)
+                    });
                     if items.len() == 1 {
                         bone::pose(ui, i, pose, commands);
                     }
                 }
             }
             Selection::Morph(i) => {
-                if let Some(items) = present(ui, "morph", i, &indices, &model.morphs) {
+                if let Some(items) = present(ui, ElementKind::Morph, i, &indices, &model.morphs) {
                     let page = &mut panels.morph_page;
-                    edit_elements(ui, commands, "Morph", &items, |ui, f| {
+                    edit_elements(ui, commands, ElementKind::Morph, &items, |ui, f| {
                         morph::form(ui, f, n, page)
                     });
                 }
             }
             Selection::Material(i) => {
-                if let Some(items) = present(ui, "material", i, &indices, &model.materials) {
-                    edit_elements(ui, commands, "Material", &items, |ui, f| {
+                if let Some(items) =
+                    present(ui, ElementKind::Material, i, &indices, &model.materials)
+                {
+                    edit_elements(ui, commands, ElementKind::Material, &items, |ui, f| {
                         material::form(ui, f, n)
                     });
                 }
             }
             Selection::RigidBody(i) => {
-                if let Some(items) = present(ui, "rigid body", i, &indices, &model.rigid_bodies) {
-                    edit_elements(ui, commands, "Rigid body", &items, |ui, f| {
+                if let Some(items) =
+                    present(ui, ElementKind::RigidBody, i, &indices, &model.rigid_bodies)
+                {
+                    edit_elements(ui, commands, ElementKind::RigidBody, &items, |ui, f| {
                         physics::rigid_body(ui, f, n)
                     });
                     copy::from_body(ui, commands, model, &indices);
                 }
             }
             Selection::Joint(i) => {
-                if let Some(items) = present(ui, "joint", i, &indices, &model.joints) {
-                    edit_elements(ui, commands, "Joint", &items, |ui, f| {
+                if let Some(items) = present(ui, ElementKind::Joint, i, &indices, &model.joints) {
+                    edit_elements(ui, commands, ElementKind::Joint, &items, |ui, f| {
                         physics::joint(ui, f, n)
                     });
                     copy::from_joint(ui, commands, model, &indices);
                 }
             }
             Selection::SoftBody(i) => {
-                if let Some(items) = present(ui, "soft body", i, &indices, &model.soft_bodies) {
-                    edit_elements(ui, commands, "Soft body", &items, |ui, f| {
+                if let Some(items) =
+                    present(ui, ElementKind::SoftBody, i, &indices, &model.soft_bodies)
+                {
+                    edit_elements(ui, commands, ElementKind::SoftBody, &items, |ui, f| {
                         physics::soft_body(ui, f, n)
                     });
                 }
             }
             Selection::Vertex(i) => {
-                if let Some(items) = present(ui, "vertex", i, &indices, &model.vertices) {
+                if let Some(items) = present(ui, ElementKind::Vertex, i, &indices, &model.vertices)
+                {
                     let skinned = pose.positions().get(i).copied();
-                    edit_elements(ui, commands, "Vertex", &items, |ui, f| {
+                    edit_elements(ui, commands, ElementKind::Vertex, &items, |ui, f| {
                         vertex::form(ui, f, model, n, skinned)
                     });
                 }
             }
             Selection::DisplayFrame(i) => {
                 let frames = &model.display_frames;
-                if let Some(items) = present(ui, "display frame", i, &indices, frames) {
-                    edit_elements(ui, commands, "Display frame", &items, |ui, f| {
+                if let Some(items) = present(ui, ElementKind::DisplayFrame, i, &indices, frames) {
+                    edit_elements(ui, commands, ElementKind::DisplayFrame, &items, |ui, f| {
                         model::display_frame(ui, f, n)
                     });
                 }
             }
             Selection::Texture(i) => {
-                if present(ui, "texture", i, &indices, &model.textures).is_some() {
+                if present(ui, ElementKind::Texture, i, &indices, &model.textures).is_some() {
                     model::texture(ui, model, i, commands);
                 }
             }
@@ -144,13 +154,14 @@ pub fn show(ui: &mut Ui, state: &mut State) {
 /// that the active one no longer exists (deleted since it was selected).
 fn present<'a, T>(
     ui: &mut Ui,
-    kind: &str,
+    kind: ElementKind,
     active: usize,
     indices: &[usize],
     list: &'a [T],
 ) -> Option<Vec<(usize, &'a T)>> {
     let Some(first) = list.get(active) else {
-        ui.weak(format!("There is no {kind} #{active} (any more)."));
+        let kind = super::terms::kind_name(kind);
+        ui.weak(tr!("inspector-gone", kind = kind, index = active));
         return None;
     };
     let mut items = vec![(active, first)];
@@ -168,7 +179,7 @@ fn present<'a, T>(
 fn edit_elements<T>(
     ui: &mut Ui,
     commands: &mut Commands,
-    kind: &str,
+    kind: ElementKind,
     items: &[(usize, &T)],
     form: impl FnOnce(&mut Ui, &mut Form<T>),
 ) where
@@ -176,22 +187,37 @@ fn edit_elements<T>(
 {
     let (active, first) = items[0];
     if items.len() == 1 {
-        let heading = format!("{kind} #{active} {}", first.name());
+        let heading = format!("{} #{active} {}", title(kind), first.name());
         let heading = heading.trim_end().to_owned();
         edit_items(ui, commands, heading, items, form);
         return;
     }
-    let heading = format!("{} × {kind}", items.len());
+    let heading = format!("{} × {}", items.len(), title(kind));
     edit_items(ui, commands, heading, items, |ui, f| {
-        ui.weak(format!(
-            "active #{active} {}; a field set here is set on all {} (one undo step). \
-             Fields that differ show \"{}\".",
-            first.name(),
-            items.len(),
-            kit::MIXED
+        ui.weak(tr!(
+            "inspector-multi-note",
+            index = active,
+            name = first.name(),
+            count = items.len(),
+            mixed = kit::mixed_text()
         ));
         form(ui, f)
     });
+}
+
+/// The heading's word for `kind` ("Rigid body", 剛体).
+fn title(kind: ElementKind) -> String {
+    match kind {
+        ElementKind::Bone => tr!("inspector-title-bone"),
+        ElementKind::Morph => tr!("inspector-title-morph"),
+        ElementKind::Material => tr!("inspector-title-material"),
+        ElementKind::RigidBody => tr!("inspector-title-rigid-body"),
+        ElementKind::Joint => tr!("inspector-title-joint"),
+        ElementKind::SoftBody => tr!("inspector-title-soft-body"),
+        ElementKind::Vertex => tr!("inspector-title-vertex"),
+        ElementKind::DisplayFrame => tr!("inspector-title-display-frame"),
+        other => super::terms::kind_name(other),
+    }
 }
 
 /// The form of one element under `heading`.

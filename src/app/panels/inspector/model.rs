@@ -5,39 +5,65 @@ use super::kit::{grid, Form};
 use super::{edit_element, Lists};
 use crate::app::commands::Commands;
 use crate::pmx::{DisplayElement, DisplayFrame, Model, TextEncoding};
+use crate::tr;
 use eframe::egui;
 use egui::Ui;
 
 pub(super) fn info(ui: &mut Ui, model: &Model, commands: &mut Commands) {
-    edit_element(ui, commands, 0, "Model".into(), &model.info, |ui, f| {
-        grid(ui, "info", |ui| {
-            f.text(ui, "name", |i| i.name.clone(), |i, v| i.name = v);
-            f.text(ui, "name (en)", |i| i.name_en.clone(), |i, v| i.name_en = v);
-            f.multiline(ui, "comment", |i| i.comment.clone(), |i, v| i.comment = v);
-            f.multiline(
-                ui,
-                "comment (en)",
-                |i| i.comment_en.clone(),
-                |i, v| i.comment_en = v,
-            );
-        });
-    });
+    edit_element(
+        ui,
+        commands,
+        0,
+        tr!("inspector-title-model"),
+        &model.info,
+        |ui, f| {
+            grid(ui, "info", |ui| {
+                f.text(
+                    ui,
+                    &tr!("inspector-field-name"),
+                    |i| i.name.clone(),
+                    |i, v| i.name = v,
+                );
+                f.text(
+                    ui,
+                    &tr!("inspector-field-name-en"),
+                    |i| i.name_en.clone(),
+                    |i, v| i.name_en = v,
+                );
+                f.multiline(
+                    ui,
+                    &tr!("inspector-field-comment"),
+                    |i| i.comment.clone(),
+                    |i, v| i.comment = v,
+                );
+                f.multiline(
+                    ui,
+                    &tr!("inspector-field-comment-en"),
+                    |i| i.comment_en.clone(),
+                    |i, v| i.comment_en = v,
+                );
+            });
+        },
+    );
     let h = &model.header;
     ui.separator();
-    ui.label(format!(
-        "PMX {:.1}, {}, {} additional UV, index sizes v{} t{} m{} b{} mo{} r{}",
-        h.version.as_f32(),
-        match h.encoding {
+    ui.label(tr!(
+        "inspector-header",
+        version = format!("{:.1}", h.version.as_f32()),
+        encoding = match h.encoding {
             TextEncoding::Utf16Le => "UTF-16",
             TextEncoding::Utf8 => "UTF-8",
         },
-        h.additional_uv_count,
-        h.index_sizes.vertex,
-        h.index_sizes.texture,
-        h.index_sizes.material,
-        h.index_sizes.bone,
-        h.index_sizes.morph,
-        h.index_sizes.rigid_body
+        uv = h.additional_uv_count,
+        sizes = format!(
+            "v{} t{} m{} b{} mo{} r{}",
+            h.index_sizes.vertex,
+            h.index_sizes.texture,
+            h.index_sizes.material,
+            h.index_sizes.bone,
+            h.index_sizes.morph,
+            h.index_sizes.rigid_body
+        )
     ));
 }
 
@@ -46,40 +72,54 @@ pub(super) fn display_frame(ui: &mut Ui, f: &mut Form<DisplayFrame>, n: Lists) {
     let special = f.first().special;
     grid(ui, "display_frame", |ui| {
         if special {
-            f.info(ui, "name", f.first().name.as_str());
+            f.info(ui, &tr!("inspector-field-name"), f.first().name.as_str());
         } else {
-            f.text(ui, "name", |d| d.name.clone(), |d, v| d.name = v);
+            f.text(
+                ui,
+                &tr!("inspector-field-name"),
+                |d| d.name.clone(),
+                |d, v| d.name = v,
+            );
         }
-        f.text(ui, "name (en)", |d| d.name_en.clone(), |d, v| d.name_en = v);
+        f.text(
+            ui,
+            &tr!("inspector-field-name-en"),
+            |d| d.name_en.clone(),
+            |d, v| d.name_en = v,
+        );
         let kind = if special {
-            "special (Root/表情)"
+            tr!("inspector-frame-special")
         } else {
-            "normal"
+            tr!("inspector-frame-normal")
         };
-        f.info(ui, "kind", kind);
-        f.info(ui, "items", f.first().elements.len().to_string());
+        f.info(ui, &tr!("inspector-field-kind"), kind);
+        f.info(
+            ui,
+            &tr!("inspector-field-items"),
+            f.first().elements.len().to_string(),
+        );
     });
     ui.separator();
     if f.is_multi() {
-        ui.weak("Select one frame to edit its items.");
+        ui.weak(tr!("inspector-frame-select-one"));
         return;
     }
     let locked = crate::app::panels::display_frames::special(f.first())
         == Some(crate::app::panels::display_frames::Special::Root);
     if locked {
-        ui.weak("The Root frame's items are fixed (PMX spec).");
+        ui.weak(tr!("inspector-frame-root-fixed"));
         return;
     }
     let items = &f.first().elements;
     grid(ui, "display_frame_items", |ui| {
         for (k, e) in items.iter().enumerate() {
             let (field, names, target) = match *e {
-                DisplayElement::Bone(b) => ("bone", n.bones, b),
-                DisplayElement::Morph(m) => ("morph", n.morphs, m),
+                DisplayElement::Bone(b) => (tr!("inspector-field-bone"), n.bones, b),
+                DisplayElement::Morph(m) => (tr!("inspector-field-morph"), n.morphs, m),
             };
             f.reference(
                 ui,
-                field,
+                &field,
                 names,
                 false,
                 move |d| match d.elements.get(k) {
@@ -110,13 +150,22 @@ pub(super) fn texture(ui: &mut Ui, model: &Model, index: usize, commands: &mut C
     let Some(path) = model.textures.get(index) else {
         return;
     };
-    let heading = format!("Texture #{index}");
+    let heading = tr!("inspector-texture-title", index = index);
     let path = TexturePath(path.clone());
     edit_element(ui, commands, index, heading, &path, |ui, f| {
         grid(ui, "texture", |ui| {
-            f.text(ui, "path", |t| t.0.clone(), |t, v| t.0 = v);
+            f.text(
+                ui,
+                &tr!("inspector-field-path"),
+                |t| t.0.clone(),
+                |t, v| t.0 = v,
+            );
             let users = crate::app::panels::textures::users(model, index);
-            f.info(ui, "used by", format!("{users} materials"));
+            f.info(
+                ui,
+                &tr!("inspector-field-used-by"),
+                tr!("textures-users", count = users),
+            );
         });
     });
 }

@@ -5,6 +5,7 @@ use super::kit::{grid, Form};
 use super::Lists;
 use crate::pmx::{MaterialOp, Morph, MorphOffsets};
 use crate::rig::morphs;
+use crate::tr;
 use eframe::egui;
 use egui::Ui;
 
@@ -27,23 +28,38 @@ macro_rules! lift {
 pub(super) fn form(ui: &mut Ui, f: &mut Form<Morph>, n: Lists, page: &mut usize) {
     let m = f.first();
     grid(ui, "morph", |ui| {
-        f.text(ui, "name", |m| m.name.clone(), |m, v| m.name = v);
-        f.text(ui, "name (en)", |m| m.name_en.clone(), |m, v| m.name_en = v);
+        f.text(
+            ui,
+            &tr!("inspector-field-name"),
+            |m| m.name.clone(),
+            |m, v| m.name = v,
+        );
+        f.text(
+            ui,
+            &tr!("inspector-field-name-en"),
+            |m| m.name_en.clone(),
+            |m, v| m.name_en = v,
+        );
         f.choice(
             ui,
-            "panel",
+            &tr!("inspector-field-panel"),
             &[
-                (0, "system"),
-                (1, "brow"),
-                (2, "eye"),
-                (3, "mouth"),
-                (4, "other"),
+                (0, tr!("inspector-panel-system")),
+                (1, tr!("inspector-panel-brow")),
+                (2, tr!("inspector-panel-eye")),
+                (3, tr!("inspector-panel-mouth")),
+                (4, tr!("inspector-panel-other")),
             ],
             |m| m.panel,
             |m, v| m.panel = v,
         );
-        f.info(ui, "kind", m.kind().name());
-        f.info(ui, "offsets", m.offsets.len().to_string());
+        let kind = crate::app::panels::terms::morph_kind_name(m.kind());
+        f.info(ui, &tr!("inspector-field-kind"), kind);
+        f.info(
+            ui,
+            &tr!("inspector-field-offsets"),
+            m.offsets.len().to_string(),
+        );
     });
     ui.separator();
     let len = m.offsets.len();
@@ -54,10 +70,11 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Morph>, n: Lists, page: &mut usize)
             if ui.small_button("◀").clicked() && *page > 0 {
                 *page -= 1;
             }
-            ui.label(format!(
-                "offsets {}–{} of {len}",
-                *page * PAGE,
-                ((*page + 1) * PAGE).min(len)
+            ui.label(tr!(
+                "inspector-offsets-page",
+                from = *page * PAGE,
+                to = ((*page + 1) * PAGE).min(len),
+                count = len
             ));
             if ui.small_button("▶").clicked() && *page + 1 < pages {
                 *page += 1;
@@ -67,13 +84,12 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Morph>, n: Lists, page: &mut usize)
     let range = *page * PAGE..((*page + 1) * PAGE).min(len);
     grid(ui, "offsets", |ui| offsets(ui, f, m, n, range));
     if ui
-        .button("➕ Add offset")
-        .on_hover_text(
-            "A row that changes nothing yet (element 0, or every material), to fill in above",
-        )
+        .button(format!("➕ {}", tr!("inspector-add-offset")))
+        .on_hover_text(tr!("inspector-add-offset-tip"))
         .clicked()
     {
-        f.changed("offsets", "+1 row", |m| {
+        let field = tr!("inspector-field-offsets");
+        f.changed(field, tr!("inspector-row-added"), |m| {
             morphs::push_blank_offset(&mut m.offsets)
         });
         // Show the page with the new row.
@@ -83,13 +99,14 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Morph>, n: Lists, page: &mut usize)
 
 /// The heading of offset `k` with its remove button.
 fn row_heading(ui: &mut Ui, f: &mut Form<Morph>, k: usize) {
-    ui.strong(format!("offset {k}"));
+    ui.strong(tr!("inspector-offset", index = k));
     if ui
         .small_button("✕")
-        .on_hover_text("Remove this offset")
+        .on_hover_text(tr!("inspector-remove-offset"))
         .clicked()
     {
-        f.changed("offsets", format!("remove row {k}"), move |m| {
+        let field = tr!("inspector-field-offsets");
+        f.changed(field, tr!("inspector-row-removed", index = k), move |m| {
             morphs::remove_offset_at(&mut m.offsets, k)
         });
     }
@@ -102,16 +119,22 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
             for k in range {
                 row_heading(ui, f, k);
                 let lift = lift!(k, MorphOffsets::Group(v) | MorphOffsets::Flip(v) => v);
-                f.nested(format_args!("offset {k}"), &v[k], lift, |g| {
+                f.nested(tr!("inspector-offset", index = k), &v[k], lift, |g| {
                     g.reference(
                         ui,
-                        "morph",
+                        &tr!("inspector-field-morph"),
                         n.morphs,
                         false,
                         |o| o.morph,
                         |o, v| o.morph = v,
                     );
-                    g.f32(ui, "ratio", 0.01, |o| o.ratio, |o, v| o.ratio = v);
+                    g.f32(
+                        ui,
+                        &tr!("inspector-field-ratio"),
+                        0.01,
+                        |o| o.ratio,
+                        |o, v| o.ratio = v,
+                    );
                 });
             }
         }
@@ -119,9 +142,20 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
             for k in range {
                 row_heading(ui, f, k);
                 let lift = lift!(k, MorphOffsets::Vertex(v) => v);
-                f.nested(format_args!("offset {k}"), &v[k], lift, |g| {
-                    g.i32(ui, "vertex", |o| o.vertex, |o, v| o.vertex = v);
-                    g.vector(ui, "offset", 0.001, |o| o.offset, |o, v| o.offset = v);
+                f.nested(tr!("inspector-offset", index = k), &v[k], lift, |g| {
+                    g.i32(
+                        ui,
+                        &tr!("inspector-field-vertex"),
+                        |o| o.vertex,
+                        |o, v| o.vertex = v,
+                    );
+                    g.vector(
+                        ui,
+                        &tr!("inspector-field-offset"),
+                        0.001,
+                        |o| o.offset,
+                        |o, v| o.offset = v,
+                    );
                 });
             }
         }
@@ -129,18 +163,25 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
             for k in range {
                 row_heading(ui, f, k);
                 let lift = lift!(k, MorphOffsets::Bone(v) => v);
-                f.nested(format_args!("offset {k}"), &v[k], lift, |g| {
-                    g.reference(ui, "bone", n.bones, false, |o| o.bone, |o, v| o.bone = v);
+                f.nested(tr!("inspector-offset", index = k), &v[k], lift, |g| {
+                    g.reference(
+                        ui,
+                        &tr!("inspector-field-bone"),
+                        n.bones,
+                        false,
+                        |o| o.bone,
+                        |o, v| o.bone = v,
+                    );
                     g.vector(
                         ui,
-                        "translation",
+                        &tr!("inspector-field-translation"),
                         0.01,
                         |o| o.translation,
                         |o, v| o.translation = v,
                     );
                     g.vector(
                         ui,
-                        "rotation (quat)",
+                        &tr!("inspector-field-rotation-quat"),
                         0.001,
                         |o| o.rotation,
                         |o, v| o.rotation = v,
@@ -152,9 +193,20 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
             for k in range {
                 row_heading(ui, f, k);
                 let lift = lift!(k, MorphOffsets::Uv { offsets: v, .. } => v);
-                f.nested(format_args!("offset {k}"), &v[k], lift, |g| {
-                    g.i32(ui, "vertex", |o| o.vertex, |o, v| o.vertex = v);
-                    g.vector(ui, "uv offset", 0.001, |o| o.offset, |o, v| o.offset = v);
+                f.nested(tr!("inspector-offset", index = k), &v[k], lift, |g| {
+                    g.i32(
+                        ui,
+                        &tr!("inspector-field-vertex"),
+                        |o| o.vertex,
+                        |o, v| o.vertex = v,
+                    );
+                    g.vector(
+                        ui,
+                        &tr!("inspector-field-uv-offset"),
+                        0.001,
+                        |o| o.offset,
+                        |o, v| o.offset = v,
+                    );
                 });
             }
         }
@@ -162,10 +214,10 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
             for k in range {
                 row_heading(ui, f, k);
                 let lift = lift!(k, MorphOffsets::Material(v) => v);
-                f.nested(format_args!("offset {k}"), &v[k], lift, |g| {
+                f.nested(tr!("inspector-offset", index = k), &v[k], lift, |g| {
                     g.reference(
                         ui,
-                        "material",
+                        &tr!("inspector-field-material"),
                         n.materials,
                         true,
                         |o| o.material,
@@ -173,52 +225,73 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
                     );
                     g.choice(
                         ui,
-                        "operation",
-                        &[(MaterialOp::Multiply, "multiply"), (MaterialOp::Add, "add")],
+                        &tr!("inspector-field-operation"),
+                        &[
+                            (MaterialOp::Multiply, tr!("inspector-op-multiply")),
+                            (MaterialOp::Add, tr!("inspector-op-add")),
+                        ],
                         |o| o.op,
                         |o, v| o.op = v,
                     );
-                    g.vector(ui, "diffuse", 0.005, |o| o.diffuse, |o, v| o.diffuse = v);
-                    g.vector(ui, "specular", 0.005, |o| o.specular, |o, v| o.specular = v);
+                    g.vector(
+                        ui,
+                        &tr!("inspector-field-diffuse"),
+                        0.005,
+                        |o| o.diffuse,
+                        |o, v| o.diffuse = v,
+                    );
+                    g.vector(
+                        ui,
+                        &tr!("inspector-field-specular"),
+                        0.005,
+                        |o| o.specular,
+                        |o, v| o.specular = v,
+                    );
                     g.f32(
                         ui,
-                        "specular power",
+                        &tr!("inspector-field-specular-power"),
                         0.05,
                         |o| o.specular_power,
                         |o, v| o.specular_power = v,
                     );
-                    g.vector(ui, "ambient", 0.005, |o| o.ambient, |o, v| o.ambient = v);
                     g.vector(
                         ui,
-                        "edge colour",
+                        &tr!("inspector-field-ambient"),
+                        0.005,
+                        |o| o.ambient,
+                        |o, v| o.ambient = v,
+                    );
+                    g.vector(
+                        ui,
+                        &tr!("inspector-field-edge-colour"),
                         0.005,
                         |o| o.edge_color,
                         |o, v| o.edge_color = v,
                     );
                     g.f32(
                         ui,
-                        "edge size",
+                        &tr!("inspector-field-edge-size"),
                         0.01,
                         |o| o.edge_size,
                         |o, v| o.edge_size = v,
                     );
                     g.vector(
                         ui,
-                        "texture tint",
+                        &tr!("inspector-field-texture-tint"),
                         0.005,
                         |o| o.texture_tint,
                         |o, v| o.texture_tint = v,
                     );
                     g.vector(
                         ui,
-                        "sphere tint",
+                        &tr!("inspector-field-sphere-tint"),
                         0.005,
                         |o| o.sphere_tint,
                         |o, v| o.sphere_tint = v,
                     );
                     g.vector(
                         ui,
-                        "toon tint",
+                        &tr!("inspector-field-toon-tint"),
                         0.005,
                         |o| o.toon_tint,
                         |o, v| o.toon_tint = v,
@@ -230,18 +303,35 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
             for k in range {
                 row_heading(ui, f, k);
                 let lift = lift!(k, MorphOffsets::Impulse(v) => v);
-                f.nested(format_args!("offset {k}"), &v[k], lift, |g| {
+                f.nested(tr!("inspector-offset", index = k), &v[k], lift, |g| {
                     g.reference(
                         ui,
-                        "rigid body",
+                        &tr!("inspector-field-rigid-body"),
                         n.bodies,
                         false,
                         |o| o.rigid_body,
                         |o, v| o.rigid_body = v,
                     );
-                    g.check(ui, "local", |o| o.local, |o, v| o.local = v);
-                    g.vector(ui, "velocity", 0.01, |o| o.velocity, |o, v| o.velocity = v);
-                    g.vector(ui, "torque", 0.01, |o| o.torque, |o, v| o.torque = v);
+                    g.check(
+                        ui,
+                        &tr!("inspector-field-local"),
+                        |o| o.local,
+                        |o, v| o.local = v,
+                    );
+                    g.vector(
+                        ui,
+                        &tr!("inspector-field-velocity"),
+                        0.01,
+                        |o| o.velocity,
+                        |o, v| o.velocity = v,
+                    );
+                    g.vector(
+                        ui,
+                        &tr!("inspector-field-torque"),
+                        0.01,
+                        |o| o.torque,
+                        |o, v| o.torque = v,
+                    );
                 });
             }
         }

@@ -3,39 +3,44 @@
 
 use super::kit::{grid, Form};
 use super::Lists;
+use crate::app::panels::terms::{joint_kind_name, shape_name, soft_shape_name};
 use crate::pmx::{
     AeroModel, Joint, JointKind, RigidBody, RigidMode, RigidShape, SoftBody, SoftBodyFlags,
     SoftBodyShape,
 };
+use crate::tr;
 use eframe::egui;
 use egui::Ui;
 
-const SHAPES: [(RigidShape, &str); 3] = [
-    (RigidShape::Sphere, "sphere"),
-    (RigidShape::Box, "box"),
-    (RigidShape::Capsule, "capsule"),
-];
+fn shapes() -> [(RigidShape, String); 3] {
+    [RigidShape::Sphere, RigidShape::Box, RigidShape::Capsule].map(|s| (s, shape_name(s)))
+}
 
-const MODES: [(RigidMode, &str); 3] = [
-    (RigidMode::FollowBone, "follow bone (0)"),
-    (RigidMode::Dynamic, "physics (1)"),
-    (
-        RigidMode::DynamicWithBonePosition,
-        "physics + bone position (2)",
-    ),
-];
+fn modes() -> [(RigidMode, String); 3] {
+    [
+        (RigidMode::FollowBone, tr!("inspector-mode-bone")),
+        (RigidMode::Dynamic, tr!("inspector-mode-physics")),
+        (
+            RigidMode::DynamicWithBonePosition,
+            tr!("inspector-mode-physics-bone"),
+        ),
+    ]
+}
 
 type Getter<T, V> = fn(&T) -> V;
 type Setter<T, V> = fn(&mut T, V);
 /// A number field: its name, getter and setter.
 type Field<T, V> = (&'static str, Getter<T, V>, Setter<T, V>);
 
-/// Number fields of a body, with their drag speeds.
+/// Number fields of a body (named by catalogue key), with their drag speeds.
 const BODY_NUMBERS: [(Field<RigidBody, f32>, f64); 5] = [
-    (("mass", |b| b.mass, |b, v| b.mass = v), 0.01),
+    (
+        ("inspector-field-mass", |b| b.mass, |b, v| b.mass = v),
+        0.01,
+    ),
     (
         (
-            "linear damping",
+            "inspector-field-linear-damping",
             |b| b.linear_damping,
             |b, v| b.linear_damping = v,
         ),
@@ -43,57 +48,135 @@ const BODY_NUMBERS: [(Field<RigidBody, f32>, f64); 5] = [
     ),
     (
         (
-            "angular damping",
+            "inspector-field-angular-damping",
             |b| b.angular_damping,
             |b, v| b.angular_damping = v,
         ),
         0.005,
     ),
     (
-        ("restitution", |b| b.restitution, |b, v| b.restitution = v),
+        (
+            "inspector-field-restitution",
+            |b| b.restitution,
+            |b, v| b.restitution = v,
+        ),
         0.005,
     ),
-    (("friction", |b| b.friction, |b, v| b.friction = v), 0.005),
+    (
+        (
+            "inspector-field-friction",
+            |b| b.friction,
+            |b, v| b.friction = v,
+        ),
+        0.005,
+    ),
 ];
 
 pub(super) fn rigid_body(ui: &mut Ui, f: &mut Form<RigidBody>, n: Lists) {
     grid(ui, "body", |ui| {
-        f.text(ui, "name", |b| b.name.clone(), |b, v| b.name = v);
-        f.text(ui, "name (en)", |b| b.name_en.clone(), |b, v| b.name_en = v);
-        f.reference(ui, "bone", n.bones, true, |b| b.bone, |b, v| b.bone = v);
-        f.integer(ui, "group", 0u8, 15, |b| b.group, |b, v| b.group = v);
+        f.text(
+            ui,
+            &tr!("inspector-field-name"),
+            |b| b.name.clone(),
+            |b, v| b.name = v,
+        );
+        f.text(
+            ui,
+            &tr!("inspector-field-name-en"),
+            |b| b.name_en.clone(),
+            |b, v| b.name_en = v,
+        );
+        f.reference(
+            ui,
+            &tr!("inspector-field-related-bone"),
+            n.bones,
+            true,
+            |b| b.bone,
+            |b, v| b.bone = v,
+        );
+        f.integer(
+            ui,
+            &tr!("inspector-field-group"),
+            0u8,
+            15,
+            |b| b.group,
+            |b, v| b.group = v,
+        );
         f.mask_bits(
             ui,
-            "collides with",
+            &tr!("inspector-field-collides-with"),
             |b| b.collision_mask,
             |b, v| b.collision_mask = v,
         );
         // The size follows the shape (a capsule turned box is not 0 deep).
-        f.choice(ui, "shape", &SHAPES, |b| b.shape, |b, v| b.set_shape(v));
-        f.vector(ui, "size", 0.01, |b| b.size, |b, v| b.size = v);
-        f.vector(ui, "position", 0.01, |b| b.position, |b, v| b.position = v);
-        f.angles(ui, "rotation", |b| b.rotation, |b, v| b.rotation = v);
-        for ((field, get, set), speed) in BODY_NUMBERS {
-            f.f32(ui, field, speed, get, set);
+        f.choice(
+            ui,
+            &tr!("inspector-field-shape"),
+            &shapes(),
+            |b| b.shape,
+            |b, v| b.set_shape(v),
+        );
+        f.vector(
+            ui,
+            &tr!("inspector-field-size"),
+            0.01,
+            |b| b.size,
+            |b, v| b.size = v,
+        );
+        f.vector(
+            ui,
+            &tr!("inspector-field-position"),
+            0.01,
+            |b| b.position,
+            |b, v| b.position = v,
+        );
+        f.angles(
+            ui,
+            &tr!("inspector-field-rotation"),
+            |b| b.rotation,
+            |b, v| b.rotation = v,
+        );
+        for ((key, get, set), speed) in BODY_NUMBERS {
+            f.f32(ui, &tr!(key), speed, get, set);
         }
-        f.choice(ui, "mode", &MODES, |b| b.mode, |b, v| b.mode = v);
+        f.choice(
+            ui,
+            &tr!("inspector-field-mode"),
+            &modes(),
+            |b| b.mode,
+            |b, v| b.mode = v,
+        );
     });
 }
 
 pub(super) fn joint(ui: &mut Ui, f: &mut Form<Joint>, n: Lists) {
-    let kinds: [(JointKind, &str); 6] = std::array::from_fn(|k| {
-        (
-            JointKind::from_u8(k as u8),
-            JointKind::from_u8(k as u8).name(),
-        )
+    let kinds: [(JointKind, String); 6] = std::array::from_fn(|k| {
+        let kind = JointKind::from_u8(k as u8);
+        (kind, joint_kind_name(kind))
     });
     grid(ui, "joint", |ui| {
-        f.text(ui, "name", |j| j.name.clone(), |j, v| j.name = v);
-        f.text(ui, "name (en)", |j| j.name_en.clone(), |j, v| j.name_en = v);
-        f.choice(ui, "kind", &kinds, |j| j.kind, |j, v| j.kind = v);
+        f.text(
+            ui,
+            &tr!("inspector-field-name"),
+            |j| j.name.clone(),
+            |j, v| j.name = v,
+        );
+        f.text(
+            ui,
+            &tr!("inspector-field-name-en"),
+            |j| j.name_en.clone(),
+            |j, v| j.name_en = v,
+        );
+        f.choice(
+            ui,
+            &tr!("inspector-field-kind"),
+            &kinds,
+            |j| j.kind,
+            |j, v| j.kind = v,
+        );
         f.reference(
             ui,
-            "body A",
+            &tr!("inspector-field-body-a"),
             n.bodies,
             true,
             |j| j.body_a,
@@ -101,50 +184,61 @@ pub(super) fn joint(ui: &mut Ui, f: &mut Form<Joint>, n: Lists) {
         );
         f.reference(
             ui,
-            "body B",
+            &tr!("inspector-field-body-b"),
             n.bodies,
             true,
             |j| j.body_b,
             |j, v| j.body_b = v,
         );
-        f.vector(ui, "position", 0.01, |j| j.position, |j, v| j.position = v);
-        f.angles(ui, "rotation", |j| j.rotation, |j, v| j.rotation = v);
         f.vector(
             ui,
-            "linear lower",
+            &tr!("inspector-field-position"),
+            0.01,
+            |j| j.position,
+            |j, v| j.position = v,
+        );
+        f.angles(
+            ui,
+            &tr!("inspector-field-rotation"),
+            |j| j.rotation,
+            |j, v| j.rotation = v,
+        );
+        f.vector(
+            ui,
+            &tr!("inspector-field-linear-lower"),
             0.01,
             |j| j.linear_lower,
             |j, v| j.linear_lower = v,
         );
         f.vector(
             ui,
-            "linear upper",
+            &tr!("inspector-field-linear-upper"),
             0.01,
             |j| j.linear_upper,
             |j, v| j.linear_upper = v,
         );
         f.angles(
             ui,
-            "angular lower",
+            &tr!("inspector-field-angular-lower"),
             |j| j.angular_lower,
             |j, v| j.angular_lower = v,
         );
         f.angles(
             ui,
-            "angular upper",
+            &tr!("inspector-field-angular-upper"),
             |j| j.angular_upper,
             |j, v| j.angular_upper = v,
         );
         f.vector(
             ui,
-            "linear spring",
+            &tr!("inspector-field-linear-spring"),
             0.1,
             |j| j.linear_spring,
             |j, v| j.linear_spring = v,
         );
         f.vector(
             ui,
-            "angular spring",
+            &tr!("inspector-field-angular-spring"),
             0.1,
             |j| j.angular_spring,
             |j, v| j.angular_spring = v,
@@ -250,41 +344,64 @@ const SOFT_ITERATIONS: [Field<SoftBody, i32>; 4] = [
 
 pub(super) fn soft_body(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
     grid(ui, "soft", |ui| {
-        f.text(ui, "name", |s| s.name.clone(), |s, v| s.name = v);
-        f.text(ui, "name (en)", |s| s.name_en.clone(), |s, v| s.name_en = v);
+        f.text(
+            ui,
+            &tr!("inspector-field-name"),
+            |s| s.name.clone(),
+            |s, v| s.name = v,
+        );
+        f.text(
+            ui,
+            &tr!("inspector-field-name-en"),
+            |s| s.name_en.clone(),
+            |s, v| s.name_en = v,
+        );
         f.choice(
             ui,
-            "shape",
+            &tr!("inspector-field-shape"),
             &[
-                (SoftBodyShape::TriMesh, "tri-mesh"),
-                (SoftBodyShape::Rope, "rope"),
+                (
+                    SoftBodyShape::TriMesh,
+                    soft_shape_name(SoftBodyShape::TriMesh),
+                ),
+                (SoftBodyShape::Rope, soft_shape_name(SoftBodyShape::Rope)),
             ],
             |s| s.shape,
             |s, v| s.shape = v,
         );
         f.reference(
             ui,
-            "material",
+            &tr!("inspector-field-material"),
             n.materials,
             true,
             |s| s.material,
             |s, v| s.material = v,
         );
-        f.integer(ui, "group", 0u8, 15, |s| s.group, |s, v| s.group = v);
+        f.integer(
+            ui,
+            &tr!("inspector-field-group"),
+            0u8,
+            15,
+            |s| s.group,
+            |s, v| s.group = v,
+        );
         f.mask_bits(
             ui,
-            "collides with",
+            &tr!("inspector-field-collides-with"),
             |s| s.collision_mask,
             |s, v| s.collision_mask = v,
         );
         for (field, bit) in [
-            ("B-link", SoftBodyFlags::B_LINK),
-            ("clusters", SoftBodyFlags::CLUSTERS),
-            ("randomise links", SoftBodyFlags::RANDOMIZE_LINKS),
+            (tr!("inspector-field-b-link"), SoftBodyFlags::B_LINK),
+            (tr!("inspector-field-clusters"), SoftBodyFlags::CLUSTERS),
+            (
+                tr!("inspector-field-randomise-links"),
+                SoftBodyFlags::RANDOMIZE_LINKS,
+            ),
         ] {
             f.check(
                 ui,
-                field,
+                &field,
                 move |s| s.flags.has(bit),
                 move |s, on| {
                     if on {
@@ -297,27 +414,33 @@ pub(super) fn soft_body(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
         }
         f.i32(
             ui,
-            "B-link distance",
+            &tr!("inspector-field-b-link-distance"),
             |s| s.b_link_distance,
             |s, v| s.b_link_distance = v,
         );
         f.i32(
             ui,
-            "cluster count",
+            &tr!("inspector-field-cluster-count"),
             |s| s.cluster_count,
             |s, v| s.cluster_count = v,
         );
         f.f32(
             ui,
-            "total mass",
+            &tr!("inspector-field-total-mass"),
             0.01,
             |s| s.total_mass,
             |s, v| s.total_mass = v,
         );
-        f.f32(ui, "margin", 0.001, |s| s.margin, |s, v| s.margin = v);
+        f.f32(
+            ui,
+            &tr!("inspector-field-margin"),
+            0.001,
+            |s| s.margin,
+            |s, v| s.margin = v,
+        );
         f.choice(
             ui,
-            "aero model",
+            &tr!("inspector-field-aero-model"),
             &[
                 (AeroModel::VPoint, "V_Point"),
                 (AeroModel::VTwoSided, "V_TwoSided"),
@@ -346,7 +469,7 @@ pub(super) fn soft_body(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
 fn anchors_and_pins(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
     let s = f.first();
     ui.separator();
-    ui.strong(format!("Anchors ({})", s.anchors.len()));
+    ui.strong(tr!("inspector-anchors", count = s.anchors.len()));
     grid(ui, "anchors", |ui| {
         for (k, anchor) in s.anchors.iter().enumerate() {
             let lift = move |s: &mut SoftBody, change: &dyn Fn(&mut _)| {
@@ -354,21 +477,31 @@ fn anchors_and_pins(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
                     change(a);
                 }
             };
-            f.nested(format_args!("anchor {k}"), anchor, lift, |g| {
+            f.nested(tr!("inspector-anchor", index = k), anchor, lift, |g| {
                 g.reference(
                     ui,
-                    "rigid body",
+                    &tr!("inspector-field-rigid-body"),
                     n.bodies,
                     false,
                     |a| a.rigid_body,
                     |a, v| a.rigid_body = v,
                 );
-                g.i32(ui, "vertex", |a| a.vertex, |a, v| a.vertex = v);
-                g.check(ui, "near mode", |a| a.near_mode, |a, v| a.near_mode = v);
+                g.i32(
+                    ui,
+                    &tr!("inspector-field-vertex"),
+                    |a| a.vertex,
+                    |a, v| a.vertex = v,
+                );
+                g.check(
+                    ui,
+                    &tr!("inspector-field-near-mode"),
+                    |a| a.near_mode,
+                    |a, v| a.near_mode = v,
+                );
             });
         }
     });
-    ui.strong(format!("Pinned vertices ({})", s.pins.len()));
+    ui.strong(tr!("inspector-pins", count = s.pins.len()));
     let old = s
         .pins
         .iter()
@@ -387,8 +520,9 @@ fn anchors_and_pins(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
             .filter_map(|t| t.trim().parse().ok())
             .collect();
         if pins != s.pins {
-            let shown = format!("{} vertices", pins.len());
-            f.changed("pins", shown, move |s| s.pins.clone_from(&pins));
+            let shown = tr!("panels-n-vertices", count = pins.len());
+            let field = tr!("inspector-field-pins");
+            f.changed(field, shown, move |s| s.pins.clone_from(&pins));
         }
     }
 }

@@ -5,18 +5,10 @@ use super::kit::{grid, Form};
 use super::Lists;
 use crate::edit::weights::convert_weights;
 use crate::pmx::{Model, Vertex, WeightKind, Weights, NONE};
+use crate::tr;
 use eframe::egui;
 use egui::Ui;
 use glam::Vec3;
-
-const UV_FIELDS: [&str; 4] = [
-    "additional UV 1",
-    "additional UV 2",
-    "additional UV 3",
-    "additional UV 4",
-];
-const BONE_FIELDS: [&str; 4] = ["bone 1", "bone 2", "bone 3", "bone 4"];
-const WEIGHT_FIELDS: [&str; 4] = ["weight 1", "weight 2", "weight 3", "weight 4"];
 
 /// The bones and weights of a vertex as four slots (unused: −1 and 0).
 fn slots(w: &Weights) -> ([i32; 4], [f32; 4]) {
@@ -56,24 +48,46 @@ pub(super) fn form(
 ) {
     let v = f.first();
     grid(ui, "vertex", |ui| {
-        f.vector(ui, "position", 0.01, |v| v.position, |v, x| v.position = x);
-        f.vector(ui, "normal", 0.005, |v| v.normal, |v, x| v.normal = x);
-        f.vector(ui, "UV", 0.001, |v| v.uv, |v, x| v.uv = x);
+        f.vector(
+            ui,
+            &tr!("inspector-field-position"),
+            0.01,
+            |v| v.position,
+            |v, x| v.position = x,
+        );
+        f.vector(
+            ui,
+            &tr!("inspector-field-normal"),
+            0.005,
+            |v| v.normal,
+            |v, x| v.normal = x,
+        );
+        f.vector(
+            ui,
+            &tr!("inspector-field-uv"),
+            0.001,
+            |v| v.uv,
+            |v, x| v.uv = x,
+        );
         let extra = usize::from(model.header.additional_uv_count).min(4);
-        for (k, field) in UV_FIELDS.iter().enumerate().take(extra) {
+        for k in 0..extra {
             f.vector(
                 ui,
-                field,
+                &tr!("inspector-field-additional-uv", n = k + 1),
                 0.001,
                 move |v| v.additional_uvs[k],
                 move |v, x| v.additional_uvs[k] = x,
             );
         }
         weights(ui, f, model, n);
-        f.info(ui, "bones × weights", weight_summary(&v.weights, n.bones));
+        f.info(
+            ui,
+            &tr!("inspector-field-bones-weights"),
+            weight_summary(&v.weights, n.bones),
+        );
         f.f32(
             ui,
-            "edge scale",
+            &tr!("inspector-field-edge-scale"),
             0.01,
             |v| v.edge_scale,
             |v, x| v.edge_scale = x,
@@ -81,7 +95,7 @@ pub(super) fn form(
         if let Some(p) = skinned {
             f.info(
                 ui,
-                "posed position",
+                &tr!("inspector-field-posed-position"),
                 format!("{:.3}, {:.3}, {:.3}", p.x, p.y, p.z),
             );
         }
@@ -92,7 +106,7 @@ fn weights(ui: &mut Ui, f: &mut Form<Vertex>, model: &Model, n: Lists) {
     let kinds = WeightKind::ALL.map(|k| (k, k.name()));
     let old_kind = f.first().weights.kind();
     let mut new_kind = None;
-    f.row(ui, "weight type", |_, ui, label| {
+    f.row(ui, &tr!("inspector-field-weight-type"), |_, ui, label| {
         egui::ComboBox::from_id_salt("weight type")
             .selected_text(old_kind.name())
             .show_ui(ui, |ui| {
@@ -112,7 +126,7 @@ fn weights(ui: &mut Ui, f: &mut Form<Vertex>, model: &Model, n: Lists) {
             bones: model.bones.clone(),
             ..Model::default()
         };
-        f.changed("weight type", kind.name(), move |v| {
+        f.changed(tr!("inspector-field-weight-type"), kind.name(), move |v| {
             v.weights = convert_weights(&v.weights, kind, &bones, v.position)
         });
     }
@@ -123,10 +137,14 @@ fn weights(ui: &mut Ui, f: &mut Form<Vertex>, model: &Model, n: Lists) {
         Weights::Bdef4 { .. } | Weights::Qdef { .. } => 4,
     };
     for k in 0..count {
-        let field = if count == 1 { "bone" } else { BONE_FIELDS[k] };
+        let field = if count == 1 {
+            tr!("inspector-field-bone")
+        } else {
+            tr!("inspector-field-bone-n", n = k + 1)
+        };
         f.reference(
             ui,
-            field,
+            &field,
             n.bones,
             true,
             move |v| slots(&v.weights).0[k],
@@ -135,7 +153,7 @@ fn weights(ui: &mut Ui, f: &mut Form<Vertex>, model: &Model, n: Lists) {
         if count == 4 {
             f.f32(
                 ui,
-                WEIGHT_FIELDS[k],
+                &tr!("inspector-field-weight-n", n = k + 1),
                 0.005,
                 move |v| slots(&v.weights).1[k],
                 move |v, x| set_weight(&mut v.weights, k, x),
@@ -145,7 +163,7 @@ fn weights(ui: &mut Ui, f: &mut Form<Vertex>, model: &Model, n: Lists) {
     if count == 2 {
         f.f32(
             ui,
-            "weight of bone 1",
+            &tr!("inspector-field-weight-of-bone-1"),
             0.005,
             |v| slots(&v.weights).1[0],
             |v, x| set_weight(&mut v.weights, 0, x),
@@ -153,8 +171,8 @@ fn weights(ui: &mut Ui, f: &mut Form<Vertex>, model: &Model, n: Lists) {
         let second = slots(w).1[1];
         f.info(
             ui,
-            "weight of bone 2",
-            format!("{second:.5} (1 − weight of bone 1)"),
+            &tr!("inspector-field-weight-of-bone-2"),
+            tr!("inspector-weight-2-note", value = format!("{second:.5}")),
         );
     }
     if let Weights::Sdef { .. } = w {
@@ -184,6 +202,8 @@ fn weights(ui: &mut Ui, f: &mut Form<Vertex>, model: &Model, n: Lists) {
 /// "name weight + name weight = sum" of the bones a vertex follows, −1 as "(none)".
 pub fn weight_summary(w: &Weights, bone_names: super::kit::Names) -> String {
     let (bones, weights, n) = w.bone_weights();
+    let none = tr!("inspector-none");
+    let out_of_range = tr!("inspector-out-of-range-short");
     let terms: Vec<String> = bones[..n]
         .iter()
         .zip(&weights[..n])
@@ -191,8 +211,8 @@ pub fn weight_summary(w: &Weights, bone_names: super::kit::Names) -> String {
         .map(|(&b, w)| {
             let name = match bone_names.of(b) {
                 Some(name) => name,
-                None if b < 0 => "(none)",
-                None => "(out of range)",
+                None if b < 0 => none.as_str(),
+                None => out_of_range.as_str(),
             };
             format!("{name} {w:.3}")
         })
@@ -208,6 +228,8 @@ mod tests {
 
     #[test]
     fn weight_summary_names_bones_and_sums() {
+        // The expected text is the English catalogue's.
+        hone_core::i18n::set_lang(hone_core::i18n::Lang::En);
         let bones: Vec<Bone> = ["a", "b"]
             .map(|n| Bone {
                 name: n.into(),

@@ -3,8 +3,9 @@
 
 use eframe::egui;
 
-use super::MIXED;
+use super::mixed_text;
 use crate::pmx::{Bone, Joint, Material, Morph, RigidBody};
+use crate::tr;
 use egui::{DragValue, Ui};
 
 /// How a number field looks and steps.
@@ -85,9 +86,10 @@ pub fn number_f32(ui: &mut Ui, label: egui::Id, value: f32, kind: Number) -> Opt
 pub fn number(ui: &mut Ui, label: egui::Id, value: f64, kind: Number) -> Option<f64> {
     let decimals = kind.max_decimals;
     let mixed = kind.mixed;
+    let mixed_shown = if mixed { mixed_text() } else { String::new() };
     let format = move |x: f64| {
         if mixed && x.to_bits() == value.to_bits() {
-            MIXED.to_owned()
+            mixed_shown.clone()
         } else {
             emath_format(x, decimals)
         }
@@ -184,8 +186,8 @@ impl<'a> Names<'a> {
 pub fn reference_text(v: i32, names: Names) -> String {
     match names.of(v) {
         Some(n) => format!("#{v} {n}"),
-        None if v < 0 => "(none)".to_owned(),
-        None => format!("#{v} (out of range)"),
+        None if v < 0 => tr!("inspector-none"),
+        None => tr!("inspector-out-of-range", index = v),
     }
 }
 
@@ -203,7 +205,7 @@ pub fn reference_picker(
     let id = ui.make_persistent_id(&salt).with("filter");
     let mut changed = false;
     let shown = if mixed {
-        "(mixed)".to_owned()
+        tr!("inspector-mixed-choice")
     } else {
         reference_text(*v, names)
     };
@@ -213,9 +215,11 @@ pub fn reference_picker(
         .height(320.0)
         .show_ui(ui, |ui| {
             let mut filter: String = ui.data_mut(|d| d.get_temp(id).unwrap_or_default());
-            ui.add(egui::TextEdit::singleline(&mut filter).hint_text("filter"));
+            ui.add(egui::TextEdit::singleline(&mut filter).hint_text(tr!("inspector-filter")));
             if none
-                && ui.selectable_label(*v < 0 && !mixed, "(none)").clicked()
+                && ui
+                    .selectable_label(*v < 0 && !mixed, tr!("inspector-none"))
+                    .clicked()
                 && (*v >= 0 || mixed)
             {
                 *v = crate::pmx::NONE;
