@@ -110,6 +110,7 @@ history-undo = Undo
 history-redo = Redo
 history-saved-mark = {"  "}(saved)
 history-opened = Opened
+history-restored = Restored from autosave (unsaved)
 log-clear = Clear
 log-count = { $count ->
     [one] 1 message

@@ -71,6 +71,7 @@ history-undo = 元に戻す
 history-redo = やり直し
 history-saved-mark = {"  "}(保存済み)
 history-opened = 開いた時点
+history-restored = 自動保存から復元（未保存）
 log-clear = クリア
 log-count = メッセージ { $count } 件
 materials-show-all = すべて表示

@@ -86,6 +86,11 @@ impl Document {
         self.path.as_deref().and_then(Path::parent)
     }
 
+    /// Restored from a recovery copy and not saved since.
+    pub fn is_recovered(&self) -> bool {
+        self.recovered
+    }
+
     /// The edits a restored recovery copy held (0 for a file opened as it is).
     pub fn recovered_edits(&self) -> usize {
         self.recovered_edits

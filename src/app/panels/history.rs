@@ -28,7 +28,9 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         }
     });
     let head = state.doc.history.head();
-    let saved = state.doc.history.saved_head();
+    // A restored copy is unsaved from its first line on.
+    let recovered = state.doc.is_recovered();
+    let saved = state.doc.history.saved_head().filter(|_| !recovered);
     let labels: Vec<String> = state
         .doc
         .history
@@ -48,7 +50,18 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 }
             };
             if ui
-                .selectable_label(head == 0, format!("{}{}", tr!("history-opened"), mark(0)))
+                .selectable_label(
+                    head == 0,
+                    format!(
+                        "{}{}",
+                        tr!(if recovered {
+                            "history-restored"
+                        } else {
+                            "history-opened"
+                        }),
+                        mark(0)
+                    ),
+                )
                 .clicked()
             {
                 jump = Some(0);
