@@ -381,6 +381,23 @@ fn physics_reads_bone(model: &Model, i: usize, fields: Fields) -> bool {
                 .any(|b| crate::physics::rules::placing_bone(model, b) == Some(i)))
 }
 
+/// `values` (one per element of `kind`) placed at their elements' new indices in a
+/// list of `len`; new elements get the default.
+fn moved<T: Clone + Default>(
+    values: &[T],
+    moves: &crate::edit::IndexMoves,
+    kind: ElementKind,
+    len: usize,
+) -> Vec<T> {
+    let mut out = vec![T::default(); len];
+    for (old, v) in values.iter().enumerate() {
+        if let Some(slot) = moves.index(kind, old).and_then(|new| out.get_mut(new)) {
+            *slot = v.clone();
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -497,21 +514,4 @@ mod tests {
         );
         assert!(!pose.world()[2].abs_diff_eq(rest, 1e-3));
     }
-}
-
-/// `values` (one per element of `kind`) placed at their elements' new indices in a
-/// list of `len`; new elements get the default.
-fn moved<T: Clone + Default>(
-    values: &[T],
-    moves: &crate::edit::IndexMoves,
-    kind: ElementKind,
-    len: usize,
-) -> Vec<T> {
-    let mut out = vec![T::default(); len];
-    for (old, v) in values.iter().enumerate() {
-        if let Some(slot) = moves.index(kind, old).and_then(|new| out.get_mut(new)) {
-            *slot = v.clone();
-        }
-    }
-    out
 }
