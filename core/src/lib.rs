@@ -13,6 +13,7 @@ pub mod deform;
 pub mod edit;
 pub mod i18n;
 pub mod motion;
+pub mod ops;
 pub mod physics;
 pub mod pmx;
 pub mod rig;
