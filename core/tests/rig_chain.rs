@@ -4,7 +4,7 @@
 
 use hone_core::check::{check_model, CheckContext, Severity};
 use hone_core::deform::Pose;
-use hone_core::edit::script::{parse_script, run_script};
+use hone_core::ops::script::{parse_script, run_script};
 use hone_core::edit::{ElementKind, History};
 use hone_core::motion::{load_vmd, BoundMotion};
 use hone_core::physics::PhysicsConfig;

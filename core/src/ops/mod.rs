@@ -39,7 +39,7 @@ mod transfer_weight;
 mod weight_kind;
 mod weights_from_model;
 
-pub use input::{vertices_from_selector, SelectorError};
+pub use input::{selection as script_selection, vertices_from_selector, SelectorError};
 pub use mirror_args::{mirror_options, selection_from_selector, semistandard_options, MIRROR_PARTS};
 
 use crate::edit::{ElementKind, ModelEdit};
@@ -91,6 +91,14 @@ pub struct Operation {
     pub options: &'static [Opt],
     /// What the operation would do on `model` (nothing is applied).
     pub plan: fn(&Model, &Selection, &Options) -> Result<Plan, OpError>,
+}
+
+impl std::fmt::Debug for Operation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Operation")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Operation {
