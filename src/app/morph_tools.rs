@@ -44,6 +44,16 @@ fn push(out: &mut Out, what: &'static str, edit: Result<ModelEdit, InputError>) 
 pub fn menu(ui: &mut egui::Ui, state: &mut State) {
     let id = egui::Id::new("morph_tools");
     let mut settings: Settings = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
+    // The registered morph operations, each with its option dialog.
+    let selected = state.selected_indices();
+    crate::app::generators::op_items(
+        ui,
+        crate::app::generators::menu_ops(crate::ops::Menu::Morph),
+        state.selection.kind(),
+        &selected,
+        &mut state.commands,
+    );
+    ui.separator();
     let model = state.doc.model();
     let sliders = morphs::pose_morph_weights(&state.pose.pose);
     let vertices = crate::app::panels::weights::selected_vertices(state);

@@ -101,6 +101,13 @@ impl std::fmt::Debug for Operation {
     }
 }
 
+/// Operations are one each: the same name is the same operation.
+impl PartialEq for Operation {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
 impl Operation {
     /// The localised title ("Rigid bodies from bones…").
     pub fn title(&self) -> String {

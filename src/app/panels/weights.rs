@@ -105,6 +105,16 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     }
     let mut edits: Vec<Result<Option<ModelEdit>, InputError>> = Vec::new();
     operations(ui, model, &verts, &mut tools, &mut edits);
+    // Every registered weight operation, each with its option dialog.
+    ui.menu_button(crate::tr!("opsui-weight-ops"), |ui| {
+        crate::app::generators::op_items(
+            ui,
+            crate::app::generators::menu_ops(crate::ops::Menu::Weights),
+            Some(crate::edit::ElementKind::Vertex),
+            &verts,
+            &mut state.commands,
+        );
+    });
     let transfer = ui
         .button("Weights from model file…")
         .on_hover_text(
