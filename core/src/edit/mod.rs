@@ -100,7 +100,6 @@ pub mod element;
 mod history;
 pub mod references;
 pub mod remap;
-pub mod weights;
 
 pub use changes::{ChangeSet, Fields};
 pub use element::{Element, ElementKind};

@@ -43,6 +43,7 @@ pub mod spatial;
 pub mod symmetric;
 pub mod transfer;
 pub mod weight_math;
+mod weight_type;
 pub mod weights;
 
 pub use names::Side;

@@ -1,6 +1,6 @@
 //! The registered operations ([`crate::ops::REGISTRY`]) in the app: the Rig, Morph
 //! and weights menus and the list context menus list them ([`op_items`]), and one
-//! option dialog generated from the operation's schema runs them ([`dialog`]).
+//! option dialog generated from the operation's schema runs them (`dialog.rs`).
 //!
 //! A menu entry pushes a [`Command::Generator`]; the state then holds one open
 //! [`Dialog`]. The dialog plans with the operation whenever an option changes, shows

@@ -3,7 +3,7 @@
 
 use super::kit::{grid, Form};
 use super::Lists;
-use crate::edit::weights::convert_weights;
+use crate::rig::weights::convert_weights;
 use crate::pmx::{Model, Vertex, WeightKind, Weights, NONE};
 use eframe::egui;
 use egui::Ui;
