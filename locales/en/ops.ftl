@@ -23,3 +23,4 @@ opsui-selected-vertices = { $count ->
 opsui-whole-model = whole model
 opsui-only-selection = only the { $count } selected { $kind }
 opsui-weight-ops = Weight operations
+opsui-browse = Browse…

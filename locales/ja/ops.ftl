@@ -17,3 +17,4 @@ opsui-selected-vertices = 選択した頂点 { $count } 個
 opsui-whole-model = モデル全体
 opsui-only-selection = 選択した { $count } 個の { $kind } のみ
 opsui-weight-ops = ウェイト操作
+opsui-browse = 参照…

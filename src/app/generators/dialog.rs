@@ -223,9 +223,22 @@ fn option(ui: &mut egui::Ui, model: &Model, o: &Opt, values: &mut Map<String, Va
                 *v = json!(ordered);
             }
         }
-        OptKind::Text | OptKind::File => {
+        OptKind::Text => {
             let mut s = v.as_str().unwrap_or_default().to_string();
             if ui.text_edit_singleline(&mut s).changed() {
+                *v = json!(s);
+            }
+        }
+        OptKind::File => {
+            let mut s = v.as_str().unwrap_or_default().to_string();
+            let mut changed = ui.text_edit_singleline(&mut s).changed();
+            if ui.button(tr!("opsui-browse")).clicked() {
+                if let Some(p) = rfd::FileDialog::new().pick_file() {
+                    s = p.to_string_lossy().into_owned();
+                    changed = true;
+                }
+            }
+            if changed {
                 *v = json!(s);
             }
         }

@@ -115,13 +115,6 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             &mut state.commands,
         );
     });
-    let transfer = ui
-        .button("Weights from model file…")
-        .on_hover_text(
-            "Each selected vertex takes the weights of the nearest surface point of another \
-             PMX (bones matched by name), e.g. a body's weights onto its clothing",
-        )
-        .clicked();
     ui.separator();
     table(ui, model, &verts, &mut edits);
     ui.data_mut(|d| d.insert_temp(id, tools));
@@ -130,14 +123,6 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             Ok(Some(edit)) => state.commands.edit(edit),
             Ok(None) => state.log(LogLevel::Info, "Weights: nothing to change"),
             Err(e) => state.log(LogLevel::Warning, format!("Weights: {e}")),
-        }
-    }
-    if transfer {
-        if let Some(p) = rfd::FileDialog::new()
-            .add_filter("PMX / PMD", &["pmx", "PMX", "pmd", "PMD"])
-            .pick_file()
-        {
-            weights_from_file(state, &p);
         }
     }
 }
