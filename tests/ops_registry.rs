@@ -10,7 +10,7 @@ use hone::app::dock::{focus_tab, Tab};
 use hone::app::{HoneApp, Selection};
 use hone::edit::{ElementKind, History, ModelEdit};
 use hone::ops::script::run_script;
-use hone::ops::{Menu, Need, OptKind, Operation, REGISTRY};
+use hone::ops::{Menu, Need, Operation, OptKind, REGISTRY};
 use hone::pmx::write::{write_pmx, WriteOptions};
 use hone::pmx::Model;
 use serde_json::{json, Value};
@@ -150,7 +150,11 @@ fn every_operation_has_a_cli_subcommand_with_its_options_and_is_in_edit_help() {
             .chain(op.options.iter().map(|o| o.key));
         for key in flags {
             let flag = format!("--{}", key.replace('_', "-"));
-            assert!(help.contains(&flag), "hone rig {} --help lacks {flag}", op.name);
+            assert!(
+                help.contains(&flag),
+                "hone rig {} --help lacks {flag}",
+                op.name
+            );
         }
         assert!(
             edit_help.contains(&format!("\"op\":\"{}\"", op.name)),
@@ -172,8 +176,7 @@ fn every_operation_has_a_cli_subcommand_with_its_options_and_is_in_edit_help() {
                     _ => "1".to_string(),
                 });
             }
-            hone::cli::Cli::try_parse_from(&args)
-                .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            hone::cli::Cli::try_parse_from(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
         }
         // A misspelt flag is a usage error.
         let bad = hone::cli::Cli::try_parse_from(["hone", "rig", op.name, "in.pmx", "--no-such"]);

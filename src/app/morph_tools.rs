@@ -264,4 +264,3 @@ fn refers_to(selection: Selection, offsets: &MorphOffsets) -> bool {
             | (Selection::RigidBody(_), MorphOffsets::Impulse(_))
     )
 }
-

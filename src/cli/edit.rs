@@ -2,8 +2,8 @@
 //! operations through the edit layer (see `hone_core::ops::script`).
 
 use super::CliResult;
-use crate::ops::script::{field_docs, parse_script, run_script, usage_lines, KINDS};
 use crate::edit::History;
+use crate::ops::script::{field_docs, parse_script, run_script, usage_lines, KINDS};
 use crate::pmx::write::WriteOptions;
 use std::io::Write as _;
 use std::process::ExitCode;

@@ -5,7 +5,7 @@
 
 use super::CliResult;
 use crate::edit::History;
-use crate::ops::{Need, OptKind, Operation, Options, REGISTRY};
+use crate::ops::{Need, Operation, OptKind, Options, REGISTRY};
 use crate::pmx::write::WriteOptions;
 use clap::{Arg, ArgAction, ArgMatches};
 use serde_json::{json, Map, Value};
@@ -123,16 +123,25 @@ pub fn subcommand(op: &Operation) -> clap::Command {
             let shown = match &v {
                 Value::String(s) => s.clone(),
                 Value::Array(a) if a.is_empty() => "none".into(),
-                Value::Array(a) => a.iter().map(|x| x.to_string().trim_matches('"').to_string()).collect::<Vec<_>>().join(","),
+                Value::Array(a) => a
+                    .iter()
+                    .map(|x| x.to_string().trim_matches('"').to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
                 v => v.to_string(),
             };
             help.push_str(&format!(" [default: {shown}]"));
         }
-        let mut arg = Arg::new(o.key).long(flag(o.key)).help(help).required(o.required);
+        let mut arg = Arg::new(o.key)
+            .long(flag(o.key))
+            .help(help)
+            .required(o.required);
         arg = match o.kind {
             OptKind::Bool => arg.action(ArgAction::SetTrue),
             OptKind::Int { .. } => arg.value_parser(clap::value_parser!(i64)),
-            OptKind::Float { .. } => arg.value_parser(clap::value_parser!(f64)).allow_hyphen_values(true),
+            OptKind::Float { .. } => arg
+                .value_parser(clap::value_parser!(f64))
+                .allow_hyphen_values(true),
             OptKind::Choice(c) => {
                 let arg = arg.value_parser(c.iter().map(|c| c.value).collect::<Vec<_>>());
                 match o.bare {
@@ -147,7 +156,9 @@ pub fn subcommand(op: &Operation) -> clap::Command {
                 .value_name("X,Y,Z")
                 .allow_hyphen_values(true),
             OptKind::Mask => arg.value_parser(parse_mask),
-            OptKind::Groups => arg.value_delimiter(',').value_parser(clap::value_parser!(u8)),
+            OptKind::Groups => arg
+                .value_delimiter(',')
+                .value_parser(clap::value_parser!(u8)),
         };
         cmd = cmd.arg(arg);
     }
@@ -216,7 +227,9 @@ fn options(op: &Operation, m: &ArgMatches) -> Options {
                 .map(|v| v.map(|s| json!(s)).collect()),
             OptKind::Vec3 { .. } => m.get_one::<[f32; 3]>(o.key).map(|v| json!(v)),
             OptKind::Mask => m.get_one::<u16>(o.key).map(|&x| json!(x)),
-            OptKind::Groups => m.get_many::<u8>(o.key).map(|v| v.map(|&g| json!(g)).collect()),
+            OptKind::Groups => m
+                .get_many::<u8>(o.key)
+                .map(|v| v.map(|&g| json!(g)).collect()),
         };
         if let Some(v) = v {
             values.insert(o.key.to_string(), v);
@@ -235,7 +248,9 @@ pub fn run(args: RigArgs) -> CliResult {
     let selector = match op.selection {
         Need::None => None,
         Need::Bones => m.get_one::<String>("bones").map(|s| list_selector(s)),
-        Need::Vertices => m.get_one::<String>("vertices").map(|s| vertices_selector(s)),
+        Need::Vertices => m
+            .get_one::<String>("vertices")
+            .map(|s| vertices_selector(s)),
         Need::Elements => m.get_one::<String>("select").map(|s| list_selector(s)),
     };
     let flag_name = op.selection.key().map(flag).unwrap_or_default();

@@ -19,5 +19,8 @@ pub const OP: Operation = Operation {
 fn plan(model: &Model, _selection: &Selection, options: &Options) -> Result<Plan, OpError> {
     let pose = load_pose(model, &options.args())?;
     let edit = crate::rig::rest_pose::apply_pose_as_rest(model, &pose)?;
-    Ok(Plan::edit(Some(edit), vec![crate::tr!("ops-summary-rest-pose")]))
+    Ok(Plan::edit(
+        Some(edit),
+        vec![crate::tr!("ops-summary-rest-pose")],
+    ))
 }

@@ -25,5 +25,8 @@ fn plan(model: &Model, _selection: &Selection, options: &Options) -> Result<Plan
     let pose = load_pose(model, &args)?;
     let (name, panel) = name_panel(&args)?;
     let edit = crate::rig::morphs::bone_morph_from_pose(model, &pose, name, panel)?;
-    Ok(Plan::edit(Some(edit), vec![crate::tr!("ops-summary-morph", name = name)]))
+    Ok(Plan::edit(
+        Some(edit),
+        vec![crate::tr!("ops-summary-morph", name = name)],
+    ))
 }

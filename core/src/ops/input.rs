@@ -19,7 +19,11 @@ pub type SelectorError = OpError;
 
 /// The operation's selection from its script form (`value` under [`Need::key`];
 /// None when absent).
-pub fn selection(model: &Model, op: &Operation, value: Option<&Value>) -> Result<Selection, OpError> {
+pub fn selection(
+    model: &Model,
+    op: &Operation,
+    value: Option<&Value>,
+) -> Result<Selection, OpError> {
     let value = value.filter(|v| !v.is_null());
     Ok(match op.selection {
         Need::None => Selection::default(),
@@ -104,7 +108,11 @@ pub fn vertices_from_selector(model: &Model, value: Option<&Value>) -> Result<Ve
 
 /// Exactly one bone from option `key`.
 pub fn one_bone(model: &Model, options: &Options, key: &str) -> Result<usize, OpError> {
-    match options.args().select(model, ElementKind::Bone, key)?.as_slice() {
+    match options
+        .args()
+        .select(model, ElementKind::Bone, key)?
+        .as_slice()
+    {
         [b] => Ok(*b),
         list => Err(OpError(format!(
             "\"{key}\" must name one bone, it names {}",
@@ -152,6 +160,9 @@ pub fn load_pose(model: &Model, args: &OpArgs) -> Result<Pose, OpError> {
 pub fn vertex_summary(edit: Option<crate::edit::ModelEdit>, selection: &Selection) -> super::Plan {
     super::Plan::edit(
         edit,
-        vec![crate::tr!("ops-summary-vertices", count = selection.vertices.len())],
+        vec![crate::tr!(
+            "ops-summary-vertices",
+            count = selection.vertices.len()
+        )],
     )
 }

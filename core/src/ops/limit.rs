@@ -11,7 +11,13 @@ pub const OP: Operation = Operation {
     help: "ops-limit-help",
     menu: Menu::Weights,
     selection: Need::Vertices,
-    options: &[Opt::new("max_bones", "ops-opt-max-bones", OptKind::Int { min: 1, max: 4 }, Def::Int(4)).required()],
+    options: &[Opt::new(
+        "max_bones",
+        "ops-opt-max-bones",
+        OptKind::Int { min: 1, max: 4 },
+        Def::Int(4),
+    )
+    .required()],
     plan,
 };
 

@@ -1,7 +1,9 @@
 //! `mirror`: copy one side onto the other, for the whole model or to make the
 //! selection symmetric ([`crate::rig::mirror`]).
 
-use super::{nothing_or, Choice, Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
+use super::{
+    nothing_or, Choice, Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection,
+};
 use crate::pmx::Model;
 use crate::rig::mirror::{mirror, KindCounts, MirrorSelection, DEFAULT_TOLERANCE};
 
@@ -16,7 +18,12 @@ const OPTIONS: [Opt; 3] = [
         Def::Str("left"),
     )
     .required(),
-    Opt::new("tolerance", "ops-opt-tolerance", OptKind::Float { min: 0.0, max: 1.0 }, Def::Float(DEFAULT_TOLERANCE)),
+    Opt::new(
+        "tolerance",
+        "ops-opt-tolerance",
+        OptKind::Float { min: 0.0, max: 1.0 },
+        Def::Float(DEFAULT_TOLERANCE),
+    ),
     Opt::new(
         "skip",
         "ops-opt-skip",

@@ -40,7 +40,9 @@ mod weight_kind;
 mod weights_from_model;
 
 pub use input::{selection as script_selection, vertices_from_selector, SelectorError};
-pub use mirror_args::{mirror_options, selection_from_selector, semistandard_options, MIRROR_PARTS};
+pub use mirror_args::{
+    mirror_options, selection_from_selector, semistandard_options, MIRROR_PARTS,
+};
 
 use crate::edit::{ElementKind, ModelEdit};
 use crate::pmx::Model;
@@ -451,7 +453,8 @@ impl Options {
 
     /// All values as one JSON object (for options structs that deserialise it).
     pub fn deserialize<T: serde::de::DeserializeOwned>(&self) -> Result<T, OpError> {
-        serde_json::from_value(Value::Object(self.values.clone())).map_err(|e| OpError::new(e.to_string()))
+        serde_json::from_value(Value::Object(self.values.clone()))
+            .map_err(|e| OpError::new(e.to_string()))
     }
 }
 
@@ -559,7 +562,12 @@ mod tests {
             }
             for o in op.options {
                 if o.default != Def::None {
-                    assert!(o.default.to_value(o.kind).is_some(), "{}.{}", op.name, o.key);
+                    assert!(
+                        o.default.to_value(o.kind).is_some(),
+                        "{}.{}",
+                        op.name,
+                        o.key
+                    );
                 }
                 assert_ne!(Some(o.key), op.selection.key(), "{}", op.name);
             }

@@ -5,8 +5,14 @@ use super::{Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Se
 use crate::pmx::Model;
 
 /// A new morph's name and panel (shared with `bone_morph_from_pose`).
-pub const NAME: Opt = Opt::new("name", "ops-opt-morph-name", OptKind::Text, Def::Str("")).required();
-pub const PANEL: Opt = Opt::new("panel", "ops-opt-panel", OptKind::Int { min: 0, max: 4 }, Def::Int(4));
+pub const NAME: Opt =
+    Opt::new("name", "ops-opt-morph-name", OptKind::Text, Def::Str("")).required();
+pub const PANEL: Opt = Opt::new(
+    "panel",
+    "ops-opt-panel",
+    OptKind::Int { min: 0, max: 4 },
+    Def::Int(4),
+);
 
 pub const OP: Operation = Operation {
     name: "morph_from_model",
@@ -28,5 +34,8 @@ fn plan(model: &Model, _selection: &Selection, options: &Options) -> Result<Plan
     let other = load_model(&args)?;
     let (name, panel) = name_panel(&args)?;
     let edit = crate::rig::morphs::vertex_morph_from_model(model, &other, name, panel)?;
-    Ok(Plan::edit(Some(edit), vec![crate::tr!("ops-summary-morph", name = name)]))
+    Ok(Plan::edit(
+        Some(edit),
+        vec![crate::tr!("ops-summary-morph", name = name)],
+    ))
 }

@@ -11,7 +11,13 @@ pub const OP: Operation = Operation {
     help: "ops-prune-help",
     menu: Menu::Weights,
     selection: Need::Vertices,
-    options: &[Opt::new("threshold", "ops-opt-threshold", OptKind::Float { min: 0.0, max: 1.0 }, Def::Float(0.01)).required()],
+    options: &[Opt::new(
+        "threshold",
+        "ops-opt-threshold",
+        OptKind::Float { min: 0.0, max: 1.0 },
+        Def::Float(0.01),
+    )
+    .required()],
     plan,
 };
 

@@ -20,7 +20,10 @@ pub const OP: Operation = Operation {
 };
 
 fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan, OpError> {
-    let (from, to) = (one_bone(model, options, "from")?, one_bone(model, options, "to")?);
+    let (from, to) = (
+        one_bone(model, options, "from")?,
+        one_bone(model, options, "to")?,
+    );
     let edit = crate::rig::weights::replace_bone(model, &selection.vertices, from, to)?;
     Ok(vertex_summary(edit, selection))
 }

@@ -282,10 +282,7 @@ fn run_op(
         (None, None) => {
             return Err(fail(
                 name,
-                format!(
-                    "unknown operation (operations: {})",
-                    op_names().join(", ")
-                ),
+                format!("unknown operation (operations: {})", op_names().join(", ")),
             ))
         }
     };

@@ -1,7 +1,9 @@
 //! `semistandard`: add the missing semi-standard bones (準標準ボーン)
 //! ([`crate::rig::semistandard`]).
 
-use super::{nothing_or, Choice, Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
+use super::{
+    nothing_or, Choice, Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection,
+};
 use crate::pmx::Model;
 use crate::rig::semistandard::semistandard;
 
@@ -20,7 +22,12 @@ const GROUPS: &[Choice] = &[
     Choice::new("thumb0", "ops-choice-ss-thumb0"),
 ];
 
-const OPTIONS: [Opt; 1] = [Opt::new("only", "ops-opt-only", OptKind::Choices(GROUPS), Def::All)];
+const OPTIONS: [Opt; 1] = [Opt::new(
+    "only",
+    "ops-opt-only",
+    OptKind::Choices(GROUPS),
+    Def::All,
+)];
 
 pub const OP: Operation = Operation {
     name: "semistandard",
@@ -42,7 +49,11 @@ fn plan(model: &Model, _selection: &Selection, options: &Options) -> Result<Plan
     nothing_or(semistandard(model, &opts).map(|p| {
         let r = &p.report;
         let mut summary = vec![
-            crate::tr!("ops-summary-semistandard-added", count = r.added.len(), names = r.added.join(", ")),
+            crate::tr!(
+                "ops-summary-semistandard-added",
+                count = r.added.len(),
+                names = r.added.join(", ")
+            ),
             crate::tr!(
                 "ops-summary-semistandard-moved",
                 vertices = r.vertices_changed,

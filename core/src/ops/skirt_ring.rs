@@ -6,8 +6,19 @@ use super::joint_chain::{JOINT_OPTIONS, JOINT_PRESETS, RINGS};
 use super::{Def, Menu, Need, Operation, Opt, OptKind};
 
 const fn skirt_defaults(mut o: [Opt; 10]) -> [Opt; 10] {
-    o[0] = Opt::new("joint_preset", "ops-opt-joint-preset", OptKind::Choice(JOINT_PRESETS), Def::Str("skirt"));
-    o[8] = Opt::new("ring", "ops-opt-ring", OptKind::Choice(RINGS), Def::Str("auto")).bare("auto");
+    o[0] = Opt::new(
+        "joint_preset",
+        "ops-opt-joint-preset",
+        OptKind::Choice(JOINT_PRESETS),
+        Def::Str("skirt"),
+    );
+    o[8] = Opt::new(
+        "ring",
+        "ops-opt-ring",
+        OptKind::Choice(RINGS),
+        Def::Str("auto"),
+    )
+    .bare("auto");
     o
 }
 

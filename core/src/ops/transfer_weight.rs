@@ -15,13 +15,21 @@ pub const OP: Operation = Operation {
     options: &[
         FROM,
         TO,
-        Opt::new("ratio", "ops-opt-ratio", OptKind::Float { min: 0.0, max: 1.0 }, Def::Float(1.0)),
+        Opt::new(
+            "ratio",
+            "ops-opt-ratio",
+            OptKind::Float { min: 0.0, max: 1.0 },
+            Def::Float(1.0),
+        ),
     ],
     plan,
 };
 
 fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan, OpError> {
-    let (from, to) = (one_bone(model, options, "from")?, one_bone(model, options, "to")?);
+    let (from, to) = (
+        one_bone(model, options, "from")?,
+        one_bone(model, options, "to")?,
+    );
     let ratio = options.args().parse::<f32>("ratio")?.unwrap_or(1.0);
     let edit = crate::rig::weights::transfer_weight(model, &selection.vertices, from, to, ratio)?;
     Ok(vertex_summary(edit, selection))

@@ -15,7 +15,16 @@ pub const OP: Operation = Operation {
     selection: Need::Vertices,
     options: &[
         Opt::new("file", "ops-opt-model-file", OptKind::File, Def::Str("")).required(),
-        Opt::new("max_distance", "ops-opt-max-distance", OptKind::Float { min: 0.0, max: 1000.0 }, Def::Float(1.0)).auto(),
+        Opt::new(
+            "max_distance",
+            "ops-opt-max-distance",
+            OptKind::Float {
+                min: 0.0,
+                max: 1000.0,
+            },
+            Def::Float(1.0),
+        )
+        .auto(),
     ],
     plan,
 };

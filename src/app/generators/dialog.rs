@@ -155,7 +155,10 @@ fn option(ui: &mut egui::Ui, model: &Model, o: &Opt, values: &mut Map<String, Va
         }
         OptKind::Int { min, max } => {
             let mut i = v.as_i64().unwrap_or(min);
-            if ui.add(egui::DragValue::new(&mut i).range(min..=max)).changed() {
+            if ui
+                .add(egui::DragValue::new(&mut i).range(min..=max))
+                .changed()
+            {
                 *v = json!(i);
             }
         }

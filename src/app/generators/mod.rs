@@ -227,7 +227,13 @@ pub fn menu_items(
 ) {
     let mut any = false;
     if context_ops(kind, selected.len()).next().is_some() {
-        op_items(ui, context_ops(kind, selected.len()), Some(kind), selected, commands);
+        op_items(
+            ui,
+            context_ops(kind, selected.len()),
+            Some(kind),
+            selected,
+            commands,
+        );
         any = true;
     }
     if let Some((active, set)) = symmetric_selection(model, active, selected) {
@@ -266,7 +272,13 @@ pub fn rig_menu(ui: &mut egui::Ui, state: &mut crate::app::State) {
     let active = state.selection;
     let kind = active.kind();
     let selected = state.selected_indices();
-    op_items(ui, menu_ops(Menu::Rig), kind, &selected, &mut state.commands);
+    op_items(
+        ui,
+        menu_ops(Menu::Rig),
+        kind,
+        &selected,
+        &mut state.commands,
+    );
     ui.separator();
     let sym = symmetric_selection(state.doc.model(), active, &selected);
     let enabled = sym.is_some();
@@ -323,7 +335,13 @@ mod tests {
     fn context_menus_offer_the_operations_whose_selection_fits() {
         let names = |kind, n| context_ops(kind, n).map(|op| op.name).collect::<Vec<_>>();
         let bones = names(ElementKind::Bone, 2);
-        for n in ["bodies_from_bones", "joint_chain", "skirt_ring", "chain", "mirror"] {
+        for n in [
+            "bodies_from_bones",
+            "joint_chain",
+            "skirt_ring",
+            "chain",
+            "mirror",
+        ] {
             assert!(bones.contains(&n), "{n} on bones: {bones:?}");
         }
         assert!(!bones.contains(&"normalize"));
