@@ -1,8 +1,8 @@
 //! `hone edit` scripts through the core engine: every operation, selectors, errors
 //! that leave the model untouched, and the Gene round trip of issue 9.
 
-use hone_core::edit::script::{parse_script, run_script, ScriptError};
 use hone_core::edit::History;
+use hone_core::ops::script::{parse_script, run_script, ScriptError};
 use hone_core::pmx::builder::sample_rig;
 use hone_core::pmx::write::{write_pmx, WriteOptions};
 use hone_core::pmx::{Model, RigidMode, RigidShape, Tail};

@@ -4,9 +4,9 @@
 
 use hone_core::check::{check_model, CheckContext, Severity};
 use hone_core::deform::Pose;
-use hone_core::edit::script::{parse_script, run_script};
 use hone_core::edit::{ElementKind, History};
 use hone_core::motion::{load_vmd, BoundMotion};
+use hone_core::ops::script::{parse_script, run_script};
 use hone_core::physics::PhysicsConfig;
 use hone_core::pmx::builder::sample_rig;
 use hone_core::pmx::{Model, RigidMode};

@@ -1,6 +1,7 @@
-//! The Morph menu: new morphs from what the app shows (a bone morph from the pose, a
-//! group or flip morph from the morph sliders, a vertex morph from another model file,
-//! a UV morph shifting the selected vertices, a material morph on the selected
+//! The Morph menu: the registered morph operations (a vertex morph from another model
+//! file, a bone morph from a pose file; see [`crate::ops`]), then new morphs from what
+//! the app shows (a bone morph from the pose, a group or flip morph from the morph
+//! sliders, a UV morph shifting the selected vertices, a material morph on the selected
 //! material, an impulse morph on the selected rigid bodies), adding the selected bones
 //! at their pose to a bone morph and removing the selected elements' offsets from a
 //! morph. Each is one core edit
@@ -44,11 +45,20 @@ fn push(out: &mut Out, what: &'static str, edit: Result<ModelEdit, InputError>) 
 pub fn menu(ui: &mut egui::Ui, state: &mut State) {
     let id = egui::Id::new("morph_tools");
     let mut settings: Settings = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
+    // The registered morph operations, each with its option dialog.
+    let selected = state.selected_indices();
+    crate::app::generators::op_items(
+        ui,
+        crate::app::generators::menu_ops(crate::ops::Menu::Morph),
+        state.selection.kind(),
+        &selected,
+        &mut state.commands,
+    );
+    ui.separator();
     let model = state.doc.model();
     let sliders = morphs::pose_morph_weights(&state.pose.pose);
     let vertices = crate::app::panels::weights::selected_vertices(state);
     let mut out: Out = Vec::new();
-    let mut pick_file = false;
 
     if ui
         .add_enabled(
@@ -94,14 +104,6 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
             morphs::flip_morph(model, &name, PANEL_OTHER, &sliders),
         );
         ui.close();
-    }
-    if ui
-        .button("Vertex morph from model file…")
-        .on_hover_text("Offsets = the other model's vertices − these (same vertex count)")
-        .clicked()
-    {
-        ui.close();
-        pick_file = true;
     }
     ui.separator();
     ui.horizontal(|ui| {
@@ -217,14 +219,6 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
             Err(e) => state.log(LogLevel::Warning, format!("{what}: {e}")),
         }
     }
-    if pick_file {
-        if let Some(p) = rfd::FileDialog::new()
-            .add_filter("PMX / PMD", &["pmx", "PMX", "pmd", "PMD"])
-            .pick_file()
-        {
-            vertex_morph_from_file(state, &p);
-        }
-    }
 }
 
 /// A button per morph for which `fits` holds; returns the one clicked.
@@ -269,22 +263,4 @@ fn refers_to(selection: Selection, offsets: &MorphOffsets) -> bool {
             | (Selection::Material(_), MorphOffsets::Material(_))
             | (Selection::RigidBody(_), MorphOffsets::Impulse(_))
     )
-}
-
-/// Reads `path` and pushes a vertex morph of its difference from this model.
-pub fn vertex_morph_from_file(state: &mut State, path: &std::path::Path) {
-    match crate::pmx::load(path) {
-        Ok(loaded) => {
-            let model = state.doc.model();
-            let stem = path
-                .file_stem()
-                .map_or("モーフ".into(), |s| s.to_string_lossy().into_owned());
-            let name = unused_name(model, &stem);
-            match morphs::vertex_morph_from_model(model, &loaded.model, &name, PANEL_OTHER) {
-                Ok(e) => state.commands.edit(e),
-                Err(e) => state.log(LogLevel::Warning, format!("Vertex morph from model: {e}")),
-            }
-        }
-        Err(e) => state.log(LogLevel::Error, format!("{}: {e}", path.display())),
-    }
 }

@@ -1,9 +1,9 @@
 //! `hone edit IN --script OPS.json -o OUT [--dry-run]`: apply a JSON script of
-//! operations through the edit layer (see `hone_core::edit::script`).
+//! operations through the edit layer (see `hone_core::ops::script`).
 
 use super::CliResult;
-use crate::edit::script::{field_docs, parse_script, run_script, usage_lines, KINDS};
 use crate::edit::History;
+use crate::ops::script::{field_docs, parse_script, run_script, usage_lines, KINDS};
 use crate::pmx::write::WriteOptions;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -33,7 +33,7 @@ Operations:\n",
     );
     for u in usage_lines() {
         s.push_str("  ");
-        s.push_str(u);
+        s.push_str(&u);
         s.push('\n');
     }
     s.push_str(

@@ -14,7 +14,6 @@ pub mod info;
 pub mod pose;
 pub mod recover;
 pub mod rig;
-pub mod rig_mirror;
 pub mod simulate;
 pub mod weights;
 
@@ -53,7 +52,7 @@ pub enum Command {
     Weights(weights::WeightsArgs),
     /// Apply a JSON script of edit operations (add, delete, set, generators…).
     Edit(edit::EditArgs),
-    /// Rig generators: bodies from bones, joint chains, hair/skirt chains.
+    /// Run one operation (generators, mirror, semi-standard bones, weights, morphs) on a model file.
     Rig(Box<rig::RigArgs>),
     /// List or write the unsaved work the app's autosave kept (after a crash).
     Recover(recover::RecoverArgs),

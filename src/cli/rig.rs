@@ -1,156 +1,168 @@
-//! `hone rig bodies|joints|chain|mirror|semistandard IN -o OUT [options]`: the rig
-//! generators of `hone_core::rig`, each one undoable step, saved to OUT.
+//! `hone rig <op> IN -o OUT [options]`: every registered operation
+//! ([`hone_core::ops::REGISTRY`]) as a subcommand, its flags and `--help` built from
+//! the operation's option schema (clap's builder API). Each run is one undoable step,
+//! saved to OUT.
 
 use super::CliResult;
-use crate::edit::script::select;
-use crate::edit::{ElementKind, History, ModelEdit};
+use crate::edit::History;
+use crate::ops::{Need, Operation, OptKind, Options, REGISTRY};
 use crate::pmx::write::WriteOptions;
-use crate::pmx::Model;
-use crate::rig::args::{chain_options, BodyArgs, JointArgs, RingArg};
-use crate::rig::{bodies, chain, RigPlan};
+use clap::{Arg, ArgAction, ArgMatches};
+use serde_json::{json, Map, Value};
 use std::io::Write;
 use std::process::ExitCode;
 
-#[derive(clap::Args, Debug)]
+/// The chosen operation and its flags.
+#[derive(Debug)]
 pub struct RigArgs {
-    #[command(subcommand)]
-    pub command: RigCommand,
+    pub op: &'static Operation,
+    pub matches: ArgMatches,
 }
 
-#[derive(clap::Subcommand, Debug)]
-pub enum RigCommand {
-    /// One rigid body per bone, centred on the bone and oriented along it.
-    Bodies {
-        #[command(flatten)]
-        io: Io,
-        #[command(flatten)]
-        bodies: BodyFlags,
-    },
-    /// Joints from each bone's body to its parent bone's body (and skirt rings).
-    Joints {
-        #[command(flatten)]
-        io: Io,
-        #[command(flatten)]
-        joints: JointFlags,
-    },
-    /// Make hair or a skirt swing: bodies, joints and a collision group for the root
-    /// bones given with --bones and every bone below them, in one step.
-    Chain {
-        #[command(flatten)]
-        io: Io,
-        #[command(flatten)]
-        bodies: BodyFlags,
-        #[command(flatten)]
-        joints: JointFlags,
-    },
-    /// Copy one side onto the other: bones, rigid bodies, joints, bone-morph offsets,
-    /// display-frame entries and vertex weights (missing counterparts created, existing
-    /// ones overwritten), one undo step.
-    Mirror(super::rig_mirror::MirrorArgs),
-    /// Add the missing semi-standard bones (準標準ボーン), one undo step.
-    Semistandard(super::rig_mirror::SemistandardArgs),
+impl clap::FromArgMatches for RigArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let (name, sub) = matches
+            .subcommand()
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::MissingSubcommand))?;
+        let op = crate::ops::find(name)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidSubcommand))?;
+        Ok(RigArgs {
+            op,
+            matches: sub.clone(),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
 }
 
-/// Input, output and the bones to work on.
-#[derive(clap::Args, Debug)]
-pub struct Io {
-    /// Input model (PMX or PMD).
-    pub input: std::path::PathBuf,
-    /// Output PMX file.
-    #[arg(short, long, value_name = "OUT", required_unless_present = "dry_run")]
-    pub output: Option<std::path::PathBuf>,
-    /// Bones, comma-separated: names, globs with * (e.g. "後髪*_1") or indices.
-    /// For `chain`: the root bones.
-    #[arg(long, value_name = "BONE[,BONE…]", required = true)]
-    pub bones: String,
-    /// Print what would be added; write nothing.
-    #[arg(long)]
-    pub dry_run: bool,
+impl clap::Args for RigArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.subcommand_required(true)
+            .subcommands(REGISTRY.iter().map(|op| subcommand(op)))
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
 }
 
-/// Body options (defaults in brackets).
-#[derive(clap::Args, Debug)]
-pub struct BodyFlags {
-    /// Body shape [default: capsule].
-    #[arg(long, value_parser = ["capsule", "box", "sphere"])]
-    pub shape: Option<String>,
-    /// Size from the weighted vertices and the length, or from the length only [default: vertices].
-    #[arg(long, value_parser = ["vertices", "length"])]
-    pub size: Option<String>,
-    /// Multiply the computed radius [default: 1].
-    #[arg(long)]
-    pub radius_scale: Option<f32>,
-    /// Mode of each chain's first body [default: follow_bone].
-    #[arg(long, value_parser = ["follow_bone", "dynamic", "dynamic_bone_position"])]
-    pub root_mode: Option<String>,
-    /// Mode of the other bodies [default: dynamic_bone_position].
-    #[arg(long, value_parser = ["follow_bone", "dynamic", "dynamic_bone_position"])]
-    pub mode: Option<String>,
-    /// Mass of each chain's first body [default: 1].
-    #[arg(long)]
-    pub mass: Option<f32>,
-    /// Each body weighs this times its parent's [default: 0.8] …
-    #[arg(long)]
-    pub mass_falloff: Option<f32>,
-    /// … but at least this [default: 0.1].
-    #[arg(long)]
-    pub min_mass: Option<f32>,
-    /// Damping/friction preset [default: hair].
-    #[arg(long, value_parser = ["hair", "cloth", "accessory", "plain"])]
-    pub preset: Option<String>,
-    /// Collision group 0-15 [default: the lowest group no body uses].
-    #[arg(long)]
-    pub group: Option<u8>,
-    /// Collision mask, bit n set = collides with group n [default: the group's usual mask, else
-    /// all but the group itself]; bits of groups the bodies overlap at rest are cleared.
-    #[arg(long, value_parser = parse_mask)]
-    pub mask: Option<u16>,
-    /// Groups not to collide with, e.g. 0,4 (instead of --mask).
-    #[arg(long, value_delimiter = ',')]
-    pub no_collide: Option<Vec<u8>>,
-    /// Body name pattern: {bone} the bone's name, {num} a running number [default: {bone}].
-    #[arg(long)]
-    pub name: Option<String>,
-    /// Replace existing bodies and joints on those bones instead of keeping them.
-    #[arg(long)]
-    pub replace: bool,
+/// The CLI flag of option / selection key `key`.
+fn flag(key: &str) -> String {
+    key.replace('_', "-")
 }
 
-/// Joint options (defaults in brackets).
-#[derive(clap::Args, Debug)]
-pub struct JointFlags {
-    /// Limit preset [default: hair]: hair ±30/5/30°, skirt ±30/5/10°, loose ±45°, stiff ±5°.
-    #[arg(long, value_parser = ["hair", "skirt", "loose", "stiff"])]
-    pub joint_preset: Option<String>,
-    /// Symmetric rotation limit ±X,Y,Z degrees (overrides the preset).
-    #[arg(long, value_parser = parse_triple, allow_hyphen_values = true)]
-    pub limit_deg: Option<[f32; 3]>,
-    /// Lower rotation limit X,Y,Z degrees.
-    #[arg(long, value_parser = parse_triple, allow_hyphen_values = true)]
-    pub angular_lower_deg: Option<[f32; 3]>,
-    /// Upper rotation limit X,Y,Z degrees.
-    #[arg(long, value_parser = parse_triple, allow_hyphen_values = true)]
-    pub angular_upper_deg: Option<[f32; 3]>,
-    /// Lower translation limit X,Y,Z [default: 0,0,0].
-    #[arg(long, value_parser = parse_triple, allow_hyphen_values = true)]
-    pub linear_lower: Option<[f32; 3]>,
-    /// Upper translation limit X,Y,Z [default: 0,0,0].
-    #[arg(long, value_parser = parse_triple, allow_hyphen_values = true)]
-    pub linear_upper: Option<[f32; 3]>,
-    /// Translation spring X,Y,Z [default: 0,0,0].
-    #[arg(long, value_parser = parse_triple)]
-    pub linear_spring: Option<[f32; 3]>,
-    /// Rotation spring X,Y,Z [default: 0,0,0].
-    #[arg(long, value_parser = parse_triple)]
-    pub angular_spring: Option<[f32; 3]>,
-    /// Ring joints between neighbouring chains at the same depth (skirts): auto closes
-    /// the ring when the chains go all the way round [default: off; auto when given alone].
-    #[arg(long, num_args = 0..=1, default_missing_value = "auto",
-          value_parser = ["auto", "open", "closed", "off"])]
-    pub ring: Option<String>,
-    /// Ring joints' symmetric rotation limit ±X,Y,Z degrees [default: 30,30,30].
-    #[arg(long, value_parser = parse_triple)]
-    pub ring_limit_deg: Option<[f32; 3]>,
+/// `hone rig NAME`: input, output, the selection flag, one flag per option.
+pub fn subcommand(op: &Operation) -> clap::Command {
+    let title = op.title();
+    let mut cmd = clap::Command::new(op.name)
+        .visible_aliases(op.aliases.iter().copied())
+        .about(title.trim_end_matches('…').to_string())
+        .long_about(op.help())
+        .arg(
+            Arg::new("input")
+                .value_name("INPUT")
+                .required(true)
+                .value_parser(clap::value_parser!(std::path::PathBuf))
+                .help("Input model (PMX or PMD)."),
+        )
+        .arg(
+            Arg::new("output")
+                .short('o')
+                .long("output")
+                .value_name("OUT")
+                .required_unless_present("dry_run")
+                .value_parser(clap::value_parser!(std::path::PathBuf))
+                .help("Output PMX file."),
+        )
+        .arg(
+            Arg::new("dry_run")
+                .long("dry-run")
+                .action(ArgAction::SetTrue)
+                .help("Print what would change; write nothing."),
+        );
+    cmd = match op.selection {
+        Need::None => cmd,
+        Need::Bones => cmd.arg(
+            Arg::new("bones")
+                .long("bones")
+                .value_name("BONE[,BONE…]")
+                .required(true)
+                .help("Bones, comma-separated: names, globs with * (e.g. \"後髪*_1\") or indices."),
+        ),
+        Need::Vertices => cmd.arg(
+            Arg::new("vertices")
+                .long("vertices")
+                .value_name("all|I,J,…|bone:NAME|material:NAME")
+                .help("The vertices [default: all]."),
+        ),
+        Need::Elements => cmd.arg(
+            Arg::new("select")
+                .long("select")
+                .value_name("NAME[,NAME…]")
+                .help("Only these: names or globs of bones, rigid bodies, joints and morphs, comma-separated [default: the whole model]."),
+        ),
+    };
+    for o in op.options {
+        let mut help = o.label();
+        match o.kind {
+            OptKind::Choice(c) | OptKind::Choices(c) => {
+                let list: Vec<String> = c
+                    .iter()
+                    .map(|c| format!("{} = {}", c.value, hone_core::tr!(c.label)))
+                    .collect();
+                help.push_str(&format!(" ({})", list.join("; ")));
+            }
+            _ => {}
+        }
+        if o.auto {
+            help.push_str(" [default: auto]");
+        } else if let Some(v) = o.default.to_value(o.kind).filter(|_| !o.required) {
+            let shown = match &v {
+                Value::String(s) => s.clone(),
+                Value::Array(a) if a.is_empty() => "none".into(),
+                Value::Array(a) => a
+                    .iter()
+                    .map(|x| x.to_string().trim_matches('"').to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                v => v.to_string(),
+            };
+            help.push_str(&format!(" [default: {shown}]"));
+        }
+        let mut arg = Arg::new(o.key)
+            .long(flag(o.key))
+            .help(help)
+            .required(o.required);
+        arg = match o.kind {
+            OptKind::Bool => arg.action(ArgAction::SetTrue),
+            OptKind::Int { .. } => arg.value_parser(clap::value_parser!(i64)),
+            OptKind::Float { .. } => arg
+                .value_parser(clap::value_parser!(f64))
+                .allow_hyphen_values(true),
+            OptKind::Choice(c) => {
+                let arg = arg.value_parser(c.iter().map(|c| c.value).collect::<Vec<_>>());
+                match o.bare {
+                    Some(v) => arg.num_args(0..=1).default_missing_value(v),
+                    None => arg,
+                }
+            }
+            OptKind::Choices(_) => arg.value_delimiter(',').value_name("NAME[,NAME…]"),
+            OptKind::Text | OptKind::Bone | OptKind::File => arg,
+            OptKind::Vec3 { .. } => arg
+                .value_parser(parse_triple)
+                .value_name("X,Y,Z")
+                .allow_hyphen_values(true),
+            OptKind::Mask => arg.value_parser(parse_mask),
+            OptKind::Groups => arg
+                .value_delimiter(',')
+                .value_parser(clap::value_parser!(u8)),
+        };
+        cmd = cmd.arg(arg);
+    }
+    cmd
 }
 
 fn parse_triple(s: &str) -> Result<[f32; 3], String> {
@@ -172,135 +184,100 @@ fn parse_mask(s: &str) -> Result<u16, String> {
     parsed.map_err(|e| format!("{s:?}: {e} (a number 0-65535 or 0xFFFF)"))
 }
 
-impl BodyFlags {
-    fn to_args(&self) -> BodyArgs {
-        BodyArgs {
-            shape: self.shape.clone(),
-            size: self.size.clone(),
-            radius_scale: self.radius_scale,
-            root_mode: self.root_mode.clone(),
-            mode: self.mode.clone(),
-            mass: self.mass,
-            mass_falloff: self.mass_falloff,
-            min_mass: self.min_mass,
-            preset: self.preset.clone(),
-            group: self.group,
-            mask: self.mask,
-            no_collide: self.no_collide.clone(),
-            name: self.name.clone(),
-            replace: Some(self.replace),
-        }
+/// A comma-separated list as a script selector: numbers are indices, the rest names.
+fn list_selector(list: &str) -> Value {
+    Value::Array(
+        list.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| match s.parse::<u64>() {
+                Ok(i) => json!(i),
+                Err(_) => json!(s),
+            })
+            .collect(),
+    )
+}
+
+/// The script form of `--vertices`.
+fn vertices_selector(s: &str) -> Value {
+    if let Some(name) = s.strip_prefix("bone:") {
+        json!({ "bone": list_selector(name) })
+    } else if let Some(name) = s.strip_prefix("material:") {
+        json!({ "material": list_selector(name) })
+    } else if s == "all" {
+        json!("all")
+    } else {
+        list_selector(s)
     }
 }
 
-impl JointFlags {
-    fn to_args(&self, replace: bool) -> JointArgs {
-        JointArgs {
-            joint_preset: self.joint_preset.clone(),
-            limit_deg: self.limit_deg,
-            angular_lower_deg: self.angular_lower_deg,
-            angular_upper_deg: self.angular_upper_deg,
-            linear_lower: self.linear_lower,
-            linear_upper: self.linear_upper,
-            linear_spring: self.linear_spring,
-            angular_spring: self.angular_spring,
-            ring: self.ring.clone().map(RingArg::Mode),
-            ring_limit_deg: self.ring_limit_deg,
-            replace: Some(replace),
+/// The options given on the command line, in their script form.
+fn options(op: &Operation, m: &ArgMatches) -> Options {
+    let mut values = Map::new();
+    for o in op.options {
+        let v = match o.kind {
+            OptKind::Bool => m.get_flag(o.key).then_some(Value::Bool(true)),
+            OptKind::Int { .. } => m.get_one::<i64>(o.key).map(|&i| json!(i)),
+            OptKind::Float { .. } => m.get_one::<f64>(o.key).map(|&x| json!(x)),
+            OptKind::Choice(_) | OptKind::Text | OptKind::Bone | OptKind::File => {
+                m.get_one::<String>(o.key).map(|s| json!(s))
+            }
+            OptKind::Choices(_) => m
+                .get_many::<String>(o.key)
+                .map(|v| v.map(|s| json!(s)).collect()),
+            OptKind::Vec3 { .. } => m.get_one::<[f32; 3]>(o.key).map(|v| json!(v)),
+            OptKind::Mask => m.get_one::<u16>(o.key).map(|&x| json!(x)),
+            OptKind::Groups => m
+                .get_many::<u8>(o.key)
+                .map(|v| v.map(|&g| json!(g)).collect()),
+        };
+        if let Some(v) = v {
+            values.insert(o.key.to_string(), v);
         }
     }
+    Options::new(values)
 }
-
-/// The bones `--bones` names: each comma-separated item an index, a name or a glob.
-fn parse_bones(model: &Model, list: &str) -> Result<Vec<usize>, String> {
-    let items: Vec<serde_json::Value> = list
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|s| match s.parse::<u64>() {
-            Ok(i) => serde_json::json!(i),
-            Err(_) => serde_json::json!(s),
-        })
-        .collect();
-    select(model, ElementKind::Bone, &serde_json::Value::Array(items))
-        .map_err(|e| format!("--bones: {e}"))
-}
-
-/// Makes a generator's plan for the bones given.
-type Planner = Box<dyn Fn(&Model, &[usize]) -> Result<RigPlan, String>>;
 
 pub fn run(args: RigArgs) -> CliResult {
-    let (io, plan_for): (Io, Planner) = match args.command {
-        RigCommand::Mirror(a) => return super::rig_mirror::run_mirror(a),
-        RigCommand::Semistandard(a) => return super::rig_mirror::run_semistandard(a),
-        RigCommand::Bodies { io, bodies: b } => {
-            let opts = b.to_args().to_options().map_err(|e| e.to_string())?;
-            let f = move |m: &Model, bones: &[usize]| {
-                bodies::bodies_from_bones(m, bones, &opts).map_err(|e| e.to_string())
-            };
-            (io, Box::new(f))
-        }
-        RigCommand::Joints { io, joints } => {
-            let opts = joints
-                .to_args(false)
-                .to_options()
-                .map_err(|e| e.to_string())?;
-            let f = move |m: &Model, bones: &[usize]| {
-                chain::joint_chain(m, bones, &opts).map_err(|e| e.to_string())
-            };
-            (io, Box::new(f))
-        }
-        RigCommand::Chain {
-            io,
-            bodies: b,
-            joints,
-        } => {
-            let opts = chain_options(&b.to_args(), &joints.to_args(b.replace))
-                .map_err(|e| e.to_string())?;
-            let f = move |m: &Model, roots: &[usize]| {
-                chain::chain(m, roots, &opts).map_err(|e| e.to_string())
-            };
-            (io, Box::new(f))
-        }
+    let (op, m) = (args.op, &args.matches);
+    let input = m
+        .get_one::<std::path::PathBuf>("input")
+        .ok_or("missing INPUT")?;
+    let (loaded, _format) = super::info::load_any(input)?;
+    let mut model = loaded.model;
+    let selector = match op.selection {
+        Need::None => None,
+        Need::Bones => m.get_one::<String>("bones").map(|s| list_selector(s)),
+        Need::Vertices => m
+            .get_one::<String>("vertices")
+            .map(|s| vertices_selector(s)),
+        Need::Elements => m.get_one::<String>("select").map(|s| list_selector(s)),
     };
-    let (loaded, _format) = super::info::load_any(&io.input)?;
-    let model = loaded.model;
-    let bones = parse_bones(&model, &io.bones)?;
-    let plan = plan_for(&model, &bones)?;
+    let flag_name = op.selection.key().map(flag).unwrap_or_default();
+    let selection = crate::ops::script_selection(&model, op, selector.as_ref())
+        .map_err(|e| format!("--{flag_name}: {e}"))?;
+    let plan = (op.plan)(&model, &selection, &options(op, m)).map_err(|e| e.to_string())?;
     let mut out = std::io::stdout().lock();
-    for n in &plan.notes {
-        let _ = writeln!(out, "note: {n}");
+    for line in &plan.summary {
+        let _ = writeln!(out, "{line}");
     }
-    let _ = writeln!(
-        out,
-        "{}: {} rigid bodies, {} joints",
-        plan.label,
-        plan.rigid_bodies.len(),
-        plan.joints.len()
-    );
-    if io.dry_run {
-        for b in &plan.rigid_bodies {
-            let _ = writeln!(out, "  body {:?} {:?}", b.target, b.value.name);
+    if let Some(p) = &plan.preview {
+        if m.get_flag("dry_run") {
+            for b in &p.rigid_bodies {
+                let _ = writeln!(out, "  body {:?} {:?}", b.target, b.value.name);
+            }
+            for j in &p.joints {
+                let _ = writeln!(out, "  joint {:?} {:?}", j.target, j.value.name);
+            }
         }
-        for j in &plan.joints {
-            let _ = writeln!(out, "  joint {:?} {:?}", j.target, j.value.name);
-        }
+    }
+    if m.get_flag("dry_run") {
         return Ok(ExitCode::SUCCESS);
     }
-    let Some(path) = &io.output else {
+    let Some(path) = m.get_one::<std::path::PathBuf>("output") else {
         return Err("--output is required without --dry-run".into());
     };
-    apply_and_save(model, plan.into_edit(), path, &mut out)
-}
-
-/// Applies `edit` (one undo step, refused like any edit) and saves the model.
-pub(super) fn apply_and_save(
-    mut model: Model,
-    edit: Option<ModelEdit>,
-    path: &std::path::Path,
-    out: &mut impl Write,
-) -> CliResult {
-    if let Some(edit) = edit {
+    if let Some(edit) = plan.edit {
         History::new()
             .apply(&mut model, edit)
             .map_err(|e| e.to_string())?;

@@ -333,36 +333,4 @@ fn special_frames(model: &Model) -> Option<Sequence> {
     changed.then_some(seq)
 }
 
-/// Drops weights on bones outside the model and rescales the rest to sum 1.
-/// Returns false when there is nothing left to normalise to.
-pub(crate) fn normalize_weights(w: &mut Weights, bone_count: usize) -> bool {
-    let ok = |b: i32| valid(b, bone_count).is_some();
-    match w {
-        Weights::Bdef1 { .. } => false,
-        Weights::Bdef2 { bones, weight } | Weights::Sdef { bones, weight, .. } => {
-            match (ok(bones[0]), ok(bones[1])) {
-                (true, false) => *weight = 1.0,
-                (false, true) => *weight = 0.0,
-                (true, true) => *weight = weight.clamp(0.0, 1.0),
-                (false, false) => return false,
-            }
-            true
-        }
-        Weights::Bdef4 { bones, weights } | Weights::Qdef { bones, weights } => {
-            let mut sum = 0.0;
-            for k in 0..4 {
-                if !ok(bones[k]) || !weights[k].is_finite() || weights[k] < 0.0 {
-                    weights[k] = 0.0;
-                }
-                sum += weights[k];
-            }
-            if sum <= 1e-6 {
-                return false;
-            }
-            for x in weights.iter_mut() {
-                *x /= sum;
-            }
-            true
-        }
-    }
-}
+pub(crate) use crate::pmx::rules::normalize_weights;

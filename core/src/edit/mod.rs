@@ -101,8 +101,6 @@ mod history;
 mod moves;
 pub mod references;
 pub mod remap;
-pub mod script;
-pub mod weights;
 
 pub use changes::{ChangeSet, Fields};
 pub use element::{Element, ElementKind};

@@ -308,7 +308,7 @@ pub fn repoint_weights(w: &Weights, bone_count: usize, map: impl Fn(i32) -> i32)
                 bones[k] = if b == NONE && k > 0 { bones[0] } else { b };
                 weights[k] = x;
             }
-            crate::check::fix::normalize_weights(&mut out, bone_count);
+            crate::pmx::rules::normalize_weights(&mut out, bone_count);
         }
     }
     out

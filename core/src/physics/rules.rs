@@ -24,46 +24,9 @@ use rapier3d::prelude::{ColliderBuilder, Pose};
 // Collision filter
 // ---------------------------------------------------------------------------
 
-/// Collision groups a mask can name: 0..=15 (PMX Editor shows them as 1..=16).
-pub const GROUP_COUNT: u8 = 16;
-
-/// The group bit a body is a member of; 0 (no group) for a group above 15.
-///
-/// The spec stores the group in a byte and the mask in a ushort, so only
-/// groups 0..=15 exist. MMD registers a body with Bullet 2.75 as group
-/// `1 << group` in a 16-bit short: for 16..=31 the bit shifts out and the body
-/// is in no group, so (Bullet's AND test) it collides with nothing and nothing
-/// collides with it. Beyond 31 the shift is undefined in MMD's C++; we treat
-/// every group above 15 the same way (collides with nothing), and the rig check
-/// `W-BODY-GROUP-RANGE` reports it. A mask is 16 bits and always fits; its bits
-/// name groups 0..=15, and no mask admits a group above 15.
-pub fn group_bit(group: u8) -> u16 {
-    if group < GROUP_COUNT {
-        1 << group
-    } else {
-        0
-    }
-}
-
-/// Whether `group` is one a mask can name (0..=15).
-pub fn group_in_range(group: u8) -> bool {
-    group < GROUP_COUNT
-}
-
-/// Whether a body with collision `mask` (as stored: bit n set = collides with
-/// group n) accepts bodies of `group`.
-pub fn mask_allows(mask: u16, group: u8) -> bool {
-    mask & group_bit(group) != 0
-}
-
-/// `mask` with the bit for `group` set or cleared (unchanged for a group above 15).
-pub fn mask_with(mask: u16, group: u8, collide: bool) -> u16 {
-    if collide {
-        mask | group_bit(group)
-    } else {
-        mask & !group_bit(group)
-    }
-}
+// The group rule is the file format's (a byte group, a 16-bit mask), so it lives in
+// `pmx`, where the builder uses it too; physics, checks and the app call it from here.
+pub use crate::pmx::rules::{group_bit, group_in_range, mask_allows, mask_with, GROUP_COUNT};
 
 /// A body's (or soft body's) group membership and mask.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

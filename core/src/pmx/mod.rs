@@ -7,6 +7,7 @@ pub mod model;
 pub mod needs;
 pub mod pmd;
 pub mod read;
+pub mod rules;
 pub mod summary;
 pub mod write;
 

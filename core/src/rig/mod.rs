@@ -21,9 +21,8 @@
 //!   authoring; [`rest_pose`]: apply a pose as the rest pose; [`spatial`]: nearest
 //!   vertex / surface point; [`input`]: their input checks.
 //!
-//! Script operations of this module are in [`SCRIPT_OPS`], [`WEIGHT_SCRIPT_OPS`] and
-//! [`mirror_ops::SCRIPT_OPS`] (see [`crate::edit::script`] for how operations are
-//! registered).
+//! The operations built on these (scripts, `hone rig`, the app's menus) are declared
+//! once in [`crate::ops`].
 
 pub mod args;
 pub mod bodies;
@@ -31,14 +30,12 @@ pub mod chain;
 pub mod defaults;
 pub mod input;
 pub mod mirror;
-pub mod mirror_ops;
 mod mirror_parts;
 pub mod morphs;
 pub mod names;
 pub mod paint;
 pub mod rest;
 pub mod rest_pose;
-mod script_ops;
 pub mod sdef;
 pub mod semistandard;
 mod semistandard_limbs;
@@ -47,12 +44,10 @@ pub mod symmetric;
 pub mod transfer;
 pub mod transform;
 pub mod weight_math;
-mod weight_script;
+mod weight_type;
 pub mod weights;
 
 pub use names::Side;
-pub use script_ops::SCRIPT_OPS;
-pub use weight_script::SCRIPT_OPS as WEIGHT_SCRIPT_OPS;
 
 use crate::edit::{Element, ElementKind, ModelEdit};
 use crate::pmx::{Bone, Joint};

@@ -18,6 +18,7 @@ use crate::pmx::{Model, Vertex, WeightKind, Weights, NONE};
 
 use super::sdef::sdef_edit;
 pub use super::sdef::{sdef_from_bdef2, sdef_params};
+pub use super::weight_type::convert_weights;
 use glam::Vec3;
 
 /// Weights closer than this to 0 or 1 count as 0 or 1.

@@ -1,18 +1,17 @@
-//! The options window of the open generator: options, what it would do, Apply.
+//! The options window of the open operation, generated from its option schema:
+//! what it runs on, one widget per option, what it would do, Apply.
 
 use eframe::egui;
-use glam::Vec3;
+use serde_json::{json, Map, Value};
 
-use super::{Dialog, Generator};
+use super::Dialog;
 use crate::app::commands::Command;
 use crate::app::State;
-use crate::pmx::{RigidMode, RigidShape};
-use crate::rig::bodies::Preset;
-use crate::rig::chain::{JointLimits, JointPreset, Ring};
-use crate::rig::semistandard::SemiStandard;
-use crate::rig::Side;
+use crate::ops::{Need, Opt, OptKind};
+use crate::pmx::Model;
+use crate::tr;
 
-/// Draws the open generator's window (if any). Apply pushes its edit (one undo
+/// Draws the open operation's window (if any). Apply pushes its edit (one undo
 /// step) and closes it; Cancel or the window's ✕ closes it.
 pub fn show(ctx: &egui::Context, state: &mut State) {
     let Some(mut dialog) = state.generator.take() else {
@@ -22,39 +21,41 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
     let mut open = true;
     let mut apply = false;
     let mut cancel = false;
-    egui::Window::new(dialog.open.generator.title().trim_end_matches('…'))
+    let title = dialog.open.op.title();
+    egui::Window::new(title.trim_end_matches('…'))
         .id(egui::Id::new("generator_dialog"))
         .open(&mut open)
         .resizable(true)
-        .default_width(360.0)
+        .default_width(380.0)
         // Over the inspector, so the viewport's preview stays in sight.
         .default_pos(egui::pos2(
-            (ctx.content_rect().right() - 380.0).max(0.0),
+            (ctx.content_rect().right() - 400.0).max(0.0),
             60.0,
         ))
         .show(ctx, |ui| {
+            ui.weak(dialog.open.op.help());
             egui::ScrollArea::vertical()
                 .max_height(340.0)
                 .show(ui, |ui| {
-                    what_on(ui, state, &dialog);
-                    options(ui, &mut dialog);
+                    what_on(ui, state.doc.model(), &mut dialog);
+                    options(ui, state.doc.model(), &mut dialog);
                 });
             ui.separator();
             result(ui, &dialog);
             ui.horizontal(|ui| {
                 let can = dialog.planned.as_ref().is_some_and(|p| p.edit.is_some());
                 if ui
-                    .add_enabled(can, egui::Button::new("Apply"))
-                    .on_hover_text("one undo step")
+                    .add_enabled(can, egui::Button::new(tr!("opsui-apply")))
+                    .on_hover_text(tr!("opsui-apply-hover"))
                     .clicked()
                 {
                     apply = true;
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(tr!("opsui-cancel")).clicked() {
                     cancel = true;
                 }
-                if dialog.open.generator.has_preview() {
-                    ui.checkbox(&mut dialog.preview, "Preview in the viewport");
+                if dialog.planned.as_ref().is_some_and(|p| p.plan.is_some()) {
+                    ui.checkbox(&mut dialog.preview, tr!("opsui-preview"));
                 }
             });
         });
@@ -69,301 +70,236 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
     }
 }
 
-fn what_on(ui: &mut egui::Ui, state: &State, dialog: &Dialog) {
-    let model = state.doc.model();
-    if dialog.open.generator.needs_bones() {
-        let bones = dialog.bones(model);
-        // The wizard's chains are every bone below the roots.
-        let all = if dialog.open.generator == Generator::Chain {
-            crate::rig::chain::bones_below(model, &bones).len()
-        } else {
-            bones.len()
-        };
-        let names: Vec<&str> = dialog
-            .open
-            .selected
-            .iter()
-            .filter_map(|&b| model.bones.get(b).map(|b| b.name.as_str()))
-            .take(6)
-            .collect();
-        let more = dialog.open.selected.len().saturating_sub(names.len());
-        let roots = if dialog.open.generator == Generator::Chain {
-            "roots"
-        } else {
-            "selected"
-        };
-        ui.label(format!(
-            "{roots}: {}{} — {} bones in all",
-            names.join(", "),
-            if more > 0 {
-                format!(" and {more} more")
-            } else {
-                String::new()
-            },
-            all
-        ));
+/// What the operation runs on: the selected bones (and how many in all), or the
+/// choice between the selection and the whole model.
+fn what_on(ui: &mut egui::Ui, model: &Model, d: &mut Dialog) {
+    let sel = d.selection(model);
+    match d.open.op.selection {
+        Need::None => {}
+        Need::Bones => {
+            let names: Vec<&str> = sel
+                .bones
+                .iter()
+                .filter_map(|&b| model.bones.get(b).map(|b| b.name.as_str()))
+                .take(6)
+                .collect();
+            let more = sel.bones.len().saturating_sub(names.len());
+            ui.label(tr!(
+                "opsui-selected-bones",
+                names = names.join(", "),
+                more = more,
+                count = sel.bones.len()
+            ));
+        }
+        Need::Vertices => {
+            ui.label(tr!("opsui-selected-vertices", count = sel.vertices.len()));
+        }
+        Need::Elements => {
+            let n = d.open.selected.len();
+            let has = n > 0 && d.open.kind.is_some_and(|k| Need::Elements.accepts(k));
+            ui.horizontal_wrapped(|ui| {
+                ui.radio_value(&mut d.use_selection, false, tr!("opsui-whole-model"));
+                ui.add_enabled_ui(has, |ui| {
+                    let kind = d.open.kind.map(|k| k.plural()).unwrap_or_default();
+                    ui.radio_value(
+                        &mut d.use_selection,
+                        true,
+                        tr!("opsui-only-selection", count = n, kind = kind),
+                    )
+                    .on_disabled_hover_text(tr!("opsui-needs-selection"));
+                });
+            });
+        }
     }
 }
 
-fn options(ui: &mut egui::Ui, d: &mut Dialog) {
-    let o = &mut d.options;
-    match d.open.generator {
-        Generator::Bodies => {
-            ui.checkbox(&mut o.below, "with every bone below the selected ones");
-            body_options(ui, o);
-        }
-        Generator::JointChain | Generator::SkirtRing => {
-            ui.checkbox(&mut o.below, "with every bone below the selected ones");
-            joint_options(ui, &mut o.joints);
-        }
-        Generator::Chain => {
-            ui.weak("Bodies and joints for every bone below the roots, one collision group.");
-            body_options(ui, o);
-            ui.separator();
-            joint_options(ui, &mut o.joints);
-        }
-        Generator::Mirror => mirror_options(ui, d),
-        Generator::SemiStandard => {
-            ui.label("Add (each is skipped when the model has it):");
-            for (g, on) in SemiStandard::ALL.iter().zip(o.semistandard.iter_mut()) {
-                ui.checkbox(on, g.name());
+fn options(ui: &mut egui::Ui, model: &Model, d: &mut Dialog) {
+    let op = d.open.op;
+    egui::Grid::new("op_options")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            for o in op.options {
+                ui.label(o.label());
+                ui.horizontal_wrapped(|ui| option(ui, model, o, &mut d.options.values));
+                ui.end_row();
+            }
+        });
+}
+
+/// One option's widget. An `auto` option (the operation decides when absent) gets
+/// a tick box; unticked, its value starts from the schema's default.
+fn option(ui: &mut egui::Ui, model: &Model, o: &Opt, values: &mut Map<String, Value>) {
+    if o.auto {
+        let mut auto = !values.contains_key(o.key);
+        if ui.checkbox(&mut auto, tr!("opsui-auto")).changed() {
+            if auto {
+                values.remove(o.key);
+            } else if let Some(v) = o.default.to_value(o.kind) {
+                values.insert(o.key.to_string(), v);
             }
         }
+        if auto {
+            return;
+        }
     }
-}
-
-fn body_options(ui: &mut egui::Ui, o: &mut super::Options) {
-    let b = &mut o.bodies;
-    egui::Grid::new("body_options")
-        .num_columns(2)
-        .show(ui, |ui| {
-            ui.label("Shape");
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut b.shape, RigidShape::Capsule, "capsule");
-                ui.radio_value(&mut b.shape, RigidShape::Box, "box");
-                ui.radio_value(&mut b.shape, RigidShape::Sphere, "sphere");
-            });
-            ui.end_row();
-            ui.label("Size");
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut b.size_from_vertices, true, "from weighted vertices");
-                ui.radio_value(&mut b.size_from_vertices, false, "from length only");
-            });
-            ui.end_row();
-            ui.label("Radius ×");
-            ui.add(
-                egui::DragValue::new(&mut b.radius_scale)
-                    .speed(0.01)
-                    .range(0.05..=10.0),
-            );
-            ui.end_row();
-            ui.label("Root body");
-            mode_combo(ui, "root_mode", &mut b.root_mode);
-            ui.end_row();
-            ui.label("Other bodies");
-            mode_combo(ui, "mode", &mut b.mode);
-            ui.end_row();
-            ui.label("Mass (root)");
-            ui.add(
-                egui::DragValue::new(&mut b.mass)
-                    .speed(0.01)
-                    .range(0.0..=1000.0),
-            );
-            ui.end_row();
-            ui.label("Mass falloff");
-            ui.add(
-                egui::DragValue::new(&mut b.mass_falloff)
-                    .speed(0.01)
-                    .range(0.0..=1.0),
-            );
-            ui.end_row();
-            ui.label("Minimum mass");
-            ui.add(
-                egui::DragValue::new(&mut b.min_mass)
-                    .speed(0.01)
-                    .range(0.0..=1000.0),
-            );
-            ui.end_row();
-            ui.label("Damping/friction");
-            egui::ComboBox::from_id_salt("body_preset")
-                .selected_text(format!("{:?}", b.preset).to_lowercase())
+    let fallback = o.default.to_value(o.kind).unwrap_or(Value::Null);
+    let v = values.entry(o.key.to_string()).or_insert(fallback);
+    let id = egui::Id::new(("op_option", o.key));
+    match o.kind {
+        OptKind::Bool => {
+            let mut b = v.as_bool().unwrap_or(false);
+            if ui.checkbox(&mut b, "").changed() {
+                *v = Value::Bool(b);
+            }
+        }
+        OptKind::Int { min, max } => {
+            let mut i = v.as_i64().unwrap_or(min);
+            if ui
+                .add(egui::DragValue::new(&mut i).range(min..=max))
+                .changed()
+            {
+                *v = json!(i);
+            }
+        }
+        OptKind::Mask => {
+            let mut i = v.as_u64().unwrap_or(0xFFFF) as u16;
+            if ui
+                .add(egui::DragValue::new(&mut i).hexadecimal(4, false, true))
+                .changed()
+            {
+                *v = json!(i);
+            }
+        }
+        OptKind::Float { min, max } => {
+            let mut x = v.as_f64().unwrap_or(min as f64) as f32;
+            let speed = ((max - min) / 500.0).clamp(0.001, 1.0);
+            if ui
+                .add(egui::DragValue::new(&mut x).speed(speed).range(min..=max))
+                .changed()
+            {
+                *v = crate::ops::float(x);
+            }
+        }
+        OptKind::Choice(choices) => {
+            let current = v.as_str().unwrap_or_default().to_string();
+            let label = |value: &str| {
+                choices
+                    .iter()
+                    .find(|c| c.value == value)
+                    .map(|c| hone_core::tr!(c.label))
+                    .unwrap_or_else(|| value.to_string())
+            };
+            egui::ComboBox::from_id_salt(id)
+                .selected_text(label(&current))
                 .show_ui(ui, |ui| {
-                    for p in [
-                        Preset::Hair,
-                        Preset::Cloth,
-                        Preset::Accessory,
-                        Preset::Plain,
-                    ] {
-                        ui.selectable_value(&mut b.preset, p, format!("{p:?}").to_lowercase());
+                    for c in choices {
+                        if ui
+                            .selectable_label(current == c.value, hone_core::tr!(c.label))
+                            .clicked()
+                        {
+                            *v = json!(c.value);
+                        }
                     }
                 });
-            ui.end_row();
-            ui.label("Collision group");
-            ui.horizontal(|ui| {
-                let mut auto = b.group.is_none();
-                if ui
-                    .checkbox(&mut auto, "first unused")
-                    .on_hover_text("the lowest group no body uses")
-                    .changed()
-                {
-                    b.group = if auto { None } else { Some(0) };
-                }
-                if let Some(g) = &mut b.group {
-                    // Shown 1–16 as PMX Editor does; stored 0–15.
-                    let mut shown = *g as u32 + 1;
-                    ui.add(egui::DragValue::new(&mut shown).range(1..=16));
-                    *g = (shown - 1) as u8;
-                }
-            });
-            ui.end_row();
-            ui.label("Collides with");
-            ui.weak("the group's usual mask (bits of groups overlapped at rest cleared)");
-            ui.end_row();
-            ui.label("Name");
-            ui.text_edit_singleline(&mut b.name)
-                .on_hover_text("{bone} = the bone's name, {num} = the body's number");
-            ui.end_row();
-            ui.label("Existing bodies");
-            ui.checkbox(
-                &mut b.replace,
-                "replace (else bones with a body are skipped)",
-            );
-            ui.end_row();
-        });
-}
-
-fn mode_combo(ui: &mut egui::Ui, id: &str, mode: &mut RigidMode) {
-    let text = |m: RigidMode| match m {
-        RigidMode::FollowBone => "follow bone",
-        RigidMode::Dynamic => "physics",
-        RigidMode::DynamicWithBonePosition => "physics + bone position",
-        RigidMode::Unknown(_) => "?",
-    };
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(text(*mode))
-        .show_ui(ui, |ui| {
-            for m in [
-                RigidMode::FollowBone,
-                RigidMode::Dynamic,
-                RigidMode::DynamicWithBonePosition,
-            ] {
-                ui.selectable_value(mode, m, text(m));
-            }
-        });
-}
-
-fn joint_options(ui: &mut egui::Ui, j: &mut crate::rig::chain::JointOptions) {
-    egui::Grid::new("joint_options").num_columns(2).show(ui, |ui| {
-        ui.label("Limits preset");
-        ui.horizontal(|ui| {
-            for (p, name) in [
-                (JointPreset::Hair, "hair"),
-                (JointPreset::Skirt, "skirt"),
-                (JointPreset::Loose, "loose"),
-                (JointPreset::Stiff, "stiff"),
-            ] {
-                let l = JointLimits::preset(p);
-                if ui.selectable_label(j.limits == l, name).clicked() {
-                    j.limits = l;
-                }
-            }
-        });
-        ui.end_row();
-        ui.label("Swing ± (x y z °)");
-        degrees(ui, &mut j.limits);
-        ui.end_row();
-        ui.label("Springs (x y z)");
-        vec3(ui, &mut j.limits.angular_spring, 0.0..=1000.0);
-        ui.end_row();
-        ui.label("Skirt ring");
-        ui.horizontal(|ui| {
-            ui.radio_value(&mut j.ring, Ring::Off, "off");
-            ui.radio_value(&mut j.ring, Ring::Auto, "auto");
-            ui.radio_value(&mut j.ring, Ring::Open, "open");
-            ui.radio_value(&mut j.ring, Ring::Closed, "closed");
-        })
-        .response
-        .on_hover_text(
-            "horizontal joints between neighbouring chains at the same depth, ordered around the roots' centre",
-        );
-        ui.end_row();
-        if j.ring != Ring::Off {
-            ui.label("Ring swing ±");
-            degrees(ui, &mut j.ring_limits);
-            ui.end_row();
         }
-        ui.label("Existing joints");
-        ui.checkbox(&mut j.replace, "replace (else kept)");
-        ui.end_row();
-    });
-}
-
-/// Symmetric angular limits in degrees (upper = −lower).
-fn degrees(ui: &mut egui::Ui, l: &mut JointLimits) {
-    let mut deg = Vec3::new(
-        l.angular_upper.x.to_degrees(),
-        l.angular_upper.y.to_degrees(),
-        l.angular_upper.z.to_degrees(),
-    );
-    let before = deg;
-    vec3(ui, &mut deg, 0.0..=180.0);
-    if deg != before {
-        let springs = (l.linear_spring, l.angular_spring);
-        *l = JointLimits::symmetric(deg);
-        (l.linear_spring, l.angular_spring) = springs;
+        OptKind::Choices(choices) => {
+            let mut list: Vec<String> = serde_json::from_value(v.clone()).unwrap_or_default();
+            let mut changed = false;
+            for c in choices {
+                let mut on = list.iter().any(|s| s == c.value);
+                if ui.checkbox(&mut on, hone_core::tr!(c.label)).changed() {
+                    changed = true;
+                    list.retain(|s| s != c.value);
+                    if on {
+                        list.push(c.value.to_string());
+                    }
+                }
+            }
+            if changed {
+                // Kept in the schema's order, so the plan compares equal when ticked back.
+                let ordered: Vec<&str> = choices
+                    .iter()
+                    .map(|c| c.value)
+                    .filter(|c| list.iter().any(|s| s == c))
+                    .collect();
+                *v = json!(ordered);
+            }
+        }
+        OptKind::Text => {
+            let mut s = v.as_str().unwrap_or_default().to_string();
+            if ui.text_edit_singleline(&mut s).changed() {
+                *v = json!(s);
+            }
+        }
+        OptKind::File => {
+            let mut s = v.as_str().unwrap_or_default().to_string();
+            let mut changed = ui.text_edit_singleline(&mut s).changed();
+            if ui.button(tr!("opsui-browse")).clicked() {
+                if let Some(p) = rfd::FileDialog::new().pick_file() {
+                    s = p.to_string_lossy().into_owned();
+                    changed = true;
+                }
+            }
+            if changed {
+                *v = json!(s);
+            }
+        }
+        OptKind::Vec3 { min, max } => {
+            let mut xyz: [f32; 3] = serde_json::from_value(v.clone()).unwrap_or_default();
+            let mut changed = false;
+            for c in &mut xyz {
+                changed |= ui
+                    .add(egui::DragValue::new(c).speed(0.5).range(min..=max))
+                    .changed();
+            }
+            if changed {
+                *v = Value::Array(xyz.iter().map(|&x| crate::ops::float(x)).collect());
+            }
+        }
+        OptKind::Groups => {
+            let mut groups: Vec<u8> = serde_json::from_value(v.clone()).unwrap_or_default();
+            let mut changed = false;
+            for g in 0..16u8 {
+                let mut on = groups.contains(&g);
+                if ui.toggle_value(&mut on, format!("{g}")).changed() {
+                    changed = true;
+                    groups.retain(|&x| x != g);
+                    if on {
+                        groups.push(g);
+                        groups.sort_unstable();
+                    }
+                }
+            }
+            if changed {
+                *v = json!(groups);
+            }
+        }
+        OptKind::Bone => {
+            let current = match &*v {
+                Value::Number(n) => n.as_u64().map(|i| i as usize),
+                Value::String(s) => model.bone_index(s),
+                _ => None,
+            };
+            let name = |b: usize| {
+                model
+                    .bones
+                    .get(b)
+                    .map(|bone| format!("#{b} {}", bone.name))
+                    .unwrap_or_default()
+            };
+            egui::ComboBox::from_id_salt(id)
+                .selected_text(current.map(name).unwrap_or_default())
+                .height(300.0)
+                .show_ui(ui, |ui| {
+                    for b in 0..model.bones.len() {
+                        if ui.selectable_label(current == Some(b), name(b)).clicked() {
+                            *v = json!(b);
+                        }
+                    }
+                });
+        }
     }
-}
-
-fn vec3(ui: &mut egui::Ui, v: &mut Vec3, range: std::ops::RangeInclusive<f32>) {
-    ui.horizontal(|ui| {
-        for c in [&mut v.x, &mut v.y, &mut v.z] {
-            ui.add(egui::DragValue::new(c).speed(0.5).range(range.clone()));
-        }
-    });
-}
-
-fn mirror_options(ui: &mut egui::Ui, d: &mut Dialog) {
-    let has_selection = !d.open.selected.is_empty() && d.open.kind.is_some_and(super::mirror_kind);
-    let o = &mut d.options;
-    ui.horizontal(|ui| {
-        ui.label("Copy");
-        ui.radio_value(&mut o.from, Side::Left, "left onto right");
-        ui.radio_value(&mut o.from, Side::Right, "right onto left");
-    });
-    ui.horizontal(|ui| {
-        ui.radio_value(&mut o.mirror_selection_only, false, "whole model");
-        let n = d.open.selected.len();
-        let kind = d.open.kind.map(|k| k.plural()).unwrap_or("elements");
-        let text = if has_selection {
-            format!("make the {n} selected {kind} symmetric")
-        } else {
-            "make the selection symmetric".to_string()
-        };
-        ui.add_enabled_ui(has_selection, |ui| {
-            ui.radio_value(&mut o.mirror_selection_only, true, text)
-                .on_disabled_hover_text("select bones, bodies, joints, morphs or vertices first");
-        });
-    });
-    let p = &mut o.mirror_parts;
-    ui.horizontal_wrapped(|ui| {
-        ui.checkbox(&mut p.bones, "bones");
-        ui.checkbox(&mut p.rigid_bodies, "rigid bodies");
-        ui.checkbox(&mut p.joints, "joints");
-        ui.checkbox(&mut p.bone_morphs, "bone morphs");
-        ui.checkbox(&mut p.display_frames, "display frames");
-        ui.checkbox(&mut p.weights, "vertex weights");
-    });
-    ui.horizontal(|ui| {
-        ui.label("Vertex tolerance");
-        ui.add(
-            egui::DragValue::new(&mut o.mirror_tolerance)
-                .speed(0.001)
-                .range(0.0..=1.0),
-        );
-    });
-    ui.weak(
-        "Names swap 左/右 and L/R; missing counterparts are created, existing ones overwritten.",
-    );
 }
 
 fn result(ui: &mut egui::Ui, d: &Dialog) {

@@ -1,13 +1,12 @@
-//! The rig generators in the app (issue 10): bodies from bones, joint chains and
-//! skirt rings, the one-step chain wizard, mirror left↔right, semi-standard bones,
-//! and "select symmetric" in every list.
+//! The registered operations ([`crate::ops::REGISTRY`]) in the app: the Rig, Morph
+//! and weights menus and the list context menus list them ([`op_items`]), and one
+//! option dialog generated from the operation's schema runs them (`dialog.rs`).
 //!
-//! Menus (the Rig menu, list context menus through [`menu_items`]) push a
-//! [`Command::Generator`]; the state then holds one open [`Dialog`] of options. The
-//! dialog plans with the core's generator ([`crate::rig`]) whenever an option
-//! changes, shows what it would do, draws the plan in the viewport
-//! ([`preview::draw`]) and, on Apply, pushes the plan as ONE model edit through the
-//! command queue. Nothing here mutates the model.
+//! A menu entry pushes a [`Command::Generator`]; the state then holds one open
+//! [`Dialog`]. The dialog plans with the operation whenever an option changes, shows
+//! what it would do, draws a generator's plan in the viewport ([`preview::draw`]) and,
+//! on Apply, pushes the edit as ONE model edit through the command queue. Nothing
+//! here mutates the model.
 
 mod dialog;
 pub mod preview;
@@ -17,110 +16,21 @@ use eframe::egui;
 use crate::app::commands::{Command, Commands};
 use crate::app::{Selected, Selection};
 use crate::edit::{ElementKind, ModelEdit};
+use crate::ops::{Menu, Need, Operation, Options, REGISTRY};
 use crate::pmx::Model;
-use crate::rig::bodies::{bodies_from_bones, BodyOptions};
-use crate::rig::chain::{bones_below, chain, joint_chain, ChainOptions, JointOptions, Ring};
-use crate::rig::mirror::{
-    mirror, MirrorOptions, MirrorParts, MirrorSelection, DEFAULT_TOLERANCE, PLACE_TOLERANCE,
-};
-use crate::rig::semistandard::{semistandard, SemiStandard, SemiStandardOptions};
+use crate::rig::mirror::{DEFAULT_TOLERANCE, PLACE_TOLERANCE};
 use crate::rig::symmetric::select_symmetric;
-use crate::rig::{RigError, RigPlan, Side};
+use crate::rig::RigPlan;
+use crate::tr;
 
 pub use dialog::show;
 
-/// Which generator a dialog runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Generator {
-    /// One rigid body per bone.
-    Bodies,
-    /// Joints along the chains of the bones' bodies.
-    JointChain,
-    /// Joint chain with the skirt ring on (horizontal joints between chains).
-    SkirtRing,
-    /// The chain wizard: bodies + joints + collision group below root bones.
-    Chain,
-    Mirror,
-    SemiStandard,
-}
-
-impl Generator {
-    pub const ALL: [Generator; 6] = [
-        Generator::Bodies,
-        Generator::JointChain,
-        Generator::SkirtRing,
-        Generator::Chain,
-        Generator::Mirror,
-        Generator::SemiStandard,
-    ];
-
-    /// Menu text and dialog title.
-    pub fn title(self) -> &'static str {
-        match self {
-            Generator::Bodies => "Rigid bodies from bones…",
-            Generator::JointChain => "Joint chain…",
-            Generator::SkirtRing => "Skirt ring…",
-            Generator::Chain => "Chain wizard (hair/skirt swing)…",
-            Generator::Mirror => "Mirror left ↔ right…",
-            Generator::SemiStandard => "Semi-standard bones…",
-        }
-    }
-
-    /// Whether it works on selected bones (the others work on the whole model).
-    pub fn needs_bones(self) -> bool {
-        !matches!(self, Generator::Mirror | Generator::SemiStandard)
-    }
-
-    /// Whether the viewport shows its plan before it is applied.
-    pub fn has_preview(self) -> bool {
-        self.needs_bones()
-    }
-}
-
-/// What opens a dialog: the generator and the selection it starts from.
+/// What opens a dialog: the operation and the selection it starts from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Open {
-    pub generator: Generator,
+    pub op: &'static Operation,
     pub kind: Option<ElementKind>,
     pub selected: Vec<usize>,
-}
-
-/// The options of every generator (a dialog edits the one it runs).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Options {
-    pub bodies: BodyOptions,
-    pub joints: JointOptions,
-    /// Take the selected bones and every bone below them (else only the selected).
-    pub below: bool,
-    pub from: Side,
-    /// Mirror only the selection ("make symmetric") instead of the whole model.
-    pub mirror_selection_only: bool,
-    pub mirror_parts: MirrorParts,
-    /// Vertex matching distance of the mirror.
-    pub mirror_tolerance: f32,
-    /// Semi-standard groups chosen (in [`SemiStandard::ALL`] order).
-    pub semistandard: Vec<bool>,
-}
-
-impl Options {
-    fn new(generator: Generator) -> Self {
-        let mut joints = JointOptions::default();
-        if generator == Generator::SkirtRing {
-            joints.ring = Ring::Auto;
-            joints.limits =
-                crate::rig::chain::JointLimits::preset(crate::rig::chain::JointPreset::Skirt);
-        }
-        Options {
-            bodies: BodyOptions::default(),
-            joints,
-            below: true,
-            from: Side::Left,
-            mirror_selection_only: false,
-            mirror_parts: MirrorParts::default(),
-            mirror_tolerance: DEFAULT_TOLERANCE,
-            semistandard: vec![true; SemiStandard::ALL.len()],
-        }
-    }
 }
 
 /// The result of planning with the current options.
@@ -128,35 +38,37 @@ impl Options {
 pub struct Planned {
     /// The step to apply (None: nothing to do).
     pub edit: Option<ModelEdit>,
-    /// Bodies/chains: the plan, for the preview.
+    /// Generators: the plan, for the preview.
     pub plan: Option<RigPlan>,
-    /// What it would do, one line each (counts first, then the generator's notes).
+    /// What it would do, one line each (counts first, then the operation's notes).
     pub summary: Vec<String>,
     pub error: Option<String>,
 }
 
-/// One open generator dialog.
+/// One open operation dialog.
 #[derive(Debug, Clone)]
 pub struct Dialog {
     pub open: Open,
     pub options: Options,
+    /// Run on the selection (for operations whose selection is optional, e.g. the
+    /// mirror's "make the selection symmetric"); else on the whole model.
+    pub use_selection: bool,
     /// Draw the plan in the viewport.
     pub preview: bool,
     /// The plan for the options `planned_for` (None after a model edit).
     pub planned: Option<Planned>,
-    planned_for: Option<Options>,
+    planned_for: Option<(Options, bool)>,
 }
 
 impl Dialog {
     pub fn new(open: Open) -> Self {
-        let mut options = Options::new(open.generator);
-        // Mirroring with a selection of elements starts as "make symmetric".
-        options.mirror_selection_only = open.generator == Generator::Mirror
-            && open.kind.is_some_and(mirror_kind)
+        let use_selection = open.op.selection == Need::Elements
+            && open.kind.is_some_and(|k| Need::Elements.accepts(k))
             && !open.selected.is_empty();
         Dialog {
+            options: open.op.defaults(true),
             open,
-            options,
+            use_selection,
             preview: true,
             planned: None,
             planned_for: None,
@@ -165,11 +77,12 @@ impl Dialog {
 
     /// Plans again if the options or the model changed since the last plan.
     pub fn refresh(&mut self, model: &Model) {
-        if self.planned_for.as_ref() == Some(&self.options) {
+        let key = (self.options.clone(), self.use_selection);
+        if self.planned_for.as_ref() == Some(&key) {
             return;
         }
-        self.planned = Some(plan(model, &self.open, &self.options));
-        self.planned_for = Some(self.options.clone());
+        self.planned = Some(plan(model, &self.open, &self.options, self.use_selection));
+        self.planned_for = Some(key);
     }
 
     /// After an edit that removed or reordered elements: the chosen elements follow.
@@ -184,183 +97,59 @@ impl Dialog {
         }
     }
 
-    /// After any model edit: the plan reads bones, bodies, joints and names, so it is made again.
+    /// After any model edit: the plan reads the model, so it is made again.
     pub fn model_changed(&mut self) {
         self.planned_for = None;
     }
 
-    /// The bones the generator works on (the selection, with the bones below it
-    /// when asked; the wizard always takes the selection as roots).
-    pub fn bones(&self, model: &Model) -> Vec<usize> {
-        bones_for(model, &self.open, &self.options)
+    /// The selection the operation runs on.
+    pub fn selection(&self, model: &Model) -> crate::ops::Selection {
+        selection(model, &self.open, self.use_selection)
     }
 }
 
-fn bones_for(model: &Model, open: &Open, options: &Options) -> Vec<usize> {
-    if open.kind != Some(ElementKind::Bone) {
-        return Vec::new();
-    }
-    let sel: Vec<usize> = open
-        .selected
-        .iter()
-        .copied()
-        .filter(|&b| b < model.bones.len())
-        .collect();
-    if options.below && open.generator != Generator::Chain {
-        bones_below(model, &sel)
-    } else {
-        sel
-    }
-}
-
-fn mirror_kind(kind: ElementKind) -> bool {
-    matches!(
-        kind,
-        ElementKind::Bone
-            | ElementKind::RigidBody
-            | ElementKind::Joint
-            | ElementKind::Morph
-            | ElementKind::Vertex
-    )
-}
-
-/// Runs the dialog's generator on `model` (nothing is applied).
-pub fn plan(model: &Model, open: &Open, options: &Options) -> Planned {
-    let bones = bones_for(model, open, options);
-    let from_plan = |r: Result<RigPlan, RigError>| match r {
-        Ok(p) => {
-            let mut summary = vec![format!(
-                "{} rigid bodies, {} joints ({} replaced)",
-                p.rigid_bodies.len(),
-                p.joints.len(),
-                p.rigid_bodies
-                    .iter()
-                    .filter(|b| b.target != crate::rig::Target::New)
-                    .count()
-                    + p.joints
-                        .iter()
-                        .filter(|j| j.target != crate::rig::Target::New)
-                        .count()
-            )];
-            summary.extend(p.notes.iter().cloned());
-            Planned {
-                edit: p.clone().into_edit(),
-                plan: Some(p),
-                summary,
-                error: None,
-            }
-        }
-        Err(e) => refused(e),
+/// The dialog's selection as the operation takes it (indices past the end dropped).
+fn selection(model: &Model, open: &Open, use_selection: bool) -> crate::ops::Selection {
+    let Some(kind) = open.kind else {
+        return Default::default();
     };
-    match open.generator {
-        Generator::Bodies => from_plan(bodies_from_bones(model, &bones, &options.bodies)),
-        Generator::JointChain | Generator::SkirtRing => {
-            from_plan(joint_chain(model, &bones, &options.joints))
-        }
-        Generator::Chain => {
-            let o = ChainOptions {
-                bodies: options.bodies.clone(),
-                joints: options.joints.clone(),
-            };
-            from_plan(chain(model, &bones, &o))
-        }
-        Generator::Mirror => {
-            let mut o = MirrorOptions::new(options.from);
-            o.parts = options.mirror_parts;
-            o.tolerance = options.mirror_tolerance;
-            o.selection = options
-                .mirror_selection_only
-                .then(|| mirror_selection(open));
-            match mirror(model, &o) {
-                Ok(m) => {
-                    let r = &m.report;
-                    let mut summary = vec![
-                        format!(
-                            "created: {} bones, {} bodies, {} joints, {} morphs",
-                            r.created.bones,
-                            r.created.rigid_bodies,
-                            r.created.joints,
-                            r.created.morphs
-                        ),
-                        format!(
-                            "overwritten: {} bones, {} bodies, {} joints, {} morphs",
-                            r.overwritten.bones,
-                            r.overwritten.rigid_bodies,
-                            r.overwritten.joints,
-                            r.overwritten.morphs
-                        ),
-                        format!(
-                            "{} vertex weights changed ({} without a mirror vertex); {} display-frame entries",
-                            r.vertices_changed, r.vertices_without_mirror, r.display_entries_added
-                        ),
-                    ];
-                    summary.extend(r.skipped.iter().cloned());
-                    Planned {
-                        edit: Some(m.edit),
-                        plan: None,
-                        summary,
-                        error: None,
-                    }
-                }
-                Err(e) => refused(e),
-            }
-        }
-        Generator::SemiStandard => {
-            let only: Vec<SemiStandard> = SemiStandard::ALL
-                .iter()
-                .zip(&options.semistandard)
-                .filter(|(_, &on)| on)
-                .map(|(g, _)| *g)
-                .collect();
-            if only.is_empty() {
-                return refused(RigError::NothingToDo("no group chosen".into()));
-            }
-            match semistandard(model, &SemiStandardOptions { only: Some(only) }) {
-                Ok(p) => {
-                    let r = &p.report;
-                    let mut summary = vec![
-                        format!("adds {} bones: {}", r.added.len(), r.added.join(" ")),
-                        format!(
-                            "{} vertices reweighted, {} bodies moved onto new bones",
-                            r.vertices_changed, r.bodies_moved
-                        ),
-                    ];
-                    summary.extend(r.skipped.iter().cloned());
-                    Planned {
-                        edit: Some(p.edit),
-                        plan: None,
-                        summary,
-                        error: None,
-                    }
-                }
-                Err(e) => refused(e),
-            }
-        }
-    }
-}
-
-fn refused(e: RigError) -> Planned {
-    Planned {
-        edit: None,
-        plan: None,
-        summary: Vec::new(),
-        error: Some(e.to_string()),
-    }
-}
-
-/// The dialog's selection as the mirror's "make symmetric" set.
-fn mirror_selection(open: &Open) -> MirrorSelection {
-    let mut s = MirrorSelection::default();
-    let list = match open.kind {
-        Some(ElementKind::Bone) => &mut s.bones,
-        Some(ElementKind::RigidBody) => &mut s.rigid_bodies,
-        Some(ElementKind::Joint) => &mut s.joints,
-        Some(ElementKind::Morph) => &mut s.morphs,
-        Some(ElementKind::Vertex) => &mut s.vertices,
-        _ => return s,
+    let wanted = match open.op.selection {
+        Need::None => false,
+        Need::Elements => use_selection,
+        need => need.accepts(kind),
     };
-    list.extend(&open.selected);
-    s
+    if !wanted {
+        return Default::default();
+    }
+    let len = kind.len(model);
+    let list = open.selected.iter().copied().filter(|&i| i < len).collect();
+    crate::ops::Selection::of(kind, list)
+}
+
+/// Runs the dialog's operation on `model` (nothing is applied).
+pub fn plan(model: &Model, open: &Open, options: &Options, use_selection: bool) -> Planned {
+    let sel = selection(model, open, use_selection);
+    match (open.op.plan)(model, &sel, options) {
+        // No edit: what the operation said is why.
+        Ok(p) if p.edit.is_none() => Planned {
+            edit: None,
+            plan: p.preview,
+            error: Some(p.summary.join("\n")),
+            summary: Vec::new(),
+        },
+        Ok(p) => Planned {
+            edit: p.edit,
+            plan: p.preview,
+            summary: p.summary,
+            error: None,
+        },
+        Err(e) => Planned {
+            edit: None,
+            plan: None,
+            summary: Vec::new(),
+            error: Some(e.to_string()),
+        },
+    }
 }
 
 /// The selection plus every selected element's counterpart on the other side (by
@@ -385,9 +174,61 @@ pub fn symmetric_selection(
     Some((active, Selected::many(kind, all)))
 }
 
-/// The generator entries for a list's selection (context menus, the Rig menu):
-/// each opens its dialog; "Select symmetric" selects at once. Ends with a separator
-/// when it added anything.
+/// Whether `op` can run on a selection of `kind` with `count` elements (a whole-model
+/// operation always can; one that needs elements needs some of the right kind).
+pub fn fits(op: &Operation, kind: Option<ElementKind>, count: usize) -> bool {
+    match op.selection {
+        Need::None | Need::Elements => true,
+        need => count > 0 && kind.is_some_and(|k| need.accepts(k)),
+    }
+}
+
+/// The operations a menu lists: those of `menu`, in registry order.
+pub fn menu_ops(menu: Menu) -> impl Iterator<Item = &'static Operation> {
+    REGISTRY.iter().copied().filter(move |op| op.menu == menu)
+}
+
+/// The operations a list's context menu offers on a selection of `kind`: those that
+/// work on such a selection.
+pub fn context_ops(kind: ElementKind, count: usize) -> impl Iterator<Item = &'static Operation> {
+    REGISTRY
+        .iter()
+        .copied()
+        .filter(move |op| count > 0 && op.selection != Need::None && op.selection.accepts(kind))
+}
+
+/// One entry per operation: opens its dialog on the selection (disabled, with the
+/// reason, when the selection does not fit).
+pub fn op_items<'a>(
+    ui: &mut egui::Ui,
+    ops: impl Iterator<Item = &'a Operation>,
+    kind: Option<ElementKind>,
+    selected: &[usize],
+    commands: &mut Commands,
+) where
+    'a: 'static,
+{
+    for op in ops {
+        let enabled = fits(op, kind, selected.len());
+        let r = ui.add_enabled(enabled, egui::Button::new(op.title()));
+        let why = match op.selection {
+            Need::Vertices => tr!("opsui-needs-vertices"),
+            _ => tr!("opsui-needs-bones"),
+        };
+        let r = r.on_hover_text(op.help()).on_disabled_hover_text(why);
+        if r.clicked() {
+            commands.push(Command::Generator(Open {
+                op,
+                kind,
+                selected: selected.to_vec(),
+            }));
+            ui.close();
+        }
+    }
+}
+
+/// The registered operations for a list's selection (context menus), then "Select
+/// symmetric". Ends with a separator when it added anything.
 pub fn menu_items(
     ui: &mut egui::Ui,
     model: &Model,
@@ -397,54 +238,18 @@ pub fn menu_items(
     commands: &mut Commands,
 ) {
     let mut any = false;
-    if kind == ElementKind::Bone && !selected.is_empty() {
-        for g in [
-            Generator::Bodies,
-            Generator::JointChain,
-            Generator::SkirtRing,
-            Generator::Chain,
-        ] {
-            if ui.button(g.title()).clicked() {
-                commands.push(Command::Generator(Open {
-                    generator: g,
-                    kind: Some(kind),
-                    selected: selected.to_vec(),
-                }));
-                ui.close();
-            }
-        }
-        any = true;
-    }
-    if mirror_kind(kind) && !selected.is_empty() {
-        if ui
-            .button("Make symmetric (mirror the selection)…")
-            .clicked()
-        {
-            commands.push(Command::Generator(Open {
-                generator: Generator::Mirror,
-                kind: Some(kind),
-                selected: selected.to_vec(),
-            }));
-            ui.close();
-        }
+    if context_ops(kind, selected.len()).next().is_some() {
+        op_items(
+            ui,
+            context_ops(kind, selected.len()),
+            Some(kind),
+            selected,
+            commands,
+        );
         any = true;
     }
     if let Some((active, set)) = symmetric_selection(model, active, selected) {
-        let text = "Select symmetric";
-        if ui
-            .button(text)
-            .on_hover_text(
-                "add each selected element's left/right counterpart (by name, else by place)",
-            )
-            .clicked()
-        {
-            commands.push(Command::SelectSet {
-                active,
-                selected: set,
-                reveal: true,
-            });
-            ui.close();
-        }
+        select_symmetric_button(ui, commands, active, set, true);
         any = true;
     }
     if any {
@@ -452,46 +257,58 @@ pub fn menu_items(
     }
 }
 
-/// The Rig menu of the menu bar: every generator, on the current selection.
+fn select_symmetric_button(
+    ui: &mut egui::Ui,
+    commands: &mut Commands,
+    active: Selection,
+    set: Selected,
+    enabled: bool,
+) {
+    let r = ui.add_enabled(enabled, egui::Button::new(tr!("opsui-select-symmetric")));
+    if r.on_hover_text(tr!("opsui-select-symmetric-hover"))
+        .on_disabled_hover_text(tr!("opsui-needs-selection"))
+        .clicked()
+    {
+        commands.push(Command::SelectSet {
+            active,
+            selected: set,
+            reveal: true,
+        });
+        ui.close();
+    }
+}
+
+/// The Rig menu of the menu bar: every Rig operation, on the current selection,
+/// then "Select symmetric".
 pub fn rig_menu(ui: &mut egui::Ui, state: &mut crate::app::State) {
-    let model = state.doc.model();
     let active = state.selection;
     let kind = active.kind();
     let selected = state.selected_indices();
-    let bones = kind == Some(ElementKind::Bone) && !selected.is_empty();
-    for g in Generator::ALL {
-        let enabled = !g.needs_bones() || bones;
-        let r = ui.add_enabled(enabled, egui::Button::new(g.title()));
-        let r = r.on_disabled_hover_text("select the bones first (the chain roots for a chain)");
-        if r.clicked() {
-            state.commands.push(Command::Generator(Open {
-                generator: g,
-                kind,
-                selected: selected.clone(),
-            }));
-            ui.close();
-        }
-    }
+    op_items(
+        ui,
+        menu_ops(Menu::Rig),
+        kind,
+        &selected,
+        &mut state.commands,
+    );
     ui.separator();
-    let sym = symmetric_selection(model, active, &selected);
-    let r = ui.add_enabled(sym.is_some(), egui::Button::new("Select symmetric"));
-    if r.on_disabled_hover_text("select elements in a list first")
-        .clicked()
-    {
-        if let Some((active, selected)) = sym {
-            state.commands.push(Command::SelectSet {
-                active,
-                selected,
-                reveal: true,
-            });
-        }
-        ui.close();
-    }
+    let sym = symmetric_selection(state.doc.model(), active, &selected);
+    let enabled = sym.is_some();
+    let (active, set) = sym.unwrap_or((active, Selected::default()));
+    select_symmetric_button(ui, &mut state.commands, active, set, enabled);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn open(name: &str, kind: Option<ElementKind>, selected: Vec<usize>) -> Open {
+        Open {
+            op: crate::ops::find(name).unwrap(),
+            kind,
+            selected,
+        }
+    }
 
     #[test]
     fn wizard_on_the_sample_plans_bodies_and_joints_and_mirror_finds_its_rig_symmetric() {
@@ -501,26 +318,20 @@ mod tests {
             .iter()
             .position(|b| b.name.contains("髪"))
             .expect("the sample has hair bones");
-        let open = Open {
-            generator: Generator::Chain,
-            kind: Some(ElementKind::Bone),
-            selected: vec![root],
-        };
-        let p = plan(&model, &open, &Options::new(Generator::Chain));
+        let o = open("chain", Some(ElementKind::Bone), vec![root]);
+        let p = plan(&model, &o, &o.op.defaults(true), false);
         assert!(p.error.is_none(), "{:?}", p.error);
         let plan = p.plan.expect("a rig plan");
         assert!(!plan.rigid_bodies.is_empty());
         assert!(p.edit.is_some());
         // The sample's bones, bodies and joints already mirror each other (its
         // weights do not quite): without weights there is nothing to do.
-        let open = Open {
-            generator: Generator::Mirror,
-            kind: None,
-            selected: vec![],
-        };
-        let mut options = Options::new(Generator::Mirror);
-        options.mirror_parts.weights = false;
-        let m = super::plan(&model, &open, &options);
+        let o = open("mirror", None, vec![]);
+        let mut options = o.op.defaults(true);
+        options
+            .values
+            .insert("skip".into(), serde_json::json!(["weights"]));
+        let m = super::plan(&model, &o, &options, false);
         assert!(
             m.edit.is_none()
                 && m.error
@@ -530,5 +341,26 @@ mod tests {
             m.summary,
             m.error
         );
+    }
+
+    #[test]
+    fn context_menus_offer_the_operations_whose_selection_fits() {
+        let names = |kind, n| context_ops(kind, n).map(|op| op.name).collect::<Vec<_>>();
+        let bones = names(ElementKind::Bone, 2);
+        for n in [
+            "bodies_from_bones",
+            "joint_chain",
+            "skirt_ring",
+            "chain",
+            "mirror",
+        ] {
+            assert!(bones.contains(&n), "{n} on bones: {bones:?}");
+        }
+        assert!(!bones.contains(&"normalize"));
+        let vertices = names(ElementKind::Vertex, 3);
+        assert!(vertices.contains(&"normalize") && vertices.contains(&"mirror"));
+        assert!(!vertices.contains(&"chain"));
+        assert!(names(ElementKind::Bone, 0).is_empty());
+        assert_eq!(names(ElementKind::Material, 1), Vec::<&str>::new());
     }
 }

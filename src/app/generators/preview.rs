@@ -23,7 +23,7 @@ pub fn draw(painter: &Painter, proj: &Projector, state: &State) {
     let Some(d) = &state.generator else {
         return;
     };
-    if !d.preview || !d.open.generator.has_preview() {
+    if !d.preview {
         return;
     }
     let Some(plan) = d.planned.as_ref().and_then(|p| p.plan.as_ref()) else {

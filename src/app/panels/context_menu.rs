@@ -1,8 +1,8 @@
 //! The one place list context menus (and the Edit menu's element part) are
 //! built: element-specific entries first ("Add rigid body on 頭", "Add joint
-//! between A and B", "Add to display frame"), then the generators' entries
-//! ([`generator_items`], the hook for issue 10's generators), then the standard
-//! structural edits of [`structure::menu_items`].
+//! between A and B", "Add to display frame"), then the registered operations that
+//! work on the selection ([`generator_items`]), then the standard structural edits
+//! of [`structure::menu_items`].
 
 use eframe::egui;
 
@@ -45,11 +45,11 @@ pub fn items(ui: &mut egui::Ui, cx: &mut MenuCx) -> Option<Request> {
     picked
 }
 
-/// Hook for the rig generators (issue 10: mirror, bodies from bones, chains…):
-/// add their entries for `cx.kind` and `cx.selected` here, pushing their edits to
-/// `cx.commands` (one ModelEdit batch each) or returning a [`Request`]. Entries
-/// end with a separator so the standard edits stay apart.
-pub fn generator_items(_ui: &mut egui::Ui, _cx: &mut MenuCx) -> Option<Request> {
+/// The registered operations whose selection need `cx.selected` meets (each opens
+/// its option dialog) and "Select symmetric"; a separator keeps the standard edits
+/// apart.
+pub fn generator_items(ui: &mut egui::Ui, cx: &mut MenuCx) -> Option<Request> {
+    crate::app::generators::menu_items(ui, cx.model, cx.kind, cx.active, cx.selected, cx.commands);
     None
 }
 

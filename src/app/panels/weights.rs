@@ -103,10 +103,16 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     }
     let mut edits: Vec<Result<Option<ModelEdit>, InputError>> = Vec::new();
     operations(ui, model, &verts, &mut tools, &mut edits);
-    let transfer = ui
-        .button(tr!("weights-from-file"))
-        .on_hover_text(tr!("weights-from-file-tip"))
-        .clicked();
+    // Every registered weight operation, each with its option dialog.
+    ui.menu_button(crate::tr!("opsui-weight-ops"), |ui| {
+        crate::app::generators::op_items(
+            ui,
+            crate::app::generators::menu_ops(crate::ops::Menu::Weights),
+            Some(crate::edit::ElementKind::Vertex),
+            &verts,
+            &mut state.commands,
+        );
+    });
     ui.separator();
     table(ui, model, &verts, &mut edits);
     ui.data_mut(|d| d.insert_temp(id, tools));
@@ -118,14 +124,6 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 LogLevel::Warning,
                 tr!("weights-error", error = e.to_string()),
             ),
-        }
-    }
-    if transfer {
-        if let Some(p) = rfd::FileDialog::new()
-            .add_filter("PMX / PMD", &["pmx", "PMX", "pmd", "PMD"])
-            .pick_file()
-        {
-            weights_from_file(state, &p);
         }
     }
 }

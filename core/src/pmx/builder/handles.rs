@@ -66,8 +66,8 @@ macro_rules! setters {
 /// Clears the mask bits of these collision groups (PMX Editor's 非衝突グループ).
 fn clear_groups(mask: &mut u16, groups: &[u8]) {
     for &g in groups {
-        // A group above 15 has no bit to clear (see physics::rules::group_bit).
-        *mask = crate::physics::rules::mask_with(*mask, g, false);
+        // A group above 15 has no bit to clear (see pmx::rules::group_bit).
+        *mask = crate::pmx::rules::mask_with(*mask, g, false);
     }
 }
 

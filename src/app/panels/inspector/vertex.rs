@@ -3,8 +3,8 @@
 
 use super::kit::{grid, Form};
 use super::Lists;
-use crate::edit::weights::convert_weights;
 use crate::pmx::{Model, Vertex, WeightKind, Weights, NONE};
+use crate::rig::weights::convert_weights;
 use crate::tr;
 use eframe::egui;
 use egui::Ui;

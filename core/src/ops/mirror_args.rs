@@ -1,12 +1,10 @@
-//! Options of the mirror and semi-standard generators from text (the command line
-//! and `hone edit` scripts share these), and their script operations.
+//! Options of the mirror and semi-standard generators from text (scripts and the
+//! command line share these).
 
-use super::mirror::{mirror, MirrorOptions, MirrorParts, MirrorSelection, DEFAULT_TOLERANCE};
-use super::semistandard::{semistandard, SemiStandard, SemiStandardOptions};
-use super::{RigError, Side};
-use crate::edit::script::{OpArgs, OpError, OpSpec};
-use crate::edit::ModelEdit;
 use crate::pmx::Model;
+use crate::rig::mirror::{MirrorOptions, MirrorParts, MirrorSelection, DEFAULT_TOLERANCE};
+use crate::rig::semistandard::{SemiStandard, SemiStandardOptions};
+use crate::rig::Side;
 use serde_json::Value;
 
 /// The parts `skip` may name.
@@ -49,10 +47,10 @@ pub fn mirror_options(
 }
 
 /// The bones, bodies, joints and morphs a script selector names (an index, a
-/// name, a glob with `*`, or a list; see [`crate::edit::script::select`]), each
+/// name, a glob with `*`, or a list; see [`super::script::select`]), each
 /// kind looked up on its own; an error only when it names nothing at all.
 pub fn selection_from_selector(model: &Model, selector: &Value) -> Result<MirrorSelection, String> {
-    use crate::edit::script::select;
+    use super::script::select;
     use crate::edit::ElementKind;
     // A list item that names no element of one kind may name another kind.
     let items: Vec<&serde_json::Value> = match selector {
@@ -104,42 +102,4 @@ pub fn semistandard_options(only: Option<&[String]>) -> Result<SemiStandardOptio
         })
         .transpose()?;
     Ok(SemiStandardOptions { only })
-}
-
-pub const SCRIPT_OPS: &[OpSpec] = &[
-    OpSpec {
-        name: "mirror",
-        keys: &["from", "select", "tolerance", "skip"],
-        usage: r#"{"op":"mirror","from":"left"|"right","select":S,"tolerance":0.01,"skip":["weights",…]}  copy one side onto the other (everything, or make S symmetric)"#,
-        build: build_mirror,
-    },
-    OpSpec {
-        name: "semistandard",
-        keys: &["only"],
-        usage: r#"{"op":"semistandard","only":["腰","足D",…]}  add the missing semi-standard bones (all, or only those)"#,
-        build: build_semistandard,
-    },
-];
-
-/// A generator that finds nothing to do changes nothing (not an error in a script).
-fn edit_or_nothing(result: Result<ModelEdit, RigError>) -> Result<Option<ModelEdit>, OpError> {
-    match result {
-        Ok(e) => Ok(Some(e)),
-        Err(RigError::NothingToDo(_)) => Ok(None),
-        Err(e) => Err(OpError(e.to_string())),
-    }
-}
-
-fn build_mirror(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError> {
-    let from = args.str_required("from")?;
-    let skip: Vec<String> = args.parse("skip")?.unwrap_or_default();
-    let tolerance: Option<f32> = args.parse("tolerance")?;
-    let opts = mirror_options(model, from, args.get("select"), tolerance, &skip)?;
-    edit_or_nothing(mirror(model, &opts).map(|m| m.edit))
-}
-
-fn build_semistandard(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError> {
-    let only: Option<Vec<String>> = args.parse("only")?;
-    let opts = semistandard_options(only.as_deref())?;
-    edit_or_nothing(semistandard(model, &opts).map(|p| p.edit))
 }

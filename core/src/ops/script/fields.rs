@@ -8,7 +8,7 @@
 //! flags as booleans (`visible`), a bone tail as a bone or an offset, and a body's
 //! non-collision groups as a list (`no_collide`).
 
-use super::ops::find_by_name;
+use super::basic::find_by_name;
 use crate::edit::{Element, ElementKind};
 use crate::physics::rules;
 use crate::pmx::{

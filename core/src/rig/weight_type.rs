@@ -9,7 +9,7 @@ use glam::Vec3;
 /// R0/R1 from the vertex, see [`crate::rig::weights::sdef_params`]). A vertex that
 /// cannot take the type (no bone; one bone and SDEF) keeps its weights.
 pub fn convert_weights(w: &Weights, to: WeightKind, model: &Model, position: Vec3) -> Weights {
-    crate::rig::weights::convert(model, w, position, to).unwrap_or(*w)
+    super::weights::convert(model, w, position, to).unwrap_or(*w)
 }
 
 #[cfg(test)]

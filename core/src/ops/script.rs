@@ -14,34 +14,23 @@
 //! is undone, so the model is exactly as before and the error names the operation's
 //! index (0-based) and why.
 //!
-//! # Adding an operation
-//!
-//! An operation is an [`OpSpec`]: its name, the keys it accepts, a usage line (shown
-//! by `hone edit --help` and in errors) and a `build` function that reads the model
-//! and the operation's JSON ([`OpArgs`]) and returns the [`ModelEdit`] to apply. Put
-//! your specs in a `pub const SCRIPT_OPS: &[OpSpec]` in your module and list that
-//! table in [`OP_TABLES`]; nothing else needs to change. `build` must not change the
-//! model: the engine applies what it returns through the history.
+//! Two kinds of operations: the element edits every list has ([`BASIC_OPS`]: add,
+//! delete, duplicate, move, set — the app offers them on every list) and the
+//! registered operations of [`super::REGISTRY`] (generators, weights, morphs), whose
+//! keys are their selection key and their options.
 
+mod basic;
 mod fields;
-mod ops;
 
+pub use basic::{parse_kind, select, BASIC_OPS, KINDS};
 pub use fields::{field_docs, get_field, set_field, FieldDoc};
-pub use ops::{parse_kind, select, BASIC_OPS, KINDS};
 
-use super::{ElementKind, History, ModelEdit};
+pub use super::OpError;
+use crate::edit::{ElementKind, History, ModelEdit};
 use crate::pmx::Model;
 use serde_json::{Map, Value};
 
-/// Every operation table; the engine looks names up here in order.
-pub const OP_TABLES: &[&[OpSpec]] = &[
-    BASIC_OPS,
-    crate::rig::SCRIPT_OPS,
-    crate::rig::mirror_ops::SCRIPT_OPS,
-    crate::rig::WEIGHT_SCRIPT_OPS,
-];
-
-/// One script operation.
+/// One element edit of [`BASIC_OPS`].
 pub struct OpSpec {
     /// The value of `"op"`.
     pub name: &'static str,
@@ -53,29 +42,6 @@ pub struct OpSpec {
     /// Builds the change from the model as the previous operations left it.
     /// `Ok(None)`: nothing to change (reported, not an error).
     pub build: fn(&Model, &OpArgs) -> Result<Option<ModelEdit>, OpError>,
-}
-
-/// Why an operation cannot be applied (the engine adds its index).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct OpError(pub String);
-
-impl OpError {
-    pub fn new(message: impl Into<String>) -> Self {
-        OpError(message.into())
-    }
-}
-
-impl From<String> for OpError {
-    fn from(s: String) -> Self {
-        OpError(s)
-    }
-}
-
-impl From<super::EditError> for OpError {
-    fn from(e: super::EditError) -> Self {
-        OpError(e.to_string())
-    }
 }
 
 /// A script that failed: nothing it did is left in the model.
@@ -212,21 +178,43 @@ impl std::fmt::Display for StepReport {
     }
 }
 
-/// Finds operation `name` in [`OP_TABLES`].
+/// Finds element edit `name` in [`BASIC_OPS`].
 pub fn find_op(name: &str) -> Option<&'static OpSpec> {
-    OP_TABLES
-        .iter()
-        .flat_map(|t| t.iter())
-        .find(|s| s.name == name)
+    BASIC_OPS.iter().find(|s| s.name == name)
 }
 
-/// Every operation's usage line, for help texts.
-pub fn usage_lines() -> Vec<&'static str> {
-    OP_TABLES
+/// Every operation's usage line (element edits, then the registry), for help texts.
+pub fn usage_lines() -> Vec<String> {
+    BASIC_OPS
         .iter()
-        .flat_map(|t| t.iter())
-        .map(|s| s.usage)
+        .map(|s| s.usage.to_string())
+        .chain(super::REGISTRY.iter().map(|op| op.usage()))
         .collect()
+}
+
+/// Every operation's script name.
+pub fn op_names() -> Vec<&'static str> {
+    BASIC_OPS
+        .iter()
+        .map(|s| s.name)
+        .chain(super::REGISTRY.iter().map(|op| op.name))
+        .collect()
+}
+
+/// The change a registered operation makes, from its script object.
+fn build_registered(
+    model: &Model,
+    op: &super::Operation,
+    map: &Map<String, Value>,
+) -> Result<Option<ModelEdit>, OpError> {
+    let key = op.selection.key();
+    let selection = super::input::selection(model, op, key.and_then(|k| map.get(k)))?;
+    let values = map
+        .iter()
+        .filter(|(k, _)| k.as_str() != "op" && Some(k.as_str()) != key)
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    Ok((op.plan)(model, &selection, &super::Options::new(values))?.edit)
 }
 
 /// Parses script text: a JSON array of objects.
@@ -279,32 +267,44 @@ fn run_op(
         Some(v) => return Err(fail("?", format!("\"op\" must be a string, not {v}"))),
         None => return Err(fail("?", "missing \"op\"".into())),
     };
-    let spec = find_op(name).ok_or_else(|| {
-        let names: Vec<&str> = OP_TABLES
-            .iter()
-            .flat_map(|t| t.iter())
-            .map(|s| s.name)
-            .collect();
-        fail(
-            name,
-            format!("unknown operation (operations: {})", names.join(", ")),
-        )
-    })?;
+    let basic = find_op(name);
+    let registered = super::find(name).filter(|op| op.name == name);
+    let (keys, usage): (Vec<&str>, String) = match (basic, registered) {
+        (Some(spec), _) => (spec.keys.to_vec(), spec.usage.to_string()),
+        (None, Some(op)) => (
+            op.selection
+                .key()
+                .into_iter()
+                .chain(op.options.iter().map(|o| o.key))
+                .collect(),
+            op.usage(),
+        ),
+        (None, None) => {
+            return Err(fail(
+                name,
+                format!("unknown operation (operations: {})", op_names().join(", ")),
+            ))
+        }
+    };
     if let Some(bad) = map
         .keys()
-        .find(|k| k.as_str() != "op" && !spec.keys.contains(&k.as_str()))
+        .find(|k| k.as_str() != "op" && !keys.contains(&k.as_str()))
     {
         return Err(fail(
             name,
             format!(
-                "unknown key \"{bad}\" (allowed: {}); usage: {}",
-                spec.keys.join(", "),
-                spec.usage
+                "unknown key \"{bad}\" (allowed: {}); usage: {usage}",
+                keys.join(", "),
             ),
         ));
     }
     let before = counts(model);
-    let edit = (spec.build)(model, &OpArgs::new(map)).map_err(|e| fail(name, e.0))?;
+    let edit = match (basic, registered) {
+        (Some(spec), _) => (spec.build)(model, &OpArgs::new(map)),
+        (None, Some(op)) => build_registered(model, op, map),
+        (None, None) => Ok(None),
+    }
+    .map_err(|e| fail(name, e.0))?;
     let mut label = String::new();
     if let Some(edit) = edit {
         history

@@ -1,0 +1,42 @@
+//! `weight_kind`: change the weight kind (BDEF1/2/4, SDEF, QDEF) of vertices.
+
+use super::input::vertex_summary;
+use super::{Choice, Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
+use crate::pmx::{Model, WeightKind};
+
+pub const OP: Operation = Operation {
+    name: "weight_kind",
+    aliases: &[],
+    title: "ops-weight-kind-title",
+    help: "ops-weight-kind-help",
+    menu: Menu::Weights,
+    selection: Need::Vertices,
+    options: &[Opt::new(
+        "kind",
+        "ops-opt-weight-kind",
+        OptKind::Choice(&[
+            Choice::new("bdef1", "ops-choice-bdef1"),
+            Choice::new("bdef2", "ops-choice-bdef2"),
+            Choice::new("bdef4", "ops-choice-bdef4"),
+            Choice::new("sdef", "ops-choice-sdef"),
+            Choice::new("qdef", "ops-choice-qdef"),
+        ]),
+        Def::Str("bdef4"),
+    )
+    .required()],
+    plan,
+};
+
+fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan, OpError> {
+    let name = options.args().str_required("kind")?;
+    let kind = WeightKind::ALL
+        .into_iter()
+        .find(|k| k.name().eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            OpError(format!(
+                "unknown weight kind \"{name}\" (bdef1, bdef2, bdef4, sdef, qdef)"
+            ))
+        })?;
+    let edit = crate::rig::weights::set_kind(model, &selection.vertices, kind)?;
+    Ok(vertex_summary(edit, selection))
+}

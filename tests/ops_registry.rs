@@ -1,0 +1,233 @@
+//! Every registered operation is reachable from scripts (it runs with its defaults on
+//! a model that fits), from the command line (`hone rig <op>` parses and its help
+//! lists every option; `hone edit --help` lists it) and from the app (its menu lists
+//! it).
+
+use clap::{CommandFactory, Parser};
+use eframe::egui;
+use egui_kittest::kittest::Queryable;
+use hone::app::dock::{focus_tab, Tab};
+use hone::app::{HoneApp, Selection};
+use hone::edit::{ElementKind, History, ModelEdit};
+use hone::ops::script::run_script;
+use hone::ops::{Menu, Need, Operation, OptKind, REGISTRY};
+use hone::pmx::write::{write_pmx, WriteOptions};
+use hone::pmx::Model;
+use serde_json::{json, Value};
+
+mod gui_support;
+use gui_support::{app, app_mut, harness_with};
+
+fn bytes(m: &Model) -> Vec<u8> {
+    write_pmx(m, &WriteOptions::default()).unwrap()
+}
+
+fn sample() -> Model {
+    hone::pmx::builder::sample_rig()
+}
+
+fn without_physics(mut m: Model) -> Model {
+    let mut h = History::new();
+    let joints = (0..m.joints.len()).collect();
+    let bodies = (0..m.rigid_bodies.len()).collect();
+    h.apply(&mut m, ModelEdit::delete(ElementKind::Joint, joints))
+        .unwrap();
+    h.apply(&mut m, ModelEdit::delete(ElementKind::RigidBody, bodies))
+        .unwrap();
+    m
+}
+
+/// The sample's hair bones (names with 髪 but the hair ornament).
+fn hair(m: &Model) -> Vec<String> {
+    m.bones
+        .iter()
+        .filter(|b| b.name.contains('髪') && !b.name.contains("飾り"))
+        .map(|b| b.name.clone())
+        .collect()
+}
+
+/// Files the file options name: the sample with one vertex moved, and a pose.
+struct Files {
+    model: String,
+    pose: String,
+    _dir: tempfile::TempDir,
+}
+
+fn files() -> Files {
+    let dir = tempfile::tempdir().unwrap();
+    let mut m = sample();
+    m.vertices[0].position.y += 0.5;
+    let model = dir.path().join("moved.pmx");
+    std::fs::write(&model, bytes(&m)).unwrap();
+    let pose = dir.path().join("pose.json");
+    std::fs::write(
+        &pose,
+        r#"{"bones": {"頭": {"rot": [0.0, 0.0, 0.19509, 0.98079], "pos": [0, 0, 0]}}}"#,
+    )
+    .unwrap();
+    Files {
+        model: model.to_string_lossy().into(),
+        pose: pose.to_string_lossy().into(),
+        _dir: dir,
+    }
+}
+
+/// The script object running `op` with its defaults; what has no default (a file,
+/// a name, a bone) is filled in, the selection is the hair bones when it needs bones.
+fn script_op(op: &Operation, model: &Model, files: &Files) -> Value {
+    let mut o = json!({ "op": op.name });
+    if op.selection == Need::Bones {
+        o["bones"] = json!(hair(model));
+    }
+    for opt in op.options.iter().filter(|o| o.required) {
+        o[opt.key] = match (opt.kind, opt.key) {
+            (OptKind::File, "pose") => json!(files.pose),
+            (OptKind::File, _) => json!(files.model),
+            (OptKind::Text, _) => json!("テスト"),
+            (OptKind::Bone, "from") => json!("左ひじ"),
+            (OptKind::Bone, _) => json!("左腕"),
+            _ => opt.default.to_value(opt.kind).unwrap(),
+        };
+    }
+    o
+}
+
+/// Operations that may find nothing to change on the sample (its weights are
+/// already normalised, on few bones, with nothing tiny).
+const MAY_CHANGE_NOTHING: &[&str] = &["normalize", "limit", "prune", "sdef_from_bdef2"];
+
+#[test]
+fn every_operation_runs_from_a_script_with_its_defaults() {
+    let files = files();
+    for op in REGISTRY {
+        // Generators of bodies start from a rig without physics; joints need bodies.
+        let mut model = match op.name {
+            "bodies_from_bones" | "chain" | "joint_chain" | "skirt_ring" => {
+                without_physics(sample())
+            }
+            _ => sample(),
+        };
+        let mut history = History::new();
+        let mut ops = Vec::new();
+        if matches!(op.name, "joint_chain" | "skirt_ring") {
+            ops.push(json!({ "op": "bodies_from_bones", "bones": hair(&model) }));
+        }
+        ops.push(script_op(op, &model, &files));
+        let before = bytes(&model);
+        let before_count = model.rigid_bodies.len();
+        let reports = run_script(&mut model, &mut history, &ops)
+            .unwrap_or_else(|e| panic!("{}: {e}", op.name));
+        assert_eq!(reports.len(), ops.len(), "{}", op.name);
+        if !MAY_CHANGE_NOTHING.contains(&op.name) {
+            assert_ne!(bytes(&model), before, "{}: nothing changed", op.name);
+            assert!(!reports.last().unwrap().label.is_empty(), "{}", op.name);
+        }
+        if op.name == "bodies_from_bones" {
+            assert_eq!(
+                model.rigid_bodies.len(),
+                before_count + hair(&model).len(),
+                "{}: one body per hair bone",
+                op.name
+            );
+        }
+    }
+}
+
+#[test]
+fn every_operation_has_a_cli_subcommand_with_its_options_and_is_in_edit_help() {
+    let mut cli = hone::cli::Cli::command();
+    let rig = cli.find_subcommand_mut("rig").expect("hone rig");
+    let edit_help = hone::cli::edit::script_help();
+    for op in REGISTRY {
+        let sub = rig
+            .find_subcommand_mut(op.name)
+            .unwrap_or_else(|| panic!("hone rig {}", op.name));
+        let help = sub.render_long_help().to_string();
+        let flags = op
+            .selection
+            .key()
+            .into_iter()
+            .chain(op.options.iter().map(|o| o.key));
+        for key in flags {
+            let flag = format!("--{}", key.replace('_', "-"));
+            assert!(
+                help.contains(&flag),
+                "hone rig {} --help lacks {flag}",
+                op.name
+            );
+        }
+        assert!(
+            edit_help.contains(&format!("\"op\":\"{}\"", op.name)),
+            "hone edit --help lacks {}",
+            op.name
+        );
+        // It parses with what it requires, under its name and each alias.
+        for name in std::iter::once(&op.name).chain(op.aliases) {
+            let mut args: Vec<String> = ["hone", "rig", name, "in.pmx", "--dry-run"]
+                .map(String::from)
+                .to_vec();
+            if op.selection == Need::Bones {
+                args.extend(["--bones".into(), "頭".into()]);
+            }
+            for o in op.options.iter().filter(|o| o.required) {
+                args.push(format!("--{}", o.key.replace('_', "-")));
+                args.push(match o.kind {
+                    OptKind::Choice(c) => c[0].value.to_string(),
+                    _ => "1".to_string(),
+                });
+            }
+            hone::cli::Cli::try_parse_from(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        }
+        // A misspelt flag is a usage error.
+        let bad = hone::cli::Cli::try_parse_from(["hone", "rig", op.name, "in.pmx", "--no-such"]);
+        assert!(bad.is_err(), "{}", op.name);
+    }
+}
+
+#[test]
+fn every_operation_is_in_an_app_menu() {
+    let model = sample();
+    let elbow = model.bone_index("左ひじ").unwrap();
+    let mut h = harness_with(
+        model,
+        "ops.pmx",
+        egui::vec2(1600.0, 1000.0),
+        |app: &mut HoneApp| focus_tab(&mut app.dock, Tab::Weights),
+    );
+    h.run_steps(3);
+    let titles = |menu: Menu| -> Vec<String> {
+        REGISTRY
+            .iter()
+            .filter(|op| op.menu == menu)
+            .map(|op| op.title())
+            .collect()
+    };
+    for (menu, label) in [(Menu::Rig, "Rig"), (Menu::Morph, "Morph")] {
+        h.get_by_label(label).click();
+        h.run_steps(3);
+        for t in titles(menu) {
+            assert!(h.query_by_label(&t).is_some(), "{label} ▸ {t}");
+        }
+        h.key_press(egui::Key::Escape);
+        h.run_steps(3);
+    }
+    // The weight operations, on the vertices a bone weights (the weights panel).
+    app_mut(&mut h).state.select(Selection::Bone(elbow));
+    h.run_steps(2);
+    h.get_by_label("Select vertices of 左ひじ").click();
+    h.run_steps(3);
+    assert!(matches!(app(&h).state.selection, Selection::Vertex(_)));
+    h.get_by_label(&hone::tr!("opsui-weight-ops")).click();
+    h.run_steps(3);
+    for t in titles(Menu::Weights) {
+        assert!(h.query_by_label(&t).is_some(), "weights ▸ {t}");
+    }
+    // Every operation is in one of these menus.
+    for op in REGISTRY {
+        assert!(
+            matches!(op.menu, Menu::Rig | Menu::Morph | Menu::Weights),
+            "{} is in a menu the app does not build yet",
+            op.name
+        );
+    }
+}
