@@ -152,17 +152,10 @@ pub fn save_options_for(
         return (*options, None);
     }
     if options.version.is_none() && features == as_loaded {
-        let note = format!(
-            "kept the file's PMX 2.0 header although the model uses PMX 2.1 features, as it \
-             did when opened ({}); Save As PMX 2.1 to make the file valid",
-            features.join("; ")
-        );
+        let note = crate::tr!("log-kept-pmx20", features = features.join("; "));
         return (*options, Some(note));
     }
-    let note = format!(
-        "saved as PMX 2.1 instead of 2.0: the model uses PMX 2.1 features ({})",
-        features.join("; ")
-    );
+    let note = crate::tr!("log-saved-as-pmx21", features = features.join("; "));
     let options = WriteOptions {
         version: Some(PmxVersion::V2_1),
         ..*options

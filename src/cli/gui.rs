@@ -191,7 +191,7 @@ fn launch(mut args: GuiArgs) -> Result<Launch, String> {
     }
     let tab = match &args.tab {
         Some(t) => Some(dock::tab_by_name(t).ok_or_else(|| {
-            let names: Vec<&str> = dock::Tab::ALL.iter().map(|t| t.title()).collect();
+            let names: Vec<String> = dock::Tab::ALL.iter().map(|t| t.title()).collect();
             format!("--tab: no tab {t:?} ({})", names.join(", "))
         })?),
         None => None,
