@@ -221,6 +221,8 @@ mod tests {
 
     #[test]
     fn saving_2_1_features_into_a_2_0_file_switches_to_2_1() {
+        // The note is read in English.
+        hone_core::i18n::set_lang(hone_core::i18n::Lang::En);
         use crate::pmx::{JointKind, PmxVersion};
         let mut doc = doc_with_bones();
         doc.model.header.version = PmxVersion::V2_0;
@@ -262,6 +264,8 @@ mod tests {
 
     #[test]
     fn a_2_0_file_that_already_broke_the_rule_saves_as_it_was_read() {
+        // The note is read in English.
+        hone_core::i18n::set_lang(hone_core::i18n::Lang::En);
         use crate::pmx::{JointKind, PmxVersion};
         let mut doc = doc_with_bones();
         doc.model.header.version = PmxVersion::V2_0;
