@@ -187,7 +187,7 @@ fn editing_a_body_while_paused_rebuilds_the_world() {
 fn the_viewport_mesh_includes_soft_bodies_while_physics_runs() {
     // The sample rig's cape and cord are soft bodies: the positions the viewport
     // uploads (PoseState::positions) must be the solver's, not the plain skin.
-    gui_support::in_english();
+    gui_support::english();
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
         .build_ui_state(

@@ -258,7 +258,7 @@ fn after_an_edit_mode_drag_and_its_undo_ctrl_z_still_undoes_a_pose_drag() {
 /// Grid or a popup shown for the first time does): the first pass is discarded
 /// and the second runs without the frame's input events.
 fn harness_discarding_every_frame() -> AppHarness {
-    gui_support::in_english();
+    gui_support::english();
     let mut h = egui_kittest::Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
         .build_ui_state(

@@ -12,21 +12,20 @@ use hone::pmx::Model;
 
 pub type AppHarness = Harness<'static, Option<HoneApp>>;
 
-/// Switches the app to English: the tests find widgets by their English labels, whatever
-/// the locale of the machine running them. A test that wants Japanese switches after.
-pub fn in_english() {
+/// The GUI tests find widgets by their English labels: they run in English
+/// whatever the machine's locale.
+pub fn english() {
     hone_core::i18n::set_lang(hone_core::i18n::Lang::En);
 }
 
 /// The app on `model`, in a window of `size`; `setup` runs once when the app is created.
-/// The app speaks English ([`in_english`]).
 pub fn harness_with(
     model: Model,
     name: &'static str,
     size: egui::Vec2,
     setup: impl FnOnce(&mut HoneApp) + 'static,
 ) -> AppHarness {
-    in_english();
+    english();
     let mut pending = Some((model, setup));
     Harness::builder().with_size(size).build_ui_state(
         move |ui, app: &mut Option<HoneApp>| {

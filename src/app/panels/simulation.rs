@@ -242,8 +242,8 @@ fn timings(ui: &mut egui::Ui, state: &State) {
         .num_columns(2)
         .striped(true)
         .show(ui, |ui| {
-            for (key, us) in timeline::STAGE_KEYS.iter().zip(t.us) {
-                ui.label(crate::tr!(*key));
+            for (label, us) in timeline::STAGE_LABELS.iter().zip(t.us) {
+                ui.label(*label);
                 ui.monospace(format!("{:8.3} ms", us / 1000.0));
                 ui.end_row();
             }
