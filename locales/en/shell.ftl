@@ -47,6 +47,8 @@ dialog-unsaved-question = Save the changes to { $name } first?
 dialog-save = Save
 dialog-dont-save = Don't save
 dialog-cancel = Cancel
+dialog-flags-ignored = { $error }
+    ({ $flags } ignored: they name parts of that file)
 
 ## Status bar
 status-model = { $name } · { $vertices } vertices · { $bones } bones · { $morphs } morphs · { $bodies } bodies · { $joints } joints

@@ -47,6 +47,8 @@ dialog-unsaved-question = 先に { $name } の変更を保存しますか？
 dialog-save = 保存
 dialog-dont-save = 保存しない
 dialog-cancel = キャンセル
+dialog-flags-ignored = { $error }
+    （{ $flags } は無視した: そのファイルの要素を指すため）
 
 ## ステータスバー
 status-model = { $name } · 頂点 { $vertices } · ボーン { $bones } · モーフ { $morphs } · 剛体 { $bodies } · ジョイント { $joints }
