@@ -150,10 +150,10 @@ view-ik-hint = IK チェーン: ターゲット、エフェクタ、リンク、
 
 ## 凡例
 legend-collision-groups = 衝突グループ
-legend-group-unused = { $group }（未使用）
+legend-group-unused = { $group } (未使用)
 legend-body-bone = ボーン追従: 枠線
 legend-body-physics = 物理演算: 塗り
-legend-body-physics-bone = 物理+ボーン位置合わせ: 破線
+legend-body-physics-bone = 物理+位置合わせ: 破線
 legend-body-unknown = 不明: 細線
 legend-joint-kinds = ジョイント種類（軸 X/Y/Z = 赤/緑/青）
 legend-deform-order = 変形順序（ボーンごとの番号）
