@@ -54,7 +54,7 @@ fn used(v: &hone::pmx::Vertex) -> usize {
 fn pick_mode(h: &mut AppHarness, mode: WeightMode) {
     h.get_by_label("Weight view").click();
     h.run_steps(2);
-    h.get_by_label(mode.label()).click();
+    h.get_by_label(&mode.label()).click();
     h.run_steps(3);
 }
 

@@ -45,25 +45,36 @@ impl Tab {
         Tab::Weights,
     ];
 
-    pub fn title(self) -> &'static str {
+    /// The tab's catalogue key.
+    pub fn key(self) -> &'static str {
         match self {
-            Tab::Viewport => "Viewport",
-            Tab::Bones => "Bones",
-            Tab::Morphs => "Morphs",
-            Tab::Physics => "Rigid bodies & Joints",
-            Tab::CollisionMatrix => "Collision matrix",
-            Tab::SoftBodies => "Soft bodies",
-            Tab::Materials => "Materials",
-            Tab::Inspector => "Inspector",
-            Tab::History => "History",
-            Tab::Log => "Log",
-            Tab::DeformOrder => "Deform order",
-            Tab::Problems => "Problems",
-            Tab::Simulation => "Simulation",
-            Tab::DisplayFrames => "Display frames",
-            Tab::Textures => "Textures",
-            Tab::Weights => "Weights",
+            Tab::Viewport => "tab-viewport",
+            Tab::Bones => "tab-bones",
+            Tab::Morphs => "tab-morphs",
+            Tab::Physics => "tab-physics",
+            Tab::CollisionMatrix => "tab-collision-matrix",
+            Tab::SoftBodies => "tab-soft-bodies",
+            Tab::Materials => "tab-materials",
+            Tab::Inspector => "tab-inspector",
+            Tab::History => "tab-history",
+            Tab::Log => "tab-log",
+            Tab::DeformOrder => "tab-deform-order",
+            Tab::Problems => "tab-problems",
+            Tab::Simulation => "tab-simulation",
+            Tab::DisplayFrames => "tab-display-frames",
+            Tab::Textures => "tab-textures",
+            Tab::Weights => "tab-weights",
         }
+    }
+
+    /// The tab's title in the current language.
+    pub fn title(self) -> String {
+        crate::tr!(self.key())
+    }
+
+    /// The tab's title in `lang` (`--tab` accepts either language).
+    pub fn title_in(self, lang: hone_core::i18n::Lang) -> String {
+        hone_core::i18n::lookup_in(&crate::app::i18n::APP, lang, self.key(), &[])
     }
 }
 
@@ -128,7 +139,8 @@ pub fn raise_tab(state: &mut DockState<Tab>, tab: Tab) {
     }
 }
 
-/// A tab by name (`--tab`): its title or variant name, case and spaces ignored.
+/// A tab by name (`--tab`): its title in either language or its variant name, case
+/// and spaces ignored.
 pub fn tab_by_name(name: &str) -> Option<Tab> {
     let norm = |s: &str| {
         s.chars()
@@ -137,9 +149,12 @@ pub fn tab_by_name(name: &str) -> Option<Tab> {
             .collect::<String>()
     };
     let n = norm(name);
-    Tab::ALL
-        .into_iter()
-        .find(|t| norm(t.title()) == n || norm(&format!("{t:?}")) == n)
+    Tab::ALL.into_iter().find(|t| {
+        hone_core::i18n::Lang::ALL
+            .into_iter()
+            .any(|lang| norm(&t.title_in(lang)) == n)
+            || norm(&format!("{t:?}")) == n
+    })
 }
 
 pub struct Viewer<'a> {

@@ -185,17 +185,10 @@ pub fn save_options_for(
         return (*options, None);
     }
     if options.version.is_none() && features == as_loaded {
-        let note = format!(
-            "kept the file's PMX 2.0 header although the model uses PMX 2.1 features, as it \
-             did when opened ({}); Save As PMX 2.1 to make the file valid",
-            features.join("; ")
-        );
+        let note = crate::tr!("log-kept-pmx20", features = features.join("; "));
         return (*options, Some(note));
     }
-    let note = format!(
-        "saved as PMX 2.1 instead of 2.0: the model uses PMX 2.1 features ({})",
-        features.join("; ")
-    );
+    let note = crate::tr!("log-saved-as-pmx21", features = features.join("; "));
     let options = WriteOptions {
         version: Some(PmxVersion::V2_1),
         ..*options
@@ -261,6 +254,8 @@ mod tests {
 
     #[test]
     fn saving_2_1_features_into_a_2_0_file_switches_to_2_1() {
+        // The note is read in English.
+        hone_core::i18n::set_lang(hone_core::i18n::Lang::En);
         use crate::pmx::{JointKind, PmxVersion};
         let mut doc = doc_with_bones();
         doc.model.header.version = PmxVersion::V2_0;
@@ -302,6 +297,8 @@ mod tests {
 
     #[test]
     fn a_2_0_file_that_already_broke_the_rule_saves_as_it_was_read() {
+        // The note is read in English.
+        hone_core::i18n::set_lang(hone_core::i18n::Lang::En);
         use crate::pmx::{JointKind, PmxVersion};
         let mut doc = doc_with_bones();
         doc.model.header.version = PmxVersion::V2_0;

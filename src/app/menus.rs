@@ -130,7 +130,7 @@ impl HoneApp {
                 }
                 None => self.state.log(
                     crate::app::LogLevel::Info,
-                    "select an element in a list first (the keys act on its list)",
+                    crate::tr!("log-select-in-list-first"),
                 ),
             }
         }
@@ -138,13 +138,13 @@ impl HoneApp {
 
     pub(super) fn menu_bar(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                if ui.button("Open…  (Ctrl+O)").clicked() {
+            ui.menu_button(crate::tr!("menu-file"), |ui| {
+                if ui.button(crate::tr!("menu-open")).clicked() {
                     self.request(Pending::OpenDialog);
                 }
-                ui.menu_button("Open recent", |ui| {
+                ui.menu_button(crate::tr!("menu-open-recent"), |ui| {
                     if self.recent.is_empty() {
-                        ui.label("(none)");
+                        ui.label(crate::tr!("menu-recent-none"));
                     }
                     for p in self.recent.clone() {
                         if ui.button(p.display().to_string()).clicked() {
@@ -152,12 +152,12 @@ impl HoneApp {
                         }
                     }
                 });
-                if ui.button("Open sample rig").clicked() {
+                if ui.button(crate::tr!("menu-open-sample")).clicked() {
                     self.request(Pending::OpenSample);
                 }
-                if ui.button("Load motion…").clicked() {
+                if ui.button(crate::tr!("menu-load-motion")).clicked() {
                     if let Some(p) = rfd::FileDialog::new()
-                        .add_filter("VMD motion", &["vmd", "VMD"])
+                        .add_filter(crate::tr!("filter-vmd-motion"), &["vmd", "VMD"])
                         .pick_file()
                     {
                         timeline::load_motion_file(&mut self.state, &p);
@@ -165,31 +165,31 @@ impl HoneApp {
                 }
                 crate::app::pose_files::menu_items(ui, &mut self.state);
                 ui.separator();
-                if ui.button("Save  (Ctrl+S)").clicked() {
+                if ui.button(crate::tr!("menu-save")).clicked() {
                     self.save(false);
                 }
-                if ui.button("Save As…  (Ctrl+Shift+S)").clicked() {
+                if ui.button(crate::tr!("menu-save-as")).clicked() {
                     self.save(true);
                 }
-                ui.menu_button("Save format", |ui| {
+                ui.menu_button(crate::tr!("menu-save-format"), |ui| {
                     use crate::pmx::{PmxVersion, TextEncoding};
                     let o = &mut self.state.save_options;
-                    ui.label("Version");
-                    ui.radio_value(&mut o.version, None, "as loaded");
+                    ui.label(crate::tr!("menu-save-version"));
+                    ui.radio_value(&mut o.version, None, crate::tr!("menu-save-as-loaded"));
                     ui.radio_value(&mut o.version, Some(PmxVersion::V2_0), "PMX 2.0");
                     ui.radio_value(&mut o.version, Some(PmxVersion::V2_1), "PMX 2.1");
                     ui.separator();
-                    ui.label("Text encoding");
-                    ui.radio_value(&mut o.encoding, None, "as loaded");
+                    ui.label(crate::tr!("menu-save-encoding"));
+                    ui.radio_value(&mut o.encoding, None, crate::tr!("menu-save-as-loaded"));
                     ui.radio_value(&mut o.encoding, Some(TextEncoding::Utf16Le), "UTF-16");
                     ui.radio_value(&mut o.encoding, Some(TextEncoding::Utf8), "UTF-8");
                 });
                 ui.separator();
-                if ui.button("Quit").clicked() {
+                if ui.button(crate::tr!("menu-quit")).clicked() {
                     self.request(Pending::Quit);
                 }
             });
-            ui.menu_button("Edit", |ui| {
+            ui.menu_button(crate::tr!("menu-edit"), |ui| {
                 let revision = self.state.doc.history.revision();
                 let pose_undo_keys = self.state.pose_undo.undo_is_newest(revision);
                 let pose_redo_keys = self.state.pose_undo.redo_is_newest(revision);
@@ -201,11 +201,11 @@ impl HoneApp {
                     }
                 };
                 let model_keys = keys(!pose_undo_keys, "Ctrl+Z");
-                let pose_undo = format!("Undo pose change{}", keys(pose_undo_keys, "Ctrl+Z"));
-                let pose_redo = format!("Redo pose change{}", keys(pose_redo_keys, "Ctrl+Y"));
+                let pose_undo = crate::tr!("menu-undo-pose", keys = keys(pose_undo_keys, "Ctrl+Z"));
+                let pose_redo = crate::tr!("menu-redo-pose", keys = keys(pose_redo_keys, "Ctrl+Y"));
                 let undo_label = match self.state.doc.history.undo_label() {
-                    Some(s) => format!("Undo {s}{model_keys}"),
-                    None => format!("Undo{model_keys}"),
+                    Some(s) => crate::tr!("menu-undo-named", what = s, keys = model_keys),
+                    None => crate::tr!("menu-undo", keys = model_keys),
                 };
                 if ui
                     .add_enabled(
@@ -219,7 +219,10 @@ impl HoneApp {
                 if ui
                     .add_enabled(
                         self.state.doc.history.can_redo(),
-                        egui::Button::new(format!("Redo{}", keys(!pose_redo_keys, "Ctrl+Y"))),
+                        egui::Button::new(crate::tr!(
+                            "menu-redo",
+                            keys = keys(!pose_redo_keys, "Ctrl+Y")
+                        )),
                     )
                     .clicked()
                 {
@@ -247,17 +250,17 @@ impl HoneApp {
                     structure::perform(&mut self.state, q);
                 }
                 ui.separator();
-                if ui.button("Model info").clicked() {
+                if ui.button(crate::tr!("menu-model-info")).clicked() {
                     self.state.commands.select(Selection::Model);
                 }
             });
-            ui.menu_button("Rig", |ui| {
+            ui.menu_button(crate::tr!("menu-rig"), |ui| {
                 crate::app::generators::rig_menu(ui, &mut self.state)
             });
-            ui.menu_button("Morph", |ui| {
+            ui.menu_button(crate::tr!("menu-morph"), |ui| {
                 crate::app::morph_tools::menu(ui, &mut self.state)
             });
-            ui.menu_button("View", |ui| {
+            ui.menu_button(crate::tr!("menu-view"), |ui| {
                 for tab in dock::Tab::ALL {
                     let open = self.dock.find_tab(&tab).is_some();
                     if ui
@@ -268,13 +271,13 @@ impl HoneApp {
                     }
                 }
                 ui.separator();
-                if ui.button("Reset layout").clicked() {
+                if ui.button(crate::tr!("menu-reset-layout")).clicked() {
                     self.dock = dock::default_layout();
                 }
-                if ui.button("Reset view  (Home)").clicked() {
+                if ui.button(crate::tr!("menu-reset-view")).clicked() {
                     self.state.viewport.reset_camera(self.state.doc.model());
                 }
-                if ui.button("Reset pose").clicked() {
+                if ui.button(crate::tr!("menu-reset-pose")).clicked() {
                     self.state.commands.push(Command::ResetPose);
                 }
                 ui.separator();
@@ -299,11 +302,14 @@ impl HoneApp {
         };
         let mut close = false;
         egui::Modal::new(egui::Id::new("error_message")).show(ctx, |ui| {
-            ui.heading("Could not open the file");
+            ui.heading(crate::tr!("dialog-open-failed"));
             ui.colored_label(egui::Color32::from_rgb(240, 90, 90), message);
-            ui.label(format!("Showing {} instead.", self.state.doc.display_name));
+            ui.label(crate::tr!(
+                "dialog-showing-instead",
+                name = self.state.doc.display_name.as_str()
+            ));
             ui.add_space(8.0);
-            close = ui.button("OK").clicked();
+            close = ui.button(crate::tr!("dialog-ok")).clicked();
         });
         if close {
             self.error_message = None;
@@ -339,20 +345,20 @@ impl HoneApp {
         };
         let mut choice = None;
         egui::Modal::new(egui::Id::new("unsaved_changes")).show(ctx, |ui| {
-            ui.heading("Unsaved changes");
-            ui.label(format!(
-                "Save the changes to {} first?",
-                self.state.doc.display_name
+            ui.heading(crate::tr!("dialog-unsaved"));
+            ui.label(crate::tr!(
+                "dialog-unsaved-question",
+                name = self.state.doc.display_name.as_str()
             ));
             ui.add_space(8.0);
             ui.horizontal(|ui| {
-                if ui.button("Save").clicked() {
+                if ui.button(crate::tr!("dialog-save")).clicked() {
                     choice = Some(0);
                 }
-                if ui.button("Don't save").clicked() {
+                if ui.button(crate::tr!("dialog-dont-save")).clicked() {
                     choice = Some(1);
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(crate::tr!("dialog-cancel")).clicked() {
                     choice = Some(2);
                 }
             });

@@ -33,11 +33,11 @@ pub fn load_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
     }
     state.log(
         LogLevel::Info,
-        format!(
-            "Pose {} loaded: {} bones, {} morphs",
-            path.display(),
-            vpd.bones.len(),
-            vpd.morphs.len()
+        crate::tr!(
+            "log-pose-loaded",
+            path = path.display().to_string(),
+            bones = vpd.bones.len(),
+            morphs = vpd.morphs.len()
         ),
     );
     Ok(())
@@ -56,11 +56,11 @@ pub fn save_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
     }
     state.log(
         LogLevel::Info,
-        format!(
-            "Pose saved to {}: {} bones, {} morphs",
-            path.display(),
-            vpd.bones.len(),
-            vpd.morphs.len()
+        crate::tr!(
+            "log-pose-saved",
+            path = path.display().to_string(),
+            bones = vpd.bones.len(),
+            morphs = vpd.morphs.len()
         ),
     );
     Ok(())
@@ -77,16 +77,19 @@ pub fn apply_pose_as_rest(state: &mut State) {
                 state.commands.pose_bone(i, BonePose::default());
             }
         }
-        Err(e) => state.log(LogLevel::Warning, format!("Apply pose as rest: {e}")),
+        Err(e) => state.log(
+            LogLevel::Warning,
+            crate::tr!("log-apply-pose-failed", error = e.to_string()),
+        ),
     }
 }
 
 /// The pose items of the File menu.
 pub fn menu_items(ui: &mut egui::Ui, state: &mut State) {
-    if ui.button("Load pose (VPD)…").clicked() {
+    if ui.button(crate::tr!("menu-load-pose")).clicked() {
         ui.close();
         if let Some(p) = rfd::FileDialog::new()
-            .add_filter("VPD pose", &["vpd", "VPD"])
+            .add_filter(crate::tr!("filter-vpd-pose"), &["vpd", "VPD"])
             .pick_file()
         {
             if let Err(e) = load_vpd_file(state, &p) {
@@ -94,10 +97,10 @@ pub fn menu_items(ui: &mut egui::Ui, state: &mut State) {
             }
         }
     }
-    if ui.button("Save pose as VPD…").clicked() {
+    if ui.button(crate::tr!("menu-save-pose")).clicked() {
         ui.close();
         if let Some(p) = rfd::FileDialog::new()
-            .add_filter("VPD pose", &["vpd"])
+            .add_filter(crate::tr!("filter-vpd-pose"), &["vpd"])
             .set_file_name("pose.vpd")
             .save_file()
         {
@@ -109,12 +112,9 @@ pub fn menu_items(ui: &mut egui::Ui, state: &mut State) {
     if ui
         .add_enabled(
             !state.pose.is_rest(),
-            egui::Button::new("Apply pose as rest"),
+            egui::Button::new(crate::tr!("menu-apply-pose-as-rest")),
         )
-        .on_hover_text(
-            "The current pose becomes the rest pose: bones, vertices, bodies and joints \
-             move (one undo step); morph weights are not baked",
-        )
+        .on_hover_text(crate::tr!("menu-apply-pose-as-rest-hint"))
         .clicked()
     {
         ui.close();

@@ -130,8 +130,12 @@ pub fn undo_pose(state: &mut State, redo: bool) {
         state.pose_undo.undo(&mut pose, revision)
     };
     if !done {
-        let what = if redo { "redo" } else { "undo" };
-        state.log(LogLevel::Info, format!("no pose change to {what}"));
+        let key = if redo {
+            "log-no-pose-redo"
+        } else {
+            "log-no-pose-undo"
+        };
+        state.log(LogLevel::Info, crate::tr!(key));
         return;
     }
     for (i, b) in pose.bones.into_iter().enumerate() {

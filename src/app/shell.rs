@@ -180,7 +180,11 @@ impl HoneApp {
             }
             Err(e) => self.state.log(
                 LogLevel::Error,
-                format!("cannot open {}: {e}", path.display()),
+                crate::tr!(
+                    "log-cannot-open",
+                    path = path.display().to_string(),
+                    error = e.to_string()
+                ),
             ),
         }
     }
@@ -199,7 +203,10 @@ impl HoneApp {
             Pending::Open(p) => self.open_now(&p),
             Pending::OpenDialog => {
                 if let Some(p) = rfd::FileDialog::new()
-                    .add_filter("MMD model", &["pmx", "pmd", "PMX", "PMD"])
+                    .add_filter(
+                        crate::tr!("filter-mmd-model"),
+                        &["pmx", "pmd", "PMX", "PMD"],
+                    )
                     .pick_file()
                 {
                     self.open_now(&p);
@@ -251,14 +258,20 @@ impl HoneApp {
                     self.state.log(LogLevel::Warning, note);
                 }
                 self.remember(&path);
-                self.state
-                    .log(LogLevel::Info, format!("saved {}", path.display()));
+                self.state.log(
+                    LogLevel::Info,
+                    crate::tr!("log-saved", path = path.display().to_string()),
+                );
                 true
             }
             Err(e) => {
                 self.state.log(
                     LogLevel::Error,
-                    format!("cannot save {}: {e}", path.display()),
+                    crate::tr!(
+                        "log-cannot-save",
+                        path = path.display().to_string(),
+                        error = e.to_string()
+                    ),
                 );
                 false
             }
@@ -295,14 +308,14 @@ impl HoneApp {
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.horizontal(|ui| {
                 let m = self.state.doc.model();
-                ui.label(format!(
-                    "{} · {} vertices · {} bones · {} morphs · {} bodies · {} joints",
-                    m.info.name,
-                    m.vertices.len(),
-                    m.bones.len(),
-                    m.morphs.len(),
-                    m.rigid_bodies.len(),
-                    m.joints.len()
+                ui.label(crate::tr!(
+                    "status-model",
+                    name = m.info.name.as_str(),
+                    vertices = m.vertices.len(),
+                    bones = m.bones.len(),
+                    morphs = m.morphs.len(),
+                    bodies = m.rigid_bodies.len(),
+                    joints = m.joints.len()
                 ));
                 if let Some((level, msg)) = self.state.log.last() {
                     ui.separator();

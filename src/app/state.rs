@@ -133,14 +133,15 @@ impl State {
         self.viewport.reset_camera(model);
         self.save_options = Default::default();
         let name = self.doc.display_name.clone();
-        let message = format!(
-            "opened {name}: {} vertices, {} bones, {} morphs, {} materials, {} rigid bodies, {} joints",
-            model.vertices.len(),
-            model.bones.len(),
-            model.morphs.len(),
-            model.materials.len(),
-            model.rigid_bodies.len(),
-            model.joints.len()
+        let message = crate::tr!(
+            "log-opened",
+            name = name,
+            vertices = model.vertices.len(),
+            bones = model.bones.len(),
+            morphs = model.morphs.len(),
+            materials = model.materials.len(),
+            bodies = model.rigid_bodies.len(),
+            joints = model.joints.len()
         );
         self.log(LogLevel::Info, message);
         for w in self.doc.warnings.clone() {
@@ -201,7 +202,10 @@ impl State {
                     self.new_step = Some(head);
                 }
             }
-            Err(e) => self.log(LogLevel::Warning, format!("edit refused: {e}")),
+            Err(e) => self.log(
+                LogLevel::Warning,
+                crate::tr!("log-edit-refused", error = e.to_string()),
+            ),
         }
     }
 
@@ -227,7 +231,7 @@ impl State {
                 self.restore_selection(then, &changes);
                 self.changes.merge(&changes);
             }
-            None => self.log(LogLevel::Info, "nothing to undo"),
+            None => self.log(LogLevel::Info, crate::tr!("log-nothing-to-undo")),
         }
     }
 
@@ -239,7 +243,7 @@ impl State {
                 self.restore_selection(then, &changes);
                 self.changes.merge(&changes);
             }
-            None => self.log(LogLevel::Info, "nothing to redo"),
+            None => self.log(LogLevel::Info, crate::tr!("log-nothing-to-redo")),
         }
     }
 
@@ -409,7 +413,7 @@ impl State {
             let missing: Vec<String> = self
                 .textures
                 .missing()
-                .map(|(i, e)| format!("texture #{i}: {e}"))
+                .map(|(i, e)| crate::tr!("log-texture-missing", index = i, error = e.to_string()))
                 .collect();
             if self.textures.pending() == 0 && !missing.is_empty() {
                 for m in missing {

@@ -50,7 +50,7 @@ impl TextureStore {
                 let result = match (path, bundled) {
                     (Some(p), _) => decode_file(&p),
                     (None, Some((_, bytes))) => decode_bytes(bytes),
-                    (None, None) => Err(format!("{name}: file not found")),
+                    (None, None) => Err(crate::tr!("log-texture-not-found", name = name)),
                 };
                 let _ = tx.send((i, result));
                 if let Some(ctx) = &repaint {

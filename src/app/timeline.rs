@@ -124,7 +124,11 @@ pub fn load_motion_file(state: &mut State, path: &Path) {
         }
         Err(e) => state.log(
             LogLevel::Error,
-            format!("cannot load motion {}: {e}", path.display()),
+            crate::tr!(
+                "log-cannot-load-motion",
+                path = path.display().to_string(),
+                error = e.to_string()
+            ),
         ),
     }
 }
@@ -136,9 +140,12 @@ pub fn set_motion(state: &mut State, vmd: Vmd, name: impl Into<String>) {
     let (bound, report) = BoundMotion::bind(&vmd, state.doc.model());
     state.log(
         LogLevel::Info,
-        format!(
-            "motion {name}: {} frames, {} bones and {} morphs bound",
-            bound.last_frame, report.bound_bones, report.bound_morphs
+        crate::tr!(
+            "log-motion-bound",
+            name = name.as_str(),
+            frames = bound.last_frame,
+            bones = report.bound_bones,
+            morphs = report.bound_morphs
         ),
     );
     log_unknown(state, &name, &report);
@@ -153,18 +160,19 @@ pub fn set_motion(state: &mut State, vmd: Vmd, name: impl Into<String>) {
 }
 
 fn log_unknown(state: &mut State, name: &str, report: &BindReport) {
-    for (kind, list) in [
-        ("bones", &report.unknown_bones),
-        ("morphs", &report.unknown_morphs),
-        ("IK bones", &report.unknown_ik),
+    for (key, list) in [
+        ("log-motion-unknown-bones", &report.unknown_bones),
+        ("log-motion-unknown-morphs", &report.unknown_morphs),
+        ("log-motion-unknown-ik", &report.unknown_ik),
     ] {
         if !list.is_empty() {
             state.log(
                 LogLevel::Warning,
-                format!(
-                    "motion {name}: {} {kind} not in the model: {}",
-                    list.len(),
-                    list.join(", ")
+                crate::tr!(
+                    key,
+                    name = name,
+                    count = list.len(),
+                    names = list.join(", ")
                 ),
             );
         }
@@ -289,7 +297,8 @@ pub fn tick(state: &mut State, dt: f32) {
     }
 }
 
-/// Friendly names for `sim::STAGES`.
+/// English names for `sim::STAGES`, read only by the Simulation panel until its own
+/// conversion (branch `i18n-panels`, keys `sim-stage-*`) lands; delete then.
 pub const STAGE_LABELS: [&str; 9] = [
     "morphs",
     "bones",
@@ -302,6 +311,19 @@ pub const STAGE_LABELS: [&str; 9] = [
     "normals",
 ];
 
+/// Catalogue keys of the friendly names for `sim::STAGES`.
+pub const STAGE_KEYS: [&str; 9] = [
+    "stage-morphs",
+    "stage-bones",
+    "stage-kinematic-sync",
+    "stage-physics",
+    "stage-write-back",
+    "stage-after-physics",
+    "stage-skinning",
+    "stage-soft-bodies",
+    "stage-normals",
+];
+
 /// Frame time per pipeline stage in the viewport's top-right corner.
 const HUD_LINE: f32 = 13.0;
 
@@ -310,7 +332,7 @@ const HUD_LINE: f32 = 13.0;
 pub fn hud_rect(rect: eframe::egui::Rect) -> eframe::egui::Rect {
     use eframe::egui;
     let width = 170.0;
-    let rows = STAGE_LABELS.len() + 2;
+    let rows = STAGE_KEYS.len() + 2;
     let top_right = rect.right_top() + egui::vec2(-8.0, 34.0);
     egui::Rect::from_min_size(
         top_right - egui::vec2(width, 0.0),
@@ -330,7 +352,8 @@ pub fn draw_hud(painter: &eframe::egui::Painter, rect: eframe::egui::Rect, state
     let bg = hud_rect(rect);
     painter.rect_filled(bg, 4.0, egui::Color32::from_black_alpha(150));
     let mut y = bg.top() + 4.0;
-    let mut row = |text: String| {
+    // Label at the left, time at the right: Japanese labels are not monospace-wide.
+    let mut row = |text: String, value: Option<f64>| {
         painter.text(
             egui::pos2(bg.left() + 6.0, y),
             egui::Align2::LEFT_TOP,
@@ -338,15 +361,28 @@ pub fn draw_hud(painter: &eframe::egui::Painter, rect: eframe::egui::Rect, state
             font.clone(),
             color,
         );
+        if let Some(us) = value {
+            painter.text(
+                egui::pos2(bg.right() - 6.0, y),
+                egui::Align2::RIGHT_TOP,
+                format!("{:>7.2} ms", us / 1000.0),
+                font.clone(),
+                color,
+            );
+        }
         y += line;
     };
     let pb = &state.playback;
-    let status = if pb.playing { "playing" } else { "paused" };
-    row(format!("{status}  {} substeps", sim.substeps()));
-    for (label, us) in STAGE_LABELS.iter().zip(times.us) {
-        row(format!("{label:<14}{:>7.2} ms", us / 1000.0));
+    let status = if pb.playing {
+        crate::tr!("hud-playing", substeps = sim.substeps())
+    } else {
+        crate::tr!("hud-paused", substeps = sim.substeps())
+    };
+    row(status, None);
+    for (key, us) in STAGE_KEYS.iter().zip(times.us) {
+        row(crate::tr!(*key), Some(us));
     }
-    row(format!("{:<14}{:>7.2} ms", "total", times.total() / 1000.0));
+    row(crate::tr!("stage-total"), Some(times.total()));
 }
 
 /// Screenshot mode (`--motion`, `--frame`, `--play-seconds`): binds the motion,

@@ -34,13 +34,13 @@ impl WeightMode {
         WeightMode::Problems,
     ];
 
-    pub fn label(self) -> &'static str {
-        match self {
-            WeightMode::Off => "Off",
-            WeightMode::Bone => "Bone weight",
-            WeightMode::Kind => "Weight kind",
-            WeightMode::Problems => "Weight problems",
-        }
+    pub fn label(self) -> String {
+        crate::tr!(match self {
+            WeightMode::Off => "weight-mode-off",
+            WeightMode::Bone => "weight-mode-bone",
+            WeightMode::Kind => "weight-mode-kind",
+            WeightMode::Problems => "weight-mode-problems",
+        })
     }
 
     /// `--weights` names: off, bone, kind, problems.
@@ -93,12 +93,12 @@ impl WeightProblem {
         Some((usize::try_from(v).ok()?, kind))
     }
 
-    pub fn label(self) -> &'static str {
-        match self {
-            WeightProblem::MissingBone => "weight on a missing bone",
-            WeightProblem::Sum => "weights not summing to 1",
-            WeightProblem::Sdef => "SDEF parameters",
-        }
+    pub fn label(self) -> String {
+        crate::tr!(match self {
+            WeightProblem::MissingBone => "weight-problem-missing-bone",
+            WeightProblem::Sum => "weight-problem-sum",
+            WeightProblem::Sdef => "weight-problem-sdef",
+        })
     }
 
     pub fn color(self) -> [f32; 4] {
@@ -316,7 +316,7 @@ impl WeightView {
 /// The mode picker for the viewport toolbar.
 pub fn toolbar(ui: &mut egui::Ui, state: &mut State) {
     let view = &mut state.viewport.weights;
-    egui::ComboBox::from_label("Weight view")
+    egui::ComboBox::from_label(crate::tr!("weight-view"))
         .selected_text(view.mode.label())
         .show_ui(ui, |ui| {
             for m in WeightMode::ALL {
@@ -324,10 +324,7 @@ pub fn toolbar(ui: &mut egui::Ui, state: &mut State) {
             }
         })
         .response
-        .on_hover_text(
-            "Colour the mesh by the selected bone's weight, by weight kind, or flag \
-             vertices whose weights do not sum to 1 or name missing bones",
-        );
+        .on_hover_text(crate::tr!("weight-view-hint"));
 }
 
 /// The legend in the viewport's bottom-right corner.
@@ -346,29 +343,41 @@ pub fn draw_legend(painter: &Painter, rect: Rect, state: &State) {
         WeightMode::Off => return,
         WeightMode::Bone => match view.bone.and_then(|b| model.bones.get(b)) {
             Some(b) => {
-                rows.push((None, format!("Weight of {}", b.name)));
+                rows.push((None, crate::tr!("weight-legend-of", bone = b.name.as_str())));
                 rows.push((None, String::new()));
-                rows.push((Some(UNWEIGHTED), format!("not weighted to it: {}", c(0))));
-                rows.push((Some(ramp(0.0)), format!("weight 0: {}", c(1))));
-                rows.push((Some(ramp(0.5)), format!("0 < w < 1: {}", c(2))));
-                rows.push((Some(ramp(1.0)), format!("weight 1: {}", c(3))));
+                rows.push((
+                    Some(UNWEIGHTED),
+                    crate::tr!("weight-legend-unweighted", count = c(0)),
+                ));
+                rows.push((
+                    Some(ramp(0.0)),
+                    crate::tr!("weight-legend-zero", count = c(1)),
+                ));
+                rows.push((
+                    Some(ramp(0.5)),
+                    crate::tr!("weight-legend-between", count = c(2)),
+                ));
+                rows.push((
+                    Some(ramp(1.0)),
+                    crate::tr!("weight-legend-one", count = c(3)),
+                ));
             }
-            None => rows.push((None, "Select a bone to see its weights".into())),
+            None => rows.push((None, crate::tr!("weight-legend-select-bone"))),
         },
         WeightMode::Kind => {
-            rows.push((None, "Weight kind".into()));
+            rows.push((None, crate::tr!("weight-mode-kind")));
             for (i, k) in WeightKind::ALL.iter().enumerate() {
                 rows.push((Some(kind_color(*k)), format!("{}: {}", k.name(), c(i))));
             }
         }
         WeightMode::Problems => {
-            rows.push((None, "Weight problems".into()));
+            rows.push((None, crate::tr!("weight-mode-problems")));
             for (i, p) in WeightProblem::ALL.iter().enumerate() {
                 rows.push((Some(p.color()), format!("{}: {}", p.label(), c(i))));
             }
             rows.push((
                 Some(CLEAN),
-                format!("fine: {}", c(WeightProblem::ALL.len())),
+                crate::tr!("weight-legend-fine", count = c(WeightProblem::ALL.len())),
             ));
         }
     }

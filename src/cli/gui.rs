@@ -113,7 +113,11 @@ fn launch(mut args: GuiArgs) -> Result<Launch, String> {
             }
             Err(e) => (
                 sample_document(),
-                Some(format!("cannot open {}: {e}", p.display())),
+                Some(crate::tr!(
+                    "log-cannot-open",
+                    path = p.display().to_string(),
+                    error = e.to_string()
+                )),
             ),
         },
         None => (sample_document(), None),
@@ -129,9 +133,10 @@ fn launch(mut args: GuiArgs) -> Result<Launch, String> {
         if dropped.is_empty() {
             e
         } else {
-            format!(
-                "{e}\n({} ignored: they name parts of that file)",
-                dropped.join(", ")
+            crate::tr!(
+                "dialog-flags-ignored",
+                error = e,
+                flags = dropped.join(", ")
             )
         }
     });
@@ -191,7 +196,7 @@ fn launch(mut args: GuiArgs) -> Result<Launch, String> {
     }
     let tab = match &args.tab {
         Some(t) => Some(dock::tab_by_name(t).ok_or_else(|| {
-            let names: Vec<&str> = dock::Tab::ALL.iter().map(|t| t.title()).collect();
+            let names: Vec<String> = dock::Tab::ALL.iter().map(|t| t.title()).collect();
             format!("--tab: no tab {t:?} ({})", names.join(", "))
         })?),
         None => None,
@@ -354,6 +359,8 @@ mod tests {
         let bad = dir.join("bad.pmx");
         std::fs::write(&bad, b"PMX \x00\x00 not really").unwrap();
         let bad = bad.to_str().unwrap();
+        // The dialog's text is read in English.
+        hone_core::i18n::set_lang(hone_core::i18n::Lang::En);
         let launch = launch(args(&[bad, "--select", "bone:頭", "--morph", "あ=1"])).unwrap();
         assert_eq!(launch.doc.display_name, "hone-sample.pmx");
         let error = launch.open_error.expect("the error is shown");

@@ -93,13 +93,13 @@ pub fn collision_partners(model: &Model, body: usize) -> Vec<bool> {
         .collect()
 }
 
-pub fn mode_style_name(mode: RigidMode) -> &'static str {
-    match mode {
-        RigidMode::FollowBone => "bone (kinematic): outline",
-        RigidMode::Dynamic => "physics: filled",
-        RigidMode::DynamicWithBonePosition => "physics + bone: dashed",
-        RigidMode::Unknown(_) => "unknown: thin outline",
-    }
+pub fn mode_style_name(mode: RigidMode) -> String {
+    crate::tr!(match mode {
+        RigidMode::FollowBone => "legend-body-bone",
+        RigidMode::Dynamic => "legend-body-physics",
+        RigidMode::DynamicWithBonePosition => "legend-body-physics-bone",
+        RigidMode::Unknown(_) => "legend-body-unknown",
+    })
 }
 
 pub fn joint_kind_color(kind: JointKind) -> Color32 {
@@ -447,7 +447,7 @@ pub fn draw_legend(painter: &Painter, rect: egui::Rect, model: &Model, options: 
     let mut y = panel.top() + 6.0;
     let x = panel.left() + 8.0;
     if options.bodies {
-        write(egui::pos2(x, y), "Collision groups");
+        write(egui::pos2(x, y), &crate::tr!("legend-collision-groups"));
         y += 17.0;
         for g in 0..16u8 {
             let col = (g / 8) as f32;
@@ -462,7 +462,7 @@ pub fn draw_legend(painter: &Painter, rect: egui::Rect, model: &Model, options: 
             let label = if used[g as usize] {
                 format!("{}", g + 1)
             } else {
-                format!("{} (unused)", g + 1)
+                crate::tr!("legend-group-unused", group = g + 1)
             };
             write(p + egui::vec2(28.0, 0.0), &label);
         }
@@ -493,12 +493,12 @@ pub fn draw_legend(painter: &Painter, rect: egui::Rect, model: &Model, options: 
                     painter.add(Shape::line(outline.to_vec(), Stroke::new(1.5, c)));
                 }
             }
-            write(egui::pos2(x + 28.0, y), mode_style_name(mode));
+            write(egui::pos2(x + 28.0, y), &mode_style_name(mode));
             y += 17.0;
         }
     }
     if options.joints {
-        write(egui::pos2(x, y), "Joint kinds (axes X/Y/Z = R/G/B)");
+        write(egui::pos2(x, y), &crate::tr!("legend-joint-kinds"));
         y += 17.0;
         for kind in JOINT_KINDS {
             let p = egui::pos2(x + 10.0, y + 6.0);
@@ -512,14 +512,14 @@ pub fn draw_legend(painter: &Painter, rect: egui::Rect, model: &Model, options: 
 /// Toolbar toggles for the collision overlay.
 pub fn toolbar(ui: &mut egui::Ui, view: &mut CollisionView, physics_on: bool) {
     let o = &mut view.options;
-    ui.toggle_value(&mut o.bodies, "Collision")
-        .on_hover_text("Rigid bodies by collision group; the selected body's partners highlighted");
-    ui.toggle_value(&mut o.joints, "Joint limits")
-        .on_hover_text("Joint frames, angular limit arcs and linear limit boxes");
+    ui.toggle_value(&mut o.bodies, crate::tr!("view-collision"))
+        .on_hover_text(crate::tr!("view-collision-hint"));
+    ui.toggle_value(&mut o.joints, crate::tr!("view-joint-limits"))
+        .on_hover_text(crate::tr!("view-joint-limits-hint"));
     ui.add_enabled_ui(physics_on, |ui| {
-        ui.toggle_value(&mut o.contacts, "Contacts")
-            .on_hover_text("Contact points of the running simulation")
-            .on_disabled_hover_text("Turn Physics on to see contacts");
+        ui.toggle_value(&mut o.contacts, crate::tr!("view-contacts"))
+            .on_hover_text(crate::tr!("view-contacts-hint"))
+            .on_disabled_hover_text(crate::tr!("view-contacts-disabled"));
     });
 }
 

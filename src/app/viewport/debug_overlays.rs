@@ -265,16 +265,26 @@ fn draw_order_legend(painter: &Painter, layers: &[i32], hidden: usize) {
         painter,
         egui::pos2(x, y),
         Align2::LEFT_TOP,
-        "Deform order (index at each bone)",
+        &crate::tr!("legend-deform-order"),
         13.0,
         Color32::WHITE,
     );
     y += 18.0;
     for (rank, l) in layers.iter().enumerate() {
-        line(painter, y, layer_color(rank), &format!("layer {l}"));
+        line(
+            painter,
+            y,
+            layer_color(rank),
+            &crate::tr!("legend-deform-layer", layer = *l),
+        );
         y += 15.0;
     }
-    line(painter, y, VIOLATION, "evaluated before a dependency");
+    line(
+        painter,
+        y,
+        VIOLATION,
+        &crate::tr!("legend-deform-violation"),
+    );
     y += 15.0;
     painter.rect_stroke(
         egui::Rect::from_min_size(egui::pos2(x, y), egui::vec2(10.0, 10.0)),
@@ -286,7 +296,7 @@ fn draw_order_legend(painter: &Painter, layers: &[i32], hidden: usize) {
         painter,
         egui::pos2(x + 16.0, y - 2.0),
         Align2::LEFT_TOP,
-        "after physics (index suffix P)",
+        &crate::tr!("legend-deform-after-physics"),
         12.0,
         Color32::WHITE,
     );
@@ -296,7 +306,7 @@ fn draw_order_legend(painter: &Painter, layers: &[i32], hidden: usize) {
             painter,
             egui::pos2(x, y),
             Align2::LEFT_TOP,
-            &format!("{hidden} labels hidden where they overlap: zoom in or select a bone"),
+            &crate::tr!("legend-labels-hidden", count = hidden),
             12.0,
             Color32::from_gray(200),
         );
@@ -306,10 +316,10 @@ fn draw_order_legend(painter: &Painter, layers: &[i32], hidden: usize) {
 /// Toolbar toggles for the debug overlays.
 pub fn toolbar(ui: &mut egui::Ui, state: &mut State) {
     let o = &mut state.debug.overlays;
-    ui.toggle_value(&mut o.deform_order, "Deform order")
-        .on_hover_text("Evaluation index per bone, coloured by deform layer");
+    ui.toggle_value(&mut o.deform_order, crate::tr!("view-deform-order"))
+        .on_hover_text(crate::tr!("view-deform-order-hint"));
     ui.toggle_value(&mut o.ik, "IK")
-        .on_hover_text("IK chains: goal, effector, links, angle limits, error");
+        .on_hover_text(crate::tr!("view-ik-hint"));
 }
 
 /// Draws the enabled debug overlays (called by the viewport after the bones).

@@ -166,15 +166,15 @@ pub fn model_bounds(model: &crate::pmx::Model) -> (glam::Vec3, glam::Vec3) {
 fn toolbar(ui: &mut egui::Ui, state: &mut State) {
     ui.horizontal_wrapped(|ui| {
         let o = &mut state.viewport.options;
-        ui.toggle_value(&mut o.mesh, "Mesh");
-        ui.toggle_value(&mut o.wireframe, "Wireframe");
-        ui.toggle_value(&mut o.edges, "Edges");
-        ui.toggle_value(&mut o.bones, "Bones");
-        ui.toggle_value(&mut o.bodies, "Rigid bodies");
-        ui.toggle_value(&mut o.joints, "Joints");
-        ui.toggle_value(&mut o.grid, "Grid");
-        ui.toggle_value(&mut o.ground_shadow, "Shadow")
-            .on_hover_text("Ground shadow along the light, as MMD draws it");
+        ui.toggle_value(&mut o.mesh, crate::tr!("view-mesh"));
+        ui.toggle_value(&mut o.wireframe, crate::tr!("view-wireframe"));
+        ui.toggle_value(&mut o.edges, crate::tr!("view-edges"));
+        ui.toggle_value(&mut o.bones, crate::tr!("view-bones"));
+        ui.toggle_value(&mut o.bodies, crate::tr!("view-bodies"));
+        ui.toggle_value(&mut o.joints, crate::tr!("view-joints"));
+        ui.toggle_value(&mut o.grid, crate::tr!("view-grid"));
+        ui.toggle_value(&mut o.ground_shadow, crate::tr!("view-shadow"))
+            .on_hover_text(crate::tr!("view-shadow-hint"));
         debug_overlays::toolbar(ui, state);
         crate::app::weight_view::toolbar(ui, state);
         ui.separator();
@@ -182,46 +182,49 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
         collision::toolbar(ui, &mut state.viewport.collision, physics_on);
         ui.separator();
         if ui
-            .button("Reset view")
-            .on_hover_text("Frame the model (Home)")
+            .button(crate::tr!("view-reset-view"))
+            .on_hover_text(crate::tr!("view-reset-view-hint"))
             .clicked()
         {
             state.viewport.reset_camera(state.doc.model());
         }
         if ui
-            .button("Frame")
-            .on_hover_text("Frame the selection (F, with the pointer over the view)")
+            .button(crate::tr!("view-frame"))
+            .on_hover_text(crate::tr!("view-frame-hint"))
             .clicked()
         {
             navigate::frame_selection(state);
         }
         if ui
-            .add_enabled(!state.pose.is_rest(), egui::Button::new("Reset pose"))
+            .add_enabled(
+                !state.pose.is_rest(),
+                egui::Button::new(crate::tr!("view-reset-pose")),
+            )
             .clicked()
         {
             state.commands.push(Command::ResetPose);
         }
         let mut physics = state.pose.physics_enabled();
         if ui
-            .toggle_value(&mut physics, "Physics")
-            .on_hover_text("Run rigid-body physics on the current pose")
+            .toggle_value(&mut physics, crate::tr!("view-physics"))
+            .on_hover_text(crate::tr!("view-physics-hint"))
             .changed()
         {
             state.commands.push(Command::Physics(physics));
         }
-        if physics && ui.button("Reset physics").clicked() {
+        if physics && ui.button(crate::tr!("view-reset-physics")).clicked() {
             state.commands.push(Command::ResetPhysics);
         }
         let pending = state.textures.pending();
         let missing = state.textures.missing().count();
         if pending > 0 {
             ui.spinner();
-            ui.label(format!("{pending} textures loading"));
+            ui.label(crate::tr!("view-textures-loading", count = pending));
         }
         if missing > 0 {
             ui.colored_label(
                 egui::Color32::from_rgb(240, 180, 60),
-                format!("⚠ {missing} textures missing"),
+                crate::tr!("view-textures-missing", count = missing),
             )
             .on_hover_ui(|ui| {
                 for (i, e) in state.textures.missing() {
@@ -469,7 +472,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     painter.text(
                         rect.center(),
                         egui::Align2::CENTER_CENTER,
-                        format!("3D view unavailable: {e}"),
+                        crate::tr!("view-3d-unavailable", error = e.to_string()),
                         egui::FontId::proportional(14.0),
                         egui::Color32::RED,
                     );
@@ -491,7 +494,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             painter.text(
                 rect.center(),
                 egui::Align2::CENTER_CENTER,
-                "3D view (no GPU)",
+                crate::tr!("view-no-gpu"),
                 egui::FontId::proportional(14.0),
                 egui::Color32::LIGHT_GRAY,
             );

@@ -48,14 +48,14 @@ impl Mode {
         Mode::MorphEdit,
     ];
 
-    pub fn label(self) -> &'static str {
-        match self {
-            Mode::Pose => "Pose",
-            Mode::EditBones => "Edit bones",
-            Mode::Vertices => "Vertices",
-            Mode::PaintWeights => "Paint weights",
-            Mode::MorphEdit => "Edit morph",
-        }
+    pub fn label(self) -> String {
+        crate::tr!(match self {
+            Mode::Pose => "mode-pose",
+            Mode::EditBones => "mode-edit-bones",
+            Mode::Vertices => "mode-vertices",
+            Mode::PaintWeights => "mode-paint-weights",
+            Mode::MorphEdit => "mode-edit-morph",
+        })
     }
 
     /// Whether the selected bone gets the gizmo (posing or moving its rest).
@@ -73,34 +73,16 @@ impl Mode {
         matches!(self, Mode::EditBones | Mode::MorphEdit)
     }
 
-    fn hint(self) -> &'static str {
-        match self {
-            Mode::Pose => "The gizmo poses the selected bone (not a model edit).",
-            Mode::EditBones => {
-                "The gizmo moves the selected bone's rest position (an undoable model edit). \
-                 The rest pose is shown; the pose comes back in Pose mode."
-            }
-            Mode::Vertices => {
-                "Click picks a vertex of the posed mesh, drag selects a box (through the mesh), \
-                 Shift adds, Ctrl removes."
-            }
-            Mode::PaintWeights => {
-                "Drag on the mesh to paint the selected bone's weights (click a bone to \
-                 choose it). Each stroke is one undo step; the pose stays live."
-            }
-            Mode::MorphEdit => {
-                "Select vertices (click, box), then drag an arrow: the move is recorded in \
-                 the vertex morph (the base mesh is untouched). One drag is one undo step."
-            }
-        }
+    fn hint(self) -> String {
+        crate::tr!(match self {
+            Mode::Pose => "mode-pose-hint",
+            Mode::EditBones => "mode-edit-bones-hint",
+            Mode::Vertices => "mode-vertices-hint",
+            Mode::PaintWeights => "mode-paint-weights-hint",
+            Mode::MorphEdit => "mode-edit-morph-hint",
+        })
     }
 }
-
-/// What Ctrl+Z does, shown in the mode bar.
-pub const UNDO_NOTE: &str = "Ctrl+Z: the newest change, pose or model (the pose has its own undo)";
-const UNDO_HINT: &str = "Posing never enters the model's history: pose changes have their own \
-    undo. Ctrl+Z undoes whichever is newer, the last pose change or the last model edit; \
-    Edit ▸ Undo pose change and Edit ▸ Undo (model) reach each history directly.";
 
 /// The mode and its tools' settings.
 pub struct ModeState {
@@ -176,7 +158,7 @@ pub fn switch(state: &mut State, mode: Mode) {
 /// The mode bar: the switch, the mode's options and what Ctrl+Z undoes.
 pub fn bar(ui: &mut egui::Ui, state: &mut State) {
     ui.horizontal_wrapped(|ui| {
-        ui.label("Mode:");
+        ui.label(crate::tr!("mode-label"));
         let current = state.viewport.modes.mode;
         for mode in Mode::ALL {
             if ui
@@ -193,12 +175,10 @@ pub fn bar(ui: &mut egui::Ui, state: &mut State) {
             Mode::Pose => {}
             Mode::EditBones => {
                 let rest = &mut state.viewport.modes.rest;
-                ui.checkbox(&mut rest.move_children, "Move children")
-                    .on_hover_text("Children move with the bone (else they keep their positions)");
-                ui.checkbox(&mut rest.keep_tail_end, "Offset tail keeps its end")
-                    .on_hover_text(
-                        "A tail given as an offset keeps its end point (else it moves along)",
-                    );
+                ui.checkbox(&mut rest.move_children, crate::tr!("mode-move-children"))
+                    .on_hover_text(crate::tr!("mode-move-children-hint"));
+                ui.checkbox(&mut rest.keep_tail_end, crate::tr!("mode-keep-tail-end"))
+                    .on_hover_text(crate::tr!("mode-keep-tail-end-hint"));
             }
             Mode::Vertices => vertex_tools(ui, state),
             // Their tools take a row of their own.
@@ -212,7 +192,8 @@ pub fn bar(ui: &mut egui::Ui, state: &mut State) {
             }
         }
         ui.separator();
-        ui.weak(UNDO_NOTE).on_hover_text(UNDO_HINT);
+        ui.weak(crate::tr!("mode-undo-note"))
+            .on_hover_text(crate::tr!("mode-undo-hint"));
     });
 }
 
@@ -226,7 +207,7 @@ fn vertex_tools(ui: &mut egui::Ui, state: &mut State) {
     }
     let name_of = |names: Option<&str>, i: Option<usize>| match (names, i) {
         (Some(n), Some(i)) => format!("#{i} {n}"),
-        _ => "(choose)".to_owned(),
+        _ => crate::tr!("mode-choose"),
     };
     let bone_name = tools
         .weight_bone
@@ -241,15 +222,18 @@ fn vertex_tools(ui: &mut egui::Ui, state: &mut State) {
                 ui.selectable_value(&mut tools.weight_bone, Some(i), format!("#{i} {}", b.name));
             }
         });
-    ui.label("weight ≥");
+    ui.label(crate::tr!("mode-weight-at-least"));
     ui.add(
         egui::DragValue::new(&mut tools.min_weight)
             .range(0.0..=1.0)
             .speed(0.01),
     );
     if ui
-        .add_enabled(tools.weight_bone.is_some(), egui::Button::new("By weight"))
-        .on_hover_text("Select the vertices this bone moves with at least this weight (Shift adds, Ctrl removes)")
+        .add_enabled(
+            tools.weight_bone.is_some(),
+            egui::Button::new(crate::tr!("mode-by-weight")),
+        )
+        .on_hover_text(crate::tr!("mode-by-weight-hint"))
         .clicked()
     {
         if let Some(b) = tools.weight_bone {
@@ -268,8 +252,11 @@ fn vertex_tools(ui: &mut egui::Ui, state: &mut State) {
             }
         });
     if ui
-        .add_enabled(tools.material.is_some(), egui::Button::new("By material"))
-        .on_hover_text("Select the vertices of this material's faces (Shift adds, Ctrl removes)")
+        .add_enabled(
+            tools.material.is_some(),
+            egui::Button::new(crate::tr!("mode-by-material")),
+        )
+        .on_hover_text(crate::tr!("mode-by-material-hint"))
         .clicked()
     {
         if let Some(m) = tools.material {
@@ -280,9 +267,9 @@ fn vertex_tools(ui: &mut egui::Ui, state: &mut State) {
         .selected
         .iter(state.selection, ElementKind::Vertex)
         .count();
-    ui.label(format!("{count} vertices selected"));
+    ui.label(crate::tr!("mode-vertices-selected", count = count));
     if ui
-        .add_enabled(count > 0, egui::Button::new("Clear"))
+        .add_enabled(count > 0, egui::Button::new(crate::tr!("mode-clear")))
         .clicked()
     {
         state.commands.select(Selection::None);

@@ -201,10 +201,10 @@ pub fn move_in_morph(
     }
     let mut new = old.clone();
     new.offsets = MorphOffsets::Vertex(list);
-    Some(ModelEdit::set_morph(m, new, "offsets").label(format!(
-        "Move {} vertices in morph {}",
-        vertices.len(),
-        old.name
+    Some(ModelEdit::set_morph(m, new, "offsets").label(crate::tr!(
+        "history-morph-move",
+        count = vertices.len(),
+        morph = old.name.as_str()
     )))
 }
 
@@ -219,7 +219,10 @@ fn new_morph(state: &mut State, vertices: &[usize], total: Vec3) {
             state.viewport.morph_edit.target = Some(model.morphs.len());
             state.commands.edit(edit);
         }
-        Err(e) => state.log(LogLevel::Warning, format!("New vertex morph: {e}")),
+        Err(e) => state.log(
+            LogLevel::Warning,
+            crate::tr!("morph-edit-new-failed", error = e.to_string()),
+        ),
     }
 }
 
@@ -234,16 +237,17 @@ pub fn tools(ui: &mut egui::Ui, state: &mut State) {
     let model = state.doc.model();
     let tool = &mut state.viewport.morph_edit;
     let target = tool.valid_target(model);
-    let text = target.map_or("(new morph)".to_owned(), |m| {
-        format!("#{m} {}", model.morphs[m].name)
-    });
-    ui.label("Morph:");
+    let text = target.map_or_else(
+        || crate::tr!("morph-edit-new"),
+        |m| format!("#{m} {}", model.morphs[m].name),
+    );
+    ui.label(crate::tr!("morph-edit-target"));
     egui::ComboBox::from_id_salt("morph edit target")
         .selected_text(text)
         .height(400.0)
         .show_ui(ui, |ui| {
-            ui.selectable_value(&mut tool.target, None, "(new morph)")
-                .on_hover_text("The first drag makes a new vertex morph");
+            ui.selectable_value(&mut tool.target, None, crate::tr!("morph-edit-new"))
+                .on_hover_text(crate::tr!("morph-edit-new-hint"));
             for (i, m) in model.morphs.iter().enumerate() {
                 if matches!(m.offsets, MorphOffsets::Vertex(_)) {
                     ui.selectable_value(&mut tool.target, Some(i), format!("#{i} {}", m.name));
@@ -251,11 +255,11 @@ pub fn tools(ui: &mut egui::Ui, state: &mut State) {
             }
         });
     let vertices = state.selected_vertices();
-    ui.label(format!("{} vertices selected", vertices.len()));
+    ui.label(crate::tr!("mode-vertices-selected", count = vertices.len()));
     if vertices.is_empty() {
         ui.colored_label(
             Color32::from_rgb(240, 180, 60),
-            "Click or box-select vertices, then drag an arrow",
+            crate::tr!("morph-edit-how"),
         );
     }
     let in_morph = target.map_or(0, |m| {
@@ -269,16 +273,19 @@ pub fn tools(ui: &mut egui::Ui, state: &mut State) {
     let remove = ui
         .add_enabled(
             in_morph > 0,
-            egui::Button::new(format!("Remove {in_morph} from morph")),
+            egui::Button::new(crate::tr!("morph-edit-remove", count = in_morph)),
         )
-        .on_hover_text("Drop the selected vertices' offsets from the morph")
+        .on_hover_text(crate::tr!("morph-edit-remove-hint"))
         .clicked();
     let removed = target
         .filter(|_| remove)
         .map(|m| morphs::remove_offsets(model, m, &vertices));
     match removed {
         Some(Ok(Some(e))) => state.commands.edit(e),
-        Some(Err(e)) => state.log(LogLevel::Warning, format!("Remove offsets: {e}")),
+        Some(Err(e)) => state.log(
+            LogLevel::Warning,
+            crate::tr!("morph-edit-remove-failed", error = e.to_string()),
+        ),
         _ => {}
     }
 }

@@ -36,27 +36,34 @@ impl ModeKind {
         ModeKind::Blur,
     ];
 
-    pub fn label(self) -> &'static str {
-        match self {
-            ModeKind::Add => "Add",
-            ModeKind::Subtract => "Subtract",
-            ModeKind::Replace => "Replace",
-            ModeKind::Smooth => "Smooth",
-            ModeKind::Blur => "Blur two bones",
-        }
+    pub fn label(self) -> String {
+        crate::tr!(match self {
+            ModeKind::Add => "paint-add",
+            ModeKind::Subtract => "paint-subtract",
+            ModeKind::Replace => "paint-replace",
+            ModeKind::Smooth => "paint-smooth",
+            ModeKind::Blur => "paint-blur",
+        })
     }
 
-    fn hint(self) -> &'static str {
-        match self {
-            ModeKind::Add => "Raise the bone's weight (the vertex's other bones give it up)",
-            ModeKind::Subtract => "Lower the bone's weight (the other bones take the rest)",
-            ModeKind::Replace => "Move the bone's weight toward the value",
-            ModeKind::Smooth => "Move the bone's weight toward its neighbours' mean",
-            ModeKind::Blur => {
-                "Smooth the split between the bone and a second bone, keeping their sum"
-            }
-        }
+    fn hint(self) -> String {
+        crate::tr!(match self {
+            ModeKind::Add => "paint-add-hint",
+            ModeKind::Subtract => "paint-subtract-hint",
+            ModeKind::Replace => "paint-replace-hint",
+            ModeKind::Smooth => "paint-smooth-hint",
+            ModeKind::Blur => "paint-blur-hint",
+        })
     }
+}
+
+/// A falloff's name in the brush settings.
+fn falloff_label(f: Falloff) -> String {
+    crate::tr!(match f {
+        Falloff::Smooth => "paint-falloff-smooth",
+        Falloff::Linear => "paint-falloff-linear",
+        Falloff::Constant => "paint-falloff-constant",
+    })
 }
 
 /// The brush as the user set it.
@@ -272,11 +279,11 @@ fn begin(state: &mut State) {
         .bone
         .filter(|&b| b < model.bones.len())
     else {
-        state.log(LogLevel::Warning, "Paint: select the bone to paint first");
+        state.log(LogLevel::Warning, crate::tr!("paint-select-bone-first"));
         return;
     };
     let Some(brush) = tool.kernel_brush() else {
-        state.log(LogLevel::Warning, "Paint: blur needs a second bone");
+        state.log(LogLevel::Warning, crate::tr!("paint-blur-needs-second"));
         return;
     };
     let other = tool
@@ -294,7 +301,10 @@ fn begin(state: &mut State) {
             tool.strokes += 1;
             tool.last_dab = None;
         }
-        Err(e) => state.log(LogLevel::Warning, format!("Paint: {e}")),
+        Err(e) => state.log(
+            LogLevel::Warning,
+            crate::tr!("paint-failed", error = e.to_string()),
+        ),
     }
 }
 
@@ -303,6 +313,12 @@ fn begin(state: &mut State) {
 fn dab(state: &mut State, proj: &Projector, centre: Vec3, pos: Pos2) {
     let hits = dab_hits(state, proj, centre, pos);
     let model = state.doc.model();
+    let bone_name = state
+        .viewport
+        .weights
+        .bone
+        .and_then(|b| model.bones.get(b))
+        .map_or("", |b| b.name.as_str());
     let tool = &mut state.viewport.paint;
     let key = tool.merge_key();
     let screen = tool.brush.screen_space;
@@ -325,14 +341,21 @@ fn dab(state: &mut State, proj: &Projector, centre: Vec3, pos: Pos2) {
                     Some((v, vertex))
                 })
                 .collect();
-            let label = format!("{} weights", stroke.describe(model));
+            let label = crate::tr!(
+                "history-paint-weights",
+                bone = bone_name,
+                mode = tool.brush.mode.label()
+            );
             let edit = ModelEdit::set_vertices(vertices, "weights")
                 .label(label)
                 .merging_any(key);
             state.commands.edit(edit);
         }
         Ok(_) => {}
-        Err(e) => state.log(LogLevel::Warning, format!("Paint: {e}")),
+        Err(e) => state.log(
+            LogLevel::Warning,
+            crate::tr!("paint-failed", error = e.to_string()),
+        ),
     }
 }
 
@@ -359,8 +382,11 @@ pub fn mode_switched(state: &mut State, old: Mode, new: Mode) {
 pub fn tools(ui: &mut egui::Ui, state: &mut State) {
     let model = state.doc.model();
     match state.viewport.weights.bone.and_then(|b| model.bones.get(b)) {
-        Some(b) => ui.label(format!("Painting {}", b.name)),
-        None => ui.colored_label(Color32::from_rgb(240, 180, 60), "Select a bone to paint"),
+        Some(b) => ui.label(crate::tr!("paint-painting", bone = b.name.as_str())),
+        None => ui.colored_label(
+            Color32::from_rgb(240, 180, 60),
+            crate::tr!("paint-select-bone"),
+        ),
     };
     let b = &mut state.viewport.paint.brush;
     egui::ComboBox::from_id_salt("paint_mode")
@@ -375,7 +401,7 @@ pub fn tools(ui: &mut egui::Ui, state: &mut State) {
         let text = b
             .other
             .and_then(|o| model.bones.get(o).map(|x| format!("#{o} {}", x.name)))
-            .unwrap_or_else(|| "(second bone)".into());
+            .unwrap_or_else(|| crate::tr!("paint-second-bone"));
         egui::ComboBox::from_id_salt("paint_blur_other")
             .selected_text(text)
             .height(400.0)
@@ -386,14 +412,14 @@ pub fn tools(ui: &mut egui::Ui, state: &mut State) {
             });
     }
     if b.mode == ModeKind::Replace {
-        ui.label("value");
+        ui.label(crate::tr!("paint-value"));
         ui.add(
             egui::DragValue::new(&mut b.value)
                 .range(0.0..=1.0)
                 .speed(0.01),
         );
     }
-    ui.label("radius");
+    ui.label(crate::tr!("paint-radius"));
     if b.screen_space {
         ui.add(
             egui::DragValue::new(&mut b.radius_px)
@@ -407,25 +433,25 @@ pub fn tools(ui: &mut egui::Ui, state: &mut State) {
                 .speed(0.01),
         );
     }
-    ui.checkbox(&mut b.screen_space, "screen")
-        .on_hover_text("Radius in pixels on screen (else in model units)");
-    ui.label("strength");
+    ui.checkbox(&mut b.screen_space, crate::tr!("paint-screen"))
+        .on_hover_text(crate::tr!("paint-screen-hint"));
+    ui.label(crate::tr!("paint-strength"));
     ui.add(
         egui::DragValue::new(&mut b.strength)
             .range(0.0..=1.0)
             .speed(0.01),
     );
     egui::ComboBox::from_id_salt("paint_falloff")
-        .selected_text(format!("{:?}", b.falloff))
+        .selected_text(falloff_label(b.falloff))
         .show_ui(ui, |ui| {
             for f in [Falloff::Smooth, Falloff::Linear, Falloff::Constant] {
-                ui.selectable_value(&mut b.falloff, f, format!("{f:?}"));
+                ui.selectable_value(&mut b.falloff, f, falloff_label(f));
             }
         });
-    ui.checkbox(&mut b.mirror, "X-mirror")
-        .on_hover_text("Paint the mirror vertex on the mirror bone too (左 ↔ 右)");
-    ui.checkbox(&mut b.front_only, "front only")
-        .on_hover_text("Only vertices facing the camera (off: through the mesh)");
+    ui.checkbox(&mut b.mirror, crate::tr!("paint-mirror"))
+        .on_hover_text(crate::tr!("paint-mirror-hint"));
+    ui.checkbox(&mut b.front_only, crate::tr!("paint-front-only"))
+        .on_hover_text(crate::tr!("paint-front-only-hint"));
 }
 
 /// The brush outline where it would paint.

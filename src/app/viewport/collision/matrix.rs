@@ -67,12 +67,16 @@ pub fn toggle_cell_edit(model: &Model, gi: u8, gj: u8) -> Option<crate::edit::Mo
     if items.is_empty() {
         return None;
     }
-    let verb = if collide { "collide" } else { "no collision" };
+    let key = if collide {
+        "history-groups-collide"
+    } else {
+        "history-groups-no-collision"
+    };
     Some(
-        crate::edit::ModelEdit::set_many(items, "collision mask").label(format!(
-            "Groups {}↔{}: {verb}",
-            gi + 1,
-            gj + 1
+        crate::edit::ModelEdit::set_many(items, "collision mask").label(crate::tr!(
+            key,
+            a = gi + 1,
+            b = gj + 1
         )),
     )
 }

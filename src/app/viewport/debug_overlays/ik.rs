@@ -118,7 +118,14 @@ fn ik_label(
     } else {
         12.0
     };
-    (format!("{}  err {:.3}", bone.name, err), size)
+    (
+        crate::tr!(
+            "legend-ik-label",
+            name = bone.name.as_str(),
+            error = format!("{err:.3}")
+        ),
+        size,
+    )
 }
 
 /// Places every IK bone's label beside its goal: all of them show, each in the
@@ -262,11 +269,11 @@ pub fn draw_ik(
     let rect = painter.clip_rect();
     let x = rect.left() + 8.0;
     let y = rect.bottom() - 80.0;
-    for (k, (c, s)) in [
-        (IK_GOAL, "IK bone (goal)  err = effector↔goal distance"),
-        (IK_EFFECTOR, "effector (IK target bone)"),
-        (IK_LINK, "links"),
-        (IK_LIMIT, "angle limits: X red, Y green, Z blue arcs"),
+    for (k, (c, key)) in [
+        (IK_GOAL, "legend-ik-goal"),
+        (IK_EFFECTOR, "legend-ik-effector"),
+        (IK_LINK, "legend-ik-links"),
+        (IK_LIMIT, "legend-ik-limits"),
     ]
     .into_iter()
     .enumerate()
@@ -277,7 +284,7 @@ pub fn draw_ik(
             painter,
             egui::pos2(x + 16.0, yy - 2.0),
             Align2::LEFT_TOP,
-            s,
+            &crate::tr!(key),
             12.0,
             Color32::WHITE,
         );
