@@ -295,10 +295,14 @@ impl PhysicsWorld {
         self.stats = stats;
     }
 
-    /// Writes the bones of mode-1/2 bodies into `bone_world`, then carries the change
-    /// to their descendants that neither physics nor the after-physics pass sets
-    /// (e.g. a hair tip bone without a body), keeping their local transforms.
+    /// Writes the bones of mode-1/2 bodies into `bone_world`. A descendant without a body
+    /// keeps its before-physics matrix, as in MMD (MMDAgent's `updateBoneFromSimulation`
+    /// sets only each body's own bone); only 物理後変形 bones follow, recomputed by the
+    /// after-physics pass. With [`PhysicsConfig::children_follow_physics`] (saba's reading)
+    /// the change is carried to those descendants instead, keeping their local transforms.
     /// `bone_world` must hold the before-physics matrices.
+    ///
+    /// [`PhysicsConfig::children_follow_physics`]: super::PhysicsConfig::children_follow_physics
     pub fn write_back(&mut self, bone_world: &mut [Mat4]) {
         let n = bone_world.len().min(self.changed.len());
         self.changed.fill(false);
@@ -322,7 +326,9 @@ impl PhysicsWorld {
                 self.delta[bone] = new_world * bone_world[bone].inverse();
                 bone_world[bone] = new_world;
                 self.changed[bone] = true;
-            } else if let Some(p) = parent.filter(|&p| p < n && self.changed[p]) {
+            } else if let Some(p) =
+                parent.filter(|&p| self.config.children_follow_physics && p < n && self.changed[p])
+            {
                 if self.after_physics[bone] {
                     continue;
                 }
