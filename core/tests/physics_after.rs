@@ -1,10 +1,14 @@
-//! Which bones follow physics (the after-physics rule), through the whole pipeline, on
-//! small builder models: a bone without a body below a simulated bone keeps its
-//! before-physics pose unless it is 物理後変形 (MMD, MMDAgent, babylon-mmd), or unless
-//! `children_follow_physics` asks for saba's reading.
+//! Which bones follow physics, through the whole pipeline, on small builder models:
+//! - the after-physics rule: a bone without a body below a simulated bone keeps its
+//!   before-physics pose unless it is 物理後変形 (MMD, MMDAgent, babylon-mmd), or unless
+//!   `children_follow_physics` asks for saba's reading;
+//! - MMD's per-key physics switch (VMD bone keys whose interpolation bytes 2–3 are
+//!   0x63 0x0F): off, the bone follows its keys and its body is placed from it.
 
+use glam::Quat;
 use glam::{Vec2, Vec3};
 use hone_core::deform::Pose;
+use hone_core::motion::{read_vmd, BoundMotion};
 use hone_core::physics::PhysicsConfig;
 use hone_core::pmx::builder::{bdef1, ModelBuilder};
 use hone_core::pmx::{JointKind, Model, RigidMode};
@@ -111,4 +115,85 @@ fn children_follow_physics_moves_an_unflagged_child_as_saba_does() {
     let offset = tip_from_arm.w_axis.truncate() - Vec3::new(2.0, 0.0, 0.0);
     assert!(offset.length() < 1e-3, "tip offset from arm: {offset}");
     assert!(sim.state.positions[1].y < 3.3);
+}
+
+/// A VMD keying "arm" at rest at `frames`, each key with its physics switch (bytes 2–3 of
+/// the interpolation block 0x63 0x0F = off, as MMD writes it; on keys hold a linear
+/// curve's values there, 0x14 0x14, as older files do).
+fn arm_switch_vmd(keys: &[(u32, bool)]) -> Vec<u8> {
+    let mut v = b"Vocaloid Motion Data 0002\0\0\0\0\0".to_vec();
+    v.extend_from_slice(&[0u8; 20]);
+    v.extend_from_slice(&(keys.len() as u32).to_le_bytes());
+    for &(frame, physics_off) in keys {
+        let mut name = [0u8; 15];
+        name[..3].copy_from_slice(b"arm");
+        v.extend_from_slice(&name);
+        v.extend_from_slice(&frame.to_le_bytes());
+        for f in [0.0f32, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0] {
+            v.extend_from_slice(&f.to_le_bytes());
+        }
+        let mut ip = [0u8; 64];
+        for row in 0..4 {
+            for c in 0..16 {
+                // A linear curve: x1 = y1 = 20, x2 = y2 = 107 in every row.
+                ip[row * 16 + c] = if (c / 4 + row) % 4 < 2 { 20 } else { 107 };
+            }
+        }
+        if physics_off {
+            ip[2] = 0x63;
+            ip[3] = 0x0F;
+        }
+        v.extend_from_slice(&ip);
+    }
+    // No morph, camera, light or self-shadow keys.
+    for _ in 0..4 {
+        v.extend_from_slice(&0u32.to_le_bytes());
+    }
+    v
+}
+
+#[test]
+fn a_key_turning_physics_off_holds_the_bone_on_its_keys_until_a_key_turns_it_on() {
+    let model = arm_with_tip(false);
+    // Off from the start, on at 2 s (frame 60 at 30 fps), off again at 5 s.
+    let vmd = read_vmd(&arm_switch_vmd(&[(0, true), (60, false), (150, true)])).unwrap();
+    let switches: Vec<bool> = vmd.bone_keys.iter().map(|(_, k)| k.physics_off).collect();
+    assert_eq!(switches, [true, false, true]);
+    let (motion, report) = BoundMotion::bind(&vmd, &model);
+    assert_eq!(report.bound_bones, 1);
+    let mut sim = Simulation::new(&model, PhysicsConfig::default());
+    let mut pose = Pose::new(&model);
+    let arm_body = 1;
+    let rest_body = sim.physics.body_pose(arm_body).unwrap();
+    let mut lowest_while_on = f32::MAX;
+    for k in 1..=360 {
+        let t = k as f32 / 60.0;
+        motion.apply_to_pose(t * 30.0, &mut pose);
+        sim.frame(&model, &pose, 1.0 / 60.0);
+        let arm = sim.state.world[1];
+        let body = sim.physics.body_pose(arm_body).unwrap();
+        let held = t < 2.0 || t >= 5.0;
+        assert_eq!(pose.physics_enabled[1], !held, "t {t}");
+        if held {
+            // The bone follows its key (at rest, lying along +X) and the body sits on it.
+            let turned = Quat::from_mat4(&arm).angle_between(Quat::IDENTITY);
+            assert!(turned < 1e-4, "t {t}: arm turned {turned}");
+            assert!(
+                (body.translation - rest_body.translation).length() < 1e-4,
+                "t {t}: body {} left its bone",
+                body.translation
+            );
+        } else {
+            lowest_while_on = lowest_while_on.min(sim.state.positions[0].y);
+        }
+        if k == 121 {
+            // Physics on again: the body carries on from where its bone held it.
+            let moved = (body.translation - rest_body.translation).length();
+            assert!(moved < 0.05, "first frame on: moved {moved}");
+        }
+    }
+    assert!(
+        lowest_while_on < 4.2,
+        "the arm falls once physics is on: {lowest_while_on}"
+    );
 }
