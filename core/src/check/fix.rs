@@ -77,6 +77,8 @@ pub enum Fix {
     /// Put the special frames first: "Root" (holding bone 0) at 0 and "表情" at 1,
     /// moving or adding them and setting their special flag.
     MakeSpecialFrames,
+    /// Set 物理後変形 (after physics) on a bone, so it is recomputed from physics.
+    SetAfterPhysics { bone: i32 },
 }
 
 impl Fix {
@@ -170,6 +172,10 @@ impl Fix {
             Fix::MakeSpecialFrames => {
                 "put the special frames Root (0) and 表情 (1) first".to_string()
             }
+            Fix::SetAfterPhysics { bone } => crate::tr!(
+                "fix-set-after-physics",
+                bone = R::Bone(*bone).describe(model)
+            ),
         }
     }
 
@@ -191,6 +197,7 @@ impl Fix {
             Fix::AddToFrame { .. }
             | Fix::RemoveDuplicateEntries { .. }
             | Fix::MakeSpecialFrames => "display frames",
+            Fix::SetAfterPhysics { .. } => "flags",
         }
     }
 
