@@ -172,7 +172,7 @@ fn a_key_turning_physics_off_holds_the_bone_on_its_keys_until_a_key_turns_it_on(
         sim.frame(&model, &pose, 1.0 / 60.0);
         let arm = sim.state.world[1];
         let body = sim.physics.body_pose(arm_body).unwrap();
-        let held = t < 2.0 || t >= 5.0;
+        let held = !(2.0..5.0).contains(&t);
         assert_eq!(pose.physics_enabled[1], !held, "t {t}");
         if held {
             // The bone follows its key (at rest, lying along +X) and the body sits on it.

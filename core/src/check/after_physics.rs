@@ -51,10 +51,10 @@ pub fn check_bones_below_physics(model: &Model) -> Vec<Problem> {
         }
     }
     let mut out = Vec::new();
-    for b in 0..nbones {
+    for (b, &carried) in carries.iter().enumerate() {
         let Some(p) = parent(b) else { continue };
         let Some(body) = driver[p] else { continue };
-        if !stays(b) || !carries[b] {
+        if !stays(b) || !carried {
             continue;
         }
         let me = ElementRef::Bone(b as i32);
@@ -118,7 +118,10 @@ mod tests {
         if weighted {
             b.vertex(Vec3::new(0.0, 2.0, 0.0), Vec3::Y, Vec2::ZERO, bdef1(tip));
         }
-        let a = b.rigid_body("root", root).mode(RigidMode::FollowBone).index();
+        let a = b
+            .rigid_body("root", root)
+            .mode(RigidMode::FollowBone)
+            .index();
         let h = b
             .rigid_body("髪", hair)
             .mode(RigidMode::Dynamic)

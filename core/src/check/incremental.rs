@@ -11,8 +11,8 @@
 //! 2 s while its Problems panel is shown).
 
 use super::{
-    after_physics, bones, frames, joints, morphs, names, order, physics, refs, rig, textures, values, version,
-    weights, CheckContext, Problem,
+    after_physics, bones, frames, joints, morphs, names, order, physics, refs, rig, textures,
+    values, version, weights, CheckContext, Problem,
 };
 use crate::edit::changes::{
     BoneField as B, DisplayFrameField as D, InfoField, JointField as J, MaterialField as M,
