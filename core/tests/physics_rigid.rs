@@ -356,8 +356,9 @@ fn mode2_chain_keeps_the_bones_animated_position() {
 }
 
 #[test]
-fn children_without_bodies_follow_their_physics_parent() {
-    // root → arm (mode 1 body) → tip (no body): the tip keeps its offset from the arm.
+fn children_without_bodies_follow_their_physics_parent_when_asked() {
+    // root → arm (mode 1 body) → tip (no body): with saba's reading the tip keeps its
+    // offset from the arm (core/tests/physics_after.rs has MMD's default).
     let model = Model {
         bones: vec![
             bone("root", Vec3::ZERO, -1),
@@ -377,7 +378,11 @@ fn children_without_bodies_follow_their_physics_parent() {
         }],
         ..Default::default()
     };
-    let (mut world, mut bones) = start(&model, PhysicsConfig::default());
+    let config = PhysicsConfig {
+        children_follow_physics: true,
+        ..Default::default()
+    };
+    let (mut world, mut bones) = start(&model, config);
     run(&mut world, &mut bones, &model, 60);
     assert!(world.changed_bones()[2]);
     let tip_from_arm = bones[1].inverse() * bones[2];

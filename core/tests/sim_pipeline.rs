@@ -4,8 +4,8 @@ use glam::{Quat, Vec3};
 use hone_core::deform::Pose;
 use hone_core::physics::PhysicsConfig;
 use hone_core::pmx::{
-    Joint, JointKind, Material, Model, RigidBody, RigidMode, RigidShape, SoftBody, SoftBodyConfig,
-    SoftBodyIterations, SoftBodyMaterial, SoftBodyShape,
+    BoneFlags, Joint, JointKind, Material, Model, RigidBody, RigidMode, RigidShape, SoftBody,
+    SoftBodyConfig, SoftBodyIterations, SoftBodyMaterial, SoftBodyShape,
 };
 use hone_core::sim::{Simulation, STAGES};
 
@@ -63,7 +63,9 @@ fn arm_model() -> Model {
 
 #[test]
 fn physics_results_reach_bones_children_and_skinning() {
-    let model = arm_model();
+    let mut model = arm_model();
+    // 物理後変形: the tip is recomputed from the arm after physics.
+    model.bones[2].flags.set(BoneFlags::AFTER_PHYSICS, true);
     let mut sim = Simulation::new(&model, PhysicsConfig::default());
     let pose = Pose::new(&model);
     for _ in 0..120 {

@@ -349,6 +349,14 @@ impl PoseState {
         }
     }
 
+    /// The motion's physics switch for bone `index` (off: it follows its keys).
+    pub fn set_bone_physics(&mut self, index: usize, on: bool) {
+        if let Some(p) = self.pose.physics_enabled.get_mut(index) {
+            self.dirty |= *p != on;
+            *p = on;
+        }
+    }
+
     pub fn set_morph(&mut self, index: usize, weight: f32) {
         if let Some(m) = self.pose.morphs.get_mut(index) {
             *m = weight;

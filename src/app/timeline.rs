@@ -227,6 +227,9 @@ fn apply_motion(state: &mut State) {
                         },
                     );
                 }
+                state
+                    .pose
+                    .set_bone_physics(i, m.bound.physics_enabled(i, frame));
             }
         }
         for i in 0..m.bound.morph_tracks.len() {

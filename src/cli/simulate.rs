@@ -99,6 +99,10 @@ pub struct PhysicsArgs {
     /// latency motion state, the pose one step earlier along its velocity).
     #[arg(long)]
     pub no_motion_state_latency: bool,
+    /// Move a bone without a body with its physics-driven parent even when it is not
+    /// 物理後変形 (saba's reading; default: MMD's, it keeps its before-physics pose).
+    #[arg(long)]
+    pub children_follow_physics: bool,
 }
 
 impl PhysicsArgs {
@@ -123,6 +127,7 @@ impl PhysicsArgs {
         c.mode2_rule = !self.keep_mode2;
         c.follow_delay = self.follow_delay;
         c.motion_state_latency = !self.no_motion_state_latency;
+        c.children_follow_physics = self.children_follow_physics;
         c
     }
 }

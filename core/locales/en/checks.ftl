@@ -184,6 +184,9 @@ check-W-CHAIN-ROOT-DYNAMIC-fix = Make the root follow its bone (Hone's fix when 
 check-W-BODY-FOLLOW-ON-PHYSICS-BONE-meaning = A bone-following body sits on a bone physics moves (a simulated body drives it or an ancestor, or it appends from one)
 check-W-BODY-FOLLOW-ON-PHYSICS-BONE-why = It is placed from the pose before physics, lags a frame and pushes the bodies that drive its bone
 check-W-BODY-FOLLOW-ON-PHYSICS-BONE-fix = Make it simulated and joint it into the chain, or move it to an animated bone.
+check-W-BONE-BELOW-PHYSICS-meaning = A weighted bone (or one whose plain descendants carry weight) below a bone a simulated body drives, with no simulated body of its own and not 物理後変形 (after physics, 0x1000)
+check-W-BONE-BELOW-PHYSICS-why = MMD computes it before physics and keeps it there: it does not move with the hair or cloth above it, so its vertices stay behind (MMDAgent and babylon-mmd agree; saba moves it)
+check-W-BONE-BELOW-PHYSICS-fix = Set 物理後変形 on it (Hone's fix), so it is recomputed from the physics result, or give it its own body.
 
 check-W-BODY-BONE-DRIVEN-meaning = A simulated body on a bone that IK or append (付与) also drives
 check-W-BODY-BONE-DRIVEN-why = Physics and the solver overwrite each other every frame: the bone jitters

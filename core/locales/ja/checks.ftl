@@ -184,6 +184,9 @@ check-W-CHAIN-ROOT-DYNAMIC-fix = 根元をボーン追従にするか（親ボ�
 check-W-BODY-FOLLOW-ON-PHYSICS-BONE-meaning = ボーン追従の剛体が、物理演算で動くボーンに付いている（物理演算の剛体がそのボーンか祖先を動かす、またはそこから付与している）
 check-W-BODY-FOLLOW-ON-PHYSICS-BONE-why = 物理演算前の姿勢で置かれるため 1 フレーム遅れ、ボーンを動かす剛体を押す
 check-W-BODY-FOLLOW-ON-PHYSICS-BONE-fix = 物理演算にしてチェーンにジョイントでつなぐか、アニメーションで動くボーンに移してください。
+check-W-BONE-BELOW-PHYSICS-meaning = 物理演算の剛体が動かすボーンの下に、ウェイトを持つボーン（またはウェイトを持つ子孫を持つボーン）があり、自身に物理演算の剛体がなく、物理後変形（0x1000）でもない
+check-W-BONE-BELOW-PHYSICS-why = MMD はこのボーンを物理演算の前に計算し、そのままにする。上の髪や布と一緒に動かず、その頂点が取り残される（MMDAgent と babylon-mmd も同じ。saba は動かす）
+check-W-BONE-BELOW-PHYSICS-fix = 物理後変形を設定する（Hone の修正）と物理演算の結果から計算し直されます。または専用の剛体を付けてください。
 
 check-W-BODY-BONE-DRIVEN-meaning = 物理演算の剛体が、IK や付与でも動かされるボーンに付いている
 check-W-BODY-BONE-DRIVEN-why = 物理演算とソルバーが毎フレーム互いを上書きし、ボーンが震える

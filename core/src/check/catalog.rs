@@ -216,6 +216,7 @@ pub const CATALOG: &[CheckInfo] = &[
     check!("W-BODY-UNJOINED", Warning, Physics),
     check!("W-CHAIN-ROOT-DYNAMIC", Warning, Physics),
     check!("W-BODY-FOLLOW-ON-PHYSICS-BONE", Warning, Physics),
+    check!("W-BONE-BELOW-PHYSICS", Warning, Physics),
     check!("W-BODY-BONE-DRIVEN", Warning, Physics),
     check!("W-BODY-FAR-FROM-BONE", Warning, Physics),
     check!("W-BODY-MASS", Warning, Physics),

@@ -78,6 +78,8 @@ pub enum Fix {
     /// Put the special frames first: "Root" (holding bone 0) at 0 and "表情" at 1,
     /// moving or adding them and setting their special flag.
     MakeSpecialFrames,
+    /// Set 物理後変形 (after physics) on a bone, so it is recomputed from physics.
+    SetAfterPhysics { bone: i32 },
 }
 
 impl Fix {
@@ -163,6 +165,10 @@ impl Fix {
                 crate::tr!("check-fix-remove-duplicate-entries", element = element(*e))
             }
             Fix::MakeSpecialFrames => crate::tr!("check-fix-special-frames"),
+            Fix::SetAfterPhysics { bone } => crate::tr!(
+                "fix-set-after-physics",
+                bone = R::Bone(*bone).describe(model)
+            ),
         }
     }
 
@@ -184,6 +190,7 @@ impl Fix {
             Fix::AddToFrame { .. }
             | Fix::RemoveDuplicateEntries { .. }
             | Fix::MakeSpecialFrames => "display frames",
+            Fix::SetAfterPhysics { .. } => "flags",
         }
     }
 

@@ -218,6 +218,15 @@ impl Fix {
                 }
             }
             Fix::MakeSpecialFrames => {}
+            Fix::SetAfterPhysics { bone } => {
+                if let Some(i) = valid(*bone, model.bones.len()) {
+                    let mut b = model.bones[i].clone();
+                    if !b.is_after_physics() {
+                        b.flags.set(crate::pmx::BoneFlags::AFTER_PHYSICS, true);
+                        out.push((i, Element::Bone(Box::new(b))));
+                    }
+                }
+            }
         }
         out
     }

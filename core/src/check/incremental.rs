@@ -11,8 +11,8 @@
 //! 2 s while its Problems panel is shown).
 
 use super::{
-    bones, frames, joints, morphs, names, order, physics, refs, rig, textures, values, version,
-    weights, CheckContext, Problem,
+    after_physics, bones, frames, joints, morphs, names, order, physics, refs, rig, textures,
+    values, version, weights, CheckContext, Problem,
 };
 use crate::edit::changes::{
     BoneField as B, DisplayFrameField as D, InfoField, JointField as J, MaterialField as M,
@@ -47,6 +47,7 @@ pub enum Check {
     VertexNumbers,
     Numbers,
     DisplayFrames,
+    BonesBelowPhysics,
 }
 
 /// A set of fields from a list of one kind's field enum.
@@ -58,7 +59,7 @@ fn of<F: Into<Fields> + Copy>(fields: &[F]) -> Fields {
 
 impl Check {
     /// Every check, in [`check_model`](super::check_model)'s order.
-    pub const ALL: [Check; 20] = [
+    pub const ALL: [Check; 21] = [
         Check::VertexRanges,
         Check::Ranges,
         Check::Cycles,
@@ -79,6 +80,7 @@ impl Check {
         Check::VertexNumbers,
         Check::Numbers,
         Check::DisplayFrames,
+        Check::BonesBelowPhysics,
     ];
 
     pub fn name(self) -> &'static str {
@@ -103,6 +105,7 @@ impl Check {
             Check::VertexNumbers => "numbers (vertices)",
             Check::Numbers => "numbers",
             Check::DisplayFrames => "display frames",
+            Check::BonesBelowPhysics => "bones below physics",
         }
     }
 
@@ -190,6 +193,12 @@ impl Check {
                 (K::Joint, all),
                 (K::SoftBody, all),
             ],
+            Check::BonesBelowPhysics => vec![
+                (K::Bone, of(&[B::Name, B::Parent, B::Flags])),
+                (K::RigidBody, all),
+                (K::Joint, all),
+                (K::Vertex, of(&[V::Weights])),
+            ],
             Check::DisplayFrames => vec![
                 (K::DisplayFrame, all),
                 (K::Bone, of(&[B::Name, B::Flags, B::Parent])),
@@ -236,6 +245,7 @@ impl Check {
             Check::Axes => bones::check_axes(model),
             Check::Numbers => values::check_other_numbers(model),
             Check::DisplayFrames => frames::check_display_frames(model),
+            Check::BonesBelowPhysics => after_physics::check_bones_below_physics(model),
         }
     }
 }

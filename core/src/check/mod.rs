@@ -17,8 +17,10 @@
 //! [`textures::check_textures`], [`textures::check_texture_paths`],
 //! [`names::check_names`], [`refs::check_nested_group_morphs`],
 //! [`morphs::check_morph_values`], [`bones::check_axes`],
-//! [`values::check_numbers`], [`frames::check_display_frames`].
+//! [`values::check_numbers`], [`frames::check_display_frames`],
+//! [`after_physics::check_bones_below_physics`].
 
+pub mod after_physics;
 pub mod bones;
 pub mod catalog;
 pub mod fix;

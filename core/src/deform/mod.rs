@@ -86,6 +86,10 @@ pub struct Pose {
     /// keys set it). A disabled IK does not solve: its links keep their
     /// non-IK rotation, as in MMD. Missing entries count as enabled.
     pub ik_enabled: Vec<bool>,
+    /// Physics on/off per bone, in file order: VMD bone keys switch it (MMD's per-key
+    /// physics switch). A bone whose physics is off follows its keys and its bodies are
+    /// placed from it. Missing entries count as on.
+    pub physics_enabled: Vec<bool>,
 }
 
 impl Pose {
@@ -96,6 +100,7 @@ impl Pose {
             morphs: vec![0.0; model.morphs.len()],
             external_parents: Vec::new(),
             ik_enabled: vec![true; model.bones.len()],
+            physics_enabled: vec![true; model.bones.len()],
         }
     }
 
@@ -104,6 +109,7 @@ impl Pose {
         self.bones.fill(BonePose::default());
         self.morphs.fill(0.0);
         self.ik_enabled.fill(true);
+        self.physics_enabled.fill(true);
     }
 
     /// Whether the IK of `bone` solves (true unless switched off).

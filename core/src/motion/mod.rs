@@ -321,7 +321,22 @@ impl BoundMotion {
         }
     }
 
-    /// Sets the bones, morphs and IK switches this motion animates in `pose` to
+    /// Whether physics is on for `bone` at `frame`: as the last key at or before `frame`
+    /// says (the first key's switch before it), on without keys.
+    pub fn physics_enabled(&self, bone: usize, frame: f32) -> bool {
+        let Some(keys) = self.bone_tracks.get(bone).filter(|k| !k.is_empty()) else {
+            return true;
+        };
+        let next = self.bone_hints.find(bone, keys, |k| k.frame, frame);
+        !keys[next.saturating_sub(1).min(keys.len() - 1)].physics_off
+    }
+
+    /// Whether any bone key turns physics off.
+    pub fn switches_physics_off(&self) -> bool {
+        self.bone_tracks.iter().flatten().any(|k| k.physics_off)
+    }
+
+    /// Sets the bones, morphs and IK and physics switches this motion animates in `pose` to
     /// their values at `frame` (no allocation); the rest of the pose is left as it is.
     pub fn apply_to_pose(&self, frame: f32, pose: &mut crate::deform::Pose) {
         let bones = pose.bones.iter_mut().zip(&self.bone_tracks);
@@ -329,6 +344,9 @@ impl BoundMotion {
             if !keys.is_empty() {
                 let next = self.bone_hints.find(i, keys, |k| k.frame, frame);
                 (b.rotation, b.translation) = sample_bone_keys(keys, next, frame);
+                if let Some(on) = pose.physics_enabled.get_mut(i) {
+                    *on = !keys[next.saturating_sub(1).min(keys.len() - 1)].physics_off;
+                }
             }
         }
         let morphs = pose.morphs.iter_mut().zip(&self.morph_tracks);

@@ -7,7 +7,7 @@
 //! world.set_bone_targets(&bone_world);   // after the before-physics bones
 //! world.apply_impulses(&impulses);       // impulse morphs (optional)
 //! world.step(dt);                        // fixed physics steps (Bullet's rule)
-//! world.write_back(&mut bone_world);     // mode 1/2 bones (+ their plain children)
+//! world.write_back(&mut bone_world);     // mode 1/2 bones
 //! ```
 //! Units and coordinates are MMD's (left-handed, 1 unit ≈ 8 cm, gravity
 //! (0, −98, 0) units/s² as MMD runs it). Nothing is mirrored: physics only
@@ -108,6 +108,11 @@ pub struct PhysicsConfig {
     /// see each simulated body moved back along its velocity by one step less the time not
     /// yet stepped, i.e. about where it was before the frame's last step.
     pub motion_state_latency: bool,
+    /// A bone without a body below a simulated bone moves with it even when it is not
+    /// 物理後変形 (saba's reading). Off by default: MMD keeps such a bone where it was
+    /// computed before physics (MMDAgent and babylon-mmd agree); only 物理後変形 bones are
+    /// recomputed from the physics result.
+    pub children_follow_physics: bool,
 }
 
 impl Default for PhysicsConfig {
@@ -128,6 +133,7 @@ impl Default for PhysicsConfig {
             additional_damping: true,
             follow_delay: false,
             motion_state_latency: true,
+            children_follow_physics: false,
         }
     }
 }

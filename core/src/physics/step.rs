@@ -89,6 +89,40 @@ impl PhysicsWorld {
         self.epoch = world::next_epoch();
     }
 
+    /// MMD's per-key physics switch: a simulated body whose own bone has physics off
+    /// (`bone_physics_on[bone]` false; missing entries count as on) is held on its bone
+    /// as a bone-following body, and its bone follows its keys. Call before
+    /// [`PhysicsWorld::set_bone_targets`].
+    ///
+    /// Turned on again, the body carries on from where its bone put it, with the velocity
+    /// it was last placed with. Decided from Bullet, which MMD runs: the switch makes a
+    /// body kinematic and back (`CF_KINEMATIC_OBJECT`), and a kinematic body keeps the
+    /// velocity `btRigidBody::saveKinematicState` gave it from its last move, so it does
+    /// not restart at rest nor jump back to where physics had it.
+    pub fn set_physics_switches(&mut self, bone_physics_on: &[bool]) {
+        for b in &mut self.bodies {
+            if !b.role.is_dynamic() {
+                continue;
+            }
+            let off = b
+                .bone
+                .and_then(|bone| bone_physics_on.get(bone))
+                .is_some_and(|on| !on);
+            if off && !b.held {
+                b.held = true;
+                b.newly_held = true;
+            } else if !off && b.held {
+                b.held = false;
+                b.newly_held = false;
+                if let Some(rb) = self.rapier.bodies.get_mut(b.handle) {
+                    rb.set_position(b.placed, false);
+                    rb.set_linvel(b.placed_linvel, true);
+                    rb.set_angvel(b.placed_angvel, true);
+                }
+            }
+        }
+    }
+
     /// Records this frame's bone-driven target of every bone-following body (with
     /// [`PhysicsConfig::follow_delay`](super::PhysicsConfig::follow_delay), the previous
     /// frame's; this frame's waits for the next). Call once per frame with the
@@ -96,7 +130,17 @@ impl PhysicsWorld {
     pub fn set_bone_targets(&mut self, bone_world: &[Mat4]) {
         let delay = self.config.follow_delay;
         for b in &mut self.bodies {
-            if b.role == BodyRole::FollowBone {
+            if b.held {
+                // Placed from its bone like a bone-following body; it starts where the
+                // bone is, without a velocity for the jump from where physics had it.
+                let now = Self::placement(b, bone_world);
+                if b.newly_held {
+                    b.prev_target = now;
+                    b.newly_held = false;
+                }
+                b.target = now;
+                b.next_target = now;
+            } else if b.role == BodyRole::FollowBone {
                 let now = Self::placement(b, bone_world);
                 if delay {
                     b.target = b.next_target;
@@ -113,7 +157,7 @@ impl PhysicsWorld {
     /// by Bullet's mass and inertia (`applyCentralImpulse`, `applyTorqueImpulse`).
     pub fn apply_impulses(&mut self, impulses: &[BodyImpulse]) {
         for (b, imp) in self.bodies.iter().zip(impulses) {
-            if imp.is_empty() || !b.role.is_dynamic() {
+            if imp.is_empty() || !b.simulated() {
                 continue;
             }
             let Some(rb) = self.rapier.bodies.get_mut(b.handle) else {
@@ -160,7 +204,7 @@ impl PhysicsWorld {
         }
         let span = n as f32 * h;
         for b in &mut self.bodies {
-            if b.role == BodyRole::FollowBone {
+            if !b.simulated() {
                 let (v, w) = velocity_between(&b.prev_target, &b.target, span);
                 b.placed_linvel = v;
                 b.placed_angvel = w;
@@ -171,7 +215,7 @@ impl PhysicsWorld {
             if self.config.substep_rule == SubstepRule::Interpolated {
                 let t = k as f32 / n as f32;
                 for b in &mut self.bodies {
-                    if b.role == BodyRole::FollowBone {
+                    if !b.simulated() {
                         b.placed = lerp_pose(&b.prev_target, &b.target, t);
                     }
                 }
@@ -180,7 +224,7 @@ impl PhysicsWorld {
         }
         for b in &mut self.bodies {
             b.prev_target = b.target;
-            if b.role == BodyRole::FollowBone {
+            if !b.simulated() {
                 b.placed = b.target;
             }
         }
@@ -223,7 +267,7 @@ impl PhysicsWorld {
                 continue;
             };
             let s = &self.solver[i];
-            if b.role.is_dynamic() {
+            if b.simulated() {
                 let speed = s.angvel.length();
                 let turn = if speed > max_turn {
                     s.angvel * (max_turn / speed)
@@ -237,6 +281,7 @@ impl PhysicsWorld {
                 rb.set_linvel(s.linvel, false);
                 rb.set_angvel(turn, false);
             } else {
+                self.held_spin[i] = Vec3::ZERO;
                 rb.set_position(b.placed, false);
                 rb.set_linvel(b.placed_linvel, false);
                 rb.set_angvel(b.placed_angvel, false);
@@ -260,7 +305,7 @@ impl PhysicsWorld {
         let mut stats = WorldStats::default();
         for i in 0..self.bodies.len() {
             let b = &self.bodies[i];
-            if !b.role.is_dynamic() {
+            if !b.simulated() {
                 if let Some(rb) = self.rapier.bodies.get_mut(b.handle) {
                     // Undo rapier's integration of the placement velocity.
                     rb.set_position(b.placed, false);
@@ -295,10 +340,14 @@ impl PhysicsWorld {
         self.stats = stats;
     }
 
-    /// Writes the bones of mode-1/2 bodies into `bone_world`, then carries the change
-    /// to their descendants that neither physics nor the after-physics pass sets
-    /// (e.g. a hair tip bone without a body), keeping their local transforms.
+    /// Writes the bones of mode-1/2 bodies into `bone_world`. A descendant without a body
+    /// keeps its before-physics matrix, as in MMD (MMDAgent's `updateBoneFromSimulation`
+    /// sets only each body's own bone); only 物理後変形 bones follow, recomputed by the
+    /// after-physics pass. With [`PhysicsConfig::children_follow_physics`] (saba's reading)
+    /// the change is carried to those descendants instead, keeping their local transforms.
     /// `bone_world` must hold the before-physics matrices.
+    ///
+    /// [`PhysicsConfig::children_follow_physics`]: super::PhysicsConfig::children_follow_physics
     pub fn write_back(&mut self, bone_world: &mut [Mat4]) {
         let n = bone_world.len().min(self.changed.len());
         self.changed.fill(false);
@@ -306,7 +355,7 @@ impl PhysicsWorld {
             if bone >= n {
                 continue;
             }
-            if let Some(bi) = self.driver_of_bone[bone] {
+            if let Some(bi) = self.driver_of_bone[bone].filter(|&bi| !self.bodies[bi].held) {
                 let b = &self.bodies[bi];
                 let Some(body) = self.shown_pose(b) else {
                     continue;
@@ -322,7 +371,9 @@ impl PhysicsWorld {
                 self.delta[bone] = new_world * bone_world[bone].inverse();
                 bone_world[bone] = new_world;
                 self.changed[bone] = true;
-            } else if let Some(p) = parent.filter(|&p| p < n && self.changed[p]) {
+            } else if let Some(p) =
+                parent.filter(|&p| self.config.children_follow_physics && p < n && self.changed[p])
+            {
                 if self.after_physics[bone] {
                     continue;
                 }
@@ -360,7 +411,7 @@ fn solver_body(
     config: &super::PhysicsConfig,
     h: f32,
 ) -> SolverBody {
-    let Some(rb) = rapier.bodies.get(b.handle).filter(|_| b.role.is_dynamic()) else {
+    let Some(rb) = rapier.bodies.get(b.handle).filter(|_| b.simulated()) else {
         return SolverBody::fixed(b.placed, b.placed_linvel, b.placed_angvel);
     };
     let pose = *rb.position();

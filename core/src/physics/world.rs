@@ -49,6 +49,17 @@ pub(super) struct Body {
     /// Bullet's damping coefficients, clamped to [0, 1].
     pub linear_damping: f32,
     pub angular_damping: f32,
+    /// A simulated body held on its bone while the motion turns its bone's physics off.
+    pub held: bool,
+    /// Held since this frame: its placement starts without a jump velocity.
+    pub newly_held: bool,
+}
+
+impl Body {
+    /// Whether the solver moves it this frame (a simulated body not held on its bone).
+    pub fn simulated(&self) -> bool {
+        self.role.is_dynamic() && !self.held
+    }
 }
 
 /// Where a PMX joint lives in the world.
@@ -387,6 +398,8 @@ impl PhysicsWorld {
                 inv_inertia: inverse_or_zero(setup.inertia),
                 linear_damping: setup.linear_damping,
                 angular_damping: setup.angular_damping,
+                held: false,
+                newly_held: false,
             });
             proxies.push(BodyProxy {
                 shape: setup.shape,
@@ -567,7 +580,7 @@ impl PhysicsWorld {
     /// was placed); see [`PhysicsConfig::motion_state_latency`].
     pub fn body_pose(&self, i: usize) -> Option<Pose> {
         let b = self.bodies.get(i)?;
-        if !b.role.is_dynamic() {
+        if !b.simulated() {
             return Some(b.placed);
         }
         self.shown_pose(b)
@@ -600,7 +613,7 @@ impl PhysicsWorld {
     /// Current linear velocity of body `i`.
     pub fn body_linvel(&self, i: usize) -> Option<Vec3> {
         let b = self.bodies.get(i)?;
-        if !b.role.is_dynamic() {
+        if !b.simulated() {
             return Some(b.placed_linvel);
         }
         self.rapier.bodies.get(b.handle).map(|rb| rb.linvel())
@@ -608,7 +621,7 @@ impl PhysicsWorld {
 
     pub fn body_angvel(&self, i: usize) -> Option<Vec3> {
         let b = self.bodies.get(i)?;
-        if !b.role.is_dynamic() {
+        if !b.simulated() {
             return Some(b.placed_angvel);
         }
         self.rapier.bodies.get(b.handle).map(|rb| rb.angvel())

@@ -87,6 +87,7 @@ impl Simulation {
         self.state.skin_mask.fill(false);
         self.deformer.evaluate(model, pose, &mut self.state);
         self.physics.reset(&self.state.world);
+        self.physics.set_physics_switches(&pose.physics_enabled);
         self.soft.reset(&self.state.positions);
         // Skinning can skip vertices the soft bodies own, except pins (they follow the skin).
         for (v, m) in self.state.skin_mask.iter_mut().enumerate() {
@@ -130,6 +131,7 @@ impl Simulation {
         lap(times, 1);
         self.substeps = 0;
         if self.physics_enabled {
+            self.physics.set_physics_switches(&pose.physics_enabled);
             self.physics.set_bone_targets(&self.state.world);
             self.physics.apply_impulses(&self.state.impulses);
             lap(times, 2);
