@@ -39,6 +39,7 @@ pub const OP_TABLES: &[&[OpSpec]] = &[
     crate::rig::SCRIPT_OPS,
     crate::rig::mirror_ops::SCRIPT_OPS,
     crate::rig::WEIGHT_SCRIPT_OPS,
+    crate::rig::translate::SCRIPT_OPS,
 ];
 
 /// One script operation.
