@@ -247,6 +247,7 @@ impl HoneApp {
                     structure::perform(&mut self.state, q);
                 }
                 ui.separator();
+                crate::app::translate_names::menu_item(ui);
                 if ui.button("Model info").clicked() {
                     self.state.commands.select(Selection::Model);
                 }

@@ -33,15 +33,20 @@ pub fn vmd_name_fit(name: &str) -> VmdNameFit {
         fit.bytes = name.len();
         return fit;
     }
-    let mut buf = [0u8; 4];
+    // Character by character into a stack buffer: the inspector calls this every
+    // frame while a name is shown, so nothing is allocated unless a character fails.
+    let mut encoder = encoding_rs::SHIFT_JIS.new_encoder();
+    let mut utf8 = [0u8; 4];
+    let mut out = [0u8; 8];
     for c in name.chars() {
-        let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(c.encode_utf8(&mut buf));
-        if unmappable {
+        let (result, _, written) =
+            encoder.encode_from_utf8_without_replacement(c.encode_utf8(&mut utf8), &mut out, false);
+        if matches!(result, encoding_rs::EncoderResult::Unmappable(_)) {
             if !fit.unmappable.contains(&c) {
                 fit.unmappable.push(c);
             }
         } else {
-            fit.bytes += bytes.len();
+            fit.bytes += written;
         }
     }
     fit

@@ -21,6 +21,8 @@ const FLAGS: [(&str, u16); 5] = [
 pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     grid(ui, "bone", |ui| {
         f.text(ui, "name", |b| b.name.clone(), |b, v| b.name = v);
+        let name = &f.first().name;
+        crate::app::name_fit::vmd_warning_row(ui, name, crate::motion::names::VMD_BONE_NAME_BYTES);
         f.text(ui, "name (en)", |b| b.name_en.clone(), |b, v| b.name_en = v);
         f.vector(ui, "position", 0.01, |b| b.position, |b, v| b.position = v);
         f.reference(

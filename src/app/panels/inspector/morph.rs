@@ -28,6 +28,8 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Morph>, n: Lists, page: &mut usize)
     let m = f.first();
     grid(ui, "morph", |ui| {
         f.text(ui, "name", |m| m.name.clone(), |m, v| m.name = v);
+        let name = &f.first().name;
+        crate::app::name_fit::vmd_warning_row(ui, name, crate::motion::names::VMD_MORPH_NAME_BYTES);
         f.text(ui, "name (en)", |m| m.name_en.clone(), |m, v| m.name_en = v);
         f.choice(
             ui,
