@@ -7,16 +7,53 @@ use crate::rig::Side;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// Full-width ASCII (U+FF01–FF5E) and the ideographic space → ASCII; everything else
-/// as it is (mmd_tools and Nuthouse's translators do the same before looking up).
+/// The full-width katakana of U+FF61–FF9D (half-width punctuation, kana and ー).
+const HALF_WIDTH_KANA: &str = "。「」、・ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン";
+
+/// Full-width ASCII (U+FF01–FF5E) and the ideographic space → ASCII, half-width
+/// katakana → full-width (with ﾞ/ﾟ joined: ｳｨﾝｸ → ウィンク, ﾊﾟ → パ); everything else as
+/// it is (mmd_tools and Nuthouse's translators normalise the same way before looking up).
 pub fn normalize_width(s: &str) -> String {
-    s.chars()
-        .map(|c| match c {
-            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-            '\u{3000}' => ' ',
-            _ => c,
-        })
-        .collect()
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\u{FF01}'..='\u{FF5E}' => out.push(char::from_u32(c as u32 - 0xFEE0).unwrap_or(c)),
+            '\u{3000}' => out.push(' '),
+            '\u{FF61}'..='\u{FF9D}' => {
+                let k = HALF_WIDTH_KANA.chars().nth((c as u32 - 0xFF61) as usize);
+                out.push(k.unwrap_or(c));
+            }
+            // Voiced marks: カ+ﾞ → ガ (the next code point), ハ+ﾟ → パ (two on), ウ+ﾞ → ヴ.
+            '\u{FF9E}' | '\u{FF9F}' => {
+                let voiced = c == '\u{FF9E}';
+                let joined = out.chars().last().and_then(|p| voice(p, voiced));
+                match joined {
+                    Some(j) => {
+                        out.pop();
+                        out.push(j);
+                    }
+                    None => out.push(if voiced { '゛' } else { '゜' }),
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The katakana `c` with a voiced (゛) or semi-voiced (゜) mark, if it has one.
+fn voice(c: char, voiced: bool) -> Option<char> {
+    let n = c as u32;
+    let shift = match (voiced, c) {
+        (true, 'ウ') => return Some('ヴ'),
+        // カ…チ and ツ…ト are each two apart (the small ッ breaks the run).
+        (true, 'カ'..='チ') if (n - 'カ' as u32) % 2 == 0 => 1,
+        (true, 'ツ'..='ト') if (n - 'ツ' as u32) % 2 == 0 => 1,
+        (true, 'ハ'..='ホ') if (n - 'ハ' as u32) % 3 == 0 => 1,
+        (false, 'ハ'..='ホ') if (n - 'ハ' as u32) % 3 == 0 => 2,
+        _ => return None,
+    };
+    char::from_u32(n + shift)
 }
 
 struct Words {
@@ -235,5 +272,9 @@ mod tests {
     fn width_normalisation_maps_full_width_ascii_only() {
         assert_eq!(normalize_width("ＩＫ０９ａ　"), "IK09a ");
         assert_eq!(normalize_width("左足"), "左足");
+        assert_eq!(normalize_width("ｳｨﾝｸ２右"), "ウィンク2右");
+        assert_eq!(normalize_width("ｶﾞｯﾃﾞﾊﾟﾋﾞｳﾞ"), "ガッデパビヴ");
+        assert_eq!(normalize_width("ｺｯﾁﾐﾝﾅ"), "コッチミンナ");
+        assert_eq!(en("ｳｨﾝｸ２右"), "wink2_R");
     }
 }
