@@ -202,7 +202,13 @@ fn every_operation_is_in_an_app_menu() {
             .map(|op| op.title())
             .collect()
     };
-    for (menu, label) in [(Menu::Rig, "Rig"), (Menu::Morph, "Morph")] {
+    let menus = [
+        (Menu::Rig, "Rig"),
+        (Menu::Morph, "Morph"),
+        (Menu::Edit, "Edit"),
+        (Menu::Model, "Model"),
+    ];
+    for (menu, label) in menus {
         h.get_by_label(label).click();
         h.run_steps(3);
         for t in titles(menu) {
@@ -225,7 +231,10 @@ fn every_operation_is_in_an_app_menu() {
     // Every operation is in one of these menus.
     for op in REGISTRY {
         assert!(
-            matches!(op.menu, Menu::Rig | Menu::Morph | Menu::Weights),
+            matches!(
+                op.menu,
+                Menu::Rig | Menu::Morph | Menu::Weights | Menu::Edit | Menu::Model
+            ),
             "{} is in a menu the app does not build yet",
             op.name
         );

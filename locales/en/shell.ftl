@@ -28,6 +28,7 @@ menu-redo-pose = Redo pose change{ $keys }
 menu-model-info = Model info
 menu-rig = Rig
 menu-morph = Morph
+menu-model = Model
 menu-view = View
 menu-reset-layout = Reset layout
 menu-reset-view = Reset view  (Home)

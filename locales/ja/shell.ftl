@@ -28,6 +28,7 @@ menu-redo-pose = ポーズ変更をやり直し{ $keys }
 menu-model-info = モデル情報
 menu-rig = リグ
 menu-morph = モーフ
+menu-model = モデル
 menu-view = 表示
 menu-reset-layout = レイアウトを初期化
 menu-reset-view = 視点を初期化  (Home)

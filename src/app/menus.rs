@@ -250,12 +250,16 @@ impl HoneApp {
                     structure::perform(&mut self.state, q);
                 }
                 ui.separator();
+                crate::app::translate_names::menu_item(ui);
                 if ui.button(crate::tr!("menu-model-info")).clicked() {
                     self.state.commands.select(Selection::Model);
                 }
             });
             ui.menu_button(crate::tr!("menu-rig"), |ui| {
                 crate::app::generators::rig_menu(ui, &mut self.state)
+            });
+            ui.menu_button(crate::tr!("menu-model"), |ui| {
+                crate::app::generators::model_menu(ui, &mut self.state)
             });
             ui.menu_button(crate::tr!("menu-morph"), |ui| {
                 crate::app::morph_tools::menu(ui, &mut self.state)

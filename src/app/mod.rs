@@ -20,6 +20,7 @@ pub mod i18n;
 pub mod launch;
 mod menus;
 pub mod morph_tools;
+pub mod name_fit;
 pub mod panels;
 pub mod pose;
 pub mod pose_files;
@@ -30,6 +31,7 @@ pub mod shell;
 pub mod state;
 pub mod textures;
 pub mod timeline;
+pub mod translate_names;
 pub mod viewport;
 pub mod weight_view;
 

@@ -151,3 +151,15 @@ ops-summary-vertices = { $count ->
 }
 ops-summary-morph = adds the morph { $name }
 ops-summary-rest-pose = the pose becomes the rest pose
+
+ops-translate-names-title = Translate names…
+ops-translate-names-help = Fill English names of bones, morphs, materials, display frames, rigid bodies and joints from the built-in dictionary and naming rules (左/右 → _L/_R, full-width → ASCII, joined words) and a user CSV (Japanese,English) on top. Only empty English names unless "overwrite"; Japanese names never change.
+ops-translate-names-summary = { $named } English names found, { $unknown } left as they are
+ops-opt-overwrite = Overwrite English names already set
+ops-opt-dictionary = User dictionary (CSV: Japanese,English)
+ops-transform-title = Transform…
+ops-transform-help = Scale about the origin, rotate (degrees, MMD's Y·X·Z order) and move the whole model, or the selected bones (with their bodies, joints and the vertices only they weight) or vertices. Lengths scale; angles, springs and masses keep their values.
+ops-transform-needs-bones-or-vertices = select bones or vertices to transform (or nothing, for the whole model)
+ops-opt-scale = Scale
+ops-opt-rotate-deg = Rotation (°)
+ops-opt-translate = Move

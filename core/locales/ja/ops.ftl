@@ -130,3 +130,15 @@ ops-summary-semistandard-moved = { $vertices } 頂点のウェイトを変更、
 ops-summary-vertices = { $count } 頂点
 ops-summary-morph = モーフ { $name } を追加
 ops-summary-rest-pose = ポーズを初期姿勢にします
+
+ops-translate-names-title = 名前の翻訳…
+ops-translate-names-help = ボーン・モーフ・材質・表示枠・剛体・ジョイントの英語名を、内蔵辞書と命名規則（左/右 → _L/_R、全角 → 半角、複合語）、その上にユーザー辞書（CSV: 日本語,英語）から埋めます。「上書き」なしでは空の英語名だけ。日本語名は変わりません。
+ops-translate-names-summary = 英語名 { $named } 件が見つかり、{ $unknown } 件はそのまま
+ops-opt-overwrite = 設定済みの英語名も上書き
+ops-opt-dictionary = ユーザー辞書（CSV: 日本語,英語）
+ops-transform-title = モデルの変形…
+ops-transform-help = モデル全体、または選択したボーン（その剛体・ジョイント・それだけがウェイトを持つ頂点ごと）や頂点を、原点を中心に拡大縮小し、回転（度、MMD の Y·X·Z 順）し、移動します。長さは倍率がかかり、角度・ばね・質量は変わりません。
+ops-transform-needs-bones-or-vertices = 変形するボーンか頂点を選んでください（モデル全体なら何も選ばずに）
+ops-opt-scale = 倍率
+ops-opt-rotate-deg = 回転（°）
+ops-opt-translate = 移動

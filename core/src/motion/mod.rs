@@ -4,6 +4,7 @@
 //! *later* key's Bézier curves shape the blend (per translation axis and for
 //! rotation); rotations are slerped, morph weights are linear, IK switches step.
 
+pub mod names;
 pub mod vmd;
 pub mod vpd;
 

@@ -36,6 +36,8 @@ mod sdef_from_bdef2;
 mod semistandard;
 mod skirt_ring;
 mod transfer_weight;
+mod transform;
+mod translate_names;
 mod weight_kind;
 mod weights_from_model;
 
@@ -68,6 +70,8 @@ pub const REGISTRY: &[&Operation] = &[
     &weights_from_model::OP,
     &morph_from_model::OP,
     &bone_morph_from_pose::OP,
+    &translate_names::OP,
+    &transform::OP,
 ];
 
 /// The registered operation named `name` (or one of its aliases).

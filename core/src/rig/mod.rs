@@ -14,7 +14,8 @@
 //!   display frames, weights) as one `ModelEdit` batch; [`symmetric`]: find an
 //!   element's counterpart ("select symmetric").
 //! * [`semistandard`]: add the semi-standard bones (準標準ボーン), one `ModelEdit` batch.
-//! * [`names`]: the left/right naming rules every part of Hone uses.
+//! * [`names`]: the left/right naming rules every part of Hone uses; [`translate`]:
+//!   English names from a dictionary and rules.
 //! * [`rest`]: move a bone's rest position (the app's bone edit mode).
 //! * [`weights`], [`sdef`], [`paint`], [`transfer`]: vertex weight operations, BDEF2 →
 //!   SDEF, the weight-painting kernel, weights from another model; [`morphs`]: morph
@@ -43,6 +44,7 @@ pub mod spatial;
 pub mod symmetric;
 pub mod transfer;
 pub mod transform;
+pub mod translate;
 pub mod weight_math;
 mod weight_type;
 pub mod weights;

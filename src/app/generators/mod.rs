@@ -278,6 +278,20 @@ fn select_symmetric_button(
     }
 }
 
+/// The Model menu of the menu bar: every Model operation (transform…), on the current
+/// selection (none: the whole model).
+pub fn model_menu(ui: &mut egui::Ui, state: &mut crate::app::State) {
+    let kind = state.selection.kind();
+    let selected = state.selected_indices();
+    op_items(
+        ui,
+        menu_ops(Menu::Model),
+        kind,
+        &selected,
+        &mut state.commands,
+    );
+}
+
 /// The Rig menu of the menu bar: every Rig operation, on the current selection,
 /// then "Select symmetric".
 pub fn rig_menu(ui: &mut egui::Ui, state: &mut crate::app::State) {

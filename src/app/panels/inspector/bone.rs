@@ -33,6 +33,8 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
             |b| b.name.clone(),
             |b, v| b.name = v,
         );
+        let name = &f.first().name;
+        crate::app::name_fit::vmd_warning_row(ui, name, crate::motion::names::VMD_BONE_NAME_BYTES);
         f.text(
             ui,
             &tr!("inspector-field-name-en"),

@@ -34,6 +34,8 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Morph>, n: Lists, page: &mut usize)
             |m| m.name.clone(),
             |m, v| m.name = v,
         );
+        let name = &f.first().name;
+        crate::app::name_fit::vmd_warning_row(ui, name, crate::motion::names::VMD_MORPH_NAME_BYTES);
         f.text(
             ui,
             &tr!("inspector-field-name-en"),

@@ -1,0 +1,65 @@
+//! `transform`: scale, rotate and move the model, or the selected vertices or bones
+//! (with their bodies, joints and vertices) — [`crate::rig::transform`].
+
+use super::{Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
+use crate::pmx::Model;
+use crate::rig::transform::{transform, Scope, Transform};
+
+pub const OP: Operation = Operation {
+    name: "transform",
+    aliases: &[],
+    title: "ops-transform-title",
+    help: "ops-transform-help",
+    menu: Menu::Model,
+    selection: Need::Elements,
+    options: &[
+        Opt::new(
+            "scale",
+            "ops-opt-scale",
+            OptKind::Float {
+                min: 0.001,
+                max: 1000.0,
+            },
+            Def::Float(1.0),
+        ),
+        Opt::new(
+            "rotate_deg",
+            "ops-opt-rotate-deg",
+            OptKind::Vec3 {
+                min: -360.0,
+                max: 360.0,
+            },
+            Def::Vec3([0.0; 3]),
+        ),
+        Opt::new(
+            "translate",
+            "ops-opt-translate",
+            OptKind::Vec3 {
+                min: -10000.0,
+                max: 10000.0,
+            },
+            Def::Vec3([0.0; 3]),
+        ),
+    ],
+    plan,
+};
+
+fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan, OpError> {
+    let t: Transform = options.deserialize()?;
+    // Bones take what hangs on them; vertices alone move only themselves.
+    let scope =
+        if !selection.is_empty() && selection.bones.is_empty() && selection.vertices.is_empty() {
+            return Err(OpError::new(crate::tr!(
+                "ops-transform-needs-bones-or-vertices"
+            )));
+        } else if !selection.bones.is_empty() {
+            Scope::Bones(selection.bones.clone())
+        } else if !selection.vertices.is_empty() {
+            Scope::Vertices(selection.vertices.clone())
+        } else {
+            Scope::All
+        };
+    let edit = transform(model, &t, &scope)?;
+    let summary = vec![edit.label_text().to_string()];
+    Ok(Plan::edit(Some(edit), summary))
+}

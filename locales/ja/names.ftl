@@ -1,0 +1,26 @@
+# 名前: 編集 ▸ 名前の翻訳… とインスペクタの VMD 名前警告。
+translate-menu-tip = ボーン・モーフ・材質・表示枠・剛体・ジョイントの英語名を辞書から埋めます
+translate-title = 名前の翻訳
+translate-overwrite = 設定済みの英語名も上書きする
+translate-overwrite-tip = オフ: 空の英語名だけを埋めます。日本語名は変わりません。
+translate-dictionary = ユーザー辞書:
+translate-no-dictionary = （なし: 内蔵辞書のみ）
+translate-choose = 選択…
+translate-clear = 解除
+translate-summary = 英語名 { $changes } 件を変更、翻訳なし { $unknown } 件
+translate-col-kind = 種類
+translate-col-japanese = 日本語名
+translate-col-old = 現在の英語名
+translate-col-new = 新しい英語名
+translate-col-rule = 規則
+translate-kind-bone = ボーン
+translate-kind-morph = モーフ
+translate-kind-material = 材質
+translate-kind-frame = 表示枠
+translate-kind-body = 剛体
+translate-kind-joint = ジョイント
+translate-apply = 適用
+translate-cancel = キャンセル
+name-vmd-unmappable = ⚠ Shift-JIS にない文字: { $chars }（VMD モーションで名前を保持できません）
+name-vmd-too-long = ⚠ Shift-JIS で { $bytes } バイト: VMD モーションは { $limit } バイトまでのため、モーションが適用されません
+name-vmd-why = VMD モーションはボーンとモーフを名前（Shift-JIS 15 バイト）で結び付けます。名前の変更はそのまま行えます。
