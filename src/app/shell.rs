@@ -164,9 +164,10 @@ impl HoneApp {
         };
         let options = self.state.save_options;
         match self.state.doc.save_as(&path, &options) {
-            Ok(note) => {
-                if let Some(note) = note {
-                    self.state.log(LogLevel::Warning, note);
+            Ok(notes) => {
+                for note in notes {
+                    self.state
+                        .log(LogLevel::Warning, crate::tr!("save-rule-note", note = note));
                 }
                 self.remember(&path);
                 self.state
