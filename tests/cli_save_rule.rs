@@ -195,3 +195,44 @@ fn a_write_past_the_file_size_limit_keeps_the_old_file_and_no_temp_file() {
         "temp file left: {names:?}"
     );
 }
+
+#[test]
+fn convert_goes_pmx_to_csv_and_back_byte_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pmx");
+    let bytes = write_pmx(&model_2_0(), &WriteOptions::default()).unwrap();
+    std::fs::write(&input, &bytes).unwrap();
+    let csv = dir.path().join("model.csv");
+    let out = hone(&["convert", s(&input), s(&csv)]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Shift-JIS as PMX Editor writes it: the bone name is not UTF-8 in the file.
+    let text = std::fs::read(&csv).unwrap();
+    assert!(std::str::from_utf8(&text).is_err());
+    let back = dir.path().join("back.pmx");
+    let out = hone(&["convert", s(&csv), s(&back)]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(std::fs::read(&back).unwrap() == bytes);
+}
+
+#[test]
+fn a_malformed_csv_names_line_and_column_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("bad.csv");
+    std::fs::write(&csv, "Header,2,0,0\r\nBone,\"a\",\"\",zero\r\n").unwrap();
+    let output = dir.path().join("out.pmx");
+    let out = hone(&["convert", s(&csv), s(&output)]);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("line 2, column"), "{err}");
+    assert!(!output.exists());
+}

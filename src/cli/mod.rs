@@ -40,7 +40,7 @@ pub struct Cli {
 pub enum Command {
     /// Print what a PMX/PMD file holds.
     Info(info::InfoArgs),
-    /// Convert PMX or PMD to PMX.
+    /// Convert PMX, PMD or PMX Editor CSV to PMX or CSV (by extension).
     Convert(convert::ConvertArgs),
     /// Evaluate a pose (physics off) and print bone matrices and skinned vertices.
     Pose(pose::PoseArgs),

@@ -137,8 +137,13 @@ pub fn write_pmx(model: &Model, opts: &WriteOptions) -> Result<Vec<u8>> {
 /// target, fsync, then rename over it. On any error the temp file is removed
 /// and an existing target is left untouched.
 pub fn save(model: &Model, path: impl AsRef<Path>, opts: &WriteOptions) -> Result<()> {
-    let path = path.as_ref();
     let bytes = write_pmx(model, opts)?;
+    write_file_atomically(path.as_ref(), &bytes)
+}
+
+/// Writes `bytes` to `path` through a temp file `.NAME.tmp-PID` beside it, fsync, then rename
+/// over it. On any error the temp file is removed and an existing file is left untouched.
+pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let file_name = path
         .file_name()
         .ok_or_else(|| Error::Write(format!("{}: not a file path", path.display())))?;
@@ -153,7 +158,7 @@ pub fn save(model: &Model, path: impl AsRef<Path>, opts: &WriteOptions) -> Resul
     ));
     let written = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(&bytes)?;
+        f.write_all(bytes)?;
         f.sync_all()?;
         drop(f);
         std::fs::rename(&tmp, path)
