@@ -32,8 +32,21 @@ impl Document {
         }
     }
 
+    /// Opens a PMX or PMD file, or a PMX Editor CSV (by the .csv extension; Save then asks
+    /// for a PMX path).
     pub fn open(path: &Path) -> crate::pmx::Result<Self> {
-        let loaded = crate::pmx::load(path)?;
+        let is_csv = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+        let loaded = if is_csv {
+            let bytes = std::fs::read(path).map_err(|e| crate::pmx::Error::io(path, e))?;
+            crate::pmx::Loaded {
+                model: crate::pmx::csv::read_csv(&bytes)?,
+                warnings: Vec::new(),
+            }
+        } else {
+            crate::pmx::load(path)?
+        };
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -97,6 +110,15 @@ impl Document {
             self.display_name = name.to_string_lossy().into_owned();
         }
         Ok(changes.iter().map(|c| c.message(&self.model)).collect())
+    }
+}
+
+impl Document {
+    /// Writes the current model as PMX Editor CSV (temp file + rename); the document's own
+    /// path and saved state do not change.
+    pub fn export_csv(&self, path: &Path) -> crate::pmx::Result<()> {
+        let bytes = crate::pmx::csv::write_csv(&self.model);
+        crate::pmx::write::write_file_atomically(path, &bytes)
     }
 }
 
@@ -290,6 +312,28 @@ mod tests {
             }
         }
         assert!(checked > 0, "no PMX files under {}", dir.display());
+    }
+
+    #[test]
+    fn a_csv_opens_as_a_document_and_exports_back() {
+        let mut doc = doc_with_bones();
+        doc.model.materials.push(crate::pmx::Material {
+            name: "体".into(),
+            ..Default::default()
+        });
+        let dir = tempfile::tempdir().unwrap();
+        let csv = dir.path().join("model.csv");
+        doc.export_csv(&csv).unwrap();
+        let opened = Document::open(&csv).unwrap();
+        assert_eq!(opened.model(), doc.model());
+        std::fs::write(&csv, "Header,2,0,0\r\nBone,\"a\"\r\n").unwrap();
+        let Err(e) = Document::open(&csv) else {
+            panic!("a malformed CSV opened")
+        };
+        assert!(
+            matches!(e, crate::pmx::Error::Csv(ref c) if c.line == 2),
+            "{e}"
+        );
     }
 
     #[test]

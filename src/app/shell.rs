@@ -184,6 +184,33 @@ impl HoneApp {
         }
     }
 
+    /// File ▸ Export CSV…: the current model as PMX Editor CSV.
+    pub(super) fn export_csv(&mut self) {
+        let stem = (self.state.doc.path.as_ref())
+            .and_then(|p| p.file_stem())
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "model".into());
+        let mut dialog = rfd::FileDialog::new()
+            .add_filter("CSV", &["csv"])
+            .set_file_name(format!("{stem}.csv"));
+        if let Some(dir) = self.state.doc.base_dir() {
+            dialog = dialog.set_directory(dir);
+        }
+        let Some(path) = dialog.save_file() else {
+            return;
+        };
+        let file = path.display().to_string();
+        match self.state.doc.export_csv(&path) {
+            Ok(()) => self
+                .state
+                .log(LogLevel::Info, crate::tr!("io-exported-csv", file = file)),
+            Err(e) => self.state.log(
+                LogLevel::Error,
+                crate::tr!("io-cannot-export-csv", file = file, error = e.to_string()),
+            ),
+        }
+    }
+
     fn handle_drops(&mut self, ctx: &egui::Context) {
         let dropped: Vec<PathBuf> = ctx.input(|i| {
             i.raw
