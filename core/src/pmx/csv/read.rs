@@ -219,7 +219,7 @@ fn hex(f: &mut F) -> R<Vec<u8>> {
         f.at += 1;
         e
     };
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return Err(bad(f));
     }
     let mut out = Vec::with_capacity(s.len() / 2);

@@ -100,12 +100,14 @@ fn pmx_editor_csv() -> Vec<u8> {
 
 /// The same model, built in code as its PMX would hold it.
 fn pmx_editor_model() -> Model {
-    let mut m = Model::default();
-    m.info = ModelInfo {
-        name: "テスト".into(),
-        name_en: "test".into(),
-        comment: "一行目\r\n二行目".into(),
-        comment_en: "\"quoted\"".into(),
+    let mut m = Model {
+        info: ModelInfo {
+            name: "テスト".into(),
+            name_en: "test".into(),
+            comment: "一行目\r\n二行目".into(),
+            comment_en: "\"quoted\"".into(),
+        },
+        ..Model::default()
     };
     let v = |p: Vec3, uv: (f32, f32), weights| Vertex {
         position: p,
@@ -217,7 +219,7 @@ fn pmx_editor_model() -> Model {
             name_en: "head".into(),
             bone: 1,
             group: 2,
-            collision_mask: 0xFFFF & !0b101,
+            collision_mask: !0b101,
             shape: RigidShape::Capsule,
             size: Vec3::new(0.5, 1.0, 0.0),
             position: Vec3::Y,

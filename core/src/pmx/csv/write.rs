@@ -112,7 +112,7 @@ pub fn write_csv_text(model: &Model) -> String {
                 if !p.is_empty()
                     && !p.starts_with('#')
                     && model.textures.iter().position(|x| x == p) == Some(t as usize)
-                    && !(toon && super::shared_toon_index(p).is_some()) =>
+                    && (!toon || super::shared_toon_index(p).is_none()) =>
             {
                 p.clone()
             }
@@ -169,15 +169,12 @@ pub fn write_csv_text(model: &Model) -> String {
             w.end();
         }
     }
-    let mut face_base = 0usize;
     let mut material_of_face = Vec::with_capacity(model.faces.len());
     for (mi, n) in face_counts.iter().enumerate() {
         for k in 0..(*n as usize / 3) {
             material_of_face.push((mi as i32, k));
         }
-        face_base += *n as usize / 3;
     }
-    let _ = face_base;
     if !model.faces.is_empty() {
         w.heading("Face,親材質名,面Index,頂点Index1,頂点Index2,頂点Index3");
     }
@@ -478,7 +475,7 @@ fn write_bone(w: &mut Out, b: &Bone, bones: &Names) {
     w.int(b.fixed_axis.is_some() as i64);
     w.vec3(b.fixed_axis.unwrap_or(Vec3::ZERO));
     w.int(b.local_axes.is_some() as i64);
-    let l = b.local_axes.clone().unwrap_or(LocalAxes {
+    let l = b.local_axes.unwrap_or(LocalAxes {
         x: Vec3::X,
         z: Vec3::Z,
     });
