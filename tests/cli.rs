@@ -187,7 +187,7 @@ fn convert_changes_encoding_and_version() {
 }
 
 #[test]
-fn convert_refuses_2_1_features_as_2_0() {
+fn convert_to_2_0_upgrades_a_model_with_2_1_features_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let mut m = Model::default();
     m.header.version = PmxVersion::V2_1;
@@ -199,11 +199,21 @@ fn convert_refuses_2_1_features_as_2_0() {
     let input = dir.path().join("in.pmx");
     std::fs::write(&input, write_pmx(&m, &WriteOptions::default()).unwrap()).unwrap();
     let output = dir.path().join("out.pmx");
-    let out = hone(&["convert", s(&input), s(&output), "--pmx-version", "2.0"]);
-    assert_eq!(out.status.code(), Some(1));
+    let out = hone(&[
+        "convert",
+        s(&input),
+        s(&output),
+        "--pmx-version",
+        "2.0",
+        "--lang",
+        "en",
+    ]);
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("蝶番") && err.contains("2.1"), "{err}");
-    assert!(!output.exists());
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("蝶番") && err.contains("PMX 2.1"), "{err}");
+    let back = read_pmx(&std::fs::read(&output).unwrap()).unwrap();
+    assert_eq!(back.model.header.version, PmxVersion::V2_1);
+    assert!(back.warnings.is_empty(), "{:?}", back.warnings);
 }
 
 #[test]

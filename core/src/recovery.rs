@@ -87,16 +87,8 @@ impl Slot {
     /// written first, so the record never names a half-written model.
     pub fn write(&self, model: &Model, meta: &Meta) -> Result<(), RecoveryError> {
         std::fs::create_dir_all(&self.dir).map_err(io(&self.dir))?;
-        // The model as it is: a 2.0 header with soft bodies has no section for them.
-        let opts = if model.soft_bodies.is_empty() {
-            WriteOptions::default()
-        } else {
-            WriteOptions {
-                version: Some(crate::pmx::PmxVersion::V2_1),
-                ..WriteOptions::default()
-            }
-        };
-        crate::pmx::write::save(model, self.path("pmx"), &opts)?;
+        // The one save rule: a 2.0 header over 2.1 data is written as 2.1.
+        crate::pmx::write::save_with_rule(model, self.path("pmx"), &WriteOptions::default())?;
         let json = serde_json::to_vec_pretty(meta).expect("the record serialises");
         write_atomically(&self.path("json"), &json)
     }

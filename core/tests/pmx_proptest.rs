@@ -2,7 +2,7 @@
 //! versions, every index size (including unsigned 2-byte vertex indices).
 
 use glam::{Vec3, Vec4};
-use hone_core::pmx::needs::{choose_index_sizes, v21_features};
+use hone_core::pmx::needs::{choose_index_sizes, plan_save, v21_features, SaveChange};
 use hone_core::pmx::read::read_pmx;
 use hone_core::pmx::write::{write_pmx, WriteOptions};
 use hone_core::pmx::*;
@@ -40,7 +40,14 @@ proptest! {
 
     #[test]
     fn random_models_survive_write_then_read(m in model(), encoding in encodings()) {
-        let opts = WriteOptions { version: None, encoding };
+        // The save rule: the header's version, raised to 2.1 exactly when 2.1 data needs it.
+        let plan = plan_save(&m, &WriteOptions { version: None, encoding }).unwrap();
+        let opts = plan.options;
+        let needs_21 = !v21_features(&m).is_empty();
+        let want = if needs_21 { PmxVersion::V2_1 } else { m.header.version };
+        prop_assert_eq!(opts.version, Some(want));
+        let upgraded = plan.changes.iter().any(|c| matches!(c, SaveChange::UpgradedTo21 { .. }));
+        prop_assert_eq!(upgraded, needs_21 && m.header.version == PmxVersion::V2_0);
         let bytes = write_pmx(&m, &opts).unwrap();
         let loaded = read_pmx(&bytes).unwrap();
         prop_assert_eq!(&loaded.model, &expected(&m, &opts));
@@ -162,7 +169,14 @@ proptest! {
         encoding in encodings(),
     ) {
         let m = big_model(nv, nb, seed);
-        let opts = WriteOptions { version: None, encoding };
+        // The save rule: the header's version, raised to 2.1 exactly when 2.1 data needs it.
+        let plan = plan_save(&m, &WriteOptions { version: None, encoding }).unwrap();
+        let opts = plan.options;
+        let needs_21 = !v21_features(&m).is_empty();
+        let want = if needs_21 { PmxVersion::V2_1 } else { m.header.version };
+        prop_assert_eq!(opts.version, Some(want));
+        let upgraded = plan.changes.iter().any(|c| matches!(c, SaveChange::UpgradedTo21 { .. }));
+        prop_assert_eq!(upgraded, needs_21 && m.header.version == PmxVersion::V2_0);
         let bytes = write_pmx(&m, &opts).unwrap();
         let loaded = read_pmx(&bytes).unwrap();
         let sizes = loaded.model.header.index_sizes;

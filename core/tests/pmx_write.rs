@@ -106,14 +106,21 @@ fn writing_2_1_features_as_2_0_lists_each_of_them() {
 }
 
 #[test]
-fn a_2_0_header_cannot_carry_soft_bodies_even_when_kept() {
+fn a_2_0_header_cannot_carry_2_1_data_even_when_kept() {
     let mut m = model_with_21_features();
     m.header.version = PmxVersion::V2_0;
     let Err(Error::Needs21(list)) = write_pmx(&m, &WriteOptions::default()) else {
         panic!("expected Needs21")
     };
-    assert_eq!(list.len(), 1);
-    assert!(list[0].contains("布"));
+    assert_eq!(list, v21_features(&m));
+    assert!(list.iter().any(|l| l.contains("布")), "{list:?}");
+    // The save rule chooses 2.1 and says why.
+    let plan = hone_core::pmx::needs::plan_save(&m, &WriteOptions::default()).unwrap();
+    assert_eq!(plan.options.version, Some(PmxVersion::V2_1));
+    assert_eq!(plan.changes.len(), 1, "{:?}", plan.changes);
+    let back = read_pmx(&write_pmx(&m, &plan.options).unwrap()).unwrap();
+    assert_eq!(back.model.header.version, PmxVersion::V2_1);
+    assert_eq!(back.model.soft_bodies, m.soft_bodies);
 }
 
 #[test]

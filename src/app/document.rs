@@ -18,9 +18,6 @@ pub struct Document {
     pub warnings: Vec<String>,
     /// Texture files bundled in the binary (the sample rig), by name.
     pub embedded_textures: &'static [(&'static str, &'static [u8])],
-    /// The PMX 2.1 features the file already held under a 2.0 header when it
-    /// was opened (a rule the reader tolerates); see [`save_options_for`].
-    pub loaded_v21_features_in_v20: Vec<String>,
     /// Restored from a recovery copy: unsaved until saved, whatever the history says.
     recovered: bool,
     /// The edits the recovery copy held (before this session's).
@@ -36,7 +33,6 @@ impl Document {
             history: History::new(),
             warnings: Vec::new(),
             embedded_textures: &[],
-            loaded_v21_features_in_v20: Vec::new(),
             recovered: false,
             recovered_edits: 0,
         }
@@ -57,17 +53,27 @@ impl Document {
         }
     }
 
+    /// Opens a PMX or PMD file, or a PMX Editor CSV (by the .csv extension; Save then asks
+    /// for a PMX path).
     pub fn open(path: &Path) -> crate::pmx::Result<Self> {
-        let loaded = crate::pmx::load(path)?;
+        let is_csv = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+        let loaded = if is_csv {
+            let bytes = std::fs::read(path).map_err(|e| crate::pmx::Error::io(path, e))?;
+            crate::pmx::Loaded {
+                model: crate::pmx::csv::read_csv(&bytes)?,
+                warnings: Vec::new(),
+            }
+        } else {
+            crate::pmx::load(path)?
+        };
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let mut doc = Document::new(loaded.model, Some(path.to_path_buf()), name);
         doc.warnings = loaded.warnings.iter().map(|w| w.to_string()).collect();
-        if doc.model.header.version == crate::pmx::PmxVersion::V2_0 {
-            doc.loaded_v21_features_in_v20 = crate::pmx::needs::v21_features(&doc.model);
-        }
         Ok(doc)
     }
 
@@ -120,17 +126,15 @@ impl Document {
         self.history.jump_to(&mut self.model, index)
     }
 
-    /// Writes the model (temp file + rename) and marks the history saved.
-    /// Returns a message when the output version was switched (see
-    /// [`save_options_for`]); the caller logs it.
+    /// Writes the model with the core's save rule ([`crate::pmx::needs::plan_save`]: temp
+    /// file + rename) and marks the history saved. Returns what the rule changed (a PMX
+    /// 2.0 → 2.1 upgrade, grown index sizes) as catalogue sentences; the caller shows them.
     pub fn save_as(
         &mut self,
         path: &Path,
         options: &WriteOptions,
-    ) -> crate::pmx::Result<Option<String>> {
-        let (options, note) =
-            save_options_for(&self.model, options, &self.loaded_v21_features_in_v20);
-        crate::pmx::write::save(&self.model, path, &options)?;
+    ) -> crate::pmx::Result<Vec<String>> {
+        let changes = crate::pmx::write::save_with_rule(&self.model, path, options)?;
         self.history.set_saved();
         self.recovered = false;
         self.recovered_edits = 0;
@@ -138,7 +142,16 @@ impl Document {
         if let Some(name) = path.file_name() {
             self.display_name = name.to_string_lossy().into_owned();
         }
-        Ok(note)
+        Ok(changes.iter().map(|c| c.message(&self.model)).collect())
+    }
+}
+
+impl Document {
+    /// Writes the current model as PMX Editor CSV (temp file + rename); the document's own
+    /// path and saved state do not change.
+    pub fn export_csv(&self, path: &Path) -> crate::pmx::Result<()> {
+        let bytes = crate::pmx::csv::write_csv(&self.model);
+        crate::pmx::write::write_file_atomically(path, &bytes)
     }
 }
 
@@ -160,40 +173,6 @@ pub fn sample_document() -> Document {
         // Only if the reader rejects the bundled file: fall back to the rig in code.
         Err(_) => Document::new(crate::pmx::builder::sample_rig(), None, "sample rig"),
     }
-}
-
-/// The options to save `model` with. A PMX 2.0 target (the header's version
-/// or an explicit one) for a model that uses PMX 2.1 features becomes 2.1, so
-/// those features are neither written silently into a 2.0 file nor refused;
-/// the message names the features. One exception keeps "an unedited file
-/// saves byte-identical": a plain Save (no explicit version) of a file that
-/// already held exactly these features under its 2.0 header when it was
-/// opened (`as_loaded`) keeps that header, as PMX Editor keeps what it read,
-/// and the message says how to make the file valid.
-pub fn save_options_for(
-    model: &Model,
-    options: &WriteOptions,
-    as_loaded: &[String],
-) -> (WriteOptions, Option<String>) {
-    use crate::pmx::PmxVersion;
-    let target = options.version.unwrap_or(model.header.version);
-    if target != PmxVersion::V2_0 {
-        return (*options, None);
-    }
-    let features = crate::pmx::needs::v21_features(model);
-    if features.is_empty() {
-        return (*options, None);
-    }
-    if options.version.is_none() && features == as_loaded {
-        let note = crate::tr!("log-kept-pmx20", features = features.join("; "));
-        return (*options, Some(note));
-    }
-    let note = crate::tr!("log-saved-as-pmx21", features = features.join("; "));
-    let options = WriteOptions {
-        version: Some(PmxVersion::V2_1),
-        ..*options
-    };
-    (options, Some(note))
 }
 
 #[cfg(test)]
@@ -257,12 +236,16 @@ mod tests {
         // The note is read in English.
         hone_core::i18n::set_lang(hone_core::i18n::Lang::En);
         use crate::pmx::{JointKind, PmxVersion};
+        hone_core::i18n::set_lang(hone_core::i18n::Lang::En);
         let mut doc = doc_with_bones();
         doc.model.header.version = PmxVersion::V2_0;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("plain.pmx");
         // No 2.1 features: stays 2.0, no message.
-        assert_eq!(doc.save_as(&path, &WriteOptions::default()).unwrap(), None);
+        assert!(doc
+            .save_as(&path, &WriteOptions::default())
+            .unwrap()
+            .is_empty());
         assert_eq!(
             crate::pmx::load(&path).unwrap().model.header.version,
             PmxVersion::V2_0
@@ -274,13 +257,11 @@ mod tests {
             ..Default::default()
         });
         let path = dir.path().join("hinge.pmx");
-        let note = doc
-            .save_as(&path, &WriteOptions::default())
-            .unwrap()
-            .expect("a message about the version switch");
+        let notes = doc.save_as(&path, &WriteOptions::default()).unwrap();
+        assert_eq!(notes.len(), 1, "{notes:?}");
         assert!(
-            note.contains("PMX 2.1") && note.contains("ひんじ"),
-            "{note}"
+            notes[0].contains("PMX 2.1") && notes[0].contains("ひんじ"),
+            "{notes:?}"
         );
         let back = crate::pmx::load(&path).unwrap().model;
         assert_eq!(back.header.version, PmxVersion::V2_1);
@@ -290,49 +271,38 @@ mod tests {
             version: Some(PmxVersion::V2_0),
             ..Default::default()
         };
-        assert!(doc.save_as(&path, &explicit).unwrap().is_some());
+        assert_eq!(doc.save_as(&path, &explicit).unwrap().len(), 1);
         // The model itself is not edited behind the undo stack.
         assert_eq!(doc.model.header.version, PmxVersion::V2_0);
     }
 
     #[test]
-    fn a_2_0_file_that_already_broke_the_rule_saves_as_it_was_read() {
-        // The note is read in English.
-        hone_core::i18n::set_lang(hone_core::i18n::Lang::En);
+    fn a_2_0_file_that_already_broke_the_rule_is_saved_valid() {
         use crate::pmx::{JointKind, PmxVersion};
         let mut doc = doc_with_bones();
-        doc.model.header.version = PmxVersion::V2_0;
+        doc.model.header.version = PmxVersion::V2_1;
         doc.model.joints.push(crate::pmx::Joint {
             name: "ひんじ".into(),
             kind: JointKind::Hinge,
             ..Default::default()
         });
+        // A 2.0 header holding a hinge, as some tools write it (the writer refuses to).
         let dir = tempfile::tempdir().unwrap();
         let original = dir.path().join("broken.pmx");
-        let bytes = crate::pmx::write::write_pmx(&doc.model, &WriteOptions::default()).unwrap();
+        let mut bytes = crate::pmx::write::write_pmx(&doc.model, &WriteOptions::default()).unwrap();
+        bytes[4..8].copy_from_slice(&2.0f32.to_le_bytes());
+        // 2.0 has no soft-body section: drop the empty one's count.
+        bytes.truncate(bytes.len() - 4);
         std::fs::write(&original, &bytes).unwrap();
 
         let mut doc = Document::open(&original).unwrap();
-        assert_eq!(doc.loaded_v21_features_in_v20.len(), 1);
-        let note = doc
-            .save_as(&original, &WriteOptions::default())
-            .unwrap()
-            .expect("a message about the rule the file breaks");
-        assert!(note.contains("Save As PMX 2.1"), "{note}");
-        assert_eq!(
-            std::fs::read(&original).unwrap(),
-            bytes,
-            "unedited: same bytes"
-        );
-
-        // A new 2.1 feature is not what the file held: switch to 2.1.
-        let mut joint = doc.model.joints[0].clone();
-        joint.name = "ひんじ2".into();
-        doc.apply(ModelEdit::add_joint(joint)).unwrap();
-        let note = doc.save_as(&original, &WriteOptions::default()).unwrap();
-        assert!(note.unwrap().contains("saved as PMX 2.1"));
-        let back = crate::pmx::load(&original).unwrap().model;
-        assert_eq!(back.header.version, PmxVersion::V2_1);
+        assert_eq!(doc.model.header.version, PmxVersion::V2_0);
+        let notes = doc.save_as(&original, &WriteOptions::default()).unwrap();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        let back = crate::pmx::load(&original).unwrap();
+        assert_eq!(back.model.header.version, PmxVersion::V2_1);
+        assert!(back.warnings.is_empty(), "{:?}", back.warnings);
+        assert_eq!(back.model.joints[0].kind, JointKind::Hinge);
     }
 
     #[test]
@@ -356,7 +326,18 @@ mod tests {
                     continue;
                 };
                 let out = out_dir.path().join("saved.pmx");
-                doc.save_as(&out, &WriteOptions::default()).unwrap();
+                let breaks_rule = doc.model.header.version == crate::pmx::PmxVersion::V2_0
+                    && !crate::pmx::needs::v21_features(&doc.model).is_empty();
+                let notes = doc.save_as(&out, &WriteOptions::default()).unwrap();
+                if breaks_rule {
+                    // A 2.0 header holding 2.1 data is saved as 2.1, and said.
+                    assert_eq!(notes.len(), 1, "{}: {notes:?}", path.display());
+                    let back = crate::pmx::load(&out).unwrap();
+                    assert_eq!(back.model.header.version, crate::pmx::PmxVersion::V2_1);
+                    assert!(back.warnings.is_empty(), "{:?}", back.warnings);
+                    continue;
+                }
+                assert!(notes.is_empty(), "{}: {notes:?}", path.display());
                 assert!(
                     std::fs::read(&out).unwrap() == std::fs::read(&path).unwrap(),
                     "{} changed on save",
@@ -366,6 +347,28 @@ mod tests {
             }
         }
         assert!(checked > 0, "no PMX files under {}", dir.display());
+    }
+
+    #[test]
+    fn a_csv_opens_as_a_document_and_exports_back() {
+        let mut doc = doc_with_bones();
+        doc.model.materials.push(crate::pmx::Material {
+            name: "体".into(),
+            ..Default::default()
+        });
+        let dir = tempfile::tempdir().unwrap();
+        let csv = dir.path().join("model.csv");
+        doc.export_csv(&csv).unwrap();
+        let opened = Document::open(&csv).unwrap();
+        assert_eq!(opened.model(), doc.model());
+        std::fs::write(&csv, "Header,2,0,0\r\nBone,\"a\"\r\n").unwrap();
+        let Err(e) = Document::open(&csv) else {
+            panic!("a malformed CSV opened")
+        };
+        assert!(
+            matches!(e, crate::pmx::Error::Csv(ref c) if c.line == 2),
+            "{e}"
+        );
     }
 
     #[test]

@@ -164,6 +164,17 @@ impl HoneApp {
                     }
                 }
                 crate::app::pose_files::menu_items(ui, &mut self.state);
+                if ui.button(crate::tr!("io-import-csv")).clicked() {
+                    if let Some(p) = rfd::FileDialog::new()
+                        .add_filter("CSV", &["csv"])
+                        .pick_file()
+                    {
+                        self.request(Pending::Open(p));
+                    }
+                }
+                if ui.button(crate::tr!("io-export-csv")).clicked() {
+                    self.export_csv();
+                }
                 ui.separator();
                 if ui.button(crate::tr!("menu-save")).clicked() {
                     self.save(false);

@@ -253,9 +253,10 @@ impl HoneApp {
         };
         let options = self.state.save_options;
         match self.state.doc.save_as(&path, &options) {
-            Ok(note) => {
-                if let Some(note) = note {
-                    self.state.log(LogLevel::Warning, note);
+            Ok(notes) => {
+                for note in notes {
+                    self.state
+                        .log(LogLevel::Warning, crate::tr!("save-rule-note", note = note));
                 }
                 self.remember(&path);
                 self.state.log(
@@ -275,6 +276,33 @@ impl HoneApp {
                 );
                 false
             }
+        }
+    }
+
+    /// File ▸ Export CSV…: the current model as PMX Editor CSV.
+    pub(super) fn export_csv(&mut self) {
+        let stem = (self.state.doc.path.as_ref())
+            .and_then(|p| p.file_stem())
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "model".into());
+        let mut dialog = rfd::FileDialog::new()
+            .add_filter("CSV", &["csv"])
+            .set_file_name(format!("{stem}.csv"));
+        if let Some(dir) = self.state.doc.base_dir() {
+            dialog = dialog.set_directory(dir);
+        }
+        let Some(path) = dialog.save_file() else {
+            return;
+        };
+        let file = path.display().to_string();
+        match self.state.doc.export_csv(&path) {
+            Ok(()) => self
+                .state
+                .log(LogLevel::Info, crate::tr!("io-exported-csv", file = file)),
+            Err(e) => self.state.log(
+                LogLevel::Error,
+                crate::tr!("io-cannot-export-csv", file = file, error = e.to_string()),
+            ),
         }
     }
 

@@ -49,7 +49,7 @@ pub fn run(args: CheckArgs) -> CliResult {
             crate::edit::History::new().apply(&mut loaded.model, all.edit)?;
             applied = all.applied;
         }
-        crate::pmx::write::save(&loaded.model, out, &Default::default())?;
+        super::save_model(&loaded.model, out, &Default::default())?;
     }
     let model = &loaded.model;
     let problems = check_model(model, &ctx);

@@ -1,4 +1,5 @@
-//! `hone convert IN OUT [--pmx-version 2.0|2.1] [--encoding utf8|utf16]`.
+//! `hone convert IN OUT [--pmx-version 2.0|2.1] [--encoding utf8|utf16]`: PMX, PMD or PMX
+//! Editor CSV in, PMX or CSV out (by extension).
 
 use super::CliResult;
 use crate::pmx::write::WriteOptions;
@@ -8,9 +9,9 @@ use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct ConvertArgs {
-    /// Input model (PMX or PMD).
+    /// Input model (PMX, PMD, or PMX Editor CSV by the .csv extension).
     pub input: std::path::PathBuf,
-    /// Output PMX file.
+    /// Output file: PMX, or PMX Editor CSV by the .csv extension.
     pub output: std::path::PathBuf,
     /// PMX version to write (default: keep the input's; PMD becomes 2.0).
     #[arg(long, value_parser = ["2.0", "2.1"])]
@@ -20,8 +21,24 @@ pub struct ConvertArgs {
     pub encoding: Option<String>,
 }
 
+fn is_csv(path: &std::path::Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+}
+
 pub fn run(args: ConvertArgs) -> CliResult {
-    let (loaded, _format) = super::info::load_any(&args.input)?;
+    let loaded = if is_csv(&args.input) {
+        let bytes =
+            std::fs::read(&args.input).map_err(|e| format!("{}: {e}", args.input.display()))?;
+        let model = crate::pmx::csv::read_csv(&bytes)
+            .map_err(|e| format!("{}: {e}", args.input.display()))?;
+        crate::pmx::Loaded {
+            model,
+            warnings: Vec::new(),
+        }
+    } else {
+        super::info::load_any(&args.input)?.0
+    };
     for w in &loaded.warnings {
         // Not eprintln!: a closed stderr must not panic.
         let _ = writeln!(
@@ -40,6 +57,13 @@ pub fn run(args: ConvertArgs) -> CliResult {
             _ => TextEncoding::Utf16Le,
         }),
     };
+    if is_csv(&args.output) {
+        // The CSV carries the model's own header; --pmx-version/--encoding apply to PMX output.
+        let bytes = crate::pmx::csv::write_csv(&loaded.model);
+        crate::pmx::write::write_file_atomically(&args.output, &bytes)
+            .map_err(|e| e.to_string())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     super::save_model(&loaded.model, &args.output, &opts)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -40,7 +40,7 @@ pub struct Cli {
 pub enum Command {
     /// Print what a PMX/PMD file holds.
     Info(info::InfoArgs),
-    /// Convert PMX or PMD to PMX.
+    /// Convert PMX, PMD or PMX Editor CSV to PMX or CSV (by extension).
     Convert(convert::ConvertArgs),
     /// Evaluate a pose (physics off) and print bone matrices and skinned vertices.
     Pose(pose::PoseArgs),
@@ -61,16 +61,29 @@ pub enum Command {
 /// What a subcommand returns: Ok(exit code) or an error printed to stderr (exit 1).
 pub type CliResult = Result<ExitCode, Box<dyn std::error::Error>>;
 
-/// Saves `model` to `path`; the error names the file (an I/O error already does).
+/// Saves `model` to `path` with the core's save rule (temp file and rename); what the rule
+/// changed (a PMX 2.0 → 2.1 upgrade, grown index sizes) is said on stderr. The error names the
+/// file (an I/O error already does).
 fn save_model(
     model: &crate::pmx::Model,
     path: &std::path::Path,
     options: &crate::pmx::write::WriteOptions,
 ) -> Result<(), String> {
-    crate::pmx::write::save(model, path, options).map_err(|e| match e {
+    use std::io::Write as _;
+    let changes = crate::pmx::write::save_with_rule(model, path, options).map_err(|e| match e {
         crate::pmx::Error::Io { .. } => e.to_string(),
         e => format!("{}: {e}", path.display()),
-    })
+    })?;
+    for change in &changes {
+        // Not eprintln!: a closed stderr must not panic.
+        let _ = writeln!(
+            std::io::stderr(),
+            "hone: {}: {}",
+            path.display(),
+            change.message(model)
+        );
+    }
+    Ok(())
 }
 
 /// A JSON number, or `null` for NaN and the infinities (JSON has none); written
@@ -87,6 +100,7 @@ fn json_number<T: Into<f64> + std::fmt::Display + Copy>(
 }
 
 pub fn main() -> ExitCode {
+    crate::pmx::write::fail_writes_past_the_file_size_limit();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -73,7 +73,7 @@ pub fn run(args: PoseArgs) -> CliResult {
             let edit = crate::rig::rest_pose::apply_pose_as_rest(&model, &pose)?;
             let mut rested = model.clone();
             crate::edit::History::new().apply(&mut rested, edit)?;
-            crate::pmx::write::save(&rested, out, &Default::default())?;
+            super::save_model(&rested, out, &Default::default())?;
         }
         return Ok(ExitCode::SUCCESS);
     }

@@ -57,12 +57,7 @@ pub fn run(args: RecoverArgs) -> CliResult {
         return Err(crate::tr!("recover-needs-output").into());
     };
     let model = entry.load()?;
-    // As the copy was: the model's own header, upgraded only where it must be.
-    let options = crate::pmx::write::WriteOptions {
-        version: (!model.soft_bodies.is_empty()).then_some(crate::pmx::PmxVersion::V2_1),
-        ..Default::default()
-    };
-    super::save_model(&model, &out, &options)?;
+    super::save_model(&model, &out, &Default::default())?;
     eprintln!(
         "{}",
         crate::tr!(

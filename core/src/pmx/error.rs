@@ -96,6 +96,9 @@ pub enum Error {
     Write(String),
     #[error("unsupported file: {0}")]
     Unsupported(String),
+    /// A malformed PMX Editor CSV line (line and column inside).
+    #[error("{0}")]
+    Csv(#[from] super::csv::CsvError),
 }
 
 impl Error {

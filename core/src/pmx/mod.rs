@@ -1,6 +1,7 @@
 //! The PMX model, its reader and writer, and PMD import.
 
 pub mod builder;
+pub mod csv;
 pub(crate) mod cursor;
 pub mod error;
 pub mod model;

@@ -387,3 +387,118 @@ pub fn needed_additional_uvs(model: &Model) -> u8 {
     }
     n
 }
+
+// ---------------------------------------------------------------- the save rule
+
+/// What a save will write, chosen by [`plan_save`]: the resolved options (version and encoding
+/// always `Some`), the index sizes, and what differs from what was asked or from the header.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavePlan {
+    pub options: super::write::WriteOptions,
+    pub index_sizes: IndexSizes,
+    pub changes: Vec<SaveChange>,
+}
+
+/// One thing [`plan_save`] chose differently from the request or the model's header.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SaveChange {
+    /// A PMX 2.0 target became 2.1 because the model uses these 2.1 features.
+    UpgradedTo21 { uses: Vec<V21Use> },
+    /// Index sizes grew from the header's to hold the model's counts or references.
+    IndexSizesGrew { from: IndexSizes, to: IndexSizes },
+}
+
+impl SaveChange {
+    /// The sentence a user sees (CLI stderr, the app's status bar and Log), from the core
+    /// catalogue, e.g. "saved as PMX 2.1 instead of 2.0: joint 3 (髪1) kind hinge".
+    pub fn message(&self, model: &Model) -> String {
+        match self {
+            SaveChange::UpgradedTo21 { uses } => {
+                let reasons: Vec<String> = uses
+                    .iter()
+                    .map(|u| {
+                        let first = u.feature.describe_user(model, u.elements[0]);
+                        crate::tr!(
+                            "save-v21-reason",
+                            feature = v21_feature_label(u.feature),
+                            count = u.elements.len(),
+                            first = first
+                        )
+                    })
+                    .collect();
+                crate::tr!("save-upgraded-21", reasons = reasons.join("; "))
+            }
+            SaveChange::IndexSizesGrew { from, to } => {
+                let pairs = [
+                    ("vertex", from.vertex, to.vertex),
+                    ("texture", from.texture, to.texture),
+                    ("material", from.material, to.material),
+                    ("bone", from.bone, to.bone),
+                    ("morph", from.morph, to.morph),
+                    ("rigid body", from.rigid_body, to.rigid_body),
+                ];
+                let grown: Vec<String> = (pairs.iter())
+                    .filter(|(_, a, b)| a != b)
+                    .map(|(what, a, b)| format!("{what} {a}→{b}"))
+                    .collect();
+                crate::tr!("save-index-sizes-grew", sizes = grown.join(", "))
+            }
+        }
+    }
+}
+
+/// A 2.1 feature's name from the core catalogue.
+pub fn v21_feature_label(feature: V21Feature) -> String {
+    match feature {
+        V21Feature::QdefWeights => crate::tr!("v21-feature-qdef"),
+        V21Feature::FlipMorphs => crate::tr!("v21-feature-flip-morphs"),
+        V21Feature::ImpulseMorphs => crate::tr!("v21-feature-impulse-morphs"),
+        V21Feature::MaterialFlags => crate::tr!("v21-feature-material-flags"),
+        V21Feature::JointKinds => crate::tr!("v21-feature-joint-kinds"),
+        V21Feature::SoftBodies => crate::tr!("v21-feature-soft-bodies"),
+    }
+}
+
+/// The one save rule, used by the app and every command that writes a PMX file: the version
+/// is the requested one (else the header's), raised to 2.1 when the model uses a 2.1 feature
+/// (never a file declaring a version its data exceeds; the writer refuses that); the encoding
+/// is the requested one (else the header's); index sizes keep the header's while they fit
+/// ([`choose_index_sizes`]). The changes say what differs, for the user.
+pub fn plan_save(model: &Model, requested: &super::write::WriteOptions) -> Result<SavePlan> {
+    let mut changes = Vec::new();
+    let mut version = requested.version.unwrap_or(model.header.version);
+    if version == PmxVersion::V2_0 {
+        let uses = v21_uses(model);
+        if !uses.is_empty() {
+            version = PmxVersion::V2_1;
+            changes.push(SaveChange::UpgradedTo21 { uses });
+        }
+    }
+    let index_sizes = choose_index_sizes(model)?;
+    let from = model.header.index_sizes;
+    let valid = |s: u8| matches!(s, 1 | 2 | 4);
+    let header_valid = [
+        from.vertex,
+        from.texture,
+        from.material,
+        from.bone,
+        from.morph,
+        from.rigid_body,
+    ]
+    .into_iter()
+    .all(valid);
+    if header_valid && index_sizes != from {
+        changes.push(SaveChange::IndexSizesGrew {
+            from,
+            to: index_sizes,
+        });
+    }
+    Ok(SavePlan {
+        options: super::write::WriteOptions {
+            version: Some(version),
+            encoding: Some(requested.encoding.unwrap_or(model.header.encoding)),
+        },
+        index_sizes,
+        changes,
+    })
+}

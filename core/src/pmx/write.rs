@@ -5,7 +5,7 @@
 //! Index sizes grow (never wrap) when counts or stored values outgrow them.
 
 use super::model::*;
-use super::needs::{choose_index_sizes, v21_features, V21Feature, V21Use};
+use super::needs::{choose_index_sizes, plan_save, v21_features, SaveChange};
 use super::{Error, Result};
 use glam::{Vec2, Vec3, Vec4};
 use std::io::Write as _;
@@ -14,10 +14,9 @@ use std::path::Path;
 /// How to write. `None` keeps what the model's header says.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct WriteOptions {
-    /// `Some(V2_0)` refuses models that use PMX 2.1 features ([`Error::Needs21`]).
-    /// `None` writes the header's version and the model as it is, so a 2.0 file
-    /// that already held 2.1 data (e.g. QDEF) saves back unchanged; only soft
-    /// bodies, which a 2.0 file has no section for, are refused then.
+    /// The version to declare. Whichever it is (asked or the header's), a 2.0 file is refused
+    /// for a model that uses PMX 2.1 features ([`Error::Needs21`]): no file declares a version
+    /// its data exceeds. [`plan_save`] chooses 2.1 for such a model.
     pub version: Option<PmxVersion>,
     pub encoding: Option<TextEncoding>,
 }
@@ -26,13 +25,9 @@ pub struct WriteOptions {
 pub fn write_pmx(model: &Model, opts: &WriteOptions) -> Result<Vec<u8>> {
     let version = opts.version.unwrap_or(model.header.version);
     if version == PmxVersion::V2_0 {
-        if opts.version == Some(PmxVersion::V2_0) {
-            let features = v21_features(model);
-            if !features.is_empty() {
-                return Err(Error::Needs21(features));
-            }
-        } else if let Some(soft_bodies) = V21Use::of(model, V21Feature::SoftBodies) {
-            return Err(Error::Needs21(vec![soft_bodies.describe(model)]));
+        let features = v21_features(model);
+        if !features.is_empty() {
+            return Err(Error::Needs21(features));
         }
     }
     let encoding = opts.encoding.unwrap_or(model.header.encoding);
@@ -142,8 +137,13 @@ pub fn write_pmx(model: &Model, opts: &WriteOptions) -> Result<Vec<u8>> {
 /// target, fsync, then rename over it. On any error the temp file is removed
 /// and an existing target is left untouched.
 pub fn save(model: &Model, path: impl AsRef<Path>, opts: &WriteOptions) -> Result<()> {
-    let path = path.as_ref();
     let bytes = write_pmx(model, opts)?;
+    write_file_atomically(path.as_ref(), &bytes)
+}
+
+/// Writes `bytes` to `path` through a temp file `.NAME.tmp-PID` beside it, fsync, then rename
+/// over it. On any error the temp file is removed and an existing file is left untouched.
+pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let file_name = path
         .file_name()
         .ok_or_else(|| Error::Write(format!("{}: not a file path", path.display())))?;
@@ -158,7 +158,7 @@ pub fn save(model: &Model, path: impl AsRef<Path>, opts: &WriteOptions) -> Resul
     ));
     let written = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(&bytes)?;
+        f.write_all(bytes)?;
         f.sync_all()?;
         drop(f);
         std::fs::rename(&tmp, path)
@@ -172,6 +172,30 @@ pub fn save(model: &Model, path: impl AsRef<Path>, opts: &WriteOptions) -> Resul
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// Saves with the one save rule ([`plan_save`]): the version and index sizes it chooses, the
+/// write through [`save`]'s temp file and rename. Returns what the rule changed, for the
+/// caller to tell the user.
+pub fn save_with_rule(
+    model: &Model,
+    path: impl AsRef<Path>,
+    requested: &WriteOptions,
+) -> Result<Vec<SaveChange>> {
+    let plan = plan_save(model, requested)?;
+    save(model, path, &plan.options)?;
+    Ok(plan.changes)
+}
+
+/// Makes a write past the file-size limit (`ulimit -f`) fail with an error instead of killing
+/// the process with SIGXFSZ, so [`save`] removes its temp file and keeps the old file. Called
+/// once at start by the binaries.
+pub fn fail_writes_past_the_file_size_limit() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to "ignore" installs no handler code.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
 }
 
 fn estimate_size(model: &Model, s: &IndexSizes) -> usize {

@@ -5,8 +5,10 @@ use hone_core::edit::{History, ModelEdit};
 use hone_core::pmx::write::{write_pmx, WriteOptions};
 use hone_core::pmx::Model;
 
+/// The bytes a save writes (through the save rule: a 2.0 model given a 2.1 feature is 2.1).
 pub fn bytes(m: &Model) -> Vec<u8> {
-    write_pmx(m, &WriteOptions::default()).expect("write")
+    let plan = hone_core::pmx::needs::plan_save(m, &WriteOptions::default()).expect("plan");
+    write_pmx(m, &plan.options).expect("write")
 }
 
 /// Applies `edit` through a history, returns the edited model, and checks that the edit

@@ -1,0 +1,6 @@
+# Saving, CSV import and export (English). Keys are shared with ja/io.ftl.
+save-rule-note = Save: { $note }
+io-import-csv = Import CSV…
+io-export-csv = Export CSV…
+io-exported-csv = exported { $file } (PMX Editor CSV)
+io-cannot-export-csv = cannot export { $file }: { $error }

@@ -1,0 +1,6 @@
+# 保存、CSV の読み込みと書き出し（日本語）。キーは en/io.ftl と共通。
+save-rule-note = 保存: { $note }
+io-import-csv = CSV 読み込み…
+io-export-csv = CSV 書き出し…
+io-exported-csv = { $file } を書き出しました（PMX Editor CSV）
+io-cannot-export-csv = { $file } を書き出せません: { $error }
