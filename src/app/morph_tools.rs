@@ -14,6 +14,7 @@ use crate::edit::ModelEdit;
 use crate::pmx::{MaterialOp, Model, Morph, MorphOffsets};
 use crate::rig::input::InputError;
 use crate::rig::morphs::{self, PANEL_OTHER};
+use crate::tr;
 use glam::{Vec3, Vec4};
 
 /// A name not yet used by a morph: `base`, else `base2`, `base3`…
@@ -36,9 +37,9 @@ struct Settings {
     uv_shift: [f32; 2],
 }
 
-type Out = Vec<(&'static str, Result<Option<ModelEdit>, InputError>)>;
+type Out = Vec<(String, Result<Option<ModelEdit>, InputError>)>;
 
-fn push(out: &mut Out, what: &'static str, edit: Result<ModelEdit, InputError>) {
+fn push(out: &mut Out, what: String, edit: Result<ModelEdit, InputError>) {
     out.push((what, edit.map(Some)));
 }
 
@@ -63,44 +64,41 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
     if ui
         .add_enabled(
             !state.pose.is_rest(),
-            egui::Button::new("Bone morph from pose"),
+            egui::Button::new(tr!("morphtool-bone-from-pose")),
         )
-        .on_hover_text("A bone morph that reproduces the current pose at weight 1")
+        .on_hover_text(tr!("morphtool-bone-from-pose-tip"))
         .clicked()
     {
         let name = unused_name(model, "ポーズ");
         let e = morphs::bone_morph_from_pose(model, &state.pose.pose, &name, PANEL_OTHER);
-        push(&mut out, "Bone morph from pose", e);
+        push(&mut out, tr!("morphtool-bone-from-pose"), e);
         ui.close();
     }
     if ui
         .add_enabled(
             !sliders.is_empty(),
-            egui::Button::new("Group morph from sliders"),
+            egui::Button::new(tr!("morphtool-group")),
         )
-        .on_hover_text("A group morph of every morph whose slider is not 0, at that weight")
+        .on_hover_text(tr!("morphtool-group-tip"))
         .clicked()
     {
         let name = unused_name(model, "グループ");
         push(
             &mut out,
-            "Group morph",
+            tr!("morphtool-group"),
             morphs::group_morph(model, &name, PANEL_OTHER, &sliders),
         );
         ui.close();
     }
     if ui
-        .add_enabled(
-            sliders.len() >= 2,
-            egui::Button::new("Flip morph from sliders"),
-        )
-        .on_hover_text("A flip morph (PMX 2.1) over the morphs whose slider is not 0")
+        .add_enabled(sliders.len() >= 2, egui::Button::new(tr!("morphtool-flip")))
+        .on_hover_text(tr!("morphtool-flip-tip"))
         .clicked()
     {
         let name = unused_name(model, "フリップ");
         push(
             &mut out,
-            "Flip morph",
+            tr!("morphtool-flip"),
             morphs::flip_morph(model, &name, PANEL_OTHER, &sliders),
         );
         ui.close();
@@ -109,8 +107,8 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
     ui.horizontal(|ui| {
         let enabled = !vertices.is_empty();
         if ui
-            .add_enabled(enabled, egui::Button::new("UV morph"))
-            .on_hover_text("A UV morph moving the selected vertices' UVs by (du, dv)")
+            .add_enabled(enabled, egui::Button::new(tr!("morphtool-uv")))
+            .on_hover_text(tr!("morphtool-uv-tip"))
             .clicked()
         {
             let shift = Vec4::new(settings.uv_shift[0], settings.uv_shift[1], 0.0, 0.0);
@@ -118,13 +116,13 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
             let name = unused_name(model, "UV");
             push(
                 &mut out,
-                "UV morph",
+                tr!("morphtool-uv"),
                 morphs::uv_morph(model, &name, PANEL_OTHER, 0, &offsets),
             );
         }
-        ui.label("du");
+        ui.label(tr!("morphtool-du"));
         ui.add(egui::DragValue::new(&mut settings.uv_shift[0]).speed(0.01));
-        ui.label("dv");
+        ui.label(tr!("morphtool-dv"));
         ui.add(egui::DragValue::new(&mut settings.uv_shift[1]).speed(0.01));
     });
     let material = match state.selection {
@@ -134,11 +132,9 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
     if ui
         .add_enabled(
             material.is_some(),
-            egui::Button::new("Material morph on the selected material"),
+            egui::Button::new(tr!("morphtool-material")),
         )
-        .on_hover_text(
-            "A multiply material morph that changes nothing yet: set its values in the inspector",
-        )
+        .on_hover_text(tr!("morphtool-material-tip"))
         .clicked()
     {
         if let Some(m) = material {
@@ -146,7 +142,7 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
             let offset = morphs::neutral_material_offset(m as i32, MaterialOp::Multiply);
             push(
                 &mut out,
-                "Material morph",
+                tr!("morphtool-material"),
                 morphs::material_morph(model, &name, PANEL_OTHER, vec![offset]),
             );
         }
@@ -157,13 +153,24 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
         _ => Vec::new(),
     };
     if ui
-        .add_enabled(!bodies.is_empty(), egui::Button::new("Impulse morph on the selected bodies"))
-        .on_hover_text("An impulse morph (PMX 2.1) with zero velocity and torque (stops them); set values in the inspector")
+        .add_enabled(
+            !bodies.is_empty(),
+            egui::Button::new(tr!("morphtool-impulse")),
+        )
+        .on_hover_text(tr!("morphtool-impulse-tip"))
         .clicked()
     {
         let name = unused_name(model, "インパルス");
-        let e = morphs::impulse_morph(model, &name, PANEL_OTHER, &bodies, false, Vec3::ZERO, Vec3::ZERO);
-        push(&mut out, "Impulse morph", e);
+        let e = morphs::impulse_morph(
+            model,
+            &name,
+            PANEL_OTHER,
+            &bodies,
+            false,
+            Vec3::ZERO,
+            Vec3::ZERO,
+        );
+        push(&mut out, tr!("morphtool-impulse"), e);
         ui.close();
     }
     ui.separator();
@@ -172,19 +179,19 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
         _ => Vec::new(),
     };
     ui.add_enabled_ui(!bones.is_empty(), |ui| {
-        ui.menu_button("Add the selected bones at their pose to…", |ui| {
+        ui.menu_button(tr!("morphtool-add-bones"), |ui| {
             let chosen = morph_list(ui, model, |m| matches!(m.offsets, MorphOffsets::Bone(_)));
             if let Some(i) = chosen {
                 let e = morphs::bone_offsets_at_pose(model, &state.pose.pose, &bones)
                     .and_then(|o| morphs::add_offsets(model, i, o));
-                out.push(("Add bone offsets", e));
+                out.push((tr!("morphtool-add-bones"), e));
                 ui.close();
             }
         });
     });
     let (elements, what) = selection_elements(state);
     ui.add_enabled_ui(!elements.is_empty(), |ui| {
-        ui.menu_button(format!("Remove the selected {what} from…"), |ui| {
+        ui.menu_button(tr!("morphtool-remove", what = what.clone()), |ui| {
             let selected =
                 |t: &i32| usize::try_from(*t).is_ok_and(|t| elements.binary_search(&t).is_ok());
             let kind = state.selection;
@@ -204,7 +211,7 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
             }
             if let Some(i) = chosen {
                 out.push((
-                    "Remove offsets",
+                    tr!("morphtool-remove-step"),
                     morphs::remove_offsets(model, i, &elements),
                 ));
                 ui.close();
@@ -230,20 +237,20 @@ fn morph_list(ui: &mut egui::Ui, model: &Model, fits: impl Fn(&Morph) -> bool) -
         }
     }
     if chosen.is_none() && !model.morphs.iter().any(fits) {
-        ui.weak("(no morph of this kind)");
+        ui.weak(tr!("morphtool-no-morph"));
     }
     chosen
 }
 
 /// The selected elements offsets can target, and what they are called.
-fn selection_elements(state: &State) -> (Vec<usize>, &'static str) {
+fn selection_elements(state: &State) -> (Vec<usize>, String) {
     let what = match state.selection {
-        Selection::Vertex(_) => "vertices",
-        Selection::Bone(_) => "bones",
-        Selection::Morph(_) => "morphs",
-        Selection::Material(_) => "materials",
-        Selection::RigidBody(_) => "rigid bodies",
-        _ => return (Vec::new(), "elements"),
+        Selection::Vertex(_) => tr!("morphtool-what-vertices"),
+        Selection::Bone(_) => tr!("morphtool-what-bones"),
+        Selection::Morph(_) => tr!("morphtool-what-morphs"),
+        Selection::Material(_) => tr!("morphtool-what-materials"),
+        Selection::RigidBody(_) => tr!("morphtool-what-bodies"),
+        _ => return (Vec::new(), tr!("morphtool-what-elements")),
     };
     (state.selected_indices(), what)
 }

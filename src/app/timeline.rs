@@ -300,20 +300,6 @@ pub fn tick(state: &mut State, dt: f32) {
     }
 }
 
-/// English names for `sim::STAGES`, read only by the Simulation panel until its own
-/// conversion (branch `i18n-panels`, keys `sim-stage-*`) lands; delete then.
-pub const STAGE_LABELS: [&str; 9] = [
-    "morphs",
-    "bones",
-    "kinematic sync",
-    "physics",
-    "write-back",
-    "after-physics",
-    "skinning",
-    "soft bodies",
-    "normals",
-];
-
 /// Catalogue keys of the friendly names for `sim::STAGES`.
 pub const STAGE_KEYS: [&str; 9] = [
     "stage-morphs",

@@ -12,6 +12,7 @@ use crate::app::commands::Commands;
 use crate::app::Selection;
 use crate::edit::ElementKind;
 use crate::pmx::{DisplayElement, Model};
+use crate::tr;
 
 /// What a menu needs: the model, the list's kind, the active element and the
 /// selected indices of the kind (ascending), and the queue for edits that are
@@ -65,11 +66,17 @@ fn element_items(ui: &mut egui::Ui, cx: &mut MenuCx) -> Option<Request> {
             };
             if let Some(b) = bone {
                 let name = &model.bones[b].name;
-                if ui.button(format!("Add child bone of {name}")).clicked() {
+                if ui
+                    .button(tr!("ctx-add-child-bone", name = name.as_str()))
+                    .clicked()
+                {
                     picked = Some(Request::add_for(ElementKind::Bone, vec![b]));
                     ui.close();
                 }
-                if ui.button(format!("Add rigid body on {name}")).clicked() {
+                if ui
+                    .button(tr!("ctx-add-body-on", name = name.as_str()))
+                    .clicked()
+                {
                     picked = Some(Request::add_for(ElementKind::RigidBody, vec![b]));
                     ui.close();
                 }
@@ -117,19 +124,19 @@ pub fn edit_menu(ui: &mut egui::Ui, cx: Option<MenuCx>) -> Option<Request> {
         Some(mut cx) => {
             let what = match cx.active.index() {
                 Some(i) if cx.selected.len() <= 1 => label(i, &cx.kind.display_name(cx.model, i)),
-                _ => format!("{} {}", cx.selected.len(), cx.kind.plural()),
+                _ => super::terms::kind_count(cx.kind, cx.selected.len()),
             };
-            ui.weak(format!("{} {what}", cx.kind));
+            ui.weak(format!("{} {what}", super::terms::kind_name(cx.kind)));
             picked = items(ui, &mut cx);
         }
         None => {
-            ui.weak("Select an element in a list to edit its list.");
+            ui.weak(tr!("ctx-select-hint"));
         }
     }
     ui.separator();
-    ui.menu_button("Add", |ui| {
+    ui.menu_button(tr!("ctx-add"), |ui| {
         for kind in structure::LIST_KINDS {
-            if ui.button(format!("{kind}")).clicked() {
+            if ui.button(super::terms::kind_name(kind)).clicked() {
                 picked = Some(Request::on_selection(kind, structure::ListAction::Add));
                 ui.close();
             }

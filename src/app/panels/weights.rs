@@ -186,16 +186,19 @@ fn operations(
     edits: &mut Vec<Result<Option<ModelEdit>, InputError>>,
 ) {
     egui::Grid::new("weight_ops").num_columns(2).show(ui, |ui| {
-        ui.label("Bone A");
+        ui.label(tr!("weightops-bone-a"));
         bone_picker(ui, model, "weights_bone_a", &mut t.bone_a);
         ui.end_row();
-        ui.label("Bone B");
+        ui.label(tr!("weightops-bone-b"));
         bone_picker(ui, model, "weights_bone_b", &mut t.bone_b);
         ui.end_row();
 
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(t.bone_a.is_some(), egui::Button::new("Set A"))
+                .add_enabled(
+                    t.bone_a.is_some(),
+                    egui::Button::new(tr!("weightops-set-a")),
+                )
                 .clicked()
             {
                 if let Some(a) = t.bone_a {
@@ -205,10 +208,13 @@ fn operations(
             ui.add(drag(&mut t.value, 0.0, 1.0));
         })
         .response
-        .on_hover_text("A's weight = value; the other bones share the rest");
+        .on_hover_text(tr!("weightops-set-a-tip"));
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(t.bone_a.is_some(), egui::Button::new("Scale A ×"))
+                .add_enabled(
+                    t.bone_a.is_some(),
+                    egui::Button::new(tr!("weightops-scale-a")),
+                )
                 .clicked()
             {
                 if let Some(a) = t.bone_a {
@@ -222,8 +228,8 @@ fn operations(
         let both = t.bone_a.zip(t.bone_b);
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(both.is_some(), egui::Button::new("Replace A → B"))
-                .on_hover_text("A's weights go to B")
+                .add_enabled(both.is_some(), egui::Button::new(tr!("weightops-replace")))
+                .on_hover_text(tr!("weightops-replace-tip"))
                 .clicked()
             {
                 if let Some((a, b)) = both {
@@ -233,8 +239,8 @@ fn operations(
         });
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(both.is_some(), egui::Button::new("Transfer A → B"))
-                .on_hover_text("Move this share of A's weight to B")
+                .add_enabled(both.is_some(), egui::Button::new(tr!("weightops-transfer")))
+                .on_hover_text(tr!("weightops-transfer-tip"))
                 .clicked()
             {
                 if let Some((a, b)) = both {
@@ -247,15 +253,15 @@ fn operations(
 
         ui.horizontal(|ui| {
             if ui
-                .button("Normalize")
-                .on_hover_text("Weights sum to 1; weights on missing bones dropped")
+                .button(tr!("weightops-normalize"))
+                .on_hover_text(tr!("weightops-normalize-tip"))
                 .clicked()
             {
                 edits.push(weights::normalize(model, verts));
             }
             if ui
-                .button("Limit to")
-                .on_hover_text("Keep the N largest weights, renormalised")
+                .button(tr!("weightops-limit"))
+                .on_hover_text(tr!("weightops-limit-tip"))
                 .clicked()
             {
                 edits.push(weights::limit_bones(model, verts, t.max_bones));
@@ -264,8 +270,8 @@ fn operations(
         });
         ui.horizontal(|ui| {
             if ui
-                .button("Prune below")
-                .on_hover_text("Drop weights under the threshold, renormalised")
+                .button(tr!("weightops-prune"))
+                .on_hover_text(tr!("weightops-prune-tip"))
                 .clicked()
             {
                 edits.push(weights::prune(model, verts, t.threshold));
@@ -275,7 +281,7 @@ fn operations(
         ui.end_row();
 
         ui.horizontal(|ui| {
-            if ui.button("Kind →").clicked() {
+            if ui.button(tr!("weightops-kind")).clicked() {
                 edits.push(weights::set_kind(model, verts, t.kind));
             }
             egui::ComboBox::from_id_salt("weights_kind")
@@ -287,8 +293,8 @@ fn operations(
                 });
         });
         if ui
-            .button("BDEF2 → SDEF")
-            .on_hover_text("SDEF with C, R0 and R1 computed from the two bones")
+            .button(tr!("weightops-sdef"))
+            .on_hover_text(tr!("weightops-sdef-tip"))
             .clicked()
         {
             edits.push(sdef::sdef_from_bdef2(model, verts));

@@ -47,10 +47,10 @@ fn voice(c: char, voiced: bool) -> Option<char> {
     let shift = match (voiced, c) {
         (true, 'ウ') => return Some('ヴ'),
         // カ…チ and ツ…ト are each two apart (the small ッ breaks the run).
-        (true, 'カ'..='チ') if (n - 'カ' as u32) % 2 == 0 => 1,
-        (true, 'ツ'..='ト') if (n - 'ツ' as u32) % 2 == 0 => 1,
-        (true, 'ハ'..='ホ') if (n - 'ハ' as u32) % 3 == 0 => 1,
-        (false, 'ハ'..='ホ') if (n - 'ハ' as u32) % 3 == 0 => 2,
+        (true, 'カ'..='チ') if (n - 'カ' as u32).is_multiple_of(2) => 1,
+        (true, 'ツ'..='ト') if (n - 'ツ' as u32).is_multiple_of(2) => 1,
+        (true, 'ハ'..='ホ') if (n - 'ハ' as u32).is_multiple_of(3) => 1,
+        (false, 'ハ'..='ホ') if (n - 'ハ' as u32).is_multiple_of(3) => 2,
         _ => return None,
     };
     char::from_u32(n + shift)

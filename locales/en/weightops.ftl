@@ -1,0 +1,22 @@
+weightops-bone-a = Bone A
+weightops-bone-b = Bone B
+weightops-set-a = Set A
+weightops-set-a-tip = A's weight = value; the other bones share the rest
+weightops-scale-a = Scale A ×
+weightops-replace = Replace A → B
+weightops-replace-tip = A's weights go to B
+weightops-transfer = Transfer A → B
+weightops-transfer-tip = Move this share of A's weight to B
+weightops-normalize = Normalize
+weightops-normalize-tip = Weights sum to 1; weights on missing bones dropped
+weightops-limit = Limit to
+weightops-limit-tip = Keep the N largest weights, renormalised
+weightops-prune = Prune below
+weightops-prune-tip = Drop weights under the threshold, renormalised
+weightops-kind = Kind →
+weightops-sdef = BDEF2 → SDEF
+weightops-sdef-tip = SDEF with C, R0 and R1 computed from the two bones
+ctx-add-child-bone = Add child bone of { $name }
+ctx-add-body-on = Add rigid body on { $name }
+ctx-select-hint = Select an element in a list to edit its list.
+ctx-add = Add

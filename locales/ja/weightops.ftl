@@ -1,0 +1,22 @@
+weightops-bone-a = ボーン A
+weightops-bone-b = ボーン B
+weightops-set-a = A を設定
+weightops-set-a-tip = A のウェイト = 値。残りを他のボーンで分けます
+weightops-scale-a = A を倍率 ×
+weightops-replace = A → B に置換
+weightops-replace-tip = A のウェイトを B に移します
+weightops-transfer = A → B に移譲
+weightops-transfer-tip = A のウェイトのこの割合を B に移します
+weightops-normalize = 正規化
+weightops-normalize-tip = ウェイトの合計を 1 にし、存在しないボーンのウェイトを除きます
+weightops-limit = ボーン数を制限
+weightops-limit-tip = 大きい順に N 個のウェイトを残し、正規化します
+weightops-prune = しきい値未満を削除
+weightops-prune-tip = しきい値未満のウェイトを除き、正規化します
+weightops-kind = 変形方式 →
+weightops-sdef = BDEF2 → SDEF
+weightops-sdef-tip = 2 つのボーンから C・R0・R1 を計算して SDEF にします
+ctx-add-child-bone = { $name } の子ボーンを追加
+ctx-add-body-on = { $name } に剛体を追加
+ctx-select-hint = リストの要素を選ぶと、そのリストを編集できます。
+ctx-add = 追加
