@@ -19,7 +19,9 @@ fn harness(model: Model) -> AppHarness {
 
 /// The sample rig (no problems) with two massless simulated bodies (physics:
 /// each is reported massless, and, Bullet making it static, as following a
-/// bone physics moves) and a material colour above 1 (display).
+/// bone physics moves; the second one's bone 髪2, left without a moving body of
+/// its own below 髪1's, as a bone below physics) and a material colour above 1
+/// (display).
 fn model() -> Model {
     let mut m = hone::pmx::builder::sample_rig();
     let mut sim =
@@ -47,13 +49,13 @@ fn problems_are_grouped_by_category_with_counts() {
     let mut h = harness(model());
     h.run_steps(3);
     let all = problems(&h);
-    assert_eq!(of(&all, Category::Physics).len(), 4, "{all:#?}");
+    assert_eq!(of(&all, Category::Physics).len(), 5, "{all:#?}");
     assert_eq!(of(&all, Category::Display).len(), 1, "{all:#?}");
-    assert_eq!(all.len(), 5);
+    assert_eq!(all.len(), 6);
     // One header per category that has problems, physics above display.
     let physics = category_title(Category::Physics, &of(&all, Category::Physics));
     let display = category_title(Category::Display, &of(&all, Category::Display));
-    assert_eq!(physics, "physics (4: 4 warnings)");
+    assert_eq!(physics, "physics (5: 5 warnings)");
     assert_eq!(display, "display (1: 1 warning)");
     let top = |label: &str| h.get_by_label(label).rect().min.y;
     assert!(top(&physics) < top(&display));
@@ -86,7 +88,7 @@ fn fix_all_of_a_category_is_one_undo_step() {
     // One Ctrl+Z brings every physics problem back.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
-    assert_eq!(of(&problems(&h), Category::Physics).len(), 4);
+    assert_eq!(of(&problems(&h), Category::Physics).len(), 5);
     assert_eq!(*app(&h).state.doc.model(), model());
 }
 
