@@ -1,9 +1,11 @@
 #!/bin/sh
 # Installs what Hone needs on a fresh Debian/Ubuntu machine: the GUI's runtime libraries
-# (OpenGL, X11 input) and, for the headless GUI tests, Xvfb, xdotool and Mesa's software OpenGL.
+# (OpenGL, X11 input), zenity (the file dialogs: without a desktop portal the dialog library
+# falls back to it, and with neither File ▸ Open showed nothing) and, for the headless GUI
+# tests, Xvfb, xdotool and Mesa's software OpenGL.
 # Works as root and as a user (sudo is used only when it is there and needed).
 set -eu
-packages="libgl1 libegl1 libgl1-mesa-dri libx11-6 libxkbcommon-x11-0 libxcursor1 libxrandr2 libxi6 xvfb xauth xdotool"
+packages="libgl1 libegl1 libgl1-mesa-dri libx11-6 libxkbcommon-x11-0 libxcursor1 libxrandr2 libxi6 xvfb xauth xdotool zenity"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

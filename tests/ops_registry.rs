@@ -94,7 +94,14 @@ fn script_op(op: &Operation, model: &Model, files: &Files) -> Value {
 
 /// Operations that may find nothing to change on the sample (its weights are
 /// already normalised, on few bones, with nothing tiny).
-const MAY_CHANGE_NOTHING: &[&str] = &["normalize", "limit", "prune", "sdef_from_bdef2"];
+/// `transform`'s defaults are the identity.
+const MAY_CHANGE_NOTHING: &[&str] = &[
+    "normalize",
+    "limit",
+    "prune",
+    "sdef_from_bdef2",
+    "transform",
+];
 
 #[test]
 fn every_operation_runs_from_a_script_with_its_defaults() {
@@ -104,6 +111,12 @@ fn every_operation_runs_from_a_script_with_its_defaults() {
         let mut model = match op.name {
             "bodies_from_bones" | "chain" | "joint_chain" | "skirt_ring" => {
                 without_physics(sample())
+            }
+            // The sample's English names are all set: translate a model without them.
+            "translate_names" => {
+                let mut m = sample();
+                m.bones.iter_mut().for_each(|b| b.name_en.clear());
+                m
             }
             _ => sample(),
         };

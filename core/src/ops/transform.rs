@@ -46,6 +46,10 @@ pub const OP: Operation = Operation {
 
 fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan, OpError> {
     let t: Transform = options.deserialize()?;
+    if t == Transform::default() {
+        // Nothing to do is reported, not an error (as every operation does).
+        return Ok(Plan::edit(None, vec![crate::tr!("transform-nothing")]));
+    }
     // Bones take what hangs on them; vertices alone move only themselves.
     let scope =
         if !selection.is_empty() && selection.bones.is_empty() && selection.vertices.is_empty() {
