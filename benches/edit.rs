@@ -6,7 +6,7 @@
 //! playing timeline runs a pipeline frame every app frame, edit or not).
 //! The Problems panel re-runs every check after any edit while it is shown:
 //! "app: checks after an edit" is what that adds. "app: weight-paint dab" is one
-//! frame of a paint stroke.
+//! frame of a paint stroke. "autosave: model copy" is all autosave does on the UI thread.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use hone::app::document::Document;
@@ -166,6 +166,11 @@ fn bench_edit(c: &mut Criterion) {
             let edit = ModelEdit::set_bone(elbow, bone, "position.x").merging(1);
             history.apply(&mut model, edit).unwrap();
         })
+    });
+    // What autosave does on the UI thread when it writes a copy: clone the model
+    // (the PMX file is written on a worker thread).
+    c.bench_function("autosave: model copy on the UI thread (Gene)", |b| {
+        b.iter(|| std::hint::black_box(model.clone()))
     });
 }
 
