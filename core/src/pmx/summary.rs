@@ -143,7 +143,11 @@ impl ModelSummary {
         if !self.name_en.is_empty() {
             row(&mut s, &tr("info-name-en"), &self.name_en);
         }
-        row(&mut s, &tr("info-additional-uvs"), &self.additional_uv_count);
+        row(
+            &mut s,
+            &tr("info-additional-uvs"),
+            &self.additional_uv_count,
+        );
         let i = &self.index_sizes;
         row(
             &mut s,
