@@ -120,7 +120,9 @@ impl ModelSummary {
         use std::fmt::Write as _;
         let mut s = String::new();
         let row = |s: &mut String, k: &str, v: &dyn std::fmt::Display| {
-            let _ = writeln!(s, "  {k:<22} {v}");
+            use unicode_width::UnicodeWidthStr as _;
+            let fill = " ".repeat(22usize.saturating_sub(k.width()));
+            let _ = writeln!(s, "  {k}{fill} {v}");
         };
         let tr = |key: &str| crate::tr!(key);
         if self.format == "PMX" {
