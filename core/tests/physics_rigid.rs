@@ -126,10 +126,8 @@ fn six_dof_without_spring_stays_where_pushed() {
     run(&mut world, &mut bones, &model, 120);
     let x = world.body_pose(1).unwrap().translation.x;
     assert!(x > 0.9, "no spring: stays at the +1 limit, x = {x}");
-    assert!(world
-        .notes()
-        .iter()
-        .any(|n| n.text == hone_core::physics::joints::NOTE_SPRINGS_UNUSED));
+    assert!(world.notes().iter().any(|n| n.text
+        == hone_core::physics::note_label(hone_core::physics::joints::NOTE_SPRINGS_UNUSED)));
 }
 
 #[test]

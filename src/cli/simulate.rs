@@ -10,6 +10,7 @@ use crate::deform::{pose_from_json, Pose};
 use crate::motion::{load_vmd, BoundMotion};
 use crate::physics::{PhysicsConfig, SubstepRule};
 use crate::sim::{RunOptions, RunReport, StabilityLimits, STAGES};
+use hone_core::tr;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -158,23 +159,21 @@ fn parse_seconds(text: &str) -> Result<f32, String> {
 }
 
 /// One stderr line for a list of names the model lacks: the count and the first few.
-fn warn_missing(what: &str, names: &[String]) {
+/// `key` is the message (`sim-missing-bones` …), given `count` and `names`.
+fn warn_missing(key: &str, names: &[String]) {
     const SHOWN: usize = 5;
     if names.is_empty() {
         return;
     }
     let first: Vec<String> = names.iter().take(SHOWN).map(|n| format!("{n:?}")).collect();
     let more = if names.len() > SHOWN { ", …" } else { "" };
-    eprintln!(
-        "hone simulate: {} motion {what} not in the model, ignored: {}{more}",
-        names.len(),
-        first.join(", ")
-    );
+    let names_text = format!("{}{more}", first.join(", "));
+    eprintln!("{}", tr!(key, count = names.len(), names = names_text));
 }
 
 pub fn run(args: SimulateArgs) -> CliResult {
     if !(args.fps.is_finite() && args.fps > 0.0) {
-        return Err(format!("--fps must be a positive number, not {}", args.fps).into());
+        return Err(tr!("sim-bad-fps", fps = args.fps.to_string()).into());
     }
     let loaded = crate::pmx::load(&args.file)?;
     let model = loaded.model;
@@ -191,9 +190,9 @@ pub fn run(args: SimulateArgs) -> CliResult {
         Some(path) => {
             let vmd = load_vmd(path)?;
             let (bound, report) = BoundMotion::bind(&vmd, &model);
-            warn_missing("bones", &report.unknown_bones);
-            warn_missing("morphs", &report.unknown_morphs);
-            warn_missing("IK switches", &report.unknown_ik);
+            warn_missing("sim-missing-bones", &report.unknown_bones);
+            warn_missing("sim-missing-morphs", &report.unknown_morphs);
+            warn_missing("sim-missing-ik", &report.unknown_ik);
             Some(bound)
         }
         None => None,
@@ -205,10 +204,10 @@ pub fn run(args: SimulateArgs) -> CliResult {
             .unwrap_or(5.0)
     });
     if args.every == 0 {
-        return Err("--every must be at least 1".into());
+        return Err(tr!("sim-bad-every").into());
     }
     if !(args.warm_up.is_finite() && args.warm_up >= 0.0) {
-        return Err(format!("--warm-up must be 0 or more seconds, not {}", args.warm_up).into());
+        return Err(tr!("sim-bad-warm-up", seconds = args.warm_up.to_string()).into());
     }
     let options = RunOptions {
         seconds,
@@ -262,25 +261,52 @@ fn write_trace(path: &std::path::Path, trace: &crate::sim::Trace) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The catalogue keys of the stages' names, in [`STAGES`] order (the JSON keeps the
+/// identifiers).
+const STAGE_KEYS: [&str; STAGES.len()] = [
+    "sim-stage-morphs",
+    "sim-stage-bones-before-physics",
+    "sim-stage-kinematic-sync",
+    "sim-stage-physics",
+    "sim-stage-write-back",
+    "sim-stage-bones-after-physics",
+    "sim-stage-skinning",
+    "sim-stage-soft-bodies",
+    "sim-stage-normals",
+];
+
+/// `text` padded with spaces to `width` terminal columns (a kanji takes two).
+fn pad(text: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthStr as _;
+    let fill = width.saturating_sub(text.width());
+    format!("{text}{}", " ".repeat(fill))
+}
+
 fn print_text(
     out: &mut impl Write,
     model: &crate::pmx::Model,
     r: &RunReport,
 ) -> std::io::Result<()> {
-    writeln!(out, "frames simulated: {} at {} fps", r.frames, r.fps)?;
-    writeln!(out, "stage                     mean µs     max µs")?;
-    for (i, s) in STAGES.iter().enumerate() {
-        writeln!(out, "{s:<24}{:>9.1}  {:>9.1}", r.mean_us[i], r.max_us[i])?;
-    }
-    let total: f64 = r.mean_us.iter().sum();
-    writeln!(out, "{:<24}{total:>9.1}", "whole frame")?;
-    writeln!(out, "non-finite body steps: {}", r.nan_count)?;
+    let frames = tr!("sim-frames", frames = r.frames, fps = r.fps.to_string());
+    writeln!(out, "{frames}")?;
     writeln!(
         out,
-        "non-finite vertices at the end: {}",
-        r.non_finite_vertices
+        "{}{}{}",
+        pad(&tr!("sim-stage"), 26),
+        pad(&tr!("sim-mean-us"), 12),
+        tr!("sim-max-us")
     )?;
-    writeln!(out, "largest body speed: {:.2} units/s", r.max_speed)?;
+    for (i, key) in STAGE_KEYS.iter().enumerate() {
+        let stage = pad(&tr!(key), 24);
+        writeln!(out, "{stage}{:>9.1}  {:>9.1}", r.mean_us[i], r.max_us[i])?;
+    }
+    let total: f64 = r.mean_us.iter().sum();
+    writeln!(out, "{}{total:>9.1}", pad(&tr!("sim-whole-frame"), 24))?;
+    writeln!(out, "{}", tr!("sim-non-finite-steps", count = r.nan_count))?;
+    let vertices = tr!("sim-non-finite-vertices", count = r.non_finite_vertices);
+    writeln!(out, "{vertices}")?;
+    let speed = format!("{:.2}", r.max_speed);
+    writeln!(out, "{}", tr!("sim-max-speed", speed = speed))?;
     let mut drift: Vec<(usize, f32)> = r
         .max_drift
         .iter()
@@ -288,29 +314,25 @@ fn print_text(
         .filter_map(|(i, d)| d.map(|d| (i, d)))
         .collect();
     drift.sort_by(|a, b| b.1.total_cmp(&a.1));
-    writeln!(
-        out,
-        "dynamic bodies: {}; largest distance from the bone-driven place:",
-        drift.len()
-    )?;
+    writeln!(out, "{}", tr!("sim-dynamic-bodies", count = drift.len()))?;
     for (i, d) in drift.iter().take(10) {
         writeln!(out, "  {:>8.3}  {} ({i})", d, model.rigid_bodies[*i].name)?;
     }
     if r.troubles.is_empty() {
-        writeln!(out, "unstable bodies: none")?;
+        writeln!(out, "{}", tr!("sim-unstable-none"))?;
     } else {
-        writeln!(out, "unstable bodies ({}):", r.troubles.len())?;
+        writeln!(out, "{}", tr!("sim-unstable", count = r.troubles.len()))?;
         for t in &r.troubles {
             writeln!(out, "  {} ({}): {}", t.name, t.body, t.describe())?;
         }
     }
     if !r.notes.is_empty() {
-        writeln!(out, "physics notes ({}):", r.notes.len())?;
+        writeln!(out, "{}", tr!("sim-notes", count = r.notes.len()))?;
         for line in crate::physics::grouped_notes(model, &r.notes) {
             writeln!(out, "  {line}")?;
         }
     }
-    writeln!(out, "final bone matrices: use --json")?;
+    writeln!(out, "{}", tr!("sim-final-matrices"))?;
     Ok(())
 }
 

@@ -25,22 +25,18 @@ pub enum OrderNote {
 
 impl fmt::Display for OrderNote {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OrderNote::ParentLater { parent } => {
-                write!(f, "parent #{parent} comes later: deformed from the parent's rest pose")
+        let text = match *self {
+            OrderNote::ParentLater { parent } => crate::tr!("order-parent-later", parent = parent),
+            OrderNote::AppendSourceLater { source } => {
+                crate::tr!("order-append-source-later", source = source)
             }
-            OrderNote::AppendSourceLater { source } => write!(
-                f,
-                "append source #{source} (itself an append bone) comes later: multi-level append reads its reset value"
-            ),
             OrderNote::LocalAppendSourceLater { source } => {
-                write!(f, "local append source #{source} comes later: reads its rest matrix")
+                crate::tr!("order-local-append-source-later", source = source)
             }
-            OrderNote::IkLinkLater { ik } => {
-                write!(f, "link of IK #{ik}, which comes earlier: recomputed with the IK rotation kept")
-            }
-            OrderNote::ExternalParent { key } => write!(f, "external parent key {key}"),
-        }
+            OrderNote::IkLinkLater { ik } => crate::tr!("order-ik-link-later", ik = ik),
+            OrderNote::ExternalParent { key } => crate::tr!("order-external-parent", key = key),
+        };
+        f.write_str(&text)
     }
 }
 
@@ -59,16 +55,20 @@ impl BoneOrderEntry {
     /// Why the bone sits where it does, in one line.
     pub fn reason(&self) -> String {
         let phase = if self.after_physics {
-            "after physics (flag 0x1000)"
+            crate::tr!("order-phase-after-physics")
         } else {
-            "before physics"
+            crate::tr!("order-phase-before-physics")
         };
-        let mut s = format!(
-            "#{}: {phase}, layer {}, then file index {}",
-            self.position, self.layer, self.bone
+        let mut s = crate::tr!(
+            "order-reason",
+            position = self.position,
+            phase = phase,
+            layer = self.layer,
+            bone = self.bone
         );
+        let separator = crate::tr!("order-note-separator");
         for n in &self.notes {
-            s.push_str("; ");
+            s.push_str(&separator);
             s.push_str(&n.to_string());
         }
         s

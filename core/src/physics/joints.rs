@@ -13,25 +13,22 @@ use glam::{Quat, Vec3};
 use rapier3d::prelude::{GenericJoint, JointAxesMask, JointAxis, MotorModel, Pose};
 use std::f32::consts::{FRAC_PI_2, PI};
 
-pub const NOTE_SOLVED_BY_RAPIER: &str =
-    "solved by rapier's generic joint (its angular limits are per axis of the relative rotation, its solver not Bullet's)";
-pub const NOTE_SPRINGS_UNUSED: &str = "spring constants are not used by this joint kind";
-pub const NOTE_LIMITS_UNUSED: &str = "limits and spring constants are not used by P2P";
-pub const NOTE_CONE_ELLIPSE: &str =
-    "swing spans differ: the elliptic cone is approximated by a circular cone of the smaller span";
-pub const NOTE_SOFTNESS: &str = "softness / bias / relaxation factors are not simulated";
-pub const NOTE_CONE_DAMPING: &str = "cone-twist damping and fix threshold are not simulated";
-pub const NOTE_CONE_MOTOR: &str =
-    "cone-twist motor: only the twist (X) target is driven; swing targets are not simulated";
-pub const NOTE_MOTOR_IMPULSE: &str =
-    "motor impulse limit converted to a force over one physics sub-step";
-pub const NOTE_SLIDER_MOTOR: &str =
-    "slider motors are velocity motors with the given maximum force (stiffness of the velocity tracking is Hone's choice)";
-pub const NOTE_NEGATIVE_SPAN: &str = "negative cone-twist spans: absolute value used";
-pub const NOTE_NON_FINITE: &str = "non-finite joint parameters replaced by 0";
-pub const NOTE_UNKNOWN_KIND: &str = "unknown joint kind: not simulated";
+// The notes' catalogue keys (core/locales/*/notes.ftl), in label form.
+pub const NOTE_SOLVED_BY_RAPIER: &str = "note-joint-solved-by-rapier";
+pub const NOTE_SPRINGS_UNUSED: &str = "note-joint-springs-unused";
+pub const NOTE_LIMITS_UNUSED: &str = "note-joint-limits-unused";
+pub const NOTE_CONE_ELLIPSE: &str = "note-joint-cone-ellipse";
+pub const NOTE_SOFTNESS: &str = "note-joint-softness";
+pub const NOTE_CONE_DAMPING: &str = "note-joint-cone-damping";
+pub const NOTE_CONE_MOTOR: &str = "note-joint-cone-motor";
+pub const NOTE_MOTOR_IMPULSE: &str = "note-joint-motor-impulse";
+pub const NOTE_SLIDER_MOTOR: &str = "note-joint-slider-motor";
+pub const NOTE_NEGATIVE_SPAN: &str = "note-joint-negative-span";
+pub const NOTE_NON_FINITE: &str = "note-joint-non-finite";
+pub const NOTE_UNKNOWN_KIND: &str = "note-joint-unknown-kind";
 
-/// Approximation notes for one joint (pure: depends only on the joint's data).
+/// Approximation notes for one joint, as catalogue keys (pure: depends only on the
+/// joint's data); [`super::note_label`] gives their text.
 pub fn joint_approximations(j: &Joint) -> Vec<&'static str> {
     let mut n = Vec::new();
     let finite = [

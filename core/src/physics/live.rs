@@ -134,10 +134,10 @@ impl PhysicsWorld {
             _ => return false,
         }
         self.notes.retain(|n| n.target != NoteTarget::Joint(i));
-        for text in joint_approximations(j) {
+        for key in joint_approximations(j) {
             self.notes.push(Note {
                 target: NoteTarget::Joint(i),
-                text: text.to_string(),
+                text: crate::tr!(key),
             });
         }
         true

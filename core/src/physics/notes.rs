@@ -11,35 +11,20 @@ pub enum NoteTarget {
     SoftBody(usize),
 }
 
-/// Something the simulation approximates, clamps or leaves out, per element.
+/// Something the simulation approximates, clamps or leaves out, per element. `text`
+/// comes from the catalogue (core/locales/*/notes.ftl) in the language current when the
+/// physics was built: a joint's or soft body's note reads as a label ("not simulated: …",
+/// "approximated: …"), a rigid body's keeps its own wording (clamps, replacements).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Note {
     pub target: NoteTarget,
     pub text: String,
 }
 
-/// "not simulated: …" for notes about something left out, otherwise
-/// "approximated: …" (clamps and replacements keep their own wording).
-pub fn note_label(text: &str) -> String {
-    let lower = text.to_lowercase();
-    if lower.contains("not simulated")
-        || lower.contains("not used")
-        || lower.contains("not applied")
-    {
-        let what = [": not simulated", " are not simulated", " is not simulated"]
-            .iter()
-            .find_map(|suffix| text.strip_suffix(suffix))
-            .unwrap_or(text);
-        format!("not simulated: {what}")
-    } else if lower.contains("clamped")
-        || lower.contains("replaced")
-        || lower.contains("ignored")
-        || lower.contains("as in mmd")
-    {
-        text.to_string()
-    } else {
-        format!("approximated: {text}")
-    }
+/// The text of a note given as a catalogue key ([`super::joint_approximations`],
+/// [`super::soft::unsimulated_parameters`]).
+pub fn note_label(key: &str) -> String {
+    crate::tr!(key)
 }
 
 /// The element a note is about, as "joint 3 \"name\"".
@@ -47,24 +32,33 @@ pub fn target_label(model: &Model, target: NoteTarget) -> String {
     match target {
         NoteTarget::RigidBody(i) => {
             let name = model.rigid_bodies.get(i).map_or("", |r| r.name.as_str());
-            format!("rigid body {i} {name:?}")
+            crate::tr!(
+                "note-target-rigid-body",
+                index = i,
+                name = format!("{name:?}")
+            )
         }
         NoteTarget::Joint(i) => {
             let name = model.joints.get(i).map_or("", |j| j.name.as_str());
-            format!("joint {i} {name:?}")
+            crate::tr!("note-target-joint", index = i, name = format!("{name:?}"))
         }
         NoteTarget::SoftBody(i) => {
             let name = model.soft_bodies.get(i).map_or("", |s| s.name.as_str());
-            format!("soft body {i} {name:?}")
+            crate::tr!(
+                "note-target-soft-body",
+                index = i,
+                name = format!("{name:?}")
+            )
         }
     }
 }
 
-fn kind_label(target: NoteTarget) -> &'static str {
+/// The catalogue key of the kind of element a note is about.
+fn kind_key(target: NoteTarget) -> &'static str {
     match target {
-        NoteTarget::RigidBody(_) => "rigid bodies",
-        NoteTarget::Joint(_) => "joints",
-        NoteTarget::SoftBody(_) => "soft bodies",
+        NoteTarget::RigidBody(_) => "note-kind-rigid-bodies",
+        NoteTarget::Joint(_) => "note-kind-joints",
+        NoteTarget::SoftBody(_) => "note-kind-soft-bodies",
     }
 }
 
@@ -72,19 +66,18 @@ fn kind_label(target: NoteTarget) -> &'static str {
 /// first few of them, e.g. `joints (4): not simulated: … — joint 0 "a", joint 3 "b", …`.
 pub fn grouped_notes(model: &Model, notes: &[Note]) -> Vec<String> {
     const SHOWN: usize = 3;
-    let mut kinds: Vec<(&'static str, String, Vec<NoteTarget>)> = Vec::new();
+    let mut kinds: Vec<(&'static str, &str, Vec<NoteTarget>)> = Vec::new();
     for n in notes {
-        let kind = kind_label(n.target);
-        let label = match n.target {
-            // Body notes carry their own wording (clamps, replacements).
-            NoteTarget::RigidBody(_) => n.text.clone(),
-            _ => note_label(&n.text),
-        };
-        match kinds.iter_mut().find(|(k, l, _)| *k == kind && *l == label) {
+        let kind = kind_key(n.target);
+        match kinds
+            .iter_mut()
+            .find(|(k, l, _)| *k == kind && *l == n.text)
+        {
             Some((_, _, targets)) => targets.push(n.target),
-            None => kinds.push((kind, label, vec![n.target])),
+            None => kinds.push((kind, &n.text, vec![n.target])),
         }
     }
+    let separator = crate::tr!("note-list-separator");
     kinds
         .into_iter()
         .map(|(kind, label, targets)| {
@@ -94,9 +87,15 @@ pub fn grouped_notes(model: &Model, notes: &[Note]) -> Vec<String> {
                 .map(|t| target_label(model, *t))
                 .collect();
             if targets.len() > SHOWN {
-                shown.push("…".to_string());
+                shown.push(crate::tr!("note-group-more"));
             }
-            format!("{kind} ({}): {label} — {}", targets.len(), shown.join(", "))
+            crate::tr!(
+                "note-group-line",
+                kind = crate::tr!(kind),
+                count = targets.len(),
+                label = label,
+                targets = shown.join(&separator)
+            )
         })
         .collect()
 }
@@ -121,15 +120,17 @@ mod tests {
             target: NoteTarget::Joint(i),
             text: text.to_string(),
         };
+        crate::i18n::set_lang(crate::i18n::Lang::En);
+        let softness = note_label("note-joint-softness");
         let notes: Vec<Note> = (0..5)
-            .map(|i| note(i, "springs are not simulated"))
-            .chain([note(2, "limits are odd")])
+            .map(|i| note(i, &softness))
+            .chain([note(2, "approximated: limits are odd")])
             .collect();
         let lines = grouped_notes(&model, &notes);
         assert_eq!(
             lines,
             [
-                "joints (5): not simulated: springs — joint 0 \"j0\", joint 1 \"j1\", joint 2 \"j2\", …",
+                "joints (5): not simulated: softness / bias / relaxation factors — joint 0 \"j0\", joint 1 \"j1\", joint 2 \"j2\", …",
                 "joints (1): approximated: limits are odd — joint 2 \"j2\"",
             ]
         );

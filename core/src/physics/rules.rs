@@ -107,33 +107,41 @@ impl BodyShape {
     /// [`BodyShape::of`], telling `note` about every value it had to change.
     pub fn with_adjustments(body: &RigidBody, mut note: impl FnMut(String)) -> BodyShape {
         let s = body.size;
+        // `what` is the dimension's catalogue key.
         let size = |v: f32, what: &str, note: &mut dyn FnMut(String)| {
             if v.is_finite() && v >= MIN_SIZE {
                 v
             } else {
-                note(format!(
-                    "{what} {v} is not a usable size: clamped to {MIN_SIZE}"
+                note(crate::tr!(
+                    "note-body-size-clamped",
+                    what = crate::tr!(what),
+                    value = v.to_string(),
+                    min = MIN_SIZE.to_string()
                 ));
                 MIN_SIZE
             }
         };
         match body.shape {
             RigidShape::Sphere => BodyShape::Sphere {
-                radius: size(s.x, "sphere radius", &mut note),
+                radius: size(s.x, "note-body-size-sphere-radius", &mut note),
             },
             RigidShape::Box => BodyShape::Box {
                 half: Vec3::new(
-                    size(s.x, "box half-width", &mut note),
-                    size(s.y, "box half-height", &mut note),
-                    size(s.z, "box half-depth", &mut note),
+                    size(s.x, "note-body-size-box-half-width", &mut note),
+                    size(s.y, "note-body-size-box-half-height", &mut note),
+                    size(s.z, "note-body-size-box-half-depth", &mut note),
                 ),
             },
             RigidShape::Capsule => {
-                let radius = size(s.x, "capsule radius", &mut note);
+                let radius = size(s.x, "note-body-size-capsule-radius", &mut note);
                 let height = if s.y.is_finite() && s.y >= 0.0 {
                     s.y
                 } else {
-                    note(format!("capsule height {} clamped to 0", s.y));
+                    let value = s.y.to_string();
+                    note(crate::tr!(
+                        "note-body-capsule-height-clamped",
+                        value = value
+                    ));
                     0.0
                 };
                 BodyShape::Capsule {
@@ -142,11 +150,9 @@ impl BodyShape {
                 }
             }
             RigidShape::Unknown(k) => {
-                note(format!(
-                    "unknown shape {k}: simulated as a sphere of radius x"
-                ));
+                note(crate::tr!("note-body-unknown-shape", shape = k));
                 BodyShape::Sphere {
-                    radius: size(s.x, "sphere radius", &mut note),
+                    radius: size(s.x, "note-body-size-sphere-radius", &mut note),
                 }
             }
         }

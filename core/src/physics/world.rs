@@ -152,33 +152,24 @@ pub(super) fn body_setup(
         })
     };
     if mode != rb.mode {
-        note("mode 2 jointed to its simulated parent: runs as mode 1, as in MMD".to_string());
+        note(crate::tr!("note-body-mode2-as-mode1"));
     }
     let bone = usize::try_from(rb.bone).ok().filter(|&b| b < nbones);
     if rb.bone >= 0 && bone.is_none() {
-        note(format!(
-            "bone index {} out of range: linked to no bone",
-            rb.bone
-        ));
+        note(crate::tr!("note-body-bone-out-of-range", bone = rb.bone));
     }
     if let RigidMode::Unknown(m) = mode {
-        note(format!("unknown mode {m}: simulated as mode 1"));
+        note(crate::tr!("note-body-unknown-mode", mode = m));
     }
     let role = rules::body_role(model, rb, mode);
     if mode != RigidMode::FollowBone && role == BodyRole::FollowBone {
         // Bullet makes a zero-mass body static; here it stays on its bone.
-        note(format!(
-            "mass {} on a simulated body: follows its bone (Bullet makes it static)",
-            rb.mass
-        ));
+        note(crate::tr!("note-body-massless", mass = rb.mass.to_string()));
     }
     let shape = BodyShape::with_adjustments(rb, &mut note);
     let filter = CollisionFilter::of(rb);
     if !rules::group_in_range(rb.group) {
-        note(format!(
-            "collision group {} is above 15: in no group, it collides with nothing (as in MMD)",
-            rb.group
-        ));
+        note(crate::tr!("note-body-group-above-15", group = rb.group));
     }
     let mass = if role.is_dynamic() { rb.mass } else { 0.0 };
     BodySetup {
@@ -354,9 +345,7 @@ impl PhysicsWorld {
                 if let Some(other) = driver_of_bone[b] {
                     notes.push(Note {
                         target: NoteTarget::RigidBody(i),
-                        text: format!(
-                            "bone {b} is already driven by rigid body {other}: this body does not write it"
-                        ),
+                        text: crate::tr!("note-body-bone-driven-twice", bone = b, other = other),
                     });
                     drives = None;
                 } else {
@@ -476,10 +465,10 @@ impl PhysicsWorld {
 
     /// Adds joint `i` to the world (notes included) and says where it went.
     fn build_joint(&mut self, i: usize, j: &Joint) -> JointSlot {
-        for text in joint_approximations(j) {
+        for key in joint_approximations(j) {
             self.notes.push(Note {
                 target: NoteTarget::Joint(i),
-                text: text.to_string(),
+                text: crate::tr!(key),
             });
         }
         let Some((a, b, frame_a, frame_b)) = self.joint_frames(i, j) else {
@@ -533,10 +522,11 @@ impl PhysicsWorld {
                 let frame_b = self.bodies[b].rest.inverse() * world;
                 Ok((a, b, frame_a, frame_b))
             }
-            (Some(_), Some(_)) => Err("joins a rigid body to itself: not simulated".to_string()),
-            _ => Err(format!(
-                "rigid body index out of range (A {}, B {}): not simulated",
-                j.body_a, j.body_b
+            (Some(_), Some(_)) => Err(crate::tr!("note-joint-same-body")),
+            _ => Err(crate::tr!(
+                "note-joint-body-out-of-range",
+                a = j.body_a,
+                b = j.body_b
             )),
         }
     }

@@ -120,72 +120,92 @@ impl ModelSummary {
         use std::fmt::Write as _;
         let mut s = String::new();
         let row = |s: &mut String, k: &str, v: &dyn std::fmt::Display| {
-            let _ = writeln!(s, "  {k:<22} {v}");
+            use unicode_width::UnicodeWidthStr as _;
+            let fill = " ".repeat(22usize.saturating_sub(k.width()));
+            let _ = writeln!(s, "  {k}{fill} {v}");
         };
+        let tr = |key: &str| crate::tr!(key);
         if self.format == "PMX" {
-            let _ = writeln!(s, "PMX {} ({})", self.version, self.encoding);
-        } else {
-            let _ = writeln!(
-                s,
-                "{} (read as PMX {}, {})",
-                self.format, self.version, self.encoding
+            let header = crate::tr!(
+                "info-header-pmx",
+                version = self.version.as_str(),
+                encoding = self.encoding.as_str()
             );
+            let _ = writeln!(s, "{header}");
+        } else {
+            let header = crate::tr!(
+                "info-header-other",
+                format = self.format.as_str(),
+                version = self.version.as_str(),
+                encoding = self.encoding.as_str()
+            );
+            let _ = writeln!(s, "{header}");
         }
-        row(&mut s, "name", &self.name);
+        row(&mut s, &tr("info-name"), &self.name);
         if !self.name_en.is_empty() {
-            row(&mut s, "name (en)", &self.name_en);
+            row(&mut s, &tr("info-name-en"), &self.name_en);
         }
-        row(&mut s, "additional UVs", &self.additional_uv_count);
+        row(
+            &mut s,
+            &tr("info-additional-uvs"),
+            &self.additional_uv_count,
+        );
         let i = &self.index_sizes;
         row(
             &mut s,
-            "index sizes",
-            &format!(
-                "vertex {} texture {} material {} bone {} morph {} rigid body {}",
-                i.vertex, i.texture, i.material, i.bone, i.morph, i.rigid_body
+            &tr("info-index-sizes"),
+            &crate::tr!(
+                "info-index-sizes-value",
+                vertex = i.vertex,
+                texture = i.texture,
+                material = i.material,
+                bone = i.bone,
+                morph = i.morph,
+                rigid_body = i.rigid_body
             ),
         );
-        let _ = writeln!(s, "counts");
+        let _ = writeln!(s, "{}", tr("info-counts"));
         let c = &self.counts;
         for (k, v) in [
-            ("vertices", c.vertices),
-            ("faces", c.faces),
-            ("textures", c.textures),
-            ("materials", c.materials),
-            ("bones", c.bones),
-            ("IK bones", c.ik_bones),
-            ("morphs", c.morphs),
-            ("display frames", c.display_frames),
-            ("rigid bodies", c.rigid_bodies),
-            ("joints", c.joints),
-            ("soft bodies", c.soft_bodies),
+            ("info-vertices", c.vertices),
+            ("info-faces", c.faces),
+            ("info-textures", c.textures),
+            ("info-materials", c.materials),
+            ("info-bones", c.bones),
+            ("info-ik-bones", c.ik_bones),
+            ("info-morphs", c.morphs),
+            ("info-display-frames", c.display_frames),
+            ("info-rigid-bodies", c.rigid_bodies),
+            ("info-joints", c.joints),
+            ("info-soft-bodies", c.soft_bodies),
         ] {
-            row(&mut s, k, &v);
+            row(&mut s, &tr(k), &v);
         }
         for (title, map) in [
-            ("weights", &self.weight_kinds),
-            ("morph kinds", &self.morph_kinds),
-            ("rigid body modes", &self.rigid_body_modes),
-            ("rigid body shapes", &self.rigid_body_shapes),
-            ("joint kinds", &self.joint_kinds),
+            ("info-weights", &self.weight_kinds),
+            ("info-morph-kinds", &self.morph_kinds),
+            ("info-rigid-body-modes", &self.rigid_body_modes),
+            ("info-rigid-body-shapes", &self.rigid_body_shapes),
+            ("info-joint-kinds", &self.joint_kinds),
         ] {
             if map.is_empty() {
                 continue;
             }
-            let _ = writeln!(s, "{title}");
+            let _ = writeln!(s, "{}", tr(title));
             for (k, v) in map {
                 row(&mut s, k, v);
             }
         }
         for (title, list) in [
-            ("PMX 2.1 features", &self.v21_features),
-            ("warnings", &self.warnings),
-            ("notes", &self.notes),
+            ("info-v21-features", &self.v21_features),
+            ("info-warnings", &self.warnings),
+            ("info-notes", &self.notes),
         ] {
             if list.is_empty() {
                 continue;
             }
-            let _ = writeln!(s, "{title} ({})", list.len());
+            let title = crate::tr!("info-list-title", title = tr(title), count = list.len());
+            let _ = writeln!(s, "{title}");
             for l in list {
                 let _ = writeln!(s, "  - {l}");
             }

@@ -190,14 +190,14 @@ impl Trouble {
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();
         if let Some(s) = self.stretch {
-            parts.push(format!("stretches {s:.2} units from its bone"));
+            parts.push(crate::tr!("trouble-stretch", distance = format!("{s:.2}")));
         }
         if let Some(s) = self.spin {
-            parts.push(format!("spins {s:.1} rad/s"));
+            parts.push(crate::tr!("trouble-spin", speed = format!("{s:.1}")));
         }
         if let Some(r) = self.oscillation {
-            parts.push(format!("oscillates ({r:.0} reversals/s)"));
+            parts.push(crate::tr!("trouble-oscillation", rate = format!("{r:.0}")));
         }
-        parts.join(", ")
+        parts.join(&crate::tr!("trouble-separator"))
     }
 }

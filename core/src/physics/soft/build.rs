@@ -24,11 +24,13 @@ fn clamp01(v: f32, what: &str, i: usize, notes: &mut Vec<Note>) -> f32 {
         } else {
             0.0
         };
-        note(
-            notes,
-            i,
-            format!("{what} {v} outside [0, 1]: clamped to {c}"),
+        let text = crate::tr!(
+            "note-soft-clamped01",
+            what = what,
+            value = v.to_string(),
+            clamped = c.to_string()
         );
+        note(notes, i, text);
         c
     }
 }
@@ -49,38 +51,39 @@ fn rest_position(v: &Vertex) -> Vec3 {
     }
 }
 
-/// Soft-body parameters the position solver does not simulate (pure: depends
-/// only on the soft body's data), for `hone info` and the inspector.
+/// Soft-body parameters the position solver does not simulate, as catalogue keys (pure:
+/// depends only on the soft body's data), for `hone info` and the inspector;
+/// [`crate::physics::note_label`] gives their text.
 pub fn unsimulated_parameters(sb: &SoftBody) -> Vec<&'static str> {
     let c = &sb.config;
     let mut out = Vec::new();
     if sb.aero_model != AeroModel::VPoint || c.dg != 0.0 || c.lf != 0.0 {
-        out.push("aerodynamics (aero model, DG, LF): not simulated");
+        out.push("note-soft-aerodynamics");
     }
     if c.pr != 0.0 {
-        out.push("pressure (PR): not simulated");
+        out.push("note-soft-pressure");
     }
     if c.vc != 0.0 || sb.material_params.vst != 0.0 {
-        out.push("volume conservation (VC, VST): not simulated");
+        out.push("note-soft-volume");
     }
     if c.mt != 0.0 {
-        out.push("pose matching (MT): not simulated");
+        out.push("note-soft-pose-matching");
     }
     if sb.flags.has(SoftBodyFlags::CLUSTERS) || sb.cluster_count > 0 {
-        out.push("clusters: not simulated");
+        out.push("note-soft-clusters");
     }
     if sb.flags.has(SoftBodyFlags::RANDOMIZE_LINKS) {
-        out.push("link randomisation (links keep a fixed order): not simulated");
+        out.push("note-soft-randomize-links");
     }
     if c.shr != 0.0 {
-        out.push("soft–soft contacts (SHR): not simulated");
+        out.push("note-soft-self-contacts");
     }
     if c.vcf != 0.0
         || sb.iterations.velocity != 0
         || sb.iterations.drift != 0
         || sb.iterations.cluster != 0
     {
-        out.push("VCF and velocity/drift/cluster iterations (the position solver has none): not simulated");
+        out.push("note-soft-iterations");
     }
     out
 }
@@ -96,7 +99,7 @@ pub(super) fn build(
         SoftBodyShape::TriMesh => false,
         SoftBodyShape::Rope => true,
         SoftBodyShape::Unknown(s) => {
-            note(notes, i, format!("unknown shape {s}: not simulated"));
+            note(notes, i, crate::tr!("note-soft-unknown-shape", shape = s));
             return None;
         }
     };
@@ -107,7 +110,7 @@ pub(super) fn build(
         note(
             notes,
             i,
-            format!("material index {} out of range: not simulated", sb.material),
+            crate::tr!("note-soft-material-out-of-range", material = sb.material),
         );
         return None;
     };
@@ -122,11 +125,7 @@ pub(super) fn build(
         .get(first.min(model.faces.len())..(first + count).min(model.faces.len()))
         .unwrap_or(&[]);
     if faces.len() < count {
-        note(
-            notes,
-            i,
-            "the material's face range runs past the face list: truncated",
-        );
+        note(notes, i, crate::tr!("note-soft-faces-truncated"));
     }
     let nv = model.vertices.len();
     let valid = |v: i32| usize::try_from(v).ok().filter(|&v| v < nv);
@@ -180,7 +179,7 @@ pub(super) fn build(
         note(
             notes,
             i,
-            format!("{dropped} faces with out-of-range vertices ignored"),
+            crate::tr!("note-soft-faces-dropped", count = dropped),
         );
     }
     // A rope of point faces: link the vertices in order.
@@ -195,15 +194,11 @@ pub(super) fn build(
     edges.dedup();
     let n = source.len();
     if n == 0 {
-        note(notes, i, "the material has no usable faces: not simulated");
+        note(notes, i, crate::tr!("note-soft-no-faces"));
         return None;
     }
     if !rope && triangles.is_empty() {
-        note(
-            notes,
-            i,
-            "TriMesh on a material without triangles: simulated as a rope",
-        );
+        note(notes, i, crate::tr!("note-soft-trimesh-as-rope"));
     }
 
     let rest: Vec<Vec3> = source
@@ -216,7 +211,10 @@ pub(super) fn build(
         note(
             notes,
             i,
-            format!("total mass {} is not positive: 1 used", sb.total_mass),
+            crate::tr!(
+                "note-soft-mass-not-positive",
+                mass = sb.total_mass.to_string()
+            ),
         );
         1.0
     };
@@ -236,7 +234,7 @@ pub(super) fn build(
         note(
             notes,
             i,
-            format!("{pins_outside} pin vertices are not in the soft body: ignored"),
+            crate::tr!("note-soft-pins-outside", count = pins_outside),
         );
     }
 
@@ -254,11 +252,7 @@ pub(super) fn build(
 
     // B-links: pairs 2..=distance apart in the link graph.
     if sb.flags.has(SoftBodyFlags::B_LINK) && sb.b_link_distance >= 2 {
-        note(
-            notes,
-            i,
-            "B-links use AST as their stiffness (Bullet gives them LST)",
-        );
+        note(notes, i, crate::tr!("note-soft-blinks-ast"));
         let mut adjacency = vec![Vec::new(); n];
         for &(a, b) in &edges {
             adjacency[a as usize].push(b);
@@ -269,7 +263,7 @@ pub(super) fn build(
             note(
                 notes,
                 i,
-                format!("B-link distance {} capped at 16", sb.b_link_distance),
+                crate::tr!("note-soft-blink-distance", distance = sb.b_link_distance),
             );
         }
         let mut depth = vec![usize::MAX; n];
@@ -312,7 +306,7 @@ pub(super) fn build(
             note(
                 notes,
                 i,
-                format!("B-links capped at {MAX_BLINKS_PER_PARTICLE} per particle"),
+                crate::tr!("note-soft-blinks-capped", max = MAX_BLINKS_PER_PARTICLE),
             );
         }
     }
@@ -338,9 +332,10 @@ pub(super) fn build(
             _ => note(
                 notes,
                 i,
-                format!(
-                    "anchor (rigid body {}, vertex {}) does not refer to this soft body: ignored",
-                    a.rigid_body, a.vertex
+                crate::tr!(
+                    "note-soft-anchor-foreign",
+                    body = a.rigid_body,
+                    vertex = a.vertex
                 ),
             ),
         }
@@ -352,9 +347,10 @@ pub(super) fn build(
         note(
             notes,
             i,
-            format!(
-                "position iterations {} clamped to {it}",
-                sb.iterations.position
+            crate::tr!(
+                "note-soft-iterations-clamped",
+                iterations = sb.iterations.position,
+                clamped = it
             ),
         );
         it as u32
@@ -364,20 +360,22 @@ pub(super) fn build(
     let margin = if sb.margin.is_finite() && sb.margin >= 0.0 {
         sb.margin
     } else {
-        note(notes, i, format!("margin {} clamped to 0", sb.margin));
+        let margin = sb.margin.to_string();
+        note(
+            notes,
+            i,
+            crate::tr!("note-soft-margin-clamped", margin = margin),
+        );
         0.0
     };
-    for text in unsimulated_parameters(sb) {
-        note(notes, i, text);
+    for key in unsimulated_parameters(sb) {
+        note(notes, i, crate::tr!(key));
     }
     if !crate::physics::rules::group_in_range(sb.group) {
         note(
             notes,
             i,
-            format!(
-                "group {} is above 15: in no group, it collides with nothing (as in MMD)",
-                sb.group
-            ),
+            crate::tr!("note-soft-group-above-15", group = sb.group),
         );
     }
 
