@@ -10,3 +10,43 @@ err-delete-referenced = { $refs }; delete them too (refs: delete) or re-point th
 err-delete-no-parent-for-weights = the vertex weights on { $bone } cannot be re-pointed: no parent bone survives
 err-input-no-such = { $kind } #{ $index } does not exist (the model has { $len })
 err-rig-nothing-to-do = nothing to do: { $reason }
+
+# Model files (core/src/pmx): where a parse problem is, why a file cannot be read or written
+err-pmx-parse = { $location }: { $message } at byte { $offset }
+err-pmx-needs-21 = cannot write PMX 2.0: the model uses PMX 2.1 features: { $features }
+err-pmx-write = cannot write: { $reason }
+err-pmx-unsupported = unsupported file: { $reason }
+err-section-header = header
+err-section-model-info = model info
+err-section-vertex = vertex
+err-section-face = face
+err-section-texture = texture
+err-section-material = material
+err-section-bone = bone
+err-section-ik-link = IK link
+err-section-morph = morph
+err-section-display-frame = display frame
+err-section-rigid-body = rigid body
+err-section-joint = joint
+err-section-soft-body = soft body
+err-section-ik-chain = IK chain
+err-section-expression = expression
+err-section-display-list = display list
+err-section-extension = extension
+err-section-motion = motion
+err-section-trailer = trailer
+
+# PMX 2.1 features (core/src/pmx/needs.rs): what keeps a model from being written as 2.0
+v21-qdef-weights = QDEF weights
+v21-flip-morphs = flip morphs
+v21-impulse-morphs = impulse morphs
+v21-material-flags = material flags 0x20-0x80 (vertex colour, point, line)
+v21-joint-kinds = joint types other than spring 6DOF
+v21-soft-bodies = soft bodies
+v21-user-vertex = vertex { $index }
+v21-user-morph = morph { $index } ({ $name })
+v21-user-material = material { $index } ({ $name }) flags { $flags }
+v21-user-joint = joint { $index } ({ $name }) kind { $kind }
+v21-user-soft-body = soft body { $index } ({ $name })
+v21-and-more = and { $count } more
+v21-use = { $feature } ({ $count }): { $users }

@@ -10,3 +10,43 @@ err-delete-referenced = { $refs }。それらも削除する (refs: delete) か�
 err-delete-no-parent-for-weights = { $bone } のウェイトを付け替えられません: 残る親ボーンがありません
 err-input-no-such = { $kind } #{ $index } はありません (モデルには { $len } 個)
 err-rig-nothing-to-do = 何もすることがありません: { $reason }
+
+# モデルファイル (core/src/pmx): 読み込みの問題の位置、読み書きできない理由
+err-pmx-parse = { $location }: { $message } (バイト位置 { $offset })
+err-pmx-needs-21 = PMX 2.0 で保存できません: モデルが PMX 2.1 の機能を使っています: { $features }
+err-pmx-write = 保存できません: { $reason }
+err-pmx-unsupported = 対応していないファイルです: { $reason }
+err-section-header = ヘッダ
+err-section-model-info = モデル情報
+err-section-vertex = 頂点
+err-section-face = 面
+err-section-texture = テクスチャ
+err-section-material = 材質
+err-section-bone = ボーン
+err-section-ik-link = IKリンク
+err-section-morph = モーフ
+err-section-display-frame = 表示枠
+err-section-rigid-body = 剛体
+err-section-joint = ジョイント
+err-section-soft-body = ソフトボディ
+err-section-ik-chain = IKチェーン
+err-section-expression = 表情
+err-section-display-list = 表示リスト
+err-section-extension = 拡張部
+err-section-motion = モーション
+err-section-trailer = 末尾
+
+# PMX 2.1 の機能 (core/src/pmx/needs.rs): 2.0 で保存できない理由
+v21-qdef-weights = QDEF ウェイト
+v21-flip-morphs = フリップモーフ
+v21-impulse-morphs = インパルスモーフ
+v21-material-flags = 材質フラグ 0x20-0x80 (頂点色・点描画・線描画)
+v21-joint-kinds = ばね付6DOF 以外のジョイント種類
+v21-soft-bodies = ソフトボディ
+v21-user-vertex = 頂点 { $index }
+v21-user-morph = モーフ { $index } ({ $name })
+v21-user-material = 材質 { $index } ({ $name }) フラグ { $flags }
+v21-user-joint = ジョイント { $index } ({ $name }) 種類 { $kind }
+v21-user-soft-body = ソフトボディ { $index } ({ $name })
+v21-and-more = ほか { $count } 個
+v21-use = { $feature } ({ $count } 個): { $users }
