@@ -50,3 +50,36 @@ v21-user-joint = joint { $index } ({ $name }) kind { $kind }
 v21-user-soft-body = soft body { $index } ({ $name })
 v21-and-more = and { $count } more
 v21-use = { $feature } ({ $count }): { $users }
+
+# Scripts and operation input (core/src/ops): the JSON keys stay as written
+err-script-json = the script is not valid JSON: { $error }
+err-script-not-array = the script must be a JSON array of operations (objects with an "op" key)
+err-script-op = operation { $index } ({ $op }): { $message }
+err-script-not-object = not an object: { $value }
+err-script-unknown-op = unknown operation (operations: { $ops })
+err-script-unknown-key = unknown key "{ $key }" (allowed: { $allowed }); usage: { $usage }
+err-op-missing = missing "{ $key }"
+err-op-key = "{ $key }": { $error }
+err-op-not-string = "{ $key }" must be a string, not { $value }
+err-op-not-object = "{ $key }" must be an object, not { $value }
+err-op-unknown-kind = unknown kind "{ $name }" (kinds: { $kinds })
+err-op-not-a-vertex = "vertices": { $value } is not a vertex of this model (it has { $len })
+err-op-vertex-selector = "vertices": expected "all", a list of indices, {"{"}"bone": S{"}"} or {"{"}"material": S{"}"}, not { $value }
+err-op-one-bone = "{ $key }" must name one bone, it names { $count }
+err-op-panel = "panel" must be 0-4, not { $panel }
+err-op-bad-value = bad value for { $field }: { $error }
+err-op-cannot-add = { $kind } elements cannot be added
+err-op-at-past-end = "at": { $at } is past the end (the model has { $len } { $kinds })
+err-op-refs = "refs" must be "error", "delete" or "repoint", not "{ $value }"
+err-op-to-past-end = "to": { $to } would move { $count } { $kinds } past the end (the model has { $len })
+err-op-value-needs-field = "value" needs "field"
+err-op-missing-field-value = missing "field" and "value" (or "values")
+err-select-no-index = { $kind } { $index } does not exist (the model has { $len })
+err-select-no-match = no { $kind } matches "{ $pattern }"
+err-select-no-name = no { $kind } named "{ $name }"
+err-select-empty-list = the selector list is empty
+err-select-bad = a selector is an index, a name, a glob with * or a list, not { $value }
+
+# One step of a script's report (core/src/ops/script.rs)
+script-step-nothing = nothing to change
+script-step-count = { $kinds } { $before } → { $after }

@@ -50,3 +50,36 @@ v21-user-joint = ジョイント { $index } ({ $name }) 種類 { $kind }
 v21-user-soft-body = ソフトボディ { $index } ({ $name })
 v21-and-more = ほか { $count } 個
 v21-use = { $feature } ({ $count } 個): { $users }
+
+# スクリプトと操作の入力 (core/src/ops): JSON のキーは書かれたまま
+err-script-json = スクリプトが正しい JSON ではありません: { $error }
+err-script-not-array = スクリプトは操作 ("op" キーを持つオブジェクト) の JSON 配列でなければなりません
+err-script-op = 操作 { $index } ({ $op }): { $message }
+err-script-not-object = オブジェクトではありません: { $value }
+err-script-unknown-op = 不明な操作です (操作: { $ops })
+err-script-unknown-key = 不明なキー "{ $key }" (使えるキー: { $allowed })。書式: { $usage }
+err-op-missing = "{ $key }" がありません
+err-op-key = "{ $key }": { $error }
+err-op-not-string = "{ $key }" は文字列でなければなりません ({ $value } は不可)
+err-op-not-object = "{ $key }" はオブジェクトでなければなりません ({ $value } は不可)
+err-op-unknown-kind = 不明な種類 "{ $name }" (種類: { $kinds })
+err-op-not-a-vertex = "vertices": { $value } はこのモデルの頂点ではありません (頂点数 { $len })
+err-op-vertex-selector = "vertices": "all"、番号のリスト、{"{"}"bone": S{"}"}、{"{"}"material": S{"}"} のいずれかを指定してください ({ $value } は不可)
+err-op-one-bone = "{ $key }" はボーンを 1 つだけ指定してください ({ $count } 個を指定しています)
+err-op-panel = "panel" は 0-4 でなければなりません ({ $panel } は不可)
+err-op-bad-value = { $field } の値が不正です: { $error }
+err-op-cannot-add = { $kind } は追加できません
+err-op-at-past-end = "at": { $at } は末尾より後です (モデルの{ $kinds }は { $len } 個)
+err-op-refs = "refs" は "error"、"delete"、"repoint" のいずれかです ("{ $value }" は不可)
+err-op-to-past-end = "to": { $to } では { $kinds } { $count } 個が末尾を越えます (モデルには { $len } 個)
+err-op-value-needs-field = "value" には "field" が必要です
+err-op-missing-field-value = "field" と "value" (または "values") がありません
+err-select-no-index = { $kind } { $index } はありません (モデルには { $len } 個)
+err-select-no-match = "{ $pattern }" に一致する{ $kind }がありません
+err-select-no-name = "{ $name }" という名前の{ $kind }がありません
+err-select-empty-list = 選択リストが空です
+err-select-bad = 選択は番号・名前・* を含むパターン・リストのいずれかです ({ $value } は不可)
+
+# スクリプトの各手順の報告 (core/src/ops/script.rs)
+script-step-nothing = 変更なし
+script-step-count = { $kinds } { $before } → { $after }
