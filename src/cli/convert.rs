@@ -43,8 +43,12 @@ pub fn run(args: ConvertArgs) -> CliResult {
         // Not eprintln!: a closed stderr must not panic.
         let _ = writeln!(
             std::io::stderr(),
-            "hone: warning: {}: {w}",
-            args.input.display()
+            "{}",
+            crate::tr!(
+                "cli-read-warning",
+                path = args.input.display().to_string(),
+                warning = w.to_string()
+            )
         );
     }
     let opts = WriteOptions {

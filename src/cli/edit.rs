@@ -63,25 +63,37 @@ pub fn run(args: EditArgs) -> CliResult {
     let (loaded, _format) = super::info::load_any(&args.input)?;
     let mut model = loaded.model;
     let mut history = History::new();
-    let reports = run_script(&mut model, &mut history, &ops)
-        .map_err(|e| format!("{}: {e}; nothing was written", args.script.display()))?;
+    let reports = run_script(&mut model, &mut history, &ops).map_err(|e| {
+        crate::tr!(
+            "cli-script-failed",
+            path = args.script.display().to_string(),
+            error = e.to_string()
+        )
+    })?;
     let mut out = std::io::stdout().lock();
-    let prefix = if args.dry_run { "dry run: " } else { "" };
     for r in &reports {
-        let _ = writeln!(out, "{prefix}{r}");
+        let line = if args.dry_run {
+            crate::tr!("cli-dry-run-step", step = r.to_string())
+        } else {
+            r.to_string()
+        };
+        let _ = writeln!(out, "{line}");
     }
     if args.dry_run {
         return Ok(ExitCode::SUCCESS);
     }
     let Some(path) = &args.output else {
-        return Err("--output is required without --dry-run".into());
+        return Err(crate::tr!("cli-output-required").into());
     };
     super::save_model(&model, path, &WriteOptions::default())?;
     let _ = writeln!(
         out,
-        "{} operation(s) applied, saved {}",
-        reports.len(),
-        path.display()
+        "{}",
+        crate::tr!(
+            "cli-edit-saved",
+            count = reports.len(),
+            path = path.display().to_string()
+        )
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -242,7 +242,7 @@ pub fn run(args: RigArgs) -> CliResult {
     let (op, m) = (args.op, &args.matches);
     let input = m
         .get_one::<std::path::PathBuf>("input")
-        .ok_or("missing INPUT")?;
+        .ok_or_else(|| crate::tr!("cli-missing-input"))?;
     let (loaded, _format) = super::info::load_any(input)?;
     let mut model = loaded.model;
     let selector = match op.selection {
@@ -255,7 +255,7 @@ pub fn run(args: RigArgs) -> CliResult {
     };
     let flag_name = op.selection.key().map(flag).unwrap_or_default();
     let selection = crate::ops::script_selection(&model, op, selector.as_ref())
-        .map_err(|e| format!("--{flag_name}: {e}"))?;
+        .map_err(|e| crate::tr!("cli-flag-error", flag = flag_name, error = e.to_string()))?;
     let plan = (op.plan)(&model, &selection, &options(op, m)).map_err(|e| e.to_string())?;
     let mut out = std::io::stdout().lock();
     for line in &plan.summary {
@@ -264,10 +264,20 @@ pub fn run(args: RigArgs) -> CliResult {
     if let Some(p) = &plan.preview {
         if m.get_flag("dry_run") {
             for b in &p.rigid_bodies {
-                let _ = writeln!(out, "  body {:?} {:?}", b.target, b.value.name);
+                let line = crate::tr!(
+                    "cli-would-body",
+                    target = format!("{:?}", b.target),
+                    name = format!("{:?}", b.value.name)
+                );
+                let _ = writeln!(out, "  {line}");
             }
             for j in &p.joints {
-                let _ = writeln!(out, "  joint {:?} {:?}", j.target, j.value.name);
+                let line = crate::tr!(
+                    "cli-would-joint",
+                    target = format!("{:?}", j.target),
+                    name = format!("{:?}", j.value.name)
+                );
+                let _ = writeln!(out, "  {line}");
             }
         }
     }
@@ -275,7 +285,7 @@ pub fn run(args: RigArgs) -> CliResult {
         return Ok(ExitCode::SUCCESS);
     }
     let Some(path) = m.get_one::<std::path::PathBuf>("output") else {
-        return Err("--output is required without --dry-run".into());
+        return Err(crate::tr!("cli-output-required").into());
     };
     if let Some(edit) = plan.edit {
         History::new()
@@ -283,6 +293,10 @@ pub fn run(args: RigArgs) -> CliResult {
             .map_err(|e| e.to_string())?;
     }
     super::save_model(&model, path, &WriteOptions::default())?;
-    let _ = writeln!(out, "saved {}", path.display());
+    let _ = writeln!(
+        out,
+        "{}",
+        crate::tr!("cli-saved", path = path.display().to_string())
+    );
     Ok(ExitCode::SUCCESS)
 }

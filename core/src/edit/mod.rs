@@ -115,29 +115,48 @@ use crate::pmx::{
 use std::fmt;
 
 /// Why an edit was refused. A refused edit changes nothing and is not recorded.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EditError {
-    #[error("{kind} #{index} does not exist (the model has {len})")]
     NoSuchElement {
         kind: ElementKind,
         index: usize,
         len: usize,
     },
-    #[error("{0} elements cannot be added, deleted or reordered")]
     NotSupported(ElementKind),
-    #[error("display frame \"{0}\" is special and cannot be deleted")]
     SpecialFrame(String),
-    #[error("not a reordering of all {0} elements")]
     BadOrder(ElementKind),
-    #[error(
-        "materials can only be reordered or duplicated when their face counts cover the face list exactly"
-    )]
     InconsistentMaterialFaces,
-    #[error("vertex #{0} is used by a face; only unused vertices can be deleted")]
     VertexInUse(usize),
-    #[error("nothing to do")]
     Empty,
 }
+
+impl std::fmt::Display for EditError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            EditError::NoSuchElement { kind, index, len } => crate::tr!(
+                "err-edit-no-such-element",
+                kind = kind.label(),
+                index = *index,
+                len = *len
+            ),
+            EditError::NotSupported(kind) => {
+                crate::tr!("err-edit-not-supported", kind = kind.label())
+            }
+            EditError::SpecialFrame(name) => {
+                crate::tr!("err-edit-special-frame", name = name.as_str())
+            }
+            EditError::BadOrder(kind) => crate::tr!("err-edit-bad-order", kind = kind.label()),
+            EditError::InconsistentMaterialFaces => crate::tr!("err-edit-material-faces"),
+            EditError::VertexInUse(index) => {
+                crate::tr!("err-edit-vertex-in-use", index = *index)
+            }
+            EditError::Empty => crate::tr!("err-edit-empty"),
+        };
+        f.write_str(&text)
+    }
+}
+
+impl std::error::Error for EditError {}
 
 /// One undoable change of the model. Build it with the constructors, apply it
 /// with [`History::apply`].

@@ -122,11 +122,11 @@ impl std::fmt::Display for References {
 /// Why [`delete_with_references`] refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DeleteError {
-    #[error("{0}; delete them too (refs: delete) or re-point them (refs: repoint)")]
+    #[error("{}", crate::tr!("err-delete-referenced", refs = .0.to_string()))]
     Referenced(Box<References>),
     #[error("{0}")]
     Edit(#[from] super::EditError),
-    #[error("the vertex weights on {0} cannot be re-pointed: no parent bone survives")]
+    #[error("{}", crate::tr!("err-delete-no-parent-for-weights", bone = .0.as_str()))]
     NoParentForWeights(String),
 }
 

@@ -28,9 +28,9 @@ pub fn selection(
     Ok(match op.selection {
         Need::None => Selection::default(),
         Need::Bones => {
-            let v = value.ok_or_else(|| OpError::new("missing \"bones\""))?;
+            let v = value.ok_or_else(|| OpError(crate::tr!("err-op-missing", key = "bones")))?;
             let bones = select(model, ElementKind::Bone, v)
-                .map_err(|e| OpError::new(format!("\"bones\": {e}")))?;
+                .map_err(|e| OpError(crate::tr!("err-op-key", key = "bones", error = e)))?;
             Selection::of(ElementKind::Bone, bones)
         }
         Need::Vertices => Selection::of(ElementKind::Vertex, vertices_from_selector(model, value)?),
@@ -64,16 +64,17 @@ pub fn vertices_from_selector(model: &Model, value: Option<&Value>) -> Result<Ve
                     .map(|i| i as usize)
                     .filter(|&i| i < model.vertices.len())
                     .ok_or_else(|| {
-                        OpError(format!(
-                            "\"vertices\": {v} is not a vertex of this model (it has {})",
-                            model.vertices.len()
+                        OpError(crate::tr!(
+                            "err-op-not-a-vertex",
+                            value = v.to_string(),
+                            len = model.vertices.len()
                         ))
                     })
             })
             .collect(),
         Some(Value::Object(o)) if o.len() == 1 && o.contains_key("bone") => {
             let bones: Vec<i32> = select(model, ElementKind::Bone, &o["bone"])
-                .map_err(|e| OpError(format!("\"vertices\": {e}")))?
+                .map_err(|e| OpError(crate::tr!("err-op-key", key = "vertices", error = e)))?
                 .into_iter()
                 .map(|b| b as i32)
                 .collect();
@@ -87,7 +88,7 @@ pub fn vertices_from_selector(model: &Model, value: Option<&Value>) -> Result<Ve
         }
         Some(Value::Object(o)) if o.len() == 1 && o.contains_key("material") => {
             let mats = select(model, ElementKind::Material, &o["material"])
-                .map_err(|e| OpError(format!("\"vertices\": {e}")))?;
+                .map_err(|e| OpError(crate::tr!("err-op-key", key = "vertices", error = e)))?;
             let ranges = crate::edit::remap::material_face_ranges(model);
             let mut out: Vec<usize> = mats
                 .iter()
@@ -100,8 +101,9 @@ pub fn vertices_from_selector(model: &Model, value: Option<&Value>) -> Result<Ve
             out.dedup();
             Ok(out)
         }
-        Some(v) => Err(OpError(format!(
-            "\"vertices\": expected \"all\", a list of indices, {{\"bone\": S}} or {{\"material\": S}}, not {v}"
+        Some(v) => Err(OpError(crate::tr!(
+            "err-op-vertex-selector",
+            value = v.to_string()
         ))),
     }
 }
@@ -114,9 +116,10 @@ pub fn one_bone(model: &Model, options: &Options, key: &str) -> Result<usize, Op
         .as_slice()
     {
         [b] => Ok(*b),
-        list => Err(OpError(format!(
-            "\"{key}\" must name one bone, it names {}",
-            list.len()
+        list => Err(OpError(crate::tr!(
+            "err-op-one-bone",
+            key = key,
+            count = list.len()
         ))),
     }
 }
@@ -128,7 +131,7 @@ pub fn name_panel<'a>(args: &OpArgs<'a>) -> Result<(&'a str, u8), OpError> {
         .parse::<u8>("panel")?
         .unwrap_or(crate::rig::morphs::PANEL_OTHER);
     if panel > 4 {
-        return Err(OpError(format!("\"panel\" must be 0-4, not {panel}")));
+        return Err(OpError(crate::tr!("err-op-panel", panel = panel)));
     }
     Ok((name, panel))
 }
@@ -136,24 +139,42 @@ pub fn name_panel<'a>(args: &OpArgs<'a>) -> Result<(&'a str, u8), OpError> {
 /// The model file option `file` names.
 pub fn load_model(args: &OpArgs) -> Result<Model, OpError> {
     let path = args.str_required("file")?;
-    crate::pmx::load(path)
-        .map(|l| l.model)
-        .map_err(|e| OpError(format!("\"file\": {e}")))
+    crate::pmx::load(path).map(|l| l.model).map_err(|e| {
+        OpError(crate::tr!(
+            "err-op-key",
+            key = "file",
+            error = e.to_string()
+        ))
+    })
 }
 
 /// A pose from a JSON pose file or a VPD (by extension), option `pose`.
 pub fn load_pose(model: &Model, args: &OpArgs) -> Result<Pose, OpError> {
     let path = args.str_required("pose")?;
     if path.to_ascii_lowercase().ends_with(".vpd") {
-        let (vpd, _) =
-            crate::motion::vpd::load_vpd(path).map_err(|e| OpError(format!("\"pose\": {e}")))?;
+        let (vpd, _) = crate::motion::vpd::load_vpd(path).map_err(|e| {
+            OpError(crate::tr!(
+                "err-op-key",
+                key = "pose",
+                error = e.to_string()
+            ))
+        })?;
         return Ok(vpd.to_pose(model).0);
     }
-    let text =
-        std::fs::read_to_string(path).map_err(|e| OpError(format!("\"pose\": {path}: {e}")))?;
-    pose_from_json(model, &text)
-        .map(|p| p.pose)
-        .map_err(|e| OpError(format!("\"pose\": {e}")))
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        OpError(crate::tr!(
+            "err-op-key",
+            key = "pose",
+            error = format!("{path}: {e}")
+        ))
+    })?;
+    pose_from_json(model, &text).map(|p| p.pose).map_err(|e| {
+        OpError(crate::tr!(
+            "err-op-key",
+            key = "pose",
+            error = e.to_string()
+        ))
+    })
 }
 
 /// The summary of a vertex operation.

@@ -47,11 +47,16 @@ pub struct OpSpec {
 /// A script that failed: nothing it did is left in the model.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ScriptError {
-    #[error("the script is not valid JSON: {0}")]
+    #[error("{}", crate::tr!("err-script-json", error = .0.as_str()))]
     Json(String),
-    #[error("the script must be a JSON array of operations (objects with an \"op\" key)")]
+    #[error("{}", crate::tr!("err-script-not-array"))]
     NotAnArray,
-    #[error("operation {index} ({op}): {message}")]
+    #[error("{}", crate::tr!(
+        "err-script-op",
+        index = *index,
+        op = op.as_str(),
+        message = message.as_str()
+    ))]
     Op {
         index: usize,
         op: String,
@@ -66,7 +71,7 @@ pub struct OpArgs<'a> {
 
 /// The error for an absent required key.
 fn missing(key: &str) -> OpError {
-    OpError(format!("missing \"{key}\""))
+    OpError(crate::tr!("err-op-missing", key = key))
 }
 
 impl<'a> OpArgs<'a> {
@@ -90,7 +95,7 @@ impl<'a> OpArgs<'a> {
             None | Some(Value::Null) => Ok(None),
             Some(v) => serde_json::from_value(v.clone())
                 .map(Some)
-                .map_err(|e| OpError(format!("\"{key}\": {e}"))),
+                .map_err(|e| OpError(crate::tr!("err-op-key", key = key, error = e.to_string()))),
         }
     }
 
@@ -109,20 +114,29 @@ impl<'a> OpArgs<'a> {
         match self.get(key) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) => Ok(Some(s)),
-            Some(v) => Err(OpError(format!("\"{key}\" must be a string, not {v}"))),
+            Some(v) => Err(OpError(crate::tr!(
+                "err-op-not-string",
+                key = key,
+                value = v.to_string()
+            ))),
         }
     }
 
     /// The `"kind"` key as an element kind (one of [`KINDS`]).
     pub fn kind(&self) -> Result<ElementKind, OpError> {
         let v = self.required("kind")?;
-        let name = v
-            .as_str()
-            .ok_or_else(|| OpError(format!("\"kind\" must be a string, not {v}")))?;
+        let name = v.as_str().ok_or_else(|| {
+            OpError(crate::tr!(
+                "err-op-not-string",
+                key = "kind",
+                value = v.to_string()
+            ))
+        })?;
         parse_kind(name).ok_or_else(|| {
-            OpError(format!(
-                "unknown kind \"{name}\" (kinds: {})",
-                KINDS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+            OpError(crate::tr!(
+                "err-op-unknown-kind",
+                name = name,
+                kinds = KINDS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
             ))
         })
     }
@@ -135,7 +149,8 @@ impl<'a> OpArgs<'a> {
         kind: ElementKind,
         key: &str,
     ) -> Result<Vec<usize>, OpError> {
-        select(model, kind, self.required(key)?).map_err(|e| OpError(format!("\"{key}\": {e}")))
+        select(model, kind, self.required(key)?)
+            .map_err(|e| OpError(crate::tr!("err-op-key", key = key, error = e)))
     }
 
     /// Like [`select`](Self::select), but an absent key selects nothing.
@@ -167,7 +182,7 @@ impl std::fmt::Display for StepReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "#{} {}: ", self.index, self.op)?;
         if self.label.is_empty() {
-            f.write_str("nothing to change")?;
+            f.write_str(&crate::tr!("script-step-nothing"))?;
         } else {
             f.write_str(&self.label)?;
         }
@@ -260,12 +275,20 @@ fn run_op(
         message,
     };
     let Value::Object(map) = op else {
-        return Err(fail("?", format!("not an object: {op}")));
+        return Err(fail(
+            "?",
+            crate::tr!("err-script-not-object", value = op.to_string()),
+        ));
     };
     let name = match map.get("op") {
         Some(Value::String(s)) => s.as_str(),
-        Some(v) => return Err(fail("?", format!("\"op\" must be a string, not {v}"))),
-        None => return Err(fail("?", "missing \"op\"".into())),
+        Some(v) => {
+            return Err(fail(
+                "?",
+                crate::tr!("err-op-not-string", key = "op", value = v.to_string()),
+            ))
+        }
+        None => return Err(fail("?", crate::tr!("err-op-missing", key = "op"))),
     };
     let basic = find_op(name);
     let registered = super::find(name).filter(|op| op.name == name);
@@ -282,7 +305,7 @@ fn run_op(
         (None, None) => {
             return Err(fail(
                 name,
-                format!("unknown operation (operations: {})", op_names().join(", ")),
+                crate::tr!("err-script-unknown-op", ops = op_names().join(", ")),
             ))
         }
     };
@@ -292,9 +315,11 @@ fn run_op(
     {
         return Err(fail(
             name,
-            format!(
-                "unknown key \"{bad}\" (allowed: {}); usage: {usage}",
-                keys.join(", "),
+            crate::tr!(
+                "err-script-unknown-key",
+                key = bad.as_str(),
+                allowed = keys.join(", "),
+                usage = usage
             ),
         ));
     }
@@ -317,7 +342,14 @@ fn run_op(
         .iter()
         .zip(before.iter().zip(&after))
         .filter(|(_, (b, a))| b != a)
-        .map(|((_, kind), (b, a))| format!("{} {b} → {a}", kind.plural()))
+        .map(|((_, kind), (b, a))| {
+            crate::tr!(
+                "script-step-count",
+                kinds = kind.plural_label(),
+                before = *b,
+                after = *a
+            )
+        })
         .collect();
     Ok(StepReport {
         index,

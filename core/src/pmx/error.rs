@@ -53,6 +53,31 @@ impl Section {
             Section::Trailer => "trailer",
         }
     }
+
+    /// [`name`](Self::name) in the current language (messages; JSON keeps `name`).
+    pub fn label(self) -> String {
+        match self {
+            Section::Header => crate::tr!("err-section-header"),
+            Section::ModelInfo => crate::tr!("err-section-model-info"),
+            Section::Vertex => crate::tr!("err-section-vertex"),
+            Section::Face => crate::tr!("err-section-face"),
+            Section::Texture => crate::tr!("err-section-texture"),
+            Section::Material => crate::tr!("err-section-material"),
+            Section::Bone => crate::tr!("err-section-bone"),
+            Section::IkLink => crate::tr!("err-section-ik-link"),
+            Section::Morph => crate::tr!("err-section-morph"),
+            Section::DisplayFrame => crate::tr!("err-section-display-frame"),
+            Section::RigidBody => crate::tr!("err-section-rigid-body"),
+            Section::Joint => crate::tr!("err-section-joint"),
+            Section::SoftBody => crate::tr!("err-section-soft-body"),
+            Section::IkChain => crate::tr!("err-section-ik-chain"),
+            Section::Expression => crate::tr!("err-section-expression"),
+            Section::DisplayList => crate::tr!("err-section-display-list"),
+            Section::Extension => crate::tr!("err-section-extension"),
+            Section::Motion => crate::tr!("err-section-motion"),
+            Section::Trailer => crate::tr!("err-section-trailer"),
+        }
+    }
 }
 
 /// Where a parse problem is: section, element index (and name if already read), byte offset.
@@ -66,7 +91,7 @@ pub struct Location {
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.section.name())?;
+        f.write_str(&self.section.label())?;
         if let Some(i) = self.index {
             write!(f, " {i}")?;
         }
@@ -82,7 +107,12 @@ impl fmt::Display for Location {
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Malformed bytes: `bone 12 (右ひじ): parent index 400 out of range at byte 0x1a2f4`.
-    #[error("{location}: {message} at byte {:#x}", location.offset)]
+    #[error("{}", crate::tr!(
+        "err-pmx-parse",
+        location = location.to_string(),
+        message = message.as_str(),
+        offset = format!("{:#x}", location.offset)
+    ))]
     Parse { location: Location, message: String },
     #[error("{path}: {source}")]
     Io {
@@ -90,11 +120,11 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
-    #[error("cannot write PMX 2.0: the model uses PMX 2.1 features: {}", .0.join("; "))]
+    #[error("{}", crate::tr!("err-pmx-needs-21", features = .0.join("; ")))]
     Needs21(Vec<String>),
-    #[error("cannot write: {0}")]
+    #[error("{}", crate::tr!("err-pmx-write", reason = .0.as_str()))]
     Write(String),
-    #[error("unsupported file: {0}")]
+    #[error("{}", crate::tr!("err-pmx-unsupported", reason = .0.as_str()))]
     Unsupported(String),
     /// A malformed PMX Editor CSV line (line and column inside).
     #[error("{0}")]

@@ -35,14 +35,14 @@ impl V21Feature {
     ];
 
     /// What the feature is, for messages ("QDEF weights", "soft bodies", …).
-    pub fn what(self) -> &'static str {
+    pub fn what(self) -> String {
         match self {
-            V21Feature::QdefWeights => "QDEF weights",
-            V21Feature::FlipMorphs => "flip morphs",
-            V21Feature::ImpulseMorphs => "impulse morphs",
-            V21Feature::MaterialFlags => "material flags 0x20-0x80 (vertex colour, point, line)",
-            V21Feature::JointKinds => "joint types other than spring 6DOF",
-            V21Feature::SoftBodies => "soft bodies",
+            V21Feature::QdefWeights => crate::tr!("v21-qdef-weights"),
+            V21Feature::FlipMorphs => crate::tr!("v21-flip-morphs"),
+            V21Feature::ImpulseMorphs => crate::tr!("v21-impulse-morphs"),
+            V21Feature::MaterialFlags => crate::tr!("v21-material-flags"),
+            V21Feature::JointKinds => crate::tr!("v21-joint-kinds"),
+            V21Feature::SoftBodies => crate::tr!("v21-soft-bodies"),
         }
     }
 
@@ -68,25 +68,35 @@ impl V21Feature {
     /// Names one user of the feature for a message, e.g. `joint 3 (髪1) kind hinge`.
     pub fn describe_user(self, model: &Model, index: usize) -> String {
         match self {
-            V21Feature::QdefWeights => format!("vertex {index}"),
-            V21Feature::FlipMorphs | V21Feature::ImpulseMorphs => {
-                format!("morph {index} ({})", model.morphs[index].name)
-            }
+            V21Feature::QdefWeights => crate::tr!("v21-user-vertex", index = index),
+            V21Feature::FlipMorphs | V21Feature::ImpulseMorphs => crate::tr!(
+                "v21-user-morph",
+                index = index,
+                name = model.morphs[index].name.as_str()
+            ),
             V21Feature::MaterialFlags => {
                 let m = &model.materials[index];
-                format!(
-                    "material {index} ({}) flags {:#04x}",
-                    m.name,
-                    v21_flag_bits(m.flags)
+                crate::tr!(
+                    "v21-user-material",
+                    index = index,
+                    name = m.name.as_str(),
+                    flags = format!("{:#04x}", v21_flag_bits(m.flags))
                 )
             }
             V21Feature::JointKinds => {
                 let j = &model.joints[index];
-                format!("joint {index} ({}) kind {}", j.name, j.kind.name())
+                crate::tr!(
+                    "v21-user-joint",
+                    index = index,
+                    name = j.name.as_str(),
+                    kind = j.kind.name()
+                )
             }
-            V21Feature::SoftBodies => {
-                format!("soft body {index} ({})", model.soft_bodies[index].name)
-            }
+            V21Feature::SoftBodies => crate::tr!(
+                "v21-user-soft-body",
+                index = index,
+                name = model.soft_bodies[index].name.as_str()
+            ),
         }
     }
 }
@@ -156,13 +166,16 @@ impl V21Use {
             .map(|&i| f.describe_user(model, i))
             .collect();
         if self.elements.len() > SHOWN {
-            names.push(format!("and {} more", self.elements.len() - SHOWN));
+            names.push(crate::tr!(
+                "v21-and-more",
+                count = self.elements.len() - SHOWN
+            ));
         }
-        format!(
-            "{} ({}): {}",
-            f.what(),
-            self.elements.len(),
-            names.join(", ")
+        crate::tr!(
+            "v21-use",
+            feature = f.what(),
+            count = self.elements.len(),
+            users = names.join(", ")
         )
     }
 }

@@ -4,23 +4,58 @@
 use crate::pmx::Model;
 
 /// Why an authoring operation refused to build its edit.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum InputError {
-    #[error("vertex #{index} does not exist (the model has {len})")]
-    NoSuchVertex { index: usize, len: usize },
-    #[error("bone #{index} does not exist (the model has {len})")]
-    NoSuchBone { index: usize, len: usize },
-    #[error("morph #{index} does not exist (the model has {len})")]
-    NoSuchMorph { index: usize, len: usize },
-    #[error("{what} #{index} does not exist (the model has {len})")]
+    NoSuchVertex {
+        index: usize,
+        len: usize,
+    },
+    NoSuchBone {
+        index: usize,
+        len: usize,
+    },
+    NoSuchMorph {
+        index: usize,
+        len: usize,
+    },
+    /// `what` is an element kind's English name ("rigid body"), shown in the current language.
     NoSuchElement {
         what: &'static str,
         index: usize,
         len: usize,
     },
-    #[error("{0}")]
     Invalid(String),
 }
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::edit::ElementKind;
+        let missing = |kind: String, index: usize, len: usize| {
+            crate::tr!("err-input-no-such", kind = kind, index = index, len = len)
+        };
+        let text = match self {
+            InputError::NoSuchVertex { index, len } => {
+                missing(ElementKind::Vertex.label(), *index, *len)
+            }
+            InputError::NoSuchBone { index, len } => {
+                missing(ElementKind::Bone.label(), *index, *len)
+            }
+            InputError::NoSuchMorph { index, len } => {
+                missing(ElementKind::Morph.label(), *index, *len)
+            }
+            InputError::NoSuchElement { what, index, len } => {
+                let kind = (ElementKind::ALL.iter())
+                    .find(|k| k.name() == *what)
+                    .map_or_else(|| what.to_string(), |k| k.label());
+                missing(kind, *index, *len)
+            }
+            InputError::Invalid(message) => message.clone(),
+        };
+        f.write_str(&text)
+    }
+}
+
+impl std::error::Error for InputError {}
 
 pub fn check_vertices(model: &Model, vertices: &[usize]) -> Result<(), InputError> {
     let len = model.vertices.len();

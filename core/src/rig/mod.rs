@@ -202,7 +202,7 @@ impl RigPlan {
 /// Why a generator refused. A refused generator changes nothing.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RigError {
-    #[error("nothing to do: {0}")]
+    #[error("{}", crate::tr!("err-rig-nothing-to-do", reason = .0.as_str()))]
     NothingToDo(String),
     #[error("{0}")]
     Invalid(String),

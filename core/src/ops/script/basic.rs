@@ -95,7 +95,14 @@ fn select_into(
     match selector {
         Value::Number(n) => match n.as_u64() {
             Some(i) if (i as usize) < len => push(i as usize),
-            _ => return Err(format!("{kind} {n} does not exist (the model has {len})")),
+            _ => {
+                return Err(crate::tr!(
+                    "err-select-no-index",
+                    kind = kind.label(),
+                    index = n.to_string(),
+                    len = len
+                ))
+            }
         },
         Value::String(s) if s.contains('*') => {
             let hits: Vec<usize> = (0..len)
@@ -105,7 +112,11 @@ fn select_into(
                 })
                 .collect();
             if hits.is_empty() {
-                return Err(format!("no {kind} matches \"{s}\""));
+                return Err(crate::tr!(
+                    "err-select-no-match",
+                    kind = kind.label(),
+                    pattern = s.as_str()
+                ));
             }
             hits.into_iter().for_each(push);
         }
@@ -115,23 +126,23 @@ fn select_into(
                 hits = (0..len).filter(|&i| names(model, kind, i).1 == s).collect();
             }
             if hits.is_empty() {
-                return Err(format!("no {kind} named \"{s}\""));
+                return Err(crate::tr!(
+                    "err-select-no-name",
+                    kind = kind.label(),
+                    name = s.as_str()
+                ));
             }
             hits.into_iter().for_each(push);
         }
         Value::Array(items) => {
             if items.is_empty() {
-                return Err("the selector list is empty".into());
+                return Err(crate::tr!("err-select-empty-list"));
             }
             for item in items {
                 select_into(model, kind, item, out)?;
             }
         }
-        v => {
-            return Err(format!(
-                "a selector is an index, a name, a glob with * or a list, not {v}"
-            ))
-        }
+        v => return Err(crate::tr!("err-select-bad", value = v.to_string())),
     }
     Ok(())
 }
@@ -175,7 +186,13 @@ fn build_add(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError>
     let fields = match args.get("value") {
         None | Some(Value::Null) => serde_json::Map::new(),
         Some(Value::Object(m)) => m.clone(),
-        Some(v) => return Err(OpError(format!("\"value\" must be an object, not {v}"))),
+        Some(v) => {
+            return Err(OpError(crate::tr!(
+                "err-op-not-object",
+                key = "value",
+                value = v.to_string()
+            )))
+        }
     };
     // The selection the defaults are computed from: "select", else the value's own
     // anchor fields (a body's bone, a joint's bodies, a bone's parent).
@@ -183,14 +200,19 @@ fn build_add(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError>
     if selection.is_empty() {
         for key in anchor_fields(kind) {
             if let Some(v) = fields.get(*key).filter(|v| !v.is_null()) {
-                let i = select(model, kind_of_anchor(kind), v)
-                    .map_err(|e| OpError(format!("bad value for {kind}.{key}: {e}")))?;
+                let i = select(model, kind_of_anchor(kind), v).map_err(|e| {
+                    OpError(crate::tr!(
+                        "err-op-bad-value",
+                        field = format!("{kind}.{key}"),
+                        error = e
+                    ))
+                })?;
                 selection.extend(i.first());
             }
         }
     }
     let mut element = crate::rig::defaults::new_element(model, kind, &selection)
-        .ok_or_else(|| OpError(format!("{kind} elements cannot be added")))?;
+        .ok_or_else(|| OpError(crate::tr!("err-op-cannot-add", kind = kind.label())))?;
     for (field, value) in &fields {
         set_field(model, &mut element, field, value)?;
     }
@@ -200,9 +222,11 @@ fn build_add(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError>
     };
     let len = kind.len(model);
     if at > len {
-        return Err(OpError(format!(
-            "\"at\": {at} is past the end (the model has {len} {})",
-            kind.plural()
+        return Err(OpError(crate::tr!(
+            "err-op-at-past-end",
+            at = at,
+            len = len,
+            kinds = kind.plural_label()
         )));
     }
     let order = remap::move_order(len + 1, len, at);
@@ -238,11 +262,7 @@ fn build_delete(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpErr
         None | Some("error") => RefPolicy::Error,
         Some("delete") => RefPolicy::Delete,
         Some("repoint") => RefPolicy::Repoint,
-        Some(s) => {
-            return Err(OpError(format!(
-                "\"refs\" must be \"error\", \"delete\" or \"repoint\", not \"{s}\""
-            )))
-        }
+        Some(s) => return Err(OpError(crate::tr!("err-op-refs", value = s))),
     };
     delete_with_references(model, kind, &indices, policy)
         .map(Some)
@@ -262,10 +282,12 @@ fn build_move(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError
     let to: usize = args.parse_required("to")?;
     let len = kind.len(model);
     if to + picked.len() > len {
-        return Err(OpError(format!(
-            "\"to\": {to} would move {} {} past the end (the model has {len})",
-            picked.len(),
-            kind.plural()
+        return Err(OpError(crate::tr!(
+            "err-op-to-past-end",
+            to = to,
+            count = picked.len(),
+            kinds = kind.plural_label(),
+            len = len
         )));
     }
     let mut order: Vec<usize> = (0..len)
@@ -285,17 +307,21 @@ fn build_set(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError>
     if let Some(field) = args.str("field")? {
         fields.push((field.to_string(), args.required("value")?.clone()));
     } else if args.get("value").is_some() {
-        return Err(OpError("\"value\" needs \"field\"".into()));
+        return Err(OpError(crate::tr!("err-op-value-needs-field")));
     }
     match args.get("values") {
         None | Some(Value::Null) => {}
         Some(Value::Object(m)) => fields.extend(m.iter().map(|(k, v)| (k.clone(), v.clone()))),
-        Some(v) => return Err(OpError(format!("\"values\" must be an object, not {v}"))),
+        Some(v) => {
+            return Err(OpError(crate::tr!(
+                "err-op-not-object",
+                key = "values",
+                value = v.to_string()
+            )))
+        }
     }
     if fields.is_empty() {
-        return Err(OpError(
-            "missing \"field\" and \"value\" (or \"values\")".into(),
-        ));
+        return Err(OpError(crate::tr!("err-op-missing-field-value")));
     }
     let mut items: Vec<(usize, Element)> = Vec::with_capacity(indices.len());
     for &i in &indices {
