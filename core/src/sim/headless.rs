@@ -3,6 +3,7 @@
 //! state after frame k's pipeline with the motion sampled at k / fps seconds; at a reset
 //! frame physics starts over on that frame's pose instead of stepping.
 
+use super::probe::{Probe, ProbeTarget};
 use super::stability::{StabilityLimits, Trouble};
 use super::trace::Trace;
 use super::{Simulation, STAGES};
@@ -28,6 +29,8 @@ pub struct RunOptions {
     pub reset_at: Vec<usize>,
     /// When a body is reported as stretching, spinning or oscillating.
     pub limits: StabilityLimits,
+    /// Bones (and bodies) whose swing, speed and distance are recorded every frame.
+    pub probe: Vec<ProbeTarget>,
 }
 
 impl Default for RunOptions {
@@ -40,6 +43,7 @@ impl Default for RunOptions {
             warm_up: 0.0,
             reset_at: Vec::new(),
             limits: StabilityLimits::default(),
+            probe: Vec::new(),
         }
     }
 }
@@ -69,6 +73,8 @@ pub struct RunReport {
     pub notes: Vec<crate::physics::Note>,
     /// The recorded frames, with [`RunOptions::trace_every`].
     pub trace: Option<Trace>,
+    /// Every frame's swing, speed and distance of [`RunOptions::probe`] (after any reset).
+    pub probe: Option<Probe>,
 }
 
 /// Runs `seconds` at `fps` from a reset on `base` (plus `motion` if given, sampled
@@ -112,6 +118,7 @@ pub fn run(
     sim.deformer.normals = false;
     sim.physics_enabled = options.physics;
     sim.watch_stability(options.physics);
+    sim.set_probe(&options.probe, frames + 1);
     let mut pose = base.clone();
     if let Some(m) = motion {
         m.apply_to_pose(0.0, &mut pose);
@@ -182,5 +189,6 @@ pub fn run(
         .filter(|p| !p.is_finite())
         .count();
     report.trace = trace;
+    report.probe = sim.probe().cloned();
     report
 }

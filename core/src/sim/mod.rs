@@ -14,10 +14,12 @@ use crate::pmx::Model;
 use std::time::Instant;
 
 mod headless;
+pub mod probe;
 pub mod stability;
 pub mod trace;
 
 pub use headless::{run, run_headless, RunOptions, RunReport};
+pub use probe::{Probe, ProbeTarget, Sample};
 pub use stability::{StabilityLimits, StabilityWatch, Trouble};
 pub use trace::Trace;
 
@@ -57,6 +59,8 @@ pub struct Simulation {
     /// Per simulated body: stretch, spin and oscillation since the last reset (see
     /// [`Simulation::watch_stability`]).
     stability: Option<StabilityWatch>,
+    /// Swing, speed and distance of a few bones for plots (see [`Simulation::set_probe`]).
+    probe: Option<Probe>,
     times: StageTimes,
     substeps: u32,
 }
@@ -73,6 +77,7 @@ impl Simulation {
             soft,
             physics_enabled: true,
             stability: None,
+            probe: None,
             physics,
             times: StageTimes::default(),
             substeps: 0,
@@ -96,6 +101,9 @@ impl Simulation {
         if let Some(w) = &mut self.stability {
             w.clear();
         }
+        if let Some(p) = &mut self.probe {
+            p.clear();
+        }
     }
 
     /// Reset, then run `seconds` of frames at `fps` holding `pose`, so hair and
@@ -112,6 +120,9 @@ impl Simulation {
         // What happened while settling is not the rig's behaviour.
         if let Some(w) = &mut self.stability {
             w.clear();
+        }
+        if let Some(p) = &mut self.probe {
+            p.clear();
         }
     }
 
@@ -158,6 +169,10 @@ impl Simulation {
         }
         self.deformer
             .update_bones(pose, &mut self.state, Phase::AfterPhysics);
+        if let Some(p) = &mut self.probe {
+            let watch = self.stability.as_ref();
+            p.record(model, &self.deformer, pose, &self.state.world, watch, dt);
+        }
         lap(times, 5);
         self.deformer.skin(&mut self.state);
         lap(times, 6);
@@ -193,6 +208,17 @@ impl Simulation {
     /// oscillating; the watch restarts at every reset.
     pub fn watch_stability(&mut self, on: bool) {
         self.stability = on.then(|| StabilityWatch::new(&self.physics));
+    }
+
+    /// Starts recording swing, speed and distance of `targets` (the last `frames` frames
+    /// of each; see [`probe`]); no targets stops it.
+    pub fn set_probe(&mut self, targets: &[ProbeTarget], frames: usize) {
+        self.probe = (!targets.is_empty()).then(|| Probe::new(&self.deformer, targets, frames));
+    }
+
+    /// What the probe recorded, if one is set.
+    pub fn probe(&self) -> Option<&Probe> {
+        self.probe.as_ref()
     }
 
     /// What the stability watch has seen since the last reset, if it is on.
