@@ -45,6 +45,12 @@ pub enum Command {
     Physics(bool),
     /// Every rigid body back on its bone.
     ResetPhysics,
+    /// Record swing, speed and distance of these bones for the Simulation panel's plots
+    /// (the last `frames` frames); none stops recording.
+    Probe {
+        targets: Vec<crate::sim::ProbeTarget>,
+        frames: usize,
+    },
     /// Ctrl+Z / Ctrl+Y: undo / redo the newest change, pose or model
     /// ([`crate::app::pose_undo`]).
     UndoNewest,

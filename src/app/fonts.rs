@@ -3,7 +3,7 @@
 use eframe::egui;
 
 /// IPAGothic (IPA Font License v1.0, see resources/fonts/README.md).
-static CJK_FONT: &[u8] = include_bytes!("../../resources/fonts/ipag.ttf");
+pub(crate) static CJK_FONT: &[u8] = include_bytes!("../../resources/fonts/ipag.ttf");
 
 /// Installs the CJK font as a fallback after egui's own fonts (Latin glyphs stay egui's).
 pub fn install(ctx: &egui::Context) {

@@ -272,6 +272,15 @@ impl PoseState {
         self.sim.as_deref()
     }
 
+    /// Records swing, speed and distance of `targets` in the running simulation (see
+    /// [`crate::sim::Simulation::set_probe`]); the Simulation panel asks again after physics
+    /// restarts.
+    pub fn set_probe(&mut self, targets: &[crate::sim::ProbeTarget], frames: usize) {
+        if let Some(sim) = &mut self.sim {
+            sim.set_probe(targets, frames);
+        }
+    }
+
     pub fn physics_config(&self) -> &crate::physics::PhysicsConfig {
         &self.config
     }

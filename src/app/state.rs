@@ -174,6 +174,31 @@ impl State {
         self.selected.indices(self.selection)
     }
 
+    /// What the Simulation panel plots: the selected rigid bodies, then the selected bones
+    /// (a bone's first body gives its distance), at most `most`, each with its name.
+    pub fn plot_targets(&self, most: usize) -> (Vec<crate::sim::ProbeTarget>, Vec<String>) {
+        use crate::edit::ElementKind;
+        use crate::sim::ProbeTarget;
+        let model = self.doc.model();
+        let bodies = self.selected.iter(self.selection, ElementKind::RigidBody);
+        let bodies = bodies.filter_map(|i| {
+            Some((
+                ProbeTarget::body(model, i)?,
+                model.rigid_bodies[i].name.clone(),
+            ))
+        });
+        let bones = self.selected.iter(self.selection, ElementKind::Bone);
+        let bones =
+            bones.filter_map(|i| Some((ProbeTarget::bone(model, i)?, model.bones[i].name.clone())));
+        bodies.chain(bones).take(most).unzip()
+    }
+
+    /// Frames the plots keep for `seconds`: the app runs at the display's rate, and 60
+    /// frames a second is the common case.
+    pub fn plot_frames(seconds: f32) -> usize {
+        (seconds * 60.0).round() as usize
+    }
+
     /// The selected vertices, ascending (none unless a vertex is the active element).
     pub fn selected_vertices(&self) -> Vec<usize> {
         use crate::edit::ElementKind;
@@ -370,6 +395,7 @@ impl State {
                 Command::ViewMode(mode) => viewport::modes::switch(self, mode),
                 Command::Physics(on) => self.pose.set_physics(self.doc.model(), on),
                 Command::ResetPhysics => self.pose.reset_physics(self.doc.model()),
+                Command::Probe { targets, frames } => self.pose.set_probe(&targets, frames),
                 Command::Generator(open) => {
                     self.generator = Some(crate::app::generators::Dialog::new(open));
                 }

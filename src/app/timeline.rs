@@ -405,6 +405,12 @@ pub fn prepare_capture(
     apply_motion(state);
     if seconds.is_some() {
         state.pose.set_physics(state.doc.model(), true);
+        // The Simulation panel's plots show the lead-in (as the panel would ask).
+        use crate::app::panels::simulation::{PLOTTED, PLOT_SECONDS};
+        let (targets, _) = state.plot_targets(PLOTTED);
+        state
+            .pose
+            .set_probe(&targets, State::plot_frames(PLOT_SECONDS));
     }
     state.pose.reset_physics(state.doc.model());
     for k in 1..=frames {

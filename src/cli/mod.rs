@@ -11,6 +11,7 @@ pub mod convert;
 pub mod edit;
 pub mod gui;
 pub mod info;
+pub mod plot;
 pub mod pose;
 pub mod recover;
 pub mod rig;

@@ -1,5 +1,5 @@
 //! `hone simulate MODEL [--motion M.vmd] [--pose P.json] [--seconds S] [--fps 60] [--json]
-//! [--trace OUT.json [--every K]] [--no-physics] [--warm-up S] [--reset-at N,…]
+//! [--trace OUT.json [--every K]] [--plot OUT.svg|png [--plot-bodies B,…]] [--no-physics] [--warm-up S] [--reset-at N,…]
 //! [physics settings] [stability limits]`: runs the whole frame pipeline (physics included)
 //! headless and prints timings, the bodies that stretch, spin or oscillate, and the final
 //! bone world matrices; `--trace` writes every frame's bone and body poses in the layout of
@@ -9,7 +9,7 @@ use super::CliResult;
 use crate::deform::{pose_from_json, Pose};
 use crate::motion::{load_vmd, BoundMotion};
 use crate::physics::{PhysicsConfig, SubstepRule};
-use crate::sim::{RunOptions, RunReport, StabilityLimits, STAGES};
+use crate::sim::{ProbeTarget, RunOptions, RunReport, StabilityLimits, STAGES};
 use hone_core::tr;
 use std::io::Write;
 use std::process::ExitCode;
@@ -49,6 +49,14 @@ pub struct SimulateArgs {
     /// Frames at which physics starts over on that frame's pose (bodies back on their bones).
     #[arg(long, value_name = "N,…", value_delimiter = ',')]
     pub reset_at: Vec<usize>,
+    /// Draw each watched body's swing (degrees from the physics-off pose), speed and distance
+    /// from its bone over the run to this SVG or PNG file.
+    #[arg(long, value_name = "OUT.svg|png")]
+    pub plot: Option<std::path::PathBuf>,
+    /// With --plot: the rigid bodies to draw, by name or index (default: the six dynamic
+    /// bodies that swing most).
+    #[arg(long, value_name = "BODY,…", value_delimiter = ',', requires = "plot")]
+    pub plot_bodies: Vec<String>,
     #[command(flatten)]
     pub physics: PhysicsArgs,
     #[command(flatten)]
@@ -209,6 +217,10 @@ pub fn run(args: SimulateArgs) -> CliResult {
     if !(args.warm_up.is_finite() && args.warm_up >= 0.0) {
         return Err(tr!("sim-bad-warm-up", seconds = args.warm_up.to_string()).into());
     }
+    let probe = match &args.plot {
+        Some(_) => plot_targets(&model, &args.plot_bodies)?,
+        None => Vec::new(),
+    };
     let options = RunOptions {
         seconds,
         fps: args.fps,
@@ -221,6 +233,7 @@ pub fn run(args: SimulateArgs) -> CliResult {
             spin: args.limits.spin_limit,
             reversals_per_second: args.limits.reversal_limit,
         },
+        probe,
     };
     let mut report = crate::sim::run(
         &model,
@@ -232,6 +245,9 @@ pub fn run(args: SimulateArgs) -> CliResult {
     if let (Some(path), Some(trace)) = (&args.trace, report.trace.take()) {
         write_trace(path, &trace)?;
     }
+    if let (Some(path), Some(probe)) = (&args.plot, &report.probe) {
+        write_plot(path, &model, &args, probe)?;
+    }
 
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -241,6 +257,80 @@ pub fn run(args: SimulateArgs) -> CliResult {
         print_text(&mut out, &model, &report)?;
     }
     out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The bodies `--plot-bodies` names (each by name or index), or every dynamic body when it
+/// names none (the plot keeps those that swing most).
+fn plot_targets(model: &crate::pmx::Model, wanted: &[String]) -> Result<Vec<ProbeTarget>, String> {
+    if wanted.is_empty() {
+        let dynamic = model.rigid_bodies.iter().enumerate();
+        let dynamic = dynamic.filter(|(_, b)| b.mode != crate::pmx::RigidMode::FollowBone);
+        return Ok(dynamic
+            .filter_map(|(i, _)| ProbeTarget::body(model, i))
+            .collect());
+    }
+    let mut targets = Vec::new();
+    for w in wanted {
+        let w = w.trim();
+        let index = model
+            .rigid_bodies
+            .iter()
+            .position(|b| b.name == w)
+            .or_else(|| {
+                w.parse::<usize>()
+                    .ok()
+                    .filter(|&i| i < model.rigid_bodies.len())
+            })
+            .ok_or_else(|| tr!("plot-unknown-body", body = w.to_string()))?;
+        let target = ProbeTarget::body(model, index)
+            .ok_or_else(|| tr!("plot-body-without-bone", body = w.to_string()))?;
+        targets.push(target);
+    }
+    Ok(targets)
+}
+
+/// How many bodies a plot draws when none are named: more lines cannot be told apart.
+const PLOT_DEFAULT_BODIES: usize = 6;
+
+fn write_plot(
+    path: &std::path::Path,
+    model: &crate::pmx::Model,
+    args: &SimulateArgs,
+    probe: &crate::sim::Probe,
+) -> CliResult {
+    let mut probe = probe.clone();
+    if args.plot_bodies.is_empty() {
+        probe.keep_most_swinging(PLOT_DEFAULT_BODIES);
+    }
+    let names: Vec<String> = probe
+        .series()
+        .iter()
+        .map(|s| {
+            let body = s.target.body.and_then(|i| model.rigid_bodies.get(i));
+            body.map_or_else(
+                || model.bones[s.target.bone].name.clone(),
+                |b| b.name.clone(),
+            )
+        })
+        .collect();
+    let file = args.file.file_name().unwrap_or_default().to_string_lossy();
+    let title = match &args.motion {
+        Some(m) => format!(
+            "{file} + {}",
+            m.file_name().unwrap_or_default().to_string_lossy()
+        ),
+        None => file.into_owned(),
+    };
+    super::plot::write(path, &title, &probe, &names)?;
+    eprintln!(
+        "{}",
+        tr!(
+            "plot-written",
+            path = path.display().to_string(),
+            bodies = names.join(", ")
+        )
+    );
     Ok(ExitCode::SUCCESS)
 }
 

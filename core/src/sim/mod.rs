@@ -171,7 +171,13 @@ impl Simulation {
             .update_bones(pose, &mut self.state, Phase::AfterPhysics);
         if let Some(p) = &mut self.probe {
             let watch = self.stability.as_ref();
-            p.record(model, &self.deformer, pose, &self.state.world, watch, dt);
+            let frame = probe::Frame {
+                deformer: &self.deformer,
+                world: &self.state.world,
+                physics: &self.physics,
+                stability: watch,
+            };
+            p.record(model, pose, frame, dt);
         }
         lap(times, 5);
         self.deformer.skin(&mut self.state);

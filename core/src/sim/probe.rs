@@ -3,7 +3,8 @@
 //! - **swing**: the angle between the bone's physics-on and physics-off world rotation
 //!   (how far physics carries it from where the motion alone would put it; the measure
 //!   the physics oracle compares);
-//! - **speed**: how fast the bone's world position moves (units/s);
+//! - **speed**: how fast the body's centre moves (the bone's position without a body),
+//!   units/s;
 //! - **distance**: how far the bone's body is from where its bone puts it (units; the
 //!   stability watch's stretch), so a rigger sees which body lags, oscillates or stretches.
 //!
@@ -16,6 +17,7 @@ use glam::{Mat4, Vec3};
 use std::collections::VecDeque;
 
 use super::stability::StabilityWatch;
+use crate::physics::PhysicsWorld;
 
 /// One watched bone and the rigid body whose distance is measured (if it has one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +55,8 @@ pub struct Sample {
     pub time: f32,
     /// Degrees between the physics-on and physics-off world rotation.
     pub swing_deg: f32,
-    /// Units per second; 0 on the first frame.
+    /// Units per second of the body's centre (the bone's position without a body); 0 on
+    /// the first frame.
     pub speed: f32,
     /// Units from the body to its bone-driven place; None without a watched body.
     pub distance: Option<f32>,
@@ -76,6 +79,16 @@ impl Series {
     pub fn max_swing(&self) -> f32 {
         self.samples.iter().map(|s| s.swing_deg).fold(0.0, f32::max)
     }
+}
+
+/// What a frame of the simulation left, for [`Probe::record`].
+#[derive(Clone, Copy)]
+pub struct Frame<'a> {
+    pub deformer: &'a Deformer,
+    /// The bones after the whole frame (physics on).
+    pub world: &'a [Mat4],
+    pub physics: &'a PhysicsWorld,
+    pub stability: Option<&'a StabilityWatch>,
 }
 
 /// Records [`Sample`]s for its targets each frame (see the module docs).
@@ -119,6 +132,26 @@ impl Probe {
         self.capacity
     }
 
+    /// Keeps only the `n` series that swung most (for a readable plot), in their order.
+    pub fn keep_most_swinging(&mut self, n: usize) {
+        if self.series.len() <= n {
+            return;
+        }
+        let mut by_swing: Vec<(usize, f32)> = self
+            .series
+            .iter()
+            .map(|s| s.max_swing())
+            .enumerate()
+            .collect();
+        by_swing.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut keep = vec![false; self.series.len()];
+        for &(i, _) in by_swing.iter().take(n) {
+            keep[i] = true;
+        }
+        let mut k = keep.iter();
+        self.series.retain(|_| *k.next().unwrap_or(&false));
+    }
+
     /// Forgets what was recorded (after a physics reset: the new run starts at time 0).
     pub fn clear(&mut self) {
         self.time = 0.0;
@@ -128,17 +161,14 @@ impl Probe {
         }
     }
 
-    /// Records one frame of `dt` seconds: `world` holds the bones after the whole frame
-    /// (physics on), `pose` what the motion asked for.
-    pub fn record(
-        &mut self,
-        model: &Model,
-        deformer: &Deformer,
-        pose: &Pose,
-        world: &[Mat4],
-        stability: Option<&StabilityWatch>,
-        dt: f32,
-    ) {
+    /// Records one frame of `dt` seconds for `pose` (what the motion asked for).
+    pub fn record(&mut self, model: &Model, pose: &Pose, frame: Frame<'_>, dt: f32) {
+        let Frame {
+            deformer,
+            world,
+            physics,
+            stability,
+        } = frame;
         if self.series.is_empty() {
             return;
         }
@@ -155,8 +185,10 @@ impl Probe {
             let (Some(on), Some(off)) = (world.get(b), self.off.world.get(b)) else {
                 continue;
             };
-            let (_, on_rotation, position) = on.to_scale_rotation_translation();
+            let (_, on_rotation, bone_position) = on.to_scale_rotation_translation();
             let (_, off_rotation, _) = off.to_scale_rotation_translation();
+            let body = s.target.body.and_then(|i| physics.body_pose(i));
+            let position = body.map_or(bone_position, |p| p.translation);
             let speed = match s.last_position {
                 Some(p) if dt > 0.0 => (position - p).length() / dt,
                 _ => 0.0,

@@ -29,6 +29,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             ui.separator();
             motion(ui, state);
             ui.separator();
+            plots(ui, state);
+            ui.separator();
             stability(ui, state);
             ui.separator();
             settings(ui, state);
@@ -171,6 +173,83 @@ fn stability(ui: &mut egui::Ui, state: &mut State) {
         spin = format!("{:.0}", limits.spin),
         reversals = format!("{:.0}", limits.reversals_per_second)
     ));
+}
+
+/// At most this many selected bones or bodies are plotted: more lines cannot be told apart.
+pub(crate) const PLOTTED: usize = 8;
+
+/// Seconds the plots show until the rigger chooses otherwise.
+pub(crate) const PLOT_SECONDS: f32 = 10.0;
+
+/// Swing, speed and distance from the bone of the selected bones and rigid bodies over the
+/// last seconds, so a rigger sees which body lags, oscillates or stretches.
+fn plots(ui: &mut egui::Ui, state: &mut State) {
+    use crate::sim::ProbeTarget;
+    egui::CollapsingHeader::new(tr!("sim-plots"))
+        .id_salt("sim_plots")
+        .default_open(true)
+        .show(ui, |ui| {
+            let Some(sim) = state.pose.sim() else {
+                ui.weak(tr!("sim-plots-off"));
+                return;
+            };
+            let (targets, names) = state.plot_targets(PLOTTED);
+            let seconds_id = ui.id().with("seconds");
+            let mut seconds: f32 =
+                ui.data_mut(|d| *d.get_persisted_mut_or(seconds_id, PLOT_SECONDS));
+            ui.horizontal(|ui| {
+                ui.label(tr!("sim-plots-seconds"));
+                ui.add(egui::Slider::new(&mut seconds, 2.0..=60.0).step_by(1.0));
+            });
+            ui.data_mut(|d| d.insert_persisted(seconds_id, seconds));
+            let frames = crate::app::State::plot_frames(seconds);
+            let current: Vec<ProbeTarget> = sim
+                .probe()
+                .map(|p| p.targets().collect())
+                .unwrap_or_default();
+            let capacity = sim.probe().map_or(0, |p| p.capacity());
+            if current != targets || (!targets.is_empty() && capacity != frames) {
+                state.commands.push(crate::app::commands::Command::Probe {
+                    targets: targets.clone(),
+                    frames,
+                });
+            }
+            if targets.is_empty() {
+                ui.weak(tr!("sim-plots-hint"));
+                return;
+            }
+            let Some(probe) = sim.probe().filter(|_| current == targets) else {
+                return;
+            };
+            type Pick = fn(&crate::sim::Sample) -> Option<f32>;
+            let figures: [(String, Pick); 3] = [
+                (tr!("sim-plot-swing"), |s| Some(s.swing_deg)),
+                (tr!("sim-plot-speed"), |s| Some(s.speed)),
+                (tr!("sim-plot-distance"), |s| s.distance),
+            ];
+            for (k, (label, pick)) in figures.into_iter().enumerate() {
+                let mut plot = egui_plot::Plot::new(("sim_plot", k))
+                    .height(120.0)
+                    .link_axis("sim_plots", [true, false])
+                    .y_axis_label(label)
+                    .include_y(0.0)
+                    .allow_scroll(false);
+                if k == 0 {
+                    // One legend: the colours are the same below.
+                    plot = plot.legend(egui_plot::Legend::default());
+                }
+                plot.show(ui, |plot_ui| {
+                    for (series, name) in probe.series().iter().zip(&names) {
+                        let points: egui_plot::PlotPoints = series
+                            .samples()
+                            .filter_map(|s| Some([s.time as f64, pick(s)? as f64]))
+                            .collect();
+                        plot_ui.line(egui_plot::Line::new(name.clone(), points));
+                    }
+                });
+            }
+            ui.weak(tr!("sim-plots-note"));
+        });
 }
 
 fn load_button(ui: &mut egui::Ui, state: &mut State) {
