@@ -197,7 +197,9 @@ impl Work<'_> {
     pub(super) fn missing(&mut self, name: &str) -> bool {
         let missing = self.find(name).is_none();
         if !missing {
-            self.report.skipped.push(format!("{name}: already there"));
+            self.report
+                .skipped
+                .push(crate::tr!("semi-skip-exists", name = name));
         }
         missing
     }
@@ -209,9 +211,11 @@ impl Work<'_> {
     ) -> Option<[usize; N]> {
         let found: Vec<Option<usize>> = needs.iter().map(|n| self.find(n)).collect();
         if let Some(k) = found.iter().position(|f| f.is_none()) {
-            self.report
-                .skipped
-                .push(format!("{name}: the model has no {}", needs[k]));
+            self.report.skipped.push(crate::tr!(
+                "semi-skip-missing",
+                name = name,
+                needs = needs[k]
+            ));
             return None;
         }
         Some(std::array::from_fn(|k| found[k].unwrap()))

@@ -309,8 +309,9 @@ pub fn limit_bones(
     n: usize,
 ) -> Result<Option<ModelEdit>, InputError> {
     if !(1..=4).contains(&n) {
-        return Err(InputError::Invalid(format!(
-            "limit: bone count must be 1..=4, not {n}"
+        return Err(InputError::Invalid(crate::tr!(
+            "weights-err-limit",
+            count = n
         )));
     }
     edit_weights(
@@ -346,8 +347,9 @@ pub fn prune(
     threshold: f32,
 ) -> Result<Option<ModelEdit>, InputError> {
     if !(threshold.is_finite() && (0.0..1.0).contains(&threshold)) {
-        return Err(InputError::Invalid(format!(
-            "prune: threshold must be in 0..1, not {threshold}"
+        return Err(InputError::Invalid(crate::tr!(
+            "weights-err-prune",
+            value = threshold.to_string()
         )));
     }
     edit_weights(
@@ -381,8 +383,9 @@ pub fn transfer_weight(
 ) -> Result<Option<ModelEdit>, InputError> {
     let (a, b) = (check_bone(model, from)?, check_bone(model, to)?);
     if !(ratio.is_finite() && (0.0..=1.0).contains(&ratio)) {
-        return Err(InputError::Invalid(format!(
-            "transfer: ratio must be in 0..=1, not {ratio}"
+        return Err(InputError::Invalid(crate::tr!(
+            "weights-err-transfer",
+            value = ratio.to_string()
         )));
     }
     if a == b {
