@@ -185,3 +185,99 @@ pmd-conv-base-entry = base entry { $index } is out of range ({ $count } entries)
 pmd-conv-base-listed = the base expression is listed for display; skipped
 pmd-conv-bone-frame = bone { $bone } is listed in frame { $frame }, which does not exist; dropped
 pmd-conv-body-bone = bone { $bone } is out of range; position taken relative to bone 0
+
+# Motions and poses (core/src/motion, core/src/deform/pose_json.rs): read errors and notes.
+vmd-read-short = { $what }: needs { $needed } bytes, { $left } left
+vmd-read-count-too-big = { $what }: count { $count } needs at least { $needed } bytes, { $left } left
+vmd-read-not-vmd = not a VMD file (no "Vocaloid Motion Data" magic)
+vmd-read-ik-count = property key IK count { $count } needs { $needed } bytes, { $left } left
+vpd-err-line = VPD line { $line }: { $message }
+vpd-err-numbers-end = expected { $count } numbers ending in ';', found "{ $found }"
+vpd-err-numbers-count = expected { $count } numbers, found { $found } in "{ $text }"
+vpd-err-not-number = "{ $text }" is not a number
+vpd-err-ends-before = the file ends before { $what }
+vpd-part-signature = the signature
+vpd-err-not-vpd = not a VPD file (expected "{ $signature }")
+vpd-part-model-name = the model name line
+vpd-err-model-name-end = the model name line must end in ';'
+vpd-part-bone-count = the bone count
+vpd-err-bone-count = expected the bone count like "12;", found "{ $found }"
+vpd-part-block = a block
+vpd-err-block-head = expected Bone<i>{"{"} or Morph<i>{"{"}, found "{ $found }"
+vpd-err-no-brace = { $kind } block without '{"{"}'
+vpd-note-bone-after-morph = line { $line }: bone block after morph blocks
+vpd-part-translation = the bone's translation
+vpd-part-quaternion = the bone's quaternion
+vpd-note-zero-quaternion = line { $line }: zero quaternion of "{ $name }" read as identity
+vpd-part-morph-weight = the morph's weight
+vpd-err-close = expected '{"}"}' closing the { $kind } block, found "{ $found }"
+vpd-note-count = the count line says { $count } bones, the file has { $found }
+vpd-note-not-sjis = "{ $name }" has characters Shift-JIS cannot hold
+pose-note-unknown-bone = unknown bone "{ $name }" ignored
+pose-note-unknown-morph = unknown morph "{ $name }" ignored
+pose-err-array = { $what }: expected an array of { $count } numbers
+pose-err-numbers = { $what }: expected numbers
+pose-err-json = pose JSON: { $reason }
+pose-err-top-level = pose JSON: the top level must be an object
+pose-err-bones-object = pose JSON: "bones" must be an object
+pose-note-zero-quaternion = bone "{ $name }": zero quaternion treated as identity
+pose-err-morphs-object = pose JSON: "morphs" must be an object
+pose-err-morph-weight = morph "{ $name }": weight must be a number
+
+# Writing a PMX file (core/src/pmx/write.rs, needs.rs): why it cannot be written.
+pmx-write-extra-globals = { $count } extra header globals (at most 247 fit)
+pmx-write-count = count { $count } does not fit PMX's 32-bit counts
+pmx-write-count-of = { $what }: count { $count } does not fit 32 bits
+pmx-write-uv-layer = UV morph "{ $name }" has layer { $layer } (0 = UV, 1..=4 = additional UV)
+pmx-write-too-many = { $count } { $what } do not fit PMX's 32-bit counts
+
+pmx-write-not-a-file = { $path }: not a file path
+
+# Weight edits' field names in History labels (core/src/rig/weights.rs, sdef.rs).
+weights-field-normalize = weights (normalize)
+weights-field-of = weight of { $bone }
+weights-field-scale = weight of { $bone } ×{ $factor }
+weights-field-limit = weights (limit to { $count } bones)
+weights-field-prune = weights (prune < { $threshold })
+weights-field-transfer = weights ({ $from } → { $to })
+weights-field-kind = weight kind = { $kind }
+weights-field-sdef = weights (BDEF2 → SDEF)
+
+lang-err-unknown = unknown language "{ $value }" (ja or en)
+
+# Kind identifiers in `hone info`'s table (core/src/pmx/summary.rs kind_label); English shows the identifiers.
+kind-morph-group = group
+kind-morph-vertex = vertex
+kind-morph-bone = bone
+kind-morph-uv = uv
+kind-morph-additional-uv1 = additional_uv1
+kind-morph-additional-uv2 = additional_uv2
+kind-morph-additional-uv3 = additional_uv3
+kind-morph-additional-uv4 = additional_uv4
+kind-morph-material = material
+kind-morph-flip = flip
+kind-morph-impulse = impulse
+kind-mode-follow-bone = follow_bone
+kind-mode-dynamic = dynamic
+kind-mode-dynamic-bone-position = dynamic_bone_position
+kind-shape-sphere = sphere
+kind-shape-box = box
+kind-shape-capsule = capsule
+kind-joint-spring-6dof = spring_6dof
+kind-joint-6dof = 6dof
+kind-joint-p2p = p2p
+kind-joint-cone-twist = cone_twist
+kind-joint-slider = slider
+kind-joint-hinge = hinge
+kind-unknown = unknown
+
+# More messages the lint found.
+vmd-what-key-count = { $kind } key count
+pose-what-rot = bone "{ $name }" rot
+pose-what-pos = bone "{ $name }" pos
+field-err-frame-item = expected "bone:NAME" or "morph:NAME", not "{ $value }"
+mirror-nothing = { $skipped ->
+    [0] the { $to } side already mirrors the { $from } side
+   *[other] the { $to } side already mirrors the { $from } side ({ $skipped } elements skipped)
+}
+semi-nothing = no semi-standard bone to add ({ $skipped })

@@ -155,3 +155,99 @@ pmd-conv-base-entry = base の項目 { $index } は範囲外です (項目数 { 
 pmd-conv-base-listed = base 表情が表示枠に入っています。飛ばします
 pmd-conv-bone-frame = ボーン { $bone } が存在しない表示枠 { $frame } に入っています。捨てます
 pmd-conv-body-bone = ボーン { $bone } は範囲外です。位置はボーン 0 からの相対とします
+
+# モーションとポーズ (core/src/motion、core/src/deform/pose_json.rs): 読み込みエラーとメモ
+vmd-read-short = { $what }: { $needed } バイト必要ですが、残りは { $left } バイトです
+vmd-read-count-too-big = { $what }: 個数 { $count } には少なくとも { $needed } バイト必要ですが、残りは { $left } バイトです
+vmd-read-not-vmd = VMD ファイルではありません (先頭に "Vocaloid Motion Data" がありません)
+vmd-read-ik-count = 表示・IK キーの IK 数 { $count } には { $needed } バイト必要ですが、残りは { $left } バイトです
+vpd-err-line = VPD { $line } 行目: { $message }
+vpd-err-numbers-end = ';' で終わる { $count } 個の数のはずが "{ $found }" です
+vpd-err-numbers-count = { $count } 個の数のはずが、"{ $text }" には { $found } 個あります
+vpd-err-not-number = "{ $text }" は数ではありません
+vpd-err-ends-before = { $what }の前でファイルが終わっています
+vpd-part-signature = シグネチャ
+vpd-err-not-vpd = VPD ファイルではありません ("{ $signature }" のはず)
+vpd-part-model-name = モデル名の行
+vpd-err-model-name-end = モデル名の行は ';' で終わる必要があります
+vpd-part-bone-count = ボーン数
+vpd-err-bone-count = "12;" のようなボーン数のはずが "{ $found }" です
+vpd-part-block = ブロック
+vpd-err-block-head = Bone<i>{"{"} か Morph<i>{"{"} のはずが "{ $found }" です
+vpd-err-no-brace = { $kind } ブロックに '{"{"}' がありません
+vpd-note-bone-after-morph = { $line } 行目: モーフのブロックの後にボーンのブロックがあります
+vpd-part-translation = ボーンの移動量
+vpd-part-quaternion = ボーンのクォータニオン
+vpd-note-zero-quaternion = { $line } 行目:「{ $name }」のクォータニオンが 0 のため、回転なしとして読み込みました
+vpd-part-morph-weight = モーフの値
+vpd-err-close = { $kind } ブロックを閉じる '{"}"}' のはずが "{ $found }" です
+vpd-note-count = ボーン数の行は { $count } ですが、ファイルには { $found } 個あります
+vpd-note-not-sjis = 「{ $name }」に Shift-JIS で表せない文字があります
+pose-note-unknown-bone = ボーン「{ $name }」はモデルにないため無視しました
+pose-note-unknown-morph = モーフ「{ $name }」はモデルにないため無視しました
+pose-err-array = { $what }: { $count } 個の数の配列を指定してください
+pose-err-numbers = { $what }: 数を指定してください
+pose-err-json = ポーズ JSON: { $reason }
+pose-err-top-level = ポーズ JSON: 最上位はオブジェクトにしてください
+pose-err-bones-object = ポーズ JSON: "bones" はオブジェクトにしてください
+pose-note-zero-quaternion = ボーン「{ $name }」: クォータニオンが 0 のため、回転なしとして扱いました
+pose-err-morphs-object = ポーズ JSON: "morphs" はオブジェクトにしてください
+pose-err-morph-weight = モーフ「{ $name }」: 値は数にしてください
+
+# PMX の書き込み (core/src/pmx/write.rs、needs.rs): 書き込めない理由
+pmx-write-extra-globals = ヘッダの追加グローバルが { $count } 個あります (入るのは 247 個まで)
+pmx-write-count = 個数 { $count } は PMX の 32 ビットの個数に収まりません
+pmx-write-count-of = { $what }: 個数 { $count } は 32 ビットに収まりません
+pmx-write-uv-layer = UVモーフ「{ $name }」の UV 番号が { $layer } です (0 = UV、1〜4 = 追加UV)
+pmx-write-too-many = { $what } { $count } 個は PMX の 32 ビットの個数に収まりません
+
+pmx-write-not-a-file = { $path }: ファイルのパスではありません
+
+# 履歴に出るウェイト編集の項目名 (core/src/rig/weights.rs、sdef.rs)
+weights-field-normalize = ウェイト (正規化)
+weights-field-of = { $bone } のウェイト
+weights-field-scale = { $bone } のウェイト ×{ $factor }
+weights-field-limit = ウェイト (ボーン { $count } 個まで)
+weights-field-prune = ウェイト ({ $threshold } 未満を削除)
+weights-field-transfer = ウェイト ({ $from } → { $to })
+weights-field-kind = ウェイト変形方式 = { $kind }
+weights-field-sdef = ウェイト (BDEF2 → SDEF)
+
+lang-err-unknown = 言語「{ $value }」はありません (ja か en)
+
+# `hone info` の表の種類名 (core/src/pmx/summary.rs kind_label)
+kind-morph-group = グループ
+kind-morph-vertex = 頂点
+kind-morph-bone = ボーン
+kind-morph-uv = UV
+kind-morph-additional-uv1 = 追加UV1
+kind-morph-additional-uv2 = 追加UV2
+kind-morph-additional-uv3 = 追加UV3
+kind-morph-additional-uv4 = 追加UV4
+kind-morph-material = 材質
+kind-morph-flip = フリップ
+kind-morph-impulse = インパルス
+kind-mode-follow-bone = ボーン追従
+kind-mode-dynamic = 物理演算
+kind-mode-dynamic-bone-position = 物理+ボーン位置合わせ
+kind-shape-sphere = 球
+kind-shape-box = 箱
+kind-shape-capsule = カプセル
+kind-joint-spring-6dof = ばね付6DOF
+kind-joint-6dof = 6DOF
+kind-joint-p2p = P2P
+kind-joint-cone-twist = ConeTwist
+kind-joint-slider = Slider
+kind-joint-hinge = Hinge
+kind-unknown = 不明
+
+# lint が見つけた残りのメッセージ
+vmd-what-key-count = { $kind } キー数
+pose-what-rot = ボーン「{ $name }」の rot
+pose-what-pos = ボーン「{ $name }」の pos
+field-err-frame-item = "bone:NAME" か "morph:NAME" を指定してください ("{ $value }" は不可)
+mirror-nothing = { $skipped ->
+    [0] { $to }側は既に{ $from }側を反転した状態です
+   *[other] { $to }側は既に{ $from }側を反転した状態です ({ $skipped } 個を飛ばしました)
+}
+semi-nothing = 追加する準標準ボーンはありません ({ $skipped })

@@ -536,14 +536,13 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
         edits.push(ModelEdit::set_many(changed, "mirror"));
     }
     if edits.is_empty() {
-        return Err(RigError::NothingToDo(format!(
-            "the {to:?} side already mirrors the {from:?} side{}",
-            if report.skipped.is_empty() {
-                String::new()
-            } else {
-                format!(" ({} elements skipped)", report.skipped.len())
-            }
-        )));
+        let already = crate::tr!(
+            "mirror-nothing",
+            to = to.label(),
+            from = from.label(),
+            skipped = report.skipped.len()
+        );
+        return Err(RigError::NothingToDo(already));
     }
     let label = match sel {
         None => crate::tr!("rig-label-mirror", from = side(from), to = side(to)),

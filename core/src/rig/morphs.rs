@@ -413,7 +413,7 @@ pub fn add_offsets(
         InputError::Invalid(crate::tr!(
             "rig-err-offsets-kind",
             name = old.name.as_str(),
-            kind = old.kind().name()
+            kind = crate::pmx::summary::kind_label(old.kind().name())
         ))
     })?;
     Ok((new != *old).then(|| {

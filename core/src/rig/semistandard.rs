@@ -353,9 +353,9 @@ fn finish(w: Work) -> Result<SemiStandardPlan, RigError> {
     } = w;
     let old = original.bones.len();
     if m.bones.len() == old {
-        return Err(RigError::NothingToDo(format!(
-            "no semi-standard bone to add ({})",
-            report.skipped.join("; ")
+        return Err(RigError::NothingToDo(crate::tr!(
+            "semi-nothing",
+            skipped = report.skipped.join("; ")
         )));
     }
     let mut added: Vec<Element> = m.bones[old..].iter().cloned().map(Element::from).collect();

@@ -23,7 +23,7 @@ pub(super) fn leg_ik_parent(w: &mut Work, side: Side) {
     let layer = parent.map_or(0, |q| w.layer(q)).min(w.layer(ik));
     let mut b = bone(
         name,
-        &format!("leg IKP{}", en_side(side)),
+        &format!("leg IKP{}", en_side(side)), // not a message: the bone's English name
         Vec3::new(p.x, 0.0, p.z),
         0,
         R | M | V | O,

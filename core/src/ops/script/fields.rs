@@ -386,11 +386,7 @@ fn frame_elements(model: &Model, v: &Value) -> Result<Value, String> {
         let (key, kind, name) = match s.split_once(':') {
             Some(("bone", n)) => ("Bone", ElementKind::Bone, n),
             Some(("morph", n)) => ("Morph", ElementKind::Morph, n),
-            _ => {
-                return Err(format!(
-                    "expected \"bone:NAME\" or \"morph:NAME\", not \"{s}\""
-                ))
-            }
+            _ => return Err(crate::tr!("field-err-frame-item", value = s.as_str())),
         };
         let i = reference(model, kind, &json!(name))?;
         out.push(json!({ key: i }));

@@ -37,7 +37,7 @@ impl Reader<'_> {
                 crate::tr!(
                     "pmx-read-joint-kind-21",
                     value = kind.to_u8(),
-                    kind = kind.name()
+                    kind = crate::pmx::summary::kind_label(kind.name())
                 ),
             );
         }

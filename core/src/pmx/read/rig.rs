@@ -107,7 +107,10 @@ impl Reader<'_> {
                 Section::Morph,
                 Some(i),
                 kind_at,
-                crate::tr!("pmx-read-morph-21", kind = kind.name()),
+                crate::tr!(
+                    "pmx-read-morph-21",
+                    kind = crate::pmx::summary::kind_label(kind.name())
+                ),
             );
         }
         let s = self.sizes;
