@@ -122,7 +122,8 @@ struct Finding {
 }
 
 /// An open bracket while scanning: what it is, the call it belongs to, how many
-/// arguments came before the current one, and whether it opens test-only code.
+/// arguments came before the current one, and whether it opens test-only code or an
+/// attribute (neither is scanned).
 struct Open {
     bracket: char,
     call: Option<String>,
@@ -247,9 +248,26 @@ fn read_string(chars: &[char], mut i: usize, hashes: usize, raw: bool) -> (Strin
 /// Every literal in `source` given to a text-taking call (directly, or as a `format!`
 /// string given to one) whose words are not all allowed.
 fn lint_source(source: &str) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    scan_literals(source, |stack, line, text| {
+        if let Some(call) = shown_by(stack) {
+            if !unexplained_words(text).is_empty() {
+                findings.push(Finding {
+                    line,
+                    call,
+                    text: text.to_string(),
+                });
+            }
+        }
+    });
+    findings
+}
+
+/// Calls `visit` with every string literal of `source` outside test-only code and
+/// attributes (`#[arg(help = "…")]`), with the brackets open around it and its line.
+fn scan_literals(source: &str, mut visit: impl FnMut(&[Open], usize, &str)) {
     let chars: Vec<char> = source.chars().collect();
     let mut stack: Vec<Open> = Vec::new();
-    let mut findings = Vec::new();
     let mut line = 1;
     let mut next_block_is_test = false;
     let mut i = 0;
@@ -306,7 +324,8 @@ fn lint_source(source: &str) -> Vec<Finding> {
             }
             '(' | '[' | '{' => {
                 let call = (c == '(').then(|| call_before(&chars, i)).flatten();
-                let test_only = c == '{' && std::mem::take(&mut next_block_is_test);
+                let attribute = c == '[' && i > 0 && matches!(chars[i - 1], '#' | '!');
+                let test_only = attribute || c == '{' && std::mem::take(&mut next_block_is_test);
                 stack.push(Open {
                     bracket: c,
                     call,
@@ -359,20 +378,11 @@ fn lint_source(source: &str) -> Vec<Finding> {
                 if byte || stack.iter().any(|o| o.test_only) {
                     continue;
                 }
-                if let Some(call) = shown_by(&stack) {
-                    if !unexplained_words(&text).is_empty() {
-                        findings.push(Finding {
-                            line: start_line,
-                            call,
-                            text,
-                        });
-                    }
-                }
+                visit(&stack, start_line, &text);
             }
             _ => i += 1,
         }
     }
-    findings
 }
 
 /// The text-taking call a literal at the top of `stack` is shown by: its own call, or
@@ -570,4 +580,286 @@ fn a_new_literal_in_a_converted_file_fails_the_lint_and_names_the_file() {
     pending.push("src/app/menus.rs");
     let waiting = verdict(fixture.path(), &pending).expect("pending files do not fail");
     assert!(waiting.contains("Brand new words"), "{waiting}");
+}
+
+// ---------------------------------------------------------------------------------------
+// Messages in the core and the CLI.
+//
+// Errors, warnings, notes and printed lines there reach users as text (the app shows them
+// in dialogs, the Log and the Problems panel; the CLI prints them). A string literal that
+// reads as English prose — two or more words of letters outside [`ALLOWED_WORDS`], with
+// the `{…}` placeholders taken out — given to a call that makes a message
+// ([`MESSAGE_CALLS`], or as the format string of a `format!` anywhere) fails unless it
+// sits inside a call whose text no user reads ([`SILENT_CALLS`]: panics, assertions,
+// catalogue lookups, JSON) or in a file listed in [`MESSAGE_EXEMPT`] (help texts, data).
+// `--help` text (clap attributes) may stay English: attributes are not scanned.
+
+/// Calls whose string arguments become a message.
+const MESSAGE_CALLS: &[&str] = &[
+    "format!",
+    "println!",
+    "eprintln!",
+    "print!",
+    "eprint!",
+    "writeln!",
+    "write!",
+    "Err",
+    "Invalid",
+    "OpError",
+    "Write",
+    "Unsupported",
+    "Needs21",
+    "fail",
+    "warn",
+    "warn_at",
+    "error",
+    "push",
+    "write_str",
+];
+
+/// Calls whose text no user reads as a message: literals inside them pass.
+const SILENT_CALLS: &[&str] = &[
+    "expect",
+    "panic!",
+    "assert!",
+    "assert_eq!",
+    "assert_ne!",
+    "debug_assert!",
+    "debug_assert_eq!",
+    "debug_assert_ne!",
+    "unreachable!",
+    "todo!",
+    "unimplemented!",
+    "tr!",
+    "lookup",
+    "lookup_in",
+    "json!",
+];
+
+/// Files whose prose literals are not messages, and why.
+const MESSAGE_EXEMPT: &[(&str, &str)] = &[
+    // The script reference (`hone edit --ops`): help text, like `--help`.
+    (
+        "core/src/ops/script/basic.rs",
+        "script op usage (help text)",
+    ),
+    (
+        "core/src/rig/translate/dictionary.rs",
+        "the name dictionary's data",
+    ),
+    (
+        "core/src/pmx/builder/sample/mod.rs",
+        "the sample model's data",
+    ),
+    (
+        "core/src/pmx/builder/sample/meshes.rs",
+        "the sample model's data",
+    ),
+    (
+        "core/src/pmx/builder/sample/morphs.rs",
+        "the sample model's data",
+    ),
+    (
+        "core/src/pmx/builder/sample/physics.rs",
+        "the sample model's data",
+    ),
+    (
+        "core/src/pmx/builder/sample/skeleton.rs",
+        "the sample model's data",
+    ),
+];
+
+/// Files not converted yet: reported, not failed (empty it as they are converted).
+const MESSAGE_PENDING: &[&str] = &[];
+
+/// Whether `text` reads as English prose: two or more words of two or more ASCII
+/// letters that are not allowed names or terms (the program's name `hone` is one).
+fn is_prose(text: &str) -> bool {
+    unexplained_words(text)
+        .iter()
+        .filter(|w| w.as_str() != "hone")
+        .filter(|w| w.len() >= 2 && w.chars().all(|c| c.is_ascii_alphabetic()))
+        .count()
+        >= 2
+        && text.contains(' ')
+}
+
+/// A literal whose first line carries this comment is text of a file format or model
+/// data, not a message (`// not a message: VPD file text`).
+const NOT_A_MESSAGE: &str = "// not a message:";
+
+/// Every prose literal of `source` that becomes a message.
+fn lint_messages(source: &str) -> Vec<Finding> {
+    let lines: Vec<&str> = source.lines().collect();
+    let mut findings = Vec::new();
+    scan_literals(source, |stack, line, text| {
+        let calls = || stack.iter().filter_map(|o| o.call.as_deref());
+        if calls().any(|c| SILENT_CALLS.contains(&c)) || !is_prose(text) {
+            return;
+        }
+        if lines
+            .get(line - 1)
+            .is_some_and(|l| l.contains(NOT_A_MESSAGE))
+        {
+            return;
+        }
+        let Some(top) = stack.last() else { return };
+        let call = top.call.as_deref().unwrap_or("");
+        let message = MESSAGE_CALLS.contains(&call) && (call != "format!" || top.args_before == 0);
+        if message {
+            findings.push(Finding {
+                line,
+                call: call.to_string(),
+                text: text.to_string(),
+            });
+        }
+    });
+    findings
+}
+
+/// Message findings per file under `crate_root`'s core/src and src/cli.
+fn lint_message_tree(crate_root: &Path) -> BTreeMap<String, Vec<Finding>> {
+    let mut files = Vec::new();
+    rust_files(&crate_root.join("core/src"), &mut files);
+    rust_files(&crate_root.join("src/cli"), &mut files);
+    let mut out = BTreeMap::new();
+    for path in files {
+        let rel = path.strip_prefix(crate_root).unwrap();
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        // Unit-test files: what they print is for developers.
+        if rel.ends_with("/tests.rs") || rel.contains("/tests/") {
+            continue;
+        }
+        if MESSAGE_EXEMPT.iter().any(|(f, _)| *f == rel) {
+            continue;
+        }
+        let found = lint_messages(&std::fs::read_to_string(&path).unwrap());
+        if !found.is_empty() {
+            out.insert(rel, found);
+        }
+    }
+    out
+}
+
+fn message_report(found: &BTreeMap<String, Vec<Finding>>, files: &[&String]) -> String {
+    let mut out = String::new();
+    for file in files {
+        let list = &found[*file];
+        out.push_str(&format!("{file}: {} literal(s)\n", list.len()));
+        for f in list {
+            out.push_str(&format!("  {file}:{} {}({:?})\n", f.line, f.call, f.text));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_core_or_cli_message_bypasses_the_catalogue() {
+    for p in MESSAGE_PENDING {
+        assert!(
+            root().join(p).exists(),
+            "MESSAGE_PENDING lists {p}, which is gone"
+        );
+    }
+    for (p, _) in MESSAGE_EXEMPT {
+        assert!(
+            root().join(p).exists(),
+            "MESSAGE_EXEMPT lists {p}, which is gone"
+        );
+    }
+    let found = lint_message_tree(&root());
+    let (waiting, failing): (Vec<&String>, Vec<&String>) = found
+        .keys()
+        .partition(|f| MESSAGE_PENDING.contains(&f.as_str()));
+    if !waiting.is_empty() {
+        println!(
+            "not converted yet (MESSAGE_PENDING):\n{}",
+            message_report(&found, &waiting)
+        );
+    }
+    assert!(
+        failing.is_empty(),
+        "English messages outside the catalogue (use hone_core::tr! with keys in \
+         core/locales/{{en,ja}}/*.ftl, or crate::tr! in src/cli):\n{}",
+        message_report(&found, &failing)
+    );
+}
+
+#[test]
+fn the_message_lint_finds_prose_in_errors_and_lets_the_rest_pass() {
+    let source = r##"
+        fn load(n: usize, name: &str) -> Result<(), String> {
+            if n == 0 {
+                return Err(format!("bone {n} does not exist"));
+            }
+            notes.push("ring: fewer than two chains".into());
+            println!("{name}: {n} vertices left");
+            Err(RigError::Invalid("no bones given".into()))
+        }
+        fn fine(n: usize) {
+            let _ = crate::tr!("rig-err-no-bones");
+            let _ = format!("{n} ms");
+            let _ = format!("#{n} {}", "PMX 2.1");
+            x.expect("the model has bones");
+            assert!(n > 0, "there is a bone");
+            let key = "face_index_count";
+            let _ = json!({"op": "add", "kind": "rigid body"});
+            let s = "a literal in no call at all";
+            eprintln!("hone pose: {w}");
+            t.push_str(&format!("  {};\t// trans x,y,z\r\n", x)); // not a message: file text
+        }
+        #[derive(clap::Args)]
+        struct A {
+            #[arg(long, help = "Print what would change")]
+            dry_run: bool,
+        }
+        #[cfg(test)]
+        mod tests {
+            fn t() { Err(format!("test-only words here")) }
+        }
+    "##;
+    let texts: Vec<(String, String)> = lint_messages(source)
+        .into_iter()
+        .map(|f| (f.call, f.text))
+        .collect();
+    let expected: Vec<(String, String)> = [
+        ("format!", "bone {n} does not exist"),
+        ("push", "ring: fewer than two chains"),
+        ("println!", "{name}: {n} vertices left"),
+        ("Invalid", "no bones given"),
+    ]
+    .iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect();
+    assert_eq!(texts, expected);
+}
+
+#[test]
+fn an_english_error_added_to_the_core_fails_the_message_lint() {
+    let dir = tempfile::tempdir().unwrap();
+    for sub in ["core/src", "src/cli"] {
+        let mut files = Vec::new();
+        rust_files(&root().join(sub), &mut files);
+        for path in files {
+            let rel = path.strip_prefix(root()).unwrap();
+            let to = dir.path().join(rel);
+            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+            let mut text = std::fs::read_to_string(&path).unwrap();
+            if rel.to_string_lossy().replace('\\', "/") == "core/src/rig/chain.rs" {
+                text.push_str(
+                    "\nfn fixture() -> Result<(), RigError> {\n    \
+                     Err(RigError::Invalid(\"brand new English words\".into()))\n}\n",
+                );
+            }
+            std::fs::write(&to, text).unwrap();
+        }
+    }
+    let found = lint_message_tree(dir.path());
+    let chain = found
+        .get("core/src/rig/chain.rs")
+        .expect("the new error is found");
+    assert!(
+        chain.iter().any(|f| f.text == "brand new English words"),
+        "{chain:?}"
+    );
 }

@@ -95,7 +95,7 @@ impl std::fmt::Display for Lang {
 impl std::str::FromStr for Lang {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Lang::parse(s).ok_or_else(|| format!("unknown language {s:?} (ja or en)"))
+        Lang::parse(s).ok_or_else(|| crate::tr!("lang-err-unknown", value = s))
     }
 }
 

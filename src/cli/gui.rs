@@ -69,28 +69,28 @@ pub struct GuiArgs {
 fn parse_morph(s: &str) -> Result<(String, f32), String> {
     let (name, w) = s
         .rsplit_once('=')
-        .ok_or_else(|| format!("expected NAME=WEIGHT, got {s:?}"))?;
+        .ok_or_else(|| crate::tr!("cli-err-morph-spec", value = s))?;
     let w: f32 = w
         .trim()
         .parse()
-        .map_err(|_| format!("bad weight in {s:?}"))?;
+        .map_err(|_| crate::tr!("cli-err-bad-weight", value = s))?;
     Ok((name.to_owned(), w))
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s
         .split_once(['x', 'X'])
-        .ok_or_else(|| format!("expected WIDTHxHEIGHT, got {s:?}"))?;
+        .ok_or_else(|| crate::tr!("cli-err-size-spec", value = s))?;
     let w: u32 = w
         .trim()
         .parse()
-        .map_err(|_| format!("bad width in {s:?}"))?;
+        .map_err(|_| crate::tr!("cli-err-bad-width", value = s))?;
     let h: u32 = h
         .trim()
         .parse()
-        .map_err(|_| format!("bad height in {s:?}"))?;
+        .map_err(|_| crate::tr!("cli-err-bad-height", value = s))?;
     if !(64..=8192).contains(&w) || !(64..=8192).contains(&h) {
-        return Err(format!("size {w}x{h} out of range 64..8192"));
+        return Err(crate::tr!("cli-err-size-range", size = format!("{w}x{h}")));
     }
     Ok((w, h))
 }
@@ -109,7 +109,11 @@ fn launch(mut args: GuiArgs) -> Result<Launch, String> {
         Some(p) => match Document::open(p) {
             Ok(doc) => (doc, None),
             Err(e) if args.screenshot.is_some() => {
-                return Err(format!("cannot open {}: {e}", p.display()))
+                return Err(crate::tr!(
+                    "cli-err-cannot-open",
+                    path = p.display().to_string(),
+                    reason = e.to_string()
+                ))
             }
             Err(e) => (
                 sample_document(),
@@ -151,13 +155,18 @@ fn launch(mut args: GuiArgs) -> Result<Launch, String> {
             .morphs
             .iter()
             .position(|m| &m.name == name || &m.name_en == name)
-            .ok_or_else(|| format!("--morph: no morph named {name:?}"))?;
+            .ok_or_else(|| crate::tr!("cli-err-no-morph", name = name.as_str()))?;
         morphs.push((i, *w));
     }
     let motion = match &args.motion {
         Some(p) => {
-            let vmd = crate::motion::load_vmd(p)
-                .map_err(|e| format!("cannot load motion {}: {e}", p.display()))?;
+            let vmd = crate::motion::load_vmd(p).map_err(|e| {
+                crate::tr!(
+                    "cli-err-motion",
+                    path = p.display().to_string(),
+                    reason = e.to_string()
+                )
+            })?;
             let name = p.file_name().map_or_else(
                 || p.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
@@ -197,7 +206,7 @@ fn launch(mut args: GuiArgs) -> Result<Launch, String> {
     let tab = match &args.tab {
         Some(t) => Some(dock::tab_by_name(t).ok_or_else(|| {
             let names: Vec<String> = dock::Tab::ALL.iter().map(|t| t.title()).collect();
-            format!("--tab: no tab {t:?} ({})", names.join(", "))
+            crate::tr!("cli-err-no-tab", tab = t.as_str(), names = names.join(", "))
         })?),
         None => None,
     };
@@ -230,7 +239,7 @@ fn launch(mut args: GuiArgs) -> Result<Launch, String> {
 pub fn parse_select(m: &crate::pmx::Model, spec: &str) -> Result<Selection, String> {
     let (kind, name) = spec
         .split_once(':')
-        .ok_or_else(|| format!("--select wants KIND:NAME, got {spec:?}"))?;
+        .ok_or_else(|| crate::tr!("cli-err-select-spec", value = spec))?;
     fn position<'a>(
         mut names: impl Iterator<Item = (&'a String, &'a String)>,
         name: &str,
@@ -261,18 +270,14 @@ pub fn parse_select(m: &crate::pmx::Model, spec: &str) -> Result<Selection, Stri
             .ok()
             .filter(|&i| i < m.vertices.len())
             .map(Selection::Vertex),
-        _ => {
-            return Err(format!(
-            "--select: unknown kind {kind:?} (bone, morph, material, body, joint, frame, vertex)"
-        ))
-        }
+        _ => return Err(crate::tr!("cli-err-select-kind", kind = kind)),
     };
-    sel.ok_or_else(|| format!("--select: no {kind} named {name:?}"))
+    sel.ok_or_else(|| crate::tr!("cli-err-select-none", kind = kind, name = name))
 }
 
 fn parse_weight_mode(s: &str) -> Result<crate::app::weight_view::WeightMode, String> {
     crate::app::weight_view::WeightMode::parse(s)
-        .ok_or_else(|| format!("unknown weight view {s:?} (bone, kind, problems, off)"))
+        .ok_or_else(|| crate::tr!("cli-err-weight-view", value = s))
 }
 
 /// Applies `--show a,b,c`: turns the listed overlays on (`-name` turns one off).
@@ -291,11 +296,7 @@ pub fn apply_show(options: &mut ViewOptions, spec: &str) -> Result<(), String> {
             "joints" => &mut options.joints,
             "grid" => &mut options.grid,
             "shadow" | "ground-shadow" => &mut options.ground_shadow,
-            _ => {
-                return Err(format!(
-                    "--show: unknown item {name:?} (mesh, wireframe, edges, bones, bodies, joints, grid, shadow)"
-                ))
-            }
+            _ => return Err(crate::tr!("cli-err-show-item", item = name)),
         };
         *flag = on;
     }
@@ -306,9 +307,7 @@ pub fn apply_show(options: &mut ViewOptions, spec: &str) -> Result<(), String> {
 pub fn apply_overlay(options: &mut CollisionOptions, spec: &str) -> Result<(), String> {
     for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         if !options.apply_overlay_item(item) {
-            return Err(format!(
-                "--overlay: unknown item {item:?} (collision, joints, contacts, deform-order, ik)"
-            ));
+            return Err(crate::tr!("cli-err-overlay-item", item = item));
         }
     }
     Ok(())

@@ -172,7 +172,7 @@ fn parse_triple(s: &str) -> Result<[f32; 3], String> {
         .collect::<Result<_, _>>()?;
     match v.as_slice() {
         [x, y, z] if v.iter().all(|x| x.is_finite()) => Ok([*x, *y, *z]),
-        _ => Err(format!("expected three numbers X,Y,Z, not {s:?}")),
+        _ => Err(crate::tr!("cli-err-xyz", value = s)),
     }
 }
 
@@ -181,7 +181,7 @@ fn parse_mask(s: &str) -> Result<u16, String> {
         Some(hex) => u16::from_str_radix(hex, 16),
         None => s.parse::<u16>(),
     };
-    parsed.map_err(|e| format!("{s:?}: {e} (a number 0-65535 or 0xFFFF)"))
+    parsed.map_err(|e| crate::tr!("cli-err-mask", value = s, reason = e.to_string()))
 }
 
 /// A comma-separated list as a script selector: numbers are indices, the rest names.

@@ -145,7 +145,7 @@ fn parse_substep_rule(text: &str) -> Result<SubstepRule, String> {
     match text {
         "bullet" => Ok(SubstepRule::Bullet),
         "interpolated" => Ok(SubstepRule::Interpolated),
-        _ => Err(format!("{text:?}: expected bullet or interpolated")),
+        _ => Err(crate::tr!("cli-err-substep-rule", value = text)),
     }
 }
 
@@ -162,7 +162,7 @@ fn parse_seconds(text: &str) -> Result<f32, String> {
     if value.is_finite() && value > 0.0 {
         Ok(value as f32)
     } else {
-        Err(format!("{text:?} is not a positive number of seconds"))
+        Err(crate::tr!("cli-err-seconds", value = text))
     }
 }
 

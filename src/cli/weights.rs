@@ -24,7 +24,7 @@ pub fn find_bone(model: &crate::pmx::Model, key: &str) -> Result<usize, String> 
     key.strip_prefix('#')
         .and_then(|n| n.parse::<usize>().ok())
         .filter(|&i| i < model.bones.len())
-        .ok_or_else(|| format!("no bone {key:?} (names are exact; #INDEX picks by index)"))
+        .ok_or_else(|| crate::tr!("cli-err-no-bone", name = key))
 }
 
 pub fn run(args: WeightsArgs) -> CliResult {
@@ -59,9 +59,14 @@ pub fn run(args: WeightsArgs) -> CliResult {
         (|| {
             writeln!(
                 out,
-                "{} (#{bone}): {} vertices, total weight {total:.3}",
-                model.bones[bone].name,
-                rows.len()
+                "{}",
+                crate::tr!(
+                    "cli-weights-heading",
+                    bone = model.bones[bone].name.as_str(),
+                    index = bone,
+                    count = rows.len(),
+                    total = format!("{total:.3}")
+                )
             )?;
             for (v, w, k) in &rows {
                 writeln!(out, "  #{v:<7} {w:.4}  {k}")?;

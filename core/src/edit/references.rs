@@ -69,27 +69,39 @@ impl References {
         self.parts().is_empty()
     }
 
-    /// "3 joints", "120 vertex weights", … in a fixed order.
+    /// "3 joints", "120 vertex weights", … in a fixed order (the current language).
     pub fn parts(&self) -> Vec<String> {
-        let n = |count: usize, one: &str, many: &str| match count {
-            0 => None,
-            1 => Some(format!("1 {one}")),
-            c => Some(format!("{c} {many}")),
+        let n = |count: usize, key: &'static str| {
+            (count > 0)
+                .then(|| crate::i18n::lookup(&crate::i18n::CORE, key, &[("count", count.into())]))
         };
         [
-            n(self.child_bones.len(), "child bone", "child bones"),
-            n(self.linked_bones.len(), "bone link", "bone links"),
-            n(self.rigid_bodies.len(), "rigid body", "rigid bodies"),
-            n(self.joints.len(), "joint", "joints"),
-            n(self.weighted_vertices, "vertex weight", "vertex weights"),
-            n(self.morphs.len(), "morph", "morphs"),
-            n(self.display_frames.len(), "display frame", "display frames"),
-            n(self.soft_bodies.len(), "soft body", "soft bodies"),
-            n(self.materials.len(), "material", "materials"),
+            n(self.child_bones.len(), "refs-child-bones"),
+            n(self.linked_bones.len(), "refs-bone-links"),
+            n(self.rigid_bodies.len(), "refs-rigid-bodies"),
+            n(self.joints.len(), "refs-joints"),
+            n(self.weighted_vertices, "refs-vertex-weights"),
+            n(self.morphs.len(), "refs-morphs"),
+            n(self.display_frames.len(), "refs-display-frames"),
+            n(self.soft_bodies.len(), "refs-soft-bodies"),
+            n(self.materials.len(), "refs-materials"),
         ]
         .into_iter()
         .flatten()
         .collect()
+    }
+
+    /// How many elements refer (1 picks English's "refers").
+    fn count(&self) -> usize {
+        self.child_bones.len()
+            + self.linked_bones.len()
+            + self.rigid_bodies.len()
+            + self.joints.len()
+            + self.weighted_vertices
+            + self.morphs.len()
+            + self.display_frames.len()
+            + self.soft_bodies.len()
+            + self.materials.len()
     }
 }
 
@@ -97,25 +109,37 @@ impl std::fmt::Display for References {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let parts = self.parts();
         let list = match parts.split_last() {
-            None => return f.write_str("nothing refers to it"),
+            None => return f.write_str(&crate::tr!("refs-nothing")),
             Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        };
-        let verb = if parts.len() == 1 && parts[0].starts_with("1 ") {
-            "refers"
-        } else {
-            "refer"
+            Some((last, rest)) => crate::tr!(
+                "refs-list",
+                first = rest.join(&crate::tr!("refs-separator")),
+                last = last.as_str()
+            ),
         };
         let target = match self.targets.as_slice() {
             [one] => one.clone(),
-            [first, rest @ ..] if rest.len() <= 2 => format!("{first}, {}", rest.join(", ")),
-            many => format!(
-                "{} {}",
-                many.len(),
-                self.kind.map_or("elements", |k| k.plural())
+            [first, rest @ ..] if rest.len() <= 2 => {
+                format!(
+                    "{first}{}{}",
+                    crate::tr!("refs-separator"),
+                    rest.join(&crate::tr!("refs-separator"))
+                )
+            }
+            many => crate::tr!(
+                "refs-many-targets",
+                count = many.len(),
+                kind = self
+                    .kind
+                    .map_or_else(|| crate::tr!("refs-elements"), |k| k.plural_label())
             ),
         };
-        write!(f, "{list} {verb} to {target}")
+        f.write_str(&crate::tr!(
+            "refs-refer-to",
+            list = list,
+            count = self.count(),
+            target = target
+        ))
     }
 }
 

@@ -113,7 +113,12 @@ fn short(what: &str, index: Option<usize>) -> impl FnOnce(Short) -> Error + '_ {
             index,
             None,
             s.at,
-            format!("{what}: needs {} bytes, {} left", s.needed, s.left),
+            crate::tr!(
+                "vmd-read-short",
+                what = what,
+                needed = s.needed,
+                left = s.left
+            ),
         )
     }
 }
@@ -128,10 +133,12 @@ fn count(c: &mut Cursor<'_>, what: &str, min_size: usize) -> Result<usize> {
             None,
             None,
             at,
-            format!(
-                "{what}: count {n} needs at least {} bytes, {} left",
-                e.need_text(),
-                e.left
+            crate::tr!(
+                "vmd-read-count-too-big",
+                what = what,
+                count = n,
+                needed = e.need_text(),
+                left = e.left
             ),
         )
     })?;
@@ -140,7 +147,7 @@ fn count(c: &mut Cursor<'_>, what: &str, min_size: usize) -> Result<usize> {
 
 /// A section of keys Hone does not use: checked, counted and passed over.
 fn skip_keys(c: &mut Cursor<'_>, kind: &str, key_size: usize) -> Result<usize> {
-    let n = count(c, &format!("{kind} key count"), key_size)?;
+    let n = count(c, &crate::tr!("vmd-what-key-count", kind = kind), key_size)?;
     c.take(n * key_size)
         .map_err(short(&format!("{kind} keys"), None))?;
     Ok(n)
@@ -182,7 +189,7 @@ pub fn read_vmd(bytes: &[u8]) -> Result<Vmd> {
             None,
             None,
             0,
-            "not a VMD file (no \"Vocaloid Motion Data\" magic)",
+            crate::tr!("vmd-read-not-vmd"),
         ));
     };
     let model_name = decode_name(c.take(name_len).map_err(short("model name", None))?).text;
@@ -274,10 +281,11 @@ pub fn read_vmd(bytes: &[u8]) -> Result<Vmd> {
                 Some(i),
                 None,
                 at,
-                format!(
-                    "property key IK count {ik_count} needs {} bytes, {} left",
-                    e.need_text(),
-                    e.left
+                crate::tr!(
+                    "vmd-read-ik-count",
+                    count = ik_count,
+                    needed = e.need_text(),
+                    left = e.left
                 ),
             )
         })?;

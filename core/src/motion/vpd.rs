@@ -54,7 +54,7 @@ pub struct Vpd {
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum VpdError {
-    #[error("VPD line {line}: {message}")]
+    #[error("{}", crate::tr!("vpd-err-line", line = *line, message = message.as_str()))]
     Syntax { line: usize, message: String },
     #[error("VPD: {0}")]
     Io(String),
@@ -77,7 +77,7 @@ fn numbers<const N: usize>(line: usize, text: &str) -> Result<[f32; N], VpdError
     let body = text.strip_suffix(';').ok_or_else(|| {
         syntax(
             line,
-            format!("expected {N} numbers ending in ';', found {text:?}"),
+            crate::tr!("vpd-err-numbers-end", count = N, found = text),
         )
     })?;
     let parts: Vec<&str> = body
@@ -87,7 +87,12 @@ fn numbers<const N: usize>(line: usize, text: &str) -> Result<[f32; N], VpdError
     if parts.len() != N {
         return Err(syntax(
             line,
-            format!("expected {N} numbers, found {} in {text:?}", parts.len()),
+            crate::tr!(
+                "vpd-err-numbers-count",
+                count = N,
+                found = parts.len(),
+                text = text
+            ),
         ));
     }
     let mut out = [0.0f32; N];
@@ -96,7 +101,7 @@ fn numbers<const N: usize>(line: usize, text: &str) -> Result<[f32; N], VpdError
             .parse::<f32>()
             .ok()
             .filter(|x| x.is_finite())
-            .ok_or_else(|| syntax(line, format!("{p:?} is not a number")))?;
+            .ok_or_else(|| syntax(line, crate::tr!("vpd-err-not-number", text = *p)))?;
     }
     Ok(out)
 }
@@ -118,61 +123,55 @@ pub fn read_vpd(bytes: &[u8]) -> Result<(Vpd, Vec<String>), VpdError> {
     let mut next = |what: &str| {
         lines
             .next()
-            .ok_or_else(|| syntax(0, format!("the file ends before {what}")))
+            .ok_or_else(|| syntax(0, crate::tr!("vpd-err-ends-before", what = what)))
     };
-    let (n, sig) = next("the signature")?;
+    let (n, sig) = next(&crate::tr!("vpd-part-signature"))?;
     if !sig.starts_with(SIGNATURE) {
         return Err(syntax(
             n,
-            format!("not a VPD file (expected {SIGNATURE:?})"),
+            crate::tr!("vpd-err-not-vpd", signature = SIGNATURE),
         ));
     }
-    let (n, osm) = next("the model name line")?;
+    let (n, osm) = next(&crate::tr!("vpd-part-model-name"))?;
     let osm = osm
         .strip_suffix(';')
-        .ok_or_else(|| syntax(n, "the model name line must end in ';'"))?;
+        .ok_or_else(|| syntax(n, crate::tr!("vpd-err-model-name-end")))?;
     let model_name = osm.strip_suffix(".osm").unwrap_or(osm).to_string();
-    let (n, count) = next("the bone count")?;
+    let (n, count) = next(&crate::tr!("vpd-part-bone-count"))?;
     let count: usize = count
         .strip_suffix(';')
         .and_then(|c| c.trim().parse().ok())
-        .ok_or_else(|| {
-            syntax(
-                n,
-                format!("expected the bone count like \"12;\", found {count:?}"),
-            )
-        })?;
+        .ok_or_else(|| syntax(n, crate::tr!("vpd-err-bone-count", found = count)))?;
     let mut vpd = Vpd {
         model_name,
         ..Vpd::default()
     };
-    while let Ok((n, head)) = next("a block") {
+    while let Ok((n, head)) = next(&crate::tr!("vpd-part-block")) {
         let (kind, rest) = if let Some(r) = head.strip_prefix("Bone") {
             ("Bone", r)
         } else if let Some(r) = head.strip_prefix("Morph") {
             ("Morph", r)
         } else {
-            return Err(syntax(
-                n,
-                format!("expected Bone<i>{{ or Morph<i>{{, found {head:?}"),
-            ));
+            return Err(syntax(n, crate::tr!("vpd-err-block-head", found = head)));
         };
         let (_, name) = rest
             .split_once('{')
-            .ok_or_else(|| syntax(n, format!("{kind} block without '{{'")))?;
+            .ok_or_else(|| syntax(n, crate::tr!("vpd-err-no-brace", kind = kind)))?;
         let name = name.trim().to_string();
         if kind == "Bone" {
             if !vpd.morphs.is_empty() {
-                warnings.push(format!("line {n}: bone block after morph blocks"));
+                warnings.push(crate::tr!("vpd-note-bone-after-morph", line = n));
             }
-            let (nt, t) = next("the bone's translation")?;
+            let (nt, t) = next(&crate::tr!("vpd-part-translation"))?;
             let t = numbers::<3>(nt, t)?;
-            let (nq, q) = next("the bone's quaternion")?;
+            let (nq, q) = next(&crate::tr!("vpd-part-quaternion"))?;
             let q = numbers::<4>(nq, q)?;
             let mut rotation = Quat::from_array(q);
             if rotation.length_squared() < 1e-12 {
-                warnings.push(format!(
-                    "line {nq}: zero quaternion of {name:?} read as identity"
+                warnings.push(crate::tr!(
+                    "vpd-note-zero-quaternion",
+                    line = nq,
+                    name = name.as_str()
                 ));
                 rotation = Quat::IDENTITY;
             }
@@ -182,7 +181,7 @@ pub fn read_vpd(bytes: &[u8]) -> Result<(Vpd, Vec<String>), VpdError> {
                 rotation,
             });
         } else {
-            let (nw, w) = next("the morph's weight")?;
+            let (nw, w) = next(&crate::tr!("vpd-part-morph-weight"))?;
             let [weight] = numbers::<1>(nw, w)?;
             vpd.morphs.push(VpdMorph { name, weight });
         }
@@ -190,14 +189,15 @@ pub fn read_vpd(bytes: &[u8]) -> Result<(Vpd, Vec<String>), VpdError> {
         if close != "}" {
             return Err(syntax(
                 nc,
-                format!("expected '}}' closing the {kind} block, found {close:?}"),
+                crate::tr!("vpd-err-close", kind = kind, found = close),
             ));
         }
     }
     if count != vpd.bones.len() {
-        warnings.push(format!(
-            "the count line says {count} bones, the file has {}",
-            vpd.bones.len()
+        warnings.push(crate::tr!(
+            "vpd-note-count",
+            count = count,
+            found = vpd.bones.len()
         ));
     }
     Ok((vpd, warnings))
@@ -238,13 +238,13 @@ pub fn write_vpd(vpd: &Vpd) -> (Vec<u8>, Vec<String>) {
         let (p, q) = (b.translation, b.rotation);
         t.push_str(&format!("Bone{i}{{{}\r\n", b.name));
         t.push_str(&format!(
-            "  {},{},{};\t\t\t\t// trans x,y,z\r\n",
+            "  {},{},{};\t\t\t\t// trans x,y,z\r\n", // not a message: VPD file text
             num(p.x),
             num(p.y),
             num(p.z)
         ));
         t.push_str(&format!(
-            "  {},{},{},{};\t\t// Quaternion x,y,z,w\r\n}}\r\n\r\n",
+            "  {},{},{},{};\t\t// Quaternion x,y,z,w\r\n}}\r\n\r\n", // not a message: VPD file text
             num(q.x),
             num(q.y),
             num(q.z),
@@ -267,7 +267,7 @@ pub fn write_vpd(vpd: &Vpd) -> (Vec<u8>, Vec<String>) {
                 .chain(vpd.bones.iter().map(|b| &b.name))
                 .chain(vpd.morphs.iter().map(|m| &m.name))
                 .filter(|n| bad(n))
-                .map(|n| format!("{n:?} has characters Shift-JIS cannot hold")),
+                .map(|n| crate::tr!("vpd-note-not-sjis", name = n.as_str())),
         );
     }
     (bytes.into_owned(), notes)
@@ -320,13 +320,16 @@ impl Vpd {
                     pose.bones[i].rotation = b.rotation.normalize();
                     pose.bones[i].translation = b.translation;
                 }
-                None => unknown.push(format!("unknown bone {:?} ignored", b.name)),
+                None => unknown.push(crate::tr!("pose-note-unknown-bone", name = b.name.as_str())),
             }
         }
         for m in &self.morphs {
             match model.morph_index(&m.name) {
                 Some(i) => pose.morphs[i] = m.weight,
-                None => unknown.push(format!("unknown morph {:?} ignored", m.name)),
+                None => unknown.push(crate::tr!(
+                    "pose-note-unknown-morph",
+                    name = m.name.as_str()
+                )),
             }
         }
         (pose, unknown)

@@ -22,9 +22,10 @@ pub fn mirror_options(
 ) -> Result<MirrorOptions, String> {
     let from: Side = from.parse()?;
     if let Some(bad) = skip.iter().find(|s| !MIRROR_PARTS.contains(&s.as_str())) {
-        return Err(format!(
-            "cannot skip \"{bad}\" (parts: {})",
-            MIRROR_PARTS.join(", ")
+        return Err(crate::tr!(
+            "mirror-err-skip",
+            part = bad.as_str(),
+            parts = MIRROR_PARTS.join(", ")
         ));
     }
     let has = |p: &str| skip.iter().any(|s| s == p);
@@ -75,8 +76,9 @@ pub fn selection_from_selector(model: &Model, selector: &Value) -> Result<Mirror
         vertices: Vec::new(),
     };
     if sel.is_empty() {
-        return Err(format!(
-            "{selector} names no bone, rigid body, joint or morph"
+        return Err(crate::tr!(
+            "mirror-err-empty-selection",
+            selector = selector.to_string()
         ));
     }
     Ok(sel)
@@ -90,9 +92,10 @@ pub fn semistandard_options(only: Option<&[String]>) -> Result<SemiStandardOptio
                 .iter()
                 .map(|n| {
                     SemiStandard::parse(n).ok_or_else(|| {
-                        format!(
-                            "unknown semi-standard bone \"{n}\" (one of {})",
-                            SemiStandard::ALL
+                        crate::tr!(
+                            "semi-err-unknown",
+                            name = n.as_str(),
+                            names = SemiStandard::ALL
                                 .map(|g| format!("{}/{}", g.name(), g.key()))
                                 .join(", ")
                         )

@@ -32,11 +32,7 @@ fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan,
     let kind = WeightKind::ALL
         .into_iter()
         .find(|k| k.name().eq_ignore_ascii_case(name))
-        .ok_or_else(|| {
-            OpError(format!(
-                "unknown weight kind \"{name}\" (bdef1, bdef2, bdef4, sdef, qdef)"
-            ))
-        })?;
+        .ok_or_else(|| OpError(crate::tr!("weights-err-unknown-kind", name = name)))?;
     let edit = crate::rig::weights::set_kind(model, &selection.vertices, kind)?;
     Ok(vertex_summary(edit, selection))
 }

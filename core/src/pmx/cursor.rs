@@ -171,7 +171,7 @@ impl TooMany {
     /// The bytes needed, for a message ("too many" where it overflows).
     pub fn need_text(&self) -> String {
         self.need
-            .map_or_else(|| "too many".to_string(), |n| n.to_string())
+            .map_or_else(|| crate::tr!("pmx-read-too-many"), |n| n.to_string())
     }
 }
 

@@ -29,6 +29,29 @@ pub enum Section {
     Trailer,
 }
 
+/// Every section (to find one by its name).
+const SECTIONS: [Section; 19] = [
+    Section::Header,
+    Section::ModelInfo,
+    Section::Vertex,
+    Section::Face,
+    Section::Texture,
+    Section::Material,
+    Section::Bone,
+    Section::IkLink,
+    Section::Morph,
+    Section::DisplayFrame,
+    Section::RigidBody,
+    Section::Joint,
+    Section::SoftBody,
+    Section::IkChain,
+    Section::Expression,
+    Section::DisplayList,
+    Section::Extension,
+    Section::Motion,
+    Section::Trailer,
+];
+
 impl Section {
     pub fn name(self) -> &'static str {
         match self {
@@ -170,10 +193,20 @@ pub struct Warning {
 
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.section)?;
-        if let Some(i) = self.index {
-            write!(f, " {i}")?;
-        }
-        write!(f, ": {} at byte {:#x}", self.message, self.offset)
+        // `section` is the section's fixed name (kept for JSON); show its label.
+        let section = SECTIONS
+            .iter()
+            .find(|s| s.name() == self.section)
+            .map_or_else(|| self.section.to_string(), |s| s.label());
+        let place = match self.index {
+            Some(i) => format!("{section} {i}"),
+            None => section,
+        };
+        f.write_str(&crate::tr!(
+            "pmx-warning",
+            place = place,
+            message = self.message.as_str(),
+            offset = format!("{:#x}", self.offset)
+        ))
     }
 }

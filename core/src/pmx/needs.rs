@@ -222,8 +222,10 @@ pub fn choose_index_sizes(model: &Model) -> Result<IndexSizes> {
     ];
     for (what, n) in counts {
         if n > i32::MAX as usize {
-            return Err(Error::Write(format!(
-                "{n} {what} do not fit PMX's 32-bit counts"
+            return Err(Error::Write(crate::tr!(
+                "pmx-write-too-many",
+                count = n,
+                what = what
             )));
         }
     }

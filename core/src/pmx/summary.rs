@@ -77,6 +77,40 @@ pub fn rigid_shape_name(s: RigidShape) -> &'static str {
     }
 }
 
+/// A kind identifier of the summary (`vertex`, `follow_bone`, `capsule`, `spring_6dof` …)
+/// in the current language, for the text table; JSON keeps the identifier. Weight kinds
+/// and unknown identifiers are shown as they are.
+pub fn kind_label(id: &str) -> String {
+    let key = match id {
+        "group" => "kind-morph-group",
+        "vertex" => "kind-morph-vertex",
+        "bone" => "kind-morph-bone",
+        "uv" => "kind-morph-uv",
+        "additional_uv1" => "kind-morph-additional-uv1",
+        "additional_uv2" => "kind-morph-additional-uv2",
+        "additional_uv3" => "kind-morph-additional-uv3",
+        "additional_uv4" => "kind-morph-additional-uv4",
+        "material" => "kind-morph-material",
+        "flip" => "kind-morph-flip",
+        "impulse" => "kind-morph-impulse",
+        "follow_bone" => "kind-mode-follow-bone",
+        "dynamic" => "kind-mode-dynamic",
+        "dynamic_bone_position" => "kind-mode-dynamic-bone-position",
+        "sphere" => "kind-shape-sphere",
+        "box" => "kind-shape-box",
+        "capsule" => "kind-shape-capsule",
+        "spring_6dof" => "kind-joint-spring-6dof",
+        "6dof" => "kind-joint-6dof",
+        "p2p" => "kind-joint-p2p",
+        "cone_twist" => "kind-joint-cone-twist",
+        "slider" => "kind-joint-slider",
+        "hinge" => "kind-joint-hinge",
+        "unknown" => "kind-unknown",
+        other => return other.to_string(),
+    };
+    crate::tr!(key)
+}
+
 impl ModelSummary {
     pub fn new(model: &Model, warnings: &[Warning], format: &str) -> Self {
         let h = &model.header;
@@ -193,7 +227,7 @@ impl ModelSummary {
             }
             let _ = writeln!(s, "{}", tr(title));
             for (k, v) in map {
-                row(&mut s, k, v);
+                row(&mut s, &kind_label(k), v);
             }
         }
         for (title, list) in [

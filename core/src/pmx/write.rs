@@ -33,15 +33,13 @@ pub fn write_pmx(model: &Model, opts: &WriteOptions) -> Result<Vec<u8>> {
     let encoding = opts.encoding.unwrap_or(model.header.encoding);
     let n_uv = model.header.additional_uv_count;
     if n_uv > 4 {
-        return Err(Error::Write(format!(
-            "additional UV count {n_uv} (PMX allows 0 to 4)"
-        )));
+        return Err(Error::Write(crate::tr!("pmx-read-uv-count", count = n_uv)));
     }
     let extra = &model.header.extra_globals;
     if extra.len() > 255 - 8 {
-        return Err(Error::Write(format!(
-            "{} extra header globals (at most 247 fit)",
-            extra.len()
+        return Err(Error::Write(crate::tr!(
+            "pmx-write-extra-globals",
+            count = extra.len()
         )));
     }
     let sizes = choose_index_sizes(model)?;
@@ -144,9 +142,12 @@ pub fn save(model: &Model, path: impl AsRef<Path>, opts: &WriteOptions) -> Resul
 /// Writes `bytes` to `path` through a temp file `.NAME.tmp-PID` beside it, fsync, then rename
 /// over it. On any error the temp file is removed and an existing file is left untouched.
 pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let file_name = path
-        .file_name()
-        .ok_or_else(|| Error::Write(format!("{}: not a file path", path.display())))?;
+    let file_name = path.file_name().ok_or_else(|| {
+        Error::Write(crate::tr!(
+            "pmx-write-not-a-file",
+            path = path.display().to_string()
+        ))
+    })?;
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -244,14 +245,14 @@ impl Writer {
         self.u8(v as u8);
     }
     fn count(&mut self, n: usize) -> Result<()> {
-        let n = i32::try_from(n)
-            .map_err(|_| Error::Write(format!("count {n} does not fit PMX's 32-bit counts")))?;
+        let n =
+            i32::try_from(n).map_err(|_| Error::Write(crate::tr!("pmx-write-count", count = n)))?;
         self.i32(n);
         Ok(())
     }
     fn count_in(&mut self, what: &str, n: usize) -> Result<()> {
         self.count(n)
-            .map_err(|_| Error::Write(format!("{what}: count {n} does not fit 32 bits")))
+            .map_err(|_| Error::Write(crate::tr!("pmx-write-count-of", what = what, count = n)))
     }
 
     /// Signed index; sizes were chosen so every stored value fits.
@@ -408,9 +409,10 @@ impl Writer {
     fn morph(&mut self, m: &Morph) -> Result<()> {
         if let MorphOffsets::Uv { layer, .. } = m.offsets {
             if layer > 4 {
-                return Err(Error::Write(format!(
-                    "UV morph {:?} has layer {layer} (0 = UV, 1..=4 = additional UV)",
-                    m.name
+                return Err(Error::Write(crate::tr!(
+                    "pmx-write-uv-layer",
+                    name = m.name.as_str(),
+                    layer = layer
                 )));
             }
         }

@@ -73,9 +73,11 @@ fn pick<T: Copy>(what: &str, name: &str, names: &[&str], values: &[T]) -> Result
         .position(|n| *n == norm(name))
         .map(|i| values[i])
         .ok_or_else(|| {
-            RigError::Invalid(format!(
-                "{what} must be one of {}, not \"{name}\"",
-                names.join(", ")
+            RigError::Invalid(crate::tr!(
+                "args-err-one-of",
+                what = what,
+                names = names.join(", "),
+                value = name
             ))
         })
 }
@@ -97,8 +99,10 @@ fn positive(what: &str, x: f32) -> Result<f32, RigError> {
     if x.is_finite() && x > 0.0 {
         Ok(x)
     } else {
-        Err(RigError::Invalid(format!(
-            "{what} must be a positive number, not {x}"
+        Err(RigError::Invalid(crate::tr!(
+            "args-err-positive",
+            what = what,
+            value = x.to_string()
         )))
     }
 }
@@ -137,30 +141,33 @@ impl BodyArgs {
         }
         if let Some(s) = &self.preset {
             o.preset = Preset::parse(s).ok_or_else(|| {
-                RigError::Invalid(format!(
-                    "preset must be one of {}, not \"{s}\"",
-                    Preset::NAMES.join(", ")
+                RigError::Invalid(crate::tr!(
+                    "args-err-one-of",
+                    what = "preset",
+                    names = Preset::NAMES.join(", "),
+                    value = s.as_str()
                 ))
             })?;
         }
         if let Some(g) = self.group {
             if !rules::group_in_range(g) {
-                return Err(RigError::Invalid(format!("group must be 0-15, not {g}")));
+                return Err(RigError::Invalid(crate::tr!("args-err-group", group = g)));
             }
             o.group = Some(g);
         }
         o.mask = self.mask;
         if let Some(groups) = &self.no_collide {
             if self.mask.is_some() {
-                return Err(RigError::Invalid(
-                    "give mask or no_collide, not both".into(),
-                ));
+                return Err(RigError::Invalid(crate::tr!(
+                    "args-err-mask-and-no-collide"
+                )));
             }
             let mut m = 0xFFFFu16;
             for &g in groups {
                 if !rules::group_in_range(g) {
-                    return Err(RigError::Invalid(format!(
-                        "no_collide: group {g} is not 0-15"
+                    return Err(RigError::Invalid(crate::tr!(
+                        "args-err-no-collide-group",
+                        group = g
                     )));
                 }
                 m = rules::mask_with(m, g, false);
@@ -169,7 +176,7 @@ impl BodyArgs {
         }
         if let Some(n) = &self.name {
             if n.is_empty() {
-                return Err(RigError::Invalid("name pattern is empty".into()));
+                return Err(RigError::Invalid(crate::tr!("args-err-empty-name")));
             }
             o.name = n.clone();
         }
@@ -187,9 +194,11 @@ impl JointArgs {
         let mut o = JointOptions::default();
         if let Some(p) = &self.joint_preset {
             let p = JointPreset::parse(p).ok_or_else(|| {
-                RigError::Invalid(format!(
-                    "joint_preset must be one of {}, not \"{p}\"",
-                    JointPreset::NAMES.join(", ")
+                RigError::Invalid(crate::tr!(
+                    "args-err-one-of",
+                    what = "joint_preset",
+                    names = JointPreset::NAMES.join(", "),
+                    value = p.as_str()
                 ))
             })?;
             o.limits = JointLimits::preset(p);

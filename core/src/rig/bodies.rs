@@ -297,21 +297,23 @@ pub(crate) fn plan_bodies(
     plan: &mut RigPlan,
 ) -> Result<Vec<Option<usize>>, RigError> {
     if let Some(&bad) = bones.iter().find(|&&b| b >= model.bones.len()) {
-        return Err(RigError::Invalid(format!(
-            "bone {bad} does not exist (the model has {})",
-            model.bones.len()
+        return Err(RigError::Invalid(crate::tr!(
+            "rig-err-no-such-bone",
+            index = bad,
+            count = model.bones.len()
         )));
     }
     if !(opts.mass.is_finite() && opts.mass > 0.0) {
-        return Err(RigError::Invalid(format!(
-            "mass must be positive, not {}",
-            opts.mass
+        return Err(RigError::Invalid(crate::tr!(
+            "rig-err-mass",
+            mass = opts.mass.to_string()
         )));
     }
     let group = opts.group.unwrap_or_else(|| free_group(model));
     if !rules::group_in_range(group) {
-        return Err(RigError::Invalid(format!(
-            "collision group {group} is not 0-15"
+        return Err(RigError::Invalid(crate::tr!(
+            "rig-err-group",
+            group = group
         )));
     }
     let mask = opts.mask.unwrap_or_else(|| group_mask(model, group));
@@ -331,9 +333,9 @@ pub(crate) fn plan_bodies(
     for &bone in bones {
         let existing = body_on_bone(model, bone);
         if existing.is_some() && !opts.replace {
-            plan.notes.push(format!(
-                "{}: already has a body, kept",
-                model.bones[bone].name
+            plan.notes.push(crate::tr!(
+                "rig-note-already-has-body",
+                bone = model.bones[bone].name.as_str()
             ));
             out.push(existing);
             continue;
@@ -349,9 +351,9 @@ pub(crate) fn plan_bodies(
             ..opts.clone()
         };
         let Some(mut body) = body_for_bone(model, bone, &o, centre) else {
-            plan.notes.push(format!(
-                "{}: no length (no tail or single child), no body",
-                model.bones[bone].name
+            plan.notes.push(crate::tr!(
+                "rig-note-no-length",
+                bone = model.bones[bone].name.as_str()
             ));
             out.push(None);
             continue;

@@ -200,9 +200,9 @@ fn plan_joints(
     for &bone in bones {
         let Some(child) = bodies[bone] else { continue };
         let Some(parent) = ancestor_body(model, &bodies, bone) else {
-            plan.notes.push(format!(
-                "{}: no body above it to join to",
-                model.bones[bone].name
+            plan.notes.push(crate::tr!(
+                "rig-note-no-body-above",
+                bone = model.bones[bone].name.as_str()
             ));
             continue;
         };
@@ -217,8 +217,11 @@ fn plan_joints(
         }
         let existing = joint_between(model, parent, child);
         if existing.is_some() && !opts.replace {
-            plan.notes
-                .push(format!("{} – {}: already joined, kept", pb.name, cb.name));
+            plan.notes.push(crate::tr!(
+                "rig-note-already-joined",
+                a = pb.name.as_str(),
+                b = cb.name.as_str()
+            ));
             continue;
         }
         let head = model.bones[bone].position;
@@ -264,12 +267,13 @@ pub fn joint_chain(
 
 fn check_bones(model: &Model, bones: &[usize]) -> Result<(), RigError> {
     if bones.is_empty() {
-        return Err(RigError::Invalid("no bones given".into()));
+        return Err(RigError::Invalid(crate::tr!("rig-err-no-bones")));
     }
     match bones.iter().find(|&&b| b >= model.bones.len()) {
-        Some(b) => Err(RigError::Invalid(format!(
-            "bone {b} does not exist (the model has {})",
-            model.bones.len()
+        Some(&b) => Err(RigError::Invalid(crate::tr!(
+            "rig-err-no-such-bone",
+            index = b,
+            count = model.bones.len()
         ))),
         None => Ok(()),
     }
@@ -359,8 +363,7 @@ fn plan_ring(
         }
     }
     if chains.len() < 2 {
-        plan.notes
-            .push("ring: fewer than two chains, no ring joints".into());
+        plan.notes.push(crate::tr!("rig-note-ring-few-chains"));
         return;
     }
     chains.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -449,10 +452,10 @@ pub fn chain(model: &Model, roots: &[usize], opts: &ChainOptions) -> Result<RigP
     let mut plan = RigPlan::new(label);
     let made = plan_bodies(model, &bones, &opts.bodies, centre, &mut plan)?;
     if made.iter().all(Option::is_none) {
-        return Err(RigError::Invalid(format!(
-            "none of the {} bones below {} has a length to put a body on",
-            bones.len(),
-            names.join(", ")
+        return Err(RigError::Invalid(crate::tr!(
+            "rig-err-no-length",
+            count = bones.len(),
+            names = names.join(", ")
         )));
     }
     plan_joints(model, &bones, &opts.joints, centre, &mut plan);

@@ -191,15 +191,21 @@ impl Pairs {
                     Some(_) => {
                         let m = mirror_name(names[i]).and_then(|n| find(&n));
                         if m.is_none() {
-                            skipped.push(format!(
-                                "{what} 「{}」: no counterpart on the {from:?} side",
-                                names[i]
+                            skipped.push(crate::tr!(
+                                "mirror-skip-no-counterpart",
+                                kind = what,
+                                name = names[i],
+                                side = from.label()
                             ));
                         }
                         m
                     }
                     None => {
-                        skipped.push(format!("{what} 「{}」: no side in its name", names[i]));
+                        skipped.push(crate::tr!(
+                            "mirror-skip-no-side",
+                            kind = what,
+                            name = names[i]
+                        ));
                         None
                     }
                 })
@@ -210,9 +216,11 @@ impl Pairs {
         sources.retain(|&i| {
             let bad = misplaced(i, from);
             if bad {
-                skipped.push(format!(
-                    "{what} 「{}」: named {from:?} but lies on the other side",
-                    names[i]
+                skipped.push(crate::tr!(
+                    "mirror-skip-misplaced",
+                    kind = what,
+                    name = names[i],
+                    side = from.label()
                 ));
             }
             !bad
@@ -255,9 +263,11 @@ impl Pairs {
                 Some(t) => t,
                 None => match placed() {
                     Some(j) => {
-                        skipped.push(format!(
-                            "{what} 「{}」: its counterpart by place is 「{}」 (named without a side); overwritten, name kept",
-                            names[s], names[j]
+                        skipped.push(crate::tr!(
+                            "mirror-skip-by-place",
+                            kind = what,
+                            name = names[s],
+                            other = names[j]
                         ));
                         by_place.push(j);
                         j
@@ -266,9 +276,11 @@ impl Pairs {
                 },
             };
             if t < old_len && misplaced(t, from.opposite()) {
-                skipped.push(format!(
-                    "{what} 「{target_name}」: named {:?} but lies on the other side; not overwritten",
-                    from.opposite()
+                skipped.push(crate::tr!(
+                    "mirror-skip-target-misplaced",
+                    kind = what,
+                    name = target_name,
+                    side = from.opposite().label()
                 ));
                 continue;
             }
@@ -319,9 +331,9 @@ impl Pairs {
 /// [`Mirror::edit`] (one undo step). Errors when there is nothing to do.
 pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
     if !(opts.tolerance.is_finite() && opts.tolerance >= 0.0) {
-        return Err(RigError::Invalid(format!(
-            "tolerance must be a non-negative number, not {}",
-            opts.tolerance
+        return Err(RigError::Invalid(crate::tr!(
+            "mirror-err-tolerance",
+            value = opts.tolerance.to_string()
         )));
     }
     let from = opts.from;
@@ -342,7 +354,7 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
 
     let bone_names: Vec<&str> = model.bones.iter().map(|b| b.name.as_str()).collect();
     let bones = Pairs::new(
-        "bone",
+        &crate::tr!("edit-kind-bone"),
         &bone_names,
         |i| Some(model.bones[i].position),
         pick(parts.bones, |s| &s.bones),
@@ -352,7 +364,7 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
     );
     let body_names: Vec<&str> = model.rigid_bodies.iter().map(|b| b.name.as_str()).collect();
     let bodies = Pairs::new(
-        "rigid body",
+        &crate::tr!("edit-kind-rigid-body"),
         &body_names,
         |i| Some(model.rigid_bodies[i].position),
         pick(parts.rigid_bodies, |s| &s.rigid_bodies),
@@ -362,7 +374,7 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
     );
     let joint_names: Vec<&str> = model.joints.iter().map(|j| j.name.as_str()).collect();
     let joints = Pairs::new(
-        "joint",
+        &crate::tr!("edit-kind-joint"),
         &joint_names,
         |i| Some(model.joints[i].position),
         pick(parts.joints, |s| &s.joints),
@@ -372,7 +384,7 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
     );
     let morph_names: Vec<&str> = model.morphs.iter().map(|m| m.name.as_str()).collect();
     let morphs = Pairs::new(
-        "morph",
+        &crate::tr!("edit-kind-morph"),
         &morph_names,
         |_| None,
         pick(parts.bone_morphs, |s| &s.morphs),
@@ -426,9 +438,9 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
     for &(s, t) in &morphs.pairs {
         let src = &model.morphs[s];
         let Some(offsets) = bone_morph(src) else {
-            report.skipped.push(format!(
-                "morph 「{}」: only bone morphs are mirrored",
-                src.name
+            report.skipped.push(crate::tr!(
+                "mirror-skip-not-bone-morph",
+                name = src.name.as_str()
             ));
             continue;
         };
@@ -524,14 +536,13 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
         edits.push(ModelEdit::set_many(changed, "mirror"));
     }
     if edits.is_empty() {
-        return Err(RigError::NothingToDo(format!(
-            "the {to:?} side already mirrors the {from:?} side{}",
-            if report.skipped.is_empty() {
-                String::new()
-            } else {
-                format!(" ({} elements skipped)", report.skipped.len())
-            }
-        )));
+        let already = crate::tr!(
+            "mirror-nothing",
+            to = to.label(),
+            from = from.label(),
+            skipped = report.skipped.len()
+        );
+        return Err(RigError::NothingToDo(already));
     }
     let label = match sel {
         None => crate::tr!("rig-label-mirror", from = side(from), to = side(to)),

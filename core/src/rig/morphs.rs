@@ -23,12 +23,12 @@ pub const PANEL_OTHER: u8 = 4;
 /// Appends `morph` and lists it in the 表情 frame, as one step.
 pub fn add_morph(model: &Model, morph: Morph) -> Result<ModelEdit, InputError> {
     if morph.name.is_empty() {
-        return Err(InputError::Invalid("a new morph needs a name".into()));
+        return Err(InputError::Invalid(crate::tr!("rig-err-morph-needs-name")));
     }
     if morph.offsets.is_empty() {
-        return Err(InputError::Invalid(format!(
-            "morph {:?} would have no offsets",
-            morph.name
+        return Err(InputError::Invalid(crate::tr!(
+            "rig-err-morph-no-offsets",
+            name = morph.name.as_str()
         )));
     }
     let label = crate::tr!(
@@ -91,10 +91,10 @@ pub fn vertex_morph_from_model(
     panel: u8,
 ) -> Result<ModelEdit, InputError> {
     if base.vertices.len() != other.vertices.len() {
-        return Err(InputError::Invalid(format!(
-            "the other model has {} vertices, this one {}: a vertex morph needs the same vertices",
-            other.vertices.len(),
-            base.vertices.len()
+        return Err(InputError::Invalid(crate::tr!(
+            "rig-err-vertex-count-differs",
+            other = other.vertices.len(),
+            this = base.vertices.len()
         )));
     }
     let offsets: Vec<(usize, Vec3)> = base
@@ -239,8 +239,9 @@ pub fn uv_morph(
     offsets: &[(usize, Vec4)],
 ) -> Result<ModelEdit, InputError> {
     if layer > 4 {
-        return Err(InputError::Invalid(format!(
-            "UV layer must be 0..=4, not {layer}"
+        return Err(InputError::Invalid(crate::tr!(
+            "rig-err-uv-layer",
+            layer = layer
         )));
     }
     check_vertices(model, &offsets.iter().map(|o| o.0).collect::<Vec<_>>())?;
@@ -409,10 +410,10 @@ pub fn add_offsets(
     }
     let n = offsets.len();
     append_offsets(&mut new.offsets, offsets).ok_or_else(|| {
-        InputError::Invalid(format!(
-            "morph {:?} is a {} morph; the offsets are of another kind",
-            old.name,
-            old.kind().name()
+        InputError::Invalid(crate::tr!(
+            "rig-err-offsets-kind",
+            name = old.name.as_str(),
+            kind = crate::pmx::summary::kind_label(old.kind().name())
         ))
     })?;
     Ok((new != *old).then(|| {

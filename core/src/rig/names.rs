@@ -13,6 +13,13 @@ pub enum Side {
 }
 
 impl Side {
+    /// "left" / "右" in the current language (messages).
+    pub fn label(self) -> String {
+        match self {
+            Side::Left => crate::tr!("side-left"),
+            Side::Right => crate::tr!("side-right"),
+        }
+    }
     pub fn opposite(self) -> Side {
         match self {
             Side::Left => Side::Right,
@@ -50,7 +57,7 @@ impl std::str::FromStr for Side {
         match s.to_ascii_lowercase().as_str() {
             "left" | "l" | "左" => Ok(Side::Left),
             "right" | "r" | "右" => Ok(Side::Right),
-            _ => Err(format!("side must be left or right, not \"{s}\"")),
+            _ => Err(crate::tr!("side-err", value = s)),
         }
     }
 }

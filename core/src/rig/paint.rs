@@ -151,9 +151,9 @@ impl Stroke {
             check_bone(model, other)?;
         }
         if !(brush.radius.is_finite() && brush.radius > 0.0) {
-            return Err(InputError::Invalid(format!(
-                "brush radius must be positive, not {}",
-                brush.radius
+            return Err(InputError::Invalid(crate::tr!(
+                "paint-err-radius",
+                value = brush.radius.to_string()
             )));
         }
         if let Some(m) = &mirror {
@@ -162,10 +162,10 @@ impl Stroke {
                 check_bone(model, o)?;
             }
             if m.vertices.len() != model.vertices.len() {
-                return Err(InputError::Invalid(format!(
-                    "mirror table has {} entries for {} vertices",
-                    m.vertices.len(),
-                    model.vertices.len()
+                return Err(InputError::Invalid(crate::tr!(
+                    "paint-err-mirror-table",
+                    entries = m.vertices.len(),
+                    vertices = model.vertices.len()
                 )));
             }
         }
@@ -202,10 +202,10 @@ impl Stroke {
         candidates: &[usize],
     ) -> Result<Vec<usize>, InputError> {
         if positions.len() != model.vertices.len() {
-            return Err(InputError::Invalid(format!(
-                "{} positions for {} vertices",
-                positions.len(),
-                model.vertices.len()
+            return Err(InputError::Invalid(crate::tr!(
+                "paint-err-positions",
+                positions = positions.len(),
+                vertices = model.vertices.len()
             )));
         }
         let hits: Vec<(usize, f32)> = candidates

@@ -47,10 +47,10 @@ fn from_placement(m: Mat4) -> (Vec3, Vec3) {
 /// The edit that makes `pose` (bones only) the model's rest pose.
 pub fn apply_pose_as_rest(model: &Model, pose: &Pose) -> Result<ModelEdit, InputError> {
     if pose.bones.len() != model.bones.len() {
-        return Err(InputError::Invalid(format!(
-            "the pose has {} bones, the model {}",
-            pose.bones.len(),
-            model.bones.len()
+        return Err(InputError::Invalid(crate::tr!(
+            "rest-err-bone-count",
+            pose = pose.bones.len(),
+            model = model.bones.len()
         )));
     }
     let mut bones_only = pose.clone();
@@ -163,9 +163,7 @@ pub fn apply_pose_as_rest(model: &Model, pose: &Pose) -> Result<ModelEdit, Input
         }
     }
     if items.is_empty() {
-        return Err(InputError::Invalid(
-            "the pose is the rest pose: nothing to apply".into(),
-        ));
+        return Err(InputError::Invalid(crate::tr!("rest-err-nothing")));
     }
     Ok(ModelEdit::set_many(items, "rest pose").label(crate::tr!("rig-label-rest-pose")))
 }

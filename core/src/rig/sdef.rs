@@ -81,7 +81,8 @@ pub(super) fn sdef_edit(
             (v.weights != model.vertices[i].weights).then_some((i, v))
         })
         .collect();
-    Ok((!changed.is_empty()).then(|| ModelEdit::set_vertices(changed, "weights (BDEF2 → SDEF)")))
+    Ok((!changed.is_empty())
+        .then(|| ModelEdit::set_vertices(changed, crate::tr!("weights-field-sdef"))))
 }
 
 /// Where a bone's tail ends (its tail bone's position or its offset end).

@@ -197,7 +197,9 @@ impl Work<'_> {
     pub(super) fn missing(&mut self, name: &str) -> bool {
         let missing = self.find(name).is_none();
         if !missing {
-            self.report.skipped.push(format!("{name}: already there"));
+            self.report
+                .skipped
+                .push(crate::tr!("semi-skip-exists", name = name));
         }
         missing
     }
@@ -209,9 +211,11 @@ impl Work<'_> {
     ) -> Option<[usize; N]> {
         let found: Vec<Option<usize>> = needs.iter().map(|n| self.find(n)).collect();
         if let Some(k) = found.iter().position(|f| f.is_none()) {
-            self.report
-                .skipped
-                .push(format!("{name}: the model has no {}", needs[k]));
+            self.report.skipped.push(crate::tr!(
+                "semi-skip-missing",
+                name = name,
+                needs = needs[k]
+            ));
             return None;
         }
         Some(std::array::from_fn(|k| found[k].unwrap()))
@@ -349,9 +353,9 @@ fn finish(w: Work) -> Result<SemiStandardPlan, RigError> {
     } = w;
     let old = original.bones.len();
     if m.bones.len() == old {
-        return Err(RigError::NothingToDo(format!(
-            "no semi-standard bone to add ({})",
-            report.skipped.join("; ")
+        return Err(RigError::NothingToDo(crate::tr!(
+            "semi-nothing",
+            skipped = report.skipped.join("; ")
         )));
     }
     let mut added: Vec<Element> = m.bones[old..].iter().cloned().map(Element::from).collect();

@@ -23,7 +23,7 @@ pub(super) fn leg_ik_parent(w: &mut Work, side: Side) {
     let layer = parent.map_or(0, |q| w.layer(q)).min(w.layer(ik));
     let mut b = bone(
         name,
-        &format!("leg IKP{}", en_side(side)),
+        &format!("leg IKP{}", en_side(side)), // not a message: the bone's English name
         Vec3::new(p.x, 0.0, p.z),
         0,
         R | M | V | O,
@@ -45,7 +45,9 @@ pub(super) fn leg_d(w: &mut Work, side: Side) {
     for (k, orig_name) in names.iter().enumerate() {
         let name = format!("{orig_name}D");
         if let Some(existing) = w.find(&name) {
-            w.report.skipped.push(format!("{name}: already there"));
+            w.report
+                .skipped
+                .push(crate::tr!("semi-skip-exists", name = name.as_str()));
             parent = Some(existing);
             continue;
         }
@@ -120,9 +122,10 @@ fn toe_ex(w: &mut Work, side: Side) {
         .find(&sided(side, "つま先ＩＫ"))
         .or_else(|| w.find(&sided(side, "つま先")));
     let Some(toe) = toe else {
-        w.report.skipped.push(format!(
-            "{name}: the model has no {}",
-            sided(side, "つま先ＩＫ")
+        w.report.skipped.push(crate::tr!(
+            "semi-skip-missing",
+            name = name,
+            needs = sided(side, "つま先ＩＫ")
         ));
         return;
     };
@@ -264,8 +267,11 @@ pub(super) fn twist(w: &mut Work, side: Side, joints: [&str; 2], base: &str, en:
     let (up, lp) = (w.pos(upper), w.pos(lower));
     let axis = (lp - up).normalize_or_zero();
     if axis == Vec3::ZERO {
-        w.report.skipped.push(format!(
-            "{name}: {upper_name} and {lower_name} are at the same place"
+        w.report.skipped.push(crate::tr!(
+            "semi-skip-same-place",
+            name = name,
+            upper = upper_name,
+            lower = lower_name
         ));
         return;
     }

@@ -48,7 +48,7 @@ pub fn transfer_from_model(
 ) -> Result<(Option<ModelEdit>, TransferReport), InputError> {
     check_vertices(target, vertices)?;
     let surface = SurfaceIndex::new(source)
-        .ok_or_else(|| InputError::Invalid("the source model has no triangles".into()))?;
+        .ok_or_else(|| InputError::Invalid(crate::tr!("transfer-err-no-triangles")))?;
     // Source bone index → target bone index by name (first of a duplicated name).
     let mut by_name: HashMap<&str, i32> = HashMap::new();
     for (i, b) in target.bones.iter().enumerate() {

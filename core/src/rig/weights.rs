@@ -249,20 +249,26 @@ fn edit_weights(
 /// rescales the rest to sum 1; the same rule as the checker's fix).
 pub fn normalize(model: &Model, vertices: &[usize]) -> Result<Option<ModelEdit>, InputError> {
     let nb = model.bones.len();
-    edit_weights(model, vertices, "weights (normalize)", |v| {
-        let mut w = v.weights;
-        let sum_ok = match w {
-            Weights::Bdef4 { weights, bones } | Weights::Qdef { weights, bones } => {
-                (weights.iter().sum::<f32>() - 1.0).abs() <= EPS
-                    && weights.iter().all(|x| *x >= 0.0)
-                    && (0..4)
-                        .all(|k| weights[k] == 0.0 || (bones[k] >= 0 && (bones[k] as usize) < nb))
-            }
-            _ => false,
-        };
-        // Already normalised BDEF4: leave the stored floats alone.
-        (!sum_ok && crate::check::fix::normalize_weights(&mut w, nb)).then_some(w)
-    })
+    edit_weights(
+        model,
+        vertices,
+        &crate::tr!("weights-field-normalize"),
+        |v| {
+            let mut w = v.weights;
+            let sum_ok = match w {
+                Weights::Bdef4 { weights, bones } | Weights::Qdef { weights, bones } => {
+                    (weights.iter().sum::<f32>() - 1.0).abs() <= EPS
+                        && weights.iter().all(|x| *x >= 0.0)
+                        && (0..4).all(|k| {
+                            weights[k] == 0.0 || (bones[k] >= 0 && (bones[k] as usize) < nb)
+                        })
+                }
+                _ => false,
+            };
+            // Already normalised BDEF4: leave the stored floats alone.
+            (!sum_ok && crate::check::fix::normalize_weights(&mut w, nb)).then_some(w)
+        },
+    )
 }
 
 /// Sets the weight of `bone` to `value` on every vertex, scaling the other bones so the
@@ -274,7 +280,7 @@ pub fn set_weight(
     value: f32,
 ) -> Result<Option<ModelEdit>, InputError> {
     let b = check_bone(model, bone)?;
-    let label = format!("weight of {}", model.bones[bone].name);
+    let label = crate::tr!("weights-field-of", bone = model.bones[bone].name.as_str());
     edit_weights(model, vertices, &label, |v| {
         let mut list = entries(&v.weights);
         set_share(&mut list, b, value);
@@ -292,7 +298,11 @@ pub fn scale_weight(
     factor: f32,
 ) -> Result<Option<ModelEdit>, InputError> {
     let b = check_bone(model, bone)?;
-    let label = format!("weight of {} ×{factor}", model.bones[bone].name);
+    let label = crate::tr!(
+        "weights-field-scale",
+        bone = model.bones[bone].name.as_str(),
+        factor = factor.to_string()
+    );
     edit_weights(model, vertices, &label, |v| {
         let mut list = entries(&v.weights);
         let w = list.iter().find(|e| e.0 == b)?.1;
@@ -309,14 +319,15 @@ pub fn limit_bones(
     n: usize,
 ) -> Result<Option<ModelEdit>, InputError> {
     if !(1..=4).contains(&n) {
-        return Err(InputError::Invalid(format!(
-            "limit: bone count must be 1..=4, not {n}"
+        return Err(InputError::Invalid(crate::tr!(
+            "weights-err-limit",
+            count = n
         )));
     }
     edit_weights(
         model,
         vertices,
-        &format!("weights (limit to {n} bones)"),
+        &crate::tr!("weights-field-limit", count = n),
         |v| {
             let mut list = entries(&v.weights);
             list.retain(|e| e.0 != NONE && e.1 > 0.0);
@@ -346,14 +357,15 @@ pub fn prune(
     threshold: f32,
 ) -> Result<Option<ModelEdit>, InputError> {
     if !(threshold.is_finite() && (0.0..1.0).contains(&threshold)) {
-        return Err(InputError::Invalid(format!(
-            "prune: threshold must be in 0..1, not {threshold}"
+        return Err(InputError::Invalid(crate::tr!(
+            "weights-err-prune",
+            value = threshold.to_string()
         )));
     }
     edit_weights(
         model,
         vertices,
-        &format!("weights (prune < {threshold})"),
+        &crate::tr!("weights-field-prune", threshold = threshold.to_string()),
         |v| {
             let list = entries(&v.weights);
             let top = list.iter().copied().max_by(|a, b| a.1.total_cmp(&b.1))?;
@@ -381,16 +393,18 @@ pub fn transfer_weight(
 ) -> Result<Option<ModelEdit>, InputError> {
     let (a, b) = (check_bone(model, from)?, check_bone(model, to)?);
     if !(ratio.is_finite() && (0.0..=1.0).contains(&ratio)) {
-        return Err(InputError::Invalid(format!(
-            "transfer: ratio must be in 0..=1, not {ratio}"
+        return Err(InputError::Invalid(crate::tr!(
+            "weights-err-transfer",
+            value = ratio.to_string()
         )));
     }
     if a == b {
         return Ok(None);
     }
-    let label = format!(
-        "weights ({} → {})",
-        model.bones[from].name, model.bones[to].name
+    let label = crate::tr!(
+        "weights-field-transfer",
+        from = model.bones[from].name.as_str(),
+        to = model.bones[to].name.as_str()
     );
     edit_weights(model, vertices, &label, |v| {
         let mut list = entries(&v.weights);
@@ -505,7 +519,7 @@ pub fn set_kind(
     kind: WeightKind,
 ) -> Result<Option<ModelEdit>, InputError> {
     check_vertices(model, vertices)?;
-    let label = format!("weight kind = {}", kind.name());
+    let label = crate::tr!("weights-field-kind", kind = kind.name());
     if kind == WeightKind::Sdef {
         let pairs: Vec<(usize, [i32; 2], f32)> = unique_sorted(vertices)
             .into_iter()

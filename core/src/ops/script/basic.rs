@@ -230,7 +230,7 @@ fn build_add(model: &Model, args: &OpArgs) -> Result<Option<ModelEdit>, OpError>
         )));
     }
     let order = remap::move_order(len + 1, len, at);
-    let label = format!("Add {kind} at #{at}");
+    let label = crate::tr!("script-label-add-at", kind = kind.label(), at = at);
     Ok(Some(ModelEdit::batch(
         label,
         vec![add, ModelEdit::reorder(kind, order)],

@@ -304,15 +304,28 @@ fn reference(model: &Model, target: ElementKind, v: &Value) -> Result<Value, Str
         Value::Null => Ok(json!(-1)),
         Value::String(name) => find_by_name(model, target, name)
             .map(|i| json!(i))
-            .ok_or_else(|| format!("no {target} named \"{name}\"")),
+            .ok_or_else(|| {
+                crate::tr!(
+                    "field-err-no-named",
+                    kind = target.label(),
+                    name = name.as_str()
+                )
+            }),
         Value::Number(n) => match n.as_i64() {
             Some(-1) => Ok(json!(-1)),
             Some(i) if i >= 0 && (i as usize) < len => Ok(json!(i)),
-            _ => Err(format!(
-                "{target} index {n} is out of range (the model has {len})"
+            _ => Err(crate::tr!(
+                "field-err-out-of-range",
+                kind = target.label(),
+                index = n.to_string(),
+                count = len
             )),
         },
-        v => Err(format!("expected a {target} name or index, not {v}")),
+        v => Err(crate::tr!(
+            "field-err-expected-reference",
+            kind = target.label(),
+            value = v.to_string()
+        )),
     }
 }
 
@@ -321,13 +334,23 @@ fn enum_value(names: &[&str], make: fn(u8) -> Value, v: &Value) -> Result<Value,
     match v {
         Value::Number(n) => match n.as_u64() {
             Some(i) if (i as usize) < names.len() => Ok(make(i as u8)),
-            _ => Err(format!("expected 0-{}, not {n}", names.len() - 1)),
+            _ => Err(crate::tr!(
+                "field-err-expected-range",
+                max = names.len() - 1,
+                value = n.to_string()
+            )),
         },
         // A name, or the serde variant name ("DynamicWithBonePosition").
         Value::String(s) => (0..names.len())
             .find(|&i| norm(names[i]) == norm(s) || make(i as u8).as_str() == Some(s.as_str()))
             .map(|i| make(i as u8))
-            .ok_or_else(|| format!("expected one of {}, not \"{s}\"", names.join(", "))),
+            .ok_or_else(|| {
+                crate::tr!(
+                    "field-err-expected-one-of",
+                    names = names.join(", "),
+                    value = s.as_str()
+                )
+            }),
         // Already in serde form.
         v => Ok(v.clone()),
     }
@@ -337,7 +360,7 @@ fn degrees(v: &Value) -> Result<Value, String> {
     let to_rad = |x: &Value| {
         x.as_f64()
             .map(|d| json!(d.to_radians()))
-            .ok_or_else(|| format!("expected a number, not {x}"))
+            .ok_or_else(|| crate::tr!("field-err-expected-number", value = x.to_string()))
     };
     match v {
         Value::Array(a) => a
@@ -363,11 +386,7 @@ fn frame_elements(model: &Model, v: &Value) -> Result<Value, String> {
         let (key, kind, name) = match s.split_once(':') {
             Some(("bone", n)) => ("Bone", ElementKind::Bone, n),
             Some(("morph", n)) => ("Morph", ElementKind::Morph, n),
-            _ => {
-                return Err(format!(
-                    "expected \"bone:NAME\" or \"morph:NAME\", not \"{s}\""
-                ))
-            }
+            _ => return Err(crate::tr!("field-err-frame-item", value = s.as_str())),
         };
         let i = reference(model, kind, &json!(name))?;
         out.push(json!({ key: i }));
@@ -376,12 +395,10 @@ fn frame_elements(model: &Model, v: &Value) -> Result<Value, String> {
 }
 
 /// Fields a script must not set, and why.
-fn read_only(kind: ElementKind, path: &str) -> Option<&'static str> {
+fn read_only(kind: ElementKind, path: &str) -> Option<String> {
     match (kind, path) {
-        (ElementKind::Material, "face_index_count") => Some("faces follow their material"),
-        (ElementKind::DisplayFrame, "special") => {
-            Some("the spec fixes which frames (Root, 表情) are special")
-        }
+        (ElementKind::Material, "face_index_count") => Some(crate::tr!("field-why-face-count")),
+        (ElementKind::DisplayFrame, "special") => Some(crate::tr!("field-why-special-frame")),
         _ => None,
     }
 }
@@ -399,21 +416,37 @@ pub fn set_field(
     let mut obj = to_json(element);
     let (path, value) = normalise(model, kind, field, value, &obj)?;
     if let Some(why) = read_only(kind, &path) {
-        return Err(format!("{kind}.{path} cannot be set: {why}"));
+        return Err(crate::tr!(
+            "field-err-read-only",
+            kind = kind.label(),
+            field = path.as_str(),
+            why = why
+        ));
     }
     let slot = path
         .split('.')
         .try_fold(&mut obj, |v, key| v.get_mut(key))
         .ok_or_else(|| {
-            format!(
-                "{kind} has no field \"{field}\" (fields: {})",
-                field_list(kind)
+            crate::tr!(
+                "field-err-no-field",
+                kind = kind.label(),
+                field = field,
+                fields = field_list(kind)
             )
         })?;
     *slot = value;
-    let new = from_json(kind, obj).map_err(|e| format!("bad value for {kind}.{field}: {e}"))?;
+    let new = from_json(kind, obj).map_err(|e| bad_value(kind, field, e.to_string()))?;
     *element = new;
     Ok(())
+}
+
+fn bad_value(kind: ElementKind, field: &str, reason: String) -> String {
+    crate::tr!(
+        "field-err-bad-value",
+        kind = kind.label(),
+        field = field,
+        reason = reason
+    )
 }
 
 /// Turns a field name and value as written into a serde path and serde value.
@@ -424,7 +457,7 @@ fn normalise(
     value: &Value,
     obj: &Value,
 ) -> Result<(String, Value), String> {
-    let bad = |e: String| format!("bad value for {kind}.{field}: {e}");
+    let bad = |e: String| bad_value(kind, field, e);
     if let Some(base) = field.strip_suffix("_deg").filter(|b| is_angle(kind, b)) {
         return Ok((base.to_string(), degrees(value).map_err(bad)?));
     }
@@ -447,20 +480,27 @@ fn normalise(
         }
         (ElementKind::Bone, name) if BONE_FLAGS.iter().any(|(n, _)| *n == name) => {
             let bit = BONE_FLAGS.iter().find(|(n, _)| *n == name).map(|(_, b)| *b);
-            let on = value
-                .as_bool()
-                .ok_or_else(|| bad(format!("expected true or false, not {value}")))?;
+            let on = value.as_bool().ok_or_else(|| {
+                bad(crate::tr!(
+                    "field-err-expected-bool",
+                    value = value.to_string()
+                ))
+            })?;
             let mut flags = BoneFlags(obj["flags"].as_u64().unwrap_or(0) as u16);
             flags.set(bit.unwrap_or(0), on);
             Ok(("flags".into(), json!(flags.0)))
         }
         (ElementKind::RigidBody, "no_collide") => {
-            let groups: Vec<u8> = serde_json::from_value(value.clone())
-                .map_err(|e| bad(format!("expected a list of groups 0-15: {e}")))?;
+            let groups: Vec<u8> = serde_json::from_value(value.clone()).map_err(|e| {
+                bad(crate::tr!(
+                    "field-err-expected-groups",
+                    reason = e.to_string()
+                ))
+            })?;
             let mut mask = 0xFFFFu16;
             for g in groups {
                 if !rules::group_in_range(g) {
-                    return Err(bad(format!("group {g} is not 0-15")));
+                    return Err(bad(crate::tr!("field-err-group", group = g)));
                 }
                 mask = rules::mask_with(mask, g, false);
             }
@@ -470,7 +510,10 @@ fn normalise(
             Some(g) if g <= u8::MAX as u64 && rules::group_in_range(g as u8) => {
                 Ok(("group".into(), value.clone()))
             }
-            _ => Err(bad(format!("expected a group 0-15, not {value}"))),
+            _ => Err(bad(crate::tr!(
+                "field-err-expected-group",
+                value = value.to_string()
+            ))),
         },
         (ElementKind::DisplayFrame, "elements") => Ok((
             "elements".into(),

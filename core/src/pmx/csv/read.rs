@@ -193,7 +193,7 @@ impl<'a> F<'a> {
         self.at -= 1;
         let e = self.err(crate::tr!(
             "csv-unknown-name",
-            what = what.to_string(),
+            what = kind_word(what),
             name = s.to_string()
         ));
         self.at += 1;
@@ -766,7 +766,7 @@ pub fn read_csv_text(text: &str) -> R<Model> {
                     column: 2,
                     message: crate::tr!(
                         "csv-unknown-name",
-                        what = "display frame",
+                        what = kind_word("display frame"),
                         name = field(r, 1).to_string()
                     ),
                 })
@@ -1019,4 +1019,17 @@ fn read_bone(r: &Rec, bones: &Lookup) -> R<Bone> {
     }
     b.flags = BoneFlags(flags);
     Ok(b)
+}
+
+/// The kind a CSV reference names (`"rigid body"`), in the current language.
+fn kind_word(what: &str) -> String {
+    match what {
+        "bone" => crate::tr!("edit-kind-bone"),
+        "material" => crate::tr!("edit-kind-material"),
+        "morph" => crate::tr!("edit-kind-morph"),
+        "rigid body" => crate::tr!("edit-kind-rigid-body"),
+        "soft body" => crate::tr!("edit-kind-soft-body"),
+        "display frame" => crate::tr!("edit-kind-display-frame"),
+        other => other.to_string(),
+    }
 }

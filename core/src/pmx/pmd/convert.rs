@@ -190,7 +190,7 @@ pub(super) fn convert_materials(pmd: &PmdFile, model: &mut Model, warnings: &mut
                     Section::Material,
                     Some(i),
                     m.offset + 36,
-                    format!("toon index {t} is not 0..=9 or 255; no toon"),
+                    crate::tr!("pmd-conv-toon", index = t),
                 );
                 Toon::Texture(NONE)
             }
@@ -276,7 +276,7 @@ pub(super) fn convert_bones(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec
                         Section::Bone,
                         Some(i),
                         b.offset + 22,
-                        "twist bone without a usable tail bone: no fixed axis",
+                        crate::tr!("pmd-conv-twist-no-tail"),
                     ),
                 }
             }
@@ -299,7 +299,7 @@ pub(super) fn convert_bones(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec
                 Section::Bone,
                 Some(i),
                 b.offset + 24,
-                format!("unknown bone type {t}; read as a rotate bone"),
+                crate::tr!("pmd-conv-bone-type", kind = t),
             ),
         }
         model.bones.push(Bone {
@@ -328,7 +328,7 @@ pub(super) fn convert_bones(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec
                 Section::IkChain,
                 Some(k),
                 ik.offset,
-                format!("IK bone {} is out of range; chain dropped", ik.bone),
+                crate::tr!("pmd-conv-ik-bone-range", bone = ik.bone),
             );
             continue;
         }
@@ -368,9 +368,10 @@ pub(super) fn convert_bones(pmd: &PmdFile, model: &mut Model, warnings: &mut Vec
                 Section::IkChain,
                 Some(k),
                 ik.offset,
-                format!(
-                    "second IK chain on bone {owner}; added bone {:?}",
-                    copy.name
+                crate::tr!(
+                    "pmd-conv-second-ik",
+                    owner = owner,
+                    name = copy.name.as_str()
                 ),
             );
             model.bones.push(copy);
@@ -482,7 +483,7 @@ pub(super) fn convert_morphs(
                 Section::Expression,
                 Some(k),
                 skin.offset,
-                "a second base expression; kept as a morph in panel 4",
+                crate::tr!("pmd-conv-second-base"),
             );
         }
         if base.is_none() && !skin.entries.is_empty() {
@@ -491,7 +492,7 @@ pub(super) fn convert_morphs(
                 Section::Expression,
                 Some(k),
                 skin.offset,
-                "no base expression to resolve vertices; offsets dropped",
+                crate::tr!("pmd-conv-no-base"),
             );
         }
         let mut offsets = Vec::with_capacity(skin.entries.len());
@@ -506,9 +507,10 @@ pub(super) fn convert_morphs(
                     Section::Expression,
                     Some(k),
                     skin.offset + 25 + e * 16,
-                    format!(
-                        "base entry {base_index} is out of range ({} entries); offset dropped",
-                        base_vertices.len()
+                    crate::tr!(
+                        "pmd-conv-base-entry",
+                        index = base_index,
+                        count = base_vertices.len()
                     ),
                 ),
                 None => {}
@@ -559,7 +561,7 @@ pub(super) fn convert_frames(
                 Section::DisplayList,
                 Some(i),
                 at,
-                "the base expression is listed for display; skipped",
+                crate::tr!("pmd-conv-base-listed"),
             ),
             // Out of range stays out of range for the checker.
             None => expressions
@@ -596,7 +598,7 @@ pub(super) fn convert_frames(
                 Section::DisplayList,
                 Some(i),
                 at + 2,
-                format!("bone {bone} is listed in frame {f}, which does not exist; dropped"),
+                crate::tr!("pmd-conv-bone-frame", bone = bone, frame = f),
             ),
         }
     }
@@ -620,10 +622,7 @@ pub(super) fn convert_physics(pmd: &PmdFile, model: &mut Model, warnings: &mut V
                         Section::RigidBody,
                         Some(i),
                         rb.offset + 20,
-                        format!(
-                            "bone {} is out of range; position taken relative to bone 0",
-                            rb.bone
-                        ),
+                        crate::tr!("pmd-conv-body-bone", bone = rb.bone),
                     );
                 }
                 pmd.bones.first().map_or(Vec3::ZERO, |b| b.position)

@@ -35,9 +35,11 @@ impl<'a> Reader<'a> {
     fn short(&self, s: Short, what: &str) -> Error {
         self.error(
             s.at,
-            format!(
-                "unexpected end of file reading {what}: {} bytes needed, {} left",
-                s.needed, s.left
+            crate::tr!(
+                "pmd-read-short",
+                what = what,
+                needed = s.needed,
+                left = s.left
             ),
         )
     }
@@ -70,10 +72,12 @@ impl<'a> Reader<'a> {
         self.cursor.check_fits(count, min_size).map_err(|e| {
             self.error(
                 self.pos(),
-                format!(
-                    "{count} {what} need at least {} bytes, only {} left",
-                    e.need_text(),
-                    e.left
+                crate::tr!(
+                    "pmd-read-count-too-big",
+                    count = count,
+                    what = what,
+                    needed = e.need_text(),
+                    left = e.left
                 ),
             )
         })
@@ -123,7 +127,7 @@ pub(super) fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile
     // Header.
     let magic = r.take(3, "magic")?;
     if magic != b"Pmd" {
-        return Err(r.error(0, "not a PMD file (magic is not \"Pmd\")"));
+        return Err(r.error(0, crate::tr!("pmd-read-not-pmd")));
     }
     let version_at = r.pos();
     let version = r.read::<f32>("version")?;
@@ -133,7 +137,7 @@ pub(super) fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile
             Section::Header,
             None,
             version_at,
-            format!("PMD version {version} (expected 1.0); reading as 1.0"),
+            crate::tr!("pmd-read-version", version = version.to_string()),
         );
     }
     r.at(Section::ModelInfo, None);
@@ -166,9 +170,10 @@ pub(super) fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile
                     Section::Vertex,
                     Some(i),
                     at + 36,
-                    format!(
-                        "bone weight {weight} is over 100; kept as {}",
-                        weight as f32 / 100.0
+                    crate::tr!(
+                        "pmd-read-weight-over-100",
+                        weight = weight,
+                        kept = (weight as f32 / 100.0).to_string()
                     ),
                 );
             }
@@ -199,10 +204,7 @@ pub(super) fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile
             Section::Face,
             None,
             r.pos() - count * 2,
-            format!(
-                "{count} face indices is not a multiple of 3; the last {} are dropped",
-                count % 3
-            ),
+            crate::tr!("pmd-read-face-count", count = count, dropped = count % 3),
         );
     }
     pmd.faces = data
@@ -483,7 +485,7 @@ pub(super) fn parse(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<PmdFile
             Section::Trailer,
             None,
             r.pos(),
-            format!("{} bytes after the last joint are ignored", r.left()),
+            crate::tr!("pmd-read-trailing", count = r.left()),
         );
     }
     Ok(pmd)

@@ -20,7 +20,7 @@ impl Reader<'_> {
                 Section::Vertex,
                 Some(first),
                 at,
-                format!("{qdef_count} vertices use QDEF weights, which are PMX 2.1 only, but the file says 2.0 (first: vertex {first}); read anyway"),
+                crate::tr!("pmx-read-qdef-in-20", count = qdef_count, first = first),
             );
         }
         Ok(out)
@@ -101,12 +101,7 @@ impl Reader<'_> {
                 ],
                 weights: [self.f32()?, self.f32()?, self.f32()?, self.f32()?],
             },
-            k => {
-                return fail(
-                    kind_at,
-                    format!("unknown weight kind {k} (0..=4 are defined)"),
-                )
-            }
+            k => return fail(kind_at, crate::tr!("pmx-read-weight-kind", value = k)),
         };
         let edge_scale = self.f32()?;
         Ok(Vertex {
@@ -129,7 +124,7 @@ impl Reader<'_> {
                 None,
                 None,
                 count_at,
-                format!("face index count {n} is not a multiple of 3"),
+                crate::tr!("pmx-read-face-count", count = n),
             ));
         }
         let bytes = self.section(Section::Face, None, |r| Ok(r.take(n * vs)?))?;
@@ -178,10 +173,7 @@ impl Reader<'_> {
                 Section::Material,
                 Some(i),
                 flags_at,
-                format!(
-                    "draw flags {:#04x} use PMX 2.1 bits (vertex colour/point/line) in a 2.0 file; kept",
-                    flags.0
-                ),
+                crate::tr!("pmx-read-flags-21", flags = format!("{:#04x}", flags.0)),
             );
         }
         let edge_color = self.vec4()?;
@@ -189,8 +181,8 @@ impl Reader<'_> {
         let ts = self.sizes.texture;
         let texture = self.index(ts)?;
         let sphere_texture = self.index(ts)?;
-        let sphere_mode = self.kind(Section::Material, i, "sphere mode")?;
-        let toon = if self.flag(Section::Material, i, "shared toon")? {
+        let sphere_mode = self.kind(Section::Material, i, What::SphereMode)?;
+        let toon = if self.flag(Section::Material, i, What::SharedToon)? {
             Toon::Shared(self.u8()?)
         } else {
             Toon::Texture(self.index(ts)?)

@@ -44,11 +44,53 @@ impl From<Short> for Box<Fail> {
     fn from(s: Short) -> Self {
         Box::new(Fail {
             offset: s.at,
-            message: format!(
-                "unexpected end of file (needs {} bytes, {} left)",
-                s.needed, s.left
-            ),
+            message: crate::tr!("pmx-read-short", needed = s.needed, left = s.left),
         })
+    }
+}
+
+/// A field a count, flag or kind error names.
+#[derive(Debug, Clone, Copy)]
+enum What {
+    Count,
+    SphereMode,
+    SharedToon,
+    Shape,
+    PhysicsMode,
+    JointKind,
+    AnchorNearMode,
+    AnchorCount,
+    PinCount,
+    IkLinkCount,
+    IkLinkAngleLimit,
+    OffsetCount,
+    MaterialMorphOperation,
+    ImpulseLocal,
+    SpecialFrame,
+    ElementCount,
+}
+
+impl What {
+    /// The field's name in the current language.
+    fn label(self) -> String {
+        match self {
+            What::Count => crate::tr!("pmx-field-count"),
+            What::SphereMode => crate::tr!("pmx-field-sphere-mode"),
+            What::SharedToon => crate::tr!("pmx-field-shared-toon"),
+            What::Shape => crate::tr!("pmx-field-shape"),
+            What::PhysicsMode => crate::tr!("pmx-field-physics-mode"),
+            What::JointKind => crate::tr!("pmx-field-joint-kind"),
+            What::AnchorNearMode => crate::tr!("pmx-field-anchor-near-mode"),
+            What::AnchorCount => crate::tr!("pmx-field-anchor-count"),
+            What::PinCount => crate::tr!("pmx-field-pin-count"),
+            What::IkLinkCount => crate::tr!("pmx-field-ik-link-count"),
+            What::IkLinkAngleLimit => crate::tr!("pmx-field-ik-link-angle-limit"),
+            What::OffsetCount => crate::tr!("pmx-field-offset-count"),
+            What::MaterialMorphOperation => crate::tr!("pmx-field-material-morph-operation"),
+            What::ImpulseLocal => crate::tr!("pmx-field-impulse-local"),
+            What::SpecialFrame => crate::tr!("pmx-field-special-frame"),
+            What::ElementCount => crate::tr!("pmx-field-element-count"),
+        }
     }
 }
 
@@ -128,7 +170,7 @@ pub fn read_pmx(bytes: &[u8]) -> Result<Loaded> {
             r.warn(
                 Section::SoftBody,
                 None,
-                "PMX 2.1 file ends before the soft-body count; read as no soft bodies",
+                crate::tr!("pmx-read-no-soft-body-count"),
             );
         } else {
             let n = r.count(Section::SoftBody, 141 + r.sizes.material as usize)?;
@@ -143,7 +185,7 @@ pub fn read_pmx(bytes: &[u8]) -> Result<Loaded> {
         r.warn(
             Section::Trailer,
             None,
-            format!("{extra} bytes after the last section (no PMX data); kept as they are"),
+            crate::tr!("pmx-read-trailing-bytes", count = extra),
         );
         model.trailing_bytes = r.bytes()[r.pos()..].to_vec();
     }
@@ -190,20 +232,16 @@ impl<'a> Reader<'a> {
         let Ok(magic) = cursor.array::<4>() else {
             return Err(header_err(
                 0,
-                format!("file is {} bytes, too short for a PMX header", buf.len()),
+                crate::tr!("pmx-read-too-short", size = buf.len()),
             ));
         };
         match &magic {
             b"PMX " => {}
-            b"Pmx " => {
-                return Err(Error::Unsupported(
-                    "PMX 1.0 (\"Pmx \" magic) is not a published format; only PMX 2.0 and 2.1 can be read".into(),
-                ))
-            }
+            b"Pmx " => return Err(Error::Unsupported(crate::tr!("pmx-read-pmx10"))),
             m => {
-                return Err(Error::Unsupported(format!(
-                    "not a PMX file (magic bytes {:02x} {:02x} {:02x} {:02x}, expected \"PMX \")",
-                    m[0], m[1], m[2], m[3]
+                return Err(Error::Unsupported(crate::tr!(
+                    "pmx-read-not-pmx",
+                    magic = format!("{:02x} {:02x} {:02x} {:02x}", m[0], m[1], m[2], m[3])
                 )))
             }
         }
@@ -221,9 +259,9 @@ impl<'a> Reader<'a> {
             VERSION_2_0 => PmxVersion::V2_0,
             VERSION_2_1 => PmxVersion::V2_1,
             bits => {
-                return Err(Error::Unsupported(format!(
-                    "PMX version {} is not supported (only 2.0 and 2.1)",
-                    f32::from_bits(bits)
+                return Err(Error::Unsupported(crate::tr!(
+                    "pmx-read-version",
+                    version = f32::from_bits(bits).to_string()
                 )))
             }
         };
@@ -232,7 +270,7 @@ impl<'a> Reader<'a> {
         if n_globals < 8 {
             return Err(header_err(
                 globals_at,
-                format!("header declares {n_globals} globals; PMX needs 8"),
+                crate::tr!("pmx-read-few-globals", count = n_globals),
             ));
         }
         let globals = r.section(Section::Header, None, |r| Ok(r.take(n_globals)?.to_vec()))?;
@@ -242,7 +280,7 @@ impl<'a> Reader<'a> {
             v => {
                 return Err(header_err(
                     globals_at + 1,
-                    format!("text encoding {v} is neither 0 (UTF-16LE) nor 1 (UTF-8)"),
+                    crate::tr!("pmx-read-encoding", value = v),
                 ))
             }
         };
@@ -251,22 +289,22 @@ impl<'a> Reader<'a> {
             // More than 4 cannot be kept by the model; refuse rather than drop data.
             return Err(header_err(
                 globals_at + 2,
-                format!("additional UV count {additional_uv_count} (PMX allows 0 to 4)"),
+                crate::tr!("pmx-read-uv-count", count = additional_uv_count),
             ));
         }
-        const KINDS: [&str; 6] = [
-            "vertex",
-            "texture",
-            "material",
-            "bone",
-            "morph",
-            "rigid body",
+        let kinds = [
+            Section::Vertex,
+            Section::Texture,
+            Section::Material,
+            Section::Bone,
+            Section::Morph,
+            Section::RigidBody,
         ];
         for (k, &s) in globals[2..8].iter().enumerate() {
             if !matches!(s, 1 | 2 | 4) {
                 return Err(header_err(
                     globals_at + 3 + k,
-                    format!("{} index size {s} (must be 1, 2 or 4)", KINDS[k]),
+                    crate::tr!("pmx-read-index-size", kind = kinds[k].label(), size = s),
                 ));
             }
         }
@@ -282,9 +320,10 @@ impl<'a> Reader<'a> {
             r.warn(
                 Section::Header,
                 None,
-                format!(
-                    "header has {n_globals} globals; PMX {} defines 8 (extra kept)",
-                    version.as_f32()
+                crate::tr!(
+                    "pmx-read-extra-globals",
+                    count = n_globals,
+                    version = version.as_f32().to_string()
                 ),
             );
         }
@@ -378,23 +417,28 @@ impl<'a> Reader<'a> {
 
     /// Reads an element count and checks that `count * min_size` bytes are left.
     fn count(&mut self, section: Section, min_size: usize) -> Result<usize> {
-        self.section(section, None, |r| r.checked_count(min_size, "count"))
+        self.section(section, None, |r| r.checked_count(min_size, What::Count))
     }
 
-    fn checked_count(&mut self, min_size: usize, what: &str) -> R<usize> {
+    fn checked_count(&mut self, min_size: usize, what: What) -> R<usize> {
         let at = self.pos();
         let n = self.i32()?;
         if n < 0 {
-            return fail(at, format!("negative {what} {n}"));
+            return fail(
+                at,
+                crate::tr!("pmx-read-negative", what = what.label(), value = n),
+            );
         }
         let n = n as usize;
         if let Err(e) = self.check_fits(n, min_size) {
             return fail(
                 at,
-                format!(
-                    "{what} {n} needs at least {} bytes but only {} are left",
-                    e.need_text(),
-                    e.left
+                crate::tr!(
+                    "pmx-read-count-too-big",
+                    what = what.label(),
+                    count = n,
+                    needed = e.need_text(),
+                    left = e.left
                 ),
             );
         }
@@ -406,7 +450,7 @@ impl<'a> Reader<'a> {
     fn counted<T>(
         &mut self,
         min_size: usize,
-        what: &str,
+        what: What,
         mut record: impl FnMut(&mut Self) -> R<T>,
     ) -> R<Vec<T>> {
         let n = self.checked_count(min_size, what)?;
@@ -418,7 +462,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A 0/1 byte. Other values are read as "on" with a warning.
-    fn flag(&mut self, section: Section, index: usize, what: &str) -> R<bool> {
+    fn flag(&mut self, section: Section, index: usize, what: What) -> R<bool> {
         let at = self.pos();
         let v = self.u8()?;
         if v > 1 {
@@ -426,14 +470,14 @@ impl<'a> Reader<'a> {
                 section,
                 Some(index),
                 at,
-                format!("{what} flag is {v} (expected 0 or 1); read as 1"),
+                crate::tr!("pmx-read-flag", what = what.label(), value = v),
             );
         }
         Ok(v != 0)
     }
 
     /// A kind byte; an undefined value is kept, with a warning naming `what`.
-    fn kind<K: ByteKind>(&mut self, section: Section, index: usize, what: &str) -> R<K> {
+    fn kind<K: ByteKind>(&mut self, section: Section, index: usize, what: What) -> R<K> {
         let at = self.pos();
         let kind = K::from_byte(self.u8()?);
         if let Some(v) = kind.unknown() {
@@ -441,7 +485,7 @@ impl<'a> Reader<'a> {
                 section,
                 Some(index),
                 at,
-                format!("unknown {what} {v}; kept"),
+                crate::tr!("pmx-read-unknown-kind", what = what.label(), value = v),
             );
         }
         Ok(kind)
@@ -487,21 +531,24 @@ impl<'a> Reader<'a> {
         let at = self.pos();
         let len = self.i32()?;
         if len < 0 {
-            return fail(at, format!("negative text length {len}"));
+            return fail(
+                at,
+                crate::tr!("pmx-read-negative-text-length", length = len),
+            );
         }
         let bytes = self.take(len as usize)?;
         if self.utf8 {
             match std::str::from_utf8(bytes) {
                 Ok(s) => Ok(s.to_owned()),
                 Err(_) => {
-                    self.text_warning(at, "invalid UTF-8");
+                    self.text_warning(at, crate::tr!("pmx-read-bad-utf8"));
                     Ok(String::from_utf8_lossy(bytes).into_owned())
                 }
             }
         } else {
             let (s, had_errors) = encoding_rs::UTF_16LE.decode_without_bom_handling(bytes);
             if had_errors {
-                self.text_warning(at, "invalid UTF-16 (odd length or unpaired surrogate)");
+                self.text_warning(at, crate::tr!("pmx-read-bad-utf16"));
             }
             Ok(s.into_owned())
         }
@@ -514,14 +561,12 @@ impl<'a> Reader<'a> {
     }
 
     #[cold]
-    fn text_warning(&mut self, at: usize, what: &str) {
+    fn text_warning(&mut self, at: usize, what: String) {
         self.warnings.push(Warning {
             section: self.current.0.name(),
             index: self.current.1,
             offset: at,
-            message: format!(
-                "{what}; decoded with U+FFFD replacements (will not save byte-identical)"
-            ),
+            message: crate::tr!("pmx-read-text-replaced", what = what),
         });
     }
 }

@@ -11,7 +11,7 @@ impl Reader<'_> {
             bone: self.bone_index()?,
             group: self.u8()?,
             collision_mask: self.u16()?,
-            shape: self.kind(section, i, "shape")?,
+            shape: self.kind(section, i, What::Shape)?,
             size: self.vec3()?,
             position: self.vec3()?,
             rotation: self.vec3()?,
@@ -20,7 +20,7 @@ impl Reader<'_> {
             angular_damping: self.f32()?,
             restitution: self.f32()?,
             friction: self.f32()?,
-            mode: self.kind(section, i, "physics mode")?,
+            mode: self.kind(section, i, What::PhysicsMode)?,
         })
     }
 
@@ -28,16 +28,16 @@ impl Reader<'_> {
         let name = self.name()?;
         let name_en = self.text()?;
         let kind_at = self.pos();
-        let kind: JointKind = self.kind(Section::Joint, i, "joint kind")?;
+        let kind: JointKind = self.kind(Section::Joint, i, What::JointKind)?;
         if kind.unknown().is_none() && needs::joint_kind_needs_v21(kind) && self.is_v20() {
             self.warn_at(
                 Section::Joint,
                 Some(i),
                 kind_at,
-                format!(
-                    "joint kind {} ({}) in a 2.0 file (2.0 has only spring 6DOF); read anyway",
-                    kind.to_u8(),
-                    kind.name()
+                crate::tr!(
+                    "pmx-read-joint-kind-21",
+                    value = kind.to_u8(),
+                    kind = crate::pmx::summary::kind_label(kind.name())
                 ),
             );
         }
@@ -108,16 +108,16 @@ impl Reader<'_> {
         };
         let anchors = self.counted(
             s.rigid_body as usize + s.vertex as usize + 1,
-            "anchor count",
+            What::AnchorCount,
             |r| {
                 Ok(SoftBodyAnchor {
                     rigid_body: r.index(s.rigid_body)?,
                     vertex: r.vertex_index()?,
-                    near_mode: r.flag(Section::SoftBody, i, "anchor near-mode")?,
+                    near_mode: r.flag(Section::SoftBody, i, What::AnchorNearMode)?,
                 })
             },
         )?;
-        let pins = self.counted(s.vertex as usize, "pin count", Self::vertex_index)?;
+        let pins = self.counted(s.vertex as usize, What::PinCount, Self::vertex_index)?;
         Ok(SoftBody {
             name,
             name_en,

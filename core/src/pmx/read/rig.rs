@@ -49,13 +49,13 @@ impl Reader<'_> {
             let target = self.bone_index()?;
             let loop_count = self.i32()?;
             let limit_angle = self.f32()?;
-            let n = self.checked_count(self.sizes.bone as usize + 1, "IK link count")?;
+            let n = self.checked_count(self.sizes.bone as usize + 1, What::IkLinkCount)?;
             // A link can be 2 bytes in the file but 32 in memory: let the
             // vector grow with what is actually read instead of trusting n.
             let mut links = Vec::with_capacity(n.min(64));
             for _ in 0..n {
                 let bone = self.bone_index()?;
-                let limits = if self.flag(Section::Bone, i, "IK link angle limit")? {
+                let limits = if self.flag(Section::Bone, i, What::IkLinkAngleLimit)? {
                     Some(IkLimits {
                         lower: self.vec3()?,
                         upper: self.vec3()?,
@@ -99,7 +99,7 @@ impl Reader<'_> {
         let Some(kind) = MorphKind::from_u8(kind_byte) else {
             return fail(
                 kind_at,
-                format!("unknown morph kind {kind_byte} (0..=10 are defined)"),
+                crate::tr!("pmx-read-morph-kind", value = kind_byte),
             );
         };
         if needs::morph_kind_needs_v21(kind) && self.is_v20() {
@@ -107,9 +107,9 @@ impl Reader<'_> {
                 Section::Morph,
                 Some(i),
                 kind_at,
-                format!(
-                    "{} morph is PMX 2.1 only but the file says 2.0; read anyway",
-                    kind.name()
+                crate::tr!(
+                    "pmx-read-morph-21",
+                    kind = crate::pmx::summary::kind_label(kind.name())
                 ),
             );
         }
@@ -123,7 +123,7 @@ impl Reader<'_> {
         );
         let offsets = match kind {
             MorphKind::Group | MorphKind::Flip => {
-                let v = self.counted(ms + 4, "offset count", |r| {
+                let v = self.counted(ms + 4, What::OffsetCount, |r| {
                     Ok(GroupOffset {
                         morph: r.index(s.morph)?,
                         ratio: r.f32()?,
@@ -138,7 +138,7 @@ impl Reader<'_> {
             MorphKind::Vertex => {
                 // Fixed-size records: the count check guarantees the bytes,
                 // so take them at once and decode in a tight loop.
-                let n = self.checked_count(vs + 12, "offset count")?;
+                let n = self.checked_count(vs + 12, What::OffsetCount)?;
                 let bytes = self.take(n * (vs + 12))?;
                 MorphOffsets::Vertex(match vs {
                     1 => vertex_offsets::<1>(bytes),
@@ -147,7 +147,7 @@ impl Reader<'_> {
                 })
             }
             MorphKind::Bone => {
-                let v = self.counted(bs + 28, "offset count", |r| {
+                let v = self.counted(bs + 28, What::OffsetCount, |r| {
                     Ok(BoneOffset {
                         bone: r.index(s.bone)?,
                         translation: r.vec3()?,
@@ -161,7 +161,7 @@ impl Reader<'_> {
             | MorphKind::AdditionalUv2
             | MorphKind::AdditionalUv3
             | MorphKind::AdditionalUv4 => {
-                let n = self.checked_count(vs + 16, "offset count")?;
+                let n = self.checked_count(vs + 16, What::OffsetCount)?;
                 let bytes = self.take(n * (vs + 16))?;
                 MorphOffsets::Uv {
                     layer: kind_byte - MorphKind::Uv as u8,
@@ -173,10 +173,10 @@ impl Reader<'_> {
                 }
             }
             MorphKind::Material => {
-                let v = self.counted(mts + 113, "offset count", |r| {
+                let v = self.counted(mts + 113, What::OffsetCount, |r| {
                     Ok(MaterialOffset {
                         material: r.index(s.material)?,
-                        op: r.kind(Section::Morph, i, "material morph operation")?,
+                        op: r.kind(Section::Morph, i, What::MaterialMorphOperation)?,
                         diffuse: r.vec4()?,
                         specular: r.vec3()?,
                         specular_power: r.f32()?,
@@ -191,10 +191,10 @@ impl Reader<'_> {
                 MorphOffsets::Material(v)
             }
             MorphKind::Impulse => {
-                let v = self.counted(rs + 25, "offset count", |r| {
+                let v = self.counted(rs + 25, What::OffsetCount, |r| {
                     Ok(ImpulseOffset {
                         rigid_body: r.index(s.rigid_body)?,
-                        local: r.flag(Section::Morph, i, "impulse local")?,
+                        local: r.flag(Section::Morph, i, What::ImpulseLocal)?,
                         velocity: r.vec3()?,
                         torque: r.vec3()?,
                     })
@@ -213,20 +213,15 @@ impl Reader<'_> {
     pub(super) fn display_frame(&mut self, i: usize) -> R<DisplayFrame> {
         let name = self.name()?;
         let name_en = self.text()?;
-        let special = self.flag(Section::DisplayFrame, i, "special-frame")?;
+        let special = self.flag(Section::DisplayFrame, i, What::SpecialFrame)?;
         let s = self.sizes;
         let min = 1 + (s.bone.min(s.morph) as usize);
-        let elements = self.counted(min, "element count", |r| {
+        let elements = self.counted(min, What::ElementCount, |r| {
             let at = r.pos();
             Ok(match r.u8()? {
                 0 => DisplayElement::Bone(r.index(s.bone)?),
                 1 => DisplayElement::Morph(r.index(s.morph)?),
-                t => {
-                    return fail(
-                        at,
-                        format!("display element target {t} is neither 0 (bone) nor 1 (morph)"),
-                    )
-                }
+                t => return fail(at, crate::tr!("pmx-read-display-target", value = t)),
             })
         })?;
         Ok(DisplayFrame {
