@@ -9,3 +9,4 @@ remove-materials-textures = Textures: { $names }
 remove-materials-bodies = Rigid bodies: { $names }
 remove-materials-morphs = Morphs: { $names }
 remove-materials-frames = Display frames: { $names }
+check-fix-add-to-named-frame = add { $element } to the display frame 「{ $frame }」 (made if missing)

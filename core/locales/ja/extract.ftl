@@ -9,3 +9,4 @@ remove-materials-textures = テクスチャ: { $names }
 remove-materials-bodies = 剛体: { $names }
 remove-materials-morphs = モーフ: { $names }
 remove-materials-frames = 表示枠: { $names }
+check-fix-add-to-named-frame = { $element } を表示枠「{ $frame }」に追加する (無ければ作る)
