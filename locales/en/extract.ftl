@@ -9,3 +9,9 @@ extractui-selected-materials = selected: { $names }{ $more ->
     [one] 1 material
    *[other] { $count } materials
 } in all
+extractui-save-selected = Save { $count ->
+    [one] the selected material
+   *[other] the { $count } selected materials
+} as model…
+extractui-saved = Saved { $count } materials as { $path }
+extractui-cannot-save = Cannot save { $path }: { $error }
