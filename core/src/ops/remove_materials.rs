@@ -10,7 +10,7 @@ pub const OP: Operation = Operation {
     aliases: &[],
     title: "ops-remove-materials-title",
     help: "ops-remove-materials-help",
-    menu: Menu::Edit,
+    menu: Menu::Model,
     selection: Need::Materials,
     options: &[],
     plan,
