@@ -15,8 +15,9 @@ fn extract_writes_the_selected_materials_and_a_bad_selector_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("hair.pmx");
     let run = hone()
-        .args(["--lang", "en", "extract"])
+        .arg("extract")
         .arg(&gene)
+        .args(["--lang", "en"])
         .arg("-o")
         .arg(&out)
         .args(["--materials", "髪"])

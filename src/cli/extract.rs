@@ -4,6 +4,7 @@
 //! they are.
 
 use super::CliResult;
+use crate::edit::ElementKind;
 use crate::pmx::write::WriteOptions;
 use crate::rig::parts::{extract, plan_removal, Scope};
 use std::io::Write as _;
@@ -27,11 +28,12 @@ pub struct ExtractArgs {
 pub fn run(args: ExtractArgs) -> CliResult {
     let (loaded, _format) = super::info::load_any(&args.input)?;
     let model = loaded.model;
-    let op = crate::ops::find("remove_materials").ok_or("remove_materials")?;
     let selector = super::rig::list_selector(&args.materials);
-    let selection = crate::ops::script_selection(&model, op, Some(&selector))
-        .map_err(|e| crate::tr!("cli-flag-error", flag = "materials", error = e.to_string()))?;
-    let keep = selection.materials;
+    let keep = crate::ops::script::select(&model, ElementKind::Material, &selector)
+        .map_err(|e| crate::tr!("cli-flag-error", flag = "materials", error = e))?;
+    if keep.is_empty() {
+        return Err(crate::tr!("extractui-needs-materials").into());
+    }
     let others: Vec<usize> = (0..model.materials.len())
         .filter(|m| !keep.contains(m))
         .collect();
