@@ -247,7 +247,7 @@ fn remove_and_clean(model: &Model, materials: Vec<usize>, what: &str) {
     }
     // A remaining vertex keeps the same bones (a removed bone weighted no kept vertex).
     let kept: Vec<usize> = (0..model.vertices.len())
-        .filter(|v| !(removed_faces.contains(v) && !still.contains(v)))
+        .filter(|v| !removed_faces.contains(v) || still.contains(v))
         .collect();
     for (new, &old) in kept.iter().enumerate() {
         let names = |m: &Model, v: usize| -> Vec<Option<String>> {
