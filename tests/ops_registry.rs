@@ -79,6 +79,9 @@ fn script_op(op: &Operation, model: &Model, files: &Files) -> Value {
     if op.selection == Need::Bones {
         o["bones"] = json!(hair(model));
     }
+    if op.selection == Need::Materials {
+        o["materials"] = json!([0]);
+    }
     for opt in op.options.iter().filter(|o| o.required) {
         o[opt.key] = match (opt.kind, opt.key) {
             (OptKind::File, "pose") => json!(files.pose),
@@ -181,6 +184,9 @@ fn every_operation_has_a_cli_subcommand_with_its_options_and_is_in_edit_help() {
                 .to_vec();
             if op.selection == Need::Bones {
                 args.extend(["--bones".into(), "頭".into()]);
+            }
+            if op.selection == Need::Materials {
+                args.extend(["--materials".into(), "0".into()]);
             }
             for o in op.options.iter().filter(|o| o.required) {
                 args.push(format!("--{}", o.key.replace('_', "-")));

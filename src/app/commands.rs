@@ -62,6 +62,8 @@ pub enum Command {
     ViewMode(crate::app::viewport::modes::Mode),
     /// Open a rig generator's dialog on a selection (it applies its own edit).
     Generator(crate::app::generators::Open),
+    /// Save these materials as a model of their own (asks where; the model is unchanged).
+    SaveMaterialsAsModel(Vec<usize>),
 }
 
 /// The commands of the current frame, in the order the panels pushed them.

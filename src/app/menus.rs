@@ -175,6 +175,14 @@ impl HoneApp {
                 if ui.button(crate::tr!("io-export-csv")).clicked() {
                     self.export_csv();
                 }
+                let materials = crate::app::extract::selected_materials(&self.state);
+                let text = crate::tr!("extractui-save-selected", count = materials.len());
+                let r = ui.add_enabled(!materials.is_empty(), egui::Button::new(text));
+                if r.on_disabled_hover_text(crate::tr!("extractui-needs-materials"))
+                    .clicked()
+                {
+                    crate::app::extract::save_selected(&mut self.state, &materials);
+                }
                 ui.separator();
                 if ui.button(crate::tr!("menu-save")).clicked() {
                     self.save(false);

@@ -399,6 +399,9 @@ impl State {
                 Command::Generator(open) => {
                     self.generator = Some(crate::app::generators::Dialog::new(open));
                 }
+                Command::SaveMaterialsAsModel(materials) => {
+                    crate::app::extract::save_selected(self, &materials);
+                }
             }
         }
         if let Some(step) = self.new_step.take() {

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 pub mod check;
 pub mod convert;
 pub mod edit;
+pub mod extract;
 pub mod gui;
 pub mod info;
 pub mod plot;
@@ -53,6 +54,8 @@ pub enum Command {
     Weights(weights::WeightsArgs),
     /// Apply a JSON script of edit operations (add, delete, set, generators…).
     Edit(edit::EditArgs),
+    /// Save the selected materials as a model of their own (with their vertices, bones, bodies, joints and morphs).
+    Extract(extract::ExtractArgs),
     /// Run one operation (generators, mirror, semi-standard bones, weights, morphs) on a model file.
     Rig(Box<rig::RigArgs>),
     /// List or write the unsaved work the app's autosave kept (after a crash).
@@ -122,6 +125,7 @@ pub fn main() -> ExitCode {
         Some(Command::Check(a)) => check::run(a),
         Some(Command::Weights(a)) => weights::run(a),
         Some(Command::Edit(a)) => edit::run(a),
+        Some(Command::Extract(a)) => extract::run(a),
         Some(Command::Rig(a)) => rig::run(*a),
         Some(Command::Recover(a)) => recover::run(a),
         None => gui::run(cli.gui),

@@ -104,6 +104,13 @@ pub fn subcommand(op: &Operation) -> clap::Command {
                 .value_name("NAME[,NAME…]")
                 .help("Only these: names or globs of bones, rigid bodies, joints and morphs, comma-separated [default: the whole model]."),
         ),
+        Need::Materials => cmd.arg(
+            Arg::new("materials")
+                .long("materials")
+                .value_name("MATERIAL[,MATERIAL…]")
+                .required(true)
+                .help("Materials, comma-separated: names, globs with * or indices."),
+        ),
     };
     for o in op.options {
         let mut help = o.label();
@@ -185,7 +192,7 @@ fn parse_mask(s: &str) -> Result<u16, String> {
 }
 
 /// A comma-separated list as a script selector: numbers are indices, the rest names.
-fn list_selector(list: &str) -> Value {
+pub(crate) fn list_selector(list: &str) -> Value {
     Value::Array(
         list.split(',')
             .map(str::trim)
@@ -252,6 +259,7 @@ pub fn run(args: RigArgs) -> CliResult {
             .get_one::<String>("vertices")
             .map(|s| vertices_selector(s)),
         Need::Elements => m.get_one::<String>("select").map(|s| list_selector(s)),
+        Need::Materials => m.get_one::<String>("materials").map(|s| list_selector(s)),
     };
     let flag_name = op.selection.key().map(flag).unwrap_or_default();
     let selection = crate::ops::script_selection(&model, op, selector.as_ref())

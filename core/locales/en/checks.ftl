@@ -234,7 +234,7 @@ check-W-FRAME-EXP-fix = Hone's fix moves, adds, renames or flags the special fra
 
 check-W-BONE-NO-FRAME-meaning = A visible, operable bone in no display frame
 check-W-BONE-NO-FRAME-why = MMD lists only framed bones in its timeline, so the bone cannot be keyed
-check-W-BONE-NO-FRAME-fix = Add it to a frame (Hone's fix: the frame of its nearest framed ancestor).
+check-W-BONE-NO-FRAME-fix = Add it to a frame (Hone's fix: the frame of its nearest framed ancestor; a part with none gets a new frame named after its top bone).
 
 check-W-MORPH-NO-FRAME-meaning = A morph in no display frame
 check-W-MORPH-NO-FRAME-why = MMD's morph panel does not list it (a motion file can still drive it)

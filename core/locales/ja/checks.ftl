@@ -234,7 +234,7 @@ check-W-FRAME-EXP-fix = Hone の修正は特殊枠を移動、追加、改名、
 
 check-W-BONE-NO-FRAME-meaning = 表示かつ操作可のボーンが、どの表示枠にもない
 check-W-BONE-NO-FRAME-why = MMD のタイムラインは表示枠にあるボーンしか並べないため、キーを打てない
-check-W-BONE-NO-FRAME-fix = 表示枠に追加してください（Hone の修正：表示枠にある最も近い祖先の枠）。
+check-W-BONE-NO-FRAME-fix = 表示枠に追加してください（Hone の修正：表示枠にある最も近い祖先の枠。そのような祖先がないパーツは、一番上のボーンの名前で新しい表示枠を作ります）。
 
 check-W-MORPH-NO-FRAME-meaning = モーフがどの表示枠にもない
 check-W-MORPH-NO-FRAME-why = MMD のモーフパネルに表示されない（モーションファイルからは動かせる）

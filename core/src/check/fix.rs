@@ -73,6 +73,13 @@ pub enum Fix {
     SoftenJointSprings { joint: i32 },
     /// Add a bone or morph to display frame `frame` (nothing if it is in a frame).
     AddToFrame { frame: i32, element: DisplayElement },
+    /// Add a bone to the ordinary display frame named `name`, making that frame
+    /// (at the end) when there is none: a part whose bones have no framed
+    /// ancestor gets one frame named after its top bone.
+    AddToNewFrame {
+        name: String,
+        element: DisplayElement,
+    },
     /// Keep the first display-frame entry of `element` and remove the others.
     RemoveDuplicateEntries { element: DisplayElement },
     /// Put the special frames first: "Root" (holding bone 0) at 0 and "表情" at 1,
@@ -161,6 +168,11 @@ impl Fix {
                 element = element(*e),
                 frame = R::DisplayFrame(*frame).describe(model)
             ),
+            Fix::AddToNewFrame { name, element: e } => crate::tr!(
+                "check-fix-add-to-named-frame",
+                element = element(*e),
+                frame = name.as_str()
+            ),
             Fix::RemoveDuplicateEntries { element: e } => {
                 crate::tr!("check-fix-remove-duplicate-entries", element = element(*e))
             }
@@ -188,6 +200,7 @@ impl Fix {
             Fix::SetBodyMassOne { .. } => "mass",
             Fix::SoftenJointSprings { .. } => "springs",
             Fix::AddToFrame { .. }
+            | Fix::AddToNewFrame { .. }
             | Fix::RemoveDuplicateEntries { .. }
             | Fix::MakeSpecialFrames => "display frames",
             Fix::SetAfterPhysics { .. } => "flags",

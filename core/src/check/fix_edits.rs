@@ -21,6 +21,9 @@ impl Fix {
         if let Fix::MakeSpecialFrames = self {
             return special_frames(model)?.batch(label);
         }
+        if let Fix::AddToNewFrame { name, element } = self {
+            return add_to_named_frame(model, name, *element).map(|e| e.label(label));
+        }
         let items = self.changes(model);
         if items.is_empty() {
             return None;
@@ -217,7 +220,7 @@ impl Fix {
                     }
                 }
             }
-            Fix::MakeSpecialFrames => {}
+            Fix::MakeSpecialFrames | Fix::AddToNewFrame { .. } => {}
             Fix::SetAfterPhysics { bone } => {
                 if let Some(i) = valid(*bone, model.bones.len()) {
                     let mut b = model.bones[i].clone();
@@ -277,6 +280,30 @@ fn renamed(model: &Model, target: ElementRef, name: &str) -> Option<(usize, Elem
         _ => return None,
     };
     Some((i, e))
+}
+
+/// Adds `element` to the ordinary frame `name` (made at the end if missing);
+/// `None` when the element is in a frame already.
+fn add_to_named_frame(model: &Model, name: &str, element: DisplayElement) -> Option<ModelEdit> {
+    let frames = &model.display_frames;
+    if frames.iter().any(|f| f.elements.contains(&element)) {
+        return None;
+    }
+    Some(
+        match frames.iter().position(|f| !f.special && f.name == name) {
+            Some(i) => {
+                let mut f = frames[i].clone();
+                f.elements.push(element);
+                ModelEdit::set_display_frame(i, f, "display frames")
+            }
+            None => ModelEdit::add_display_frame(DisplayFrame {
+                name: name.into(),
+                name_en: String::new(),
+                special: false,
+                elements: vec![element],
+            }),
+        },
+    )
 }
 
 /// Name of the special frame at position 0 and 1 (spec: 特殊枠).

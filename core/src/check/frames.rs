@@ -5,7 +5,8 @@
 //!   add, rename or flag them.
 //! - `W-BONE-NO-FRAME`: a bone that is visible and operable (so a user can
 //!   key it) but sits in no frame: MMD cannot key it. Fix: add it to the frame
-//!   of its nearest ancestor that has one (else the first ordinary frame).
+//!   of its nearest ancestor that has one, else to a new frame named after the
+//!   top bone of its part (its highest ancestor in no frame), shared by the part.
 //! - `W-MORPH-NO-FRAME`: a morph in no frame: MMD's morph panel does not list
 //!   it (a motion file can still drive it by name). Fix: add it to "表情".
 //! - `W-FRAME-DUP`: a bone or morph listed more than once. Fix: keep the first entry.
@@ -103,14 +104,23 @@ pub fn check_display_frames(model: &Model) -> Vec<Problem> {
         }
     }
 
-    // The first ordinary (non-special) frame, for bones whose ancestors have none.
-    let ordinary = frames.iter().position(|f| !f.special);
     for (b, bone) in model.bones.iter().enumerate() {
         let keyable = bone.flags.has(BoneFlags::VISIBLE) && bone.flags.has(BoneFlags::OPERABLE);
         if !keyable || bone_frame[b].is_some() {
             continue;
         }
-        let frame = ancestor_frame(model, b, &bone_frame).or(ordinary);
+        // The nearest framed ancestor's frame; a part with none gets a frame of
+        // its own, named after its top bone.
+        let fix = match ancestor_frame(model, b, &bone_frame) {
+            Ok(f) => Fix::AddToFrame {
+                frame: f as i32,
+                element: DisplayElement::Bone(b as i32),
+            },
+            Err(top) => Fix::AddToNewFrame {
+                name: model.bones[top].name.clone(),
+                element: DisplayElement::Bone(b as i32),
+            },
+        };
         let me = ElementRef::Bone(b as i32);
         out.push(
             Problem::warning(
@@ -118,10 +128,7 @@ pub fn check_display_frames(model: &Model) -> Vec<Problem> {
                 me,
                 crate::tr!("check-msg-bone-no-frame", bone = me.describe(model)),
             )
-            .with_fix(frame.map(|f| Fix::AddToFrame {
-                frame: f as i32,
-                element: DisplayElement::Bone(b as i32),
-            })),
+            .with_fix(Some(fix)),
         );
     }
     let expressions = frames
@@ -147,16 +154,24 @@ pub fn check_display_frames(model: &Model) -> Vec<Problem> {
     out
 }
 
-/// The frame of the nearest ancestor of bone `b` that is in an ordinary frame.
-fn ancestor_frame(model: &Model, b: usize, bone_frame: &[Option<usize>]) -> Option<usize> {
+/// The frame of the nearest ancestor of bone `b` that is in an ordinary frame,
+/// else the top bone of `b`'s part: its highest ancestor (or itself) in no frame
+/// at all, below a bone in a special frame or the root.
+fn ancestor_frame(model: &Model, b: usize, bone_frame: &[Option<usize>]) -> Result<usize, usize> {
     let n = model.bones.len();
+    let mut top = b;
+    let mut top_found = false;
     let mut cur = valid(model.bones[b].parent, n);
+    // At most n steps: a parent loop ends the walk.
     for _ in 0..n {
-        let c = cur?;
-        if let Some(f) = bone_frame[c].filter(|&f| !model.display_frames[f].special) {
-            return Some(f);
+        let Some(c) = cur else { break };
+        match bone_frame[c] {
+            Some(f) if !model.display_frames[f].special => return Ok(f),
+            Some(_) => top_found = true,
+            None if !top_found => top = c,
+            None => {}
         }
         cur = valid(model.bones[c].parent, n);
     }
-    None
+    Err(top)
 }

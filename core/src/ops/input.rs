@@ -34,6 +34,13 @@ pub fn selection(
             Selection::of(ElementKind::Bone, bones)
         }
         Need::Vertices => Selection::of(ElementKind::Vertex, vertices_from_selector(model, value)?),
+        Need::Materials => {
+            let v =
+                value.ok_or_else(|| OpError(crate::tr!("err-op-missing", key = "materials")))?;
+            let materials = select(model, ElementKind::Material, v)
+                .map_err(|e| OpError(crate::tr!("err-op-key", key = "materials", error = e)))?;
+            Selection::of(ElementKind::Material, materials)
+        }
         Need::Elements => match value {
             None => Selection::default(),
             Some(v) => {

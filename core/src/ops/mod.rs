@@ -31,6 +31,7 @@ mod mirror;
 mod morph_from_model;
 mod normalize;
 mod prune;
+mod remove_materials;
 mod replace_bone;
 mod sdef_from_bdef2;
 mod semistandard;
@@ -72,6 +73,7 @@ pub const REGISTRY: &[&Operation] = &[
     &bone_morph_from_pose::OP,
     &translate_names::OP,
     &transform::OP,
+    &remove_materials::OP,
 ];
 
 /// The registered operation named `name` (or one of its aliases).
@@ -154,6 +156,7 @@ impl Operation {
             Need::Bones => parts.push("\"bones\":S".into()),
             Need::Vertices => parts.push("\"vertices\":V".into()),
             Need::Elements => parts.push("\"select\":S".into()),
+            Need::Materials => parts.push("\"materials\":S".into()),
         }
         for o in self.options {
             let v = match o.default.to_value(o.kind) {
@@ -189,6 +192,8 @@ pub enum Need {
     Vertices,
     /// Optional bones, rigid bodies, joints, morphs or vertices (absent = the whole model).
     Elements,
+    /// Materials (required).
+    Materials,
 }
 
 impl Need {
@@ -199,6 +204,7 @@ impl Need {
             Need::Bones => Some("bones"),
             Need::Vertices => Some("vertices"),
             Need::Elements => Some("select"),
+            Need::Materials => Some("materials"),
         }
     }
 
@@ -209,6 +215,7 @@ impl Need {
             Need::Bones => kind == ElementKind::Bone,
             Need::Vertices => kind == ElementKind::Vertex,
             Need::Elements => Selection::ELEMENT_KINDS.contains(&kind),
+            Need::Materials => kind == ElementKind::Material,
         }
     }
 }

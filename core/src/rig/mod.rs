@@ -35,6 +35,7 @@ mod mirror_parts;
 pub mod morphs;
 pub mod names;
 pub mod paint;
+pub mod parts;
 pub mod rest;
 pub mod rest_pose;
 pub mod sdef;

@@ -94,6 +94,21 @@ fn what_on(ui: &mut egui::Ui, model: &Model, d: &mut Dialog) {
         Need::Vertices => {
             ui.label(tr!("opsui-selected-vertices", count = sel.vertices.len()));
         }
+        Need::Materials => {
+            let names: Vec<&str> = sel
+                .materials
+                .iter()
+                .filter_map(|&m| model.materials.get(m).map(|m| m.name.as_str()))
+                .take(6)
+                .collect();
+            let more = sel.materials.len().saturating_sub(names.len());
+            ui.label(tr!(
+                "extractui-selected-materials",
+                names = names.join(", "),
+                more = more,
+                count = sel.materials.len()
+            ));
+        }
         Need::Elements => {
             let n = d.open.selected.len();
             let has = n > 0 && d.open.kind.is_some_and(|k| Need::Elements.accepts(k));

@@ -213,6 +213,7 @@ pub fn op_items<'a>(
         let r = ui.add_enabled(enabled, egui::Button::new(op.title()));
         let why = match op.selection {
             Need::Vertices => tr!("opsui-needs-vertices"),
+            Need::Materials => tr!("extractui-needs-materials"),
             _ => tr!("opsui-needs-bones"),
         };
         let r = r.on_hover_text(op.help()).on_disabled_hover_text(why);

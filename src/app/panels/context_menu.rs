@@ -84,6 +84,17 @@ fn element_items(ui: &mut egui::Ui, cx: &mut MenuCx) -> Option<Request> {
             to_frame(ui, cx, DisplayElement::Bone);
         }
         ElementKind::Morph => to_frame(ui, cx, DisplayElement::Morph),
+        ElementKind::Material if !cx.selected.is_empty() => {
+            let text = tr!("extractui-save-selected", count = cx.selected.len());
+            if ui.button(text).clicked() {
+                cx.commands
+                    .push(crate::app::commands::Command::SaveMaterialsAsModel(
+                        cx.selected.to_vec(),
+                    ));
+                ui.close();
+            }
+            ui.separator();
+        }
         ElementKind::RigidBody => {
             if let [a, b] = *cx.selected {
                 // The active body first: the defaults pick the child body by the bones.

@@ -9,6 +9,7 @@
 mod gpu;
 mod mesh;
 mod shaders;
+mod toons;
 
 pub use mesh::{DrawMaterial, LiveMaterial, MeshData, Primitive, ToonRef};
 

@@ -65,29 +65,20 @@ fn v4(v: Vec4) -> three_d::Vec4 {
     three_d::vec4(v.x, v.y, v.z, v.w)
 }
 
-/// MMD's shared toon01..10 are not redistributable; these are plain two-tone ramps
-/// (light above, a tinted shade below) that give the same banded look.
+/// MMD's shared toon `n` (0 = toon01) from its measured ramp ([`super::toons`]).
 fn shared_toon(ctx: &Context, n: u8) -> Texture2D {
-    const SHADES: [[u8; 3]; 10] = [
-        [205, 205, 205],
-        [225, 205, 200],
-        [190, 190, 190],
-        [235, 220, 215],
-        [215, 205, 225],
-        [200, 215, 230],
-        [225, 220, 205],
-        [215, 225, 205],
-        [230, 210, 210],
-        [210, 210, 220],
-    ];
-    let shade = SHADES[n as usize % 10];
-    // Row 0 is the top of the image (lit side); stored bottom-up by three-d.
-    let mut data = Vec::with_capacity(32);
-    for row in 0..32 {
-        let c = if row < 14 { [255, 255, 255] } else { shade };
-        data.push([c[0], c[1], c[2], 255]);
-    }
-    texture_from_rgba(ctx, 1, 32, data, Wrapping::ClampToEdge)
+    // Row 0 is the top of the image (lit side), as the shader samples it.
+    let data = super::toons::shared_toon_rows(n)
+        .iter()
+        .map(|c| [c[0], c[1], c[2], 255])
+        .collect();
+    texture_from_rgba(
+        ctx,
+        1,
+        super::toons::ROWS as u32,
+        data,
+        Wrapping::ClampToEdge,
+    )
 }
 
 fn texture_from_rgba(

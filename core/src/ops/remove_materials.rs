@@ -1,0 +1,30 @@
+//! `remove_materials`: remove the selected materials with their faces, and what only
+//! they used (vertices, textures, bones, …) — [`crate::rig::parts`].
+
+use super::{Menu, Need, OpError, Operation, Options, Plan, Selection};
+use crate::pmx::Model;
+use crate::rig::parts::{plan_removal, Scope};
+
+pub const OP: Operation = Operation {
+    name: "remove_materials",
+    aliases: &[],
+    title: "ops-remove-materials-title",
+    help: "ops-remove-materials-help",
+    menu: Menu::Model,
+    selection: Need::Materials,
+    options: &[],
+    plan,
+};
+
+fn plan(model: &Model, selection: &Selection, _options: &Options) -> Result<Plan, OpError> {
+    if selection.materials.is_empty() {
+        return Err(OpError::new(crate::tr!(
+            "err-op-missing",
+            key = "materials"
+        )));
+    }
+    let removal = plan_removal(model, &selection.materials, Scope::Remove);
+    let summary = removal.summary(model);
+    let label = crate::tr!("remove-materials-label", count = removal.materials.len());
+    Ok(Plan::edit(removal.into_edit(label), summary))
+}

@@ -1,0 +1,17 @@
+# Extracting materials as a model, removing materials (src/cli/extract.rs, the materials list).
+extract-cli-kept = Kept { $materials } materials, { $vertices } vertices, { $bones } bones, { $bodies } rigid bodies, { $joints } joints and { $morphs } morphs
+extract-cli-saved = Saved { $path }
+extractui-needs-materials = select materials first
+extractui-selected-materials = selected: { $names }{ $more ->
+    [0] {""}
+   *[other] {" "}and { $more } more
+} — { $count ->
+    [one] 1 material
+   *[other] { $count } materials
+} in all
+extractui-save-selected = Save { $count ->
+    [one] the selected material
+   *[other] the { $count } selected materials
+} as model…
+extractui-saved = Saved { $count } materials as { $path }
+extractui-cannot-save = Cannot save { $path }: { $error }

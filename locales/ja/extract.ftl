@@ -1,0 +1,11 @@
+# 材質をモデルとして抽出、材質の削除 (src/cli/extract.rs、材質リスト)。
+extract-cli-kept = 材質 { $materials }、頂点 { $vertices }、ボーン { $bones }、剛体 { $bodies }、ジョイント { $joints }、モーフ { $morphs } を残しました
+extract-cli-saved = { $path } に保存しました
+extractui-needs-materials = 先に材質を選択してください
+extractui-selected-materials = 選択: { $names }{ $more ->
+    [0] {""}
+   *[other] {" "}ほか { $more } 個
+} — 全部で { $count } 個の材質
+extractui-save-selected = 選択した材質 ({ $count } 個) をモデルとして保存…
+extractui-saved = 材質 { $count } 個を { $path } に保存しました
+extractui-cannot-save = { $path } を保存できません: { $error }

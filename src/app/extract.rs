@@ -1,0 +1,60 @@
+//! Materials ▸ Save selected as model… (the materials list's context menu and the
+//! File menu): the selected materials with what they need
+//! ([`crate::rig::parts::extract`]) written as a new PMX through the save rule.
+//! The open model does not change. Texture paths are written as they are.
+
+use crate::app::{LogLevel, State};
+use crate::edit::ElementKind;
+
+/// The selected materials, when materials are what is selected.
+pub fn selected_materials(state: &State) -> Vec<usize> {
+    if state.selection.kind() == Some(ElementKind::Material) {
+        state.selected_indices()
+    } else {
+        Vec::new()
+    }
+}
+
+/// Asks where to save, then writes the extracted part there (logged).
+pub fn save_selected(state: &mut State, materials: &[usize]) {
+    if materials.is_empty() {
+        return;
+    }
+    let stem = (state.doc.path.as_ref())
+        .and_then(|p| p.file_stem())
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "model".into());
+    let mut dialog = rfd::FileDialog::new()
+        .add_filter("PMX", &["pmx"])
+        .set_file_name(format!("{stem}_part.pmx"));
+    if let Some(dir) = state.doc.base_dir() {
+        dialog = dialog.set_directory(dir);
+    }
+    let Some(path) = dialog.save_file() else {
+        return;
+    };
+    save_to(state, materials, &path);
+}
+
+/// Writes the extracted part to `path` (the dialog's half without the dialog).
+pub fn save_to(state: &mut State, materials: &[usize], path: &std::path::Path) {
+    let file = path.display().to_string();
+    let saved = crate::rig::parts::extract(state.doc.model(), materials)
+        .map_err(|e| e.to_string())
+        .and_then(|part| {
+            let options = state.save_options;
+            crate::pmx::write::save_with_rule(&part, path, &options)
+                .map(|_| part.materials.len())
+                .map_err(|e| e.to_string())
+        });
+    match saved {
+        Ok(count) => state.log(
+            LogLevel::Info,
+            crate::tr!("extractui-saved", count = count, path = file),
+        ),
+        Err(e) => state.log(
+            LogLevel::Error,
+            crate::tr!("extractui-cannot-save", path = file, error = e),
+        ),
+    }
+}
