@@ -413,7 +413,10 @@ pub fn bake(
             return Err(BakeError::Cancelled);
         }
         pose.clone_from(&base);
-        motion.apply_to_pose(f as f32, &mut pose);
+        // Sampled where `sim::run` (and `hone simulate --fps 30`) samples: through seconds,
+        // so the same physics results come out to the last bit.
+        let t = (f - start) as f32 / FRAMES_PER_SECOND;
+        motion.apply_to_pose(start as f32 + t * FRAMES_PER_SECOND, &mut pose);
         sim.frame(model, &pose, dt);
         record(&sim, &pose, &mut samples, &mut on_world);
         progress(0.8 * (f - start) as f32 / frames as f32);
