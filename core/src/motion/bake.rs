@@ -106,7 +106,8 @@ pub struct BakeReport {
     pub unknown_bones: Vec<String>,
     /// IK bones switched off (with `ik`).
     pub ik_switched_off: Vec<String>,
-    /// IK bone names that do not fit the property key's 20 bytes (their switch would not bind).
+    /// IK bones left on (with `ik`): a link's name does not fit a bone key, or the IK
+    /// bone's name does not fit the property key's 20 bytes.
     pub unkeyable_ik: Vec<String>,
     /// The motion's names the model lacks (their keys are kept in the output unchanged).
     pub bind: BindReport,
@@ -360,11 +361,26 @@ pub fn bake(
     if baked.is_empty() {
         return Err(BakeError::NoBones);
     }
-    let switched_ik: Vec<usize> = if options.ik {
-        ik_bones(model).into_iter().map(|(b, _)| b).collect()
-    } else {
-        Vec::new()
+    // An IK is switched off only when all its links can be keyed; otherwise it stays on
+    // (reported) and its keyable links are keyed under it.
+    let fits = |b: usize| {
+        super::names::vmd_name_fit(&model.bones[b].name).fits(super::names::VMD_BONE_NAME_BYTES)
     };
+    let mut switched_ik = Vec::new();
+    let mut switched_link = vec![false; model.bones.len()];
+    if options.ik {
+        for (b, links) in ik_bones(model) {
+            let name_fits = super::names::vmd_name_fit(&model.bones[b].name).fits(20);
+            if name_fits && links.iter().all(|&l| fits(l)) {
+                switched_ik.push(b);
+                for l in links {
+                    switched_link[l] = true;
+                }
+            } else {
+                report.unkeyable_ik.push(model.bones[b].name.clone());
+            }
+        }
+    }
     let deformer_bones = crate::deform::Deformer::new(model);
     let rules: Vec<KeyRule> = baked
         .iter()
@@ -375,7 +391,7 @@ pub fn bake(
                 bone: b,
                 parent: parent_of(model, b),
                 rel: info.rel,
-                strip_ik: info.is_ik_link && !options.ik,
+                strip_ik: info.is_ik_link && !switched_link[b],
                 append_rotate: append.is_some_and(|a| a.rotate),
                 append_translate: append.is_some_and(|a| a.translate),
             }
