@@ -25,9 +25,15 @@ fn trace(model: &Model, vmd: &Vmd, frames: u32, physics: bool, options: &BakeOpt
         trace_every: Some(1),
         ..RunOptions::default()
     };
-    run(model, options.physics, &Pose::new(model), Some(&motion), &run_options)
-        .trace
-        .expect("a trace was asked for")
+    run(
+        model,
+        options.physics,
+        &Pose::new(model),
+        Some(&motion),
+        &run_options,
+    )
+    .trace
+    .expect("a trace was asked for")
 }
 
 fn pose_of(entry: &[f32; 7]) -> (Vec3, Quat) {
@@ -43,7 +49,10 @@ fn bake_and_compare(model: &Model, vmd: &Vmd, options: &BakeOptions) -> (BakeRep
     let cancel = AtomicBool::new(false);
     let mut last_progress = 0.0f32;
     let (out, report) = bake(model, vmd, options, &mut |p| last_progress = p, &cancel).unwrap();
-    assert!((last_progress - 1.0).abs() < 1e-6, "progress ended at {last_progress}");
+    assert!(
+        (last_progress - 1.0).abs() < 1e-6,
+        "progress ended at {last_progress}"
+    );
     assert_eq!(report.start, 0, "these tests bake from frame 0");
     let (bytes, written) = write_vmd(&out);
     assert!(written.cut_bone_names.is_empty(), "{written:?}");
@@ -72,7 +81,10 @@ fn bake_and_compare(model: &Model, vmd: &Vmd, options: &BakeOptions) -> (BakeRep
     }
     // The bake's own measurement agrees with the bound.
     let own = report.worst().map_or(0.0, |b| b.max_error_deg);
-    assert!(own <= MAX_DEG && report.max_error_units() <= MAX_UNITS, "{own}°");
+    assert!(
+        own <= MAX_DEG && report.max_error_units() <= MAX_UNITS,
+        "{own}°"
+    );
     eprintln!(
         "{} bones, {} frames: {} of {} keys ({:.1} %), worst {worst_deg:.5}° {worst_units:.6} units; physics-on run {:.3} s",
         report.bones.len(),
@@ -101,7 +113,11 @@ fn gene_laugh_baked_plays_back_without_physics() {
     let options = BakeOptions::default();
     let (report, _, _) = bake_and_compare(&model, &vmd, &options);
     // Gene's hair, skirt and cloak: dozens of simulated bones.
-    assert!(report.bones.len() > 40, "{} bones baked", report.bones.len());
+    assert!(
+        report.bones.len() > 40,
+        "{} bones baked",
+        report.bones.len()
+    );
     assert_eq!(report.end, 300);
     // Hair at rest between the laughs: linear keys carry most frames.
     assert!(report.ratio() < 0.9, "ratio {}", report.ratio());
@@ -163,7 +179,7 @@ fn swinging_model() -> Model {
 }
 
 fn turning_anchor() -> Vmd {
-    use hone_core::motion::{BoneKey, Bezier, VmdName};
+    use hone_core::motion::{Bezier, BoneKey, VmdName};
     let key = |frame, angle: f32| {
         (
             VmdName {
@@ -206,7 +222,11 @@ fn built_swing_bakes_its_driven_bone_and_child() {
     // The motion's anchor keys stay as they were.
     let cancel = AtomicBool::new(false);
     let (out, _) = bake(&model, &vmd, &options, &mut |_| {}, &cancel).unwrap();
-    let anchor: Vec<_> = out.bone_keys.iter().filter(|(n, _)| n.text == "anchor").collect();
+    let anchor: Vec<_> = out
+        .bone_keys
+        .iter()
+        .filter(|(n, _)| n.text == "anchor")
+        .collect();
     assert_eq!(anchor.len(), 3);
 }
 
@@ -223,7 +243,10 @@ fn tolerance_trades_keys_for_error_within_its_bound() {
             ..BakeOptions::default()
         };
         let (out, report) = bake(&model, &vmd, &options, &mut |_| {}, &cancel).unwrap();
-        assert!(report.written_keys <= last, "more keys at a larger tolerance");
+        assert!(
+            report.written_keys <= last,
+            "more keys at a larger tolerance"
+        );
         last = report.written_keys;
         // Dropped keys: their frames, sampled from the written keys, stay within the
         // tolerance of the full bake (tolerance 0 keeps them all).

@@ -134,7 +134,10 @@ impl BakeReport {
 
     /// Largest position error over the baked bones.
     pub fn max_error_units(&self) -> f32 {
-        self.bones.iter().map(|b| b.max_error_units).fold(0.0, f32::max)
+        self.bones
+            .iter()
+            .map(|b| b.max_error_units)
+            .fold(0.0, f32::max)
     }
 }
 
@@ -143,7 +146,10 @@ impl BakeReport {
 pub enum BakeError {
     Cancelled,
     /// `start` after `end`.
-    Range { start: u32, end: u32 },
+    Range {
+        start: u32,
+        end: u32,
+    },
     /// No bone to bake (nothing simulated, or no name matched).
     NoBones,
 }
@@ -300,7 +306,11 @@ fn linear_key(frame: u32, (rotation, translation): (Quat, Vec3), physics_off: bo
 
 /// Indices of `samples` to keep so that linear VMD interpolation between kept keys
 /// reproduces every sample within the tolerances (first and last always kept).
-pub fn reduce_keys(samples: &[(Quat, Vec3)], tolerance_rad: f32, tolerance_units: f32) -> Vec<usize> {
+pub fn reduce_keys(
+    samples: &[(Quat, Vec3)],
+    tolerance_rad: f32,
+    tolerance_units: f32,
+) -> Vec<usize> {
     let n = samples.len();
     if n <= 2 {
         return (0..n).collect();
@@ -411,7 +421,10 @@ pub fn bake(
     sim.reset(model, &pose);
     let mut samples: Vec<Vec<(Quat, Vec3)>> = vec![Vec::with_capacity(frames); baked.len()];
     let mut on_world: Vec<Vec<Mat4>> = vec![Vec::with_capacity(frames); baked.len()];
-    let record = |sim: &Simulation, pose: &Pose, samples: &mut Vec<Vec<(Quat, Vec3)>>, on_world: &mut Vec<Vec<Mat4>>| {
+    let record = |sim: &Simulation,
+                  pose: &Pose,
+                  samples: &mut Vec<Vec<(Quat, Vec3)>>,
+                  on_world: &mut Vec<Vec<Mat4>>| {
         for (i, rule) in rules.iter().enumerate() {
             let (mut q, t) = rule.key(sim, pose);
             // Keep neighbouring keys in one hemisphere (slerp takes the short way anyway).
@@ -450,8 +463,8 @@ pub fn bake(
     let keys = std::mem::take(&mut out.bone_keys);
     let keep_raw = raw.len() == keys.len();
     for (i, (name, key)) in keys.into_iter().enumerate() {
-        let replaced = (start..=end).contains(&key.frame)
-            && names.find(&name).is_some_and(|b| is_baked[b]);
+        let replaced =
+            (start..=end).contains(&key.frame) && names.find(&name).is_some_and(|b| is_baked[b]);
         if replaced {
             report.replaced_keys += 1;
         } else {
@@ -514,7 +527,13 @@ pub fn bake(
 /// Property keys that switch the IK of `ik_bones` off from `start` on: every later key
 /// says off for them, and a key at `start` (copying the state in force) is added if
 /// there is none.
-fn switch_ik_off(model: &Model, ik_bones: &[usize], start: u32, out: &mut Vmd, report: &mut BakeReport) {
+fn switch_ik_off(
+    model: &Model,
+    ik_bones: &[usize],
+    start: u32,
+    out: &mut Vmd,
+    report: &mut BakeReport,
+) {
     let mut names = Vec::new();
     for &b in ik_bones {
         let name = &model.bones[b].name;
@@ -559,10 +578,7 @@ mod tests {
         let samples: Vec<(Quat, Vec3)> = (0..120)
             .map(|f| {
                 let s = (f as f32 / 119.0 * std::f32::consts::PI).sin();
-                (
-                    Quat::from_rotation_z(0.8 * s),
-                    Vec3::new(0.0, 0.3 * s, 0.0),
-                )
+                (Quat::from_rotation_z(0.8 * s), Vec3::new(0.0, 0.3 * s, 0.0))
             })
             .collect();
         for tol_deg in [0.01f32, 0.1, 1.0] {
@@ -578,7 +594,10 @@ mod tests {
             for (f, (q, t)) in samples.iter().enumerate() {
                 let next = keys.partition_point(|k| k.frame as usize <= f);
                 let (r, p) = super::super::sample_bone_keys(&keys, next, f as f32);
-                assert!(angle_between(r, *q) <= tol + 1e-6, "frame {f} at {tol_deg}°");
+                assert!(
+                    angle_between(r, *q) <= tol + 1e-6,
+                    "frame {f} at {tol_deg}°"
+                );
                 assert!((p - *t).length() <= 1e-3 + 1e-6);
             }
         }

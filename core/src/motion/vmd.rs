@@ -272,7 +272,8 @@ pub fn read_vmd(bytes: &[u8]) -> Result<Vmd> {
     if c.is_at_end() {
         return Ok(vmd);
     }
-    (vmd.self_shadow_key_count, vmd.self_shadow_keys_raw) = skip_keys(&mut c, "self-shadow", SHADOW_KEY_SIZE)?;
+    (vmd.self_shadow_key_count, vmd.self_shadow_keys_raw) =
+        skip_keys(&mut c, "self-shadow", SHADOW_KEY_SIZE)?;
 
     if c.is_at_end() {
         return Ok(vmd);

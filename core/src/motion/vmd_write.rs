@@ -112,7 +112,8 @@ pub fn write_vmd(vmd: &Vmd) -> (Vec<u8>, VmdWriteReport) {
         text: vmd.model_name.clone(),
         raw: vmd.model_name_raw.clone(),
     };
-    if vmd.model_name_raw.len() == 20 && super::vmd::decode_name(&vmd.model_name_raw).text == vmd.model_name
+    if vmd.model_name_raw.len() == 20
+        && super::vmd::decode_name(&vmd.model_name_raw).text == vmd.model_name
     {
         out.extend_from_slice(&vmd.model_name_raw);
     } else {
