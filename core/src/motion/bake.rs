@@ -216,10 +216,10 @@ fn chosen_bones(model: &Model, options: &BakeOptions, report: &mut BakeReport) -
         BakeBones::Physics => {
             let driven = physics_bones(model);
             let mut chosen = driven.clone();
-            for b in 0..n {
+            for (b, chosen) in chosen.iter_mut().enumerate() {
                 let follows = parent_of(model, b).is_some_and(|p| driven[p]);
                 if follows && !model.bones[b].is_after_physics() {
-                    chosen[b] = true;
+                    *chosen = true;
                 }
             }
             chosen

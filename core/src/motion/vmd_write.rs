@@ -91,7 +91,7 @@ fn push_once(list: &mut Vec<String>, name: &str) {
 }
 
 /// A raw section kept from reading, or none when its length does not match the count.
-fn raw_section<'a>(raw: &'a [u8], count: usize, key_size: usize) -> &'a [u8] {
+fn raw_section(raw: &[u8], count: usize, key_size: usize) -> &[u8] {
     if raw.len() == count * key_size {
         raw
     } else {
