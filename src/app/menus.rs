@@ -163,6 +163,7 @@ impl HoneApp {
                         timeline::load_motion_file(&mut self.state, &p);
                     }
                 }
+                crate::app::bake::menu_item(ui, &mut self.state);
                 crate::app::pose_files::menu_items(ui, &mut self.state);
                 if ui.button(crate::tr!("io-import-csv")).clicked() {
                     if let Some(p) = rfd::FileDialog::new()

@@ -10,6 +10,7 @@
 //! the window a finished [`launch::Launch`].
 
 pub mod autosave;
+pub mod bake;
 pub mod commands;
 pub mod demo;
 pub mod dock;

@@ -6,6 +6,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+pub mod bake;
 pub mod check;
 pub mod convert;
 pub mod edit;
@@ -48,6 +49,8 @@ pub enum Command {
     Pose(pose::PoseArgs),
     /// Run the whole frame pipeline headless, physics included.
     Simulate(simulate::SimulateArgs),
+    /// Bake physics (and IK) into a VMD that plays the same with physics off.
+    Bake(bake::BakeArgs),
     /// Check a rig for problems.
     Check(check::CheckArgs),
     /// Print the vertices a bone moves and their weights.
@@ -122,6 +125,7 @@ pub fn main() -> ExitCode {
         Some(Command::Convert(a)) => convert::run(a),
         Some(Command::Pose(a)) => pose::run(a),
         Some(Command::Simulate(a)) => simulate::run(a),
+        Some(Command::Bake(a)) => bake::run(a),
         Some(Command::Check(a)) => check::run(a),
         Some(Command::Weights(a)) => weights::run(a),
         Some(Command::Edit(a)) => edit::run(a),

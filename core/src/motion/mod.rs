@@ -4,11 +4,14 @@
 //! *later* key's Bézier curves shape the blend (per translation axis and for
 //! rotation); rotations are slerped, morph weights are linear, IK switches step.
 
+pub mod bake;
 pub mod names;
 pub mod vmd;
+pub mod vmd_write;
 pub mod vpd;
 
 pub use vmd::{load_vmd, read_vmd, BoneKey, MorphKey, PropertyKey, Vmd, VmdName};
+pub use vmd_write::{save_vmd, write_vmd, VmdWriteReport};
 pub use vpd::{load_vpd, read_vpd, write_vpd, Vpd, VpdBone, VpdError, VpdMorph};
 
 use crate::pmx::Model;

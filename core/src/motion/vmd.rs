@@ -1,4 +1,4 @@
-//! VMD (Vocaloid Motion Data) reader.
+//! VMD (Vocaloid Motion Data) reader and writer.
 //!
 //! Layout (little-endian), as MikuMikuDance writes it:
 //! - header: 30 bytes magic ("Vocaloid Motion Data 0002" NUL-padded; the old
@@ -7,8 +7,8 @@
 //! - bone keys: u32 count, each 111 bytes: name (15), frame u32, translation
 //!   3×f32, rotation quaternion x,y,z,w, interpolation (64 bytes);
 //! - morph keys: u32 count, each 23 bytes: name (15), frame u32, weight f32;
-//! - camera keys (61 bytes each), light keys (28), self-shadow keys (9): read
-//!   over and counted only;
+//! - camera keys (61 bytes each), light keys (28), self-shadow keys (9): kept as
+//!   bytes (Hone does not play them) and written back as they were;
 //! - property keys: frame u32, visible u8, u32 IK count, each IK: name (20), on u8.
 //!
 //! Every section after the bone keys is optional: older files simply end.
@@ -22,9 +22,9 @@ const MAGIC_V2: &[u8] = b"Vocaloid Motion Data 0002";
 const MAGIC_V1: &[u8] = b"Vocaloid Motion Data file";
 const BONE_KEY_SIZE: usize = 111;
 const MORPH_KEY_SIZE: usize = 23;
-const CAMERA_KEY_SIZE: usize = 61;
-const LIGHT_KEY_SIZE: usize = 28;
-const SHADOW_KEY_SIZE: usize = 9;
+pub(crate) const CAMERA_KEY_SIZE: usize = 61;
+pub(crate) const LIGHT_KEY_SIZE: usize = 28;
+pub(crate) const SHADOW_KEY_SIZE: usize = 9;
 /// Smallest property key: frame + visible + IK count.
 const PROPERTY_KEY_MIN: usize = 9;
 const PROPERTY_IK_SIZE: usize = 21;
@@ -74,6 +74,18 @@ pub struct Vmd {
     pub camera_key_count: usize,
     pub light_key_count: usize,
     pub self_shadow_key_count: usize,
+    /// Those sections' keys as the file stores them (count × key size bytes each),
+    /// so a written motion keeps its camera, light and shadow.
+    pub camera_keys_raw: Vec<u8>,
+    pub light_keys_raw: Vec<u8>,
+    pub self_shadow_keys_raw: Vec<u8>,
+    /// The model-name field as read (MMD leaves bytes after the NUL); written back
+    /// when it still decodes to `model_name`.
+    pub model_name_raw: Vec<u8>,
+    /// Per bone key, its 64 interpolation bytes as read (MMD leaves stray bytes at the
+    /// ends of rows 1–3); written back when they still read as the key's curves.
+    /// Empty or shorter than `bone_keys`: the missing ones are written as MMD does.
+    pub bone_interpolation_raw: Vec<[u8; 64]>,
 }
 
 impl Vmd {
@@ -145,12 +157,13 @@ fn count(c: &mut Cursor<'_>, what: &str, min_size: usize) -> Result<usize> {
     Ok(n)
 }
 
-/// A section of keys Hone does not use: checked, counted and passed over.
-fn skip_keys(c: &mut Cursor<'_>, kind: &str, key_size: usize) -> Result<usize> {
+/// A section of keys Hone does not use: checked, counted and kept as bytes.
+fn skip_keys(c: &mut Cursor<'_>, kind: &str, key_size: usize) -> Result<(usize, Vec<u8>)> {
     let n = count(c, &crate::tr!("vmd-what-key-count", kind = kind), key_size)?;
-    c.take(n * key_size)
+    let bytes = c
+        .take(n * key_size)
         .map_err(short(&format!("{kind} keys"), None))?;
-    Ok(n)
+    Ok((n, bytes.to_vec()))
 }
 
 /// Reads the four curves from a bone key's 64 interpolation bytes.
@@ -192,14 +205,16 @@ pub fn read_vmd(bytes: &[u8]) -> Result<Vmd> {
             crate::tr!("vmd-read-not-vmd"),
         ));
     };
-    let model_name = decode_name(c.take(name_len).map_err(short("model name", None))?).text;
+    let name_field = c.take(name_len).map_err(short("model name", None))?;
     let mut vmd = Vmd {
-        model_name,
+        model_name: decode_name(name_field).text,
+        model_name_raw: name_field.to_vec(),
         ..Default::default()
     };
 
     let n = count(&mut c, "bone key count", BONE_KEY_SIZE)?;
     vmd.bone_keys.reserve_exact(n);
+    vmd.bone_interpolation_raw.reserve_exact(n);
     for i in 0..n {
         let b = c.take(BONE_KEY_SIZE).map_err(short("bone key", Some(i)))?;
         let name = decode_name(&b[0..15]);
@@ -215,6 +230,7 @@ pub fn read_vmd(bytes: &[u8]) -> Result<Vmd> {
         let mut ip = [0u8; 64];
         ip.copy_from_slice(&b[47..111]);
         let (curves, physics_off) = read_interpolation(&ip);
+        vmd.bone_interpolation_raw.push(ip);
         vmd.bone_keys.push((
             name,
             BoneKey {
@@ -253,17 +269,18 @@ pub fn read_vmd(bytes: &[u8]) -> Result<Vmd> {
     if c.is_at_end() {
         return Ok(vmd);
     }
-    vmd.camera_key_count = skip_keys(&mut c, "camera", CAMERA_KEY_SIZE)?;
+    (vmd.camera_key_count, vmd.camera_keys_raw) = skip_keys(&mut c, "camera", CAMERA_KEY_SIZE)?;
 
     if c.is_at_end() {
         return Ok(vmd);
     }
-    vmd.light_key_count = skip_keys(&mut c, "light", LIGHT_KEY_SIZE)?;
+    (vmd.light_key_count, vmd.light_keys_raw) = skip_keys(&mut c, "light", LIGHT_KEY_SIZE)?;
 
     if c.is_at_end() {
         return Ok(vmd);
     }
-    vmd.self_shadow_key_count = skip_keys(&mut c, "self-shadow", SHADOW_KEY_SIZE)?;
+    (vmd.self_shadow_key_count, vmd.self_shadow_keys_raw) =
+        skip_keys(&mut c, "self-shadow", SHADOW_KEY_SIZE)?;
 
     if c.is_at_end() {
         return Ok(vmd);
