@@ -14,6 +14,7 @@ pub mod commands;
 pub mod demo;
 pub mod dock;
 pub mod document;
+pub mod files;
 pub mod fonts;
 pub mod generators;
 pub mod i18n;
