@@ -266,7 +266,9 @@ fn the_window_keeps_drawing_while_a_large_model_loads_and_cancel_stops_it() {
 
     // Cancel on the progress bar: the small model stays.
     app_mut(&mut h).open_now(&large);
-    h.run_steps(1);
+    // The modal is placed on its second frame (the first one measures it).
+    h.run_steps(3);
+    assert!(app(&h).loading.is_some(), "loaded within 3 frames: too small to tell");
     h.get_by_label("Opening large.pmx…");
     h.get_by_label("Cancel").click();
     h.run_steps(3);

@@ -91,9 +91,10 @@ impl HoneApp {
         }
         if screenshot.is_none() {
             app.backup = BackupSettings::default();
+            let repaint = Some(cc.egui_ctx.clone());
             app.state
                 .watch
-                .start(crate::app::files::watch::POLL_INTERVAL);
+                .start(crate::app::files::watch::POLL_INTERVAL, repaint);
             if let Some(storage) = cc.storage {
                 if let Some(b) = eframe::get_value(storage, BACKUP_KEY) {
                     app.backup = b;

@@ -70,8 +70,9 @@ pub struct FileWatch {
 
 impl FileWatch {
     /// Starts the thread that looks every `interval` (the app: [`POLL_INTERVAL`];
-    /// tests may call [`check_now`](Self::check_now) instead).
-    pub fn start(&mut self, interval: Duration) {
+    /// tests may call [`check_now`](Self::check_now) instead); a change found wakes the
+    /// window through `repaint` (an idle egui window draws no frame by itself).
+    pub fn start(&mut self, interval: Duration, repaint: Option<eframe::egui::Context>) {
         if self.thread.is_some() {
             return;
         }
@@ -85,7 +86,13 @@ impl FileWatch {
                         break;
                     }
                     if let Ok(mut w) = shared.watched.lock() {
+                        let before = w.changed;
                         w.check();
+                        if w.changed.is_some() && w.changed != before {
+                            if let Some(ctx) = &repaint {
+                                ctx.request_repaint();
+                            }
+                        }
                     }
                 }
             });
@@ -234,7 +241,7 @@ mod tests {
         std::fs::write(&path, b"one").unwrap();
         let mut watch = FileWatch::default();
         watch.set(Some(&path), None);
-        watch.start(Duration::from_millis(10));
+        watch.start(Duration::from_millis(10), None);
         std::fs::write(&path, b"two, longer").unwrap();
         let deadline = std::time::Instant::now() + Duration::from_secs(5);
         while !watch.changed() && std::time::Instant::now() < deadline {
