@@ -175,7 +175,10 @@ fn keep_keeps_the_edits_and_saving_over_the_changed_file_asks_first() {
     assert_eq!(saved.bones[1].name, "私の編集");
     app(&h).state.watch.check_now();
     h.run_steps(2);
-    assert!(h.query_by_label("Reload").is_none(), "our own save is no change");
+    assert!(
+        h.query_by_label("Reload").is_none(),
+        "our own save is no change"
+    );
     edit_bone_name(&mut h, "二回目");
     assert!(app_mut(&mut h).save(false), "saved without a question");
 }
@@ -268,7 +271,10 @@ fn the_window_keeps_drawing_while_a_large_model_loads_and_cancel_stops_it() {
     app_mut(&mut h).open_now(&large);
     // The modal is placed on its second frame (the first one measures it).
     h.run_steps(3);
-    assert!(app(&h).loading.is_some(), "loaded within 3 frames: too small to tell");
+    assert!(
+        app(&h).loading.is_some(),
+        "loaded within 3 frames: too small to tell"
+    );
     h.get_by_label("Opening large.pmx…");
     h.get_by_label("Cancel").click();
     h.run_steps(3);
@@ -297,7 +303,10 @@ fn the_window_keeps_drawing_while_a_large_model_loads_and_cancel_stops_it() {
         started.elapsed().as_secs_f64() * 1e3,
         slowest.as_secs_f64() * 1e3
     );
-    assert!(frames > 3, "the load took {frames} frames: too small a file to tell");
+    assert!(
+        frames > 3,
+        "the load took {frames} frames: too small a file to tell"
+    );
     assert_eq!(app(&h).state.doc.model().vertices.len(), 400_000);
     // Including the frame that takes the model in and resets the views.
     assert!(slowest < Duration::from_millis(50), "{slowest:?}");

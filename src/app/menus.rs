@@ -3,9 +3,9 @@
 use eframe::egui;
 
 use crate::app::commands::Command;
+use crate::app::files::picker::{PickRequest, Purpose};
 use crate::app::panels::context_menu::{self, MenuCx};
 use crate::app::panels::structure::{self, ListAction, Request};
-use crate::app::files::picker::{PickRequest, Purpose};
 use crate::app::shell::{HoneApp, Pending};
 use crate::app::{dock, Selection, State};
 

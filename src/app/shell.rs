@@ -253,8 +253,10 @@ impl HoneApp {
         if let Some(loading) = self.loading.take() {
             loading.cancel();
             let path = loading.path.display().to_string();
-            self.state
-                .log(LogLevel::Info, crate::tr!("files-load-cancelled", path = path));
+            self.state.log(
+                LogLevel::Info,
+                crate::tr!("files-load-cancelled", path = path),
+            );
         }
     }
 
@@ -485,7 +487,12 @@ impl HoneApp {
     /// Writes the model to `path` (a backup of the file it replaces first, when that
     /// is on), then goes on with `then`. Over the open file changed by another program
     /// since it was read, asks first unless `overwrite`. Returns whether it saved.
-    pub(super) fn save_to(&mut self, path: PathBuf, then: Option<Pending>, overwrite: bool) -> bool {
+    pub(super) fn save_to(
+        &mut self,
+        path: PathBuf,
+        then: Option<Pending>,
+        overwrite: bool,
+    ) -> bool {
         let own_file = self.state.doc.path.as_deref() == Some(path.as_path());
         if !overwrite && own_file && self.state.watch.differs_from_known(&path) {
             self.overwrite_question = Some((path, then));
@@ -500,13 +507,19 @@ impl HoneApp {
                 });
             if let Err(error) = made {
                 // The save goes on: the file it replaces is still the user's choice.
-                self.state
-                    .log(LogLevel::Warning, crate::tr!("files-backup-failed", error = error));
+                self.state.log(
+                    LogLevel::Warning,
+                    crate::tr!("files-backup-failed", error = error),
+                );
             }
         }
         let options = self.state.save_options;
         let doc = &mut self.state.doc;
-        match self.state.watch.write_with(&path, || doc.save_as(&path, &options)) {
+        match self
+            .state
+            .watch
+            .write_with(&path, || doc.save_as(&path, &options))
+        {
             Ok(notes) => {
                 for note in notes {
                     self.state

@@ -31,8 +31,7 @@ pub fn backup_root() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("HONE_BACKUP_DIR").filter(|d| !d.is_empty()) {
         return Some(PathBuf::from(dir));
     }
-    hone_core::recovery::recovery_dir()
-        .and_then(|r| r.parent().map(|p| p.join("backups")))
+    hone_core::recovery::recovery_dir().and_then(|r| r.parent().map(|p| p.join("backups")))
 }
 
 /// The folder holding `file`'s backups under `root`: its name and a hash of its full
@@ -116,10 +115,16 @@ mod tests {
         let contents: Vec<Vec<u8>> = kept.iter().map(|p| std::fs::read(p).unwrap()).collect();
         assert_eq!(contents, vec![vec![2; 4], vec![3; 4], vec![4; 4]]);
         let name = kept[0].file_name().unwrap().to_string_lossy().into_owned();
-        assert!(name.starts_with("rig 20") && name.ends_with("Z.pmx"), "{name}");
+        assert!(
+            name.starts_with("rig 20") && name.ends_with("Z.pmx"),
+            "{name}"
+        );
         assert!(!name.contains(':'), "{name}");
         // Another folder's rig.pmx keeps its own backups.
         let other = tempfile::tempdir().unwrap();
-        assert_ne!(folder, folder_for(root.path(), &other.path().join("rig.pmx")));
+        assert_ne!(
+            folder,
+            folder_for(root.path(), &other.path().join("rig.pmx"))
+        );
     }
 }

@@ -15,7 +15,9 @@ pub enum Purpose {
     /// Open a PMX Editor CSV (after the unsaved-changes question).
     ImportCsv,
     /// Save the model there, then go on with what waited for the save.
-    SaveModel { then: Option<Pending> },
+    SaveModel {
+        then: Option<Pending>,
+    },
     ExportCsv,
     LoadMotion,
 }
@@ -65,9 +67,8 @@ impl Backend {
 }
 
 fn program_on_path(name: &str) -> bool {
-    std::env::var_os("PATH").is_some_and(|paths| {
-        std::env::split_paths(&paths).any(|dir| dir.join(name).is_file())
-    })
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()))
 }
 
 /// Whether the session bus has (or can start) the desktop portal rfd talks to.
@@ -85,7 +86,8 @@ fn portal_running() -> bool {
             .output()
             .is_ok_and(|out| {
                 out.status.success()
-                    && String::from_utf8_lossy(&out.stdout).contains("org.freedesktop.portal.Desktop")
+                    && String::from_utf8_lossy(&out.stdout)
+                        .contains("org.freedesktop.portal.Desktop")
             })
     })
 }
@@ -185,7 +187,6 @@ impl Picker {
         None
     }
 }
-
 
 /// The picker's own texts, from the catalogues (its icons kept).
 fn labels() -> egui_file_dialog::FileDialogLabels {

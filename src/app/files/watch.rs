@@ -164,7 +164,11 @@ impl FileWatch {
         path: &Path,
         write: impl FnOnce() -> Result<T, E>,
     ) -> Result<T, E> {
-        let mut w = self.shared.watched.lock().unwrap_or_else(|e| e.into_inner());
+        let mut w = self
+            .shared
+            .watched
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         let result = write();
         if result.is_ok() {
             let identity = FileIdentity::of_file(path).ok();
