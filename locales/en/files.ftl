@@ -62,3 +62,5 @@ picker-err-empty-folder-name = The folder name cannot be empty
 picker-err-empty-file-name = The file name cannot be empty
 picker-err-directory-exists = A folder with this name already exists
 picker-err-file-exists = A file with this name already exists
+files-title-load-pose = Load a pose
+files-title-save-pose = Save the pose as

@@ -62,3 +62,5 @@ picker-err-empty-folder-name = フォルダー名が空です
 picker-err-empty-file-name = ファイル名が空です
 picker-err-directory-exists = 同じ名前のフォルダーが既にあります
 picker-err-file-exists = 同じ名前のファイルが既にあります
+files-title-load-pose = ポーズを読み込む
+files-title-save-pose = ポーズを保存

@@ -314,6 +314,16 @@ impl HoneApp {
             }
             Purpose::ExportCsv => self.export_csv_to(&path),
             Purpose::LoadMotion => timeline::load_motion_file(&mut self.state, &path),
+            Purpose::LoadPose => {
+                if let Err(e) = crate::app::pose_files::load_vpd_file(&mut self.state, &path) {
+                    self.state.log(LogLevel::Error, e);
+                }
+            }
+            Purpose::SavePose => {
+                if let Err(e) = crate::app::pose_files::save_vpd_file(&mut self.state, &path) {
+                    self.state.log(LogLevel::Error, e);
+                }
+            }
         }
     }
 
@@ -645,6 +655,9 @@ impl HoneApp {
         crate::app::translate_names::show(&ctx, &mut self.state);
         self.unsaved_modal(&ctx);
         self.overwrite_modal(&ctx);
+        if let Some(request) = self.state.panels.pick.take() {
+            self.request_path(request);
+        }
         if let Some((purpose, path)) = self.picker.update(&ctx) {
             self.picked(purpose, path);
         }

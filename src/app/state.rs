@@ -21,6 +21,9 @@ pub struct PanelState {
     pub morph_page: usize,
     /// A delete that waits for "delete them too / re-point / cancel".
     pub delete_question: Option<crate::app::panels::delete::DeleteQuestion>,
+    /// A file dialog a panel asked for; the window opens it (the system's or its own
+    /// picker) after the panels have drawn.
+    pub pick: Option<crate::app::files::picker::PickRequest>,
 }
 
 pub struct State {

@@ -20,6 +20,8 @@ pub enum Purpose {
     },
     ExportCsv,
     LoadMotion,
+    LoadPose,
+    SavePose,
 }
 
 /// One question for a path.
