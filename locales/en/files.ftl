@@ -64,3 +64,4 @@ picker-err-directory-exists = A folder with this name already exists
 picker-err-file-exists = A file with this name already exists
 files-title-load-pose = Load a pose
 files-title-save-pose = Save the pose as
+files-dialog-missing = No system file dialog (neither a desktop portal nor zenity): using Hone's own file picker

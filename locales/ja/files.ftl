@@ -64,3 +64,4 @@ picker-err-directory-exists = 同じ名前のフォルダーが既にありま�
 picker-err-file-exists = 同じ名前のファイルが既にあります
 files-title-load-pose = ポーズを読み込む
 files-title-save-pose = ポーズを保存
+files-dialog-missing = システムのファイルダイアログがありません（デスクトップポータルも zenity もありません）。Hone 内蔵のファイル選択を使います

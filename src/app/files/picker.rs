@@ -127,6 +127,9 @@ impl Picker {
         request: PickRequest,
         log: &mut dyn FnMut(LogLevel, String),
     ) -> Option<(Purpose, PathBuf)> {
+        if self.backend.is_none() && self.backend() == Backend::Builtin {
+            log(LogLevel::Info, crate::tr!("files-dialog-missing"));
+        }
         if self.backend() == Backend::System {
             let started = Instant::now();
             let picked = system_dialog(&request);
