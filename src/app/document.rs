@@ -22,6 +22,8 @@ pub struct Document {
     recovered: bool,
     /// The edits the recovery copy held (before this session's).
     recovered_edits: usize,
+    /// The file as it was read (None: not from a file): the watch compares with it.
+    pub disk: Option<crate::app::files::FileIdentity>,
 }
 
 impl Document {
@@ -35,6 +37,7 @@ impl Document {
             embedded_textures: &[],
             recovered: false,
             recovered_edits: 0,
+            disk: None,
         }
     }
 
@@ -56,17 +59,28 @@ impl Document {
     /// Opens a PMX or PMD file, or a PMX Editor CSV (by the .csv extension; Save then asks
     /// for a PMX path).
     pub fn open(path: &Path) -> crate::pmx::Result<Self> {
+        let modified = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+        let bytes = std::fs::read(path).map_err(|e| crate::pmx::Error::io(path, e))?;
+        Document::from_bytes(path, modified, &bytes)
+    }
+
+    /// A document from the bytes of the file at `path` (read at time `modified`): PMX
+    /// or PMD by their magic bytes, CSV by the extension.
+    pub fn from_bytes(
+        path: &Path,
+        modified: Option<std::time::SystemTime>,
+        bytes: &[u8],
+    ) -> crate::pmx::Result<Self> {
         let is_csv = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
         let loaded = if is_csv {
-            let bytes = std::fs::read(path).map_err(|e| crate::pmx::Error::io(path, e))?;
             crate::pmx::Loaded {
-                model: crate::pmx::csv::read_csv(&bytes)?,
+                model: crate::pmx::csv::read_csv(bytes)?,
                 warnings: Vec::new(),
             }
         } else {
-            crate::pmx::load(path)?
+            crate::pmx::load_bytes(bytes)?
         };
         let name = path
             .file_name()
@@ -74,6 +88,7 @@ impl Document {
             .unwrap_or_default();
         let mut doc = Document::new(loaded.model, Some(path.to_path_buf()), name);
         doc.warnings = loaded.warnings.iter().map(|w| w.to_string()).collect();
+        doc.disk = Some(crate::app::files::FileIdentity::of_bytes(modified, bytes));
         Ok(doc)
     }
 

@@ -3,10 +3,11 @@
 use eframe::egui;
 
 use crate::app::commands::Command;
+use crate::app::files::picker::{PickRequest, Purpose};
 use crate::app::panels::context_menu::{self, MenuCx};
 use crate::app::panels::structure::{self, ListAction, Request};
 use crate::app::shell::{HoneApp, Pending};
-use crate::app::{dock, timeline, Selection, State};
+use crate::app::{dock, Selection, State};
 
 /// The list edit a key asks for (Delete, Ctrl+D, Insert/Ctrl+N, Alt+↑/↓), for
 /// the list of the active selection. None while a text field has the keyboard.
@@ -156,22 +157,24 @@ impl HoneApp {
                     self.request(Pending::OpenSample);
                 }
                 if ui.button(crate::tr!("menu-load-motion")).clicked() {
-                    if let Some(p) = rfd::FileDialog::new()
-                        .add_filter(crate::tr!("filter-vmd-motion"), &["vmd", "VMD"])
-                        .pick_file()
-                    {
-                        timeline::load_motion_file(&mut self.state, &p);
-                    }
+                    self.request_path(PickRequest {
+                        purpose: Purpose::LoadMotion,
+                        title: crate::tr!("files-title-motion"),
+                        filters: vec![(crate::tr!("filter-vmd-motion"), vec!["vmd", "VMD"])],
+                        save_name: None,
+                        directory: None,
+                    });
                 }
                 crate::app::bake::menu_item(ui, &mut self.state);
                 crate::app::pose_files::menu_items(ui, &mut self.state);
                 if ui.button(crate::tr!("io-import-csv")).clicked() {
-                    if let Some(p) = rfd::FileDialog::new()
-                        .add_filter("CSV", &["csv"])
-                        .pick_file()
-                    {
-                        self.request(Pending::Open(p));
-                    }
+                    self.request_path(PickRequest {
+                        purpose: Purpose::ImportCsv,
+                        title: crate::tr!("files-title-import-csv"),
+                        filters: vec![("CSV".into(), vec!["csv"])],
+                        save_name: None,
+                        directory: None,
+                    });
                 }
                 if ui.button(crate::tr!("io-export-csv")).clicked() {
                     self.export_csv();
@@ -191,6 +194,11 @@ impl HoneApp {
                 if ui.button(crate::tr!("menu-save-as")).clicked() {
                     self.save(true);
                 }
+                ui.checkbox(&mut self.backup.enabled, crate::tr!("files-backup-on-save"))
+                    .on_hover_text(crate::tr!(
+                        "files-backup-on-save-hint",
+                        keep = self.backup.keep as i64
+                    ));
                 ui.menu_button(crate::tr!("menu-save-format"), |ui| {
                     use crate::pmx::{PmxVersion, TextEncoding};
                     let o = &mut self.state.save_options;
@@ -388,9 +396,10 @@ impl HoneApp {
             });
         });
         match choice {
-            Some(0) if self.save(false) => {
+            Some(0) => {
+                // Goes on with the action once saved (now, or after a dialog or question).
                 self.pending = None;
-                self.perform(action);
+                self.save_then(false, Some(action));
             }
             Some(1) => {
                 self.pending = None;

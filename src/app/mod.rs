@@ -16,6 +16,7 @@ pub mod demo;
 pub mod dock;
 pub mod document;
 pub mod extract;
+pub mod files;
 pub mod fonts;
 pub mod generators;
 pub mod i18n;

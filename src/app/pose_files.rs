@@ -5,6 +5,7 @@
 //! Loading a pose is runtime (pose commands, not a model edit); applying it as rest
 //! is a model edit pushed as a command.
 
+use crate::app::files::picker::{PickRequest, Purpose};
 use eframe::egui;
 
 use crate::app::{LogLevel, State};
@@ -88,26 +89,23 @@ pub fn apply_pose_as_rest(state: &mut State) {
 pub fn menu_items(ui: &mut egui::Ui, state: &mut State) {
     if ui.button(crate::tr!("menu-load-pose")).clicked() {
         ui.close();
-        if let Some(p) = rfd::FileDialog::new()
-            .add_filter(crate::tr!("filter-vpd-pose"), &["vpd", "VPD"])
-            .pick_file()
-        {
-            if let Err(e) = load_vpd_file(state, &p) {
-                state.log(LogLevel::Error, e);
-            }
-        }
+        state.panels.pick = Some(PickRequest {
+            purpose: Purpose::LoadPose,
+            title: crate::tr!("files-title-load-pose"),
+            filters: vec![(crate::tr!("filter-vpd-pose"), vec!["vpd", "VPD"])],
+            save_name: None,
+            directory: None,
+        });
     }
     if ui.button(crate::tr!("menu-save-pose")).clicked() {
         ui.close();
-        if let Some(p) = rfd::FileDialog::new()
-            .add_filter(crate::tr!("filter-vpd-pose"), &["vpd"])
-            .set_file_name("pose.vpd")
-            .save_file()
-        {
-            if let Err(e) = save_vpd_file(state, &p) {
-                state.log(LogLevel::Error, e);
-            }
-        }
+        state.panels.pick = Some(PickRequest {
+            purpose: Purpose::SavePose,
+            title: crate::tr!("files-title-save-pose"),
+            filters: vec![(crate::tr!("filter-vpd-pose"), vec!["vpd"])],
+            save_name: Some("pose.vpd".into()),
+            directory: None,
+        });
     }
     if ui
         .add_enabled(

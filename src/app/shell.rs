@@ -4,6 +4,9 @@
 use eframe::egui;
 
 use crate::app::document::{sample_document, Document};
+use crate::app::files::backup::{self, BackupSettings};
+use crate::app::files::loading::{LoadError, Loading, Stage};
+use crate::app::files::picker::{PickRequest, Picker, Purpose};
 use crate::app::screenshot::ScreenshotJob;
 use crate::app::{dock, fonts, panels, timeline, LogLevel, State};
 use std::path::{Path, PathBuf};
@@ -11,7 +14,7 @@ use std::sync::{Arc, Mutex};
 
 /// Something that would drop unsaved edits, waiting for the user's answer.
 #[derive(Debug, Clone)]
-pub(super) enum Pending {
+pub enum Pending {
     Open(PathBuf),
     OpenDialog,
     OpenSample,
@@ -22,6 +25,7 @@ const RECENT_KEY: &str = "hone_recent";
 const DOCK_KEY: &str = "hone_dock";
 const VIEW_KEY: &str = "hone_view";
 const LANG_KEY: &str = "hone_lang";
+const BACKUP_KEY: &str = "hone_backup";
 
 pub struct HoneApp {
     pub state: State,
@@ -37,6 +41,17 @@ pub struct HoneApp {
     pub error_message: Option<String>,
     /// Copies of unsaved work a crash left, offered until the user chooses.
     pub recovery: Option<crate::app::autosave::RecoveryOffer>,
+    /// File dialogs: the system's, or the picker of our own when it has none.
+    pub picker: Picker,
+    /// A file being opened on the loading thread.
+    pub loading: Option<Loading>,
+    /// A save over a file another program changed, waiting for "overwrite / save as /
+    /// cancel" (the path, and what waited for the save).
+    pub overwrite_question: Option<(PathBuf, Option<Pending>)>,
+    /// Back up the file a save replaces (off in tests; the app's default is on).
+    pub backup: BackupSettings,
+    /// Saves made (tells a save through a dialog that happened from one still waiting).
+    saves: u64,
 }
 
 impl HoneApp {
@@ -53,6 +68,14 @@ impl HoneApp {
             last_title: String::new(),
             error_message: None,
             recovery: None,
+            picker: Picker::default(),
+            loading: None,
+            overwrite_question: None,
+            saves: 0,
+            backup: BackupSettings {
+                enabled: false,
+                ..BackupSettings::default()
+            },
         }
     }
 
@@ -67,7 +90,15 @@ impl HoneApp {
             app.state.viewport.gpu = Some(Arc::new(Mutex::new(Default::default())));
         }
         if screenshot.is_none() {
+            app.backup = BackupSettings::default();
+            let repaint = Some(cc.egui_ctx.clone());
+            app.state
+                .watch
+                .start(crate::app::files::watch::POLL_INTERVAL, repaint);
             if let Some(storage) = cc.storage {
+                if let Some(b) = eframe::get_value(storage, BACKUP_KEY) {
+                    app.backup = b;
+                }
                 if let Some(d) = eframe::get_value(storage, DOCK_KEY) {
                     app.dock = d;
                 }
@@ -172,20 +203,220 @@ impl HoneApp {
         self.recent.truncate(10);
     }
 
-    fn open_now(&mut self, path: &Path) {
-        match Document::open(path) {
-            Ok(doc) => {
-                self.remember(path);
-                self.state.set_document(doc);
+    /// Starts opening `path` on the loading thread; the current document stays until
+    /// the new one is ready.
+    pub fn open_now(&mut self, path: &Path) {
+        if let Some(old) = self.loading.take() {
+            old.cancel();
+        }
+        self.loading = Some(Loading::start(path));
+        if let Some(ctx) = &self.state.repaint {
+            ctx.request_repaint();
+        }
+    }
+
+    /// Takes the loading thread's result when it is there.
+    pub fn poll_loading(&mut self) {
+        let Some(loading) = &self.loading else {
+            return;
+        };
+        let Some(result) = loading.poll() else {
+            if let Some(ctx) = &self.state.repaint {
+                ctx.request_repaint_after(std::time::Duration::from_millis(30));
             }
-            Err(e) => self.state.log(
+            return;
+        };
+        let path = loading.path.clone();
+        self.loading = None;
+        match result {
+            Ok(prepared) => {
+                self.remember(&path);
+                self.state.set_prepared(prepared);
+            }
+            Err(LoadError::Cancelled) => self.state.log(
+                LogLevel::Info,
+                crate::tr!("files-load-cancelled", path = path.display().to_string()),
+            ),
+            Err(LoadError::Failed(error)) => self.state.log(
                 LogLevel::Error,
                 crate::tr!(
                     "log-cannot-open",
                     path = path.display().to_string(),
-                    error = e.to_string()
+                    error = error
                 ),
             ),
+        }
+    }
+
+    /// Stops the load in progress; the current document stays.
+    pub fn cancel_loading(&mut self) {
+        if let Some(loading) = self.loading.take() {
+            loading.cancel();
+            let path = loading.path.display().to_string();
+            self.state.log(
+                LogLevel::Info,
+                crate::tr!("files-load-cancelled", path = path),
+            );
+        }
+    }
+
+    /// The progress of a load, with Cancel (a modal: nothing is edited meanwhile).
+    fn loading_modal(&mut self, ctx: &egui::Context) {
+        let Some(loading) = &self.loading else {
+            return;
+        };
+        let name = loading
+            .path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let (fraction, step) = match loading.stage() {
+            Stage::Reading(f) => (0.5 * f, crate::tr!("files-loading-reading")),
+            Stage::Parsing => (0.6, crate::tr!("files-loading-parsing")),
+            Stage::Preparing => (0.9, crate::tr!("files-loading-preparing")),
+        };
+        let mut cancel = false;
+        egui::Modal::new(egui::Id::new("loading_file")).show(ctx, |ui| {
+            ui.heading(crate::tr!("files-loading", name = name));
+            ui.add(
+                egui::ProgressBar::new(fraction)
+                    .text(step)
+                    .desired_width(360.0)
+                    .animate(true),
+            );
+            ui.add_space(6.0);
+            if ui.button(crate::tr!("dialog-cancel")).clicked() {
+                cancel = true;
+            }
+        });
+        if cancel {
+            self.cancel_loading();
+        }
+    }
+
+    /// Asks for a path with the system's dialog or the picker of our own.
+    pub fn request_path(&mut self, request: PickRequest) {
+        let state = &mut self.state;
+        let picked = self
+            .picker
+            .pick(request, &mut |level, message| state.log(level, message));
+        if let Some((purpose, path)) = picked {
+            self.picked(purpose, path);
+        }
+    }
+
+    /// A path was chosen for `purpose`.
+    fn picked(&mut self, purpose: Purpose, path: PathBuf) {
+        match purpose {
+            Purpose::OpenModel => self.open_now(&path),
+            Purpose::ImportCsv => self.request(Pending::Open(path)),
+            Purpose::SaveModel { then } => {
+                self.save_to(path, then, false);
+            }
+            Purpose::ExportCsv => self.export_csv_to(&path),
+            Purpose::LoadMotion => timeline::load_motion_file(&mut self.state, &path),
+            Purpose::LoadPose => {
+                if let Err(e) = crate::app::pose_files::load_vpd_file(&mut self.state, &path) {
+                    self.state.log(LogLevel::Error, e);
+                }
+            }
+            Purpose::SavePose => {
+                if let Err(e) = crate::app::pose_files::save_vpd_file(&mut self.state, &path) {
+                    self.state.log(LogLevel::Error, e);
+                }
+            }
+        }
+    }
+
+    /// The bar shown while the open file differs from what was read or saved.
+    fn changed_bar(&mut self, ui: &mut egui::Ui) {
+        if !self.state.watch.changed() || self.loading.is_some() {
+            return;
+        }
+        let (mut reload, mut keep) = (false, false);
+        egui::Panel::top("file_changed").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                let name = self.state.doc.display_name.as_str();
+                let text = if self.state.doc.is_dirty() {
+                    crate::tr!("files-changed-unsaved", name = name)
+                } else {
+                    crate::tr!("files-changed", name = name)
+                };
+                ui.colored_label(egui::Color32::from_rgb(230, 180, 60), text);
+                reload = ui.button(crate::tr!("files-reload")).clicked();
+                keep = ui.button(crate::tr!("files-keep")).clicked();
+            });
+        });
+        if reload {
+            self.reload_from_disk();
+        } else if keep {
+            self.state.watch.keep();
+            let name = self.state.doc.display_name.clone();
+            self.state
+                .log(LogLevel::Info, crate::tr!("files-kept", name = name));
+        }
+    }
+
+    /// Reloads the open file as it is on disk; unsaved edits first go to the recovery
+    /// folder (restore them with `hone recover` or at the next start). If they cannot
+    /// be kept, nothing is reloaded.
+    pub fn reload_from_disk(&mut self) {
+        let Some(path) = self.state.doc.path.clone() else {
+            return;
+        };
+        if self.state.doc.is_dirty() {
+            match keep_edits_for_recovery(&self.state.doc) {
+                Ok(()) => {
+                    let name = self.state.doc.display_name.clone();
+                    self.state
+                        .log(LogLevel::Info, crate::tr!("files-edits-kept", name = name));
+                }
+                Err(error) => {
+                    self.state.log(
+                        LogLevel::Error,
+                        crate::tr!("files-edits-not-kept", error = error),
+                    );
+                    return;
+                }
+            }
+        }
+        self.state.watch.keep();
+        self.open_now(&path);
+    }
+
+    /// "The file changed since it was opened: overwrite / save as / cancel".
+    fn overwrite_modal(&mut self, ctx: &egui::Context) {
+        let Some((path, then)) = self.overwrite_question.clone() else {
+            return;
+        };
+        let mut choice = None;
+        egui::Modal::new(egui::Id::new("overwrite_changed")).show(ctx, |ui| {
+            ui.heading(crate::tr!("files-overwrite-title"));
+            let file = path.display().to_string();
+            ui.label(crate::tr!("files-overwrite-question", path = file));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(crate::tr!("files-overwrite")).clicked() {
+                    choice = Some(0);
+                }
+                if ui.button(crate::tr!("files-save-as")).clicked() {
+                    choice = Some(1);
+                }
+                if ui.button(crate::tr!("dialog-cancel")).clicked() {
+                    choice = Some(2);
+                }
+            });
+        });
+        if choice.is_some() {
+            self.overwrite_question = None;
+        }
+        match choice {
+            Some(0) => {
+                self.save_to(path, then, true);
+            }
+            Some(1) => {
+                self.save_then(true, then);
+            }
+            _ => {}
         }
     }
 
@@ -202,15 +433,17 @@ impl HoneApp {
         match action {
             Pending::Open(p) => self.open_now(&p),
             Pending::OpenDialog => {
-                if let Some(p) = rfd::FileDialog::new()
-                    .add_filter(
+                let directory = self.state.doc.base_dir().map(Path::to_path_buf);
+                self.request_path(PickRequest {
+                    purpose: Purpose::OpenModel,
+                    title: crate::tr!("files-title-open"),
+                    filters: vec![(
                         crate::tr!("filter-mmd-model"),
-                        &["pmx", "pmd", "PMX", "PMD"],
-                    )
-                    .pick_file()
-                {
-                    self.open_now(&p);
-                }
+                        vec!["pmx", "pmd", "PMX", "PMD"],
+                    )],
+                    save_name: None,
+                    directory,
+                });
             }
             Pending::OpenSample => self.state.set_document(sample_document()),
             Pending::Quit => {
@@ -224,8 +457,14 @@ impl HoneApp {
         }
     }
 
-    /// Save; returns whether the model is now saved.
+    /// Save; returns whether the model is now saved (false while a dialog or a
+    /// question waits).
     pub fn save(&mut self, save_as: bool) -> bool {
+        self.save_then(save_as, None)
+    }
+
+    /// Save, then go on with `then` once saved.
+    pub(super) fn save_then(&mut self, save_as: bool, then: Option<Pending>) -> bool {
         let path = match (&self.state.doc.path, save_as) {
             (Some(p), false) if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pmx")) => {
                 p.clone()
@@ -239,30 +478,72 @@ impl HoneApp {
                     .and_then(|p| p.file_stem())
                     .map(|s| format!("{}.pmx", s.to_string_lossy()))
                     .unwrap_or_else(|| "model.pmx".into());
-                let mut dialog = rfd::FileDialog::new()
-                    .add_filter("PMX", &["pmx"])
-                    .set_file_name(suggested);
-                if let Some(dir) = self.state.doc.base_dir() {
-                    dialog = dialog.set_directory(dir);
-                }
-                match dialog.save_file() {
-                    Some(p) => p,
-                    None => return false,
-                }
+                let directory = self.state.doc.base_dir().map(Path::to_path_buf);
+                let saves_before = self.saves;
+                self.request_path(PickRequest {
+                    purpose: Purpose::SaveModel { then },
+                    title: crate::tr!("files-title-save"),
+                    filters: vec![("PMX".into(), vec!["pmx"])],
+                    save_name: Some(suggested),
+                    directory,
+                });
+                // A system dialog saved already; the picker of our own saves later.
+                return self.saves != saves_before;
             }
         };
+        self.save_to(path, then, false)
+    }
+
+    /// Writes the model to `path` (a backup of the file it replaces first, when that
+    /// is on), then goes on with `then`. Over the open file changed by another program
+    /// since it was read, asks first unless `overwrite`. Returns whether it saved.
+    pub(super) fn save_to(
+        &mut self,
+        path: PathBuf,
+        then: Option<Pending>,
+        overwrite: bool,
+    ) -> bool {
+        let own_file = self.state.doc.path.as_deref() == Some(path.as_path());
+        if !overwrite && own_file && self.state.watch.differs_from_known(&path) {
+            self.overwrite_question = Some((path, then));
+            return false;
+        }
+        if self.backup.enabled && path.is_file() {
+            let made = backup::backup_root()
+                .ok_or_else(|| crate::tr!("recover-no-folder"))
+                .and_then(|root| {
+                    let folder = backup::folder_for(&root, &path);
+                    backup::back_up(&path, &folder, self.backup.keep).map_err(|e| e.to_string())
+                });
+            if let Err(error) = made {
+                // The save goes on: the file it replaces is still the user's choice.
+                self.state.log(
+                    LogLevel::Warning,
+                    crate::tr!("files-backup-failed", error = error),
+                );
+            }
+        }
         let options = self.state.save_options;
-        match self.state.doc.save_as(&path, &options) {
+        let doc = &mut self.state.doc;
+        match self
+            .state
+            .watch
+            .write_with(&path, || doc.save_as(&path, &options))
+        {
             Ok(notes) => {
                 for note in notes {
                     self.state
                         .log(LogLevel::Warning, crate::tr!("save-rule-note", note = note));
                 }
                 self.remember(&path);
+                self.saves += 1;
                 self.state.log(
                     LogLevel::Info,
                     crate::tr!("log-saved", path = path.display().to_string()),
                 );
+                if let Some(action) = then {
+                    self.perform(action);
+                }
                 true
             }
             Err(e) => {
@@ -285,17 +566,19 @@ impl HoneApp {
             .and_then(|p| p.file_stem())
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "model".into());
-        let mut dialog = rfd::FileDialog::new()
-            .add_filter("CSV", &["csv"])
-            .set_file_name(format!("{stem}.csv"));
-        if let Some(dir) = self.state.doc.base_dir() {
-            dialog = dialog.set_directory(dir);
-        }
-        let Some(path) = dialog.save_file() else {
-            return;
-        };
+        let directory = self.state.doc.base_dir().map(Path::to_path_buf);
+        self.request_path(PickRequest {
+            purpose: Purpose::ExportCsv,
+            title: crate::tr!("files-title-export-csv"),
+            filters: vec![("CSV".into(), vec!["csv"])],
+            save_name: Some(format!("{stem}.csv")),
+            directory,
+        });
+    }
+
+    fn export_csv_to(&mut self, path: &Path) {
         let file = path.display().to_string();
-        match self.state.doc.export_csv(&path) {
+        match self.state.doc.export_csv(path) {
             Ok(()) => self
                 .state
                 .log(LogLevel::Info, crate::tr!("io-exported-csv", file = file)),
@@ -330,9 +613,13 @@ impl HoneApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.state.tick();
-        self.shortcuts(&ctx);
-        self.handle_drops(&ctx);
+        self.poll_loading();
+        if self.loading.is_none() {
+            self.shortcuts(&ctx);
+            self.handle_drops(&ctx);
+        }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        self.changed_bar(ui);
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.horizontal(|ui| {
                 let m = self.state.doc.model();
@@ -368,6 +655,14 @@ impl HoneApp {
         crate::app::translate_names::show(&ctx, &mut self.state);
         crate::app::bake::show(&ctx, &mut self.state);
         self.unsaved_modal(&ctx);
+        self.overwrite_modal(&ctx);
+        if let Some(request) = self.state.panels.pick.take() {
+            self.request_path(request);
+        }
+        if let Some((purpose, path)) = self.picker.update(&ctx) {
+            self.picked(purpose, path);
+        }
+        self.loading_modal(&ctx);
         self.error_modal(&ctx);
         self.recovery_modal(&ctx);
         panels::delete::dialog(&ctx, &mut self.state);
@@ -412,9 +707,26 @@ impl eframe::App for HoneApp {
         eframe::set_value(storage, RECENT_KEY, &self.recent);
         eframe::set_value(storage, VIEW_KEY, &self.state.viewport.options);
         eframe::set_value(storage, LANG_KEY, &hone_core::i18n::lang());
+        eframe::set_value(storage, BACKUP_KEY, &self.backup);
     }
 
     fn persist_egui_memory(&self) -> bool {
         self.screenshot.is_none()
     }
+}
+
+/// Writes the document's unsaved state as a recovery entry (before a reload drops it).
+fn keep_edits_for_recovery(doc: &Document) -> Result<(), String> {
+    use hone_core::recovery::{self, Meta, Slot};
+    let dir = recovery::recovery_dir().ok_or_else(|| crate::tr!("recover-no-folder"))?;
+    let meta = Meta {
+        source: doc.path.clone(),
+        display_name: doc.display_name.clone(),
+        saved_at: recovery::now(),
+        edits: doc.history.head() + doc.recovered_edits(),
+        pid: std::process::id(),
+    };
+    Slot::new(dir)
+        .write(doc.model(), &meta)
+        .map_err(|e| e.to_string())
 }

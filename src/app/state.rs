@@ -21,6 +21,9 @@ pub struct PanelState {
     pub morph_page: usize,
     /// A delete that waits for "delete them too / re-point / cancel".
     pub delete_question: Option<crate::app::panels::delete::DeleteQuestion>,
+    /// A file dialog a panel asked for; the window opens it (the system's or its own
+    /// picker) after the panels have drawn.
+    pub pick: Option<crate::app::files::picker::PickRequest>,
 }
 
 pub struct State {
@@ -54,6 +57,8 @@ pub struct State {
     pub playback: timeline::Playback,
     /// Copies of unsaved edits in the recovery folder (off unless the app turns it on).
     pub autosave: crate::app::autosave::Autosave,
+    /// The open file on disk: changed by another program since it was read or saved?
+    pub watch: crate::app::files::watch::FileWatch,
     /// The open rig generator dialog (its plan previews in the viewport).
     pub generator: Option<crate::app::generators::Dialog>,
     /// The selection around each History step (by step index): undoing or
@@ -95,18 +100,21 @@ impl State {
             playback: Default::default(),
             generator: None,
             autosave: Default::default(),
+            watch: Default::default(),
             step_selection: Vec::new(),
             new_step: None,
             doc,
         };
-        s.document_loaded();
+        s.document_loaded(None);
         s
     }
 
-    /// Resets everything derived from the document after it is replaced.
-    fn document_loaded(&mut self) {
+    /// Resets everything derived from the document after it is replaced (`pose`: made
+    /// for it already, off the UI thread).
+    fn document_loaded(&mut self, pose: Option<pose::PoseState>) {
+        self.watch.set(self.doc.path.as_deref(), self.doc.disk);
         let model = self.doc.model();
-        self.pose = pose::PoseState::new(model);
+        self.pose = pose.unwrap_or_else(|| pose::PoseState::new(model));
         self.pose_undo.clear();
         self.changes = Default::default();
         self.debug.invalidate();
@@ -151,7 +159,13 @@ impl State {
 
     pub fn set_document(&mut self, doc: Document) {
         self.doc = doc;
-        self.document_loaded();
+        self.document_loaded(None);
+    }
+
+    /// A document the loading thread read and prepared.
+    pub fn set_prepared(&mut self, prepared: crate::app::files::loading::Prepared) {
+        self.doc = prepared.doc;
+        self.document_loaded(Some(prepared.pose));
     }
 
     pub fn log(&mut self, level: LogLevel, message: impl Into<String>) {

@@ -254,12 +254,13 @@ fn plots(ui: &mut egui::Ui, state: &mut State) {
 
 fn load_button(ui: &mut egui::Ui, state: &mut State) {
     if ui.button(tr!("sim-load-motion")).clicked() {
-        if let Some(p) = rfd::FileDialog::new()
-            .add_filter(tr!("sim-vmd-filter"), &["vmd", "VMD"])
-            .pick_file()
-        {
-            timeline::load_motion_file(state, &p);
-        }
+        state.panels.pick = Some(crate::app::files::picker::PickRequest {
+            purpose: crate::app::files::picker::Purpose::LoadMotion,
+            title: tr!("files-title-motion"),
+            filters: vec![(tr!("sim-vmd-filter"), vec!["vmd", "VMD"])],
+            save_name: None,
+            directory: None,
+        });
     }
 }
 

@@ -1,0 +1,256 @@
+//! Files changed elsewhere: a small thread looks at the open file's time and size
+//! once a second (hashing its ends only when they moved) and flags a change the
+//! window shows as a bar (reload / keep). A thread and a `stat` rather than the
+//! `notify` crate: one file, checked once a second, costs nothing, needs no
+//! dependency, and also sees files on network drives and files replaced by a
+//! rename (which an inotify watch on the file itself loses).
+//!
+//! The UI thread never waits here: it reads the flag with `try_lock`.
+
+use super::FileIdentity;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How often the watcher looks.
+pub const POLL_INTERVAL: Duration = Duration::from_secs(1);
+
+#[derive(Debug, Default)]
+struct Watched {
+    path: Option<PathBuf>,
+    /// The file as opened or last saved: saving over anything else asks first.
+    known: Option<FileIdentity>,
+    /// What the watcher compares with: `known`, or the change the user chose to keep
+    /// the document over.
+    accepted: Option<FileIdentity>,
+    /// The file on disk now, when its content differs from `accepted`.
+    changed: Option<FileIdentity>,
+}
+
+impl Watched {
+    /// Looks at the file: a new time or size is read and hashed; a different
+    /// content is flagged, a touch only moves the time kept.
+    fn check(&mut self) {
+        let (Some(path), Some(accepted)) = (&self.path, &mut self.accepted) else {
+            return;
+        };
+        // A missing file (moved away, being replaced) is not a change to offer.
+        let Ok((modified, len)) = FileIdentity::stat(path) else {
+            return;
+        };
+        let seen = self.changed.as_ref().unwrap_or(&*accepted);
+        if seen.modified == modified && seen.len == len {
+            return;
+        }
+        let Ok(now) = FileIdentity::of_file(path) else {
+            return;
+        };
+        if now.same_content(accepted) {
+            accepted.modified = now.modified;
+            self.changed = None;
+        } else {
+            self.changed = Some(now);
+        }
+    }
+}
+
+#[derive(Default)]
+struct Shared {
+    watched: Mutex<Watched>,
+    stop: AtomicBool,
+}
+
+/// The watch on the open document's file.
+#[derive(Default)]
+pub struct FileWatch {
+    shared: Arc<Shared>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl FileWatch {
+    /// Starts the thread that looks every `interval` (the app: [`POLL_INTERVAL`];
+    /// tests may call [`check_now`](Self::check_now) instead); a change found wakes the
+    /// window through `repaint` (an idle egui window draws no frame by itself).
+    pub fn start(&mut self, interval: Duration, repaint: Option<eframe::egui::Context>) {
+        if self.thread.is_some() {
+            return;
+        }
+        let shared = Arc::clone(&self.shared);
+        let spawned = std::thread::Builder::new()
+            .name("hone-file-watch".into())
+            .spawn(move || {
+                while !shared.stop.load(Ordering::Relaxed) {
+                    std::thread::park_timeout(interval);
+                    if shared.stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    if let Ok(mut w) = shared.watched.lock() {
+                        let before = w.changed;
+                        w.check();
+                        if w.changed.is_some() && w.changed != before {
+                            if let Some(ctx) = &repaint {
+                                ctx.request_repaint();
+                            }
+                        }
+                    }
+                }
+            });
+        self.thread = spawned.ok();
+    }
+
+    /// Looks at the file now, on this thread.
+    pub fn check_now(&self) {
+        if let Ok(mut w) = self.shared.watched.lock() {
+            w.check();
+        }
+    }
+
+    /// Watches `path`, as it was read (`identity`; None: read it now), or nothing.
+    pub fn set(&self, path: Option<&Path>, identity: Option<FileIdentity>) {
+        let identity = match (path, identity) {
+            (Some(p), None) => FileIdentity::of_file(p).ok(),
+            (_, id) => id,
+        };
+        if let Ok(mut w) = self.shared.watched.lock() {
+            *w = Watched {
+                path: path.map(Path::to_path_buf),
+                known: identity,
+                accepted: identity,
+                changed: None,
+            };
+        }
+    }
+
+    /// The file on disk differs from the document's: the bar shows. Never waits.
+    pub fn changed(&self) -> bool {
+        self.shared
+            .watched
+            .try_lock()
+            .is_ok_and(|w| w.changed.is_some())
+    }
+
+    /// Keep the document over the changed file: no bar until it changes again. A save
+    /// over it still asks first.
+    pub fn keep(&self) {
+        if let Ok(mut w) = self.shared.watched.lock() {
+            if let Some(now) = w.changed.take() {
+                w.accepted = Some(now);
+            }
+        }
+    }
+
+    /// Whether the file at `path` is the watched one and its content is no longer what
+    /// was opened or last saved (a save over it asks first). Reads the file's ends.
+    pub fn differs_from_known(&self, path: &Path) -> bool {
+        let Ok(w) = self.shared.watched.lock() else {
+            return false;
+        };
+        if w.path.as_deref() != Some(path) {
+            return false;
+        }
+        match (w.known, FileIdentity::of_file(path)) {
+            (Some(known), Ok(now)) => !known.same_content(&now),
+            // Opened from a file that was unreadable afterwards, or is gone now:
+            // nothing of anyone's is overwritten.
+            _ => false,
+        }
+    }
+
+    /// Runs `write` (a save to `path`) with the watcher held off, then watches the
+    /// written file: a save of our own is never reported as a change.
+    pub fn write_with<T, E>(
+        &self,
+        path: &Path,
+        write: impl FnOnce() -> Result<T, E>,
+    ) -> Result<T, E> {
+        let mut w = self
+            .shared
+            .watched
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let result = write();
+        if result.is_ok() {
+            let identity = FileIdentity::of_file(path).ok();
+            *w = Watched {
+                path: Some(path.to_path_buf()),
+                known: identity,
+                accepted: identity,
+                changed: None,
+            };
+        }
+        result
+    }
+}
+
+impl Drop for FileWatch {
+    fn drop(&mut self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            t.thread().unpark();
+            let _ = t.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_change_by_another_program_is_flagged_and_a_touch_is_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.pmx");
+        std::fs::write(&path, b"first version").unwrap();
+        let watch = FileWatch::default();
+        watch.set(Some(&path), None);
+        watch.check_now();
+        assert!(!watch.changed());
+
+        // Same bytes, new time: not a change.
+        let later = std::time::SystemTime::now() + Duration::from_secs(5);
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(later)
+            .unwrap();
+        watch.check_now();
+        assert!(!watch.changed(), "a touch is no change");
+
+        std::fs::write(&path, b"second version!").unwrap();
+        watch.check_now();
+        assert!(watch.changed());
+        assert!(watch.differs_from_known(&path));
+
+        // Keep: the bar goes, a save still asks.
+        watch.keep();
+        watch.check_now();
+        assert!(!watch.changed());
+        assert!(watch.differs_from_known(&path));
+
+        // Our own save: no bar, nothing to ask.
+        watch
+            .write_with(&path, || std::fs::write(&path, b"saved by us"))
+            .unwrap();
+        watch.check_now();
+        assert!(!watch.changed());
+        assert!(!watch.differs_from_known(&path));
+    }
+
+    #[test]
+    fn the_thread_finds_the_change_by_itself() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.pmx");
+        std::fs::write(&path, b"one").unwrap();
+        let mut watch = FileWatch::default();
+        watch.set(Some(&path), None);
+        watch.start(Duration::from_millis(10), None);
+        std::fs::write(&path, b"two, longer").unwrap();
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while !watch.changed() && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(watch.changed());
+    }
+}
