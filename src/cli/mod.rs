@@ -9,6 +9,7 @@ use std::process::ExitCode;
 pub mod check;
 pub mod convert;
 pub mod edit;
+pub mod export;
 pub mod gui;
 pub mod info;
 pub mod pose;
@@ -54,6 +55,8 @@ pub enum Command {
     Edit(edit::EditArgs),
     /// Run one operation (generators, mirror, semi-standard bones, weights, morphs) on a model file.
     Rig(Box<rig::RigArgs>),
+    /// Export the model as glTF 2.0 (.glb or .gltf), listing what could not be carried.
+    Export(export::ExportArgs),
     /// List or write the unsaved work the app's autosave kept (after a crash).
     Recover(recover::RecoverArgs),
 }
@@ -123,6 +126,7 @@ pub fn main() -> ExitCode {
         Some(Command::Edit(a)) => edit::run(a),
         Some(Command::Rig(a)) => rig::run(*a),
         Some(Command::Recover(a)) => recover::run(a),
+        Some(Command::Export(a)) => export::run(a),
         None => gui::run(cli.gui),
     };
     match result {

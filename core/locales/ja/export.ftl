@@ -1,0 +1,15 @@
+export-sdef-linear = SDEF の頂点 { $count } 個を線形ウェイトで書き出しました（glTF に SDEF はありません）
+export-qdef-linear = QDEF の頂点 { $count } 個を線形ウェイトで書き出しました（glTF にデュアルクォータニオンスキニングはありません）
+export-weights-normalised = ウェイトの合計が 1 でない（または同じボーンが重複する）頂点 { $count } 個を正規化しました
+export-ik-dropped = IK ボーン { $count } 本を通常のボーンとして書き出しました（glTF に IK はありません）
+export-append-dropped = ボーン { $count } 本の付与（回転・移動）は持ち出せません
+export-physics-dropped = 剛体 { $bodies } 個とジョイント { $joints } 個は書き出しません（glTF に物理はありません）
+export-soft-bodies-dropped = ソフトボディ { $count } 個は書き出しません
+export-morphs-dropped = 頂点モーフ以外のモーフ（グループ・ボーン・UV・材質・フリップ・インパルス）{ $count } 個は書き出しません
+export-point-line-dropped = 点・線描画の材質 { $count } 個は書き出しません
+export-bad-faces-dropped = 存在しない頂点を指す面 { $count } 個は書き出しません
+export-toon-sphere-dropped = 材質 { $count } 個のトゥーン・スフィアテクスチャは持ち出せません（glTF の材質にその枠はありません）
+export-texture-missing = テクスチャ { $name } を埋め込めません: { $reason }
+export-texture-not-found = モデルのフォルダにファイルがありません
+export-too-many-bones = ボーン { $count } 本は glTF のジョイント番号（65536）に収まりません。メッシュはスキンなしで書き出します
+export-too-large = 書き出すと { $mib } MiB になり、glTF の上限 4 GiB を超えます

@@ -1,0 +1,7 @@
+export-unknown-format = { $path }: export writes .glb or .gltf (by the extension)
+export-note = hone: not carried: { $note }
+export-written = hone: wrote { $path } ({ $kib } KiB); { $notes ->
+    [0] everything carried
+    [one] 1 thing not carried (above)
+   *[other] { $notes } things not carried (above)
+}
