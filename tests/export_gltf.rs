@@ -190,3 +190,105 @@ fn sdef_is_reported_in_both_languages_and_a_bad_extension_writes_nothing() {
     assert_eq!(run.status.code(), Some(1));
     assert!(!bad.exists());
 }
+
+/// The human bones of a .vrm: VRM name → the MMD bone's name (the node's name).
+fn human_bones(json: &serde_json::Value) -> std::collections::BTreeMap<String, String> {
+    json["extensions"]["VRMC_vrm"]["humanoid"]["humanBones"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| {
+            let node = v["node"].as_u64().unwrap() as usize;
+            (k.clone(), json["nodes"][node]["name"].as_str().unwrap().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn vrm_of_every_humanoid_shared_model_has_the_required_bones_expressions_springs_and_validates() {
+    let models = hone_testkit::shared_model_files(&["pmx", "pmd"]);
+    if models.is_empty() || !validator_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut made = Vec::new();
+    for (i, path) in models.iter().enumerate() {
+        let model = hone::pmx::load_bytes(&std::fs::read(path).unwrap()).unwrap().model;
+        let has = |name: &str| model.bones.iter().any(|b| b.name == name);
+        let humanoid = ["センター", "上半身", "頭", "左腕", "左ひじ", "左手首", "右足", "右ひざ", "右足首"]
+            .iter()
+            .all(|n| has(n));
+        let out = dir.path().join(format!("{i}.vrm"));
+        let run = hone()
+            .arg("export")
+            .arg(path)
+            .arg("-o")
+            .arg(&out)
+            .args(["--author", "Hone test", "--license", "https://vrm.dev/licenses/1.0/"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        if !humanoid {
+            assert_eq!(run.status.code(), Some(1), "{}: {stderr}", path.display());
+            assert!(stderr.contains("cannot make a VRM"), "{stderr}");
+            assert!(!out.exists());
+            continue;
+        }
+        assert!(run.status.success(), "{}: {stderr}", path.display());
+        let json = glb_json(&out);
+        let bones = human_bones(&json);
+        for name in hone::export::vrm::REQUIRED_BONES {
+            assert!(bones.contains_key(name), "{}: no {name}", path.display());
+        }
+        assert_eq!(bones["hips"], "センター");
+        assert_eq!(bones["head"], "頭");
+        assert_eq!(bones["leftLowerArm"], "左ひじ");
+        // The mesh follows the D bones where there are any.
+        let leg = if has("左足D") { "左足D" } else { "左足" };
+        assert_eq!(bones["leftUpperLeg"], leg, "{}", path.display());
+        let vrm = &json["extensions"]["VRMC_vrm"];
+        assert_eq!(vrm["meta"]["authors"], serde_json::json!(["Hone test"]));
+        let morph = |n: &str| model.morphs.iter().any(|m| m.name == n);
+        for (mmd, preset) in [("まばたき", "blink"), ("あ", "aa")] {
+            assert_eq!(
+                vrm["expressions"]["preset"].get(preset).is_some(),
+                morph(mmd),
+                "{}: {preset}",
+                path.display()
+            );
+        }
+        let dynamic_bones: std::collections::BTreeSet<String> = model
+            .rigid_bodies
+            .iter()
+            .filter(|b| !matches!(b.mode, hone::pmx::RigidMode::FollowBone) && b.bone >= 0)
+            .map(|b| model.bones[b.bone as usize].name.clone())
+            .collect();
+        let springs = json["extensions"]["VRMC_springBone"]["springs"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        assert_eq!(!springs.is_empty(), !dynamic_bones.is_empty(), "{}", path.display());
+        for spring in &springs {
+            let joints = spring["joints"].as_array().unwrap();
+            assert!(joints.len() >= 2);
+            // Every joint but the tip is a bone a dynamic body moves.
+            for joint in &joints[..joints.len() - 1] {
+                let node = joint["node"].as_u64().unwrap() as usize;
+                let name = json["nodes"][node]["name"].as_str().unwrap();
+                assert!(dynamic_bones.contains(name), "{name} in a spring has no dynamic body");
+            }
+        }
+        eprintln!(
+            "{}: {} human bones, {} expressions, {} springs",
+            path.display(),
+            bones.len(),
+            vrm["expressions"]["preset"].as_object().map_or(0, |p| p.len()),
+            springs.len()
+        );
+        made.push(out);
+    }
+    assert!(made.len() >= 3, "Gene, Gene.pmd and mei are humanoid");
+    let verdicts = validate(&made);
+    let failed: Vec<_> = verdicts.iter().filter(|v| v.1 > 0).collect();
+    assert!(failed.is_empty(), "validator errors: {failed:#?}");
+}

@@ -1,4 +1,4 @@
-export-unknown-format = { $path }: export writes .glb or .gltf (by the extension)
+export-unknown-format = { $path }: export writes .glb, .gltf or .vrm (by the extension)
 export-note = hone: not carried: { $note }
 export-written = hone: wrote { $path } ({ $kib } KiB); { $notes ->
     [0] everything carried

@@ -1,4 +1,4 @@
-export-unknown-format = { $path }: 書き出せるのは .glb と .gltf です（拡張子で決まります）
+export-unknown-format = { $path }: 書き出せるのは .glb、.gltf、.vrm です（拡張子で決まります）
 export-note = hone: 持ち出せないもの: { $note }
 export-written = hone: { $path } を書き出しました（{ $kib } KiB）。{ $notes ->
     [0] すべて持ち出せました

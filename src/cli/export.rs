@@ -1,8 +1,9 @@
-//! `hone export MODEL -o OUT.glb|OUT.gltf`: the model as glTF 2.0 (see [`hone_core::export`]),
-//! with what could not be carried listed on stderr. The model file is not changed.
+//! `hone export MODEL -o OUT.glb|OUT.gltf|OUT.vrm [--author A --license URL]`: the model as
+//! glTF 2.0 or VRM 1.0 (see [`hone_core::export`]), with what could not be carried listed on
+//! stderr. The model file is not changed.
 
 use super::CliResult;
-use hone_core::export::{gltf, ExportFormat, ExportOptions};
+use hone_core::export::{ExportFormat, ExportOptions};
 use std::io::Write as _;
 use std::process::ExitCode;
 
@@ -10,9 +11,17 @@ use std::process::ExitCode;
 pub struct ExportArgs {
     /// The model (PMX or PMD); its textures are read from its folder.
     pub input: std::path::PathBuf,
-    /// The file to write: .glb (binary glTF) or .gltf (JSON, buffer embedded), by extension.
+    /// The file to write: .glb (binary glTF), .gltf (JSON, buffer embedded) or .vrm (VRM 1.0),
+    /// by extension.
     #[arg(short = 'o', long = "output")]
     pub output: std::path::PathBuf,
+    /// VRM: the author(s) to name in the file's meta (required for .vrm).
+    #[arg(long, default_value = "")]
+    pub author: String,
+    /// VRM: the URL of the licence the model is under (required for .vrm), e.g. the VRM Public
+    /// License's https://vrm.dev/licenses/1.0/
+    #[arg(long, default_value = "")]
+    pub license: String,
 }
 
 impl ExportArgs {
@@ -27,6 +36,8 @@ impl ExportArgs {
         Ok(ExportOptions {
             format,
             texture_dir: self.input.parent().map(|p| p.to_path_buf()),
+            author: self.author.clone(),
+            license: self.license.clone(),
         })
     }
 }
@@ -46,7 +57,7 @@ pub fn run(args: ExportArgs) -> CliResult {
             )
         );
     }
-    let (bytes, report) = gltf::export(&loaded.model, &options)?;
+    let (bytes, report) = hone_core::export::export(&loaded.model, &options)?;
     crate::pmx::write::write_file_atomically(&args.output, &bytes).map_err(|e| e.to_string())?;
     for note in &report.notes {
         let _ = writeln!(

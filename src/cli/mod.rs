@@ -55,7 +55,7 @@ pub enum Command {
     Edit(edit::EditArgs),
     /// Run one operation (generators, mirror, semi-standard bones, weights, morphs) on a model file.
     Rig(Box<rig::RigArgs>),
-    /// Export the model as glTF 2.0 (.glb or .gltf), listing what could not be carried.
+    /// Export the model as glTF 2.0 (.glb, .gltf) or VRM 1.0 (.vrm), listing what is not carried.
     Export(export::ExportArgs),
     /// List or write the unsaved work the app's autosave kept (after a crash).
     Recover(recover::RecoverArgs),

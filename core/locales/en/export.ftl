@@ -43,3 +43,12 @@ export-texture-missing = texture { $name } not embedded: { $reason }
 export-texture-not-found = file not found beside the model
 export-too-many-bones = { $count } bones are more than glTF's joint indices hold (65536): the mesh is exported unskinned
 export-too-large = the export would be { $mib } MiB, past glTF's 4 GiB limit
+export-vrm-box-colliders = { $count ->
+    [one] 1 static box body not made a collider (VRM colliders are spheres and capsules)
+   *[other] { $count } static box bodies not made colliders (VRM colliders are spheres and capsules)
+}
+export-vrm-bones-skipped = humanoid bones left out (not under their humanoid parent): { $names }
+export-vrm-a-pose = the rest pose is kept as the model has it (MMD's A pose); VRM 1.0 expects a T pose
+export-vrm-springs = { $springs } spring chains ({ $joints } joints) made from the dynamic rigid bodies: their stiffness, drag and gravity are derived from the bodies and joints, not measured against Hone's physics
+export-vrm-not-humanoid = cannot make a VRM: no bone fits the required humanoid bones { $missing }
+export-vrm-needs-meta = a VRM needs an author and a licence URL (--author, --license)

@@ -16,6 +16,10 @@ use std::collections::BTreeMap;
 pub struct Document {
     pub(crate) root: Root,
     bin: Bin,
+    /// The node holding the mesh, when the model has triangles.
+    pub(crate) mesh_node: Option<usize>,
+    /// Each morph's target index in the mesh (vertex morphs only).
+    pub(crate) morph_targets: Vec<Option<usize>>,
 }
 
 /// Writes the model as glTF (`.glb` or `.gltf` as `options.format` says), with what it could
@@ -50,13 +54,14 @@ pub fn build(model: &Model, options: &ExportOptions) -> (Document, ExportReport)
             ..Default::default()
         },
         bin: Bin::default(),
+        mesh_node: None,
+        morph_targets: vec![None; model.morphs.len()],
     };
     let parents = bone_parents(model);
     let roots = doc.add_bones(model, &parents);
     let mut scene_nodes = roots;
-    if let Some(mesh_node) = doc.add_mesh(model, options, &mut report) {
-        scene_nodes.push(mesh_node);
-    }
+    doc.mesh_node = doc.add_mesh(model, options, &mut report);
+    scene_nodes.extend(doc.mesh_node);
     doc.root.scenes.push(Scene {
         name: model.info.name.clone(),
         nodes: scene_nodes,
@@ -67,7 +72,7 @@ pub fn build(model: &Model, options: &ExportOptions) -> (Document, ExportReport)
 
 /// Each bone's parent when it is a usable one: in range, not itself, and not closing a cycle
 /// (a cycle is cut where the walk finds it, so every bone is reached from a root).
-fn bone_parents(model: &Model) -> Vec<Option<usize>> {
+pub(crate) fn bone_parents(model: &Model) -> Vec<Option<usize>> {
     let n = model.bones.len();
     let mut parent: Vec<Option<usize>> = model
         .bones
@@ -376,10 +381,11 @@ impl Document {
     ) -> (Vec<BTreeMap<String, usize>>, Vec<String>) {
         let mut targets = Vec::new();
         let mut names = Vec::new();
-        for morph in &model.morphs {
+        for (m, morph) in model.morphs.iter().enumerate() {
             let MorphOffsets::Vertex(offsets) = &morph.offsets else {
                 continue;
             };
+            self.morph_targets[m] = Some(targets.len());
             // Offsets for one vertex add up (the spec does not forbid repeats).
             let mut moved: BTreeMap<u32, Vec3> = BTreeMap::new();
             for o in offsets {
@@ -534,7 +540,7 @@ impl Document {
 
     /// The finished file: `.glb` (JSON chunk, binary chunk) or `.gltf` (the buffer as a
     /// base64 data URI).
-    pub fn pack(mut self, format: ExportFormat) -> Result<Vec<u8>, ExportError> {
+    pub(crate) fn pack(mut self, format: ExportFormat) -> Result<Vec<u8>, ExportError> {
         use base64::Engine as _;
         let bin = std::mem::take(&mut self.bin.data);
         self.root.buffer_views = std::mem::take(&mut self.bin.views);
@@ -557,7 +563,7 @@ impl Document {
         }
         let json = match format {
             ExportFormat::Gltf => serde_json::to_vec_pretty(&self.root),
-            ExportFormat::Glb => serde_json::to_vec(&self.root),
+            ExportFormat::Glb | ExportFormat::Vrm => serde_json::to_vec(&self.root),
         }
         .expect("glTF structs serialise (no maps with non-string keys)");
         if format == ExportFormat::Gltf {

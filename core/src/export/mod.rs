@@ -11,6 +11,7 @@
 pub mod gltf;
 mod json;
 pub mod texture;
+pub mod vrm;
 
 use std::path::PathBuf;
 
@@ -24,6 +25,8 @@ pub enum ExportFormat {
     Glb,
     /// JSON glTF with the buffer embedded as a base64 data URI (one self-contained file).
     Gltf,
+    /// VRM 1.0: a .glb with the VRMC_vrm, VRMC_springBone and VRMC_materials_mtoon extensions.
+    Vrm,
 }
 
 impl ExportFormat {
@@ -33,6 +36,7 @@ impl ExportFormat {
         match ext.as_str() {
             "glb" => Some(ExportFormat::Glb),
             "gltf" => Some(ExportFormat::Gltf),
+            "vrm" => Some(ExportFormat::Vrm),
             _ => None,
         }
     }
@@ -45,6 +49,21 @@ pub struct ExportOptions {
     /// The folder the model's texture paths are relative to (the model file's folder); `None`
     /// exports without textures (each reported).
     pub texture_dir: Option<PathBuf>,
+    /// VRM meta: the author(s) the user names (required by VRM; empty → an error).
+    pub author: String,
+    /// VRM meta: the licence's URL the user gives (required by VRM; empty → an error).
+    pub license: String,
+}
+
+/// Exports the model in `options.format`, with what could not be carried.
+pub fn export(
+    model: &crate::pmx::Model,
+    options: &ExportOptions,
+) -> Result<(Vec<u8>, ExportReport), ExportError> {
+    match options.format {
+        ExportFormat::Glb | ExportFormat::Gltf => gltf::export(model, options),
+        ExportFormat::Vrm => vrm::export(model, options),
+    }
 }
 
 /// One thing the export could not carry, or carried approximately.
@@ -76,6 +95,14 @@ pub enum ExportNote {
     TextureMissing { name: String, reason: String },
     /// More bones than glTF's joint indices hold: exported unskinned.
     TooManyBones { bones: usize },
+    /// VRM: static box bodies not made colliders (VRM colliders are spheres and capsules).
+    BoxCollidersDropped { count: usize },
+    /// VRM: optional humanoid bones found but not under their humanoid parent, left out.
+    HumanBonesSkipped { names: String },
+    /// VRM: the rest pose is MMD's A pose; VRM 1.0 expects a T pose.
+    RestPoseNotT,
+    /// VRM: spring chains made from dynamic bodies (parameters derived, not measured).
+    SpringsMade { springs: usize, joints: usize },
 }
 
 impl ExportNote {
@@ -124,6 +151,18 @@ impl ExportNote {
             ExportNote::TooManyBones { bones } => {
                 crate::tr!("export-too-many-bones", count = n(*bones))
             }
+            ExportNote::BoxCollidersDropped { count } => {
+                crate::tr!("export-vrm-box-colliders", count = n(*count))
+            }
+            ExportNote::HumanBonesSkipped { names } => {
+                crate::tr!("export-vrm-bones-skipped", names = names.as_str())
+            }
+            ExportNote::RestPoseNotT => crate::tr!("export-vrm-a-pose"),
+            ExportNote::SpringsMade { springs, joints } => crate::tr!(
+                "export-vrm-springs",
+                springs = n(*springs),
+                joints = n(*joints)
+            ),
         }
     }
 }
@@ -137,6 +176,10 @@ pub struct ExportReport {
 /// An export that could not be made (nothing is written).
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExportError {
+    /// VRM needs these humanoid bones and the model has none that fits.
+    NotHumanoid { missing: String },
+    /// VRM needs an author and a licence URL.
+    MissingMeta,
     /// The binary part passed glTF's 4 GiB limit (byte lengths are 32-bit in a .glb).
     TooLarge { bytes: u64 },
 }
@@ -144,6 +187,10 @@ pub enum ExportError {
 impl std::fmt::Display for ExportError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            ExportError::NotHumanoid { missing } => {
+                f.write_str(&crate::tr!("export-vrm-not-humanoid", missing = missing.as_str()))
+            }
+            ExportError::MissingMeta => f.write_str(&crate::tr!("export-vrm-needs-meta")),
             ExportError::TooLarge { bytes } => {
                 let mib = (*bytes / (1024 * 1024)) as i64;
                 f.write_str(&crate::tr!("export-too-large", mib = mib))

@@ -182,6 +182,8 @@ fn glb_options() -> ExportOptions {
     ExportOptions {
         format: ExportFormat::Glb,
         texture_dir: None,
+        author: String::new(),
+        license: String::new(),
     }
 }
 
@@ -273,6 +275,8 @@ fn gltf_embeds_the_same_buffer_as_a_data_uri_and_output_is_deterministic() {
     let options = ExportOptions {
         format: ExportFormat::Gltf,
         texture_dir: None,
+        author: String::new(),
+        license: String::new(),
     };
     let (gltf, _) = export(&model, &options).unwrap();
     let json: Value = serde_json::from_slice(&gltf).unwrap();
