@@ -175,6 +175,7 @@ impl HoneApp {
                 if ui.button(crate::tr!("io-export-csv")).clicked() {
                     self.export_csv();
                 }
+                crate::app::export::menu_item(ui, &self.state);
                 ui.separator();
                 if ui.button(crate::tr!("menu-save")).clicked() {
                     self.save(false);

@@ -13,6 +13,7 @@ pub mod autosave;
 pub mod commands;
 pub mod demo;
 pub mod dock;
+pub mod export;
 pub mod document;
 pub mod fonts;
 pub mod generators;

@@ -366,6 +366,7 @@ impl HoneApp {
             .show_inside(ui, &mut viewer);
         crate::app::generators::show(&ctx, &mut self.state);
         crate::app::translate_names::show(&ctx, &mut self.state);
+        crate::app::export::show(&ctx, &mut self.state);
         self.unsaved_modal(&ctx);
         self.error_modal(&ctx);
         self.recovery_modal(&ctx);

@@ -523,13 +523,16 @@ fn spring_bone(
 }
 
 /// One spring joint from a dynamic body and the joint that hangs it. The mapping (not yet
-/// measured against Hone's physics): drag is the body's mean damping; stiffness grows with the
+/// measured against Hone's physics): drag is the body's mean damping per 60 fps frame; stiffness grows with the
 /// joint's rotation springs and with how narrow its rotation limits are; gravity falls as the
 /// limits narrow (a chain that barely turns does not droop); hit radius is the body's radius.
 fn spring_joint(model: &Model, bone: usize, body: usize, joint: Option<usize>) -> Value {
     let b = &model.rigid_bodies[body];
     let finite = |x: f32, or: f32| if x.is_finite() { x } else { or };
-    let drag = finite((b.linear_damping + b.angular_damping) / 2.0, 0.5).clamp(0.0, 1.0);
+    // Bullet keeps (1 − damping) of the velocity per second; VRM's drag takes its share off
+    // once per frame: at MMD's 60 fps the per-frame share is 1 − (1 − damping)^(1/60).
+    let damping = finite((b.linear_damping + b.angular_damping) / 2.0, 0.5).clamp(0.0, 1.0);
+    let drag = 1.0 - (1.0 - damping).powf(1.0 / 60.0);
     let radius = match b.shape {
         RigidShape::Box => b.size.abs().min_element(),
         _ => b.size.x.abs(),
