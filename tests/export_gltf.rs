@@ -4,9 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn hone() -> Command {
+/// `hone export … --lang en` (a global option goes after the subcommand).
+fn hone_export() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_hone"));
-    c.args(["--lang", "en"]);
+    c.args(["export", "--lang", "en"]);
     c
 }
 
@@ -62,8 +63,7 @@ fn validate(files: &[PathBuf]) -> Vec<(String, u64, String)> {
 }
 
 fn export(model: &Path, out: &Path) -> String {
-    let run = hone()
-        .arg("export")
+    let run = hone_export()
         .arg(model)
         .arg("-o")
         .arg(out)
@@ -117,7 +117,12 @@ fn gene_light_carries_its_textures_morphs_and_bones_and_lists_what_it_cannot() {
     let stderr = export(&path, &out);
     let json = glb_json(&out);
     // Every texture a material uses is embedded (all are beside Gene_light).
-    let mut used: Vec<i32> = model.materials.iter().map(|m| m.texture).filter(|t| *t >= 0).collect();
+    let mut used: Vec<i32> = model
+        .materials
+        .iter()
+        .map(|m| m.texture)
+        .filter(|t| *t >= 0)
+        .collect();
     used.sort();
     used.dedup();
     assert_eq!(json["images"].as_array().unwrap().len(), used.len());
@@ -168,20 +173,22 @@ fn sdef_is_reported_in_both_languages_and_a_bad_extension_writes_nothing() {
     assert!(sdef > 0);
     let dir = tempfile::tempdir().unwrap();
     let stderr = export(&path, &dir.path().join("a.glb"));
-    assert!(stderr.contains(&format!("{sdef} SDEF vertices exported with linear weights")));
+    assert!(stderr.contains(&format!(
+        "{sdef} SDEF vertices exported with linear weights"
+    )));
     let ja = Command::new(env!("CARGO_BIN_EXE_hone"))
-        .args(["--lang", "ja", "export"])
+        .args(["export", "--lang", "ja"])
         .arg(&path)
         .arg("-o")
         .arg(dir.path().join("b.gltf"))
         .output()
         .unwrap();
     assert!(ja.status.success());
-    assert!(String::from_utf8_lossy(&ja.stderr)
-        .contains(&format!("SDEF の頂点 {sdef} 個を線形ウェイトで書き出しました")));
+    assert!(String::from_utf8_lossy(&ja.stderr).contains(&format!(
+        "SDEF の頂点 {sdef} 個を線形ウェイトで書き出しました"
+    )));
     let bad = dir.path().join("c.obj");
-    let run = hone()
-        .arg("export")
+    let run = hone_export()
         .arg(&path)
         .arg("-o")
         .arg(&bad)
@@ -199,7 +206,10 @@ fn human_bones(json: &serde_json::Value) -> std::collections::BTreeMap<String, S
         .iter()
         .map(|(k, v)| {
             let node = v["node"].as_u64().unwrap() as usize;
-            (k.clone(), json["nodes"][node]["name"].as_str().unwrap().to_string())
+            (
+                k.clone(),
+                json["nodes"][node]["name"].as_str().unwrap().to_string(),
+            )
         })
         .collect()
 }
@@ -213,18 +223,34 @@ fn vrm_of_every_humanoid_shared_model_has_the_required_bones_expressions_springs
     let dir = tempfile::tempdir().unwrap();
     let mut made = Vec::new();
     for (i, path) in models.iter().enumerate() {
-        let model = hone::pmx::load_bytes(&std::fs::read(path).unwrap()).unwrap().model;
+        let model = hone::pmx::load_bytes(&std::fs::read(path).unwrap())
+            .unwrap()
+            .model;
         let has = |name: &str| model.bones.iter().any(|b| b.name == name);
-        let humanoid = ["センター", "上半身", "頭", "左腕", "左ひじ", "左手首", "右足", "右ひざ", "右足首"]
-            .iter()
-            .all(|n| has(n));
+        let humanoid = [
+            "センター",
+            "上半身",
+            "頭",
+            "左腕",
+            "左ひじ",
+            "左手首",
+            "右足",
+            "右ひざ",
+            "右足首",
+        ]
+        .iter()
+        .all(|n| has(n));
         let out = dir.path().join(format!("{i}.vrm"));
-        let run = hone()
-            .arg("export")
+        let run = hone_export()
             .arg(path)
             .arg("-o")
             .arg(&out)
-            .args(["--author", "Hone test", "--license", "https://vrm.dev/licenses/1.0/"])
+            .args([
+                "--author",
+                "Hone test",
+                "--license",
+                "https://vrm.dev/licenses/1.0/",
+            ])
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&run.stderr);
@@ -267,7 +293,12 @@ fn vrm_of_every_humanoid_shared_model_has_the_required_bones_expressions_springs
             .as_array()
             .cloned()
             .unwrap_or_default();
-        assert_eq!(!springs.is_empty(), !dynamic_bones.is_empty(), "{}", path.display());
+        assert_eq!(
+            !springs.is_empty(),
+            !dynamic_bones.is_empty(),
+            "{}",
+            path.display()
+        );
         for spring in &springs {
             let joints = spring["joints"].as_array().unwrap();
             assert!(joints.len() >= 2);
@@ -275,14 +306,19 @@ fn vrm_of_every_humanoid_shared_model_has_the_required_bones_expressions_springs
             for joint in &joints[..joints.len() - 1] {
                 let node = joint["node"].as_u64().unwrap() as usize;
                 let name = json["nodes"][node]["name"].as_str().unwrap();
-                assert!(dynamic_bones.contains(name), "{name} in a spring has no dynamic body");
+                assert!(
+                    dynamic_bones.contains(name),
+                    "{name} in a spring has no dynamic body"
+                );
             }
         }
         eprintln!(
             "{}: {} human bones, {} expressions, {} springs",
             path.display(),
             bones.len(),
-            vrm["expressions"]["preset"].as_object().map_or(0, |p| p.len()),
+            vrm["expressions"]["preset"]
+                .as_object()
+                .map_or(0, |p| p.len()),
             springs.len()
         );
         made.push(out);

@@ -31,7 +31,8 @@ fn id() -> egui::Id {
 }
 
 fn window(ctx: &egui::Context) -> Window {
-    ctx.data_mut(|d| d.get_temp::<Window>(id())).unwrap_or_default()
+    ctx.data_mut(|d| d.get_temp::<Window>(id()))
+        .unwrap_or_default()
 }
 
 /// The licence VRM's own tooling suggests; the user can change it.
@@ -197,11 +198,13 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
                 if notes.is_empty() {
                     ui.label(crate::tr!("export-report-all"));
                 }
-                egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
-                    for note in notes {
-                        ui.label(format!("• {note}"));
-                    }
-                });
+                egui::ScrollArea::vertical()
+                    .max_height(300.0)
+                    .show(ui, |ui| {
+                        for note in notes {
+                            ui.label(format!("• {note}"));
+                        }
+                    });
                 close = ui.button(crate::tr!("export-close")).clicked();
             });
         if close {
@@ -228,7 +231,10 @@ mod tests {
         };
         let notes = run(&model, &options, &path).unwrap();
         assert!(std::fs::read(&path).unwrap().starts_with(b"glTF"));
-        assert!(!notes.is_empty(), "the sample rig has IK and physics, not carried");
+        assert!(
+            !notes.is_empty(),
+            "the sample rig has IK and physics, not carried"
+        );
         // A VRM without an author fails and writes nothing.
         let vrm = dir.path().join("sample.vrm");
         let options = ExportOptions {

@@ -60,11 +60,7 @@ pub fn run(args: ExportArgs) -> CliResult {
     let (bytes, report) = hone_core::export::export(&loaded.model, &options)?;
     crate::pmx::write::write_file_atomically(&args.output, &bytes).map_err(|e| e.to_string())?;
     for note in &report.notes {
-        let _ = writeln!(
-            err,
-            "{}",
-            crate::tr!("export-note", note = note.message())
-        );
+        let _ = writeln!(err, "{}", crate::tr!("export-note", note = note.message()));
     }
     let _ = writeln!(
         err,

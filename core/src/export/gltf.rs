@@ -144,10 +144,7 @@ fn note_what_glb_drops(model: &Model, report: &mut ExportReport) {
     let toon_sphere = model
         .materials
         .iter()
-        .filter(|m| {
-            m.sphere_texture >= 0
-                || !matches!(m.toon, Toon::Texture(t) if t < 0)
-        })
+        .filter(|m| m.sphere_texture >= 0 || !matches!(m.toon, Toon::Texture(t) if t < 0))
         .count();
     if toon_sphere > 0 {
         notes.push(ExportNote::ToonSphereDropped {
@@ -240,7 +237,11 @@ impl Document {
     }
 
     /// Each drawn material's triangle index accessor, winding reversed for the mirror.
-    fn material_indices(&mut self, model: &Model, report: &mut ExportReport) -> Vec<(usize, usize)> {
+    fn material_indices(
+        &mut self,
+        model: &Model,
+        report: &mut ExportReport,
+    ) -> Vec<(usize, usize)> {
         let vertex_count = model.vertices.len();
         let mut out = Vec::new();
         let mut start = 0usize;
@@ -250,8 +251,7 @@ impl Document {
             let end = start.saturating_add(count).min(model.faces.len());
             let faces = &model.faces[start.min(end)..end];
             start = end;
-            if material.flags.has(MaterialFlags::POINT) || material.flags.has(MaterialFlags::LINE)
-            {
+            if material.flags.has(MaterialFlags::POINT) || material.flags.has(MaterialFlags::LINE) {
                 point_line += 1;
                 continue;
             }
@@ -271,7 +271,10 @@ impl Document {
             }
             let bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_le_bytes()).collect();
             let view = self.bin.view(&bytes, Some(ELEMENT_ARRAY_BUFFER));
-            out.push((m, self.accessor(view, UNSIGNED_INT, indices.len(), "SCALAR")));
+            out.push((
+                m,
+                self.accessor(view, UNSIGNED_INT, indices.len(), "SCALAR"),
+            ));
         }
         if point_line > 0 {
             report
@@ -279,7 +282,9 @@ impl Document {
                 .push(ExportNote::PointLineMaterialsDropped { count: point_line });
         }
         if bad > 0 {
-            report.notes.push(ExportNote::BadFacesDropped { count: bad });
+            report
+                .notes
+                .push(ExportNote::BadFacesDropped { count: bad });
         }
         out
     }
@@ -314,7 +319,11 @@ impl Document {
             .vertices
             .iter()
             .flat_map(|v| {
-                let uv = if v.uv.is_finite() { v.uv } else { glam::Vec2::ZERO };
+                let uv = if v.uv.is_finite() {
+                    v.uv
+                } else {
+                    glam::Vec2::ZERO
+                };
                 [uv.x, uv.y]
             })
             .flat_map(f32::to_le_bytes)
@@ -342,7 +351,12 @@ impl Document {
         for (count, note) in [
             (sdef, ExportNote::SdefAsLinear { vertices: sdef }),
             (qdef, ExportNote::QdefAsLinear { vertices: qdef }),
-            (normalised, ExportNote::WeightsNormalised { vertices: normalised }),
+            (
+                normalised,
+                ExportNote::WeightsNormalised {
+                    vertices: normalised,
+                },
+            ),
         ] {
             if count > 0 {
                 report.notes.push(note);
@@ -361,7 +375,12 @@ impl Document {
         let mut bytes = Vec::with_capacity(model.bones.len() * 64);
         for bone in &model.bones {
             let inverse_bind = glam::Mat4::from_translation(-to_gltf(bone.position));
-            bytes.extend(inverse_bind.to_cols_array().iter().flat_map(|x| x.to_le_bytes()));
+            bytes.extend(
+                inverse_bind
+                    .to_cols_array()
+                    .iter()
+                    .flat_map(|x| x.to_le_bytes()),
+            );
         }
         let view = self.bin.view(&bytes, None);
         let inverse_bind_matrices = self.accessor(view, FLOAT, model.bones.len(), "MAT4");
@@ -453,7 +472,13 @@ impl Document {
                         .or_insert_with(|| self.embed_texture(model, t, options, report))
                 });
             let d = material.diffuse;
-            let clamp = |x: f32| if x.is_finite() { x.clamp(0.0, 1.0) } else { 1.0 };
+            let clamp = |x: f32| {
+                if x.is_finite() {
+                    x.clamp(0.0, 1.0)
+                } else {
+                    1.0
+                }
+            };
             let base = [clamp(d.x), clamp(d.y), clamp(d.z), clamp(d.w)];
             let (alpha_mode, alpha_cutoff) = match texture.map(|(_, a)| a) {
                 _ if base[3] < 1.0 => ("BLEND", None),
@@ -527,7 +552,13 @@ impl Document {
         Some((self.root.textures.len() - 1, image.alpha))
     }
 
-    fn accessor(&mut self, view: usize, component_type: u32, count: usize, kind: &'static str) -> usize {
+    fn accessor(
+        &mut self,
+        view: usize,
+        component_type: u32,
+        count: usize,
+        kind: &'static str,
+    ) -> usize {
         self.root.accessors.push(Accessor {
             buffer_view: Some(view),
             component_type,

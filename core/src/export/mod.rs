@@ -187,9 +187,10 @@ pub enum ExportError {
 impl std::fmt::Display for ExportError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ExportError::NotHumanoid { missing } => {
-                f.write_str(&crate::tr!("export-vrm-not-humanoid", missing = missing.as_str()))
-            }
+            ExportError::NotHumanoid { missing } => f.write_str(&crate::tr!(
+                "export-vrm-not-humanoid",
+                missing = missing.as_str()
+            )),
             ExportError::MissingMeta => f.write_str(&crate::tr!("export-vrm-needs-meta")),
             ExportError::TooLarge { bytes } => {
                 let mib = (*bytes / (1024 * 1024)) as i64;

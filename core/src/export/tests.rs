@@ -2,7 +2,9 @@
 
 use super::gltf::export;
 use super::*;
-use crate::pmx::{Bone, Material, MaterialFlags, Model, Morph, MorphOffsets, Vertex, VertexOffset, Weights};
+use crate::pmx::{
+    Bone, Material, MaterialFlags, Model, Morph, MorphOffsets, Vertex, VertexOffset, Weights,
+};
 use glam::{Vec2, Vec3, Vec4};
 use serde_json::Value;
 
@@ -122,7 +124,13 @@ fn little_model() -> Model {
                 weights: [1.0, 0.5, 0.5, 0.0],
             },
         ),
-        v(Vec3::new(0.0, 1.0, 1.0), Weights::Bdef2 { bones: [1, 7], weight: 1.0 }),
+        v(
+            Vec3::new(0.0, 1.0, 1.0),
+            Weights::Bdef2 {
+                bones: [1, 7],
+                weight: 1.0,
+            },
+        ),
     ];
     m.faces = vec![[0, 1, 2], [0, 2, 3]];
     m.materials = vec![
@@ -197,9 +205,16 @@ fn geometry_is_mirrored_in_metres_with_winding_reversed() {
     let position = prims[0]["attributes"]["POSITION"].as_u64().unwrap() as usize;
     let positions = accessor(&json, &bin, position);
     // Vertex 2 at MMD (1, 1, 1) → (0.08, 0.08, -0.08).
-    assert_eq!(&positions[6..9], &[0.08f32 as f64, 0.08f32 as f64, -0.08f32 as f64]);
+    assert_eq!(
+        &positions[6..9],
+        &[0.08f32 as f64, 0.08f32 as f64, -0.08f32 as f64]
+    );
     let normal = prims[0]["attributes"]["NORMAL"].as_u64().unwrap() as usize;
-    assert_eq!(&accessor(&json, &bin, normal)[0..3], &[0.0, 0.0, 1.0], "mirrored, unit");
+    assert_eq!(
+        &accessor(&json, &bin, normal)[0..3],
+        &[0.0, 0.0, 1.0],
+        "mirrored, unit"
+    );
     let indices = accessor(&json, &bin, prims[0]["indices"].as_u64().unwrap() as usize);
     assert_eq!(indices, vec![0.0, 2.0, 1.0], "MMD's (0, 1, 2) reversed");
     let indices = accessor(&json, &bin, prims[1]["indices"].as_u64().unwrap() as usize);
@@ -207,12 +222,24 @@ fn geometry_is_mirrored_in_metres_with_winding_reversed() {
     // The child bone's node is placed relative to its parent, mirrored.
     let head = &json["nodes"][1];
     assert_eq!(head["name"], "頭");
-    let t: Vec<f64> = head["translation"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
-    assert!((t[1] - 0.8).abs() < 1e-6 && (t[2] + 0.4).abs() < 1e-6, "{t:?}");
+    let t: Vec<f64> = head["translation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    assert!(
+        (t[1] - 0.8).abs() < 1e-6 && (t[2] + 0.4).abs() < 1e-6,
+        "{t:?}"
+    );
     assert_eq!(json["nodes"][0]["children"], serde_json::json!([1]));
     // Inverse bind matrix of 頭: translation by minus its position.
     let skin = &json["skins"][0];
-    let ibm = accessor(&json, &bin, skin["inverseBindMatrices"].as_u64().unwrap() as usize);
+    let ibm = accessor(
+        &json,
+        &bin,
+        skin["inverseBindMatrices"].as_u64().unwrap() as usize,
+    );
     assert!((ibm[16 + 13] + 0.8).abs() < 1e-6 && (ibm[16 + 14] - 0.4).abs() < 1e-6);
     assert_eq!(skin["joints"].as_array().unwrap().len(), 3);
 }
@@ -232,10 +259,16 @@ fn weights_become_four_normalised_joints_and_sdef_is_reported() {
     assert_eq!(&weights[8..10], &[0.5, 0.5]);
     // BDEF2 with bone 7 (missing) at weight 0 → bone 1 alone.
     assert_eq!((joints[12], weights[12], weights[13]), (1.0, 1.0, 0.0));
-    assert!(report.notes.contains(&ExportNote::SdefAsLinear { vertices: 1 }));
-    assert!(report.notes.contains(&ExportNote::WeightsNormalised { vertices: 1 }));
+    assert!(report
+        .notes
+        .contains(&ExportNote::SdefAsLinear { vertices: 1 }));
+    assert!(report
+        .notes
+        .contains(&ExportNote::WeightsNormalised { vertices: 1 }));
     assert!(report.notes.contains(&ExportNote::IkDropped { bones: 1 }));
-    assert!(report.notes.contains(&ExportNote::MorphsDropped { count: 1 }));
+    assert!(report
+        .notes
+        .contains(&ExportNote::MorphsDropped { count: 1 }));
     for note in &report.notes {
         assert!(!note.message().is_empty());
     }
@@ -248,7 +281,9 @@ fn vertex_morphs_become_sparse_named_targets_and_materials_keep_alpha_and_sides(
     let (json, bin) = split_glb(&bytes);
     let mesh = &json["meshes"][0];
     assert_eq!(mesh["extras"]["targetNames"], serde_json::json!(["あ"]));
-    let target = mesh["primitives"][1]["targets"][0]["POSITION"].as_u64().unwrap() as usize;
+    let target = mesh["primitives"][1]["targets"][0]["POSITION"]
+        .as_u64()
+        .unwrap() as usize;
     let offsets = accessor(&json, &bin, target);
     assert_eq!(offsets.len(), 12);
     // The two offsets of vertex 2 summed ((1, 0, 1) → (0.08, 0, -0.08)); vertex 99 ignored.
@@ -281,11 +316,18 @@ fn gltf_embeds_the_same_buffer_as_a_data_uri_and_output_is_deterministic() {
     let (gltf, _) = export(&model, &options).unwrap();
     let json: Value = serde_json::from_slice(&gltf).unwrap();
     let uri = json["buffers"][0]["uri"].as_str().unwrap();
-    let data = uri.strip_prefix("data:application/octet-stream;base64,").unwrap();
-    let bin = base64::engine::general_purpose::STANDARD.decode(data).unwrap();
+    let data = uri
+        .strip_prefix("data:application/octet-stream;base64,")
+        .unwrap();
+    let bin = base64::engine::general_purpose::STANDARD
+        .decode(data)
+        .unwrap();
     let (_, glb_bin) = split_glb(&glb);
     assert_eq!(bin, glb_bin);
-    assert_eq!(json["buffers"][0]["byteLength"].as_u64().unwrap() as usize, bin.len());
+    assert_eq!(
+        json["buffers"][0]["byteLength"].as_u64().unwrap() as usize,
+        bin.len()
+    );
 }
 
 #[test]
@@ -297,7 +339,9 @@ fn bad_references_do_not_panic() {
     model.vertices[0].position = Vec3::new(f32::NAN, 0.0, 0.0);
     let (bytes, report) = export(&model, &glb_options()).unwrap();
     let (json, _) = split_glb(&bytes);
-    assert!(report.notes.contains(&ExportNote::BadFacesDropped { count: 1 }));
+    assert!(report
+        .notes
+        .contains(&ExportNote::BadFacesDropped { count: 1 }));
     // The cycle is cut: some bone is a scene root and every bone is reached once.
     let roots = json["scenes"][0]["nodes"].as_array().unwrap();
     assert!(roots.iter().any(|r| r.as_u64().unwrap() < 3));

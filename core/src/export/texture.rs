@@ -121,8 +121,11 @@ mod tests {
         std::fs::create_dir(dir.path().join("Tex")).unwrap();
         let opaque = png(&[[1, 2, 3, 255], [4, 5, 6, 255]]);
         std::fs::write(dir.path().join("Tex/Skin.PNG"), &opaque).unwrap();
-        std::fs::write(dir.path().join("Tex/cut.png"), png(&[[0, 0, 0, 0], [9, 9, 9, 255]]))
-            .unwrap();
+        std::fs::write(
+            dir.path().join("Tex/cut.png"),
+            png(&[[0, 0, 0, 0], [9, 9, 9, 255]]),
+        )
+        .unwrap();
         std::fs::write(dir.path().join("Tex/glass.png"), png(&[[0, 0, 0, 128]])).unwrap();
         let mut bmp = Vec::new();
         image::RgbImage::from_pixel(2, 2, image::Rgb([200, 100, 50]))

@@ -116,11 +116,9 @@ pub fn export(
         .map(|(name, bone)| (name.clone(), json!({ "node": bone })))
         .collect();
     vrm.insert("humanoid".into(), json!({ "humanBones": bones }));
-    if let Some(mesh) = doc.mesh_node {
-        let preset = expressions(model, mesh, &doc.morph_targets);
-        if !preset.is_empty() {
-            vrm.insert("expressions".into(), json!({ "preset": preset }));
-        }
+    let preset = expressions(model, doc.mesh_node, &doc.morph_targets);
+    if !preset.is_empty() {
+        vrm.insert("expressions".into(), json!({ "preset": preset }));
     }
     if let Some(look_at) = look_at(model, &human) {
         vrm.insert("lookAt".into(), look_at);
@@ -140,9 +138,7 @@ pub fn export(
         report
             .notes
             .retain(|n| !matches!(n, ExportNote::PhysicsDropped { .. }));
-        doc.root
-            .extensions
-            .insert("VRMC_springBone".into(), spring);
+        doc.root.extensions.insert("VRMC_springBone".into(), spring);
         used.push("VRMC_springBone".into());
     }
     used.sort();
@@ -260,8 +256,12 @@ pub fn humanoid(
 }
 
 /// Preset expressions: a vertex morph binds its target; a group morph binds its vertex-morph
-/// members at their ratios.
-fn expressions(model: &Model, mesh: usize, targets: &[Option<usize>]) -> Map<String, Value> {
+/// members at their ratios; a morph of another kind gives an expression without binds.
+fn expressions(
+    model: &Model,
+    mesh: Option<usize>,
+    targets: &[Option<usize>],
+) -> Map<String, Value> {
     let mut by_name: BTreeMap<&str, usize> = BTreeMap::new();
     for (i, morph) in model.morphs.iter().enumerate() {
         by_name.entry(morph.name.as_str()).or_insert(i);
@@ -293,23 +293,24 @@ fn expressions(model: &Model, mesh: usize, targets: &[Option<usize>]) -> Map<Str
             }
             _ => {}
         }
-        if binds.is_empty() {
-            continue;
+        // Written even when the morph moves nothing (as the model's own morph does).
+        let binds: Vec<Value> = match mesh {
+            Some(mesh) => binds
+                .into_iter()
+                .map(|(index, weight)| json!({ "node": mesh, "index": index, "weight": weight }))
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut expression = json!({
+            "isBinary": false,
+            "overrideBlink": "none",
+            "overrideLookAt": "none",
+            "overrideMouth": "none",
+        });
+        if !binds.is_empty() {
+            expression["morphTargetBinds"] = json!(binds);
         }
-        let binds: Vec<Value> = binds
-            .into_iter()
-            .map(|(index, weight)| json!({ "node": mesh, "index": index, "weight": weight }))
-            .collect();
-        preset.insert(
-            vrm.to_string(),
-            json!({
-                "morphTargetBinds": binds,
-                "isBinary": false,
-                "overrideBlink": "none",
-                "overrideLookAt": "none",
-                "overrideMouth": "none",
-            }),
-        );
+        preset.insert(vrm.to_string(), expression);
     }
     preset
 }
@@ -349,7 +350,13 @@ fn mtoon(source: &crate::pmx::Material, material: &super::json::Material) -> Val
     let edge = source.edge_size;
     if source.flags.has(MaterialFlags::EDGE) && edge.is_finite() && edge > 0.0 {
         let c = source.edge_color;
-        let clamp = |x: f32| if x.is_finite() { x.clamp(0.0, 1.0) } else { 0.0 };
+        let clamp = |x: f32| {
+            if x.is_finite() {
+                x.clamp(0.0, 1.0)
+            } else {
+                0.0
+            }
+        };
         m["outlineWidthMode"] = json!("worldCoordinates");
         // MMD's edge size 1 is about 0.1 units wide at the usual view; a guess, not a measure.
         m["outlineWidthFactor"] = json!(edge * 0.1 * METRES_PER_UNIT * 0.1);
@@ -459,7 +466,10 @@ fn spring_bone(
         let mut chain = vec![root];
         let mut cur = root;
         loop {
-            let mut dynamic = children[cur].iter().copied().filter(|&c| body_on[c].is_some());
+            let mut dynamic = children[cur]
+                .iter()
+                .copied()
+                .filter(|&c| body_on[c].is_some());
             let Some(first) = dynamic.next() else {
                 // The tip: a plain child bone gives the last body a direction to point.
                 if let Some(&tip) = children[cur].first() {
