@@ -7,7 +7,7 @@
 //! Flow: `pmx` (plain-data model) → `edit` (undoable commands) →
 //! `deform` / `physics` / `sim` (runtime pipeline, state kept beside the model) → `app` (view).
 
-pub use hone_core::{check, deform, edit, motion, ops, physics, pmx, rig, sim};
+pub use hone_core::{check, deform, edit, export, motion, ops, physics, pmx, rig, sim};
 
 pub mod app;
 pub mod cli;

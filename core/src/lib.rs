@@ -12,6 +12,7 @@
 pub mod check;
 pub mod deform;
 pub mod edit;
+pub mod export;
 pub mod geom;
 pub mod i18n;
 pub mod motion;

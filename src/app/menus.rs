@@ -187,6 +187,7 @@ impl HoneApp {
                 {
                     crate::app::extract::save_selected(&mut self.state, &materials);
                 }
+                crate::app::export::menu_item(ui, &self.state);
                 ui.separator();
                 if ui.button(crate::tr!("menu-save")).clicked() {
                     self.save(false);

@@ -15,6 +15,7 @@ pub mod commands;
 pub mod demo;
 pub mod dock;
 pub mod document;
+pub mod export;
 pub mod extract;
 pub mod files;
 pub mod fonts;

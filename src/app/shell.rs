@@ -654,6 +654,7 @@ impl HoneApp {
         crate::app::generators::show(&ctx, &mut self.state);
         crate::app::translate_names::show(&ctx, &mut self.state);
         crate::app::bake::show(&ctx, &mut self.state);
+        crate::app::export::show(&ctx, &mut self.state);
         self.unsaved_modal(&ctx);
         self.overwrite_modal(&ctx);
         if let Some(request) = self.state.panels.pick.take() {

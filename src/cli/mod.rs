@@ -10,6 +10,7 @@ pub mod bake;
 pub mod check;
 pub mod convert;
 pub mod edit;
+pub mod export;
 pub mod extract;
 pub mod gui;
 pub mod info;
@@ -61,6 +62,8 @@ pub enum Command {
     Extract(extract::ExtractArgs),
     /// Run one operation (generators, mirror, semi-standard bones, weights, morphs) on a model file.
     Rig(Box<rig::RigArgs>),
+    /// Export the model as glTF 2.0 (.glb, .gltf) or VRM 1.0 (.vrm), listing what is not carried.
+    Export(export::ExportArgs),
     /// List or write the unsaved work the app's autosave kept (after a crash).
     Recover(recover::RecoverArgs),
 }
@@ -132,6 +135,7 @@ pub fn main() -> ExitCode {
         Some(Command::Extract(a)) => extract::run(a),
         Some(Command::Rig(a)) => rig::run(*a),
         Some(Command::Recover(a)) => recover::run(a),
+        Some(Command::Export(a)) => export::run(a),
         None => gui::run(cli.gui),
     };
     match result {

@@ -1,0 +1,23 @@
+export-unknown-format = { $path }: export writes .glb, .gltf or .vrm (by the extension)
+export-note = hone: not carried: { $note }
+export-written = hone: wrote { $path } ({ $kib } KiB); { $notes ->
+    [0] everything carried
+    [one] 1 thing not carried (above)
+   *[other] { $notes } things not carried (above)
+}
+export-menu = Export glTF / VRM…
+export-filter-glb = glTF binary
+export-filter-gltf = glTF (JSON, embedded)
+export-vrm-title = Export VRM 1.0
+export-vrm-author = Author
+export-vrm-license = Licence (URL)
+export-go = Export
+export-cancel = Cancel
+export-running-title = Exporting
+export-running = Writing { $path }…
+export-log-note = Export: not carried: { $note }
+export-log-written = Exported { $path }
+export-log-failed = Cannot export { $path }: { $error }
+export-report-title = Export report
+export-report-all = Everything was carried.
+export-close = Close

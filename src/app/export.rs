@@ -1,0 +1,247 @@
+//! File ▸ Export glTF / VRM…: the core's export ([`crate::export`]) on a worker thread, the
+//! format by the chosen file's extension; for VRM a window asks the author and the licence
+//! first. The report (what could not be carried) goes to the Log and into a window.
+//! The window's state lives in egui memory; the model is only read (a copy goes to the worker).
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use eframe::egui;
+
+use crate::app::{LogLevel, State};
+use crate::export::{ExportFormat, ExportOptions};
+
+/// What the worker hands back: the report's notes, or the error.
+type Outcome = Result<Vec<String>, String>;
+
+#[derive(Clone, Default)]
+struct Window {
+    /// The .vrm path waiting for author and licence.
+    ask: Option<PathBuf>,
+    author: String,
+    license: String,
+    /// The running export's file and where its outcome lands.
+    job: Option<(PathBuf, Arc<Mutex<Option<Outcome>>>)>,
+    /// The last export's file and notes (shown until closed).
+    report: Option<(PathBuf, Vec<String>)>,
+}
+
+fn id() -> egui::Id {
+    egui::Id::new("export_gltf")
+}
+
+fn window(ctx: &egui::Context) -> Window {
+    ctx.data_mut(|d| d.get_temp::<Window>(id()))
+        .unwrap_or_default()
+}
+
+/// The licence VRM's own tooling suggests; the user can change it.
+const VRM_PUBLIC_LICENSE: &str = "https://vrm.dev/licenses/1.0/";
+
+/// The File menu's entry: asks where to write, then exports (VRM asks its meta first).
+pub fn menu_item(ui: &mut egui::Ui, state: &State) {
+    if !ui.button(crate::tr!("export-menu")).clicked() {
+        return;
+    }
+    ui.close();
+    let stem = (state.doc.path.as_ref())
+        .and_then(|p| p.file_stem())
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "model".into());
+    let mut dialog = rfd::FileDialog::new()
+        .add_filter(crate::tr!("export-filter-glb"), &["glb"])
+        .add_filter(crate::tr!("export-filter-gltf"), &["gltf"])
+        .add_filter("VRM 1.0", &["vrm"])
+        .set_file_name(format!("{stem}.glb"));
+    if let Some(dir) = state.doc.base_dir() {
+        dialog = dialog.set_directory(dir);
+    }
+    if let Some(path) = dialog.save_file() {
+        choose(ui.ctx(), state, path);
+    }
+}
+
+/// Starts an export to `path` (a .vrm asks for its meta first); tests call it directly.
+pub fn choose(ctx: &egui::Context, state: &State, path: PathBuf) {
+    let mut w = window(ctx);
+    match ExportFormat::from_path(&path) {
+        Some(ExportFormat::Vrm) => {
+            if w.license.is_empty() {
+                w.license = VRM_PUBLIC_LICENSE.into();
+            }
+            w.ask = Some(path);
+        }
+        Some(_) => start(ctx, &mut w, state, path),
+        None => w.report = Some((path.clone(), vec![unknown_format(&path)])),
+    }
+    ctx.data_mut(|d| d.insert_temp(id(), w));
+}
+
+fn unknown_format(path: &Path) -> String {
+    crate::tr!("export-unknown-format", path = path.display().to_string())
+}
+
+fn start(ctx: &egui::Context, w: &mut Window, state: &State, path: PathBuf) {
+    let Some(format) = ExportFormat::from_path(&path) else {
+        return;
+    };
+    let options = ExportOptions {
+        format,
+        texture_dir: state.doc.base_dir().map(Path::to_path_buf),
+        author: w.author.clone(),
+        license: w.license.clone(),
+    };
+    let model = state.doc.model().clone();
+    let slot = Arc::new(Mutex::new(None));
+    let (out, repaint, target) = (slot.clone(), ctx.clone(), path.clone());
+    std::thread::spawn(move || {
+        let outcome = run(&model, &options, &target);
+        if let Ok(mut s) = out.lock() {
+            *s = Some(outcome);
+        }
+        repaint.request_repaint();
+    });
+    w.job = Some((path, slot));
+}
+
+/// One export, written atomically (the worker's whole job).
+pub fn run(model: &crate::pmx::Model, options: &ExportOptions, path: &Path) -> Outcome {
+    let (bytes, report) = crate::export::export(model, options).map_err(|e| e.to_string())?;
+    crate::pmx::write::write_file_atomically(path, &bytes).map_err(|e| e.to_string())?;
+    Ok(report.notes.iter().map(|n| n.message()).collect())
+}
+
+/// The VRM meta window, the running export and the report.
+pub fn show(ctx: &egui::Context, state: &mut State) {
+    let mut w = window(ctx);
+    if w.ask.is_none() && w.job.is_none() && w.report.is_none() {
+        return;
+    }
+    if let Some(path) = w.ask.clone() {
+        let mut go = false;
+        let mut cancel = false;
+        egui::Window::new(crate::tr!("export-vrm-title"))
+            .collapsible(false)
+            .show(ctx, |ui| {
+                ui.label(path.display().to_string());
+                egui::Grid::new("export_vrm_meta").show(ui, |ui| {
+                    ui.label(crate::tr!("export-vrm-author"));
+                    ui.text_edit_singleline(&mut w.author);
+                    ui.end_row();
+                    ui.label(crate::tr!("export-vrm-license"));
+                    ui.text_edit_singleline(&mut w.license);
+                    ui.end_row();
+                });
+                ui.horizontal(|ui| {
+                    let ready = !w.author.trim().is_empty() && !w.license.trim().is_empty();
+                    go = ui
+                        .add_enabled(ready, egui::Button::new(crate::tr!("export-go")))
+                        .clicked();
+                    cancel = ui.button(crate::tr!("export-cancel")).clicked();
+                });
+            });
+        if go {
+            w.ask = None;
+            start(ctx, &mut w, state, path);
+        } else if cancel {
+            w.ask = None;
+        }
+    }
+    if let Some((path, slot)) = w.job.clone() {
+        let outcome = slot.lock().ok().and_then(|mut s| s.take());
+        match outcome {
+            None => {
+                egui::Window::new(crate::tr!("export-running-title"))
+                    .collapsible(false)
+                    .show(ctx, |ui| {
+                        ui.horizontal(|ui| {
+                            ui.spinner();
+                            ui.label(crate::tr!(
+                                "export-running",
+                                path = path.display().to_string()
+                            ));
+                        });
+                    });
+            }
+            Some(Ok(notes)) => {
+                for note in &notes {
+                    state.log(
+                        LogLevel::Warning,
+                        crate::tr!("export-log-note", note = note.as_str()),
+                    );
+                }
+                state.log(
+                    LogLevel::Info,
+                    crate::tr!("export-log-written", path = path.display().to_string()),
+                );
+                w.job = None;
+                w.report = Some((path, notes));
+            }
+            Some(Err(error)) => {
+                let message = crate::tr!(
+                    "export-log-failed",
+                    path = path.display().to_string(),
+                    error = error
+                );
+                state.log(LogLevel::Error, message.clone());
+                w.job = None;
+                w.report = Some((path, vec![message]));
+            }
+        }
+    }
+    if let Some((path, notes)) = &w.report {
+        let mut close = false;
+        egui::Window::new(crate::tr!("export-report-title"))
+            .collapsible(false)
+            .show(ctx, |ui| {
+                ui.label(path.display().to_string());
+                if notes.is_empty() {
+                    ui.label(crate::tr!("export-report-all"));
+                }
+                egui::ScrollArea::vertical()
+                    .max_height(300.0)
+                    .show(ui, |ui| {
+                        for note in notes {
+                            ui.label(format!("• {note}"));
+                        }
+                    });
+                close = ui.button(crate::tr!("export-close")).clicked();
+            });
+        if close {
+            w.report = None;
+        }
+    }
+    ctx.data_mut(|d| d.insert_temp(id(), w));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_worker_writes_the_file_and_returns_the_report() {
+        let model = crate::pmx::builder::sample_rig();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sample.glb");
+        let options = ExportOptions {
+            format: ExportFormat::Glb,
+            texture_dir: None,
+            author: String::new(),
+            license: String::new(),
+        };
+        let notes = run(&model, &options, &path).unwrap();
+        assert!(std::fs::read(&path).unwrap().starts_with(b"glTF"));
+        assert!(
+            !notes.is_empty(),
+            "the sample rig has IK and physics, not carried"
+        );
+        // A VRM without an author fails and writes nothing.
+        let vrm = dir.path().join("sample.vrm");
+        let options = ExportOptions {
+            format: ExportFormat::Vrm,
+            ..options
+        };
+        assert!(run(&model, &options, &vrm).is_err());
+        assert!(!vrm.exists());
+    }
+}
