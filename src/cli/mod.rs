@@ -11,6 +11,7 @@ pub mod convert;
 pub mod edit;
 pub mod gui;
 pub mod info;
+pub mod merge;
 pub mod pose;
 pub mod recover;
 pub mod rig;
@@ -54,6 +55,8 @@ pub enum Command {
     Edit(edit::EditArgs),
     /// Run one operation (generators, mirror, semi-standard bones, weights, morphs) on a model file.
     Rig(Box<rig::RigArgs>),
+    /// Add parts from other models (accessories, hair, outfits) to a model.
+    Merge(Box<merge::MergeArgs>),
     /// List or write the unsaved work the app's autosave kept (after a crash).
     Recover(recover::RecoverArgs),
 }
@@ -84,6 +87,48 @@ fn save_model(
         );
     }
     Ok(())
+}
+
+/// The texture rule ([`crate::pmx::textures`]) for a model read from `source` and written
+/// to `output` in another folder: its texture files are copied beside the output (identical
+/// ones shared; absolute paths and paths leaving the source folder are never followed) and
+/// the table rewritten; what was copied, missing or refused is said on stderr. Nothing
+/// happens when both are in one folder.
+fn bring_textures<'m>(
+    model: &'m crate::pmx::Model,
+    source: &std::path::Path,
+    output: &std::path::Path,
+) -> Result<std::borrow::Cow<'m, crate::pmx::Model>, String> {
+    use std::borrow::Cow;
+    use std::io::Write as _;
+    let dir = |p: &std::path::Path| {
+        let d = match p.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
+        d.canonicalize().unwrap_or(d)
+    };
+    let (from, to) = (dir(source), dir(output));
+    if from == to || model.textures.is_empty() {
+        return Ok(Cow::Borrowed(model));
+    }
+    let plan = crate::pmx::textures::plan_model(
+        &model.textures,
+        &from,
+        &to,
+        crate::pmx::textures::TextureMode::Copy,
+    );
+    for line in plan.report_lines() {
+        // Not eprintln!: a closed stderr must not panic.
+        let _ = writeln!(std::io::stderr(), "hone: {line}");
+    }
+    let table = plan.apply().map_err(|e| e.to_string())?;
+    if table == model.textures {
+        return Ok(Cow::Borrowed(model));
+    }
+    let mut model = model.clone();
+    model.textures = table;
+    Ok(Cow::Owned(model))
 }
 
 /// A JSON number, or `null` for NaN and the infinities (JSON has none); written
@@ -123,6 +168,7 @@ pub fn main() -> ExitCode {
         Some(Command::Edit(a)) => edit::run(a),
         Some(Command::Rig(a)) => rig::run(*a),
         Some(Command::Recover(a)) => recover::run(a),
+        Some(Command::Merge(a)) => merge::run(*a),
         None => gui::run(cli.gui),
     };
     match result {

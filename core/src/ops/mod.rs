@@ -27,6 +27,7 @@ mod bone_morph_from_pose;
 mod chain;
 mod joint_chain;
 mod limit;
+pub mod merge;
 mod mirror;
 mod morph_from_model;
 mod normalize;
@@ -72,6 +73,7 @@ pub const REGISTRY: &[&Operation] = &[
     &bone_morph_from_pose::OP,
     &translate_names::OP,
     &transform::OP,
+    &merge::OP,
 ];
 
 /// The registered operation named `name` (or one of its aliases).
