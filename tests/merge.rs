@@ -265,7 +265,9 @@ fn standard_aliases_match_and_clashing_new_names_get_the_prefix() {
     assert_eq!(names, ["センター", "左ひじ", "髪", "髪先"]);
     assert_eq!(m.bones[3].parent, 1, "under the matched 左ひじ");
 
-    // Attached without matching: every bone is new; a taken name gets the prefix.
+    // Attached without matching: every bone is new; a taken name gets the prefix; the
+    // new bones deform after the bone they hang on (its layer).
+    base.bones[2].layer = 1;
     let o = MergeOptions {
         match_names: false,
         attach: Some(2),
@@ -283,6 +285,8 @@ fn standard_aliases_match_and_clashing_new_names_get_the_prefix() {
     );
     let parents: Vec<i32> = m.bones.iter().map(|b| b.parent).collect();
     assert_eq!(parents, [-1, 0, 0, 2, 3, 4]);
+    let layers: Vec<i32> = m.bones.iter().map(|b| b.layer).collect();
+    assert_eq!(layers, [0, 0, 1, 1, 1, 1]);
 }
 
 /// Built models: the part's bodies keep ignoring what they ignored when their groups

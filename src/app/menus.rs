@@ -155,6 +155,20 @@ impl HoneApp {
                 if ui.button(crate::tr!("menu-open-sample")).clicked() {
                     self.request(Pending::OpenSample);
                 }
+                // File ▸ Add model…: the merge operation's generated dialog (part file,
+                // attach bone, matching…) with its summary before Apply.
+                if let Some(op) = crate::ops::find("merge") {
+                    if ui.button(op.title()).on_hover_text(op.help()).clicked() {
+                        self.state.commands.push(Command::Generator(
+                            crate::app::generators::Open {
+                                op,
+                                kind: None,
+                                selected: Vec::new(),
+                            },
+                        ));
+                        ui.close();
+                    }
+                }
                 if ui.button(crate::tr!("menu-load-motion")).clicked() {
                     if let Some(p) = rfd::FileDialog::new()
                         .add_filter(crate::tr!("filter-vmd-motion"), &["vmd", "VMD"])

@@ -24,6 +24,10 @@
 //! into the display frame of their nearest matched ancestor (else into a new frame
 //! named after the part); new morphs (panels 1–4) into 表情.
 //!
+//! A new bone takes at least its parent's deform layer (and 物理後変形 when the parent
+//! has it), so it never deforms before the bone it hangs on. A part material-morph
+//! offset on "every material" (−1) keeps that meaning: every material of the result.
+//!
 //! Rigid bodies: a part body on a matched bone is not duplicated when the base has a
 //! body on that bone (option `share_bodies`): the part's joints attach to the base's
 //! body. Collision groups shift by `group_offset` (mod 16) and each mask turns with
@@ -243,6 +247,25 @@ pub fn merge(
         }
     }
 
+    // A new bone deforms after its parent: at least the parent's layer, and after
+    // physics when the parent is (the part's order already puts parents first).
+    let mut merged_layer: HashMap<i32, (i32, bool)> = HashMap::new();
+    for &i in &new_bones {
+        let p = part.bones[i].parent;
+        let parent = match usize::try_from(p) {
+            Ok(b) if b < nb => Some((base.bones[b].layer, after_physics(&base.bones[b]))),
+            _ => merged_layer.get(&p).copied(),
+        };
+        let b = &mut part.bones[i];
+        if let Some((layer, after)) = parent {
+            b.layer = b.layer.max(layer);
+            if after {
+                b.flags.set(crate::pmx::BoneFlags::AFTER_PHYSICS, true);
+            }
+        }
+        merged_layer.insert(bone_map[i], (b.layer, after_physics(b)));
+    }
+
     // ---- names: never a duplicate
     let mut names = Names::new(&prefix);
     let mut elements: Vec<Element> = Vec::new();
@@ -402,6 +425,10 @@ pub fn merge(
     }
     steps.push(ModelEdit::add_many(elements));
     Ok((ModelEdit::batch(label.clone(), steps), report))
+}
+
+fn after_physics(b: &crate::pmx::Bone) -> bool {
+    b.flags.has(crate::pmx::BoneFlags::AFTER_PHYSICS)
 }
 
 fn in_range(x: i32, len: usize) -> bool {
