@@ -247,10 +247,14 @@ fn standard_aliases_match_and_clashing_new_names_get_the_prefix() {
         parent,
         ..Bone::default()
     };
-    let mut base = Model::default();
-    base.bones = vec![bone("センター", -1), bone("左ひじ", 0), bone("髪", 0)];
-    let mut part = Model::default();
-    part.bones = vec![bone("センター", -1), bone("左肘", 0), bone("髪先", 1)];
+    let mut base = Model {
+        bones: vec![bone("センター", -1), bone("左ひじ", 0), bone("髪", 0)],
+        ..Model::default()
+    };
+    let part = Model {
+        bones: vec![bone("センター", -1), bone("左肘", 0), bone("髪先", 1)],
+        ..Model::default()
+    };
     let (edit, report) = merge(&base, &part, &MergeOptions::default()).unwrap();
     assert_eq!(
         report.matched,
@@ -307,30 +311,34 @@ fn collision_groups_shift_and_masks_follow() {
             .fold(0xFFFF, |m, &g| rules::mask_with(m, g, false)),
         ..RigidBody::default()
     };
-    let mut base = Model::default();
-    base.bones = vec![bone("上半身", -1)];
-    base.rigid_bodies = vec![body("上半身", 0, 0, &[])];
-    let mut part = Model::default();
-    part.bones = vec![bone("上半身", -1), bone("スカート", 0), bone("リボン", 1)];
-    part.rigid_bodies = vec![
-        body("上半身", 0, 2, &[2]),
-        body("スカート", 1, 3, &[2, 3]),
-        body("リボン", 2, 4, &[3]),
-    ];
-    part.joints = vec![
-        Joint {
-            name: "j1".into(),
-            body_a: 0,
-            body_b: 1,
-            ..Joint::default()
-        },
-        Joint {
-            name: "j2".into(),
-            body_a: 1,
-            body_b: 2,
-            ..Joint::default()
-        },
-    ];
+    let base = Model {
+        bones: vec![bone("上半身", -1)],
+        rigid_bodies: vec![body("上半身", 0, 0, &[])],
+        ..Model::default()
+    };
+    let part = Model {
+        bones: vec![bone("上半身", -1), bone("スカート", 0), bone("リボン", 1)],
+        rigid_bodies: vec![
+            body("上半身", 0, 2, &[2]),
+            body("スカート", 1, 3, &[2, 3]),
+            body("リボン", 2, 4, &[3]),
+        ],
+        joints: vec![
+            Joint {
+                name: "j1".into(),
+                body_a: 0,
+                body_b: 1,
+                ..Joint::default()
+            },
+            Joint {
+                name: "j2".into(),
+                body_a: 1,
+                body_b: 2,
+                ..Joint::default()
+            },
+        ],
+        ..Model::default()
+    };
     let (edit, report) = merge(
         &base,
         &part,
@@ -441,5 +449,59 @@ fn save_as_into_an_empty_folder_brings_every_texture() {
         notes.iter().any(|n| n.contains(&found.to_string())),
         "{notes:?}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The same operation from a script (`hone edit`) and from `hone rig merge`.
+#[test]
+fn merge_runs_from_a_script_and_from_hone_rig() {
+    let (Some(base), Some(blade)) = (
+        hone_testkit::shared_model("gene/Gene_light.pmx"),
+        hone_testkit::shared_model("alicia_blade/Alicia_blade.pmx"),
+    ) else {
+        return;
+    };
+    let gene = load(&base).unwrap().model;
+    let dir = temp("script");
+    let script = dir.join("ops.json");
+    let op = serde_json::json!([{
+        "op": "merge", "part": s(&blade), "attach": "右手首", "match": "none",
+        "offset": [1.0, 2.0, 3.0], "group_offset": 3
+    }]);
+    std::fs::write(&script, op.to_string()).unwrap();
+    let out = dir.join("a.pmx");
+    let run = hone(&["edit", s(&base), "--script", s(&script), "-o", s(&out)]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let a = load(&out).unwrap().model;
+    assert_eq!(a.bones.len(), gene.bones.len() + 1);
+    let out_b = dir.join("b.pmx");
+    let run = hone(&[
+        "rig",
+        "merge",
+        s(&base),
+        "-o",
+        s(&out_b),
+        "--part",
+        s(&blade),
+        "--attach",
+        "右手首",
+        "--match",
+        "none",
+        "--offset",
+        "1,2,3",
+        "--group-offset",
+        "3",
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let b = load(&out_b).unwrap().model;
+    assert_eq!(a, b, "script and hone rig give one model");
     let _ = std::fs::remove_dir_all(&dir);
 }

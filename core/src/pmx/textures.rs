@@ -361,7 +361,7 @@ mod tests {
         assert_eq!(p.refused().count(), 2);
         assert!(!out.join("secret.png").exists());
         // Into the same folder again: nothing to copy.
-        let again = plan_model(&table[..2].to_vec(), &out, &out, TextureMode::Copy);
+        let again = plan_model(&table[..2], &out, &out, TextureMode::Copy);
         assert!(again
             .entries
             .iter()
