@@ -149,8 +149,14 @@ pub fn plan(sources: &[(&str, &Path)], to: &Path, mode: TextureMode) -> TextureP
                 }
             }
         };
-        // MMD's own separator, as PMX files store it.
-        entries.push(entry(path.replace('/', "\\"), action));
+        // Not renamed: the stored text stays (its separators, bytes unchanged); renamed:
+        // MMD's own separator.
+        let path = if path == wanted {
+            stored.to_string()
+        } else {
+            path.replace('/', "\\")
+        };
+        entries.push(entry(path, action));
     }
     TexturePlan {
         entries,

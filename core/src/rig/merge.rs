@@ -222,21 +222,41 @@ pub fn merge(
     }
 
     // ---- every reference of the part, to its index in the merged model
-    let shift = |n: usize| move |x: i32| if x >= 0 { x + n as i32 } else { x };
-    let through = |table: Vec<i32>| {
-        move |x: i32| {
-            usize::try_from(x)
-                .ok()
-                .and_then(|i| table.get(i).copied())
-                .unwrap_or(x)
+    // A reference out of the part's range (a broken file) must not land on one of the
+    // base's elements: it becomes −1. Negative values keep their meaning.
+    let shift = |n: usize, len: usize| {
+        move |x: i32| match usize::try_from(x) {
+            Ok(i) if i < len => (i + n) as i32,
+            Ok(_) => crate::pmx::NONE,
+            Err(_) => x,
         }
     };
-    map_refs(&mut part, ElementKind::Vertex, shift(base.vertices.len()));
-    map_refs(&mut part, ElementKind::Texture, shift(base.textures.len()));
+    let through = |table: Vec<i32>| {
+        move |x: i32| match usize::try_from(x) {
+            Ok(i) => table.get(i).copied().unwrap_or(crate::pmx::NONE),
+            Err(_) => x,
+        }
+    };
+    let len = |k: ElementKind| k.len(&part);
+    let (nvp, ntp, nmp) = (
+        len(ElementKind::Vertex),
+        len(ElementKind::Texture),
+        len(ElementKind::Material),
+    );
+    map_refs(
+        &mut part,
+        ElementKind::Vertex,
+        shift(base.vertices.len(), nvp),
+    );
+    map_refs(
+        &mut part,
+        ElementKind::Texture,
+        shift(base.textures.len(), ntp),
+    );
     map_refs(
         &mut part,
         ElementKind::Material,
-        shift(base.materials.len()),
+        shift(base.materials.len(), nmp),
     );
     map_refs(&mut part, ElementKind::Bone, through(bone_map.clone()));
     map_refs(&mut part, ElementKind::Morph, through(morph_map));
