@@ -149,6 +149,7 @@ impl Document {
         path: &Path,
         options: &WriteOptions,
     ) -> crate::pmx::Result<Vec<String>> {
+        let mut notes = self.bring_textures(path)?;
         let changes = crate::pmx::write::save_with_rule(&self.model, path, options)?;
         self.history.set_saved();
         self.recovered = false;
@@ -157,7 +158,49 @@ impl Document {
         if let Some(name) = path.file_name() {
             self.display_name = name.to_string_lossy().into_owned();
         }
-        Ok(changes.iter().map(|c| c.message(&self.model)).collect())
+        notes.extend(changes.iter().map(|c| c.message(&self.model)));
+        Ok(notes)
+    }
+
+    /// Save As into another folder: the texture rule ([`crate::pmx::textures`]) copies the
+    /// model's texture files beside `path` (a renamed copy is one undo step); returns what
+    /// it copied and the textures it could not find or would not follow.
+    fn bring_textures(&mut self, path: &Path) -> crate::pmx::Result<Vec<String>> {
+        let Some(from) = self.base_dir().map(Path::to_path_buf) else {
+            return Ok(Vec::new());
+        };
+        let to = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
+        let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => a == b,
+        };
+        if self.model.textures.is_empty() || same(&from, &to) {
+            return Ok(Vec::new());
+        }
+        let plan = crate::pmx::textures::plan_model(
+            &self.model.textures,
+            &from,
+            &to,
+            crate::pmx::textures::TextureMode::Copy,
+        );
+        let table = plan.apply().map_err(|e| crate::pmx::Error::io(&to, e))?;
+        let renamed: Vec<ModelEdit> = (table.iter().enumerate())
+            .filter(|(i, t)| self.model.textures.get(*i) != Some(*t))
+            .map(|(i, t)| ModelEdit::set_texture(i, t.clone()))
+            .collect();
+        if !renamed.is_empty() {
+            let step = ModelEdit::batch(crate::tr!("save-textures-renamed"), renamed);
+            if let Err(e) = self.history.apply(&mut self.model, step) {
+                return Err(crate::pmx::Error::io(
+                    &to,
+                    std::io::Error::other(e.to_string()),
+                ));
+            }
+        }
+        Ok(plan.report_lines())
     }
 }
 
@@ -340,10 +383,27 @@ mod tests {
                 let Ok(mut doc) = Document::open(&path) else {
                     continue;
                 };
-                let out = out_dir.path().join("saved.pmx");
+                // A folder per file: textures of one model never meet another's.
+                let folder = out_dir
+                    .path()
+                    .join(path.to_string_lossy().replace(['/', '\\'], "_"));
+                std::fs::create_dir_all(&folder).unwrap();
+                let out = folder.join("saved.pmx");
                 let breaks_rule = doc.model.header.version == crate::pmx::PmxVersion::V2_0
                     && !crate::pmx::needs::v21_features(&doc.model).is_empty();
-                let notes = doc.save_as(&out, &WriteOptions::default()).unwrap();
+                // Save As into another folder also says what the texture rule did; only
+                // the save rule's notes count here.
+                let textures = crate::pmx::textures::plan_model(
+                    &doc.model.textures,
+                    path.parent().unwrap(),
+                    &folder,
+                    crate::pmx::textures::TextureMode::Copy,
+                )
+                .report_lines();
+                let notes: Vec<String> = (doc.save_as(&out, &WriteOptions::default()).unwrap())
+                    .into_iter()
+                    .filter(|n| !textures.contains(n))
+                    .collect();
                 if breaks_rule {
                     // A 2.0 header holding 2.1 data is saved as 2.1, and said.
                     assert_eq!(notes.len(), 1, "{}: {notes:?}", path.display());

@@ -156,6 +156,20 @@ impl HoneApp {
                 if ui.button(crate::tr!("menu-open-sample")).clicked() {
                     self.request(Pending::OpenSample);
                 }
+                // File ▸ Add model…: the merge operation's generated dialog (part file,
+                // attach bone, matching…) with its summary before Apply.
+                if let Some(op) = crate::ops::find("merge") {
+                    if ui.button(op.title()).on_hover_text(op.help()).clicked() {
+                        self.state.commands.push(Command::Generator(
+                            crate::app::generators::Open {
+                                op,
+                                kind: None,
+                                selected: Vec::new(),
+                            },
+                        ));
+                        ui.close();
+                    }
+                }
                 if ui.button(crate::tr!("menu-load-motion")).clicked() {
                     self.request_path(PickRequest {
                         purpose: Purpose::LoadMotion,

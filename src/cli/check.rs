@@ -49,7 +49,8 @@ pub fn run(args: CheckArgs) -> CliResult {
             crate::edit::History::new().apply(&mut loaded.model, all.edit)?;
             applied = all.applied;
         }
-        super::save_model(&loaded.model, out, &Default::default())?;
+        let model = super::bring_textures(&loaded.model, &file, out)?;
+        super::save_model(&model, out, &Default::default())?;
     }
     let model = &loaded.model;
     let problems = check_model(model, &ctx);

@@ -61,13 +61,14 @@ pub fn run(args: ConvertArgs) -> CliResult {
             _ => TextEncoding::Utf16Le,
         }),
     };
+    let model = super::bring_textures(&loaded.model, &args.input, &args.output)?;
     if is_csv(&args.output) {
         // The CSV carries the model's own header; --pmx-version/--encoding apply to PMX output.
-        let bytes = crate::pmx::csv::write_csv(&loaded.model);
+        let bytes = crate::pmx::csv::write_csv(&model);
         crate::pmx::write::write_file_atomically(&args.output, &bytes)
             .map_err(|e| e.to_string())?;
         return Ok(ExitCode::SUCCESS);
     }
-    super::save_model(&loaded.model, &args.output, &opts)?;
+    super::save_model(&model, &args.output, &opts)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -85,6 +85,7 @@ pub fn run(args: EditArgs) -> CliResult {
     let Some(path) = &args.output else {
         return Err(crate::tr!("cli-output-required").into());
     };
+    let model = super::bring_textures(&model, &args.input, path)?;
     super::save_model(&model, path, &WriteOptions::default())?;
     let _ = writeln!(
         out,

@@ -14,6 +14,7 @@ pub mod export;
 pub mod extract;
 pub mod gui;
 pub mod info;
+pub mod merge;
 pub mod plot;
 pub mod pose;
 pub mod recover;
@@ -64,6 +65,8 @@ pub enum Command {
     Rig(Box<rig::RigArgs>),
     /// Export the model as glTF 2.0 (.glb, .gltf) or VRM 1.0 (.vrm), listing what is not carried.
     Export(export::ExportArgs),
+    /// Add parts from other models (accessories, hair, outfits) to a model.
+    Merge(Box<merge::MergeArgs>),
     /// List or write the unsaved work the app's autosave kept (after a crash).
     Recover(recover::RecoverArgs),
 }
@@ -94,6 +97,48 @@ fn save_model(
         );
     }
     Ok(())
+}
+
+/// The texture rule ([`crate::pmx::textures`]) for a model read from `source` and written
+/// to `output` in another folder: its texture files are copied beside the output (identical
+/// ones shared; absolute paths and paths leaving the source folder are never followed) and
+/// the table rewritten; what was copied, missing or refused is said on stderr. Nothing
+/// happens when both are in one folder.
+fn bring_textures<'m>(
+    model: &'m crate::pmx::Model,
+    source: &std::path::Path,
+    output: &std::path::Path,
+) -> Result<std::borrow::Cow<'m, crate::pmx::Model>, String> {
+    use std::borrow::Cow;
+    use std::io::Write as _;
+    let dir = |p: &std::path::Path| {
+        let d = match p.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
+        d.canonicalize().unwrap_or(d)
+    };
+    let (from, to) = (dir(source), dir(output));
+    if from == to || model.textures.is_empty() {
+        return Ok(Cow::Borrowed(model));
+    }
+    let plan = crate::pmx::textures::plan_model(
+        &model.textures,
+        &from,
+        &to,
+        crate::pmx::textures::TextureMode::Copy,
+    );
+    for line in plan.report_lines() {
+        // Not eprintln!: a closed stderr must not panic.
+        let _ = writeln!(std::io::stderr(), "hone: {line}");
+    }
+    let table = plan.apply().map_err(|e| e.to_string())?;
+    if table == model.textures {
+        return Ok(Cow::Borrowed(model));
+    }
+    let mut model = model.clone();
+    model.textures = table;
+    Ok(Cow::Owned(model))
 }
 
 /// A JSON number, or `null` for NaN and the infinities (JSON has none); written
@@ -136,6 +181,7 @@ pub fn main() -> ExitCode {
         Some(Command::Rig(a)) => rig::run(*a),
         Some(Command::Recover(a)) => recover::run(a),
         Some(Command::Export(a)) => export::run(a),
+        Some(Command::Merge(a)) => merge::run(*a),
         None => gui::run(cli.gui),
     };
     match result {

@@ -73,6 +73,7 @@ pub fn run(args: PoseArgs) -> CliResult {
             let edit = crate::rig::rest_pose::apply_pose_as_rest(&model, &pose)?;
             let mut rested = model.clone();
             crate::edit::History::new().apply(&mut rested, edit)?;
+            let rested = super::bring_textures(&rested, &args.file, out)?;
             super::save_model(&rested, out, &Default::default())?;
         }
         return Ok(ExitCode::SUCCESS);

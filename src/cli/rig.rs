@@ -300,6 +300,7 @@ pub fn run(args: RigArgs) -> CliResult {
             .apply(&mut model, edit)
             .map_err(|e| e.to_string())?;
     }
+    let model = super::bring_textures(&model, input, path)?;
     super::save_model(&model, path, &WriteOptions::default())?;
     let _ = writeln!(
         out,

@@ -27,6 +27,7 @@ mod bone_morph_from_pose;
 mod chain;
 mod joint_chain;
 mod limit;
+pub mod merge;
 mod mirror;
 mod morph_from_model;
 mod normalize;
@@ -74,6 +75,7 @@ pub const REGISTRY: &[&Operation] = &[
     &translate_names::OP,
     &transform::OP,
     &remove_materials::OP,
+    &merge::OP,
 ];
 
 /// The registered operation named `name` (or one of its aliases).

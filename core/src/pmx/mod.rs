@@ -10,6 +10,7 @@ pub mod pmd;
 pub mod read;
 pub mod rules;
 pub mod summary;
+pub mod textures;
 pub mod write;
 
 pub use error::{Error, Result, Section, Warning};

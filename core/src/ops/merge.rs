@@ -1,0 +1,161 @@
+//! `merge`: add a part from another model file — [`crate::rig::merge`].
+
+use super::input::one_bone;
+use super::{Choice, Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
+use crate::pmx::Model;
+use crate::rig::merge::{merge, MergeOptions, MorphMerge};
+use crate::rig::transform::Transform;
+use std::path::Path;
+
+const MATCH: &[Choice] = &[
+    Choice::new("names", "merge-opt-match-names"),
+    Choice::new("none", "merge-opt-match-none"),
+];
+const MORPHS: &[Choice] = &[
+    Choice::new("combine", "merge-opt-morphs-combine"),
+    Choice::new("prefix", "merge-opt-morphs-prefix"),
+];
+const LENGTH: OptKind = OptKind::Vec3 {
+    min: -10000.0,
+    max: 10000.0,
+};
+
+pub const OP: Operation = Operation {
+    name: "merge",
+    aliases: &[],
+    title: "merge-title",
+    help: "merge-help",
+    menu: Menu::Model,
+    selection: Need::None,
+    options: &[
+        Opt::new("part", "merge-opt-part", OptKind::File, Def::Str("")).required(),
+        Opt::new("attach", "merge-opt-attach", OptKind::Bone, Def::Int(0)).auto(),
+        Opt::new(
+            "match",
+            "merge-opt-match",
+            OptKind::Choice(MATCH),
+            Def::Str("names"),
+        ),
+        Opt::new("map", "merge-opt-map", OptKind::Text, Def::Str("")),
+        Opt::new("prefix", "merge-opt-prefix", OptKind::Text, Def::Str("")),
+        Opt::new("offset", "merge-opt-offset", LENGTH, Def::Vec3([0.0; 3])),
+        Opt::new(
+            "rotate_deg",
+            "ops-opt-rotate-deg",
+            OptKind::Vec3 {
+                min: -360.0,
+                max: 360.0,
+            },
+            Def::Vec3([0.0; 3]),
+        ),
+        Opt::new(
+            "scale",
+            "ops-opt-scale",
+            OptKind::Float {
+                min: 0.001,
+                max: 1000.0,
+            },
+            Def::Float(1.0),
+        ),
+        Opt::new(
+            "group_offset",
+            "merge-opt-group-offset",
+            OptKind::Int { min: 0, max: 15 },
+            Def::Int(0),
+        ),
+        Opt::new(
+            "morphs",
+            "merge-opt-morphs",
+            OptKind::Choice(MORPHS),
+            Def::Str("combine"),
+        ),
+        Opt::new(
+            "share_bodies",
+            "merge-opt-share-bodies",
+            OptKind::Bool,
+            Def::Bool(true),
+        ),
+    ],
+    plan,
+};
+
+/// The merge options from an operation's option values (shared with `hone merge`);
+/// `part_name` names the part (its file's stem).
+pub fn merge_options(
+    model: &Model,
+    options: &Options,
+    part_name: &str,
+) -> Result<MergeOptions, OpError> {
+    let args = options.args();
+    let attach = match args.get("attach") {
+        Some(v) if !v.is_null() => Some(one_bone(model, options, "attach")?),
+        _ => None,
+    };
+    let text = |key: &str| -> Result<String, OpError> {
+        Ok(args.str(key)?.unwrap_or_default().to_string())
+    };
+    let map = text("map")?
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|pair| match pair.split_once('=') {
+            Some((p, b)) if !p.trim().is_empty() && !b.trim().is_empty() => {
+                Ok((p.trim().to_string(), b.trim().to_string()))
+            }
+            _ => Err(OpError(crate::tr!("merge-bad-map", pair = pair))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let vec3 = |key: &str| -> Result<glam::Vec3, OpError> {
+        Ok(args
+            .parse::<[f32; 3]>(key)?
+            .map_or(glam::Vec3::ZERO, glam::Vec3::from))
+    };
+    let group_offset: i64 = args.parse("group_offset")?.unwrap_or(0);
+    Ok(MergeOptions {
+        attach,
+        match_names: text("match")? != "none",
+        map,
+        prefix: text("prefix")?,
+        transform: Transform {
+            scale: args.parse("scale")?.unwrap_or(1.0),
+            rotate_deg: vec3("rotate_deg")?,
+            translate: vec3("offset")?,
+        },
+        group_offset: group_offset.clamp(0, 15) as u8,
+        morphs: if text("morphs")? == "prefix" {
+            MorphMerge::Prefix
+        } else {
+            MorphMerge::Combine
+        },
+        share_bodies: args.parse("share_bodies")?.unwrap_or(true),
+        part_name: part_name.to_string(),
+    })
+}
+
+/// The part's name: its file's stem.
+pub fn part_name(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn plan(model: &Model, _selection: &Selection, options: &Options) -> Result<Plan, OpError> {
+    let path = Path::new(options.args().str_required("part")?);
+    let part = crate::pmx::load(path)
+        .map_err(|e| {
+            OpError(crate::tr!(
+                "err-op-key",
+                key = "part",
+                error = e.to_string()
+            ))
+        })?
+        .model;
+    let o = merge_options(model, options, &part_name(path))?;
+    let (edit, report) = merge(model, &part, &o)?;
+    let mut summary = report.summary_lines();
+    if !report.part_textures.is_empty() {
+        let dir = path.parent().unwrap_or(Path::new("")).display().to_string();
+        summary.push(crate::tr!("merge-summary-textures", dir = dir));
+    }
+    Ok(Plan::edit(Some(edit), summary))
+}

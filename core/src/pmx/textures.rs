@@ -1,0 +1,380 @@
+//! The texture rule: what happens to a model's texture files when it is written into
+//! another folder (Save As, `hone convert`, `hone merge`, …). One owner, here.
+//!
+//! A texture path is stored relative to the folder of the file that holds it (MMD
+//! writes `\`; both separators are read). [`plan`] looks at each texture of the
+//! table, with the folder it is relative to, and decides:
+//!
+//! * **copy** ([`TextureMode::Copy`], the default): the file is copied beside the
+//!   output under the same relative path; identical files (same bytes) are written
+//!   once and shared; a different file already taking that name gets `_2`, `_3`…
+//!   Nothing is copied onto itself (same folder).
+//! * **relative** ([`TextureMode::Relative`]): no copy; the path is rewritten relative
+//!   to the output's folder (this can point outside it, which the user chose).
+//! * **missing**: the file is not there; the path is kept and named in the report.
+//! * **refused**: an absolute path (`/x`, `C:\x`, `\\host\x`), or one that leaves its
+//!   folder (`..\..\x`, or a link out of it), is never followed nor copied: a
+//!   downloaded model must not pull arbitrary files into the output. The path is
+//!   kept and named in the report.
+//!
+//! [`TexturePlan::apply`] copies the files and gives the new texture table; nothing
+//! is changed before it, so a caller can show the plan and ask first.
+
+use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
+
+/// Copy the files beside the output, or point at them where they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TextureMode {
+    #[default]
+    Copy,
+    Relative,
+}
+
+/// What happens to one texture of the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TextureAction {
+    /// Already where the output needs it (same folder): nothing to do.
+    InPlace,
+    /// Copied from `from` to the output's folder under the new path.
+    Copy { from: PathBuf },
+    /// The same bytes as a file another entry copies (or finds) at the new path.
+    Shared,
+    /// The path is rewritten relative to the output's folder.
+    Relative,
+    /// No file at the path.
+    Missing,
+    /// Absolute or leaving its folder: not followed.
+    Refused,
+}
+
+/// One texture table entry's fate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextureEntry {
+    /// Its index in the texture table.
+    pub index: usize,
+    /// The path as stored.
+    pub stored: String,
+    /// The path the output stores (`stored` when missing or refused).
+    pub path: String,
+    pub action: TextureAction,
+}
+
+/// What writing a texture table into a folder does (see the module docs).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TexturePlan {
+    pub entries: Vec<TextureEntry>,
+    to: PathBuf,
+}
+
+/// The plan for a model's own table: every path relative to `from`, written to `to`.
+pub fn plan_model(textures: &[String], from: &Path, to: &Path, mode: TextureMode) -> TexturePlan {
+    let sources: Vec<(&str, &Path)> = textures.iter().map(|t| (t.as_str(), from)).collect();
+    plan(&sources, to, mode)
+}
+
+/// The plan for a texture table whose entries are relative to different folders
+/// (a merged model: the base's and each part's): `(stored path, its folder)`.
+pub fn plan(sources: &[(&str, &Path)], to: &Path, mode: TextureMode) -> TexturePlan {
+    let to_abs = absolute(to);
+    // New relative path → the file that takes it (the first claims it).
+    let mut claimed: HashMap<String, PathBuf> = HashMap::new();
+    let mut entries = Vec::with_capacity(sources.len());
+    for (index, &(stored, dir)) in sources.iter().enumerate() {
+        let entry = |path: String, action| TextureEntry {
+            index,
+            stored: stored.to_string(),
+            path,
+            action,
+        };
+        if stored.trim().is_empty() {
+            entries.push(entry(stored.to_string(), TextureAction::InPlace));
+            continue;
+        }
+        let Some(rel) = inside(stored) else {
+            entries.push(entry(stored.to_string(), TextureAction::Refused));
+            continue;
+        };
+        let dir_abs = absolute(dir);
+        let file = dir_abs.join(&rel);
+        if !file.is_file() {
+            entries.push(entry(stored.to_string(), TextureAction::Missing));
+            continue;
+        }
+        // A link (or a linked folder) must not lead out of the folder either.
+        match (file.canonicalize(), dir_abs.canonicalize()) {
+            (Ok(f), Ok(d)) if f.starts_with(&d) => {}
+            _ => {
+                entries.push(entry(stored.to_string(), TextureAction::Refused));
+                continue;
+            }
+        }
+        if mode == TextureMode::Relative {
+            let path = relative_path(&file, &to_abs);
+            let action = if path == stored {
+                TextureAction::InPlace
+            } else {
+                TextureAction::Relative
+            };
+            entries.push(entry(path, action));
+            continue;
+        }
+        let wanted = rel.to_string_lossy().replace('\\', "/");
+        let mut path = wanted.clone();
+        let mut n = 2;
+        let action = loop {
+            match claimed.get(&path) {
+                None => {
+                    let target = to_abs.join(&path);
+                    if same_file(&target, &file) {
+                        claimed.insert(path.clone(), file.clone());
+                        break TextureAction::InPlace;
+                    }
+                    if target.exists() && !same_bytes(&target, &file) {
+                        path = numbered(&wanted, n);
+                        n += 1;
+                        continue;
+                    }
+                    claimed.insert(path.clone(), file.clone());
+                    break if target.exists() {
+                        TextureAction::Shared
+                    } else {
+                        TextureAction::Copy { from: file.clone() }
+                    };
+                }
+                Some(other) if same_bytes(other, &file) => break TextureAction::Shared,
+                Some(_) => {
+                    path = numbered(&wanted, n);
+                    n += 1;
+                }
+            }
+        };
+        // Not renamed: the stored text stays (its separators, bytes unchanged); renamed:
+        // MMD's own separator.
+        let path = if path == wanted {
+            stored.to_string()
+        } else {
+            path.replace('/', "\\")
+        };
+        entries.push(entry(path, action));
+    }
+    TexturePlan {
+        entries,
+        to: to_abs,
+    }
+}
+
+impl TexturePlan {
+    /// The entries that copy a file.
+    pub fn copied(&self) -> impl Iterator<Item = &TextureEntry> {
+        self.entries
+            .iter()
+            .filter(|e| matches!(e.action, TextureAction::Copy { .. }))
+    }
+    /// The entries whose file is not there.
+    pub fn missing(&self) -> impl Iterator<Item = &TextureEntry> {
+        self.entries
+            .iter()
+            .filter(|e| e.action == TextureAction::Missing)
+    }
+    /// The entries not followed (absolute, or leaving their folder).
+    pub fn refused(&self) -> impl Iterator<Item = &TextureEntry> {
+        self.entries
+            .iter()
+            .filter(|e| e.action == TextureAction::Refused)
+    }
+
+    /// The output's texture table.
+    pub fn table(&self) -> Vec<String> {
+        self.entries.iter().map(|e| e.path.clone()).collect()
+    }
+
+    /// Copies the files (creating folders under the output's) and returns the output's
+    /// texture table. A failed copy stops with its error; files copied before it stay.
+    pub fn apply(&self) -> std::io::Result<Vec<String>> {
+        for e in &self.entries {
+            if let TextureAction::Copy { from } = &e.action {
+                let target = self.to.join(e.path.replace('\\', "/"));
+                if let Some(parent) = target.parent() {
+                    std::fs::create_dir_all(parent)?;
+                }
+                std::fs::copy(from, &target).map_err(|err| {
+                    std::io::Error::new(err.kind(), format!("{}: {err}", target.display()))
+                })?;
+            }
+        }
+        Ok(self.table())
+    }
+
+    /// One line per copied, missing or refused texture, localised (what a front-end
+    /// prints or shows before saving).
+    pub fn report_lines(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let copied = self.copied().count();
+        if copied > 0 {
+            let to = self.to.display().to_string();
+            out.push(crate::tr!("textures-copied", count = copied, to = to));
+        }
+        for e in self.missing() {
+            out.push(crate::tr!("textures-missing", path = e.stored.as_str()));
+        }
+        for e in self.refused() {
+            out.push(crate::tr!("textures-refused", path = e.stored.as_str()));
+        }
+        out
+    }
+}
+
+/// The stored path as a relative path that stays inside its folder; None when it is
+/// absolute or climbs out.
+fn inside(stored: &str) -> Option<PathBuf> {
+    let s = stored.replace('\\', "/");
+    let bytes = s.as_bytes();
+    if s.starts_with('/') || (bytes.len() >= 2 && bytes[1] == b':') {
+        return None; // "/x", "//host/x", "C:x", "C:/x"
+    }
+    let mut out = PathBuf::new();
+    for c in Path::new(&s).components() {
+        match c {
+            Component::Normal(part) => out.push(part),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    return None;
+                }
+            }
+            Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    (!out.as_os_str().is_empty()).then_some(out)
+}
+
+fn absolute(p: &Path) -> PathBuf {
+    let p = if p.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        p
+    };
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+}
+
+fn same_bytes(a: &Path, b: &Path) -> bool {
+    let len = |p: &Path| std::fs::metadata(p).map(|m| m.len()).ok();
+    len(a).is_some() && len(a) == len(b) && std::fs::read(a).ok() == std::fs::read(b).ok()
+}
+
+/// `dir/name.png` → `dir/name_2.png`.
+fn numbered(path: &str, n: usize) -> String {
+    let (stem, ext) = match path.rfind('.') {
+        Some(dot) if !path[dot..].contains('/') => path.split_at(dot),
+        _ => (path, ""),
+    };
+    format!("{stem}_{n}{ext}")
+}
+
+/// `file` relative to folder `to` (both absolute), with MMD's separator.
+fn relative_path(file: &Path, to: &Path) -> String {
+    let file = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
+    let to = to.canonicalize().unwrap_or_else(|_| to.to_path_buf());
+    let f: Vec<Component> = file.components().collect();
+    let t: Vec<Component> = to.components().collect();
+    let common = f.iter().zip(&t).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = vec!["..".to_string(); t.len() - common];
+    parts.extend(
+        f[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    parts.join("\\")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("hone-tex-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn paths_that_are_absolute_or_leave_the_folder_are_refused() {
+        for bad in [
+            "/etc/passwd",
+            "C:\\x.png",
+            "\\\\host\\x.png",
+            "..\\x.png",
+            "a/../../x.png",
+        ] {
+            assert_eq!(inside(bad), None, "{bad}");
+        }
+        assert_eq!(inside("tex\\a.png"), Some(PathBuf::from("tex/a.png")));
+        assert_eq!(inside("a/../b.png"), Some(PathBuf::from("b.png")));
+    }
+
+    #[test]
+    fn copies_shares_identical_files_renames_different_ones_and_names_the_rest() {
+        let root = dir("copy");
+        let [a, b, out] = ["a", "b", "out"].map(|n| root.join(n));
+        for d in [&a, &b, &out] {
+            std::fs::create_dir_all(d).unwrap();
+        }
+        std::fs::create_dir_all(a.join("tex")).unwrap();
+        std::fs::write(a.join("tex/skin.png"), b"skin").unwrap();
+        std::fs::write(a.join("toon.bmp"), b"toon").unwrap();
+        std::fs::write(b.join("toon.bmp"), b"toon").unwrap(); // identical: shared
+        std::fs::create_dir_all(b.join("tex")).unwrap();
+        std::fs::write(b.join("tex/skin.png"), b"other skin").unwrap(); // clash: renamed
+        std::fs::write(root.join("secret.png"), b"s").unwrap();
+        let sources: Vec<(&str, &Path)> = vec![
+            ("tex\\skin.png", &a),
+            ("toon.bmp", &a),
+            ("toon.bmp", &b),
+            ("tex\\skin.png", &b),
+            ("gone.png", &b),
+            ("..\\secret.png", &b),
+            ("/etc/hostname", &b),
+        ];
+        let p = plan(&sources, &out, TextureMode::Copy);
+        let table = p.apply().unwrap();
+        assert_eq!(
+            table,
+            [
+                "tex\\skin.png",
+                "toon.bmp",
+                "toon.bmp",
+                "tex\\skin_2.png",
+                "gone.png",
+                "..\\secret.png",
+                "/etc/hostname"
+            ]
+        );
+        assert_eq!(std::fs::read(out.join("tex/skin.png")).unwrap(), b"skin");
+        assert_eq!(
+            std::fs::read(out.join("tex/skin_2.png")).unwrap(),
+            b"other skin"
+        );
+        assert_eq!(std::fs::read(out.join("toon.bmp")).unwrap(), b"toon");
+        assert_eq!(p.copied().count(), 3);
+        assert_eq!(p.entries[2].action, TextureAction::Shared);
+        assert_eq!(p.missing().count(), 1);
+        assert_eq!(p.refused().count(), 2);
+        assert!(!out.join("secret.png").exists());
+        // Into the same folder again: nothing to copy.
+        let again = plan_model(&table[..2], &out, &out, TextureMode::Copy);
+        assert!(again
+            .entries
+            .iter()
+            .all(|e| e.action == TextureAction::InPlace));
+        // Relative: paths lead back to the source.
+        let rel = plan_model(&["toon.bmp".into()], &a, &out, TextureMode::Relative);
+        let name = a.file_name().unwrap().to_string_lossy();
+        assert_eq!(rel.table(), [format!("..\\{name}\\toon.bmp")]);
+    }
+}
