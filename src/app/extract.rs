@@ -39,14 +39,33 @@ pub fn save_selected(state: &mut State, materials: &[usize]) {
 /// Writes the extracted part to `path` (the dialog's half without the dialog).
 pub fn save_to(state: &mut State, materials: &[usize], path: &std::path::Path) {
     let file = path.display().to_string();
+    let mut notes = Vec::new();
+    let from = state.doc.base_dir().map(std::path::Path::to_path_buf);
     let saved = crate::rig::parts::extract(state.doc.model(), materials)
         .map_err(|e| e.to_string())
-        .and_then(|part| {
+        .and_then(|mut part| {
+            // The texture rule: the part's textures go beside the new file (a model never
+            // saved has no folder its paths are relative to).
+            let to = path.parent().unwrap_or(std::path::Path::new("."));
+            let canonical = |p: &std::path::Path| p.canonicalize().unwrap_or(p.to_path_buf());
+            if let Some(from) = from.filter(|f| canonical(f) != canonical(to)) {
+                let plan = crate::pmx::textures::plan_model(
+                    &part.textures,
+                    &from,
+                    to,
+                    crate::pmx::textures::TextureMode::Copy,
+                );
+                notes = plan.report_lines();
+                part.textures = plan.apply().map_err(|e| e.to_string())?;
+            }
             let options = state.save_options;
             crate::pmx::write::save_with_rule(&part, path, &options)
                 .map(|_| part.materials.len())
                 .map_err(|e| e.to_string())
         });
+    for line in notes {
+        state.log(LogLevel::Info, line);
+    }
     match saved {
         Ok(count) => state.log(
             LogLevel::Info,

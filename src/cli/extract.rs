@@ -61,6 +61,8 @@ pub fn run(args: ExtractArgs) -> CliResult {
     let Some(path) = &args.output else {
         return Err(crate::tr!("cli-output-required").into());
     };
+    // The texture rule: the part's textures go beside OUT.
+    let part = super::bring_textures(&part, &args.input, path)?;
     super::save_model(&part, path, &WriteOptions::default())?;
     let _ = writeln!(
         out,

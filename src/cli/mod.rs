@@ -104,7 +104,7 @@ fn save_model(
 /// ones shared; absolute paths and paths leaving the source folder are never followed) and
 /// the table rewritten; what was copied, missing or refused is said on stderr. Nothing
 /// happens when both are in one folder.
-fn bring_textures<'m>(
+pub(crate) fn bring_textures<'m>(
     model: &'m crate::pmx::Model,
     source: &std::path::Path,
     output: &std::path::Path,
