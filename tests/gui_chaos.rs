@@ -559,7 +559,8 @@ impl Invariants {
             ));
         }
         if history.revision() == self.last_revision {
-            if *model != self.last_model {
+            // `!=` alone would call a model holding NaN changed: the bytes decide.
+            if *model != self.last_model && bytes(model) != bytes(&self.last_model) {
                 return Err("the model changed without a history step".into());
             }
         } else {
@@ -716,56 +717,30 @@ fn chaos_on_gene_light() {
     chaos(model, "Gene_light.pmx", 1);
 }
 
+/// Found by the chaos (seed 7525354884097925487, event 2271 on the sample rig): a
+/// screen reader's SetValue put NaN into a vertex's additional UV, and a finite number
+/// past f32's range (typed 1e39, or set) was stored as +∞.
 #[test]
-#[ignore]
-fn chaos_profile() {
-    let model = hone::pmx::load(hone_testkit::shared_model("gene/Gene_light.pmx").unwrap())
-        .unwrap()
-        .model;
-    let t = std::time::Instant::now();
-    for _ in 0..20 {
-        std::hint::black_box(model.clone());
-    }
-    println!("clone {:?}", t.elapsed() / 20);
-    let t = std::time::Instant::now();
-    for _ in 0..20 {
-        std::hint::black_box(hone::check::refs::check_index_ranges(&model));
-    }
-    println!("ranges {:?}", t.elapsed() / 20);
-    let t = std::time::Instant::now();
-    for _ in 0..5 {
-        std::hint::black_box(bytes(&model));
-    }
-    println!("write {:?}", t.elapsed() / 5);
-    let mut h = harness_on(model, "x");
+fn number_fields_refuse_nan_and_numbers_past_f32() {
+    let mut h = gui_support::harness();
+    h.run_steps(2);
+    app_mut(&mut h)
+        .state
+        .select(hone::app::Selection::Vertex(0));
     h.run_steps(3);
-    let t = std::time::Instant::now();
-    for _ in 0..50 {
-        h.run_steps(1);
+    let before = app(&h).state.doc.model().vertices[0].clone();
+    for value in [f64::NAN, f64::INFINITY, 1e39, -1e300] {
+        gui_support::set_value(&h, "edge scale", value);
+        h.run_steps(3);
     }
-    println!("frame {:?}", t.elapsed() / 50);
-    let t = std::time::Instant::now();
-    for _ in 0..50 {
-        let _ = targets(&h, clickable);
-    }
-    println!(
-        "targets {:?} n={}",
-        t.elapsed() / 50,
-        targets(&h, clickable).len()
+    let a = app(&h);
+    assert_eq!(
+        a.state.doc.model().vertices[0].edge_scale,
+        before.edge_scale
     );
-    let t = std::time::Instant::now();
-    for _ in 0..50 {
-        let _ = h.root().children_recursive().count();
-    }
-    println!(
-        "walk {:?} nodes={}",
-        t.elapsed() / 50,
-        h.root().children_recursive().count()
-    );
-    let mut inv = Invariants::new(&h);
-    let t = std::time::Instant::now();
-    for _ in 0..50 {
-        inv.check(&h, false).unwrap();
-    }
-    println!("check {:?}", t.elapsed() / 50);
+    assert_eq!(a.state.doc.history.len(), 0, "nothing was recorded");
+    // A real number still lands.
+    gui_support::set_value(&h, "edge scale", 0.5);
+    h.run_steps(3);
+    assert_eq!(app(&h).state.doc.model().vertices[0].edge_scale, 0.5);
 }
