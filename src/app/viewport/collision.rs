@@ -307,7 +307,8 @@ pub fn draw_joints(
                     (lo, hi, false)
                 };
                 let r = size * (0.55 + 0.1 * k as f32);
-                let n = ((to - from).abs() / TAU * 48.0).ceil().max(2.0) as usize;
+                // At most one turn's segments: a typed limit of 1e30 asked for 17 GB (chaos test).
+                let n = ((to - from).abs() / TAU * 48.0).ceil().clamp(2.0, 48.0) as usize;
                 let pts: Vec<Vec3> = (0..=n)
                     .map(|s| {
                         let a = from + (to - from) * s as f32 / n as f32;
