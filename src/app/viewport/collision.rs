@@ -14,7 +14,7 @@ pub use matrix::{cell_state, toggle_cell_edit, CellState};
 use eframe::egui;
 
 use super::camera::Projector;
-use super::overlays::{diamond, SELECTED};
+use super::overlays::{self, diamond, SELECTED};
 use crate::physics::rules::{self, DebugBody};
 use crate::pmx::{JointKind, Model, RigidMode};
 use egui::{Color32, Painter, Pos2, Shape, Stroke};
@@ -219,7 +219,7 @@ fn draw_body_styled(
         }
         RigidMode::DynamicWithBonePosition => {
             for l in screen {
-                painter.extend(Shape::dashed_line(&l, Stroke::new(width, color), 5.0, 4.0));
+                overlays::dashed(painter, &l, Stroke::new(width, color), 5.0, 4.0);
             }
         }
         RigidMode::FollowBone => {
@@ -307,7 +307,8 @@ pub fn draw_joints(
                     (lo, hi, false)
                 };
                 let r = size * (0.55 + 0.1 * k as f32);
-                let n = ((to - from).abs() / TAU * 48.0).ceil().max(2.0) as usize;
+                // At most one turn's segments: a typed limit of 1e30 asked for 17 GB (chaos test).
+                let n = ((to - from).abs() / TAU * 48.0).ceil().clamp(2.0, 48.0) as usize;
                 let pts: Vec<Vec3> = (0..=n)
                     .map(|s| {
                         let a = from + (to - from) * s as f32 / n as f32;
@@ -319,7 +320,7 @@ pub fn draw_joints(
                 };
                 let stroke = Stroke::new(1.5, AXIS_COLORS[k]);
                 if dashed {
-                    painter.extend(Shape::dashed_line(&line, stroke, 3.0, 3.0));
+                    overlays::dashed(painter, &line, stroke, 3.0, 3.0);
                 } else {
                     // Close the sector so the limit range reads as a wedge.
                     line.insert(0, o);
@@ -487,7 +488,7 @@ pub fn draw_legend(painter: &Painter, rect: egui::Rect, model: &Model, options: 
                     painter.add(Shape::line(outline.to_vec(), Stroke::new(1.0, c)));
                 }
                 RigidMode::DynamicWithBonePosition => {
-                    painter.extend(Shape::dashed_line(&outline, Stroke::new(1.5, c), 4.0, 3.0));
+                    overlays::dashed(painter, &outline, Stroke::new(1.5, c), 4.0, 3.0);
                 }
                 _ => {
                     painter.add(Shape::line(outline.to_vec(), Stroke::new(1.5, c)));

@@ -5,7 +5,7 @@ use eframe::egui;
 use super::camera::Projector;
 use crate::physics::rules::{self, DebugBody};
 use crate::pmx::{BoneFlags, Model, RigidMode, Tail};
-use egui::{Color32, Painter, Pos2, Shape, Stroke};
+use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
 use glam::{Mat4, Vec3};
 
 pub const BONE: Color32 = Color32::from_rgb(80, 150, 255);
@@ -13,6 +13,58 @@ pub const BONE_IK: Color32 = Color32::from_rgb(255, 150, 40);
 pub const BONE_APPEND: Color32 = Color32::from_rgb(120, 220, 160);
 pub const BONE_FIXED: Color32 = Color32::from_rgb(200, 140, 255);
 pub const SELECTED: Color32 = Color32::from_rgb(255, 60, 60);
+
+/// A dashed polyline, each segment first cut to the painter's clip rectangle: egui makes one
+/// shape per dash, so a segment to a point projected far off screen (near the camera's
+/// plane, or moved far away) would ask for billions of them (the chaos test found an IK
+/// goal line asking for 8 GB).
+pub fn dashed(painter: &Painter, path: &[Pos2], stroke: Stroke, dash: f32, gap: f32) {
+    let clip = painter.clip_rect().expand(dash + gap);
+    if path.iter().all(|p| clip.contains(*p)) {
+        painter.extend(Shape::dashed_line(path, stroke, dash, gap));
+        return;
+    }
+    for w in path.windows(2) {
+        if let Some((a, b)) = clip_segment(w[0], w[1], clip) {
+            painter.extend(Shape::dashed_line(&[a, b], stroke, dash, gap));
+        }
+    }
+}
+
+/// The part of the segment a–b inside `rect` (Liang–Barsky), None when nothing is or an end
+/// is not finite. The ends are clamped into `rect`: far ends lose precision.
+pub fn clip_segment(a: Pos2, b: Pos2, rect: Rect) -> Option<(Pos2, Pos2)> {
+    if ![a.x, a.y, b.x, b.y].iter().all(|v| v.is_finite()) {
+        return None;
+    }
+    let d = b - a;
+    let (mut t0, mut t1) = (0.0f32, 1.0f32);
+    let sides = [
+        (-d.x, a.x - rect.min.x),
+        (d.x, rect.max.x - a.x),
+        (-d.y, a.y - rect.min.y),
+        (d.y, rect.max.y - a.y),
+    ];
+    for (p, q) in sides {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+            continue;
+        }
+        let r = q / p;
+        if p < 0.0 {
+            t0 = t0.max(r);
+        } else {
+            t1 = t1.min(r);
+        }
+        if t0 > t1 {
+            return None;
+        }
+    }
+    let at = |t: f32| rect.clamp(a + d * t);
+    Some((at(t0), at(t1)))
+}
 
 /// The bone's head position in the current pose (MMD space).
 pub fn bone_head(world: &[Mat4], i: usize) -> Vec3 {
@@ -210,5 +262,34 @@ pub fn draw_joints(
             }
         }
         diamond(painter, p, 4.0, color, Stroke::NONE);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn segments_are_cut_to_the_rectangle() {
+        let rect = Rect::from_min_max(Pos2::new(0.0, 0.0), Pos2::new(100.0, 50.0));
+        // Inside: unchanged.
+        let inside = clip_segment(Pos2::new(10.0, 10.0), Pos2::new(90.0, 40.0), rect);
+        assert_eq!(inside, Some((Pos2::new(10.0, 10.0), Pos2::new(90.0, 40.0))));
+        // Crossing the left and right sides at y = 25.
+        let (a, b) = clip_segment(Pos2::new(-100.0, 25.0), Pos2::new(200.0, 25.0), rect).unwrap();
+        assert_eq!((a, b), (Pos2::new(0.0, 25.0), Pos2::new(100.0, 25.0)));
+        // Outside, and an end not finite: nothing.
+        assert_eq!(
+            clip_segment(Pos2::new(-10.0, -10.0), Pos2::new(-1.0, 60.0), rect),
+            None
+        );
+        assert_eq!(
+            clip_segment(Pos2::new(10.0, 10.0), Pos2::new(f32::NAN, 0.0), rect),
+            None
+        );
+        // A far end (a bone at 1e30) gives a segment no longer than the rectangle's diagonal.
+        let (a, b) = clip_segment(Pos2::new(50.0, 25.0), Pos2::new(1e30, 3e29), rect).unwrap();
+        assert!(rect.contains(a) && rect.contains(b));
+        assert!((b - a).length() <= rect.size().length());
     }
 }

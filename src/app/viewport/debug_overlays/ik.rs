@@ -7,7 +7,7 @@ use eframe::egui;
 use super::{outlined_text, valid, DebugState, TraceCache};
 use crate::app::viewport::camera::Projector;
 use crate::app::viewport::labels::{LabelRequest, LabelScratch};
-use crate::app::viewport::overlays::bone_head;
+use crate::app::viewport::overlays::{bone_head, dashed};
 use crate::app::State;
 use crate::pmx::Model;
 use egui::{Align2, Color32, FontId, Painter, Pos2, Shape, Stroke};
@@ -211,12 +211,7 @@ pub fn draw_ik(
         };
         painter.circle_stroke(g, 8.0, Stroke::new(width, IK_GOAL));
         painter.circle_filled(e, 4.0, IK_EFFECTOR);
-        painter.add(Shape::dashed_line(
-            &[e, g],
-            Stroke::new(1.0, IK_GOAL),
-            4.0,
-            3.0,
-        ));
+        dashed(painter, &[e, g], Stroke::new(1.0, IK_GOAL), 4.0, 3.0);
     }
     // Labels last, placed so that neighbours (the two feet) do not overlap.
     let measure = |text: &str, size: f32| {
@@ -249,12 +244,13 @@ pub fn draw_ik(
                 pts.extend(step[..step.len() - 1].iter().map(|m| m.w_axis.truncate()));
                 let screen: Vec<Pos2> = pts.iter().filter_map(|p| proj.project_mmd(*p)).collect();
                 if screen.len() == pts.len() && screen.len() >= 2 {
-                    painter.add(Shape::dashed_line(
+                    dashed(
+                        painter,
                         &screen,
                         Stroke::new(2.5, Color32::from_rgb(255, 80, 255)),
                         6.0,
                         3.0,
-                    ));
+                    );
                     for p in &screen {
                         painter.circle_stroke(
                             *p,

@@ -76,6 +76,10 @@ pub fn number_f32(ui: &mut Ui, label: egui::Id, value: f32, kind: Number) -> Opt
     } else {
         (new as f32, (new as f32).to_string())
     };
+    // A finite f64 past f32's range would be stored as ±∞.
+    if !stored.is_finite() {
+        return None;
+    }
     (mixed || stored.to_bits() != value.to_bits()).then_some(Typed { stored, shown })
 }
 
@@ -113,7 +117,8 @@ pub fn number(ui: &mut Ui, label: egui::Id, value: f64, kind: Number) -> Option<
                 }),
         )
         .labelled_by(label);
-    if r.changed() && v.to_bits() != value.to_bits() {
+    // A screen reader's SetValue reaches the field untyped: NaN and ±∞ never land.
+    if r.changed() && v.is_finite() && v.to_bits() != value.to_bits() {
         Some(v)
     } else if mixed {
         typed
