@@ -404,7 +404,8 @@ fn act(h: &mut AppHarness, rng: &mut Rng) -> Event {
             }
             let mut text = rng.pick(TEXTS).to_string();
             if rng.chance(0.2) {
-                text.push_str(rng.pick(TEXTS));
+                let more: &&str = rng.pick(TEXTS);
+                text.push_str(more);
             }
             h.event(egui::Event::Text(text.clone()));
             match rng.below(4) {
