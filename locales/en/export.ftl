@@ -8,6 +8,7 @@ export-written = hone: wrote { $path } ({ $kib } KiB); { $notes ->
 export-menu = Export glTF / VRM…
 export-filter-glb = glTF binary
 export-filter-gltf = glTF (JSON, embedded)
+export-filter-vrm = VRM 1.0 avatar
 export-vrm-title = Export VRM 1.0
 export-vrm-author = Author
 export-vrm-license = Licence (URL)

@@ -7,6 +7,7 @@ export-written = hone: { $path } を書き出しました（{ $kib } KiB）。{ 
 export-menu = glTF / VRM 書き出し…
 export-filter-glb = glTF バイナリ
 export-filter-gltf = glTF（JSON・埋め込み）
+export-filter-vrm = VRM 1.0 アバター
 export-vrm-title = VRM 1.0 書き出し
 export-vrm-author = 作者
 export-vrm-license = ライセンス（URL）

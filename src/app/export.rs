@@ -51,7 +51,7 @@ pub fn menu_item(ui: &mut egui::Ui, state: &State) {
     let mut dialog = rfd::FileDialog::new()
         .add_filter(crate::tr!("export-filter-glb"), &["glb"])
         .add_filter(crate::tr!("export-filter-gltf"), &["gltf"])
-        .add_filter("VRM 1.0", &["vrm"])
+        .add_filter(crate::tr!("export-filter-vrm"), &["vrm"])
         .set_file_name(format!("{stem}.glb"));
     if let Some(dir) = state.doc.base_dir() {
         dialog = dialog.set_directory(dir);

@@ -42,7 +42,13 @@ impl TextureStore {
         let jobs: Vec<(usize, Option<PathBuf>, String)> = textures
             .iter()
             .enumerate()
-            .map(|(i, name)| (i, base_dir.and_then(|d| resolve(d, name)), name.clone()))
+            .map(|(i, name)| {
+                (
+                    i,
+                    base_dir.and_then(|d| crate::pmx::textures::find(d, name)),
+                    name.clone(),
+                )
+            })
             .collect();
         std::thread::spawn(move || {
             jobs.into_par_iter().for_each(|(i, path, name)| {
@@ -105,36 +111,6 @@ impl TextureStore {
     }
 }
 
-/// Finds a texture path as PMX stores it (backslashes, any letter case) under `base`.
-pub fn resolve(base: &Path, name: &str) -> Option<PathBuf> {
-    let rel: Vec<&str> = name
-        .split(['\\', '/'])
-        .filter(|c| !c.is_empty() && *c != ".")
-        .collect();
-    if rel.is_empty() {
-        return None;
-    }
-    let direct = rel.iter().fold(base.to_path_buf(), |p, c| p.join(c));
-    if direct.is_file() {
-        return Some(direct);
-    }
-    // Windows paths are case-insensitive; match each component ignoring case.
-    let mut dir = base.to_path_buf();
-    for comp in &rel {
-        if *comp == ".." {
-            dir.pop();
-            continue;
-        }
-        let lower = comp.to_lowercase();
-        let found = std::fs::read_dir(&dir)
-            .ok()?
-            .flatten()
-            .find(|e| e.file_name().to_string_lossy().to_lowercase() == lower)?;
-        dir = found.path();
-    }
-    dir.is_file().then_some(dir)
-}
-
 pub fn decode_file(path: &Path) -> Result<DecodedImage, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     decode_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
@@ -167,11 +143,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join("Tex")).unwrap();
         std::fs::write(dir.path().join("Tex/Face.SPH"), &png).unwrap();
-        let path = resolve(dir.path(), "tex\\face.sph").expect("case-insensitive resolve");
+        let path = crate::pmx::textures::find(dir.path(), "tex\\face.sph")
+            .expect("case-insensitive resolve");
         let img = decode_file(&path).unwrap();
         assert_eq!((img.width, img.height), (2, 3));
         assert_eq!(&img.rgba[..4], &[10, 20, 30, 255]);
-        assert!(resolve(dir.path(), "tex\\none.png").is_none());
+        assert!(crate::pmx::textures::find(dir.path(), "tex\\none.png").is_none());
         assert!(decode_bytes(b"not an image").is_err());
     }
 }

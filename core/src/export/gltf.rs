@@ -516,7 +516,7 @@ impl Document {
         let found = options
             .texture_dir
             .as_deref()
-            .and_then(|dir| texture::resolve(dir, name));
+            .and_then(|dir| crate::pmx::textures::find(dir, name));
         let image = match found {
             Some(path) => texture::load(&path),
             None => Err(crate::tr!("export-texture-not-found")),

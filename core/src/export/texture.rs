@@ -1,36 +1,6 @@
 //! Texture files for export: found as PMX names them, embedded as PNG or JPEG.
 
-use std::path::{Path, PathBuf};
-
-/// Finds a texture path as PMX stores it (backslashes, any letter case: the files come from
-/// Windows) under `base`.
-pub fn resolve(base: &Path, name: &str) -> Option<PathBuf> {
-    let parts: Vec<&str> = name
-        .split(['\\', '/'])
-        .filter(|c| !c.is_empty() && *c != ".")
-        .collect();
-    if parts.is_empty() {
-        return None;
-    }
-    let direct = parts.iter().fold(base.to_path_buf(), |p, c| p.join(c));
-    if direct.is_file() {
-        return Some(direct);
-    }
-    let mut dir = base.to_path_buf();
-    for part in &parts {
-        if *part == ".." {
-            dir.pop();
-            continue;
-        }
-        let lower = part.to_lowercase();
-        let found = std::fs::read_dir(&dir)
-            .ok()?
-            .flatten()
-            .find(|e| e.file_name().to_string_lossy().to_lowercase() == lower)?;
-        dir = found.path();
-    }
-    dir.is_file().then_some(dir)
-}
+use std::path::Path;
 
 /// How a texture's alpha channel looks, which decides the material's alpha mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -133,19 +103,24 @@ mod tests {
             .unwrap();
         std::fs::write(dir.path().join("Tex/sphere.sph"), &bmp).unwrap();
 
-        let skin = load(&resolve(dir.path(), "tex\\skin.png").expect("case-insensitive")).unwrap();
+        let skin = load(
+            &crate::pmx::textures::find(dir.path(), "tex\\skin.png").expect("case-insensitive"),
+        )
+        .unwrap();
         assert_eq!(skin.bytes, opaque, "a PNG is embedded byte for byte");
         assert_eq!((skin.mime_type, skin.alpha), ("image/png", Alpha::Opaque));
-        let cut = load(&resolve(dir.path(), "Tex/cut.png").unwrap()).unwrap();
+        let cut = load(&crate::pmx::textures::find(dir.path(), "Tex/cut.png").unwrap()).unwrap();
         assert_eq!(cut.alpha, Alpha::Cutout);
-        let glass = load(&resolve(dir.path(), "Tex/glass.png").unwrap()).unwrap();
+        let glass =
+            load(&crate::pmx::textures::find(dir.path(), "Tex/glass.png").unwrap()).unwrap();
         assert_eq!(glass.alpha, Alpha::Blended);
-        let sphere = load(&resolve(dir.path(), "Tex\\sphere.sph").unwrap()).unwrap();
+        let sphere =
+            load(&crate::pmx::textures::find(dir.path(), "Tex\\sphere.sph").unwrap()).unwrap();
         assert_eq!(sphere.mime_type, "image/png");
         assert!(sphere.bytes.starts_with(b"\x89PNG"), "a BMP becomes PNG");
         let back = image::load_from_memory(&sphere.bytes).unwrap().to_rgb8();
         assert_eq!(back.get_pixel(1, 1).0, [200, 100, 50]);
-        assert!(resolve(dir.path(), "Tex\\none.png").is_none());
+        assert!(crate::pmx::textures::find(dir.path(), "Tex\\none.png").is_none());
         std::fs::write(dir.path().join("bad.png"), b"not an image").unwrap();
         assert!(load(&dir.path().join("bad.png")).is_err());
     }

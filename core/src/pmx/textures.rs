@@ -96,11 +96,11 @@ pub fn plan(sources: &[(&str, &Path)], to: &Path, mode: TextureMode) -> TextureP
             continue;
         };
         let dir_abs = absolute(dir);
-        let file = dir_abs.join(&rel);
-        if !file.is_file() {
+        // As the app finds it: letter case may differ from the stored path's.
+        let Some(file) = find(&dir_abs, &rel.to_string_lossy()) else {
             entries.push(entry(stored.to_string(), TextureAction::Missing));
             continue;
-        }
+        };
         // A link (or a linked folder) must not lead out of the folder either.
         match (file.canonicalize(), dir_abs.canonicalize()) {
             (Ok(f), Ok(d)) if f.starts_with(&d) => {}
@@ -225,6 +225,36 @@ impl TexturePlan {
     }
 }
 
+/// Finds a texture path as PMX stores it (`\` or `/`, any letter case: the files come from
+/// Windows) under `base`. The one lookup the app, export and the texture rule share.
+pub fn find(base: &Path, stored: &str) -> Option<PathBuf> {
+    let parts: Vec<&str> = stored
+        .split(['\\', '/'])
+        .filter(|c| !c.is_empty() && *c != ".")
+        .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    let direct = parts.iter().fold(base.to_path_buf(), |p, c| p.join(c));
+    if direct.is_file() {
+        return Some(direct);
+    }
+    let mut dir = base.to_path_buf();
+    for part in &parts {
+        if *part == ".." {
+            dir.pop();
+            continue;
+        }
+        let lower = part.to_lowercase();
+        let found = std::fs::read_dir(&dir)
+            .ok()?
+            .flatten()
+            .find(|e| e.file_name().to_string_lossy().to_lowercase() == lower)?;
+        dir = found.path();
+    }
+    dir.is_file().then_some(dir)
+}
+
 /// The stored path as a relative path that stays inside its folder; None when it is
 /// absolute or climbs out.
 fn inside(stored: &str) -> Option<PathBuf> {
@@ -301,6 +331,27 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         d
+    }
+
+    #[test]
+    fn a_path_stored_in_other_letter_case_is_found_and_copied_as_stored() {
+        // Models come from Windows, where TEX\Face.PNG and tex/face.png are one file.
+        let root = dir("case");
+        let [a, out] = ["a", "out"].map(|n| root.join(n));
+        std::fs::create_dir_all(a.join("tex")).unwrap();
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(a.join("tex/face.png"), b"face").unwrap();
+        assert_eq!(find(&a, "TEX\\Face.PNG"), Some(a.join("tex/face.png")));
+        assert_eq!(find(&a, "tex\\none.png"), None);
+        let p = plan_model(&["TEX\\Face.PNG".to_string()], &a, &out, TextureMode::Copy);
+        assert!(
+            matches!(p.entries[0].action, TextureAction::Copy { .. }),
+            "{p:?}"
+        );
+        assert_eq!(p.apply().unwrap(), ["TEX\\Face.PNG"]);
+        // Written under the stored name: found directly from now on, on any system.
+        assert_eq!(std::fs::read(out.join("TEX/Face.PNG")).unwrap(), b"face");
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]
