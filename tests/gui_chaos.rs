@@ -518,9 +518,11 @@ fn act(h: &mut AppHarness, rng: &mut Rng) -> Event {
     }
 }
 
-/// The model's bytes as the core's writer writes them (the model's own header).
+/// The model's bytes as saving writes them: the core's save rule picks the version (an edit
+/// may use a 2.1 feature in a model that declares 2.0; saving upgrades it, as the app says).
 fn bytes(model: &Model) -> Vec<u8> {
-    write_pmx(model, &WriteOptions::default()).expect("the model writes")
+    let plan = hone::pmx::needs::plan_save(model, &WriteOptions::default()).expect("a save plan");
+    write_pmx(model, &plan.options).expect("the model writes")
 }
 
 /// What must hold after every event; `Err` says what broke.
