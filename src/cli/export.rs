@@ -19,7 +19,7 @@ pub struct ExportArgs {
     #[arg(long, default_value = "")]
     pub author: String,
     /// VRM: the URL of the licence the model is under (required for .vrm), e.g. the VRM Public
-    /// License's https://vrm.dev/licenses/1.0/
+    /// License, <https://vrm.dev/licenses/1.0/>
     #[arg(long, default_value = "")]
     pub license: String,
 }
