@@ -39,24 +39,8 @@ pub const OP: Operation = Operation {
         Opt::new("map", "merge-opt-map", OptKind::Text, Def::Str("")),
         Opt::new("prefix", "merge-opt-prefix", OptKind::Text, Def::Str("")),
         Opt::new("offset", "merge-opt-offset", LENGTH, Def::Vec3([0.0; 3])),
-        Opt::new(
-            "rotate_deg",
-            "ops-opt-rotate-deg",
-            OptKind::Vec3 {
-                min: -360.0,
-                max: 360.0,
-            },
-            Def::Vec3([0.0; 3]),
-        ),
-        Opt::new(
-            "scale",
-            "ops-opt-scale",
-            OptKind::Float {
-                min: 0.001,
-                max: 1000.0,
-            },
-            Def::Float(1.0),
-        ),
+        super::transform::ROTATE_DEG,
+        super::transform::SCALE,
         Opt::new(
             "group_offset",
             "merge-opt-group-offset",

@@ -5,6 +5,28 @@ use super::{Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Se
 use crate::pmx::Model;
 use crate::rig::transform::{transform, Scope, Transform};
 
+/// The uniform scale option (also merge's, for the part).
+pub(super) const SCALE: Opt = Opt::new(
+    "scale",
+    "ops-opt-scale",
+    OptKind::Float {
+        min: 0.001,
+        max: 1000.0,
+    },
+    Def::Float(1.0),
+);
+
+/// Rotation in degrees about X, Y, Z (also merge's, for the part).
+pub(super) const ROTATE_DEG: Opt = Opt::new(
+    "rotate_deg",
+    "ops-opt-rotate-deg",
+    OptKind::Vec3 {
+        min: -360.0,
+        max: 360.0,
+    },
+    Def::Vec3([0.0; 3]),
+);
+
 pub const OP: Operation = Operation {
     name: "transform",
     aliases: &[],
@@ -13,24 +35,8 @@ pub const OP: Operation = Operation {
     menu: Menu::Model,
     selection: Need::Elements,
     options: &[
-        Opt::new(
-            "scale",
-            "ops-opt-scale",
-            OptKind::Float {
-                min: 0.001,
-                max: 1000.0,
-            },
-            Def::Float(1.0),
-        ),
-        Opt::new(
-            "rotate_deg",
-            "ops-opt-rotate-deg",
-            OptKind::Vec3 {
-                min: -360.0,
-                max: 360.0,
-            },
-            Def::Vec3([0.0; 3]),
-        ),
+        SCALE,
+        ROTATE_DEG,
         Opt::new(
             "translate",
             "ops-opt-translate",
