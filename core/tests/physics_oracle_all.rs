@@ -28,13 +28,17 @@ use std::path::{Path, PathBuf};
 /// Differences not yet understood: (case, group, why). Reported with their figures but not
 /// asserted; an entry that meets every criterion fails the test, so the list only shrinks.
 const OPEN: &[(&str, &str, &str)] = &[
-    // Gene.pmd shares Gene.pmx's bodies and joints (checked against the reference's body
-    // list) but not its bone flags; under 02_laugh its cloak, which rests on the torso, settles
-    // 8° away from Bullet's (Gene.pmx: 0.02°). Suspected: the contact order (issue 23.3).
+    // Not physics: the reference's animation. With physics off, babylon-mmd plays Gene.pmd's
+    // 回転連動 bones (PMD bone type 9: 右肩連, 横クローク2_1…5_1 hanging the cloak) as if
+    // unlinked — off from its own Gene.pmx by ratio × the source's turn (21.8° on
+    // 横クローク5_1, ratio −50 %), where Hone's PMD and PMX agree within 0.02° — and leaves
+    // both ankles 0.5 units from their leg IK targets for the whole motion (Hone's PMD 0.04,
+    // either PMX 0.03). The cloak hangs from those bones, so it starts 4–22° away at frame 0,
+    // before any step. Measured 2026-11-27 with sim.mjs --no-physics.
     (
         "gene_pmd_02_laugh",
         "cloak",
-        "cloak resting on the torso, PMD (issue 23.3)",
+        "the reference plays Gene.pmd's 回転連動 bones and leg IK differently (not physics)",
     ),
 ];
 

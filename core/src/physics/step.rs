@@ -244,7 +244,11 @@ impl PhysicsWorld {
             fps: 1.0 / h,
             iterations: config.solver_iterations,
         };
-        // Bullet's order (island-sorted), which decides where unconverged chains hang.
+        // Bullet's order (island-sorted, bodies whose boxes overlap joined first), which
+        // decides where unconverged chains hang.
+        let solver = std::mem::take(&mut self.solver);
+        self.update_spring_order(&solver);
+        self.solver = solver;
         for &k in &self.spring_order {
             self.springs[k].push_rows(&self.solver, &info, &mut self.rows);
         }

@@ -85,6 +85,7 @@ pub struct PhysicsWorld {
     pub(super) springs: Vec<Spring6Dof>,
     /// The springs in the order Bullet solves them ([`islands::solve_order`]).
     pub(super) spring_order: Vec<usize>,
+    pub(super) spring_islands: islands::SpringIslands,
     pub(super) joint_slots: Vec<JointSlot>,
     pub(super) notes: Vec<Note>,
     /// Time not yet stepped (Bullet's `m_localTime`).
@@ -419,6 +420,7 @@ impl PhysicsWorld {
             proxies,
             springs: Vec::new(),
             spring_order: Vec::new(),
+            spring_islands: islands::SpringIslands::default(),
             joint_slots: Vec::with_capacity(model.joints.len()),
             notes,
             local_time: 0.0,
@@ -436,31 +438,11 @@ impl PhysicsWorld {
             let slot = world.build_joint(i, j);
             world.joint_slots.push(slot);
         }
-        world.spring_order = world.spring_solve_order();
+        world.build_spring_order();
         world.rows = Vec::with_capacity(6 * world.springs.len());
         world.bone_order = bone_order(model);
         world.parent_first = world.bone_order.iter().map(|&(b, _)| b).collect();
         world
-    }
-
-    /// Indices into `springs` in Bullet's solve order, from every simulated joint's bodies.
-    fn spring_solve_order(&self) -> Vec<usize> {
-        let mut pairs = Vec::with_capacity(self.joint_slots.len());
-        let mut spring_of = Vec::with_capacity(self.joint_slots.len());
-        for slot in &self.joint_slots {
-            let (pair, spring) = match *slot {
-                JointSlot::Spring(k) => ((self.springs[k].body_a, self.springs[k].body_b), Some(k)),
-                JointSlot::Rapier { a, b, .. } => ((a, b), None),
-                JointSlot::NotSimulated => continue,
-            };
-            pairs.push(pair);
-            spring_of.push(spring);
-        }
-        let simulated: Vec<bool> = self.bodies.iter().map(|b| b.role.is_dynamic()).collect();
-        islands::solve_order(&simulated, &pairs)
-            .into_iter()
-            .filter_map(|k| spring_of[k])
-            .collect()
     }
 
     /// Adds joint `i` to the world (notes included) and says where it went.

@@ -86,6 +86,11 @@ impl Contacts {
         c
     }
 
+    /// Whether body `i` has a contact response (Bullet: only such bodies merge islands).
+    pub fn responds(&self, i: usize) -> bool {
+        self.bodies.get(i).is_some_and(|b| b.respond)
+    }
+
     /// Replaces body `i`'s contact data (a live edit) and re-lists the pairs.
     pub fn update_body(&mut self, i: usize, body: ContactBody, proxies: &[BodyProxy]) {
         if let Some(b) = self.bodies.get_mut(i) {
