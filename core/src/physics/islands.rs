@@ -87,7 +87,8 @@ fn bullet_quicksort(items: &mut [(i64, usize)], lo: usize, hi: usize) {
 
 /// The order Bullet solves `joints` (body index pairs, in the world's joint order) in,
 /// as indices into `joints`; `simulated[b]` says whether body `b` is simulated.
-pub fn solve_order(simulated: &[bool], joints: &[(usize, usize)]) -> Vec<usize> {
+#[cfg(test)]
+fn solve_order(simulated: &[bool], joints: &[(usize, usize)]) -> Vec<usize> {
     let mut order = IslandOrder::default();
     let mut out = Vec::new();
     order.order(simulated, &[], joints, &mut out);

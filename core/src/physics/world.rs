@@ -83,7 +83,7 @@ pub struct PhysicsWorld {
     pub(super) bodies: Vec<Body>,
     pub(super) proxies: Vec<BodyProxy>,
     pub(super) springs: Vec<Spring6Dof>,
-    /// The springs in the order Bullet solves them ([`islands::solve_order`]).
+    /// The springs in the order Bullet solves them (`islands`).
     pub(super) spring_order: Vec<usize>,
     pub(super) spring_islands: islands::SpringIslands,
     pub(super) joint_slots: Vec<JointSlot>,
