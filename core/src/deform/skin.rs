@@ -18,6 +18,9 @@ use crate::pmx::{Model, Weights};
 use glam::{Mat4, Quat, Vec3, Vec3A, Vec4};
 use rayon::prelude::*;
 
+#[cfg(target_arch = "x86_64")]
+mod wide;
+
 const BDEF1: u8 = 0;
 const BDEF2: u8 = 1;
 const BDEF4: u8 = 2;
@@ -100,6 +103,8 @@ pub(crate) struct SkinData {
     starts: [usize; 6],
     /// Every entry of `bones` is below this (bones + the identity slot).
     bone_slots: usize,
+    /// The CPU has AVX: BDEF1, BDEF2 and BDEF4 skin two vertices at a time (`wide`).
+    avx: bool,
 }
 
 /// Skinned outputs written through raw pointers: grouped entries map to
@@ -198,6 +203,7 @@ impl SkinData {
             sdef: Vec::new(),
             starts: [nv; 6],
             bone_slots: nb + 1,
+            avx: has_avx(),
         };
         for k in (0..5u8).rev() {
             d.starts[k as usize] = keyed.partition_point(|&(kk, _)| kk < k);
@@ -419,29 +425,52 @@ impl SkinData {
         if s >= e {
             return;
         }
-        let grouped = self.vertex[s..e]
-            .iter()
-            .zip(&self.bones[s..e])
-            .zip(&self.rest_normal[s..e])
-            .zip(&self.weights[s..e])
-            .enumerate();
-        for (k, (((&v, b), &n), w)) in grouped {
-            let v = v as usize;
-            // SAFETY: `skin` checked that the per-vertex arrays have the
-            // vertex count and `mats` has every bone slot; `vertex` is a
-            // permutation of 0..vertex count, so `v` is in range and each `v`
-            // belongs to exactly one grouped entry (no overlapping writes).
-            unsafe {
-                if *mask.get_unchecked(v) {
-                    continue;
-                }
-                let m = |i: usize| mats.get_unchecked(b[i] as usize);
-                let (p, n) = self.skin_one::<K>(s + k, m, w, *morphed.get_unchecked(v), n);
-                *out.positions.add(v) = p.into();
-                if N {
-                    *out.normals.add(v) = n.into();
-                }
-            }
+        #[allow(unused_mut)]
+        let mut s = s;
+        #[cfg(target_arch = "x86_64")]
+        if self.avx && (K == BDEF1 || K == BDEF2 || K == BDEF4) {
+            // SAFETY: `avx` is set only where the CPU has AVX; the rest as below.
+            s = unsafe { self.skin_pairs::<K, N>(s, e, mats, morphed, mask, out) };
+        }
+        for g in s..e {
+            // SAFETY: `skin` checked that the per-vertex arrays have the vertex
+            // count and `mats` has every bone slot, and `g` is below the count.
+            unsafe { self.skin_entry::<K, N>(g, mats, morphed, mask, out) };
+        }
+    }
+
+    /// Skins grouped entry `g` of kind `K`, unless its vertex is masked.
+    ///
+    /// # Safety
+    /// `g` is below the vertex count, the per-vertex arrays have the vertex
+    /// count and `mats` every bone slot (`skin` checks this). `vertex` is a
+    /// permutation of 0..vertex count, so each vertex belongs to exactly one
+    /// grouped entry (no overlapping writes).
+    #[inline(always)]
+    unsafe fn skin_entry<const K: u8, const N: bool>(
+        &self,
+        g: usize,
+        mats: &[Mat4],
+        morphed: &[Vec3A],
+        mask: &[bool],
+        out: &Out,
+    ) {
+        let v = *self.vertex.get_unchecked(g) as usize;
+        if *mask.get_unchecked(v) {
+            return;
+        }
+        let b = self.bones.get_unchecked(g);
+        let m = |i: usize| mats.get_unchecked(b[i] as usize);
+        let (p, n) = self.skin_one::<K>(
+            g,
+            m,
+            self.weights.get_unchecked(g),
+            *morphed.get_unchecked(v),
+            *self.rest_normal.get_unchecked(g),
+        );
+        *out.positions.add(v) = p.into();
+        if N {
+            *out.normals.add(v) = n.into();
         }
     }
 
@@ -531,6 +560,18 @@ impl SkinData {
                 (pos, (rq * n).normalize_or_zero())
             }
         }
+    }
+}
+
+/// Whether the two-vertex AVX path can run here (checked once per model load).
+fn has_avx() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
     }
 }
 

@@ -22,7 +22,7 @@
 //!   `|k·Δ|/fps`; the motor is off while its axis is at a limit and is scaled down as a
 //!   limit nears (Bullet's `getMotorFactor`).
 
-use glam::{Mat3, Quat, Vec3};
+use glam::{Mat3, Quat, Vec3, Vec3A};
 use rapier3d::prelude::Pose;
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
@@ -213,12 +213,14 @@ impl Spring6Dof {
     }
 }
 
-/// A rigid body as the joint solver sees it during one step.
+/// A rigid body as the joint solver sees it during one step. The velocities are
+/// `Vec3A` (SIMD lanes, same IEEE results per component as `Vec3`): the row loop
+/// reads and writes them hundreds of times a step.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SolverBody {
     pub pose: Pose,
-    pub linvel: Vec3,
-    pub angvel: Vec3,
+    pub linvel: Vec3A,
+    pub angvel: Vec3A,
     /// 0 for bodies the joints cannot move (kinematic).
     pub inv_mass: f32,
     pub inv_inertia_world: Mat3,
@@ -229,8 +231,8 @@ impl SolverBody {
     pub fn fixed(pose: Pose, linvel: Vec3, angvel: Vec3) -> SolverBody {
         SolverBody {
             pose,
-            linvel,
-            angvel,
+            linvel: linvel.into(),
+            angvel: angvel.into(),
             inv_mass: 0.0,
             inv_inertia_world: Mat3::ZERO,
         }
@@ -241,8 +243,8 @@ impl SolverBody {
         let r = Mat3::from_quat(pose.rotation);
         SolverBody {
             pose,
-            linvel,
-            angvel,
+            linvel: linvel.into(),
+            angvel: angvel.into(),
             inv_mass: if mass > 0.0 { 1.0 / mass } else { 0.0 },
             inv_inertia_world: r * Mat3::from_diagonal(inv_inertia) * r.transpose(),
         }
@@ -250,19 +252,23 @@ impl SolverBody {
 }
 
 /// One constraint row of Bullet's sequential-impulse solver.
+///
+/// The vectors are `Vec3A`: one SIMD operation per vector instead of three scalar
+/// ones, with the same rounding per component (dot products sum x, y, z in `Vec3`'s
+/// order), so the results are bit-for-bit those of `Vec3`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Row {
     pub a: u32,
     pub b: u32,
-    pub lin_a: Vec3,
-    pub ang_a: Vec3,
-    pub lin_b: Vec3,
-    pub ang_b: Vec3,
-    /// Inverse inertia times the angular parts (the velocity change per unit impulse).
-    pub ang_a_response: Vec3,
-    pub ang_b_response: Vec3,
     pub inv_a_mass: f32,
     pub inv_b_mass: f32,
+    pub lin_a: Vec3A,
+    pub ang_a: Vec3A,
+    pub lin_b: Vec3A,
+    pub ang_b: Vec3A,
+    /// Inverse inertia times the angular parts (the velocity change per unit impulse).
+    pub ang_a_response: Vec3A,
+    pub ang_b_response: Vec3A,
     pub jac_inv: f32,
     /// Target relative velocity along the row.
     pub target: f32,
@@ -292,12 +298,12 @@ impl Row {
         Row {
             a: a as u32,
             b: b as u32,
-            lin_a,
-            ang_a,
-            lin_b,
-            ang_b,
-            ang_a_response: Vec3::ZERO,
-            ang_b_response: Vec3::ZERO,
+            lin_a: lin_a.into(),
+            ang_a: ang_a.into(),
+            lin_b: lin_b.into(),
+            ang_b: ang_b.into(),
+            ang_a_response: Vec3A::ZERO,
+            ang_b_response: Vec3A::ZERO,
             inv_a_mass: 0.0,
             inv_b_mass: 0.0,
             jac_inv: 0.0,
@@ -313,8 +319,8 @@ impl Row {
         let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
         self.inv_a_mass = a.inv_mass;
         self.inv_b_mass = b.inv_mass;
-        self.ang_a_response = a.inv_inertia_world * self.ang_a;
-        self.ang_b_response = b.inv_inertia_world * self.ang_b;
+        self.ang_a_response = a.inv_inertia_world.mul_vec3a(self.ang_a);
+        self.ang_b_response = b.inv_inertia_world.mul_vec3a(self.ang_b);
         let sum = a.inv_mass * self.lin_a.length_squared()
             + self.ang_a_response.dot(self.ang_a)
             + b.inv_mass * self.lin_b.length_squared()

@@ -271,18 +271,19 @@ impl PhysicsWorld {
                 continue;
             };
             let s = &self.solver[i];
+            let (linvel, angvel) = (Vec3::from(s.linvel), Vec3::from(s.angvel));
             if b.simulated() {
-                let speed = s.angvel.length();
+                let speed = angvel.length();
                 let turn = if speed > max_turn {
-                    s.angvel * (max_turn / speed)
+                    angvel * (max_turn / speed)
                 } else {
-                    s.angvel
+                    angvel
                 };
-                self.held_spin[i] = s.angvel - turn;
+                self.held_spin[i] = angvel - turn;
                 if let Some(pose) = self.contacts.pushed_pose(i, &s.pose, h) {
                     rb.set_position(pose, false);
                 }
-                rb.set_linvel(s.linvel, false);
+                rb.set_linvel(linvel, false);
                 rb.set_angvel(turn, false);
             } else {
                 self.held_spin[i] = Vec3::ZERO;

@@ -23,7 +23,7 @@ mod shapes;
 
 use super::spring6dof::{Row, SolverBody};
 use super::{BodyProxy, BodyShape};
-use glam::Vec3;
+use glam::Vec3A;
 use manifold::{Manifold, ManifoldPoint, MAX_POINTS};
 use rapier3d::parry::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
 use rows::{FrictionRow, PushRow};
@@ -70,8 +70,8 @@ pub(super) struct Contacts {
     row_points: Vec<(usize, usize)>,
     friction: Vec<FrictionRow>,
     pushes: Vec<PushRow>,
-    push_linear: Vec<Vec3>,
-    push_angular: Vec<Vec3>,
+    push_linear: Vec<Vec3A>,
+    push_angular: Vec<Vec3A>,
     /// Box–box scratch, reused so that a step does not allocate.
     clipped: ContactManifold<(), ()>,
 }
@@ -129,8 +129,8 @@ impl Contacts {
         self.row_points = Vec::with_capacity(most);
         self.friction = Vec::with_capacity(most);
         self.pushes = Vec::with_capacity(most);
-        self.push_linear = vec![Vec3::ZERO; n];
-        self.push_angular = vec![Vec3::ZERO; n];
+        self.push_linear = vec![Vec3A::ZERO; n];
+        self.push_angular = vec![Vec3A::ZERO; n];
     }
 
     /// Forgets every point (the bodies were put back on their bones).

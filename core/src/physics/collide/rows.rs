@@ -14,7 +14,7 @@
 
 use super::Contacts;
 use crate::physics::spring6dof::{Row, SolverBody};
-use glam::{Quat, Vec3};
+use glam::{Quat, Vec3, Vec3A};
 use rapier3d::prelude::Pose;
 
 /// `btContactSolverInfo`: contact ERP (`m_erp2`), split-impulse depth and turn ERP,
@@ -51,8 +51,8 @@ impl Contacts {
         self.row_points.clear();
         self.friction.clear();
         self.pushes.clear();
-        self.push_linear.fill(Vec3::ZERO);
-        self.push_angular.fill(Vec3::ZERO);
+        self.push_linear.fill(Vec3A::ZERO);
+        self.push_angular.fill(Vec3A::ZERO);
         for (mi, m) in self.manifolds.iter().enumerate() {
             let (ba, bb) = (&self.bodies[m.a], &self.bodies[m.b]);
             if m.len == 0 || !ba.respond || !bb.respond {
@@ -94,7 +94,9 @@ impl Contacts {
                 if mu != 0.0 {
                     let a = &solver[m.a];
                     let b = &solver[m.b];
-                    let slide = (a.linvel + a.angvel.cross(ra)) - (b.linvel + b.angvel.cross(rb));
+                    let (va, wa) = (Vec3::from(a.linvel), Vec3::from(a.angvel));
+                    let (vb, wb) = (Vec3::from(b.linvel), Vec3::from(b.angvel));
+                    let slide = (va + wa.cross(ra)) - (vb + wb.cross(rb));
                     let lateral = slide - n * slide.dot(n);
                     let dir = if lateral.length_squared() > f32::EPSILON {
                         lateral.normalize()
@@ -171,7 +173,8 @@ impl Contacts {
     /// Body `i`'s pose moved by its split-impulse pseudo-velocity over `h`
     /// (`writebackVelocityAndTransform`), if it has one.
     pub fn pushed_pose(&self, i: usize, pose: &Pose, h: f32) -> Option<Pose> {
-        let (v, w) = (self.push_linear[i], self.push_angular[i] * SPLIT_TURN_ERP);
+        let v = Vec3::from(self.push_linear[i]);
+        let w = Vec3::from(self.push_angular[i] * SPLIT_TURN_ERP);
         if v == Vec3::ZERO && w == Vec3::ZERO {
             return None;
         }
