@@ -328,11 +328,29 @@ fn collide_clusters(s: &mut SoftSim, h: f32, t: f32, bodies: &mut Bodies) {
                     - glam::Mat3::from_cols(r * r.x, r * r.y, r * r.z);
             }
             lin /= free;
-            let spin = if inertia.determinant().abs() > 1e-12 {
+            let mut spin = if inertia.determinant().abs() > 1e-12 {
                 inertia.inverse() * ang
             } else {
                 Vec3::ZERO
             };
+            // Scaled so the deepest contact point moves by its whole push (the
+            // averaged response alone would take many passes).
+            let deepest = (c.start as usize..c.end as usize)
+                .map(|m| s.cluster_members[m] as usize)
+                .max_by(|&a, &b| {
+                    s.push[a]
+                        .length_squared()
+                        .total_cmp(&s.push[b].length_squared())
+                });
+            if let Some(d) = deepest {
+                let want = s.push[d];
+                let moved = (lin + spin.cross(s.x[d] - com)).dot(want);
+                if moved > 1e-12 {
+                    let scale = (want.length_squared() / moved).clamp(1.0, free);
+                    lin *= scale;
+                    spin *= scale;
+                }
+            }
             for m in members {
                 let p = s.cluster_members[m] as usize;
                 if s.w[p] <= 0.0 {
