@@ -351,7 +351,7 @@ fn aero_lift_pushes_a_tilted_falling_cloth_sideways() {
 fn ball_and_cloth(mask: u16) -> (Vec3, Vec3) {
     let (v, f) = cloth(Vec3::new(0.9, 2.0, 0.0), 2.0, 9);
     let mut sb = soft_body();
-    sb.total_mass = 5.0;
+    sb.total_mass = 2.0;
     sb.collision_mask = mask;
     sb.flags = SoftBodyFlags(SoftBodyFlags::B_LINK);
     sb.b_link_distance = 2;
@@ -362,7 +362,7 @@ fn ball_and_cloth(mask: u16) -> (Vec3, Vec3) {
         shape: RigidShape::Sphere,
         size: Vec3::new(0.5, 0.0, 0.0),
         position: Vec3::new(0.0, 0.5, 0.0),
-        mass: 0.05,
+        mass: 0.2,
         friction: 0.5,
         mode: RigidMode::Dynamic,
         group: 1,
@@ -397,7 +397,10 @@ fn a_light_dynamic_body_hit_by_a_soft_body_moves() {
         alone < 0.05,
         "untouched, the ball rests on the floor: {alone}"
     );
-    assert!(hit > 0.2, "hit by the cloth, the ball moves: {hit}");
+    assert!(
+        hit > 0.2 && hit < 20.0,
+        "hit by the cloth, the ball moves (not flung away): {hit}"
+    );
 }
 
 /// A cloth pinned at two opposite corners folds about that diagonal; returns
