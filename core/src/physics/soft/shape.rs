@@ -59,7 +59,9 @@ pub(super) fn kmeans(rest: &[Vec3], k: usize) -> (Vec<Cluster>, Vec<u32>) {
     let k = k.clamp(1, n.max(1));
     let mut centres: Vec<Vec3> = (0..k).map(|i| rest[i * n / k]).collect();
     let mut label = vec![0usize; n];
-    for _ in 0..32 {
+    // Fewer refinements on huge meshes, so building stays quick.
+    let rounds = if n * k > 2_000_000 { 4 } else { 32 };
+    for _ in 0..rounds {
         let mut changed = false;
         for (p, x) in rest.iter().enumerate() {
             let best = (0..k)

@@ -191,7 +191,8 @@ fn solve_link_velocities(s: &mut SoftSim) {
 /// Drift: links solved again (plain PBD at their stiffness) and the change fed
 /// back to the velocity scaled by VCF.
 fn drift(s: &mut SoftSim, inv_h: f32) {
-    s.start.copy_from_slice(&s.x);
+    // `push` (cluster scratch) holds where the drift pass started.
+    s.push.copy_from_slice(&s.x);
     for _ in 0..s.drift_iterations {
         for l in &s.links {
             let (a, b) = (l.a as usize, l.b as usize);
@@ -209,7 +210,7 @@ fn drift(s: &mut SoftSim, inv_h: f32) {
     let k = s.vcf * inv_h;
     for p in 0..s.x.len() {
         if !s.pinned[p] {
-            s.v[p] += (s.x[p] - s.start[p]) * k;
+            s.v[p] += (s.x[p] - s.push[p]) * k;
         }
     }
 }
