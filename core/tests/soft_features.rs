@@ -324,6 +324,12 @@ fn aero_drag_slows_a_falling_cloth_by_model() {
             "{model:?}: drag slows the fall: {slowed} vs {free}"
         );
     }
+    // A huge DG neither reverses the fall nor blows up.
+    let heavy = fall(AeroModel::VTwoSided, 1.0e4, 0.0, 0.0).y;
+    assert!(
+        heavy.is_finite() && heavy < 0.0 && heavy > free * 0.3,
+        "DG 1e4: {heavy}"
+    );
     // One-sided: the cloth's normal is up and it falls down, away from its
     // front: no drag.
     for model in [AeroModel::VOneSided, AeroModel::FOneSided] {

@@ -47,8 +47,14 @@ pub(super) fn needs_forces(s: &SoftSim) -> bool {
             || (s.rest_volume != 0.0 && (s.pressure != 0.0 || s.volume_force > 0.0)))
 }
 
-/// Aero, pressure and volume forces of this sub-step into `s.force`.
-pub(super) fn accumulate(s: &mut SoftSim) {
+/// Aero, pressure and volume forces of a sub-step of `h` seconds into `s.force`.
+pub(super) fn accumulate(s: &mut SoftSim, h: f32) {
+    // Drag may at most stop 0.8 of the relative speed in one sub-step (explicit
+    // drag ∝ v² would otherwise reverse the motion and blow up at large DG).
+    let mass_per_h =
+        s.w.iter()
+            .find(|&&w| w > 0.0)
+            .map_or(0.0, |w| 1.0 / (w * h));
     s.force.fill(Vec3::ZERO);
     update_areas(s);
     // Outward for a closed mesh (the rest volume's sign is the winding); the
@@ -81,7 +87,7 @@ pub(super) fn accumulate(s: &mut SoftSim) {
         Aero::Point | Aero::VTwoSided | Aero::VOneSided => {
             for p in 0..s.x.len() {
                 let n = s.area_normal[p].normalize_or_zero() * outward;
-                let f = aero_force(s, s.v[p], n, s.area[p]);
+                let f = aero_force(s, s.v[p], n, s.area[p], mass_per_h);
                 s.force[p] += f;
             }
         }
@@ -93,7 +99,7 @@ pub(super) fn accumulate(s: &mut SoftSim) {
                 let area = n2.length() * 0.5;
                 let v = t.map(|i| s.v[i as usize]);
                 let rel = (v[0] + v[1] + v[2]) / 3.0;
-                let f = aero_force(s, rel, n2.normalize_or_zero(), area) / 3.0;
+                let f = aero_force(s, rel, n2.normalize_or_zero(), area, 3.0 * mass_per_h) / 3.0;
                 for i in t {
                     s.force[i as usize] += f;
                 }
@@ -104,7 +110,8 @@ pub(super) fn accumulate(s: &mut SoftSim) {
 
 /// Bullet's aero force on an element of `area` and normal `normal` moving at
 /// `rel` through still air: drag against the normal component, lift across it.
-fn aero_force(s: &SoftSim, rel: Vec3, normal: Vec3, area: f32) -> Vec3 {
+/// `mass_per_h`: the element's mass over the sub-step (bounds the drag).
+fn aero_force(s: &SoftSim, rel: Vec3, normal: Vec3, area: f32, mass_per_h: f32) -> Vec3 {
     let rel2 = rel.length_squared();
     if rel2 <= f32::EPSILON || area <= 0.0 {
         return Vec3::ZERO;
@@ -119,7 +126,8 @@ fn aero_force(s: &SoftSim, rel: Vec3, normal: Vec3, area: f32) -> Vec3 {
         return Vec3::ZERO;
     }
     let c = area * dvn * rel2 * 0.5 * AIR_DENSITY;
-    let mut f = n * (-c * s.drag);
+    let drag = (c * s.drag).min(0.8 * rel2.sqrt() * mass_per_h);
+    let mut f = n * -drag;
     if s.lift > 0.0 {
         // Across the wind, in the plane of the normal and the wind.
         let across = (n - rel * (n.dot(rel) / rel2)).normalize_or_zero();

@@ -23,7 +23,9 @@
 //!   V_Point / V_TwoSided / V_OneSided per particle (area = mean of its
 //!   triangles), F_TwoSided / F_OneSided per triangle shared by its three
 //!   particles; drag DG along the normal against the relative wind, lift LF across
-//!   it, as Bullet's formulas. Ropes have no area, so no aero (as in Bullet).
+//!   it, as Bullet's formulas; the drag stops at most 0.8 of the relative speed
+//!   per sub-step (explicit drag would reverse it at large DG). Ropes have no
+//!   area, so no aero (as in Bullet).
 //! - PR pressure: a force PR·area/volume along each particle's outward normal
 //!   (Bullet's); VC volume conservation: Bullet's force (VC·area·(V₀−V)) plus,
 //!   when VST > 0, one volume constraint per iteration of stiffness VST. Both need

@@ -93,7 +93,7 @@ pub(super) fn substep(s: &mut SoftSim, h: f32, t: f32, gravity: Vec3, bodies: &m
     let keep = 1.0 - s.damping;
     let forces = forces::needs_forces(s);
     if forces {
-        forces::accumulate(s);
+        forces::accumulate(s, h);
     }
     for p in 0..s.x.len() {
         if s.pinned[p] {
