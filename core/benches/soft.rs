@@ -38,7 +38,7 @@ fn soft(c: &mut Criterion) {
         let base = Pose::new(&model);
         let mut pose = base.clone();
         let mut f = 0usize;
-        let mut swing = |pose: &mut Pose, f: usize| {
+        let swing = |pose: &mut Pose, f: usize| {
             pose.clone_from(&base);
             pose.bones[hips].rotation = Quat::from_rotation_y((f as f32 * 0.1).sin() * 0.8);
         };
