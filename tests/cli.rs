@@ -288,10 +288,9 @@ fn info_lists_physics_approximations_of_the_sample_rig() {
         "{text}"
     );
     assert!(
-        text.lines().any(
-            |l| l.contains("soft bodies (1): not simulated: aerodynamics")
-                && l.contains("soft body 0 \"マント\"")
-        ),
+        text.lines().any(|l| l.contains(
+            "soft bodies (1): not simulated: pressure and volume (PR, VC, VST) need a closed mesh"
+        ) && l.contains("soft body 0 \"マント\"")),
         "{text}"
     );
 
@@ -305,7 +304,7 @@ fn info_lists_physics_approximations_of_the_sample_rig() {
         .filter_map(|n| n.as_str())
         .collect();
     assert!(notes.iter().any(|n| n
-        .starts_with("soft bodies (2): not simulated: volume conservation")
+        .starts_with("soft bodies (2): not simulated: soft–soft contacts")
         && n.contains("soft body 1 ")));
     // One line per kind: no label twice.
     let labels: Vec<&str> = notes

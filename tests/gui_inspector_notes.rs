@@ -17,9 +17,10 @@ fn inspector_lists_joint_and_soft_body_notes() {
     // 髪1 is a cone-twist joint with a damping value, which the rapier joint leaves out.
     let joint = model.joints.iter().position(|j| j.name == "髪1").unwrap();
     let joint_note = "not simulated: cone-twist damping and fix threshold";
-    // マント (soft body 0) uses the two-sided aero model, which the solver ignores.
+    // マント (soft body 0) has SHR set; soft–soft contacts are not simulated.
     assert_eq!(model.soft_bodies[0].name, "マント");
-    let soft_note = "not simulated: aerodynamics (aero model, DG, LF)";
+    assert!(model.soft_bodies[0].config.shr != 0.0);
+    let soft_note = "not simulated: soft–soft contacts (SHR, SSHR_CL, SS_SPLT_CL)";
 
     let mut h = harness();
     h.run_steps(2);

@@ -4,8 +4,9 @@ use glam::{Mat4, Quat, Vec3};
 use hone_core::physics::soft::SoftWorld;
 use hone_core::physics::{BodyImpulse, PhysicsConfig, PhysicsWorld};
 use hone_core::pmx::{
-    Bone, Joint, JointKind, Material, Model, RigidBody, RigidMode, SoftBody, SoftBodyAnchor,
-    SoftBodyConfig, SoftBodyFlags, SoftBodyIterations, SoftBodyMaterial, SoftBodyShape, Vertex,
+    AeroModel, Bone, Joint, JointKind, Material, Model, RigidBody, RigidMode, SoftBody,
+    SoftBodyAnchor, SoftBodyClusterParams, SoftBodyConfig, SoftBodyFlags, SoftBodyIterations,
+    SoftBodyMaterial, SoftBodyShape, Vertex,
 };
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -96,39 +97,83 @@ fn model() -> Model {
             face_index_count: faces.len() as i32 * 3,
             ..Default::default()
         }],
-        soft_bodies: vec![SoftBody {
-            shape: SoftBodyShape::TriMesh,
-            material: 0,
-            collision_mask: 0xFFFF,
-            flags: SoftBodyFlags(SoftBodyFlags::B_LINK),
-            b_link_distance: 2,
-            total_mass: 1.0,
-            margin: 0.05,
-            config: SoftBodyConfig {
-                dp: 0.01,
-                df: 0.3,
-                chr: 1.0,
-                khr: 1.0,
-                ahr: 1.0,
+        soft_bodies: vec![
+            SoftBody {
+                shape: SoftBodyShape::TriMesh,
+                material: 0,
+                collision_mask: 0xFFFF,
+                flags: SoftBodyFlags(SoftBodyFlags::B_LINK),
+                b_link_distance: 2,
+                total_mass: 1.0,
+                margin: 0.05,
+                config: SoftBodyConfig {
+                    dp: 0.01,
+                    df: 0.3,
+                    chr: 1.0,
+                    khr: 1.0,
+                    ahr: 1.0,
+                    ..Default::default()
+                },
+                iterations: SoftBodyIterations {
+                    position: 4,
+                    ..Default::default()
+                },
+                material_params: SoftBodyMaterial {
+                    lst: 0.8,
+                    ast: 0.5,
+                    vst: 0.0,
+                },
+                anchors: vec![SoftBodyAnchor {
+                    rigid_body: 0,
+                    vertex: 0,
+                    near_mode: false,
+                }],
+                pins: vec![3],
                 ..Default::default()
             },
-            iterations: SoftBodyIterations {
-                position: 4,
+            // The same cloth with every optional solver part on (aero, pose matching,
+            // clusters, velocity/drift/cluster iterations).
+            SoftBody {
+                shape: SoftBodyShape::TriMesh,
+                material: 0,
+                collision_mask: 0xFFFF,
+                flags: SoftBodyFlags(SoftBodyFlags::CLUSTERS),
+                cluster_count: 3,
+                total_mass: 1.0,
+                margin: 0.05,
+                aero_model: AeroModel::FTwoSided,
+                config: SoftBodyConfig {
+                    vcf: 1.0,
+                    dp: 0.01,
+                    dg: 0.1,
+                    lf: 0.1,
+                    mt: 0.2,
+                    chr: 1.0,
+                    khr: 1.0,
+                    ..Default::default()
+                },
+                cluster: SoftBodyClusterParams {
+                    srhr_cl: 1.0,
+                    skhr_cl: 1.0,
+                    sr_splt_cl: 0.5,
+                    sk_splt_cl: 0.5,
+                    ..Default::default()
+                },
+                iterations: SoftBodyIterations {
+                    velocity: 2,
+                    position: 4,
+                    drift: 2,
+                    cluster: 2,
+                },
+                material_params: SoftBodyMaterial {
+                    lst: 0.8,
+                    ast: 0.5,
+                    vst: 0.0,
+                },
+                pins: vec![3],
                 ..Default::default()
             },
-            material_params: SoftBodyMaterial {
-                lst: 0.8,
-                ast: 0.5,
-                vst: 0.0,
-            },
-            anchors: vec![SoftBodyAnchor {
-                rigid_body: 0,
-                vertex: 0,
-                near_mode: false,
-            }],
-            pins: vec![3],
-            ..Default::default()
-        }],
+        ],
         vertices,
         faces,
         ..Default::default()

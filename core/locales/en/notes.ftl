@@ -125,14 +125,7 @@ note-joint-body-out-of-range = not simulated: rigid body index out of range (A {
 
 # Soft bodies
 note-soft-clamped01 = { $what } { $value } outside [0, 1]: clamped to { $clamped }
-note-soft-aerodynamics = not simulated: aerodynamics (aero model, DG, LF)
-note-soft-pressure = not simulated: pressure (PR)
-note-soft-volume = not simulated: volume conservation (VC, VST)
-note-soft-pose-matching = not simulated: pose matching (MT)
-note-soft-clusters = not simulated: clusters
 note-soft-randomize-links = not simulated: link randomisation (links keep a fixed order)
-note-soft-self-contacts = not simulated: soft–soft contacts (SHR)
-note-soft-iterations = not simulated: VCF and velocity/drift/cluster iterations (the position solver has none)
 note-soft-unknown-shape = not simulated: unknown shape { $shape }
 note-soft-material-out-of-range = not simulated: material index { $material } out of range
 note-soft-faces-truncated = approximated: the material's face range runs past the face list: truncated

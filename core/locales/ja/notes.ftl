@@ -124,14 +124,7 @@ note-joint-body-out-of-range = 未対応: 剛体のインデックスが範囲�
 
 # SoftBody
 note-soft-clamped01 = { $what } { $value } が [0, 1] の範囲外: { $clamped } に制限
-note-soft-aerodynamics = 未対応: 空力 (エアロモデル, DG, LF)
-note-soft-pressure = 未対応: 圧力 (PR)
-note-soft-volume = 未対応: 体積保存 (VC, VST)
-note-soft-pose-matching = 未対応: ポーズマッチング (MT)
-note-soft-clusters = 未対応: クラスタ
 note-soft-randomize-links = 未対応: リンクのランダム化 (リンクの順序は固定)
-note-soft-self-contacts = 未対応: SoftBody 同士の接触 (SHR)
-note-soft-iterations = 未対応: VCF と速度/ドリフト/クラスタの反復 (位置ソルバーには無い)
 note-soft-unknown-shape = 未対応: 不明な形状 { $shape }
 note-soft-material-out-of-range = 未対応: 材質のインデックス { $material } が範囲外
 note-soft-faces-truncated = 近似: 材質の面の範囲が面リストを超えている: 切り詰める

@@ -22,7 +22,7 @@ pub struct Note {
 }
 
 /// The text of a note given as a catalogue key ([`super::joint_approximations`],
-/// [`super::soft::unsimulated_parameters`]).
+/// [`super::soft::unsimulated_parameters`], [`super::soft::approximated_parameters`]).
 pub fn note_label(key: &str) -> String {
     crate::tr!(key)
 }

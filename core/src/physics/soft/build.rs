@@ -2,10 +2,10 @@
 //! notes for what is clamped or not simulated.
 
 use super::solve::update_normals;
-use super::{Anchor, Link, SoftSim, MAX_BLINKS_PER_PARTICLE, MAX_ITERATIONS};
+use super::{forces, shape, Aero, Anchor, Link, SoftSim, MAX_BLINKS_PER_PARTICLE, MAX_ITERATIONS};
 use crate::physics::{CollisionFilter, Note, NoteTarget, PhysicsWorld};
 use crate::pmx::{AeroModel, Model, SoftBody, SoftBodyFlags, SoftBodyShape, Vertex};
-use glam::Vec3;
+use glam::{Quat, Vec3};
 use std::collections::{HashMap, VecDeque};
 
 fn note(notes: &mut Vec<Note>, i: usize, text: impl Into<String>) {
@@ -51,41 +51,77 @@ fn rest_position(v: &Vertex) -> Vec3 {
     }
 }
 
-/// Soft-body parameters the position solver does not simulate, as catalogue keys (pure:
+/// Soft-body parameters Hone does not simulate, as catalogue keys (pure:
 /// depends only on the soft body's data), for `hone info` and the inspector;
-/// [`crate::physics::note_label`] gives their text.
+/// [`crate::physics::note_label`] gives their text. What is simulated in an
+/// approximated way is reported by [`approximated_parameters`].
 pub fn unsimulated_parameters(sb: &SoftBody) -> Vec<&'static str> {
     let c = &sb.config;
+    let cl = &sb.cluster;
     let mut out = Vec::new();
-    if sb.aero_model != AeroModel::VPoint || c.dg != 0.0 || c.lf != 0.0 {
-        out.push("note-soft-aerodynamics");
+    let rope = sb.shape == SoftBodyShape::Rope;
+    if rope && (c.dg != 0.0 || c.lf != 0.0) {
+        out.push("note-soft-aero-rope");
     }
-    if c.pr != 0.0 {
-        out.push("note-soft-pressure");
-    }
-    if c.vc != 0.0 || sb.material_params.vst != 0.0 {
-        out.push("note-soft-volume");
-    }
-    if c.mt != 0.0 {
-        out.push("note-soft-pose-matching");
-    }
-    if sb.flags.has(SoftBodyFlags::CLUSTERS) || sb.cluster_count > 0 {
-        out.push("note-soft-clusters");
+    if rope && (c.pr != 0.0 || c.vc != 0.0 || sb.material_params.vst != 0.0) {
+        out.push("note-soft-volume-rope");
     }
     if sb.flags.has(SoftBodyFlags::RANDOMIZE_LINKS) {
         out.push("note-soft-randomize-links");
     }
-    if c.shr != 0.0 {
+    if c.shr != 0.0 || cl.sshr_cl != 0.0 || cl.ss_splt_cl != 0.0 {
         out.push("note-soft-self-contacts");
     }
-    if c.vcf != 0.0
-        || sb.iterations.velocity != 0
-        || sb.iterations.drift != 0
-        || sb.iterations.cluster != 0
-    {
-        out.push("note-soft-iterations");
+    out
+}
+
+/// Soft-body parameters simulated in an approximated way, as catalogue keys (pure).
+pub fn approximated_parameters(sb: &SoftBody) -> Vec<&'static str> {
+    let c = &sb.config;
+    let mut out = Vec::new();
+    if matches!(sb.aero_model, AeroModel::Unknown(_)) && (c.dg != 0.0 || c.lf != 0.0) {
+        out.push("note-soft-aero-unknown");
+    }
+    if sb.shape == SoftBodyShape::TriMesh && sb.material_params.vst != 0.0 {
+        out.push("note-soft-volume-stiffness");
+    }
+    if sb.flags.has(SoftBodyFlags::CLUSTERS) {
+        out.push("note-soft-clusters-rigid");
+    }
+    if sb.iterations.drift > 0 {
+        out.push("note-soft-drift-links");
     }
     out
+}
+
+/// Whether every edge of `triangles` lies on exactly two of them (a closed surface).
+fn closed(triangles: &[[u32; 3]]) -> bool {
+    let mut edges: HashMap<(u32, u32), u32> = HashMap::new();
+    for t in triangles {
+        for (a, b) in [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])] {
+            *edges.entry((a.min(b), a.max(b))).or_default() += 1;
+        }
+    }
+    !edges.is_empty() && edges.values().all(|&n| n == 2)
+}
+
+fn iteration_count(v: i32, what: &str, i: usize, notes: &mut Vec<Note>) -> u32 {
+    if (0..=MAX_ITERATIONS).contains(&v) {
+        v as u32
+    } else {
+        let clamped = v.clamp(0, MAX_ITERATIONS);
+        note(
+            notes,
+            i,
+            crate::tr!(
+                "note-soft-count-clamped",
+                what = what,
+                iterations = v,
+                clamped = clamped
+            ),
+        );
+        clamped as u32
+    }
 }
 
 pub(super) fn build(
@@ -205,6 +241,13 @@ pub(super) fn build(
         .iter()
         .map(|&v| rest_position(&model.vertices[v as usize]))
         .collect();
+    let rest_for_pose = rest.clone();
+    let mut tri_count = vec![0.0f32; n];
+    for t in &triangles {
+        for &p in t {
+            tri_count[p as usize] += 1.0;
+        }
+    }
     let total_mass = if sb.total_mass.is_finite() && sb.total_mass > 0.0 {
         sb.total_mass
     } else {
@@ -247,6 +290,7 @@ pub(super) fn build(
             b,
             rest: rest[a as usize].distance(rest[b as usize]),
             alpha: compliance_for(lst, w[a as usize] + w[b as usize]),
+            stiffness: lst,
         })
         .collect();
 
@@ -297,6 +341,7 @@ pub(super) fn build(
                             b: nb as u32,
                             rest: rest[start].distance(rest[nb]),
                             alpha: compliance_for(ast, w[start] + w[nb]),
+                            stiffness: ast,
                         });
                     }
                 }
@@ -368,9 +413,55 @@ pub(super) fn build(
         );
         0.0
     };
-    for key in unsimulated_parameters(sb) {
+    for key in unsimulated_parameters(sb)
+        .into_iter()
+        .chain(approximated_parameters(sb))
+    {
         note(notes, i, crate::tr!(key));
     }
+    let aero = match sb.aero_model {
+        AeroModel::VPoint | AeroModel::Unknown(_) => Aero::Point,
+        AeroModel::VTwoSided => Aero::VTwoSided,
+        AeroModel::VOneSided => Aero::VOneSided,
+        AeroModel::FTwoSided => Aero::FTwoSided,
+        AeroModel::FOneSided => Aero::FOneSided,
+    };
+    let non_negative = |v: f32| if v.is_finite() { v.max(0.0) } else { 0.0 };
+    let finite = |v: f32| if v.is_finite() { v } else { 0.0 };
+    let vst = clamp01(sb.material_params.vst, "VST", i, notes);
+    let wants_volume = c.pr != 0.0 || c.vc != 0.0 || vst != 0.0;
+    let is_closed = !rope && closed(&triangles);
+    if wants_volume && !rope && !is_closed {
+        note(notes, i, crate::tr!("note-soft-volume-open"));
+    }
+    let velocity_iterations = iteration_count(sb.iterations.velocity, "V_IT", i, notes);
+    let drift_iterations = iteration_count(sb.iterations.drift, "D_IT", i, notes);
+    let clustered = sb.flags.has(SoftBodyFlags::CLUSTERS);
+    let (clusters, cluster_members) = if clustered {
+        let k = if sb.cluster_count > 0 {
+            sb.cluster_count as usize
+        } else {
+            // Bullet: a count of 0 or less makes one cluster per triangle/segment.
+            note(
+                notes,
+                i,
+                crate::tr!("note-soft-cluster-count", count = sb.cluster_count),
+            );
+            triangles.len().max(edges.len()).max(1)
+        };
+        shape::kmeans(&rest, k)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let cluster_iterations = if clustered {
+        let it = iteration_count(sb.iterations.cluster, "C_IT", i, notes);
+        if it == 0 {
+            note(notes, i, crate::tr!("note-soft-cluster-iterations-zero"));
+        }
+        it.max(1)
+    } else {
+        0
+    };
     if !crate::physics::rules::group_in_range(sb.group) {
         note(
             notes,
@@ -407,7 +498,40 @@ pub(super) fn build(
         anchor_hardness: clamp01(c.ahr, "AHR", i, notes),
         margin,
         filter: CollisionFilter::new(sb.group, sb.collision_mask),
+        rest_com: rest_for_pose.iter().copied().sum::<Vec3>() / n as f32,
+        rest: rest_for_pose,
+        aero,
+        drag: non_negative(c.dg),
+        lift: non_negative(c.lf),
+        pressure: if is_closed { finite(c.pr) } else { 0.0 },
+        volume_force: if is_closed { non_negative(c.vc) } else { 0.0 },
+        volume_stiffness: if is_closed { vst } else { 0.0 },
+        rest_volume: 0.0,
+        tri_count,
+        area: vec![0.0; n],
+        area_normal: vec![Vec3::ZERO; n],
+        force: vec![Vec3::ZERO; n],
+        grad: vec![Vec3::ZERO; n],
+        pose_matching: clamp01(c.mt, "MT", i, notes),
+        pose_rotation: Quat::IDENTITY,
+        clusters,
+        cluster_members,
+        push: vec![Vec3::ZERO; n],
+        cluster_iterations,
+        cluster_rigid_hardness: clamp01(sb.cluster.srhr_cl, "SRHR_CL", i, notes),
+        cluster_kinetic_hardness: clamp01(sb.cluster.skhr_cl, "SKHR_CL", i, notes),
+        cluster_rigid_split: clamp01(sb.cluster.sr_splt_cl, "SR_SPLT_CL", i, notes),
+        cluster_kinetic_split: clamp01(sb.cluster.sk_splt_cl, "SK_SPLT_CL", i, notes),
+        velocity_iterations,
+        drift_iterations,
+        vcf: non_negative(c.vcf),
     };
+    if is_closed {
+        sim.rest_volume = forces::volume(&sim);
+        if !(sim.rest_volume.is_finite() && sim.rest_volume.abs() > 1e-9) {
+            sim.rest_volume = 0.0;
+        }
+    }
     update_normals(&mut sim);
     let agree: f32 = sim
         .members

@@ -14,28 +14,58 @@
 //!   DF friction and CHR/KHR contact hardness against rigid bodies (sphere, box,
 //!   capsule; the margin is the particle radius; the soft body's group/mask
 //!   against the body's like rigid bodies), AHR anchor hardness.
+//! - Two-way contact: a contact with a simulated rigid body is shared by inverse
+//!   mass (particle vs body, the body's rotation ignored in the share) and the
+//!   particle's momentum change goes back to the body as an impulse at the contact
+//!   point, applied after the soft step (so the body feels it from the next frame
+//!   on). Bone-following bodies take the whole correction and are not moved.
+//! - Aero (forces per sub-step against still air, air density 1.2 as PMX Editor):
+//!   V_Point / V_TwoSided / V_OneSided per particle (area = mean of its
+//!   triangles), F_TwoSided / F_OneSided per triangle shared by its three
+//!   particles; drag DG along the normal against the relative wind, lift LF across
+//!   it, as Bullet's formulas; the drag stops at most 0.8 of the relative speed
+//!   per sub-step (explicit drag would reverse it at large DG). Ropes have no
+//!   area, so no aero (as in Bullet).
+//! - PR pressure: a force PR·area/volume along each particle's outward normal
+//!   (Bullet's); VC volume conservation: Bullet's force (VC·area·(V₀−V)) plus,
+//!   when VST > 0, one volume constraint per iteration of stiffness VST. Both need
+//!   a closed mesh (every edge on two triangles); otherwise reported, not used.
+//! - MT pose matching: once per sub-step the free particles move MT of the way to
+//!   the best rigid fit of the rest shape (shape matching, rotation by polar
+//!   decomposition).
+//! - Clusters (flag 0x02): particles are grouped by K-means into the cluster
+//!   count. Bullet turns contacts into cluster contacts (CL_RS): here a cluster
+//!   meets rigid bodies as one rigid piece — its particles' pushes are summed into
+//!   one translation and rotation of the whole cluster (unit masses), C_IT passes
+//!   per sub-step, hardness SRHR_CL (simulated body) / SKHR_CL (bone-following),
+//!   and SR_SPLT_CL / SK_SPLT_CL the share of the push that is position only
+//!   (Bullet's split impulse: it adds no velocity).
+//! - V_IT velocity iterations: the links' relative velocity along the link is
+//!   removed with stiffness LST before positions are predicted (Bullet's
+//!   VSolve_Links). D_IT drift iterations: links solved again after the velocity
+//!   update, the change fed to the velocity scaled by VCF (Baumgarte).
 //! - Pins (`m_im = 0`) follow the skinned mesh, interpolated over sub-steps.
 //! - Anchors hold a vertex at its rest position in a rigid body's frame. After
 //!   the step the output position is forced exactly onto the anchor (seed 003's
 //!   fix-point) while the solver keeps its own state, so nothing jumps.
 //!   Near mode (spec): a bone-following body adds the node→body difference to the
 //!   node's velocity (weak); a simulated body is moved to the node.
-//! - Not simulated (kept in the file, reported): aerodynamics (aero model, DG,
-//!   LF), pressure (PR), volume (VC, VST), pose matching (MT), clusters,
-//!   link randomisation, soft–soft contacts, VCF and the V/D/C iteration counts.
-//!   Soft bodies do not push rigid bodies.
+//! - Not simulated (kept in the file, reported): link randomisation, soft–soft
+//!   contacts (SHR, SSHR_CL, SS_SPLT_CL), an unknown aero model (V_Point used).
 //!
 //! Everything is allocated when the soft body is built; a frame allocates nothing.
 
 mod build;
+mod forces;
+mod shape;
 mod solve;
 
-pub use build::unsimulated_parameters;
+pub use build::{approximated_parameters, unsimulated_parameters};
 
-use super::{BodyProxy, BodyShape, CollisionFilter, Note, PhysicsWorld};
+use super::{BodyImpulse, BodyProxy, BodyShape, CollisionFilter, Note, PhysicsWorld};
 use crate::pmx::Model;
-use glam::Vec3;
-use solve::{substep, update_normals};
+use glam::{Quat, Vec3};
+use solve::{substep, update_normals, Bodies};
 
 /// Upper bound on B-links per particle (keeps huge meshes with a large B-link
 /// distance from exploding; reported when reached).
@@ -49,6 +79,29 @@ struct Link {
     rest: f32,
     /// XPBD compliance already divided by h² (α̃).
     alpha: f32,
+    /// PBD stiffness (LST or AST) for the velocity and drift solvers.
+    stiffness: f32,
+}
+
+/// Bullet's aero models (`eAeroModel`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Aero {
+    /// Per particle, drag along the relative wind.
+    Point,
+    /// Per particle, against the normal facing the wind.
+    VTwoSided,
+    VOneSided,
+    /// Per triangle.
+    FTwoSided,
+    FOneSided,
+}
+
+/// A K-means group of particles moved as one rigid piece by contacts.
+#[derive(Debug, Clone, Copy)]
+struct Cluster {
+    /// Range into `SoftSim::cluster_members`.
+    start: u32,
+    end: u32,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -89,6 +142,40 @@ struct SoftSim {
     anchor_hardness: f32,
     margin: f32,
     filter: CollisionFilter,
+    /// Rest positions (pose matching).
+    rest: Vec<Vec3>,
+    rest_com: Vec3,
+    aero: Aero,
+    drag: f32,
+    lift: f32,
+    pressure: f32,
+    /// Bullet's VC (force) and VST (constraint stiffness); 0 = off.
+    volume_force: f32,
+    volume_stiffness: f32,
+    /// Signed rest volume (closed meshes; its sign gives the winding).
+    rest_volume: f32,
+    /// Number of triangles around each particle (node areas).
+    tri_count: Vec<f32>,
+    /// Per sub-step scratch: node areas, area vectors, forces, volume gradient.
+    area: Vec<f32>,
+    area_normal: Vec<Vec3>,
+    force: Vec<Vec3>,
+    grad: Vec<Vec3>,
+    pose_matching: f32,
+    /// Warm start of the polar decomposition.
+    pose_rotation: Quat,
+    clusters: Vec<Cluster>,
+    cluster_members: Vec<u32>,
+    /// Cluster contact scratch: each particle's push this pass.
+    push: Vec<Vec3>,
+    cluster_iterations: u32,
+    cluster_rigid_hardness: f32,
+    cluster_kinetic_hardness: f32,
+    cluster_rigid_split: f32,
+    cluster_kinetic_split: f32,
+    velocity_iterations: u32,
+    drift_iterations: u32,
+    vcf: f32,
 }
 
 /// All soft bodies of a model.
@@ -101,6 +188,10 @@ pub struct SoftWorld {
     /// Vertex owned by some soft body (so skinning may skip it unless it is a pin).
     owned: Vec<bool>,
     pinned_vertex: Vec<bool>,
+    /// Inverse mass of each rigid body as contacts share it (0: bone-following).
+    body_inv_mass: Vec<f32>,
+    /// Contact impulses soft bodies gave each rigid body during the last step.
+    impulses: Vec<BodyImpulse>,
 }
 
 impl SoftWorld {
@@ -112,6 +203,16 @@ impl SoftWorld {
             gravity: physics.config().gravity,
             owned: vec![false; model.vertices.len()],
             pinned_vertex: vec![false; model.vertices.len()],
+            body_inv_mass: physics
+                .proxies()
+                .iter()
+                .enumerate()
+                .map(|(b, proxy)| match physics.body_mass(b) {
+                    Some(m) if !proxy.kinematic && m.is_finite() && m > 0.0 => 1.0 / m,
+                    _ => 0.0,
+                })
+                .collect(),
+            impulses: vec![BodyImpulse::default(); physics.proxies().len()],
             ..Default::default()
         };
         for (i, sb) in model.soft_bodies.iter().enumerate() {
@@ -183,10 +284,16 @@ impl SoftWorld {
     pub fn step(&mut self, substeps: u32, physics: &mut PhysicsWorld) {
         let h = self.substep;
         let gravity = self.gravity;
+        self.impulses.fill(BodyImpulse::default());
         for s in &mut self.sims {
             for k in 1..=substeps {
                 let t = k as f32 / substeps as f32;
-                substep(s, h, t, gravity, physics.proxies());
+                let mut bodies = Bodies {
+                    proxies: physics.proxies(),
+                    inv_mass: &self.body_inv_mass,
+                    impulses: &mut self.impulses,
+                };
+                substep(s, h, t, gravity, &mut bodies);
             }
             if substeps > 0 {
                 for p in 0..s.x.len() {
@@ -217,6 +324,22 @@ impl SoftWorld {
                 }
             }
         }
+        // Two-way contact: what the particles were pushed by, the bodies get back.
+        if self.impulses.iter().any(|i| !i.is_empty()) {
+            physics.apply_impulses(&self.impulses);
+        }
+    }
+
+    /// The contact impulses the last `step` gave each rigid body (world frame:
+    /// `global_velocity` is the linear impulse, `global_torque` the angular one).
+    pub fn contact_impulses(&self) -> &[BodyImpulse] {
+        &self.impulses
+    }
+
+    /// Volume enclosed by soft body `i` (closed TriMesh only).
+    pub fn volume(&self, i: usize) -> Option<f32> {
+        let s = self.sims.iter().find(|s| s.index == i)?;
+        (s.rest_volume != 0.0).then(|| forces::volume(s).abs())
     }
 
     /// Recomputes TriMesh normals from the particles (after `step`).

@@ -462,7 +462,9 @@ pub(super) fn soft_body(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
             f.f32(ui, field, 0.01, *get, *set);
         }
     });
-    physics_notes(ui, crate::physics::soft::unsimulated_parameters(f.first()));
+    let mut notes = crate::physics::soft::unsimulated_parameters(f.first());
+    notes.extend(crate::physics::soft::approximated_parameters(f.first()));
+    physics_notes(ui, notes);
     anchors_and_pins(ui, f, n);
 }
 
