@@ -23,10 +23,11 @@ pub enum Tab {
     DisplayFrames,
     Textures,
     Weights,
+    Uv,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 16] = [
+    pub const ALL: [Tab; 17] = [
         Tab::Viewport,
         Tab::Bones,
         Tab::Morphs,
@@ -43,6 +44,7 @@ impl Tab {
         Tab::DisplayFrames,
         Tab::Textures,
         Tab::Weights,
+        Tab::Uv,
     ];
 
     /// The tab's catalogue key.
@@ -64,6 +66,7 @@ impl Tab {
             Tab::DisplayFrames => "tab-display-frames",
             Tab::Textures => "tab-textures",
             Tab::Weights => "tab-weights",
+            Tab::Uv => "tab-uv",
         }
     }
 
@@ -112,7 +115,13 @@ pub fn focus_tab(state: &mut DockState<Tab>, tab: Tab) {
         Some(path) => {
             let _ = state.set_active_tab(path);
         }
-        None => state.push_to_focused_leaf(tab),
+        None => {
+            // The UV editor wants room: it opens beside the viewport.
+            if let (Tab::Uv, Some(v)) = (tab, state.find_tab(&Tab::Viewport)) {
+                state.set_focused_node_and_surface(v.node_path());
+            }
+            state.push_to_focused_leaf(tab)
+        }
     }
 }
 
@@ -191,6 +200,7 @@ impl TabViewer for Viewer<'_> {
             Tab::DisplayFrames => panels::display_frames::show(ui, state),
             Tab::Textures => panels::textures::show(ui, state),
             Tab::Weights => panels::weights::show(ui, state),
+            Tab::Uv => panels::uv::show(ui, state),
         }
     }
 
