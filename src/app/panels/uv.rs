@@ -581,7 +581,12 @@ fn drag_transform(ed: &UvEditor, rect: Rect, drag: &Drag, p: Pos2) -> crate::rig
             t.scale = match handle {
                 Handle::AxisU => Vec2::new(ratio(a.x, b.x), 1.0),
                 Handle::AxisV => Vec2::new(1.0, ratio(a.y, b.y)),
-                _ => Vec2::splat(ratio(a.length(), b.length())),
+                // The centre square starts on the pivot: right or up grows, left or
+                // down shrinks (×2 per 100 px).
+                _ => {
+                    let px = (p - drag.from).x - (p - drag.from).y;
+                    Vec2::splat((px / 100.0).exp2())
+                }
             };
             // A zero scale would collapse the UVs; the operation refuses it.
             t.scale = t.scale.map(|x| if x.abs() < 1e-4 { 1e-4 } else { x });
