@@ -173,9 +173,18 @@ impl UvEditor {
         self.frame(rect, lo, hi);
     }
 
-    /// UV shown for vertex `v`: its base UV on the layer plus the morph's offset.
+    /// UV shown (and edited) for vertex `v`: its base UV on the layer, plus the
+    /// morph's offset while the morph is edited.
     fn shown(&self, model: &Model, v: usize, layer: u8) -> Vec2 {
-        base_uv(model, v, layer) + self.offsets.get(v).copied().unwrap_or(Vec2::ZERO)
+        base_uv(model, v, layer) + self.offset(v)
+    }
+
+    /// The morph's offset of vertex `v` when it is edited (zero otherwise).
+    fn offset(&self, v: usize) -> Vec2 {
+        match self.edit_morph {
+            true => self.offsets.get(v).copied().unwrap_or(Vec2::ZERO),
+            false => Vec2::ZERO,
+        }
     }
 
     /// Rebuilds the material's vertex list and the morph's offsets after an edit or
@@ -320,8 +329,14 @@ fn show_editor(ui: &mut egui::Ui, state: &mut State, ed: &mut UvEditor) {
         for &v in &ed.vertices {
             let d = ed.offsets.get(v).copied().unwrap_or(Vec2::ZERO);
             if d != Vec2::ZERO {
-                let from = ed.to_screen_in(rect, base_uv(model, v, layer));
-                painter.arrow(from, at(v) - from, arrow);
+                let base = base_uv(model, v, layer);
+                let from = ed.to_screen_in(rect, base);
+                // Edited, the point is the morphed UV (and follows a drag).
+                let to = match ed.edit_morph {
+                    true => at(v),
+                    false => ed.to_screen_in(rect, base + d),
+                };
+                painter.arrow(from, to - from, arrow);
             }
         }
     }
