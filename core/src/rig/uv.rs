@@ -245,15 +245,15 @@ mod tests {
     fn scale_by_two_then_half_gives_the_uvs_back() {
         let model = sample_rig();
         let vs = first_vertices(20);
-        let pivot = Some(Vec2::new(0.3, 0.7));
+        let pivot = Vec2::new(0.3, 0.7);
         let double = UvAffine {
             scale: Vec2::splat(2.0),
-            pivot,
+            pivot: Some(pivot),
             ..Default::default()
         };
         let half = UvAffine {
             scale: Vec2::splat(0.5),
-            pivot,
+            pivot: Some(pivot),
             ..Default::default()
         };
         let base = UvTarget::Base { layer: 0 };
@@ -262,7 +262,7 @@ mod tests {
         for v in 0..model.vertices.len() {
             let (a, b) = (model.vertices[v].uv, m2.vertices[v].uv);
             if v < 20 {
-                assert!((b - pivot.unwrap() - (a - pivot.unwrap()) * 2.0).length() < 1e-6);
+                assert!((b - pivot - (a - pivot) * 2.0).length() < 1e-6);
             } else {
                 assert_eq!(a, b, "vertex {v} not selected");
             }
