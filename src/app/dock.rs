@@ -81,9 +81,10 @@ impl Tab {
     }
 }
 
-/// Bones | Viewport | Inspector, with lists and history/log tabbed below.
+/// Bones | Viewport (UV editor behind it) | Inspector, with lists and history/log tabbed below.
 pub fn default_layout() -> DockState<Tab> {
-    let mut state = DockState::new(vec![Tab::Viewport]);
+    // The UV editor wants the viewport's room: a tab behind it.
+    let mut state = DockState::new(vec![Tab::Viewport, Tab::Uv]);
     let tree = state.main_surface_mut();
     let [center, _left] = tree.split_left(
         NodeIndex::root(),
