@@ -97,13 +97,14 @@ fn script_op(op: &Operation, model: &Model, files: &Files) -> Value {
 
 /// Operations that may find nothing to change on the sample (its weights are
 /// already normalised, on few bones, with nothing tiny).
-/// `transform`'s defaults are the identity.
+/// `transform`'s and `uv_transform`'s defaults are the identity.
 const MAY_CHANGE_NOTHING: &[&str] = &[
     "normalize",
     "limit",
     "prune",
     "sdef_from_bdef2",
     "transform",
+    "uv_transform",
 ];
 
 #[test]

@@ -23,10 +23,11 @@ pub enum Tab {
     DisplayFrames,
     Textures,
     Weights,
+    Uv,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 16] = [
+    pub const ALL: [Tab; 17] = [
         Tab::Viewport,
         Tab::Bones,
         Tab::Morphs,
@@ -43,6 +44,7 @@ impl Tab {
         Tab::DisplayFrames,
         Tab::Textures,
         Tab::Weights,
+        Tab::Uv,
     ];
 
     /// The tab's catalogue key.
@@ -64,6 +66,7 @@ impl Tab {
             Tab::DisplayFrames => "tab-display-frames",
             Tab::Textures => "tab-textures",
             Tab::Weights => "tab-weights",
+            Tab::Uv => "tab-uv",
         }
     }
 
@@ -78,9 +81,10 @@ impl Tab {
     }
 }
 
-/// Bones | Viewport | Inspector, with lists and history/log tabbed below.
+/// Bones | Viewport (UV editor behind it) | Inspector, with lists and history/log tabbed below.
 pub fn default_layout() -> DockState<Tab> {
-    let mut state = DockState::new(vec![Tab::Viewport]);
+    // The UV editor wants the viewport's room: a tab behind it.
+    let mut state = DockState::new(vec![Tab::Viewport, Tab::Uv]);
     let tree = state.main_surface_mut();
     let [center, _left] = tree.split_left(
         NodeIndex::root(),
@@ -112,7 +116,13 @@ pub fn focus_tab(state: &mut DockState<Tab>, tab: Tab) {
         Some(path) => {
             let _ = state.set_active_tab(path);
         }
-        None => state.push_to_focused_leaf(tab),
+        None => {
+            // The UV editor wants room: it opens beside the viewport.
+            if let (Tab::Uv, Some(v)) = (tab, state.find_tab(&Tab::Viewport)) {
+                state.set_focused_node_and_surface(v.node_path());
+            }
+            state.push_to_focused_leaf(tab)
+        }
     }
 }
 
@@ -191,6 +201,7 @@ impl TabViewer for Viewer<'_> {
             Tab::DisplayFrames => panels::display_frames::show(ui, state),
             Tab::Textures => panels::textures::show(ui, state),
             Tab::Weights => panels::weights::show(ui, state),
+            Tab::Uv => panels::uv::show(ui, state),
         }
     }
 

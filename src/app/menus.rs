@@ -314,7 +314,7 @@ impl HoneApp {
                         .add_enabled(!open, egui::Button::new(tab.title()))
                         .clicked()
                     {
-                        self.dock.push_to_focused_leaf(tab);
+                        dock::focus_tab(&mut self.dock, tab);
                     }
                 }
                 ui.separator();

@@ -24,6 +24,8 @@ pub struct PanelState {
     /// A file dialog a panel asked for; the window opens it (the system's or its own
     /// picker) after the panels have drawn.
     pub pick: Option<crate::app::files::picker::PickRequest>,
+    /// The UV editor's view, tool and buffers.
+    pub uv: crate::app::panels::uv::UvEditor,
 }
 
 pub struct State {

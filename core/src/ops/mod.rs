@@ -40,6 +40,7 @@ mod skirt_ring;
 mod transfer_weight;
 mod transform;
 mod translate_names;
+mod uv_transform;
 mod weight_kind;
 mod weights_from_model;
 
@@ -76,6 +77,7 @@ pub const REGISTRY: &[&Operation] = &[
     &transform::OP,
     &remove_materials::OP,
     &merge::OP,
+    &uv_transform::OP,
 ];
 
 /// The registered operation named `name` (or one of its aliases).

@@ -47,6 +47,7 @@ pub mod symmetric;
 pub mod transfer;
 pub mod transform;
 pub mod translate;
+pub mod uv;
 pub mod weight_math;
 mod weight_type;
 pub mod weights;

@@ -31,6 +31,7 @@ pub mod soft_bodies;
 pub mod structure;
 pub mod terms;
 pub mod textures;
+pub mod uv;
 pub mod weights;
 
 /// `#index name` for lists and reference pickers.
