@@ -203,7 +203,7 @@ impl Check {
                 (K::Vertex, of(&[V::Weights])),
             ],
             Check::MaterialOrder => vec![
-                (K::Material, all),
+                (K::Material, of(&[M::Name, M::Diffuse, M::FaceIndexCount])),
                 (K::Face, all),
                 (K::Vertex, of(&[V::Position])),
             ],

@@ -134,8 +134,10 @@ mod tests {
         let min_y = |g: &Ghost| g.positions.iter().map(|p| p.y).fold(f32::MAX, f32::min);
         assert!((min_y(&g2) - min_y(&g) - 2.0).abs() < 1e-4);
         // Drawn: one translucent triangle per face in view, and the bones.
-        let mut cam = OrbitCamera::default();
-        cam.distance = 60.0;
+        let cam = OrbitCamera {
+            distance: 60.0,
+            ..Default::default()
+        };
         let rect = egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(800.0, 600.0));
         let proj = Projector::new(&cam, rect);
         let ctx = egui::Context::default();
