@@ -42,6 +42,8 @@ pub struct Launch {
     pub open_error: Option<String>,
     /// The weight view's mode (`--weights`).
     pub weights: Option<crate::app::weight_view::WeightMode>,
+    /// An operation's dialog to open (`--dialog`).
+    pub dialog: Option<crate::app::generators::Dialog>,
 }
 
 impl Launch {
@@ -65,6 +67,7 @@ impl Launch {
             pitch: None,
             open_error: None,
             weights: None,
+            dialog: None,
         }
     }
 
@@ -84,6 +87,9 @@ impl Launch {
         }
         if let Some(s) = self.select {
             state.select(s);
+        }
+        if let Some(d) = self.dialog {
+            state.generator = Some(d);
         }
         state.debug.overlays = self.debug_overlays;
         if let Some(mode) = self.weights {

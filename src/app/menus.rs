@@ -304,6 +304,9 @@ impl HoneApp {
             ui.menu_button(crate::tr!("menu-model"), |ui| {
                 crate::app::generators::model_menu(ui, &mut self.state)
             });
+            ui.menu_button(crate::tr!("menu-materials"), |ui| {
+                crate::app::generators::materials_menu(ui, &mut self.state)
+            });
             ui.menu_button(crate::tr!("menu-morph"), |ui| {
                 crate::app::morph_tools::menu(ui, &mut self.state)
             });

@@ -64,6 +64,11 @@ pub struct GuiArgs {
     /// (`{"bones": {NAME: {"rot": [x,y,z,w], "pos": [x,y,z]}}, "morphs": {NAME: W}}`).
     #[arg(long, value_name = "POSE.json")]
     pub pose: Option<PathBuf>,
+    /// Open an operation's dialog with these options, a script step such as
+    /// `{"op":"merge","part":"hat.pmx","attach":"頭","match":"none"}` (its preview
+    /// shows in the viewport; for screenshots).
+    #[arg(long, value_name = "JSON")]
+    pub dialog: Option<String>,
 }
 
 fn parse_morph(s: &str) -> Result<(String, f32), String> {
@@ -210,8 +215,13 @@ fn launch(mut args: GuiArgs) -> Result<Launch, String> {
         })?),
         None => None,
     };
+    let dialog = match &args.dialog {
+        Some(json) => Some(parse_dialog(json)?),
+        None => None,
+    };
     let screenshot_mode = args.screenshot.is_some();
     Ok(Launch {
+        dialog,
         screenshot: args.screenshot,
         size: args.size,
         select,
@@ -232,6 +242,27 @@ fn launch(mut args: GuiArgs) -> Result<Launch, String> {
         weights: args.weights,
         ..Launch::new(doc)
     })
+}
+
+/// Parses `--dialog JSON`: the operation's dialog with its defaults, then the given options.
+fn parse_dialog(json: &str) -> Result<crate::app::generators::Dialog, String> {
+    let value: serde_json::Value = serde_json::from_str(json)
+        .map_err(|e| crate::tr!("cli-err-dialog-json", reason = e.to_string()))?;
+    let serde_json::Value::Object(mut map) = value else {
+        return Err(crate::tr!("cli-err-dialog-json", reason = json));
+    };
+    let name = map
+        .remove("op")
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    let op = crate::ops::find(&name).ok_or_else(|| crate::tr!("cli-err-dialog-op", name = name))?;
+    let mut dialog = crate::app::generators::Dialog::new(crate::app::generators::Open {
+        op,
+        kind: None,
+        selected: Vec::new(),
+    });
+    dialog.options.values.extend(map);
+    Ok(dialog)
 }
 
 /// Parses `--select kind:NAME` (bone, morph, material, body, joint, frame; Japanese or

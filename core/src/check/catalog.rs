@@ -234,6 +234,7 @@ pub const CATALOG: &[CheckInfo] = &[
     check!("W-FRAME-DUP", Warning, Display),
     check!("I-FRAME-HIDDEN", Info, Display),
     check!("W-COLOR-RANGE", Warning, Display),
+    check!("W-MATERIAL-TRANSPARENT-ORDER", Warning, Display),
     // ---------------------------------------------------------------- textures
     check!("W-TEXTURE-MISSING", Warning, Textures),
     check!("I-TEXTURE-MISSING-UNUSED", Info, Textures),

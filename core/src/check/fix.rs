@@ -87,6 +87,13 @@ pub enum Fix {
     MakeSpecialFrames,
     /// Set 物理後変形 (after physics) on a bone, so it is recomputed from physics.
     SetAfterPhysics { bone: i32 },
+    /// Move a material (with its faces) to just after material `after`; `name` is
+    /// the material's, so a fix whose indices an earlier reorder moved does nothing.
+    MoveMaterialAfter {
+        material: i32,
+        after: i32,
+        name: String,
+    },
 }
 
 impl Fix {
@@ -181,6 +188,13 @@ impl Fix {
                 "fix-set-after-physics",
                 bone = R::Bone(*bone).describe(model)
             ),
+            Fix::MoveMaterialAfter {
+                material, after, ..
+            } => crate::tr!(
+                "check-fix-move-material-after",
+                material = R::Material(*material).describe(model),
+                after = R::Material(*after).describe(model)
+            ),
         }
     }
 
@@ -204,6 +218,7 @@ impl Fix {
             | Fix::RemoveDuplicateEntries { .. }
             | Fix::MakeSpecialFrames => "display frames",
             Fix::SetAfterPhysics { .. } => "flags",
+            Fix::MoveMaterialAfter { .. } => "order",
         }
     }
 

@@ -21,6 +21,23 @@ impl Fix {
         if let Fix::MakeSpecialFrames = self {
             return special_frames(model)?.batch(label);
         }
+        if let Fix::MoveMaterialAfter {
+            material,
+            after,
+            name,
+        } = self
+        {
+            let len = model.materials.len();
+            let (m, a) = (valid(*material, len)?, valid(*after, len)?);
+            if a <= m
+                || model.materials[m].name != *name
+                || !crate::edit::remap::material_faces_consistent(model)
+            {
+                return None;
+            }
+            let order = crate::edit::remap::move_order(len, m, a);
+            return Some(ModelEdit::reorder(ElementKind::Material, order).label(label));
+        }
         if let Fix::AddToNewFrame { name, element } = self {
             return add_to_named_frame(model, name, *element).map(|e| e.label(label));
         }
@@ -221,6 +238,8 @@ impl Fix {
                 }
             }
             Fix::MakeSpecialFrames | Fix::AddToNewFrame { .. } => {}
+            // A reorder, made in `edit`.
+            Fix::MoveMaterialAfter { .. } => {}
             Fix::SetAfterPhysics { bone } => {
                 if let Some(i) = valid(*bone, model.bones.len()) {
                     let mut b = model.bones[i].clone();

@@ -11,8 +11,8 @@
 //! 2 s while its Problems panel is shown).
 
 use super::{
-    after_physics, bones, frames, joints, morphs, names, order, physics, refs, rig, textures,
-    values, version, weights, CheckContext, Problem,
+    after_physics, bones, frames, joints, materials, morphs, names, order, physics, refs, rig,
+    textures, values, version, weights, CheckContext, Problem,
 };
 use crate::edit::changes::{
     BoneField as B, DisplayFrameField as D, InfoField, JointField as J, MaterialField as M,
@@ -48,6 +48,7 @@ pub enum Check {
     Numbers,
     DisplayFrames,
     BonesBelowPhysics,
+    MaterialOrder,
 }
 
 /// A set of fields from a list of one kind's field enum.
@@ -59,7 +60,7 @@ fn of<F: Into<Fields> + Copy>(fields: &[F]) -> Fields {
 
 impl Check {
     /// Every check, in [`check_model`](super::check_model)'s order.
-    pub const ALL: [Check; 21] = [
+    pub const ALL: [Check; 22] = [
         Check::VertexRanges,
         Check::Ranges,
         Check::Cycles,
@@ -81,6 +82,7 @@ impl Check {
         Check::Numbers,
         Check::DisplayFrames,
         Check::BonesBelowPhysics,
+        Check::MaterialOrder,
     ];
 
     pub fn name(self) -> &'static str {
@@ -106,6 +108,7 @@ impl Check {
             Check::Numbers => "numbers",
             Check::DisplayFrames => "display frames",
             Check::BonesBelowPhysics => "bones below physics",
+            Check::MaterialOrder => "material order",
         }
     }
 
@@ -199,6 +202,11 @@ impl Check {
                 (K::Joint, all),
                 (K::Vertex, of(&[V::Weights])),
             ],
+            Check::MaterialOrder => vec![
+                (K::Material, of(&[M::Name, M::Diffuse, M::FaceIndexCount])),
+                (K::Face, all),
+                (K::Vertex, of(&[V::Position])),
+            ],
             Check::DisplayFrames => vec![
                 (K::DisplayFrame, all),
                 (K::Bone, of(&[B::Name, B::Flags, B::Parent])),
@@ -246,6 +254,7 @@ impl Check {
             Check::Numbers => values::check_other_numbers(model),
             Check::DisplayFrames => frames::check_display_frames(model),
             Check::BonesBelowPhysics => after_physics::check_bones_below_physics(model),
+            Check::MaterialOrder => materials::check_transparent_order(model),
         }
     }
 }

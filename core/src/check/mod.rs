@@ -18,7 +18,8 @@
 //! [`names::check_names`], [`refs::check_nested_group_morphs`],
 //! [`morphs::check_morph_values`], [`bones::check_axes`],
 //! [`values::check_numbers`], [`frames::check_display_frames`],
-//! [`after_physics::check_bones_below_physics`].
+//! [`after_physics::check_bones_below_physics`],
+//! [`materials::check_transparent_order`].
 
 pub mod after_physics;
 pub mod bones;
@@ -28,6 +29,7 @@ pub mod fix_edits;
 pub mod frames;
 pub mod incremental;
 pub mod joints;
+pub mod materials;
 pub mod morphs;
 pub mod names;
 pub mod order;

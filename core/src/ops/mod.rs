@@ -27,7 +27,9 @@ mod bone_morph_from_pose;
 mod chain;
 mod joint_chain;
 mod limit;
+mod material_order;
 pub mod merge;
+mod merge_materials;
 mod mirror;
 mod morph_from_model;
 mod normalize;
@@ -37,6 +39,7 @@ mod replace_bone;
 mod sdef_from_bdef2;
 mod semistandard;
 mod skirt_ring;
+mod split_material;
 mod transfer_weight;
 mod transform;
 mod translate_names;
@@ -78,6 +81,9 @@ pub const REGISTRY: &[&Operation] = &[
     &remove_materials::OP,
     &merge::OP,
     &uv_transform::OP,
+    &material_order::OP,
+    &merge_materials::OP,
+    &split_material::OP,
 ];
 
 /// The registered operation named `name` (or one of its aliases).
@@ -182,6 +188,7 @@ pub enum Menu {
     Weights,
     Edit,
     Model,
+    Materials,
 }
 
 /// What selection an operation works on. In scripts and on the command line the

@@ -30,6 +30,7 @@ pub mod bodies;
 pub mod chain;
 pub mod defaults;
 pub mod input;
+pub mod materials;
 pub mod merge;
 pub mod mirror;
 mod mirror_parts;

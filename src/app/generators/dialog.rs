@@ -54,7 +54,11 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
                 if ui.button(tr!("opsui-cancel")).clicked() {
                     cancel = true;
                 }
-                if dialog.planned.as_ref().is_some_and(|p| p.plan.is_some()) {
+                if dialog
+                    .planned
+                    .as_ref()
+                    .is_some_and(|p| p.plan.is_some() || p.ghost.is_some())
+                {
                     ui.checkbox(&mut dialog.preview, tr!("opsui-preview"));
                 }
             });

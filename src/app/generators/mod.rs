@@ -9,6 +9,7 @@
 //! here mutates the model.
 
 mod dialog;
+pub mod ghost;
 pub mod preview;
 
 use eframe::egui;
@@ -43,6 +44,8 @@ pub struct Planned {
     /// What it would do, one line each (counts first, then the operation's notes).
     pub summary: Vec<String>,
     pub error: Option<String>,
+    /// What the edit adds (File ▸ Add model…'s part), ghosted in the viewport.
+    pub ghost: Option<ghost::Ghost>,
 }
 
 /// One open operation dialog.
@@ -129,27 +132,38 @@ fn selection(model: &Model, open: &Open, use_selection: bool) -> crate::ops::Sel
 /// Runs the dialog's operation on `model` (nothing is applied).
 pub fn plan(model: &Model, open: &Open, options: &Options, use_selection: bool) -> Planned {
     let sel = selection(model, open, use_selection);
-    match (open.op.plan)(model, &sel, options) {
+    let mut planned = match (open.op.plan)(model, &sel, options) {
         // No edit: what the operation said is why.
         Ok(p) if p.edit.is_none() => Planned {
             edit: None,
             plan: p.preview,
             error: Some(p.summary.join("\n")),
             summary: Vec::new(),
+            ghost: None,
         },
         Ok(p) => Planned {
             edit: p.edit,
             plan: p.preview,
             summary: p.summary,
             error: None,
+            ghost: None,
         },
         Err(e) => Planned {
             edit: None,
             plan: None,
             summary: Vec::new(),
             error: Some(e.to_string()),
+            ghost: None,
         },
+    };
+    // Adding a model: the part, placed by the options, before Apply.
+    if open.op.name == "merge" {
+        planned.ghost = planned
+            .edit
+            .as_ref()
+            .and_then(|e| ghost::Ghost::of(model, e));
     }
+    planned
 }
 
 /// The selection plus every selected element's counterpart on the other side (by
@@ -293,6 +307,20 @@ pub fn model_menu(ui: &mut egui::Ui, state: &mut crate::app::State) {
     );
 }
 
+/// The Materials menu of the menu bar: order, merge and split, on the current
+/// selection (materials; split takes the selected vertices).
+pub fn materials_menu(ui: &mut egui::Ui, state: &mut crate::app::State) {
+    let kind = state.selection.kind();
+    let selected = state.selected_indices();
+    op_items(
+        ui,
+        menu_ops(Menu::Materials),
+        kind,
+        &selected,
+        &mut state.commands,
+    );
+}
+
 /// The Rig menu of the menu bar: every Rig operation, on the current selection,
 /// then "Select symmetric".
 pub fn rig_menu(ui: &mut egui::Ui, state: &mut crate::app::State) {
@@ -376,7 +404,11 @@ mod tests {
         assert!(vertices.contains(&"normalize") && vertices.contains(&"mirror"));
         assert!(!vertices.contains(&"chain"));
         assert!(names(ElementKind::Bone, 0).is_empty());
-        // Materials: removing them (and what only they used) is the one operation.
-        assert_eq!(names(ElementKind::Material, 1), vec!["remove_materials"]);
+        // Materials: removing them (and what only they used), moving and merging them.
+        assert_eq!(
+            names(ElementKind::Material, 1),
+            vec!["remove_materials", "material_order", "merge_materials"]
+        );
+        assert!(vertices.contains(&"split_material"));
     }
 }

@@ -26,6 +26,9 @@ pub fn draw(painter: &Painter, proj: &Projector, state: &State) {
     if !d.preview {
         return;
     }
+    if let Some(ghost) = d.planned.as_ref().and_then(|p| p.ghost.as_ref()) {
+        ghost.draw(painter, proj);
+    }
     let Some(plan) = d.planned.as_ref().and_then(|p| p.plan.as_ref()) else {
         return;
     };

@@ -93,6 +93,16 @@ fn element_items(ui: &mut egui::Ui, cx: &mut MenuCx) -> Option<Request> {
                     ));
                 ui.close();
             }
+            // Splitting takes the vertex selection (Vertices mode): shown, disabled, here.
+            if let Some(op) = crate::ops::find("split_material") {
+                crate::app::generators::op_items(
+                    ui,
+                    std::iter::once(op),
+                    Some(ElementKind::Material),
+                    &[],
+                    cx.commands,
+                );
+            }
             ui.separator();
         }
         ElementKind::RigidBody => {
