@@ -16,6 +16,7 @@ pub mod overlays;
 pub mod paint;
 pub mod picking;
 pub mod render;
+pub mod timing;
 
 use crate::app::commands::Command;
 use crate::app::{Selection, State};
@@ -60,6 +61,8 @@ pub struct Viewport {
     /// None without a GL context (tests): the view shows a placeholder.
     pub gpu: Option<Arc<Mutex<render::GpuScene>>>,
     pub gizmo: gizmo::Gizmo,
+    /// View ▸ Frame timing.
+    pub timing: timing::FrameTiming,
     /// Pose revision last sent to the GPU (None: send the pose again).
     pub(crate) uploaded: Option<u64>,
     /// What model edits left stale on the GPU ([`Viewport::model_changed`]).
