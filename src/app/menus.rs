@@ -330,6 +330,8 @@ impl HoneApp {
                 if ui.button(crate::tr!("menu-reset-pose")).clicked() {
                     self.state.commands.push(Command::ResetPose);
                 }
+                let timing = &mut self.state.viewport.timing.shown;
+                ui.checkbox(timing, crate::tr!("menu-frame-timing"));
                 ui.separator();
                 ui.menu_button(crate::tr!("menu-language"), |ui| {
                     let current = hone_core::i18n::lang();

@@ -23,6 +23,12 @@ pub struct PoseState {
     /// Bumped whenever the skinned vertices change.
     pub revision: u64,
     dirty: bool,
+    /// The vertices skinned again alone (dabs while paused) from revision
+    /// `partial_since` to `partial_until`: the GPU copies only those. Stale once
+    /// the revision moves on otherwise.
+    partial: Vec<usize>,
+    partial_since: u64,
+    partial_until: u64,
 }
 
 impl PoseState {
@@ -37,6 +43,9 @@ impl PoseState {
             config: Default::default(),
             revision: 1,
             dirty: true,
+            partial: Vec::new(),
+            partial_since: 0,
+            partial_until: 0,
         };
         s.evaluate(model);
         s
@@ -66,7 +75,10 @@ impl PoseState {
         pose.morphs.resize(model.morphs.len(), 0.0);
         let physics = self.physics_enabled();
         let config = self.config;
+        // The revision only moves on: the GPU's copy must not look current.
+        let revision = self.revision;
         *self = PoseState::new(model);
+        self.revision += revision;
         self.config = config;
         if keep {
             self.pose = pose;
@@ -176,7 +188,21 @@ impl PoseState {
         if let Some(sim) = &mut self.sim {
             sim.deformer.skin_vertices(&mut sim.state, &vertices);
         }
+        if self.partial_until != self.revision || self.partial.len() > model.vertices.len() {
+            self.partial.clear();
+            self.partial_since = self.revision;
+        }
+        self.partial.extend_from_slice(&vertices);
         self.revision += 1;
+        self.partial_until = self.revision;
+    }
+
+    /// The only vertices skinned again since revision `since` (the first value),
+    /// when every change since then skinned some vertices alone (weight dabs while
+    /// the pose stood still); None when anything else changed.
+    pub fn skinned_alone(&self) -> Option<(u64, &[usize])> {
+        (self.partial_until == self.revision && !self.partial.is_empty())
+            .then_some((self.partial_since, self.partial.as_slice()))
     }
 
     /// Rebuilds part of the shown deformer and the simulation's; the pose is
@@ -195,7 +221,9 @@ impl PoseState {
     fn physics_edited(&mut self, model: &Model, changes: &ChangeSet) {
         let Some(sim) = &mut self.sim else { return };
         if sim.physics.apply_changes(model, changes) {
-            self.dirty = true;
+            // Only what moves a body or joint now (not once physics steps) needs the
+            // pose again: a typed mass keeps the frame as it is.
+            self.dirty |= !pose_neutral(changes);
         } else {
             self.rebuild_physics_world(model);
         }
@@ -383,6 +411,33 @@ impl PoseState {
         self.deformer.evaluate(model, &self.pose, &mut self.state);
         self.revision += 1;
     }
+}
+
+/// Whether the edits of rigid bodies and joints in `changes` leave the current
+/// frame as it is (they act only once physics steps): masses, damping, friction,
+/// restitution, collision groups, joint limits and springs.
+fn pose_neutral(changes: &ChangeSet) -> bool {
+    use ElementKind as K;
+    changes.fields(K::RigidBody).only([
+        RigidBodyField::Name,
+        RigidBodyField::NameEn,
+        RigidBodyField::Mass,
+        RigidBodyField::LinearDamping,
+        RigidBodyField::AngularDamping,
+        RigidBodyField::Restitution,
+        RigidBodyField::Friction,
+        RigidBodyField::Group,
+        RigidBodyField::CollisionMask,
+    ]) && changes.fields(K::Joint).only([
+        JointField::Name,
+        JointField::NameEn,
+        JointField::LinearLower,
+        JointField::LinearUpper,
+        JointField::AngularLower,
+        JointField::AngularUpper,
+        JointField::LinearSpring,
+        JointField::AngularSpring,
+    ])
 }
 
 /// Whether the physics world reads what changed in bone `i`: the parent chain

@@ -612,6 +612,7 @@ impl HoneApp {
     /// The whole UI inside `ui` (also what GUI tests drive).
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        let started = std::time::Instant::now();
         self.state.tick();
         self.poll_loading();
         if self.loading.is_none() {
@@ -680,6 +681,9 @@ impl HoneApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.last_title = title;
         }
+        let timing = &mut self.state.viewport.timing;
+        timing.record(ctx.input(|i| i.time), started.elapsed());
+        timing.show(&ctx);
     }
 }
 

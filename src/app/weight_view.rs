@@ -184,11 +184,24 @@ pub struct WeightView {
     /// Vertices whose weights changed since the colours were made (a dab):
     /// only they are coloured again.
     stale: Vec<usize>,
+    /// The vertices recoloured alone from revision `recolored_since` to
+    /// `recolored_until` (the GPU copies only those); stale once `revision` moves
+    /// on otherwise.
+    recolored: Vec<usize>,
+    recolored_since: u64,
+    recolored_until: u64,
 }
 
 impl WeightView {
     pub fn is_on(&self) -> bool {
         self.mode != WeightMode::Off
+    }
+
+    /// The only vertices whose colours changed since revision `since` (the first
+    /// value), when every change since then was a recolouring of some vertices.
+    pub fn recolored(&self) -> Option<(u64, &[usize])> {
+        (self.recolored_until == self.revision && self.revision > 0)
+            .then_some((self.recolored_since, self.recolored.as_slice()))
     }
 
     /// After model edits: the colours read the vertices' weights and the bones
@@ -306,7 +319,13 @@ impl WeightView {
                 self.counts[row as usize] += 1;
                 self.colors[v] = color;
             }
+            if self.recolored_until != self.revision || self.recolored.len() > self.colors.len() {
+                self.recolored.clear();
+                self.recolored_since = self.revision;
+            }
+            self.recolored.extend_from_slice(&stale);
             self.revision += 1;
+            self.recolored_until = self.revision;
         }
         self.stale = stale;
         self.stale.clear();

@@ -16,6 +16,7 @@ pub mod overlays;
 pub mod paint;
 pub mod picking;
 pub mod render;
+pub mod timing;
 
 use crate::app::commands::Command;
 use crate::app::{Selection, State};
@@ -60,6 +61,8 @@ pub struct Viewport {
     /// None without a GL context (tests): the view shows a placeholder.
     pub gpu: Option<Arc<Mutex<render::GpuScene>>>,
     pub gizmo: gizmo::Gizmo,
+    /// View ▸ Frame timing.
+    pub timing: timing::FrameTiming,
     /// Pose revision last sent to the GPU (None: send the pose again).
     pub(crate) uploaded: Option<u64>,
     /// What model edits left stale on the GPU ([`Viewport::model_changed`]).
@@ -135,10 +138,8 @@ impl Viewport {
         if changes.touches(K::Material) || changes.touches(K::Morph) {
             stale.live_materials = true;
         }
-        // Positions and normals of an edited vertex come through the pose.
-        if changes.touches(K::Vertex) {
-            self.uploaded = None;
-        }
+        // Positions and normals of an edited vertex come through the pose, whose
+        // revision moves on (only the vertices a dab skinned go up again).
     }
 
     pub fn reset_camera(&mut self, model: &crate::pmx::Model) {
@@ -269,11 +270,23 @@ pub fn sync_gpu(state: &mut State) {
     }
     state.new_textures.clear();
     let revision = state.pose.revision;
-    let pose_changed = mesh_changed || state.viewport.uploaded != Some(revision);
-    if pose_changed {
+    let uploaded = state.viewport.uploaded;
+    let pose_changed = mesh_changed || uploaded != Some(revision);
+    // Weight dabs while the pose stands still skinned some vertices alone: only
+    // they are copied and uploaded, and the materials are as they were.
+    let alone = state
+        .pose
+        .skinned_alone()
+        .filter(|(since, _)| !mesh_changed && uploaded.is_some_and(|u| *since <= u))
+        .is_some_and(|(_, vertices)| {
+            pose_changed
+                && scene.set_some_vertices(state.pose.positions(), state.pose.normals(), vertices)
+        });
+    if pose_changed && !alone {
         scene.set_vertices(state.pose.positions(), state.pose.normals());
     }
-    if pose_changed || stale.live_materials {
+    state.viewport.uploaded = Some(revision);
+    if (pose_changed && !alone) || stale.live_materials {
         // Material and UV morphs.
         let deform = state.pose.deform_state();
         scene.live_materials.clear();
@@ -308,11 +321,15 @@ pub fn sync_gpu(state: &mut State) {
             }
         }
         state.viewport.uv_morphed = uv_morphed;
-        state.viewport.uploaded = Some(revision);
     }
     let weights = &state.viewport.weights;
     if weights.is_on() {
-        scene.set_overlay(&weights.colors, weights.revision);
+        match weights.recolored() {
+            Some((since, vertices)) => {
+                scene.set_some_overlay(&weights.colors, vertices, since, weights.revision)
+            }
+            None => scene.set_overlay(&weights.colors, weights.revision),
+        }
     }
 }
 

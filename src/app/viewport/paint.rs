@@ -250,6 +250,22 @@ pub fn input(response: &egui::Response, state: &mut State, proj: &Projector) {
     }
 }
 
+/// One dab of a model-space stroke at `centre` (screen `pos`), as a drag makes it;
+/// a stroke starts first when none is in progress. Benches and tests drive this.
+pub fn dab_at(state: &mut State, proj: &Projector, centre: Vec3, pos: Pos2) {
+    if !state.viewport.paint.is_painting() {
+        begin(state);
+    }
+    dab(state, proj, centre, pos);
+}
+
+/// Ends the stroke in progress (the button went up).
+pub fn end_stroke(state: &mut State) {
+    let tool = &mut state.viewport.paint;
+    tool.stroke = None;
+    tool.last_dab = None;
+}
+
 /// Dabs filling one frame's pointer move, at most.
 const MAX_DABS_PER_FRAME: usize = 16;
 
