@@ -24,16 +24,15 @@ pub fn save_selected(state: &mut State, materials: &[usize]) {
         .and_then(|p| p.file_stem())
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "model".into());
-    let mut dialog = rfd::FileDialog::new()
-        .add_filter("PMX", &["pmx"])
-        .set_file_name(format!("{stem}_part.pmx"));
-    if let Some(dir) = state.doc.base_dir() {
-        dialog = dialog.set_directory(dir);
-    }
-    let Some(path) = dialog.save_file() else {
-        return;
-    };
-    save_to(state, materials, &path);
+    state.panels.pick = Some(crate::app::files::picker::PickRequest {
+        purpose: crate::app::files::picker::Purpose::ExtractPart {
+            materials: materials.to_vec(),
+        },
+        title: crate::tr!("files-title-save"),
+        filters: vec![("PMX".into(), vec!["pmx"])],
+        save_name: Some(format!("{stem}_part.pmx")),
+        directory: state.doc.base_dir().map(std::path::Path::to_path_buf),
+    });
 }
 
 /// Writes the extracted part to `path` (the dialog's half without the dialog).

@@ -127,6 +127,10 @@ impl HoneApp {
     /// The start-up question about unsaved work a crash left, and what was chosen.
     fn recovery_modal(&mut self, ctx: &egui::Context) {
         use crate::app::autosave::{offer_modal, Choice};
+        // The picker of our own, asked by "Save as", is drawn over it meanwhile.
+        if self.picker.is_open() {
+            return;
+        }
         let Some(offer) = &mut self.recovery else {
             return;
         };
@@ -152,25 +156,16 @@ impl HoneApp {
                 let Some(e) = offer.entries.get(i) else {
                     return;
                 };
-                let picked = rfd::FileDialog::new()
-                    .add_filter("PMX", &["pmx"])
-                    .set_file_name(&e.meta.display_name)
-                    .save_file();
-                if let Some(path) = picked {
-                    let copied = std::fs::copy(e.model_path(), &path);
-                    match copied {
-                        Ok(_) => {
-                            let e = offer.entries.remove(i);
-                            e.slot.remove();
-                            let (name, path) = (e.meta.display_name, path.display().to_string());
-                            let msg = crate::tr!("recovery-saved", name = name, path = path);
-                            self.state.log(LogLevel::Info, msg);
-                        }
-                        Err(err) => self
-                            .state
-                            .log(LogLevel::Error, format!("{}: {err}", path.display())),
-                    }
-                }
+                let copy = e.model_path();
+                let name = e.meta.display_name.clone();
+                self.request_path(PickRequest {
+                    purpose: Purpose::RecoveryCopy { copy },
+                    title: crate::tr!("files-title-save"),
+                    filters: vec![("PMX".into(), vec!["pmx"])],
+                    save_name: Some(name),
+                    directory: None,
+                });
+                return;
             }
             Choice::Restore(i) => {
                 let Some(e) = take(offer, i) else {
@@ -324,6 +319,58 @@ impl HoneApp {
                     self.state.log(LogLevel::Error, e);
                 }
             }
+            Purpose::BakeOutput => {
+                if let Some(ctx) = self.state.repaint.clone() {
+                    let options = crate::motion::bake::BakeOptions::default();
+                    crate::app::bake::start(&ctx, &mut self.state, path, options);
+                }
+            }
+            Purpose::Export => {
+                if let Some(ctx) = self.state.repaint.clone() {
+                    crate::app::export::choose(&ctx, &self.state, path);
+                }
+            }
+            Purpose::ExtractPart { materials } => {
+                crate::app::extract::save_to(&mut self.state, &materials, &path)
+            }
+            Purpose::RecoveryCopy { copy } => self.save_recovery_copy(&copy, &path),
+            Purpose::OperationOption { key } => {
+                if let Some(dialog) = &mut self.state.generator {
+                    let value = serde_json::Value::String(path.to_string_lossy().into_owned());
+                    dialog.options.values.insert(key, value);
+                }
+            }
+            Purpose::Dictionary => {
+                if let Some(ctx) = self.state.repaint.clone() {
+                    crate::app::translate_names::dictionary_chosen(&ctx, path);
+                }
+            }
+        }
+    }
+
+    /// The recovery offer's "Save as": the copy at `copy` written to `path`, then gone
+    /// from the offer and the recovery folder.
+    fn save_recovery_copy(&mut self, copy: &Path, path: &Path) {
+        let Some(offer) = &mut self.recovery else {
+            return;
+        };
+        let Some(i) = offer.entries.iter().position(|e| e.model_path() == copy) else {
+            return;
+        };
+        match std::fs::copy(copy, path) {
+            Ok(_) => {
+                let e = offer.entries.remove(i);
+                e.slot.remove();
+                let (name, path) = (e.meta.display_name, path.display().to_string());
+                let msg = crate::tr!("recovery-saved", name = name, path = path);
+                self.state.log(LogLevel::Info, msg);
+                if offer.entries.is_empty() {
+                    self.recovery = None;
+                }
+            }
+            Err(err) => self
+                .state
+                .log(LogLevel::Error, format!("{}: {err}", path.display())),
         }
     }
 
@@ -660,6 +707,9 @@ impl HoneApp {
         if let Some(request) = self.state.panels.pick.take() {
             self.request_path(request);
         }
+        if let Some(request) = crate::app::files::picker::take_asked(&ctx) {
+            self.request_path(request);
+        }
         if let Some((purpose, path)) = self.picker.update(&ctx) {
             self.picked(purpose, path);
         }
@@ -668,6 +718,10 @@ impl HoneApp {
         self.recovery_modal(&ctx);
         panels::delete::dialog(&ctx, &mut self.state);
         self.state.apply_commands();
+        // A command that asks for a path (e.g. save selected materials as a model).
+        if let Some(request) = self.state.panels.pick.take() {
+            self.request_path(request);
+        }
         if std::mem::take(&mut self.state.panels.raise_list) {
             let list = self.state.selection.kind().and_then(dock::list_tab);
             if let Some(tab) = list {

@@ -22,6 +22,36 @@ pub enum Purpose {
     LoadMotion,
     LoadPose,
     SavePose,
+    /// File ▸ Bake: the baked VMD's file.
+    BakeOutput,
+    /// File ▸ Export: the glTF/VRM file.
+    Export,
+    /// Save selected materials as a model: the part's file.
+    ExtractPart { materials: Vec<usize> },
+    /// The recovery offer's "Save as": where the copy at `copy` goes.
+    RecoveryCopy { copy: PathBuf },
+    /// A file option of the open operation's window.
+    OperationOption { key: String },
+    /// The name translation's user dictionary.
+    Dictionary,
+}
+
+/// Where code that holds only the egui context leaves its request (the window takes
+/// it each frame, as it takes [`crate::app::state::PanelState::pick`]).
+fn asked_id() -> eframe::egui::Id {
+    eframe::egui::Id::new("hone_pick_asked")
+}
+
+/// Asks the window for a path (the system's dialog or the picker of our own).
+pub fn ask(ctx: &eframe::egui::Context, request: PickRequest) {
+    ctx.data_mut(|d| d.insert_temp(asked_id(), Some(request)));
+    ctx.request_repaint();
+}
+
+/// The request left by [`ask`], once.
+pub fn take_asked(ctx: &eframe::egui::Context) -> Option<PickRequest> {
+    ctx.data_mut(|d| d.remove_temp::<Option<PickRequest>>(asked_id()))
+        .flatten()
 }
 
 /// One question for a path.
