@@ -35,6 +35,35 @@ pub fn save_selected(state: &mut State, materials: &[usize]) {
     });
 }
 
+/// What writing the part to `path` does to its texture files (nothing changed yet):
+/// None when nothing would be copied, shared, missing or refused.
+pub fn texture_plan(
+    state: &State,
+    materials: &[usize],
+    path: &std::path::Path,
+) -> Option<crate::pmx::textures::TexturePlan> {
+    let part = crate::rig::parts::extract(state.doc.model(), materials).ok()?;
+    plan_for(&part.textures, state.doc.base_dir(), path)
+}
+
+fn plan_for(
+    textures: &[String],
+    from: Option<&std::path::Path>,
+    path: &std::path::Path,
+) -> Option<crate::pmx::textures::TexturePlan> {
+    let to = crate::app::document::output_folder(path);
+    let canonical = |p: &std::path::Path| p.canonicalize().unwrap_or(p.to_path_buf());
+    let from = from.filter(|f| canonical(f) != canonical(&to))?;
+    (!textures.is_empty()).then(|| {
+        crate::pmx::textures::plan_model(
+            textures,
+            from,
+            &to,
+            crate::pmx::textures::TextureMode::Copy,
+        )
+    })
+}
+
 /// Writes the extracted part to `path` (the dialog's half without the dialog).
 pub fn save_to(state: &mut State, materials: &[usize], path: &std::path::Path) {
     let file = path.display().to_string();
@@ -45,15 +74,7 @@ pub fn save_to(state: &mut State, materials: &[usize], path: &std::path::Path) {
         .and_then(|mut part| {
             // The texture rule: the part's textures go beside the new file (a model never
             // saved has no folder its paths are relative to).
-            let to = path.parent().unwrap_or(std::path::Path::new("."));
-            let canonical = |p: &std::path::Path| p.canonicalize().unwrap_or(p.to_path_buf());
-            if let Some(from) = from.filter(|f| canonical(f) != canonical(to)) {
-                let plan = crate::pmx::textures::plan_model(
-                    &part.textures,
-                    &from,
-                    to,
-                    crate::pmx::textures::TextureMode::Copy,
-                );
+            if let Some(plan) = plan_for(&part.textures, from.as_deref(), path) {
                 notes = plan.report_lines();
                 part.textures = plan.apply().map_err(|e| e.to_string())?;
             }

@@ -50,6 +50,9 @@ pub struct HoneApp {
     pub overwrite_question: Option<(PathBuf, Option<Pending>)>,
     /// Back up the file a save replaces (off in tests; the app's default is on).
     pub backup: BackupSettings,
+    /// A write into another folder, waiting for Save / Cancel on what happens to the
+    /// textures.
+    pub texture_question: Option<crate::app::files::texture_question::TextureQuestion>,
     /// Saves made (tells a save through a dialog that happened from one still waiting).
     saves: u64,
 }
@@ -71,6 +74,7 @@ impl HoneApp {
             picker: Picker::default(),
             loading: None,
             overwrite_question: None,
+            texture_question: None,
             saves: 0,
             backup: BackupSettings {
                 enabled: false,
@@ -331,7 +335,17 @@ impl HoneApp {
                 }
             }
             Purpose::ExtractPart { materials } => {
-                crate::app::extract::save_to(&mut self.state, &materials, &path)
+                use crate::app::files::texture_question::{
+                    worth_asking, AfterTextures, TextureQuestion,
+                };
+                let plan = crate::app::extract::texture_plan(&self.state, &materials, &path);
+                match plan.filter(worth_asking) {
+                    Some(plan) => {
+                        let after = AfterTextures::ExtractPart { materials, path };
+                        self.texture_question = Some(TextureQuestion { plan, after });
+                    }
+                    None => crate::app::extract::save_to(&mut self.state, &materials, &path),
+                }
             }
             Purpose::RecoveryCopy { copy } => self.save_recovery_copy(&copy, &path),
             Purpose::OperationOption { key } => {
@@ -344,6 +358,34 @@ impl HoneApp {
                 if let Some(ctx) = self.state.repaint.clone() {
                     crate::app::translate_names::dictionary_chosen(&ctx, path);
                 }
+            }
+        }
+    }
+
+    /// The texture question (before a write into another folder), and what was chosen.
+    fn texture_modal(&mut self, ctx: &egui::Context) {
+        use crate::app::files::texture_question::{modal, AfterTextures};
+        let Some(question) = &self.texture_question else {
+            return;
+        };
+        let Some(save) = modal(ctx, question) else {
+            return;
+        };
+        let Some(question) = self.texture_question.take() else {
+            return;
+        };
+        if !save {
+            let path = question.after.path().display().to_string();
+            self.state
+                .log(LogLevel::Info, crate::tr!("files2-textures-cancelled", path = path));
+            return;
+        }
+        match question.after {
+            AfterTextures::SaveModel { path, then } => {
+                self.save_to_asked(path, then, false, true);
+            }
+            AfterTextures::ExtractPart { materials, path } => {
+                crate::app::extract::save_to(&mut self.state, &materials, &path)
             }
         }
     }
@@ -376,7 +418,14 @@ impl HoneApp {
 
     /// The bar shown while the open file differs from what was read or saved.
     fn changed_bar(&mut self, ui: &mut egui::Ui) {
-        if !self.state.watch.changed() || self.loading.is_some() {
+        if self.loading.is_some() {
+            return;
+        }
+        if self.state.watch.gone() {
+            self.gone_bar(ui);
+            return;
+        }
+        if !self.state.watch.changed() {
             return;
         }
         let (mut reload, mut keep) = (false, false);
@@ -400,6 +449,32 @@ impl HoneApp {
             let name = self.state.doc.display_name.clone();
             self.state
                 .log(LogLevel::Info, crate::tr!("files-kept", name = name));
+        }
+    }
+
+    /// The bar shown while the open file is deleted or moved: the model stays in memory;
+    /// Save writes it back where it was, Save as elsewhere.
+    fn gone_bar(&mut self, ui: &mut egui::Ui) {
+        let (mut save, mut save_as, mut keep) = (false, false, false);
+        egui::Panel::top("file_gone").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                let name = self.state.doc.display_name.as_str();
+                let text = crate::tr!("files2-gone", name = name);
+                ui.colored_label(egui::Color32::from_rgb(230, 180, 60), text);
+                save = ui.button(crate::tr!("files2-gone-save")).clicked();
+                save_as = ui.button(crate::tr!("files-save-as")).clicked();
+                keep = ui.button(crate::tr!("files2-gone-keep")).clicked();
+            });
+        });
+        if save {
+            self.save(false);
+        } else if save_as {
+            self.save(true);
+        } else if keep {
+            self.state.watch.accept_gone();
+            let name = self.state.doc.display_name.clone();
+            self.state
+                .log(LogLevel::Info, crate::tr!("files2-gone-kept", name = name));
         }
     }
 
@@ -550,10 +625,30 @@ impl HoneApp {
         then: Option<Pending>,
         overwrite: bool,
     ) -> bool {
+        self.save_to_asked(path, then, overwrite, false)
+    }
+
+    /// [`save_to`](Self::save_to), the texture question answered (`textures_asked`) or
+    /// still to ask.
+    fn save_to_asked(
+        &mut self,
+        path: PathBuf,
+        then: Option<Pending>,
+        overwrite: bool,
+        textures_asked: bool,
+    ) -> bool {
+        use crate::app::files::texture_question::{worth_asking, AfterTextures, TextureQuestion};
         let own_file = self.state.doc.path.as_deref() == Some(path.as_path());
         if !overwrite && own_file && self.state.watch.differs_from_known(&path) {
             self.overwrite_question = Some((path, then));
             return false;
+        }
+        if !textures_asked {
+            if let Some(plan) = self.state.doc.texture_plan(&path).filter(worth_asking) {
+                let after = AfterTextures::SaveModel { path, then };
+                self.texture_question = Some(TextureQuestion { plan, after });
+                return false;
+            }
         }
         if self.backup.enabled && path.is_file() {
             let made = backup::backup_root()
@@ -704,6 +799,7 @@ impl HoneApp {
         crate::app::export::show(&ctx, &mut self.state);
         self.unsaved_modal(&ctx);
         self.overwrite_modal(&ctx);
+        self.texture_modal(&ctx);
         if let Some(request) = self.state.panels.pick.take() {
             self.request_path(request);
         }

@@ -5,6 +5,7 @@
 pub mod backup;
 pub mod loading;
 pub mod picker;
+pub mod texture_question;
 pub mod watch;
 
 use std::hash::Hasher;

@@ -130,6 +130,10 @@ pub struct Picker {
     /// None: found out at the first dialog.
     backend: Option<Backend>,
     open: Option<(Box<egui_file_dialog::FileDialog>, Purpose)>,
+    /// Paths given in turn instead of any dialog (tests: a user who picks these).
+    answers: std::collections::VecDeque<PathBuf>,
+    /// The titles of the dialogs asked for, in order (what tests look at).
+    pub asked: Vec<String>,
 }
 
 impl Picker {
@@ -137,7 +141,17 @@ impl Picker {
     pub fn with_backend(backend: Backend) -> Picker {
         Picker {
             backend: Some(backend),
-            open: None,
+            ..Picker::default()
+        }
+    }
+
+    /// A picker whose dialogs answer `paths` in turn, at once (tests); once they are
+    /// used up, the picker of our own opens.
+    pub fn answering(paths: impl IntoIterator<Item = PathBuf>) -> Picker {
+        Picker {
+            backend: Some(Backend::Builtin),
+            answers: paths.into_iter().collect(),
+            ..Picker::default()
         }
     }
 
@@ -157,6 +171,10 @@ impl Picker {
         request: PickRequest,
         log: &mut dyn FnMut(LogLevel, String),
     ) -> Option<(Purpose, PathBuf)> {
+        self.asked.push(request.title.clone());
+        if let Some(path) = self.answers.pop_front() {
+            return Some((request.purpose, path));
+        }
         if self.backend.is_none() && self.backend() == Backend::Builtin {
             log(LogLevel::Info, crate::tr!("files-dialog-missing"));
         }
