@@ -14,3 +14,10 @@ files2-textures-refused = Not copied: an absolute path or one outside the model'
 files2-textures-renamed = { $stored } → { $path }
 files2-textures-save = Save
 files2-textures-cancelled = Not saved: { $path }
+
+# Loading a motion or pose in the background.
+files2-motion-title = Loading a motion
+files2-motion-loading = Reading { $name }…
+files2-motion-parsing = Reading the motion
+files2-motion-cancelled = Loading { $path } cancelled: the current motion stays
+files2-motion-worker-stopped = the loading thread stopped

@@ -14,3 +14,10 @@ files2-textures-refused = コピーしません：絶対パスまたはモデル
 files2-textures-renamed = { $stored } → { $path }
 files2-textures-save = 保存
 files2-textures-cancelled = 保存しませんでした：{ $path }
+
+# モーション・ポーズの読み込み（バックグラウンド）
+files2-motion-title = モーションの読み込み
+files2-motion-loading = { $name } を読み込み中…
+files2-motion-parsing = モーションを解析中
+files2-motion-cancelled = { $path } の読み込みを取り消しました：現在のモーションはそのままです
+files2-motion-worker-stopped = 読み込みスレッドが停止しました

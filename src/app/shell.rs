@@ -45,6 +45,8 @@ pub struct HoneApp {
     pub picker: Picker,
     /// A file being opened on the loading thread.
     pub loading: Option<Loading>,
+    /// A motion (VMD) or pose (VPD) being read on its loading thread.
+    pub motion_loading: Option<crate::app::files::motion_loading::MotionLoading>,
     /// A save over a file another program changed, waiting for "overwrite / save as /
     /// cancel" (the path, and what waited for the save).
     pub overwrite_question: Option<(PathBuf, Option<Pending>)>,
@@ -73,6 +75,7 @@ impl HoneApp {
             recovery: None,
             picker: Picker::default(),
             loading: None,
+            motion_loading: None,
             overwrite_question: None,
             texture_question: None,
             saves: 0,
@@ -312,12 +315,7 @@ impl HoneApp {
                 self.save_to(path, then, false);
             }
             Purpose::ExportCsv => self.export_csv_to(&path),
-            Purpose::LoadMotion => timeline::load_motion_file(&mut self.state, &path),
-            Purpose::LoadPose => {
-                if let Err(e) = crate::app::pose_files::load_vpd_file(&mut self.state, &path) {
-                    self.state.log(LogLevel::Error, e);
-                }
-            }
+            Purpose::LoadMotion | Purpose::LoadPose => self.load_motion(&path),
             Purpose::SavePose => {
                 if let Err(e) = crate::app::pose_files::save_vpd_file(&mut self.state, &path) {
                     self.state.log(LogLevel::Error, e);
@@ -387,6 +385,91 @@ impl HoneApp {
             AfterTextures::ExtractPart { materials, path } => {
                 crate::app::extract::save_to(&mut self.state, &materials, &path)
             }
+        }
+    }
+
+    /// Starts reading a motion (VMD) or pose (VPD) on the loading thread; one at a time
+    /// (a new one replaces the one still reading).
+    pub fn load_motion(&mut self, path: &Path) {
+        use crate::app::files::motion_loading::MotionLoading;
+        if let Some(old) = self.motion_loading.take() {
+            old.cancel();
+        }
+        let repaint = self.state.repaint.clone();
+        self.motion_loading = Some(MotionLoading::start(path, repaint));
+    }
+
+    /// Takes a finished motion load in: binds the motion (or shows the pose); a failure
+    /// is logged and the current motion stays.
+    fn poll_motion_loading(&mut self) {
+        use crate::app::files::motion_loading::{LoadError, ParsedMotion};
+        let Some(result) = self.motion_loading.as_ref().and_then(|l| l.poll()) else {
+            return;
+        };
+        let Some(loading) = self.motion_loading.take() else {
+            return;
+        };
+        let path = loading.path;
+        match result {
+            Ok(ParsedMotion::Vmd(vmd)) => {
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| path.display().to_string());
+                timeline::set_motion(&mut self.state, vmd, name);
+            }
+            Ok(ParsedMotion::Vpd(vpd, notes)) => {
+                crate::app::pose_files::show_vpd(&mut self.state, &path, &vpd, notes)
+            }
+            Err(LoadError::Cancelled) => {}
+            Err(LoadError::Failed(error)) => self.state.log(
+                LogLevel::Error,
+                crate::tr!(
+                    "log-cannot-load-motion",
+                    path = path.display().to_string(),
+                    error = error
+                ),
+            ),
+        }
+    }
+
+    /// The small window of a motion being read: its progress and Cancel. Not modal:
+    /// the rest of the window stays usable.
+    fn motion_loading_window(&mut self, ctx: &egui::Context) {
+        let Some(loading) = &self.motion_loading else {
+            return;
+        };
+        let mut cancel = false;
+        let name = (loading.path.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        egui::Window::new(crate::tr!("files2-motion-title"))
+            .id(egui::Id::new("motion_loading"))
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -40.0))
+            .show(ctx, |ui| {
+                ui.label(crate::tr!("files2-motion-loading", name = name.as_str()));
+                let bar = match loading.read_share() {
+                    Some(share) => egui::ProgressBar::new(share)
+                        .text(crate::tr!("files-loading-reading")),
+                    None => egui::ProgressBar::new(1.0)
+                        .text(crate::tr!("files2-motion-parsing"))
+                        .animate(true),
+                };
+                ui.add(bar.desired_width(260.0));
+                cancel = ui.button(crate::tr!("dialog-cancel")).clicked();
+            });
+        if cancel {
+            if let Some(loading) = self.motion_loading.take() {
+                loading.cancel();
+                let path = loading.path.display().to_string();
+                self.state
+                    .log(LogLevel::Info, crate::tr!("files2-motion-cancelled", path = path));
+            }
+        } else {
+            // The bar moves while the worker reads.
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
     }
 
@@ -748,7 +831,7 @@ impl HoneApp {
             self.request(Pending::Open(p));
         }
         if let Some(p) = motions.last() {
-            timeline::load_motion_file(&mut self.state, p);
+            self.load_motion(p);
         }
     }
     /// The whole UI inside `ui` (also what GUI tests drive).
@@ -756,6 +839,7 @@ impl HoneApp {
         let ctx = ui.ctx().clone();
         self.state.tick();
         self.poll_loading();
+        self.poll_motion_loading();
         if self.loading.is_none() {
             self.shortcuts(&ctx);
             self.handle_drops(&ctx);
@@ -810,6 +894,7 @@ impl HoneApp {
             self.picked(purpose, path);
         }
         self.loading_modal(&ctx);
+        self.motion_loading_window(&ctx);
         self.error_modal(&ctx);
         self.recovery_modal(&ctx);
         panels::delete::dialog(&ctx, &mut self.state);

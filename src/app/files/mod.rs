@@ -4,6 +4,7 @@
 
 pub mod backup;
 pub mod loading;
+pub mod motion_loading;
 pub mod picker;
 pub mod texture_question;
 pub mod watch;
