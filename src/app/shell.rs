@@ -374,8 +374,10 @@ impl HoneApp {
         };
         if !save {
             let path = question.after.path().display().to_string();
-            self.state
-                .log(LogLevel::Info, crate::tr!("files2-textures-cancelled", path = path));
+            self.state.log(
+                LogLevel::Info,
+                crate::tr!("files2-textures-cancelled", path = path),
+            );
             return;
         }
         match question.after {
@@ -451,8 +453,9 @@ impl HoneApp {
             .show(ctx, |ui| {
                 ui.label(crate::tr!("files2-motion-loading", name = name.as_str()));
                 let bar = match loading.read_share() {
-                    Some(share) => egui::ProgressBar::new(share)
-                        .text(crate::tr!("files-loading-reading")),
+                    Some(share) => {
+                        egui::ProgressBar::new(share).text(crate::tr!("files-loading-reading"))
+                    }
                     None => egui::ProgressBar::new(1.0)
                         .text(crate::tr!("files2-motion-parsing"))
                         .animate(true),
@@ -464,8 +467,10 @@ impl HoneApp {
             if let Some(loading) = self.motion_loading.take() {
                 loading.cancel();
                 let path = loading.path.display().to_string();
-                self.state
-                    .log(LogLevel::Info, crate::tr!("files2-motion-cancelled", path = path));
+                self.state.log(
+                    LogLevel::Info,
+                    crate::tr!("files2-motion-cancelled", path = path),
+                );
             }
         } else {
             // The bar moves while the worker reads.

@@ -82,9 +82,9 @@ impl MotionLoading {
         match self.result.try_recv() {
             Ok(r) => Some(r),
             Err(mpsc::TryRecvError::Empty) => None,
-            Err(mpsc::TryRecvError::Disconnected) => Some(Err(LoadError::Failed(
-                crate::tr!("files2-motion-worker-stopped"),
-            ))),
+            Err(mpsc::TryRecvError::Disconnected) => Some(Err(LoadError::Failed(crate::tr!(
+                "files2-motion-worker-stopped"
+            )))),
         }
     }
 
@@ -104,11 +104,7 @@ pub fn is_pose(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("vpd"))
 }
 
-fn load(
-    path: &Path,
-    progress: &AtomicU32,
-    cancel: &AtomicBool,
-) -> Result<ParsedMotion, LoadError> {
+fn load(path: &Path, progress: &AtomicU32, cancel: &AtomicBool) -> Result<ParsedMotion, LoadError> {
     use std::io::Read;
     let failed = |e: &dyn std::fmt::Display| LoadError::Failed(format!("{}: {e}", path.display()));
     let mut file = std::fs::File::open(path).map_err(|e| failed(&e))?;

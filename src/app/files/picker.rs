@@ -27,11 +27,17 @@ pub enum Purpose {
     /// File ▸ Export: the glTF/VRM file.
     Export,
     /// Save selected materials as a model: the part's file.
-    ExtractPart { materials: Vec<usize> },
+    ExtractPart {
+        materials: Vec<usize>,
+    },
     /// The recovery offer's "Save as": where the copy at `copy` goes.
-    RecoveryCopy { copy: PathBuf },
+    RecoveryCopy {
+        copy: PathBuf,
+    },
     /// A file option of the open operation's window.
-    OperationOption { key: String },
+    OperationOption {
+        key: String,
+    },
     /// The name translation's user dictionary.
     Dictionary,
 }

@@ -13,17 +13,21 @@ use std::path::PathBuf;
 #[derive(Debug, Clone)]
 pub enum AfterTextures {
     /// Save the model as `path`, then go on with `then`.
-    SaveModel { path: PathBuf, then: Option<Pending> },
+    SaveModel {
+        path: PathBuf,
+        then: Option<Pending>,
+    },
     /// Write the selected materials as a model at `path`.
-    ExtractPart { materials: Vec<usize>, path: PathBuf },
+    ExtractPart {
+        materials: Vec<usize>,
+        path: PathBuf,
+    },
 }
 
 impl AfterTextures {
     pub fn path(&self) -> &std::path::Path {
         match self {
-            AfterTextures::SaveModel { path, .. } | AfterTextures::ExtractPart { path, .. } => {
-                path
-            }
+            AfterTextures::SaveModel { path, .. } | AfterTextures::ExtractPart { path, .. } => path,
         }
     }
 }
@@ -120,12 +124,22 @@ mod tests {
         std::fs::write(from.path().join("a.png"), b"png").unwrap();
         let copy = plan_model(&["a.png".into()], from.path(), to.path(), TextureMode::Copy);
         assert!(worth_asking(&copy));
-        let refused = plan_model(&["/etc/passwd".into()], from.path(), to.path(), TextureMode::Copy);
+        let refused = plan_model(
+            &["/etc/passwd".into()],
+            from.path(),
+            to.path(),
+            TextureMode::Copy,
+        );
         assert!(worth_asking(&refused));
         let missing = plan_model(&["b.png".into()], from.path(), to.path(), TextureMode::Copy);
         assert!(worth_asking(&missing));
         // Into its own folder: every texture is in place.
-        let same = plan_model(&["a.png".into()], from.path(), from.path(), TextureMode::Copy);
+        let same = plan_model(
+            &["a.png".into()],
+            from.path(),
+            from.path(),
+            TextureMode::Copy,
+        );
         assert!(!worth_asking(&same));
     }
 }
