@@ -47,8 +47,11 @@ pub fn worth_asking(plan: &TexturePlan) -> bool {
         .any(|e| e.action != TextureAction::InPlace)
 }
 
+/// Whether an entry's action belongs to a group.
+type InGroup = fn(&TextureAction) -> bool;
+
 /// The groups the window lists, in order: (heading key, the entries' action matches).
-const GROUPS: [(&str, fn(&TextureAction) -> bool); 4] = [
+const GROUPS: [(&str, InGroup); 4] = [
     ("files2-textures-copied", |a| {
         matches!(a, TextureAction::Copy { .. } | TextureAction::Relative)
     }),
