@@ -57,7 +57,8 @@ fn click_menu(h: &mut AppHarness, menu: &str, item: &str) {
     h.get_by_label(menu).click();
     h.run_steps(2);
     h.get_by_label_contains(item).click();
-    h.run_steps(3);
+    // A window or modal it opens settles (sizes itself) over a few frames.
+    h.run_steps(6);
 }
 
 /// Steps until `done` (at most 30 s).
@@ -121,6 +122,11 @@ fn model_with_textures(dir: &Path) -> PathBuf {
         "gone.png".into(),
         "/etc/hostname".into(),
     ];
+    // Material 0 uses the one that is there, material 1 the absolute path.
+    model.materials[0].texture = 0;
+    if let Some(m) = model.materials.get_mut(1) {
+        m.texture = 2;
+    }
     let path = src.join("m.pmx");
     write(&model, &path);
     path
@@ -245,4 +251,63 @@ fn an_open_file_deleted_shows_the_bar_and_save_writes_it_back() {
     h.run_steps(2);
     assert!(h.query_by_label_contains("was deleted or moved").is_none());
     assert!(!path.exists());
+}
+
+#[test]
+fn saving_selected_materials_into_another_folder_asks_about_their_textures() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = model_with_textures(dir.path());
+    let out_dir = dir.path().join("part");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let out = out_dir.join("part.pmx");
+    let mut h = harness_on_file(&path);
+    app_mut(&mut h).picker = Picker::answering([out.clone()]);
+    hone::app::extract::save_selected(&mut app_mut(&mut h).state, &[0]);
+    h.run_steps(6);
+    assert!(app(&h).texture_question.is_some(), "no question");
+    assert!(!out.exists(), "written before the answer");
+    h.get_by_label("Copied beside the new file (1)");
+    h.get_by_label("Save").click();
+    h.run_steps(3);
+    assert!(out.is_file(), "not written: {:?}", app(&h).state.log);
+    let part = hone::pmx::load(&out).unwrap().model;
+    assert!(part.textures.iter().any(|t| t == "tex\\skin.png"));
+    assert!(out_dir.join("tex/skin.png").is_file());
+}
+
+#[test]
+fn the_recovery_offers_save_as_goes_through_the_picker() {
+    use hone_core::recovery::{self, Meta, Slot};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rescued.pmx");
+    let folder = dir.path().join("recovery");
+    let mut h = harness();
+    h.run_steps(2);
+    // A recovery copy as a crash leaves it.
+    let mut model = hone::pmx::builder::sample_rig();
+    model.bones[1].name = "救出".into();
+    let meta = Meta {
+        source: None,
+        display_name: "lost.pmx".into(),
+        saved_at: recovery::now(),
+        edits: 3,
+        pid: 0,
+    };
+    Slot::new(&folder).write(&model, &meta).unwrap();
+    let entries = recovery::list(&folder, false);
+    assert_eq!(entries.len(), 1);
+    app_mut(&mut h).recovery = Some(hone::app::autosave::RecoveryOffer { entries });
+    app_mut(&mut h).picker = Picker::answering([out.clone()]);
+    h.run_steps(2);
+    h.get_by_label("Save as…").click();
+    h.run_steps(3);
+    assert_eq!(
+        app(&h).picker.asked.len(),
+        1,
+        "not asked through the picker"
+    );
+    let back = hone::pmx::load(&out).unwrap().model;
+    assert_eq!(back.bones[1].name, "救出");
+    assert!(app(&h).recovery.is_none(), "the offer stays");
+    assert!(recovery::list(&folder, false).is_empty(), "the copy stays");
 }
