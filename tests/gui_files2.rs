@@ -311,3 +311,69 @@ fn the_recovery_offers_save_as_goes_through_the_picker() {
     assert!(app(&h).recovery.is_none(), "the offer stays");
     assert!(recovery::list(&folder, false).is_empty(), "the copy stays");
 }
+
+#[test]
+fn the_window_keeps_drawing_while_a_large_motion_loads_and_cancel_keeps_the_current_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    let small = turn(&mut h);
+    timeline::set_motion(&mut app_mut(&mut h).state, small, "turn.vmd");
+    // 300,000 bone keys: about 33 MB.
+    let first = app(&h).state.doc.model().bones[0].name.clone();
+    let big = hone::motion::Vmd {
+        bone_keys: (0..300_000u32)
+            .map(|f| (name(&first), key(f, (f % 90) as f32 * 0.01)))
+            .collect(),
+        ..Default::default()
+    };
+    let path = dir.path().join("long.vmd");
+    hone::motion::save_vmd(&big, &path).unwrap();
+    let size_mb = std::fs::metadata(&path).unwrap().len() as f64 / 1e6;
+
+    let started = Instant::now();
+    app_mut(&mut h).load_motion(&path);
+    let mut frames = Vec::new();
+    while app(&h).motion_loading.is_some() {
+        assert!(started.elapsed() < Duration::from_secs(60), "never loaded");
+        let t = Instant::now();
+        h.step();
+        frames.push(t.elapsed());
+    }
+    let total = started.elapsed();
+    h.run_steps(2);
+    assert_eq!(
+        app(&h).state.playback.motion.as_ref().unwrap().name,
+        "long.vmd"
+    );
+    frames.sort();
+    let p90 = frames[frames.len() * 9 / 10];
+    println!(
+        "{size_mb:.1} MB motion loaded in {:.0} ms over {} frames; 90th percentile frame {:.1} ms, \
+         slowest {:.1} ms (the last one binds it)",
+        total.as_secs_f64() * 1e3,
+        frames.len(),
+        p90.as_secs_f64() * 1e3,
+        frames.last().unwrap().as_secs_f64() * 1e3
+    );
+    assert!(frames.len() > 3, "too few frames to tell: {}", frames.len());
+    assert!(p90 < Duration::from_millis(50), "{p90:?}");
+
+    // Cancel from the progress window: the motion loaded before stays. (A second load
+    // replaces one still reading: the missing file's error never shows.)
+    app_mut(&mut h).load_motion(&path.with_file_name("missing-yet.vmd"));
+    std::fs::copy(&path, path.with_file_name("again.vmd")).unwrap();
+    app_mut(&mut h).load_motion(&path.with_file_name("again.vmd"));
+    h.step();
+    h.step();
+    if app(&h).motion_loading.is_some() {
+        h.get_by_label("Cancel").click();
+        h.run_steps(2);
+        assert!(app(&h).motion_loading.is_none());
+        assert_eq!(
+            app(&h).state.playback.motion.as_ref().unwrap().name,
+            "long.vmd"
+        );
+        assert!(last_log(&h).1.contains("cancelled"));
+    }
+}
