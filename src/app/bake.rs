@@ -46,15 +46,13 @@ pub fn menu_item(ui: &mut egui::Ui, state: &mut State) {
         .as_ref()
         .map(|m| m.name.trim_end_matches(".vmd").to_string())
         .unwrap_or_else(|| "motion".into());
-    let mut dialog = rfd::FileDialog::new()
-        .add_filter(crate::tr!("filter-vmd-motion"), &["vmd", "VMD"])
-        .set_file_name(format!("{stem}_baked.vmd"));
-    if let Some(dir) = state.doc.base_dir() {
-        dialog = dialog.set_directory(dir);
-    }
-    if let Some(path) = dialog.save_file() {
-        start(ui.ctx(), state, path, BakeOptions::default());
-    }
+    state.panels.pick = Some(crate::app::files::picker::PickRequest {
+        purpose: crate::app::files::picker::Purpose::BakeOutput,
+        title: crate::tr!("bake-menu"),
+        filters: vec![(crate::tr!("filter-vmd-motion"), vec!["vmd", "VMD"])],
+        save_name: Some(format!("{stem}_baked.vmd")),
+        directory: state.doc.base_dir().map(std::path::Path::to_path_buf),
+    });
 }
 
 /// Starts a bake of the loaded motion into `output` (the menu, tests).

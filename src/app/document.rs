@@ -162,30 +162,34 @@ impl Document {
         Ok(notes)
     }
 
-    /// Save As into another folder: the texture rule ([`crate::pmx::textures`]) copies the
-    /// model's texture files beside `path` (a renamed copy is one undo step); returns what
-    /// it copied and the textures it could not find or would not follow.
-    fn bring_textures(&mut self, path: &Path) -> crate::pmx::Result<Vec<String>> {
-        let Some(from) = self.base_dir().map(Path::to_path_buf) else {
-            return Ok(Vec::new());
-        };
-        let to = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => std::path::PathBuf::from("."),
-        };
+    /// What saving as `path` does to the texture files (the texture rule's plan; nothing
+    /// changed yet): None when the model has no textures or `path` is in its own folder.
+    pub fn texture_plan(&self, path: &Path) -> Option<crate::pmx::textures::TexturePlan> {
+        let from = self.base_dir()?;
+        let to = output_folder(path);
         let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
             (Ok(a), Ok(b)) => a == b,
             _ => a == b,
         };
-        if self.model.textures.is_empty() || same(&from, &to) {
-            return Ok(Vec::new());
+        if self.model.textures.is_empty() || same(from, &to) {
+            return None;
         }
-        let plan = crate::pmx::textures::plan_model(
+        Some(crate::pmx::textures::plan_model(
             &self.model.textures,
-            &from,
+            from,
             &to,
             crate::pmx::textures::TextureMode::Copy,
-        );
+        ))
+    }
+
+    /// Save As into another folder: the texture rule ([`crate::pmx::textures`]) copies the
+    /// model's texture files beside `path` (a renamed copy is one undo step); returns what
+    /// it copied and the textures it could not find or would not follow.
+    fn bring_textures(&mut self, path: &Path) -> crate::pmx::Result<Vec<String>> {
+        let Some(plan) = self.texture_plan(path) else {
+            return Ok(Vec::new());
+        };
+        let to = output_folder(path);
         let table = plan.apply().map_err(|e| crate::pmx::Error::io(&to, e))?;
         let renamed: Vec<ModelEdit> = (table.iter().enumerate())
             .filter(|(i, t)| self.model.textures.get(*i) != Some(*t))
@@ -201,6 +205,14 @@ impl Document {
             }
         }
         Ok(plan.report_lines())
+    }
+}
+
+/// The folder a file at `path` is written into.
+pub fn output_folder(path: &Path) -> std::path::PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
     }
 }
 

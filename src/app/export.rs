@@ -48,17 +48,20 @@ pub fn menu_item(ui: &mut egui::Ui, state: &State) {
         .and_then(|p| p.file_stem())
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "model".into());
-    let mut dialog = rfd::FileDialog::new()
-        .add_filter(crate::tr!("export-filter-glb"), &["glb"])
-        .add_filter(crate::tr!("export-filter-gltf"), &["gltf"])
-        .add_filter(crate::tr!("export-filter-vrm"), &["vrm"])
-        .set_file_name(format!("{stem}.glb"));
-    if let Some(dir) = state.doc.base_dir() {
-        dialog = dialog.set_directory(dir);
-    }
-    if let Some(path) = dialog.save_file() {
-        choose(ui.ctx(), state, path);
-    }
+    crate::app::files::picker::ask(
+        ui.ctx(),
+        crate::app::files::picker::PickRequest {
+            purpose: crate::app::files::picker::Purpose::Export,
+            title: crate::tr!("export-menu"),
+            filters: vec![
+                (crate::tr!("export-filter-glb"), vec!["glb"]),
+                (crate::tr!("export-filter-gltf"), vec!["gltf"]),
+                (crate::tr!("export-filter-vrm"), vec!["vrm"]),
+            ],
+            save_name: Some(format!("{stem}.glb")),
+            directory: state.doc.base_dir().map(Path::to_path_buf),
+        },
+    );
 }
 
 /// Starts an export to `path` (a .vrm asks for its meta first); tests call it directly.

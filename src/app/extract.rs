@@ -24,16 +24,44 @@ pub fn save_selected(state: &mut State, materials: &[usize]) {
         .and_then(|p| p.file_stem())
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "model".into());
-    let mut dialog = rfd::FileDialog::new()
-        .add_filter("PMX", &["pmx"])
-        .set_file_name(format!("{stem}_part.pmx"));
-    if let Some(dir) = state.doc.base_dir() {
-        dialog = dialog.set_directory(dir);
-    }
-    let Some(path) = dialog.save_file() else {
-        return;
-    };
-    save_to(state, materials, &path);
+    state.panels.pick = Some(crate::app::files::picker::PickRequest {
+        purpose: crate::app::files::picker::Purpose::ExtractPart {
+            materials: materials.to_vec(),
+        },
+        title: crate::tr!("files-title-save"),
+        filters: vec![("PMX".into(), vec!["pmx"])],
+        save_name: Some(format!("{stem}_part.pmx")),
+        directory: state.doc.base_dir().map(std::path::Path::to_path_buf),
+    });
+}
+
+/// What writing the part to `path` does to its texture files (nothing changed yet):
+/// None when nothing would be copied, shared, missing or refused.
+pub fn texture_plan(
+    state: &State,
+    materials: &[usize],
+    path: &std::path::Path,
+) -> Option<crate::pmx::textures::TexturePlan> {
+    let part = crate::rig::parts::extract(state.doc.model(), materials).ok()?;
+    plan_for(&part.textures, state.doc.base_dir(), path)
+}
+
+fn plan_for(
+    textures: &[String],
+    from: Option<&std::path::Path>,
+    path: &std::path::Path,
+) -> Option<crate::pmx::textures::TexturePlan> {
+    let to = crate::app::document::output_folder(path);
+    let canonical = |p: &std::path::Path| p.canonicalize().unwrap_or(p.to_path_buf());
+    let from = from.filter(|f| canonical(f) != canonical(&to))?;
+    (!textures.is_empty()).then(|| {
+        crate::pmx::textures::plan_model(
+            textures,
+            from,
+            &to,
+            crate::pmx::textures::TextureMode::Copy,
+        )
+    })
 }
 
 /// Writes the extracted part to `path` (the dialog's half without the dialog).
@@ -46,15 +74,7 @@ pub fn save_to(state: &mut State, materials: &[usize], path: &std::path::Path) {
         .and_then(|mut part| {
             // The texture rule: the part's textures go beside the new file (a model never
             // saved has no folder its paths are relative to).
-            let to = path.parent().unwrap_or(std::path::Path::new("."));
-            let canonical = |p: &std::path::Path| p.canonicalize().unwrap_or(p.to_path_buf());
-            if let Some(from) = from.filter(|f| canonical(f) != canonical(to)) {
-                let plan = crate::pmx::textures::plan_model(
-                    &part.textures,
-                    &from,
-                    to,
-                    crate::pmx::textures::TextureMode::Copy,
-                );
+            if let Some(plan) = plan_for(&part.textures, from.as_deref(), path) {
                 notes = plan.report_lines();
                 part.textures = plan.apply().map_err(|e| e.to_string())?;
             }

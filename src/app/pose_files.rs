@@ -27,6 +27,12 @@ pub fn show_pose(state: &mut State, pose: &Pose) {
 /// Reads a VPD and shows it (names the model lacks go to the Log).
 pub fn load_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
     let (vpd, notes) = load_vpd(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    show_vpd(state, path, &vpd, notes);
+    Ok(())
+}
+
+/// Shows a pose read from `path` (by [`load_vpd_file`] or the loading worker).
+pub fn show_vpd(state: &mut State, path: &Path, vpd: &Vpd, notes: Vec<String>) {
     let (pose, unknown) = vpd.to_pose(state.doc.model());
     show_pose(state, &pose);
     for n in notes.into_iter().chain(unknown) {
@@ -41,7 +47,6 @@ pub fn load_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
             morphs = vpd.morphs.len()
         ),
     );
-    Ok(())
 }
 
 /// Writes the current pose as a VPD (through a temporary file, then renamed).

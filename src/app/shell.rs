@@ -45,11 +45,16 @@ pub struct HoneApp {
     pub picker: Picker,
     /// A file being opened on the loading thread.
     pub loading: Option<Loading>,
+    /// A motion (VMD) or pose (VPD) being read on its loading thread.
+    pub motion_loading: Option<crate::app::files::motion_loading::MotionLoading>,
     /// A save over a file another program changed, waiting for "overwrite / save as /
     /// cancel" (the path, and what waited for the save).
     pub overwrite_question: Option<(PathBuf, Option<Pending>)>,
     /// Back up the file a save replaces (off in tests; the app's default is on).
     pub backup: BackupSettings,
+    /// A write into another folder, waiting for Save / Cancel on what happens to the
+    /// textures.
+    pub texture_question: Option<crate::app::files::texture_question::TextureQuestion>,
     /// Saves made (tells a save through a dialog that happened from one still waiting).
     saves: u64,
 }
@@ -70,7 +75,9 @@ impl HoneApp {
             recovery: None,
             picker: Picker::default(),
             loading: None,
+            motion_loading: None,
             overwrite_question: None,
+            texture_question: None,
             saves: 0,
             backup: BackupSettings {
                 enabled: false,
@@ -127,6 +134,10 @@ impl HoneApp {
     /// The start-up question about unsaved work a crash left, and what was chosen.
     fn recovery_modal(&mut self, ctx: &egui::Context) {
         use crate::app::autosave::{offer_modal, Choice};
+        // The picker of our own, asked by "Save as", is drawn over it meanwhile.
+        if self.picker.is_open() {
+            return;
+        }
         let Some(offer) = &mut self.recovery else {
             return;
         };
@@ -152,25 +163,16 @@ impl HoneApp {
                 let Some(e) = offer.entries.get(i) else {
                     return;
                 };
-                let picked = rfd::FileDialog::new()
-                    .add_filter("PMX", &["pmx"])
-                    .set_file_name(&e.meta.display_name)
-                    .save_file();
-                if let Some(path) = picked {
-                    let copied = std::fs::copy(e.model_path(), &path);
-                    match copied {
-                        Ok(_) => {
-                            let e = offer.entries.remove(i);
-                            e.slot.remove();
-                            let (name, path) = (e.meta.display_name, path.display().to_string());
-                            let msg = crate::tr!("recovery-saved", name = name, path = path);
-                            self.state.log(LogLevel::Info, msg);
-                        }
-                        Err(err) => self
-                            .state
-                            .log(LogLevel::Error, format!("{}: {err}", path.display())),
-                    }
-                }
+                let copy = e.model_path();
+                let name = e.meta.display_name.clone();
+                self.request_path(PickRequest {
+                    purpose: Purpose::RecoveryCopy { copy },
+                    title: crate::tr!("files-title-save"),
+                    filters: vec![("PMX".into(), vec!["pmx"])],
+                    save_name: Some(name),
+                    directory: None,
+                });
+                return;
             }
             Choice::Restore(i) => {
                 let Some(e) = take(offer, i) else {
@@ -313,23 +315,205 @@ impl HoneApp {
                 self.save_to(path, then, false);
             }
             Purpose::ExportCsv => self.export_csv_to(&path),
-            Purpose::LoadMotion => timeline::load_motion_file(&mut self.state, &path),
-            Purpose::LoadPose => {
-                if let Err(e) = crate::app::pose_files::load_vpd_file(&mut self.state, &path) {
-                    self.state.log(LogLevel::Error, e);
-                }
-            }
+            Purpose::LoadMotion | Purpose::LoadPose => self.load_motion(&path),
             Purpose::SavePose => {
                 if let Err(e) = crate::app::pose_files::save_vpd_file(&mut self.state, &path) {
                     self.state.log(LogLevel::Error, e);
                 }
             }
+            Purpose::BakeOutput => {
+                if let Some(ctx) = self.state.repaint.clone() {
+                    let options = crate::motion::bake::BakeOptions::default();
+                    crate::app::bake::start(&ctx, &mut self.state, path, options);
+                }
+            }
+            Purpose::Export => {
+                if let Some(ctx) = self.state.repaint.clone() {
+                    crate::app::export::choose(&ctx, &self.state, path);
+                }
+            }
+            Purpose::ExtractPart { materials } => {
+                use crate::app::files::texture_question::{
+                    worth_asking, AfterTextures, TextureQuestion,
+                };
+                let plan = crate::app::extract::texture_plan(&self.state, &materials, &path);
+                match plan.filter(worth_asking) {
+                    Some(plan) => {
+                        let after = AfterTextures::ExtractPart { materials, path };
+                        self.texture_question = Some(TextureQuestion { plan, after });
+                    }
+                    None => crate::app::extract::save_to(&mut self.state, &materials, &path),
+                }
+            }
+            Purpose::RecoveryCopy { copy } => self.save_recovery_copy(&copy, &path),
+            Purpose::OperationOption { key } => {
+                if let Some(dialog) = &mut self.state.generator {
+                    let value = serde_json::Value::String(path.to_string_lossy().into_owned());
+                    dialog.options.values.insert(key, value);
+                }
+            }
+            Purpose::Dictionary => {
+                if let Some(ctx) = self.state.repaint.clone() {
+                    crate::app::translate_names::dictionary_chosen(&ctx, path);
+                }
+            }
+        }
+    }
+
+    /// The texture question (before a write into another folder), and what was chosen.
+    fn texture_modal(&mut self, ctx: &egui::Context) {
+        use crate::app::files::texture_question::{modal, AfterTextures};
+        let Some(question) = &self.texture_question else {
+            return;
+        };
+        let Some(save) = modal(ctx, question) else {
+            return;
+        };
+        let Some(question) = self.texture_question.take() else {
+            return;
+        };
+        if !save {
+            let path = question.after.path().display().to_string();
+            self.state.log(
+                LogLevel::Info,
+                crate::tr!("files2-textures-cancelled", path = path),
+            );
+            return;
+        }
+        match question.after {
+            AfterTextures::SaveModel { path, then } => {
+                self.save_to_asked(path, then, false, true);
+            }
+            AfterTextures::ExtractPart { materials, path } => {
+                crate::app::extract::save_to(&mut self.state, &materials, &path)
+            }
+        }
+    }
+
+    /// Starts reading a motion (VMD) or pose (VPD) on the loading thread; one at a time
+    /// (a new one replaces the one still reading).
+    pub fn load_motion(&mut self, path: &Path) {
+        use crate::app::files::motion_loading::MotionLoading;
+        if let Some(old) = self.motion_loading.take() {
+            old.cancel();
+        }
+        let repaint = self.state.repaint.clone();
+        self.motion_loading = Some(MotionLoading::start(path, repaint));
+    }
+
+    /// Takes a finished motion load in: binds the motion (or shows the pose); a failure
+    /// is logged and the current motion stays.
+    fn poll_motion_loading(&mut self) {
+        use crate::app::files::motion_loading::{LoadError, ParsedMotion};
+        let Some(result) = self.motion_loading.as_ref().and_then(|l| l.poll()) else {
+            return;
+        };
+        let Some(loading) = self.motion_loading.take() else {
+            return;
+        };
+        let path = loading.path;
+        match result {
+            Ok(ParsedMotion::Vmd(vmd)) => {
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| path.display().to_string());
+                timeline::set_motion(&mut self.state, vmd, name);
+            }
+            Ok(ParsedMotion::Vpd(vpd, notes)) => {
+                crate::app::pose_files::show_vpd(&mut self.state, &path, &vpd, notes)
+            }
+            Err(LoadError::Cancelled) => {}
+            Err(LoadError::Failed(error)) => self.state.log(
+                LogLevel::Error,
+                crate::tr!(
+                    "log-cannot-load-motion",
+                    path = path.display().to_string(),
+                    error = error
+                ),
+            ),
+        }
+    }
+
+    /// The small window of a motion being read: its progress and Cancel. Not modal:
+    /// the rest of the window stays usable.
+    fn motion_loading_window(&mut self, ctx: &egui::Context) {
+        let Some(loading) = &self.motion_loading else {
+            return;
+        };
+        let mut cancel = false;
+        let name = (loading.path.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        egui::Window::new(crate::tr!("files2-motion-title"))
+            .id(egui::Id::new("motion_loading"))
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -40.0))
+            .show(ctx, |ui| {
+                ui.label(crate::tr!("files2-motion-loading", name = name.as_str()));
+                let bar = match loading.read_share() {
+                    Some(share) => {
+                        egui::ProgressBar::new(share).text(crate::tr!("files-loading-reading"))
+                    }
+                    None => egui::ProgressBar::new(1.0)
+                        .text(crate::tr!("files2-motion-parsing"))
+                        .animate(true),
+                };
+                ui.add(bar.desired_width(260.0));
+                cancel = ui.button(crate::tr!("dialog-cancel")).clicked();
+            });
+        if cancel {
+            if let Some(loading) = self.motion_loading.take() {
+                loading.cancel();
+                let path = loading.path.display().to_string();
+                self.state.log(
+                    LogLevel::Info,
+                    crate::tr!("files2-motion-cancelled", path = path),
+                );
+            }
+        } else {
+            // The bar moves while the worker reads.
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+    }
+
+    /// The recovery offer's "Save as": the copy at `copy` written to `path`, then gone
+    /// from the offer and the recovery folder.
+    fn save_recovery_copy(&mut self, copy: &Path, path: &Path) {
+        let Some(offer) = &mut self.recovery else {
+            return;
+        };
+        let Some(i) = offer.entries.iter().position(|e| e.model_path() == copy) else {
+            return;
+        };
+        match std::fs::copy(copy, path) {
+            Ok(_) => {
+                let e = offer.entries.remove(i);
+                e.slot.remove();
+                let (name, path) = (e.meta.display_name, path.display().to_string());
+                let msg = crate::tr!("recovery-saved", name = name, path = path);
+                self.state.log(LogLevel::Info, msg);
+                if offer.entries.is_empty() {
+                    self.recovery = None;
+                }
+            }
+            Err(err) => self
+                .state
+                .log(LogLevel::Error, format!("{}: {err}", path.display())),
         }
     }
 
     /// The bar shown while the open file differs from what was read or saved.
     fn changed_bar(&mut self, ui: &mut egui::Ui) {
-        if !self.state.watch.changed() || self.loading.is_some() {
+        if self.loading.is_some() {
+            return;
+        }
+        if self.state.watch.gone() {
+            self.gone_bar(ui);
+            return;
+        }
+        if !self.state.watch.changed() {
             return;
         }
         let (mut reload, mut keep) = (false, false);
@@ -353,6 +537,32 @@ impl HoneApp {
             let name = self.state.doc.display_name.clone();
             self.state
                 .log(LogLevel::Info, crate::tr!("files-kept", name = name));
+        }
+    }
+
+    /// The bar shown while the open file is deleted or moved: the model stays in memory;
+    /// Save writes it back where it was, Save as elsewhere.
+    fn gone_bar(&mut self, ui: &mut egui::Ui) {
+        let (mut save, mut save_as, mut keep) = (false, false, false);
+        egui::Panel::top("file_gone").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                let name = self.state.doc.display_name.as_str();
+                let text = crate::tr!("files2-gone", name = name);
+                ui.colored_label(egui::Color32::from_rgb(230, 180, 60), text);
+                save = ui.button(crate::tr!("files2-gone-save")).clicked();
+                save_as = ui.button(crate::tr!("files-save-as")).clicked();
+                keep = ui.button(crate::tr!("files2-gone-keep")).clicked();
+            });
+        });
+        if save {
+            self.save(false);
+        } else if save_as {
+            self.save(true);
+        } else if keep {
+            self.state.watch.accept_gone();
+            let name = self.state.doc.display_name.clone();
+            self.state
+                .log(LogLevel::Info, crate::tr!("files2-gone-kept", name = name));
         }
     }
 
@@ -503,10 +713,30 @@ impl HoneApp {
         then: Option<Pending>,
         overwrite: bool,
     ) -> bool {
+        self.save_to_asked(path, then, overwrite, false)
+    }
+
+    /// [`save_to`](Self::save_to), the texture question answered (`textures_asked`) or
+    /// still to ask.
+    fn save_to_asked(
+        &mut self,
+        path: PathBuf,
+        then: Option<Pending>,
+        overwrite: bool,
+        textures_asked: bool,
+    ) -> bool {
+        use crate::app::files::texture_question::{worth_asking, AfterTextures, TextureQuestion};
         let own_file = self.state.doc.path.as_deref() == Some(path.as_path());
         if !overwrite && own_file && self.state.watch.differs_from_known(&path) {
             self.overwrite_question = Some((path, then));
             return false;
+        }
+        if !textures_asked {
+            if let Some(plan) = self.state.doc.texture_plan(&path).filter(worth_asking) {
+                let after = AfterTextures::SaveModel { path, then };
+                self.texture_question = Some(TextureQuestion { plan, after });
+                return false;
+            }
         }
         if self.backup.enabled && path.is_file() {
             let made = backup::backup_root()
@@ -606,7 +836,7 @@ impl HoneApp {
             self.request(Pending::Open(p));
         }
         if let Some(p) = motions.last() {
-            timeline::load_motion_file(&mut self.state, p);
+            self.load_motion(p);
         }
     }
     /// The whole UI inside `ui` (also what GUI tests drive).
@@ -615,6 +845,7 @@ impl HoneApp {
         let started = std::time::Instant::now();
         self.state.tick();
         self.poll_loading();
+        self.poll_motion_loading();
         if self.loading.is_none() {
             self.shortcuts(&ctx);
             self.handle_drops(&ctx);
@@ -658,17 +889,26 @@ impl HoneApp {
         crate::app::export::show(&ctx, &mut self.state);
         self.unsaved_modal(&ctx);
         self.overwrite_modal(&ctx);
+        self.texture_modal(&ctx);
         if let Some(request) = self.state.panels.pick.take() {
+            self.request_path(request);
+        }
+        if let Some(request) = crate::app::files::picker::take_asked(&ctx) {
             self.request_path(request);
         }
         if let Some((purpose, path)) = self.picker.update(&ctx) {
             self.picked(purpose, path);
         }
         self.loading_modal(&ctx);
+        self.motion_loading_window(&ctx);
         self.error_modal(&ctx);
         self.recovery_modal(&ctx);
         panels::delete::dialog(&ctx, &mut self.state);
         self.state.apply_commands();
+        // A command that asks for a path (e.g. save selected materials as a model).
+        if let Some(request) = self.state.panels.pick.take() {
+            self.request_path(request);
+        }
         if std::mem::take(&mut self.state.panels.raise_list) {
             let list = self.state.selection.kind().and_then(dock::list_tab);
             if let Some(tab) = list {

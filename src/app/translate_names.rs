@@ -116,12 +116,16 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
                     None => ui.weak(crate::tr!("translate-no-dictionary")),
                 };
                 if ui.button(crate::tr!("translate-choose")).clicked() {
-                    if let Some(p) = rfd::FileDialog::new()
-                        .add_filter("CSV", &["csv", "txt"])
-                        .pick_file()
-                    {
-                        load_dictionary(&mut w, p);
-                    }
+                    crate::app::files::picker::ask(
+                        ui.ctx(),
+                        crate::app::files::picker::PickRequest {
+                            purpose: crate::app::files::picker::Purpose::Dictionary,
+                            title: crate::tr!("translate-dictionary"),
+                            filters: vec![("CSV".into(), vec!["csv", "txt"])],
+                            save_name: None,
+                            directory: None,
+                        },
+                    );
                 }
                 if w.dictionary.is_some() && ui.button(crate::tr!("translate-clear")).clicked() {
                     w.dictionary = None;
@@ -198,6 +202,15 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
         w.open = false;
         w.rows = None;
     }
+    ctx.data_mut(|d| d.insert_temp(id(), w));
+}
+
+/// The dictionary picked for the window (if it is still open).
+pub fn dictionary_chosen(ctx: &egui::Context, path: PathBuf) {
+    let Some(mut w) = ctx.data(|d| d.get_temp::<Window>(id())) else {
+        return;
+    };
+    load_dictionary(&mut w, path);
     ctx.data_mut(|d| d.insert_temp(id(), w));
 }
 

@@ -4,7 +4,9 @@
 
 pub mod backup;
 pub mod loading;
+pub mod motion_loading;
 pub mod picker;
+pub mod texture_question;
 pub mod watch;
 
 use std::hash::Hasher;

@@ -22,6 +22,42 @@ pub enum Purpose {
     LoadMotion,
     LoadPose,
     SavePose,
+    /// File ▸ Bake: the baked VMD's file.
+    BakeOutput,
+    /// File ▸ Export: the glTF/VRM file.
+    Export,
+    /// Save selected materials as a model: the part's file.
+    ExtractPart {
+        materials: Vec<usize>,
+    },
+    /// The recovery offer's "Save as": where the copy at `copy` goes.
+    RecoveryCopy {
+        copy: PathBuf,
+    },
+    /// A file option of the open operation's window.
+    OperationOption {
+        key: String,
+    },
+    /// The name translation's user dictionary.
+    Dictionary,
+}
+
+/// Where code that holds only the egui context leaves its request (the window takes
+/// it each frame, as it takes [`crate::app::state::PanelState::pick`]).
+fn asked_id() -> eframe::egui::Id {
+    eframe::egui::Id::new("hone_pick_asked")
+}
+
+/// Asks the window for a path (the system's dialog or the picker of our own).
+pub fn ask(ctx: &eframe::egui::Context, request: PickRequest) {
+    ctx.data_mut(|d| d.insert_temp(asked_id(), Some(request)));
+    ctx.request_repaint();
+}
+
+/// The request left by [`ask`], once.
+pub fn take_asked(ctx: &eframe::egui::Context) -> Option<PickRequest> {
+    ctx.data_mut(|d| d.remove_temp::<Option<PickRequest>>(asked_id()))
+        .flatten()
 }
 
 /// One question for a path.
@@ -100,6 +136,10 @@ pub struct Picker {
     /// None: found out at the first dialog.
     backend: Option<Backend>,
     open: Option<(Box<egui_file_dialog::FileDialog>, Purpose)>,
+    /// Paths given in turn instead of any dialog (tests: a user who picks these).
+    answers: std::collections::VecDeque<PathBuf>,
+    /// The titles of the dialogs asked for, in order (what tests look at).
+    pub asked: Vec<String>,
 }
 
 impl Picker {
@@ -107,7 +147,17 @@ impl Picker {
     pub fn with_backend(backend: Backend) -> Picker {
         Picker {
             backend: Some(backend),
-            open: None,
+            ..Picker::default()
+        }
+    }
+
+    /// A picker whose dialogs answer `paths` in turn, at once (tests); once they are
+    /// used up, the picker of our own opens.
+    pub fn answering(paths: impl IntoIterator<Item = PathBuf>) -> Picker {
+        Picker {
+            backend: Some(Backend::Builtin),
+            answers: paths.into_iter().collect(),
+            ..Picker::default()
         }
     }
 
@@ -127,6 +177,10 @@ impl Picker {
         request: PickRequest,
         log: &mut dyn FnMut(LogLevel, String),
     ) -> Option<(Purpose, PathBuf)> {
+        self.asked.push(request.title.clone());
+        if let Some(path) = self.answers.pop_front() {
+            return Some((request.purpose, path));
+        }
         if self.backend.is_none() && self.backend() == Backend::Builtin {
             log(LogLevel::Info, crate::tr!("files-dialog-missing"));
         }

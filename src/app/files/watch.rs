@@ -26,7 +26,15 @@ struct Watched {
     accepted: Option<FileIdentity>,
     /// The file on disk now, when its content differs from `accepted`.
     changed: Option<FileIdentity>,
+    /// Looks in a row that found no file: from [`GONE_AFTER`] on, it was deleted or
+    /// moved (one miss may be a program replacing it).
+    misses: u32,
+    /// The user saw that the file is gone and keeps the model in memory.
+    gone_seen: bool,
 }
+
+/// Looks in a row without the file before it counts as deleted or moved.
+const GONE_AFTER: u32 = 2;
 
 impl Watched {
     /// Looks at the file: a new time or size is read and hashed; a different
@@ -35,10 +43,21 @@ impl Watched {
         let (Some(path), Some(accepted)) = (&self.path, &mut self.accepted) else {
             return;
         };
-        // A missing file (moved away, being replaced) is not a change to offer.
-        let Ok((modified, len)) = FileIdentity::stat(path) else {
-            return;
+        // A missing file is not a change to offer: it was deleted or moved (when still
+        // missing at the next look), or is being replaced.
+        let (modified, len) = match FileIdentity::stat(path) {
+            Ok(found) => found,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                self.misses = self.misses.saturating_add(1);
+                return;
+            }
+            Err(_) => return,
         };
+        if self.misses > 0 {
+            // Back (put back, or replaced by another program): compared as any file.
+            self.misses = 0;
+            self.gone_seen = false;
+        }
         let seen = self.changed.as_ref().unwrap_or(&*accepted);
         if seen.modified == modified && seen.len == len {
             return;
@@ -86,9 +105,10 @@ impl FileWatch {
                         break;
                     }
                     if let Ok(mut w) = shared.watched.lock() {
-                        let before = w.changed;
+                        let before = (w.changed, w.misses >= GONE_AFTER);
                         w.check();
-                        if w.changed.is_some() && w.changed != before {
+                        let now = (w.changed, w.misses >= GONE_AFTER);
+                        if (now.0.is_some() || now.1) && now != before {
                             if let Some(ctx) = &repaint {
                                 ctx.request_repaint();
                             }
@@ -117,7 +137,7 @@ impl FileWatch {
                 path: path.map(Path::to_path_buf),
                 known: identity,
                 accepted: identity,
-                changed: None,
+                ..Watched::default()
             };
         }
     }
@@ -128,6 +148,23 @@ impl FileWatch {
             .watched
             .try_lock()
             .is_ok_and(|w| w.changed.is_some())
+    }
+
+    /// The open file was deleted or moved (and the user has not dismissed it): the bar
+    /// says so. Never waits.
+    pub fn gone(&self) -> bool {
+        self.shared
+            .watched
+            .try_lock()
+            .is_ok_and(|w| w.misses >= GONE_AFTER && !w.gone_seen)
+    }
+
+    /// Keep the model in memory without its file: no bar until the file comes back
+    /// and goes again.
+    pub fn accept_gone(&self) {
+        if let Ok(mut w) = self.shared.watched.lock() {
+            w.gone_seen = true;
+        }
     }
 
     /// Keep the document over the changed file: no bar until it changes again. A save
@@ -176,7 +213,7 @@ impl FileWatch {
                 path: Some(path.to_path_buf()),
                 known: identity,
                 accepted: identity,
-                changed: None,
+                ..Watched::default()
             };
         }
         result
@@ -236,6 +273,50 @@ mod tests {
         watch.check_now();
         assert!(!watch.changed());
         assert!(!watch.differs_from_known(&path));
+    }
+
+    #[test]
+    fn a_deleted_or_moved_file_is_flagged_and_saving_brings_it_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.pmx");
+        std::fs::write(&path, b"first version").unwrap();
+        let watch = FileWatch::default();
+        watch.set(Some(&path), None);
+        watch.check_now();
+        assert!(!watch.gone());
+
+        // Moved away: one look may be a program replacing it; two are a move.
+        std::fs::rename(&path, dir.path().join("elsewhere.pmx")).unwrap();
+        watch.check_now();
+        assert!(!watch.gone(), "one miss is not yet gone");
+        watch.check_now();
+        assert!(watch.gone());
+        assert!(!watch.changed(), "gone is not a changed file");
+        // Nothing there to be overwritten: a save does not ask.
+        assert!(!watch.differs_from_known(&path));
+
+        // Kept in memory: the bar goes and stays gone while the file is missing.
+        watch.accept_gone();
+        watch.check_now();
+        assert!(!watch.gone());
+
+        // Our save writes it back: watched again, neither gone nor changed.
+        watch
+            .write_with(&path, || std::fs::write(&path, b"saved by us"))
+            .unwrap();
+        watch.check_now();
+        assert!(!watch.gone() && !watch.changed());
+
+        // Deleted this time: gone again, and a file put back by another program is a
+        // change like any other.
+        std::fs::remove_file(&path).unwrap();
+        watch.check_now();
+        watch.check_now();
+        assert!(watch.gone());
+        std::fs::write(&path, b"theirs, put back").unwrap();
+        watch.check_now();
+        assert!(!watch.gone());
+        assert!(watch.changed());
     }
 
     #[test]

@@ -253,12 +253,20 @@ fn option(ui: &mut egui::Ui, model: &Model, o: &Opt, values: &mut Map<String, Va
         }
         OptKind::File => {
             let mut s = v.as_str().unwrap_or_default().to_string();
-            let mut changed = ui.text_edit_singleline(&mut s).changed();
+            let changed = ui.text_edit_singleline(&mut s).changed();
             if ui.button(tr!("opsui-browse")).clicked() {
-                if let Some(p) = rfd::FileDialog::new().pick_file() {
-                    s = p.to_string_lossy().into_owned();
-                    changed = true;
-                }
+                crate::app::files::picker::ask(
+                    ui.ctx(),
+                    crate::app::files::picker::PickRequest {
+                        purpose: crate::app::files::picker::Purpose::OperationOption {
+                            key: o.key.to_string(),
+                        },
+                        title: o.label(),
+                        filters: Vec::new(),
+                        save_name: None,
+                        directory: None,
+                    },
+                );
             }
             if changed {
                 *v = json!(s);
