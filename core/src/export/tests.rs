@@ -187,12 +187,7 @@ fn little_model() -> Model {
 }
 
 fn glb_options() -> ExportOptions {
-    ExportOptions {
-        format: ExportFormat::Glb,
-        texture_dir: None,
-        author: String::new(),
-        license: String::new(),
-    }
+    ExportOptions::new(ExportFormat::Glb)
 }
 
 #[test]
@@ -307,12 +302,7 @@ fn gltf_embeds_the_same_buffer_as_a_data_uri_and_output_is_deterministic() {
     let (glb, _) = export(&model, &glb_options()).unwrap();
     let (glb_again, _) = export(&model, &glb_options()).unwrap();
     assert_eq!(glb, glb_again, "same model, same bytes");
-    let options = ExportOptions {
-        format: ExportFormat::Gltf,
-        texture_dir: None,
-        author: String::new(),
-        license: String::new(),
-    };
+    let options = ExportOptions::new(ExportFormat::Gltf);
     let (gltf, _) = export(&model, &options).unwrap();
     let json: Value = serde_json::from_slice(&gltf).unwrap();
     let uri = json["buffers"][0]["uri"].as_str().unwrap();
