@@ -144,15 +144,17 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
             .show(ctx, |ui| {
                 ui.label(path.display().to_string());
                 egui::Grid::new("export_vrm_meta").show(ui, |ui| {
-                    ui.label(crate::tr!("export-vrm-author"));
-                    ui.text_edit_singleline(&mut w.author);
+                    // Each field labelled by its row's label (screen readers, tests).
+                    let label = ui.label(crate::tr!("export-vrm-author")).id;
+                    ui.text_edit_singleline(&mut w.author).labelled_by(label);
                     ui.end_row();
-                    ui.label(crate::tr!("export-vrm-license"));
-                    ui.text_edit_singleline(&mut w.license);
+                    let label = ui.label(crate::tr!("export-vrm-license")).id;
+                    ui.text_edit_singleline(&mut w.license).labelled_by(label);
                     ui.end_row();
-                    ui.label(crate::tr!("export2-expressions"));
+                    let label = ui.label(crate::tr!("export2-expressions")).id;
                     ui.horizontal(|ui| {
                         ui.text_edit_singleline(&mut w.expressions)
+                            .labelled_by(label)
                             .on_hover_text(crate::tr!("export2-expressions-hint"));
                         if ui.button(crate::tr!("export2-browse")).clicked() {
                             let picked = rfd::FileDialog::new()

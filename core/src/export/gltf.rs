@@ -30,6 +30,16 @@ pub fn export(
     model: &Model,
     options: &ExportOptions,
 ) -> Result<(Vec<u8>, ExportReport), ExportError> {
+    if options.wants_t_pose() {
+        // The arms are found as VRM finds them; a model without them cannot be posed.
+        let parents = bone_parents(model);
+        let (human, _) = super::vrm::humanoid(model, &parents)?;
+        let posed = super::t_pose::t_posed(model, &human, &parents);
+        let (document, mut report) = build(&posed, options);
+        let degrees = super::t_pose::arm_droop_degrees(model, &human).unwrap_or(0.0);
+        report.notes.push(ExportNote::TPoseBaked { degrees });
+        return Ok((document.pack(options.format)?, report));
+    }
     let (document, report) = build(model, options);
     Ok((document.pack(options.format)?, report))
 }

@@ -103,6 +103,7 @@ pub fn export(
     }
     let parents = gltf::bone_parents(model);
     let (human, skipped) = humanoid(model, &parents)?;
+    let droop = super::t_pose::arm_droop_degrees(model, &human).unwrap_or(0.0);
     let posed;
     let model = if options.wants_t_pose() {
         posed = super::t_pose::t_posed(model, &human, &parents);
@@ -117,10 +118,7 @@ pub fn export(
         });
     }
     if options.wants_t_pose() {
-        let before = super::t_pose::arm_droop_degrees(model, &human);
-        report.notes.push(ExportNote::TPoseBaked {
-            degrees: before.unwrap_or(0.0),
-        });
+        report.notes.push(ExportNote::TPoseBaked { degrees: droop });
     } else {
         report.notes.push(ExportNote::RestPoseNotT);
     }
@@ -159,7 +157,9 @@ pub fn export(
     }
     let spring = spring_bone(model, &parents, &mut report);
     let mut spheres = (0, 0, 0);
-    for (m, source) in model.materials.iter().enumerate() {
+    // glTF materials exist only when the model draws something.
+    let materials = doc.root.materials.len();
+    for (m, source) in model.materials.iter().enumerate().take(materials) {
         let matcap = match source.sphere_mode {
             SphereMode::Add => {
                 match doc.texture(model, source.sphere_texture, options, &mut report) {
@@ -242,8 +242,10 @@ fn head_only_materials(
             return true;
         };
         let (ids, ws, count) = vertex.weights.bone_weights();
+        // A slot without a positive weight does not count.
         (0..count).all(|s| {
-            !(ws[s] > 0.0)
+            ws[s] <= 0.0
+                || ws[s].is_nan()
                 || usize::try_from(ids[s])
                     .ok()
                     .and_then(|b| under_head.get(b).copied())
