@@ -260,5 +260,3 @@ impl std::fmt::Display for ExportError {
 impl std::error::Error for ExportError {}
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_vrm;

@@ -8,6 +8,8 @@ use crate::pmx::{
 use glam::{Vec2, Vec3, Vec4};
 use serde_json::Value;
 
+mod vrm;
+
 /// The GLB's JSON and binary chunk.
 pub(crate) fn split_glb(bytes: &[u8]) -> (Value, Vec<u8>) {
     assert_eq!(&bytes[0..4], b"glTF");

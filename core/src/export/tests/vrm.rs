@@ -1,7 +1,7 @@
 //! VRM's T pose, expression map, firstPerson split and matcaps, on the shared humanoid models.
 
-use super::tests::split_glb;
-use super::*;
+use super::{accessor, split_glb};
+use crate::export::*;
 use crate::pmx::{Model, SphereMode, Weights};
 use serde_json::Value;
 
@@ -135,7 +135,7 @@ fn the_vrm_bind_pose_is_the_t_pose_and_its_inverse_bind_matrices_match_the_nodes
             }
         }
         let skin = &json["skins"][0];
-        let ibm = super::tests::accessor(
+        let ibm = accessor(
             &json,
             &bin,
             skin["inverseBindMatrices"].as_u64().unwrap() as usize,
