@@ -328,3 +328,132 @@ fn vrm_of_every_humanoid_shared_model_has_the_required_bones_expressions_springs
     let failed: Vec<_> = verdicts.iter().filter(|v| v.1 > 0).collect();
     assert!(failed.is_empty(), "validator errors: {failed:#?}");
 }
+
+#[test]
+fn vrm_options_t_pose_off_and_expression_maps_validate_on_every_humanoid_shared_model() {
+    let models = hone_testkit::shared_model_files(&["pmx", "pmd"]);
+    if models.is_empty() || !validator_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let json_map = dir.path().join("map.json");
+    std::fs::write(
+        &json_map,
+        r#"{"happy": {"笑い": 0.5, "にこり": 1.0}, "mouthWide": "あ", "sad": "ないモーフ"}"#,
+    )
+    .unwrap();
+    let csv_map = dir.path().join("map.csv");
+    std::fs::write(
+        &csv_map,
+        "# expression,morph,weight\nblink,まばたき,1\nouch,困る,0.7\n",
+    )
+    .unwrap();
+    let bad_map = dir.path().join("bad.csv");
+    std::fs::write(&bad_map, "blink,まばたき\nthis line has no morph\n").unwrap();
+    let mut made = Vec::new();
+    for (i, path) in models.iter().enumerate() {
+        let probe = dir.path().join(format!("{i}-probe.vrm"));
+        let meta = [
+            "--author",
+            "Hone test",
+            "--license",
+            "https://vrm.dev/licenses/1.0/",
+        ];
+        let ok = hone_export()
+            .arg(path)
+            .arg("-o")
+            .arg(&probe)
+            .args(meta)
+            .output()
+            .unwrap()
+            .status
+            .success();
+        if !ok {
+            continue; // not humanoid: the test above checks the refusal
+        }
+        made.push(probe);
+        let variants: [(&str, Vec<std::ffi::OsString>); 4] = [
+            ("a-pose", vec!["--t-pose=false".into()]),
+            ("t-pose-glb", vec!["--t-pose".into()]),
+            (
+                "json-map",
+                vec!["--expressions".into(), json_map.clone().into()],
+            ),
+            (
+                "csv-map",
+                vec!["--expressions".into(), csv_map.clone().into()],
+            ),
+        ];
+        for (label, args) in variants {
+            let ext = if label == "t-pose-glb" { "glb" } else { "vrm" };
+            let out = dir.path().join(format!("{i}-{label}.{ext}"));
+            let run = hone_export()
+                .arg(path)
+                .arg("-o")
+                .arg(&out)
+                .args(meta)
+                .args(&args)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&run.stderr);
+            assert!(run.status.success(), "{} {label}: {stderr}", path.display());
+            let json = glb_json(&out);
+            match label {
+                "a-pose" => assert!(stderr.contains("A pose"), "{stderr}"),
+                "t-pose-glb" => {
+                    assert!(json["extensions"].get("VRMC_vrm").is_none());
+                    assert!(stderr.contains("T pose"), "{stderr}");
+                }
+                "json-map" => {
+                    assert!(stderr.contains("no morph ないモーフ"), "{stderr}");
+                    let custom = &json["extensions"]["VRMC_vrm"]["expressions"]["custom"];
+                    assert!(custom["mouthWide"].is_object(), "{}", path.display());
+                }
+                _ => {
+                    // A custom expression where the model has 困る, a reported miss where not.
+                    let custom = &json["extensions"]["VRMC_vrm"]["expressions"]["custom"];
+                    let missing = stderr.contains("no morph 困る");
+                    assert_ne!(custom.get("ouch").is_some(), missing, "{stderr}");
+                }
+            }
+            let annotations = &json["extensions"]["VRMC_vrm"]["firstPerson"]["meshAnnotations"];
+            // Every VRM that draws something says what the wearer's own camera hides.
+            let draws = json.get("meshes").is_some();
+            assert!(
+                ext == "glb" || !draws || annotations.is_array(),
+                "{}",
+                path.display()
+            );
+            made.push(out);
+        }
+        // A malformed map: an error naming the line, nothing written.
+        let out = dir.path().join(format!("{i}-bad.vrm"));
+        let run = hone_export()
+            .arg(path)
+            .arg("-o")
+            .arg(&out)
+            .args(meta)
+            .arg("--expressions")
+            .arg(&bad_map)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            !run.status.success() && stderr.contains("line 2"),
+            "{stderr}"
+        );
+        assert!(!out.exists());
+    }
+    assert!(
+        made.len() >= 15,
+        "3 humanoid models × 5 files: {}",
+        made.len()
+    );
+    let verdicts = validate(&made);
+    let failed: Vec<_> = verdicts.iter().filter(|v| v.1 > 0).collect();
+    assert!(failed.is_empty(), "validator errors: {failed:#?}");
+    eprintln!(
+        "validated {} VRM/GLB files with the new options, 0 errors",
+        verdicts.len()
+    );
+}

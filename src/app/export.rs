@@ -20,6 +20,10 @@ struct Window {
     ask: Option<PathBuf>,
     author: String,
     license: String,
+    /// Bake VRM's T pose (on unless the user unticks it).
+    keep_a_pose: bool,
+    /// An expression map file (JSON or CSV); empty for the built-in names.
+    expressions: String,
     /// The running export's file and where its outcome lands.
     job: Option<(PathBuf, Arc<Mutex<Option<Outcome>>>)>,
     /// The last export's file and notes (shown until closed).
@@ -88,11 +92,26 @@ fn start(ctx: &egui::Context, w: &mut Window, state: &State, path: PathBuf) {
     let Some(format) = ExportFormat::from_path(&path) else {
         return;
     };
+    let expressions = match w.expressions.trim() {
+        "" => None,
+        file if format == ExportFormat::Vrm => {
+            match crate::export::ExpressionMap::read(Path::new(file)) {
+                Ok(map) => Some(map),
+                Err(error) => {
+                    w.report = Some((path, vec![error]));
+                    return;
+                }
+            }
+        }
+        _ => None,
+    };
     let options = ExportOptions {
         format,
         texture_dir: state.doc.base_dir().map(Path::to_path_buf),
         author: w.author.clone(),
         license: w.license.clone(),
+        t_pose: Some(format == ExportFormat::Vrm && !w.keep_a_pose),
+        expressions,
     };
     let model = state.doc.model().clone();
     let slot = Arc::new(Mutex::new(None));
@@ -128,13 +147,33 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
             .show(ctx, |ui| {
                 ui.label(path.display().to_string());
                 egui::Grid::new("export_vrm_meta").show(ui, |ui| {
-                    ui.label(crate::tr!("export-vrm-author"));
-                    ui.text_edit_singleline(&mut w.author);
+                    // Each field labelled by its row's label (screen readers, tests).
+                    let label = ui.label(crate::tr!("export-vrm-author")).id;
+                    ui.text_edit_singleline(&mut w.author).labelled_by(label);
                     ui.end_row();
-                    ui.label(crate::tr!("export-vrm-license"));
-                    ui.text_edit_singleline(&mut w.license);
+                    let label = ui.label(crate::tr!("export-vrm-license")).id;
+                    ui.text_edit_singleline(&mut w.license).labelled_by(label);
+                    ui.end_row();
+                    let label = ui.label(crate::tr!("export2-expressions")).id;
+                    ui.horizontal(|ui| {
+                        ui.text_edit_singleline(&mut w.expressions)
+                            .labelled_by(label)
+                            .on_hover_text(crate::tr!("export2-expressions-hint"));
+                        if ui.button(crate::tr!("export2-browse")).clicked() {
+                            let picked = rfd::FileDialog::new()
+                                .add_filter(crate::tr!("export2-filter-map"), &["json", "csv"])
+                                .pick_file();
+                            if let Some(file) = picked {
+                                w.expressions = file.display().to_string();
+                            }
+                        }
+                    });
                     ui.end_row();
                 });
+                let mut t_pose = !w.keep_a_pose;
+                ui.checkbox(&mut t_pose, crate::tr!("export2-t-pose"))
+                    .on_hover_text(crate::tr!("export2-t-pose-hint"));
+                w.keep_a_pose = !t_pose;
                 ui.horizontal(|ui| {
                     let ready = !w.author.trim().is_empty() && !w.license.trim().is_empty();
                     go = ui
@@ -226,12 +265,7 @@ mod tests {
         let model = crate::pmx::builder::sample_rig();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("sample.glb");
-        let options = ExportOptions {
-            format: ExportFormat::Glb,
-            texture_dir: None,
-            author: String::new(),
-            license: String::new(),
-        };
+        let options = ExportOptions::new(ExportFormat::Glb);
         let notes = run(&model, &options, &path).unwrap();
         assert!(std::fs::read(&path).unwrap().starts_with(b"glTF"));
         assert!(

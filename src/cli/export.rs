@@ -1,4 +1,5 @@
-//! `hone export MODEL -o OUT.glb|OUT.gltf|OUT.vrm [--author A --license URL]`: the model as
+//! `hone export MODEL -o OUT.glb|OUT.gltf|OUT.vrm [--author A --license URL] [--t-pose[=BOOL]]
+//! [--expressions MAP]`: the model as
 //! glTF 2.0 or VRM 1.0 (see [`hone_core::export`]), with what could not be carried listed on
 //! stderr. The model file is not changed.
 
@@ -22,6 +23,15 @@ pub struct ExportArgs {
     /// License, <https://vrm.dev/licenses/1.0/>
     #[arg(long, default_value = "")]
     pub license: String,
+    /// Turn the arms into VRM's T pose and bake it into the bind pose: `--t-pose` or
+    /// `--t-pose=true|false`. Default: on for .vrm (VRM 1.0 requires a T pose), off for glTF.
+    #[arg(long, num_args = 0..=1, default_missing_value = "true", value_name = "BOOL")]
+    pub t_pose: Option<bool>,
+    /// VRM: a file mapping VRM expression names to MMD morphs, overriding the built-in names
+    /// for what it lists: JSON `{"happy": "笑い", "aa": {"あ": 1.0}}` or CSV lines
+    /// `expression,morph[,weight]`. A name that is not a VRM preset becomes a custom expression.
+    #[arg(long, value_name = "MAP.json|MAP.csv")]
+    pub expressions: Option<std::path::PathBuf>,
 }
 
 impl ExportArgs {
@@ -33,11 +43,17 @@ impl ExportArgs {
                 path = self.output.display().to_string()
             )
         })?;
+        let expressions = match &self.expressions {
+            Some(path) => Some(hone_core::export::ExpressionMap::read(path)?),
+            None => None,
+        };
         Ok(ExportOptions {
             format,
             texture_dir: self.input.parent().map(|p| p.to_path_buf()),
             author: self.author.clone(),
             license: self.license.clone(),
+            t_pose: self.t_pose,
+            expressions,
         })
     }
 }

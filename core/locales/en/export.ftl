@@ -49,6 +49,16 @@ export-vrm-box-colliders = { $count ->
 }
 export-vrm-bones-skipped = humanoid bones left out (not under their humanoid parent): { $names }
 export-vrm-a-pose = the rest pose is kept as the model has it (MMD's A pose); VRM 1.0 expects a T pose
-export-vrm-springs = { $springs } spring chains ({ $joints } joints) made from the dynamic rigid bodies: their stiffness, drag and gravity are derived from the bodies and joints, not measured against Hone's physics
+export-vrm-springs = { $springs } spring chains ({ $joints } joints) made from the dynamic rigid bodies: their stiffness, drag and gravity are derived from the bodies and joints (docs/export.md)
 export-vrm-not-humanoid = cannot make a VRM: no bone fits the required humanoid bones { $missing }
 export-vrm-needs-meta = a VRM needs an author and a licence URL (--author, --license)
+export-vrm-expression-missing = expression { $expression }: the model has no morph { $morph }
+export-vrm-t-pose = arms turned into VRM's T pose (up to { $degrees }°) and baked into the bind pose
+export-vrm-matcap = { $carried } additive sphere maps became MToon matcaps; { $dropped } multiply or sub-texture sphere maps are not carried (MToon's matcap only adds); { $toons } toon textures are approximated by the shade colour
+export-expressions-unreadable = cannot read the expression map { $path }: { $error }
+export-expressions-bad-json = the expression map is not valid JSON: { $error }
+export-expressions-not-object = the expression map must be a JSON object of expression → morph name, or → {"{"} morph: weight {"}"}
+export-expressions-bad-entry = expression { $expression }: give a morph name or an object of morph names and weights
+export-expressions-bad-weight = expression { $expression }: the weight of { $morph } is not a number
+export-expressions-bad-line = expression map, line { $line }: { $reason }
+export-expressions-need-two = write expression,morph[,weight]

@@ -20,6 +20,8 @@ pub struct Document {
     pub(crate) mesh_node: Option<usize>,
     /// Each morph's target index in the mesh (vertex morphs only).
     pub(crate) morph_targets: Vec<Option<usize>>,
+    /// Each model texture embedded so far: its glTF texture and alpha (`None`: not readable).
+    embedded: BTreeMap<usize, Option<(usize, Alpha)>>,
 }
 
 /// Writes the model as glTF (`.glb` or `.gltf` as `options.format` says), with what it could
@@ -28,6 +30,16 @@ pub fn export(
     model: &Model,
     options: &ExportOptions,
 ) -> Result<(Vec<u8>, ExportReport), ExportError> {
+    if options.wants_t_pose() {
+        // The arms are found as VRM finds them; a model without them cannot be posed.
+        let parents = bone_parents(model);
+        let (human, _) = super::vrm::humanoid(model, &parents)?;
+        let posed = super::t_pose::t_posed(model, &human, &parents);
+        let (document, mut report) = build(&posed, options);
+        let degrees = super::t_pose::arm_droop_degrees(model, &human).unwrap_or(0.0);
+        report.notes.push(ExportNote::TPoseBaked { degrees });
+        return Ok((document.pack(options.format)?, report));
+    }
     let (document, report) = build(model, options);
     Ok((document.pack(options.format)?, report))
 }
@@ -56,6 +68,7 @@ pub fn build(model: &Model, options: &ExportOptions) -> (Document, ExportReport)
         bin: Bin::default(),
         mesh_node: None,
         morph_targets: vec![None; model.morphs.len()],
+        embedded: BTreeMap::new(),
     };
     let parents = bone_parents(model);
     let roots = doc.add_bones(model, &parents);
@@ -460,17 +473,9 @@ impl Document {
         options: &ExportOptions,
         report: &mut ExportReport,
     ) -> Vec<usize> {
-        let mut loaded: BTreeMap<usize, Option<(usize, Alpha)>> = BTreeMap::new();
         let mut out = Vec::with_capacity(model.materials.len());
         for material in &model.materials {
-            let texture = usize::try_from(material.texture)
-                .ok()
-                .filter(|&t| t < model.textures.len())
-                .and_then(|t| {
-                    *loaded
-                        .entry(t)
-                        .or_insert_with(|| self.embed_texture(model, t, options, report))
-                });
+            let texture = self.texture(model, material.texture, options, report);
             let d = material.diffuse;
             let clamp = |x: f32| {
                 if x.is_finite() {
@@ -503,6 +508,26 @@ impl Document {
             out.push(self.root.materials.len() - 1);
         }
         out
+    }
+
+    /// The glTF texture for the model's texture `index` (embedded once), `None` when the index
+    /// is out of range or the file is missing or unreadable (reported once).
+    pub(crate) fn texture(
+        &mut self,
+        model: &Model,
+        index: i32,
+        options: &ExportOptions,
+        report: &mut ExportReport,
+    ) -> Option<(usize, Alpha)> {
+        let t = usize::try_from(index)
+            .ok()
+            .filter(|&t| t < model.textures.len())?;
+        if let Some(done) = self.embedded.get(&t) {
+            return *done;
+        }
+        let done = self.embed_texture(model, t, options, report);
+        self.embedded.insert(t, done);
+        done
     }
 
     fn embed_texture(

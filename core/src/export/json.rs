@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 pub type Extensions = BTreeMap<String, serde_json::Value>;
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Root {
     pub asset: Asset,
@@ -41,19 +41,19 @@ pub struct Root {
     pub extensions: Extensions,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Asset {
     pub version: String,
     pub generator: String,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Scene {
     pub name: String,
     pub nodes: Vec<usize>,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Node {
     pub name: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -66,7 +66,7 @@ pub struct Node {
     pub skin: Option<usize>,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Mesh {
     pub name: String,
     pub primitives: Vec<Primitive>,
@@ -76,14 +76,14 @@ pub struct Mesh {
     pub extras: Option<MeshExtras>,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MeshExtras {
     /// The morph targets' names: the convention three.js, Blender and Babylon read.
     pub target_names: Vec<String>,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Primitive {
     pub attributes: BTreeMap<String, usize>,
     pub indices: usize,
@@ -92,7 +92,7 @@ pub struct Primitive {
     pub targets: Vec<BTreeMap<String, usize>>,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Skin {
     pub name: String,
@@ -100,7 +100,7 @@ pub struct Skin {
     pub joints: Vec<usize>,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Material {
     pub name: String,
@@ -113,7 +113,7 @@ pub struct Material {
     pub extensions: Extensions,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Pbr {
     pub base_color_factor: [f32; 4],
@@ -123,18 +123,18 @@ pub struct Pbr {
     pub roughness_factor: f32,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct TextureRef {
     pub index: usize,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Texture {
     pub sampler: usize,
     pub source: usize,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Image {
     pub name: String,
@@ -142,7 +142,7 @@ pub struct Image {
     pub mime_type: &'static str,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Sampler {
     pub mag_filter: u32,
@@ -151,7 +151,7 @@ pub struct Sampler {
     pub wrap_t: u32,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Accessor {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -168,27 +168,27 @@ pub struct Accessor {
     pub sparse: Option<Sparse>,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Sparse {
     pub count: usize,
     pub indices: SparseIndices,
     pub values: SparseValues,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SparseIndices {
     pub buffer_view: usize,
     pub component_type: u32,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SparseValues {
     pub buffer_view: usize,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BufferView {
     pub buffer: usize,
@@ -198,7 +198,7 @@ pub struct BufferView {
     pub target: Option<u32>,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Buffer {
     pub byte_length: usize,

@@ -8,10 +8,14 @@
 //! right-handed, Y up, metres. Export mirrors Z (so the model faces +Z, as VRM 1.0 wants), scales by
 //! [`METRES_PER_UNIT`] and reverses each triangle's winding (a mirror turns front faces back).
 
+pub mod expressions;
 pub mod gltf;
 mod json;
+pub mod t_pose;
 pub mod texture;
 pub mod vrm;
+
+pub use expressions::ExpressionMap;
 
 use std::path::PathBuf;
 
@@ -53,6 +57,30 @@ pub struct ExportOptions {
     pub author: String,
     /// VRM meta: the licence's URL the user gives (required by VRM; empty → an error).
     pub license: String,
+    /// Bake the arms into VRM's T pose; `None` takes the format's default (on for VRM, off for
+    /// glTF, which has no rest-pose convention).
+    pub t_pose: Option<bool>,
+    /// VRM: the user's expression map, overriding the built-in names for what it lists.
+    pub expressions: Option<ExpressionMap>,
+}
+
+impl ExportOptions {
+    /// Options for `format` with no textures, meta, map or T-pose choice.
+    pub fn new(format: ExportFormat) -> ExportOptions {
+        ExportOptions {
+            format,
+            texture_dir: None,
+            author: String::new(),
+            license: String::new(),
+            t_pose: None,
+            expressions: None,
+        }
+    }
+
+    /// Whether the export bakes the T pose.
+    pub fn wants_t_pose(&self) -> bool {
+        self.t_pose.unwrap_or(self.format == ExportFormat::Vrm)
+    }
 }
 
 /// Exports the model in `options.format`, with what could not be carried.
@@ -103,6 +131,17 @@ pub enum ExportNote {
     RestPoseNotT,
     /// VRM: spring chains made from dynamic bodies (parameters derived, not measured).
     SpringsMade { springs: usize, joints: usize },
+    /// VRM: an expression the map or the built-in names bind to a morph the model lacks.
+    ExpressionMorphMissing { expression: String, morph: String },
+    /// VRM: arms turned into the T pose (the largest turn, degrees).
+    TPoseBaked { degrees: f32 },
+    /// VRM: additive sphere maps carried as MToon matcaps; multiply and sub-texture ones not
+    /// (MToon's matcap only adds); toon textures approximated by the shade colour.
+    SpheresAsMatcap {
+        carried: usize,
+        dropped: usize,
+        toons: usize,
+    },
 }
 
 impl ExportNote {
@@ -162,6 +201,24 @@ impl ExportNote {
                 "export-vrm-springs",
                 springs = n(*springs),
                 joints = n(*joints)
+            ),
+            ExportNote::ExpressionMorphMissing { expression, morph } => crate::tr!(
+                "export-vrm-expression-missing",
+                expression = expression.as_str(),
+                morph = morph.as_str()
+            ),
+            ExportNote::TPoseBaked { degrees } => {
+                crate::tr!("export-vrm-t-pose", degrees = format!("{degrees:.1}"))
+            }
+            ExportNote::SpheresAsMatcap {
+                carried,
+                dropped,
+                toons,
+            } => crate::tr!(
+                "export-vrm-matcap",
+                carried = n(*carried),
+                dropped = n(*dropped),
+                toons = n(*toons)
             ),
         }
     }

@@ -8,6 +8,8 @@ use crate::pmx::{
 use glam::{Vec2, Vec3, Vec4};
 use serde_json::Value;
 
+mod vrm;
+
 /// The GLB's JSON and binary chunk.
 pub(crate) fn split_glb(bytes: &[u8]) -> (Value, Vec<u8>) {
     assert_eq!(&bytes[0..4], b"glTF");
@@ -187,12 +189,7 @@ fn little_model() -> Model {
 }
 
 fn glb_options() -> ExportOptions {
-    ExportOptions {
-        format: ExportFormat::Glb,
-        texture_dir: None,
-        author: String::new(),
-        license: String::new(),
-    }
+    ExportOptions::new(ExportFormat::Glb)
 }
 
 #[test]
@@ -307,12 +304,7 @@ fn gltf_embeds_the_same_buffer_as_a_data_uri_and_output_is_deterministic() {
     let (glb, _) = export(&model, &glb_options()).unwrap();
     let (glb_again, _) = export(&model, &glb_options()).unwrap();
     assert_eq!(glb, glb_again, "same model, same bytes");
-    let options = ExportOptions {
-        format: ExportFormat::Gltf,
-        texture_dir: None,
-        author: String::new(),
-        license: String::new(),
-    };
+    let options = ExportOptions::new(ExportFormat::Gltf);
     let (gltf, _) = export(&model, &options).unwrap();
     let json: Value = serde_json::from_slice(&gltf).unwrap();
     let uri = json["buffers"][0]["uri"].as_str().unwrap();

@@ -8,9 +8,12 @@
 //! plain leg bones only through 付与, which glTF does not carry. A bone is taken only when it
 //! lies under the bone chosen for its humanoid parent (VRM requires that hierarchy).
 
+use super::expressions::{ExpressionMap, PRESETS};
 use super::gltf::{self, to_gltf};
 use super::{ExportError, ExportFormat, ExportNote, ExportOptions, ExportReport, METRES_PER_UNIT};
-use crate::pmx::{euler_rotation, MaterialFlags, Model, MorphOffsets, RigidMode, RigidShape};
+use crate::pmx::{
+    euler_rotation, MaterialFlags, Model, MorphOffsets, RigidMode, RigidShape, SphereMode, Toon,
+};
 use glam::Vec3;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -100,13 +103,26 @@ pub fn export(
     }
     let parents = gltf::bone_parents(model);
     let (human, skipped) = humanoid(model, &parents)?;
+    let droop = super::t_pose::arm_droop_degrees(model, &human).unwrap_or(0.0);
+    let posed;
+    let model = if options.wants_t_pose() {
+        posed = super::t_pose::t_posed(model, &human, &parents);
+        &posed
+    } else {
+        model
+    };
     let (mut doc, mut report) = gltf::build(model, options);
     if !skipped.is_empty() {
         report.notes.push(ExportNote::HumanBonesSkipped {
             names: skipped.join(", "),
         });
     }
-    report.notes.push(ExportNote::RestPoseNotT);
+    if options.wants_t_pose() {
+        report.notes.push(ExportNote::TPoseBaked { degrees: droop });
+    } else {
+        report.notes.push(ExportNote::RestPoseNotT);
+    }
+    let (mesh_nodes, first_person) = split_head(&mut doc, model, &human, &parents);
 
     let mut vrm = Map::new();
     vrm.insert("specVersion".into(), json!("1.0"));
@@ -116,18 +132,69 @@ pub fn export(
         .map(|(name, bone)| (name.clone(), json!({ "node": bone })))
         .collect();
     vrm.insert("humanoid".into(), json!({ "humanBones": bones }));
-    let preset = expressions(model, doc.mesh_node, &doc.morph_targets);
+    let (preset, custom) = expressions(
+        model,
+        &mesh_nodes,
+        &doc.morph_targets,
+        options.expressions.as_ref(),
+        &mut report,
+    );
+    let mut expressions = Map::new();
     if !preset.is_empty() {
-        vrm.insert("expressions".into(), json!({ "preset": preset }));
+        expressions.insert("preset".into(), Value::Object(preset));
+    }
+    if !custom.is_empty() {
+        expressions.insert("custom".into(), Value::Object(custom));
+    }
+    if !expressions.is_empty() {
+        vrm.insert("expressions".into(), Value::Object(expressions));
+    }
+    if let Some(first_person) = first_person {
+        vrm.insert("firstPerson".into(), first_person);
     }
     if let Some(look_at) = look_at(model, &human) {
         vrm.insert("lookAt".into(), look_at);
     }
     let spring = spring_bone(model, &parents, &mut report);
-    for (material, source) in doc.root.materials.iter_mut().zip(&model.materials) {
-        material
+    let mut spheres = (0, 0, 0);
+    // glTF materials exist only when the model draws something.
+    let materials = doc.root.materials.len();
+    for (m, source) in model.materials.iter().enumerate().take(materials) {
+        let matcap = match source.sphere_mode {
+            SphereMode::Add => {
+                match doc.texture(model, source.sphere_texture, options, &mut report) {
+                    Some((texture, _)) => {
+                        spheres.0 += 1;
+                        Some(texture)
+                    }
+                    None => None,
+                }
+            }
+            SphereMode::Disabled => None,
+            _ if source.sphere_texture < 0 => None,
+            _ => {
+                spheres.1 += 1;
+                None
+            }
+        };
+        if !matches!(source.toon, Toon::Texture(t) if t < 0) {
+            spheres.2 += 1;
+        }
+        let mtoon = mtoon(source, &doc.root.materials[m], matcap);
+        doc.root.materials[m]
             .extensions
-            .insert("VRMC_materials_mtoon".into(), mtoon(source, material));
+            .insert("VRMC_materials_mtoon".into(), mtoon);
+    }
+    // MToon carries what it can of toon and sphere: say that instead of glTF's note.
+    report
+        .notes
+        .retain(|n| !matches!(n, ExportNote::ToonSphereDropped { .. }));
+    if spheres != (0, 0, 0) {
+        report.notes.push(ExportNote::SpheresAsMatcap {
+            carried: spheres.0,
+            dropped: spheres.1,
+            toons: spheres.2,
+        });
     }
     let mut used = vec!["VRMC_vrm".to_string()];
     if !doc.root.materials.is_empty() {
@@ -147,6 +214,104 @@ pub fn export(
         .extensions
         .insert("VRMC_vrm".into(), Value::Object(vrm));
     Ok((doc.pack(ExportFormat::Vrm)?, report))
+}
+
+/// Whether every vertex a material draws is weighted only to the head bone and bones under it.
+fn head_only_materials(
+    model: &Model,
+    human: &BTreeMap<String, usize>,
+    parents: &[Option<usize>],
+) -> Vec<bool> {
+    let Some(&head) = human.get("head") else {
+        return vec![false; model.materials.len()];
+    };
+    let under_head: Vec<bool> = (0..model.bones.len())
+        .map(|b| {
+            let mut cur = Some(b);
+            while let Some(c) = cur {
+                if c == head {
+                    return true;
+                }
+                cur = parents[c];
+            }
+            false
+        })
+        .collect();
+    let vertex_on_head = |v: i32| {
+        let Some(vertex) = usize::try_from(v).ok().and_then(|v| model.vertices.get(v)) else {
+            return true;
+        };
+        let (ids, ws, count) = vertex.weights.bone_weights();
+        // A slot without a positive weight does not count.
+        (0..count).all(|s| {
+            ws[s] <= 0.0
+                || ws[s].is_nan()
+                || usize::try_from(ids[s])
+                    .ok()
+                    .and_then(|b| under_head.get(b).copied())
+                    .unwrap_or(true)
+        })
+    };
+    let mut start = 0usize;
+    model
+        .materials
+        .iter()
+        .map(|material| {
+            let count = usize::try_from(material.face_index_count).unwrap_or(0) / 3;
+            let end = start.saturating_add(count).min(model.faces.len());
+            let faces = &model.faces[start.min(end)..end];
+            start = end;
+            !faces.is_empty() && faces.iter().flatten().all(|&v| vertex_on_head(v))
+        })
+        .collect()
+}
+
+/// firstPerson: the head-only materials move to a mesh of their own, annotated
+/// thirdPersonOnly (hidden from the wearer's eyes); the rest is `auto` (the runtime cuts what
+/// is weighted to the head). Returns the mesh nodes (the body's first) and the annotation.
+fn split_head(
+    doc: &mut gltf::Document,
+    model: &Model,
+    human: &BTreeMap<String, usize>,
+    parents: &[Option<usize>],
+) -> (Vec<usize>, Option<Value>) {
+    let Some(node) = doc.mesh_node else {
+        return (Vec::new(), None);
+    };
+    let head_only = head_only_materials(model, human, parents);
+    let Some(mesh) = doc.root.nodes[node].mesh else {
+        return (vec![node], None);
+    };
+    let (head, body): (Vec<_>, Vec<_>) = doc.root.meshes[mesh]
+        .primitives
+        .drain(..)
+        .partition(|p| head_only.get(p.material).copied().unwrap_or(false));
+    let annotation = |node: usize, kind: &str| json!({ "node": node, "type": kind });
+    if head.is_empty() || body.is_empty() {
+        let all_head = body.is_empty();
+        doc.root.meshes[mesh].primitives = if all_head { head } else { body };
+        let kind = if all_head { "thirdPersonOnly" } else { "auto" };
+        let first_person = json!({ "meshAnnotations": [annotation(node, kind)] });
+        return (vec![node], Some(first_person));
+    }
+    doc.root.meshes[mesh].primitives = body;
+    let mut head_mesh = doc.root.meshes[mesh].clone();
+    head_mesh.primitives = head;
+    head_mesh.name = format!("{} (head)", head_mesh.name);
+    doc.root.meshes.push(head_mesh);
+    let mut head_node = doc.root.nodes[node].clone();
+    head_node.mesh = Some(doc.root.meshes.len() - 1);
+    head_node.name = format!("{} (head)", head_node.name);
+    doc.root.nodes.push(head_node);
+    let head_node = doc.root.nodes.len() - 1;
+    if let Some(scene) = doc.root.scenes.first_mut() {
+        scene.nodes.push(head_node);
+    }
+    let first_person = json!({ "meshAnnotations": [
+        annotation(node, "auto"),
+        annotation(head_node, "thirdPersonOnly"),
+    ]});
+    (vec![node, head_node], Some(first_person))
 }
 
 fn meta(model: &Model, options: &ExportOptions) -> Value {
@@ -255,52 +420,79 @@ pub fn humanoid(
     Ok((chosen, skipped))
 }
 
-/// Preset expressions: a vertex morph binds its target; a group morph binds its vertex-morph
-/// members at their ratios; a morph of another kind gives an expression without binds.
+/// Preset and custom expressions: the user's map where it names an expression, else the
+/// built-in MMD names. A vertex morph binds its target at the weight; a group morph binds its
+/// vertex-morph members at their ratios times the weight; a morph of another kind gives an
+/// expression without binds. A morph the model lacks is reported.
 fn expressions(
     model: &Model,
-    mesh: Option<usize>,
+    mesh_nodes: &[usize],
     targets: &[Option<usize>],
-) -> Map<String, Value> {
+    map: Option<&ExpressionMap>,
+    report: &mut ExportReport,
+) -> (Map<String, Value>, Map<String, Value>) {
     let mut by_name: BTreeMap<&str, usize> = BTreeMap::new();
     for (i, morph) in model.morphs.iter().enumerate() {
         by_name.entry(morph.name.as_str()).or_insert(i);
     }
-    let mut preset = Map::new();
+    let mut wanted: Vec<(String, Vec<(usize, f32)>)> = Vec::new();
     for (vrm, names) in EXPRESSIONS {
-        let Some(&m) = names.iter().find_map(|n| by_name.get(n)) else {
+        if map.is_some_and(|m| m.get(vrm).is_some()) {
             continue;
-        };
-        let mut binds: BTreeMap<usize, f32> = BTreeMap::new();
-        match &model.morphs[m].offsets {
-            MorphOffsets::Vertex(_) => {
-                if let Some(t) = targets[m] {
-                    binds.insert(t, 1.0);
-                }
+        }
+        if let Some(&m) = names.iter().find_map(|n| by_name.get(n)) {
+            wanted.push((vrm.to_string(), vec![(m, 1.0)]));
+        }
+    }
+    for (name, morphs) in map.map(|m| m.entries.as_slice()).unwrap_or_default() {
+        let mut found = Vec::new();
+        for (morph, weight) in morphs {
+            match by_name.get(morph.as_str()) {
+                Some(&m) => found.push((m, *weight)),
+                None => report.notes.push(ExportNote::ExpressionMorphMissing {
+                    expression: name.clone(),
+                    morph: morph.clone(),
+                }),
             }
-            MorphOffsets::Group(members) => {
-                for g in members {
-                    let target = usize::try_from(g.morph)
-                        .ok()
-                        .and_then(|i| targets.get(i).copied().flatten());
-                    if let Some(t) = target {
-                        if g.ratio.is_finite() && g.ratio > 0.0 {
-                            let w = binds.entry(t).or_insert(0.0);
-                            *w = (*w + g.ratio).min(1.0);
-                        }
+        }
+        if !found.is_empty() {
+            wanted.push((name.clone(), found));
+        }
+    }
+    let mut preset = Map::new();
+    let mut custom = Map::new();
+    for (name, morphs) in wanted {
+        let mut binds: BTreeMap<usize, f32> = BTreeMap::new();
+        let mut add = |target: Option<usize>, weight: f32| {
+            if let (Some(t), true) = (target, weight.is_finite() && weight > 0.0) {
+                let w = binds.entry(t).or_insert(0.0);
+                *w = (*w + weight).min(1.0);
+            }
+        };
+        for (m, weight) in morphs {
+            match &model.morphs[m].offsets {
+                MorphOffsets::Vertex(_) => add(targets[m], weight),
+                MorphOffsets::Group(members) => {
+                    for g in members {
+                        let target = usize::try_from(g.morph)
+                            .ok()
+                            .and_then(|i| targets.get(i).copied().flatten());
+                        add(target, g.ratio * weight);
                     }
                 }
+                _ => {}
             }
-            _ => {}
         }
-        // Written even when the morph moves nothing (as the model's own morph does).
-        let binds: Vec<Value> = match mesh {
-            Some(mesh) => binds
-                .into_iter()
-                .map(|(index, weight)| json!({ "node": mesh, "index": index, "weight": weight }))
-                .collect(),
-            None => Vec::new(),
-        };
+        // Written even when the morph moves nothing (as the model's own morph does); every
+        // mesh node carries the same targets, so each is bound.
+        let binds: Vec<Value> = mesh_nodes
+            .iter()
+            .flat_map(|&node| {
+                binds.iter().map(move |(&index, &weight)| {
+                    json!({ "node": node, "index": index, "weight": weight })
+                })
+            })
+            .collect();
         let mut expression = json!({
             "isBinary": false,
             "overrideBlink": "none",
@@ -310,9 +502,13 @@ fn expressions(
         if !binds.is_empty() {
             expression["morphTargetBinds"] = json!(binds);
         }
-        preset.insert(vrm.to_string(), expression);
+        if PRESETS.contains(&name.as_str()) {
+            preset.insert(name, expression);
+        } else {
+            custom.insert(name, expression);
+        }
     }
-    preset
+    (preset, custom)
 }
 
 /// Eye bones turn (type bone), from the midpoint of the eyes.
@@ -335,7 +531,12 @@ fn look_at(model: &Model, human: &BTreeMap<String, usize>) -> Option<Value> {
 
 /// MToon from MMD's material: the lit colour is the diffuse (the base colour), the shade colour
 /// the diffuse darkened by MMD's usual toon ramp, the outline MMD's edge when it is on.
-fn mtoon(source: &crate::pmx::Material, material: &super::json::Material) -> Value {
+/// An additive sphere map (加算) is MToon's matcap, which MToon adds to the lit colour too.
+fn mtoon(
+    source: &crate::pmx::Material,
+    material: &super::json::Material,
+    matcap: Option<usize>,
+) -> Value {
     let base = material.pbr_metallic_roughness.base_color_factor;
     let shade = [base[0] * 0.6, base[1] * 0.6, base[2] * 0.6];
     let mut m = json!({
@@ -346,6 +547,10 @@ fn mtoon(source: &crate::pmx::Material, material: &super::json::Material) -> Val
     });
     if let Some(texture) = &material.pbr_metallic_roughness.base_color_texture {
         m["shadeMultiplyTexture"] = json!({ "index": texture.index });
+    }
+    if let Some(index) = matcap {
+        m["matcapTexture"] = json!({ "index": index });
+        m["matcapFactor"] = json!([1.0, 1.0, 1.0]);
     }
     let edge = source.edge_size;
     if source.flags.has(MaterialFlags::EDGE) && edge.is_finite() && edge > 0.0 {
