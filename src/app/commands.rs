@@ -64,6 +64,33 @@ pub enum Command {
     Generator(crate::app::generators::Open),
     /// Save these materials as a model of their own (asks where; the model is unchanged).
     SaveMaterialsAsModel(Vec<usize>),
+    /// New world settings for the simulation (a running one restarts on the pose).
+    SetPhysicsConfig(crate::physics::PhysicsConfig),
+    /// The motion timeline's transport and options.
+    Playback(PlaybackCommand),
+    /// Unload the motion (the pose stays where it is).
+    UnloadMotion,
+    /// A list's structural request (add, duplicate, delete, move), performed on the
+    /// selection of the moment it is applied.
+    List(crate::app::panels::structure::Request),
+    /// Empty the Log.
+    ClearLog,
+}
+
+/// What the Simulation tab asks of the motion's playback.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PlaybackCommand {
+    Play,
+    Pause,
+    Step,
+    Reset,
+    Seek(f32),
+    Looping(bool),
+    Speed(f32),
+    /// Reset the physics when the motion passes this frame (none: never).
+    ResetAt(Option<u32>),
+    /// Seconds of physics run before playing from a reset.
+    WarmUp(f32),
 }
 
 /// The commands of the current frame, in the order the panels pushed them.
