@@ -4,3 +4,4 @@ lists-search-soft-bodies = Search soft bodies
 lists-search-textures = Search textures
 lists-fold = Fold
 lists-unfold = Unfold
+lists-field-name = name

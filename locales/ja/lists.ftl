@@ -4,3 +4,4 @@ lists-search-soft-bodies = ソフトボディを検索
 lists-search-textures = テクスチャを検索
 lists-fold = 折りたたむ
 lists-unfold = 展開
+lists-field-name = 名前

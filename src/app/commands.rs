@@ -4,6 +4,11 @@
 //! one frame see the same model, selection and pose.
 
 use crate::app::{Selected, Selection};
+
+/// The viewport's modes and the generator dialogs' opening requests, which commands
+/// carry (defined beside the code that runs them; reached from here).
+pub use crate::app::generators::Open;
+pub use crate::app::viewport::modes::Mode;
 use crate::deform::BonePose;
 use crate::edit::ModelEdit;
 
@@ -59,9 +64,9 @@ pub enum Command {
     UndoPose,
     RedoPose,
     /// Switch the viewport's mode (Pose / Edit bones / Vertices).
-    ViewMode(crate::app::viewport::modes::Mode),
+    ViewMode(Mode),
     /// Open a rig generator's dialog on a selection (it applies its own edit).
-    Generator(crate::app::generators::Open),
+    Generator(Open),
     /// Save these materials as a model of their own (asks where; the model is unchanged).
     SaveMaterialsAsModel(Vec<usize>),
     /// New world settings for the simulation (a running one restarts on the pose).

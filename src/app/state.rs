@@ -16,6 +16,8 @@ pub struct PanelState {
     pub joint_search: String,
     pub soft_body_search: String,
     pub texture_search: String,
+    /// A new element's name being typed in its list row.
+    pub renaming: Option<crate::app::panels::Renaming>,
     /// The bone tree's folds and its flattened rows (rebuilt when bones change).
     pub bone_tree: crate::app::panels::bones::TreeRows,
     /// Set for one frame when the selection changed outside the lists, so they

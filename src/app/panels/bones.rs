@@ -228,7 +228,8 @@ pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut
         let tree = &local.bone_tree;
         let rows = tree.rows();
         let order: Vec<usize> = rows.iter().map(|r| r.bone).collect();
-        let mut list = ListRows::new(view, commands, ElementKind::Bone, order);
+        let mut list =
+            ListRows::new(view, commands, ElementKind::Bone, order).rename_in(&mut local.renaming);
         list.toolbar(ui);
         let reveal = list.reveal_at();
         let mut fold = None;

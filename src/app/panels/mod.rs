@@ -8,7 +8,7 @@ use eframe::egui;
 use crate::app::commands::{Command, Commands};
 use crate::app::selection::ClickMods;
 use crate::app::{PanelState, Selected, Selection, State, View};
-use crate::edit::ElementKind;
+use crate::edit::{ElementKind, ModelEdit};
 use crate::pmx::Model;
 use crate::tr;
 use context_menu::{row_menu, MenuCx};
@@ -33,6 +33,44 @@ pub mod structure;
 pub mod terms;
 pub mod textures;
 pub mod weights;
+
+/// A new element whose name is being typed in its list row: the row shows a
+/// focused text field instead of its label; each change renames the element (the
+/// typing is one undo step, as in the inspector), Enter or a click elsewhere ends it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Renaming {
+    pub this: Selection,
+    pub text: String,
+    /// Frames the field has been shown (it takes the keyboard on the first).
+    frames: u8,
+}
+
+impl Renaming {
+    /// For a new element of the kinds a rigger names right away (bones, morphs,
+    /// rigid bodies, joints); none for the others.
+    pub fn new(kind: ElementKind, index: usize) -> Option<Renaming> {
+        use ElementKind as K;
+        matches!(kind, K::Bone | K::Morph | K::RigidBody | K::Joint).then(|| Renaming {
+            this: Selection::of(kind, index).unwrap_or_default(),
+            text: String::new(),
+            frames: 0,
+        })
+    }
+}
+
+/// `element` with its (Japanese) name set to `name`; none for kinds without a name.
+fn named(mut element: crate::edit::Element, name: &str) -> Option<crate::edit::Element> {
+    use crate::edit::Element as E;
+    let slot = match &mut element {
+        E::Bone(e) => &mut e.name,
+        E::Morph(e) => &mut e.name,
+        E::RigidBody(e) => &mut e.name,
+        E::Joint(e) => &mut e.name,
+        _ => return None,
+    };
+    *slot = name.to_owned();
+    Some(element)
+}
 
 /// `#index name` for lists and reference pickers.
 pub fn label(index: usize, name: &str) -> String {
@@ -264,6 +302,8 @@ pub struct ListRows<'a> {
     pub selected: Vec<usize>,
     pub commands: &'a mut Commands,
     request: Option<Request>,
+    /// The panel's renaming slot, when the list offers it.
+    renaming: Option<&'a mut Option<Renaming>>,
 }
 
 impl<'a> ListRows<'a> {
@@ -282,7 +322,49 @@ impl<'a> ListRows<'a> {
             selected: structure::selected_in(active, selected, kind),
             commands,
             request: None,
+            renaming: None,
         }
+    }
+
+    /// Lets a new element's row take its name ([`Renaming`]).
+    pub fn rename_in(mut self, slot: &'a mut Option<Renaming>) -> Self {
+        self.renaming = Some(slot);
+        self
+    }
+
+    /// The row of `this` as a focused name field while it is being renamed.
+    fn rename_row(&mut self, ui: &mut egui::Ui, this: Selection) -> Option<egui::Response> {
+        let slot = self.renaming.as_deref_mut()?;
+        let renaming = slot.as_mut().filter(|r| r.this == this)?;
+        let (kind, index) = this.element()?;
+        let current = kind.get(self.model, index)?;
+        let hint = current.name().unwrap_or_default().to_owned();
+        let edit = egui::TextEdit::singleline(&mut renaming.text)
+            .hint_text(hint)
+            .desired_width(160.0);
+        let r = ui.add(edit);
+        if renaming.frames == 0 {
+            r.request_focus();
+            r.scroll_to_me(Some(egui::Align::Center));
+        }
+        renaming.frames = renaming.frames.saturating_add(1);
+        if r.changed() && !renaming.text.is_empty() {
+            if let Some(element) = named(current, &renaming.text) {
+                let key = {
+                    use std::hash::{BuildHasher, BuildHasherDefault};
+                    BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+                        .hash_one(("list_rename", this))
+                };
+                let edit = ModelEdit::set(index, element, tr!("lists-field-name"))
+                    .value(renaming.text.clone())
+                    .merging(key);
+                self.commands.edit(edit);
+            }
+        }
+        if renaming.frames > 2 && !r.has_focus() {
+            *slot = None;
+        }
+        Some(r)
     }
 
     /// The rows of `kind` in index order.
@@ -313,6 +395,13 @@ impl<'a> ListRows<'a> {
     /// to it this frame.
     pub fn reveal_at(&self) -> Option<usize> {
         let rows = &self.rows;
+        // A new element's row scrolls into view to take its name.
+        let renamed = self.renaming.as_deref().and_then(|r| r.as_ref());
+        if let Some((kind, index)) = renamed.filter(|r| r.frames == 0).and_then(|r| r.this.element()) {
+            if kind == self.kind {
+                return rows.order.iter().position(|&i| i == index);
+            }
+        }
         let (kind, index) = rows.active.element()?;
         (rows.reveal && kind == self.kind).then_some(())?;
         rows.order.iter().position(|&i| i == index)
@@ -403,6 +492,9 @@ impl<'a> ListRows<'a> {
         this: Selection,
         text: impl Into<egui::WidgetText>,
     ) -> egui::Response {
+        if let Some(r) = self.rename_row(ui, this) {
+            return r;
+        }
         let r = self.rows.row(ui, self.commands, this, text);
         let cx = MenuCx {
             model: self.model,

@@ -63,7 +63,8 @@ pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut
         let model = view.model;
         let groups = groups(model, &local.morph_search);
         let order: Vec<usize> = groups.iter().flat_map(|(_, m)| m.iter().copied()).collect();
-        let mut list = ListRows::new(view, commands, ElementKind::Morph, order);
+        let mut list =
+            ListRows::new(view, commands, ElementKind::Morph, order).rename_in(&mut local.renaming);
         list.toolbar(ui);
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])

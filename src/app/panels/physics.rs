@@ -39,7 +39,8 @@ pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut
                 ElementKind::RigidBody,
                 &local.body_search,
                 |i| [bodies[i].name.as_str(), bodies[i].name_en.as_str()],
-            );
+            )
+            .rename_in(&mut local.renaming);
             list.toolbar(ui);
             let scroll = egui::ScrollArea::both().id_salt("bodies");
             let reveal = list.reveal_at();
@@ -82,7 +83,8 @@ pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut
                 ElementKind::Joint,
                 &local.joint_search,
                 |i| [joints[i].name.as_str(), joints[i].name_en.as_str()],
-            );
+            )
+            .rename_in(&mut local.renaming);
             list.toolbar(ui);
             let scroll = egui::ScrollArea::both().id_salt("joints");
             let reveal = list.reveal_at();
