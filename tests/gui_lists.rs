@@ -95,7 +95,11 @@ fn a_new_bone_takes_its_name_as_typed_in_one_undo_step() {
     app_mut(&mut h).state.commands.push(Command::Undo);
     h.run_steps(3);
     let a = app(&h);
-    assert_eq!(a.state.doc.model().bones.len(), before + 1, "the bone stays");
+    assert_eq!(
+        a.state.doc.model().bones.len(),
+        before + 1,
+        "the bone stays"
+    );
     assert_eq!(a.state.doc.model().bones[new].name, default_name);
 }
 
@@ -123,7 +127,11 @@ fn the_simulation_tab_sends_its_world_settings_as_a_command() {
     h.get_by_label("Defaults").click();
     h.run_steps(1);
     let state = h.state_mut();
-    assert_eq!(*state.pose.physics_config(), tuned, "the panel changed nothing");
+    assert_eq!(
+        *state.pose.physics_config(),
+        tuned,
+        "the panel changed nothing"
+    );
     let sent: Vec<_> = state
         .commands
         .pending()

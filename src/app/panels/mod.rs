@@ -397,7 +397,10 @@ impl<'a> ListRows<'a> {
         let rows = &self.rows;
         // A new element's row scrolls into view to take its name.
         let renamed = self.renaming.as_deref().and_then(|r| r.as_ref());
-        if let Some((kind, index)) = renamed.filter(|r| r.frames == 0).and_then(|r| r.this.element()) {
+        if let Some((kind, index)) = renamed
+            .filter(|r| r.frames == 0)
+            .and_then(|r| r.this.element())
+        {
             if kind == self.kind {
                 return rows.order.iter().position(|&i| i == index);
             }
