@@ -4,6 +4,11 @@
 //! one frame see the same model, selection and pose.
 
 use crate::app::{Selected, Selection};
+
+/// The viewport's modes and the generator dialogs' opening requests, which commands
+/// carry (defined beside the code that runs them; reached from here).
+pub use crate::app::generators::Open;
+pub use crate::app::viewport::modes::Mode;
 use crate::deform::BonePose;
 use crate::edit::ModelEdit;
 
@@ -59,11 +64,38 @@ pub enum Command {
     UndoPose,
     RedoPose,
     /// Switch the viewport's mode (Pose / Edit bones / Vertices).
-    ViewMode(crate::app::viewport::modes::Mode),
+    ViewMode(Mode),
     /// Open a rig generator's dialog on a selection (it applies its own edit).
-    Generator(crate::app::generators::Open),
+    Generator(Open),
     /// Save these materials as a model of their own (asks where; the model is unchanged).
     SaveMaterialsAsModel(Vec<usize>),
+    /// New world settings for the simulation (a running one restarts on the pose).
+    SetPhysicsConfig(crate::physics::PhysicsConfig),
+    /// The motion timeline's transport and options.
+    Playback(PlaybackCommand),
+    /// Unload the motion (the pose stays where it is).
+    UnloadMotion,
+    /// A list's structural request (add, duplicate, delete, move), performed on the
+    /// selection of the moment it is applied.
+    List(crate::app::panels::structure::Request),
+    /// Empty the Log.
+    ClearLog,
+}
+
+/// What the Simulation tab asks of the motion's playback.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PlaybackCommand {
+    Play,
+    Pause,
+    Step,
+    Reset,
+    Seek(f32),
+    Looping(bool),
+    Speed(f32),
+    /// Reset the physics when the motion passes this frame (none: never).
+    ResetAt(Option<u32>),
+    /// Seconds of physics run before playing from a reset.
+    WarmUp(f32),
 }
 
 /// The commands of the current frame, in the order the panels pushed them.

@@ -2,7 +2,8 @@
 
 use eframe::egui;
 
-use crate::app::{panels, viewport, State};
+use crate::app::commands::Commands;
+use crate::app::{panels, viewport, PanelState, State, View};
 use egui_dock::{DockState, NodeIndex, TabViewer};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -184,24 +185,36 @@ impl TabViewer for Viewer<'_> {
 
     fn ui(&mut self, ui: &mut egui::Ui, tab: &mut Tab) {
         let state = &mut *self.state;
+        // Panels that read a View and send commands.
+        let read_and_send: Option<fn(&mut egui::Ui, &View, &mut Commands, &mut PanelState)> =
+            match tab {
+                Tab::Bones => Some(panels::bones::show),
+                Tab::Morphs => Some(panels::morphs::show),
+                Tab::Physics => Some(panels::physics::show),
+                Tab::SoftBodies => Some(panels::soft_bodies::show),
+                Tab::Simulation => Some(panels::simulation::show),
+                Tab::DisplayFrames => Some(panels::display_frames::show),
+                Tab::Textures => Some(panels::textures::show),
+                Tab::History => Some(panels::history::show),
+                Tab::Log => Some(panels::log::show),
+                _ => None,
+            };
+        if let Some(show) = read_and_send {
+            let (view, commands, local) = state.split();
+            show(ui, &view, commands, local);
+            return;
+        }
+        // Those still given the whole state.
         match tab {
             Tab::Viewport => viewport::show(ui, state),
-            Tab::Bones => panels::bones::show(ui, state),
-            Tab::Morphs => panels::morphs::show(ui, state),
-            Tab::Physics => panels::physics::show(ui, state),
             Tab::CollisionMatrix => panels::collision_matrix::show(ui, state),
-            Tab::SoftBodies => panels::soft_bodies::show(ui, state),
             Tab::Materials => panels::materials::show(ui, state),
             Tab::Inspector => panels::inspector::show(ui, state),
-            Tab::History => panels::history::show(ui, state),
-            Tab::Log => panels::log::show(ui, state),
             Tab::DeformOrder => panels::deform_order::show(ui, state),
             Tab::Problems => panels::problems::show(ui, state),
-            Tab::Simulation => panels::simulation::show(ui, state),
-            Tab::DisplayFrames => panels::display_frames::show(ui, state),
-            Tab::Textures => panels::textures::show(ui, state),
             Tab::Weights => panels::weights::show(ui, state),
             Tab::Uv => panels::uv::show(ui, state),
+            _ => {}
         }
     }
 

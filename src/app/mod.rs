@@ -36,6 +36,7 @@ pub mod state;
 pub mod textures;
 pub mod timeline;
 pub mod translate_names;
+pub mod view;
 pub mod viewport;
 pub mod weight_view;
 
@@ -43,6 +44,7 @@ pub use document::sample_document;
 pub use selection::{Selected, Selection};
 pub use shell::HoneApp;
 pub use state::{PanelState, State};
+pub use view::View;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LogLevel {

@@ -3,10 +3,8 @@
 //! Pose changes are not model edits: they live here, beside the model.
 
 use crate::deform::{DeformState, Deformer, Pose};
-use crate::edit::changes::{
-    BoneField, JointField, MaterialField, MorphField, RigidBodyField, VertexField,
-};
-use crate::edit::{ChangeSet, ElementKind, Fields};
+use crate::edit::{ChangeSet, ElementKind};
+use crate::physics::PhysicsReads;
 use crate::pmx::Model;
 use glam::{Mat4, Vec3};
 
@@ -88,94 +86,39 @@ impl PoseState {
         self.set_physics(model, physics);
     }
 
-    /// After model edits: rebuilds only what reads what changed, keeping the
-    /// pose and the running simulation where it can.
-    ///
-    /// * bones (other than names and tails): the deformers' bone data and
-    ///   order; the physics world too if it reads those bones (parents, flags,
-    ///   the position of a bone that places a body);
-    /// * morphs (other than names and panel): the vertex-morph data;
-    /// * rigid bodies and joints (other than names): only the physics world
-    ///   (`physics_edited`);
-    /// * vertices: the skinning entries of those whose weights, position or
-    ///   normal changed (the simulation keeps running);
-    /// * names, display frames, textures, materials (but their face counts): nothing.
-    ///
-    /// Anything else (structure, faces, face counts, soft bodies or vertices of a
-    /// model with soft bodies, the header) rebuilds it all as
-    /// [`refresh`](Self::refresh) does.
+    /// After model edits: rebuilds only what the core says reads what changed
+    /// ([`crate::sim::reads`]), keeping the pose and the running simulation where it can.
     pub fn model_changed(&mut self, model: &Model, changes: &ChangeSet) {
-        use ElementKind as K;
-        // Vertex field edits (weight painting) only reach the skinning data,
-        // unless soft bodies read the vertices.
-        let vertices_read = changes.touches(K::Vertex) && !model.soft_bodies.is_empty();
-        let everything = changes.is_structural()
-            || vertices_read
-            || [K::Header, K::Face, K::SoftBody]
-                .iter()
-                .any(|k| changes.touches(*k))
-            || changes
-                .fields(K::Material)
-                .has(MaterialField::FaceIndexCount);
-        if everything {
+        let rebuild = crate::sim::reads(model, changes);
+        if rebuild.everything {
             self.refresh(model);
             return;
         }
-        if changes.touches(K::Vertex) {
-            self.vertices_edited(model, changes);
+        if !rebuild.deform.vertices.is_empty() {
+            self.vertices_edited(model, &rebuild.deform.vertices);
         }
-        let bones_unread = [BoneField::Name, BoneField::NameEn, BoneField::Tail];
-        if !changes.fields(K::Bone).only(bones_unread) {
+        if rebuild.deform.bones {
             self.rebuild_deformers(|d| d.rebuild_bones(model));
-            if changes
-                .edits(K::Bone)
-                .any(|(i, f)| physics_reads_bone(model, i, f))
-            {
-                self.rebuild_physics_world(model);
-            }
         }
-        let morphs_unread = [MorphField::Name, MorphField::NameEn, MorphField::Panel];
-        if !changes.fields(K::Morph).only(morphs_unread) {
+        if rebuild.deform.morphs {
             self.rebuild_deformers(|d| d.rebuild_morphs(model));
         }
-        let bodies_read = !changes
-            .fields(K::RigidBody)
-            .only([RigidBodyField::Name, RigidBodyField::NameEn]);
-        let joints_read = !changes
-            .fields(K::Joint)
-            .only([JointField::Name, JointField::NameEn]);
-        if bodies_read || joints_read {
-            self.physics_edited(model, changes);
+        match rebuild.physics {
+            PhysicsReads::Nothing => {}
+            PhysicsReads::Update => self.physics_edited(model, changes),
+            PhysicsReads::Rebuild => self.rebuild_physics_world(model),
         }
     }
 
-    /// The skinning entries of the vertices whose skinning inputs changed, in
+    /// The skinning entries of `vertices` (their skinning inputs changed), in
     /// the shown deformer and the simulation's, and their skinned positions.
-    fn vertices_edited(&mut self, model: &Model, changes: &ChangeSet) {
-        use ElementKind as K;
-        let read = [
-            VertexField::Position,
-            VertexField::Normal,
-            VertexField::Weights,
-        ];
-        let vertices: Vec<usize> = if changes.is_precise(K::Vertex) {
-            changes
-                .edits(K::Vertex)
-                .filter(|(_, f)| read.iter().any(|r| f.has(*r)))
-                .map(|(v, _)| v)
-                .collect()
-        } else {
-            (0..model.vertices.len()).collect()
-        };
-        if vertices.is_empty() {
-            return;
-        }
+    fn vertices_edited(&mut self, model: &Model, vertices: &[usize]) {
         self.deformer
-            .update_vertices(model, &vertices, &mut self.state);
+            .update_vertices(model, vertices, &mut self.state);
         let mut fits = self.deformer.fits(&self.state);
         if let Some(sim) = &mut self.sim {
             sim.deformer
-                .update_vertices(model, &vertices, &mut sim.state);
+                .update_vertices(model, vertices, &mut sim.state);
             fits &= sim.deformer.fits(&sim.state);
         }
         if self.dirty || !fits {
@@ -184,15 +127,15 @@ impl PoseState {
         }
         // The pose stands still (a dab while paused): the bones and the physics
         // are as they were, so only the edited vertices are skinned again.
-        self.deformer.skin_vertices(&mut self.state, &vertices);
+        self.deformer.skin_vertices(&mut self.state, vertices);
         if let Some(sim) = &mut self.sim {
-            sim.deformer.skin_vertices(&mut sim.state, &vertices);
+            sim.deformer.skin_vertices(&mut sim.state, vertices);
         }
         if self.partial_until != self.revision || self.partial.len() > model.vertices.len() {
             self.partial.clear();
             self.partial_since = self.revision;
         }
-        self.partial.extend_from_slice(&vertices);
+        self.partial.extend_from_slice(vertices);
         self.revision += 1;
         self.partial_until = self.revision;
     }
@@ -438,19 +381,6 @@ fn pose_neutral(changes: &ChangeSet) -> bool {
         JointField::LinearSpring,
         JointField::AngularSpring,
     ])
-}
-
-/// Whether the physics world reads what changed in bone `i`: the parent chain
-/// and flags (write-back order, after-physics bones) of any bone, the position
-/// of a bone that places a rigid body.
-fn physics_reads_bone(model: &Model, i: usize, fields: Fields) -> bool {
-    fields.has(BoneField::Parent)
-        || fields.has(BoneField::Flags)
-        || (fields.has(BoneField::Position)
-            && model
-                .rigid_bodies
-                .iter()
-                .any(|b| crate::physics::rules::placing_bone(model, b) == Some(i)))
 }
 
 /// `values` (one per element of `kind`) placed at their elements' new indices in a

@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use crate::edit::ElementKind;
 use crate::pmx::Model;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Selection {
     #[default]
     None,

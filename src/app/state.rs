@@ -12,6 +12,14 @@ use crate::app::{pose, pose_undo, textures, timeline, viewport, LogLevel, Select
 pub struct PanelState {
     pub bone_search: String,
     pub morph_search: String,
+    pub body_search: String,
+    pub joint_search: String,
+    pub soft_body_search: String,
+    pub texture_search: String,
+    /// A new element's name being typed in its list row.
+    pub renaming: Option<crate::app::panels::Renaming>,
+    /// The bone tree's folds and its flattened rows (rebuilt when bones change).
+    pub bone_tree: crate::app::panels::bones::TreeRows,
     /// Set for one frame when the selection changed outside the lists, so they
     /// scroll to it; cleared when the frame's commands are applied.
     pub reveal_selection: bool,
@@ -124,6 +132,7 @@ impl State {
         self.playback.frame = 0.0;
         self.selection = Selection::None;
         self.selected = Selected::default();
+        self.panels.bone_tree = Default::default();
         self.generator = None;
         // The previous document's edits were saved or given up before it was replaced.
         self.autosave.discard();
@@ -190,23 +199,9 @@ impl State {
         self.selected.indices(self.selection)
     }
 
-    /// What the Simulation panel plots: the selected rigid bodies, then the selected bones
-    /// (a bone's first body gives its distance), at most `most`, each with its name.
+    /// What the Simulation panel plots ([`View::plot_targets`](crate::app::View::plot_targets)).
     pub fn plot_targets(&self, most: usize) -> (Vec<crate::sim::ProbeTarget>, Vec<String>) {
-        use crate::edit::ElementKind;
-        use crate::sim::ProbeTarget;
-        let model = self.doc.model();
-        let bodies = self.selected.iter(self.selection, ElementKind::RigidBody);
-        let bodies = bodies.filter_map(|i| {
-            Some((
-                ProbeTarget::body(model, i)?,
-                model.rigid_bodies[i].name.clone(),
-            ))
-        });
-        let bones = self.selected.iter(self.selection, ElementKind::Bone);
-        let bones =
-            bones.filter_map(|i| Some((ProbeTarget::bone(model, i)?, model.bones[i].name.clone())));
-        bodies.chain(bones).take(most).unzip()
+        self.view().plot_targets(most)
     }
 
     /// Frames the plots keep for `seconds`: the app runs at the display's rate, and 60
@@ -339,6 +334,9 @@ impl State {
         if changes.structure().contains(K::Material) {
             self.material_visible.resize(model.materials.len(), true);
         }
+        if changes.touches(K::Bone) || changes.structure().contains(K::Bone) {
+            self.panels.bone_tree.invalidate();
+        }
         if changes.is_structural() {
             if !self.selection.is_valid(model) {
                 self.selection = Selection::None;
@@ -354,8 +352,30 @@ impl State {
     /// ends here, so a selection made now scrolls them on the next frame.
     pub fn apply_commands(&mut self) {
         self.panels.reveal_selection = false;
-        let commands = self.commands.take();
-        let any = !commands.is_empty();
+        let mut any = false;
+        // A command may push more (a list request pushes its edit and selection):
+        // those apply in this frame too, a few rounds at most.
+        for _ in 0..4 {
+            let commands = self.commands.take();
+            if commands.is_empty() {
+                break;
+            }
+            any = true;
+            self.apply_round(commands);
+        }
+        if let Some(step) = self.new_step.take() {
+            if let Some(s) = self.step_selection.get_mut(step) {
+                s.after = Some((self.selection, self.selected.clone()));
+            }
+        }
+        if any {
+            if let Some(ctx) = &self.repaint {
+                ctx.request_repaint();
+            }
+        }
+    }
+
+    fn apply_round(&mut self, commands: Vec<Command>) {
         for command in commands {
             match command {
                 Command::Edit(edit) => self.apply(edit),
@@ -418,16 +438,13 @@ impl State {
                 Command::SaveMaterialsAsModel(materials) => {
                     crate::app::extract::save_selected(self, &materials);
                 }
-            }
-        }
-        if let Some(step) = self.new_step.take() {
-            if let Some(s) = self.step_selection.get_mut(step) {
-                s.after = Some((self.selection, self.selected.clone()));
-            }
-        }
-        if any {
-            if let Some(ctx) = &self.repaint {
-                ctx.request_repaint();
+                Command::SetPhysicsConfig(config) => {
+                    self.pose.set_physics_config(self.doc.model(), config);
+                }
+                Command::Playback(p) => timeline::playback_command(&mut self.playback, p),
+                Command::UnloadMotion => timeline::unload_motion(self),
+                Command::List(request) => crate::app::panels::structure::perform(self, request),
+                Command::ClearLog => self.log.clear(),
             }
         }
     }

@@ -113,6 +113,22 @@ impl Playback {
 }
 
 /// Reads a VMD file and binds it to the open model (see [`set_motion`]).
+/// Applies one of the Simulation tab's playback commands.
+pub fn playback_command(pb: &mut Playback, command: crate::app::commands::PlaybackCommand) {
+    use crate::app::commands::PlaybackCommand as P;
+    match command {
+        P::Play => pb.play(),
+        P::Pause => pb.pause(),
+        P::Step => pb.step(),
+        P::Reset => pb.request_reset(),
+        P::Seek(frame) => pb.seek(frame),
+        P::Looping(on) => pb.looping = on,
+        P::Speed(speed) => pb.speed = speed,
+        P::ResetAt(at) => pb.reset_at = at,
+        P::WarmUp(seconds) => pb.warm_up_seconds = seconds,
+    }
+}
+
 pub fn load_motion_file(state: &mut State, path: &Path) {
     match crate::motion::load_vmd(path) {
         Ok(vmd) => {

@@ -41,6 +41,7 @@ mod morph;
 mod order;
 mod plan;
 mod pose_json;
+mod reads;
 mod skin;
 
 pub use axes::{corrected_local_axes, project_to_fixed_axis};
@@ -48,6 +49,7 @@ pub use ik::IkTrace;
 pub use morph::{flip_index, MaterialMorph, MaterialValues, RigidImpulse};
 pub use order::{BoneOrder, BoneOrderEntry, OrderNote};
 pub use pose_json::{pose_from_json, ParsedPose};
+pub use reads::{reads, DeformReads};
 
 use crate::pmx::Model;
 use glam::{Mat4, Quat, Vec3, Vec4};

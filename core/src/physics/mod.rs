@@ -35,6 +35,7 @@ mod islands;
 pub mod joints;
 mod live;
 pub mod notes;
+mod reads;
 pub mod rules;
 pub mod soft;
 pub mod spring6dof;
@@ -44,6 +45,7 @@ mod world;
 pub use contacts::ContactPoint;
 pub use joints::{euler_rotation, joint_approximations};
 pub use notes::{grouped_notes, note_label, Note, NoteTarget};
+pub use reads::{reads, PhysicsReads};
 pub use rules::{BodyShape, CollisionFilter};
 pub use world::PhysicsWorld;
 

@@ -15,11 +15,13 @@ use std::time::Instant;
 
 mod headless;
 pub mod probe;
+mod reads;
 pub mod stability;
 pub mod trace;
 
 pub use headless::{run, run_headless, RunOptions, RunReport};
 pub use probe::{Probe, ProbeTarget, Sample};
+pub use reads::{reads, Rebuild};
 pub use stability::{StabilityLimits, StabilityWatch, Trouble};
 pub use trace::Trace;
 

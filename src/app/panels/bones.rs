@@ -4,9 +4,10 @@
 
 use eframe::egui;
 
-use super::{label, matches, search_box, show_list, ListRows};
+use super::{label, matches, search_box, show_view_list, virtual_rows, ListRows};
+use crate::app::commands::Commands;
 use crate::app::viewport::overlays;
-use crate::app::{Selection, State};
+use crate::app::{PanelState, Selection, View};
 use crate::edit::ElementKind;
 use crate::pmx::{BoneFlags, Model};
 use crate::tr;
@@ -111,105 +112,171 @@ pub fn tree_order(roots: &[usize], children: &[Vec<usize>]) -> Vec<usize> {
     order
 }
 
-/// What the tree's rows need besides the list.
-struct Tree<'a> {
-    list: ListRows<'a>,
-    children: &'a [Vec<usize>],
-    on_path: &'a [bool],
+/// One row of the flattened tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TreeRow {
+    pub bone: usize,
+    pub depth: u32,
+    pub has_children: bool,
 }
 
-impl Tree<'_> {
-    fn row(&mut self, ui: &mut egui::Ui, i: usize) {
-        let model = self.list.model;
-        let rows = &self.list.rows;
-        let selected = rows.selected.contains(rows.active, Selection::Bone(i));
-        let text = RichText::new(label(i, &model.bones[i].name)).color(if selected {
-            ui.visuals().strong_text_color()
+/// The bone tree as the rows it shows: depth first, children of folded bones left
+/// out, or the search's matches. Built again only when the bones change (the state
+/// calls [`invalidate`](Self::invalidate) for a change set touching them), a bone is
+/// folded or unfolded, or the search changes — not every frame.
+#[derive(Debug, Default)]
+pub struct TreeRows {
+    rows: Vec<TreeRow>,
+    /// The bone count and query the rows were built for.
+    built_for: Option<(usize, String)>,
+    stale: bool,
+    folded: std::collections::HashSet<usize>,
+}
+
+impl TreeRows {
+    pub fn invalidate(&mut self) {
+        self.stale = true;
+    }
+
+    pub fn is_folded(&self, bone: usize) -> bool {
+        self.folded.contains(&bone)
+    }
+
+    pub fn set_folded(&mut self, bone: usize, folded: bool) {
+        let changed = if folded {
+            self.folded.insert(bone)
         } else {
-            overlays::bone_color(model, i).lerp_to_gamma(ui.visuals().text_color(), 0.5)
-        });
-        let r = self.list.row(ui, Selection::Bone(i), text);
-        if !model.bones[i].name_en.is_empty() {
-            r.on_hover_text(&model.bones[i].name_en);
-        }
-        badges(ui, model, i);
+            self.folded.remove(&bone)
+        };
+        self.stale |= changed;
     }
 
-    fn node(&mut self, ui: &mut egui::Ui, i: usize) {
-        if self.children[i].is_empty() {
-            ui.horizontal(|ui| {
-                ui.add_space(18.0);
-                self.row(ui, i);
-            });
-            return;
+    /// Builds the rows again for `model` and `query` if anything they show changed.
+    pub fn refresh(&mut self, model: &Model, query: &str) {
+        let fresh = self
+            .built_for
+            .as_ref()
+            .is_some_and(|(n, q)| *n == model.bones.len() && q == query);
+        if self.stale || !fresh {
+            self.rebuild(model, query);
         }
-        let id = ui.make_persistent_id(("bone_tree", i));
-        let mut cs =
-            egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, true);
-        if self.on_path[i] && self.list.rows.reveal {
-            cs.set_open(true);
-        }
-        cs.show_header(ui, |ui| self.row(ui, i)).body(|ui| {
-            for &c in &self.children[i] {
-                self.node(ui, c);
+    }
+
+    /// The rows as last [`refresh`](Self::refresh)ed.
+    pub fn rows(&self) -> &[TreeRow] {
+        &self.rows
+    }
+
+    fn rebuild(&mut self, model: &Model, query: &str) {
+        self.rows.clear();
+        if query.is_empty() {
+            let (roots, children) = hierarchy(model);
+            let mut stack: Vec<(usize, u32)> = roots.iter().rev().map(|&r| (r, 0)).collect();
+            while let Some((bone, depth)) = stack.pop() {
+                let has_children = !children[bone].is_empty();
+                self.rows.push(TreeRow {
+                    bone,
+                    depth,
+                    has_children,
+                });
+                if !self.folded.contains(&bone) {
+                    stack.extend(children[bone].iter().rev().map(|&c| (c, depth + 1)));
+                }
             }
-        });
+        } else {
+            let found = (0..model.bones.len())
+                .filter(|&i| matches(query, &[&model.bones[i].name, &model.bones[i].name_en]));
+            self.rows.extend(found.map(|bone| TreeRow {
+                bone,
+                depth: 0,
+                has_children: false,
+            }));
+        }
+        self.built_for = Some((model.bones.len(), query.to_owned()));
+        self.stale = false;
     }
-}
 
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    search_box(ui, &mut state.panels.bone_search, &tr!("bones-search"));
-    show_list(ui, state, |ui, state, commands| {
-        let model = state.doc.model();
-        let (roots, children) = hierarchy(model);
-        // Ancestors of the selected bone, opened when the selection is revealed.
-        let mut on_path = vec![false; model.bones.len()];
-        if let Selection::Bone(sel) = state.selection {
-            let mut cur = model.bones.get(sel).map(|b| b.parent);
-            let mut steps = 0;
-            while let Some(p) = cur
+    /// Unfolds the ancestors of `bone` (the selection is revealed).
+    fn unfold_to(&mut self, model: &Model, bone: usize) {
+        let mut cur = model.bones.get(bone).map(|b| b.parent);
+        for _ in 0..model.bones.len() {
+            let Some(p) = cur
                 .and_then(|p| usize::try_from(p).ok())
                 .filter(|&p| p < model.bones.len())
-            {
-                if on_path[p] || steps > model.bones.len() {
-                    break;
-                }
-                on_path[p] = true;
-                cur = Some(model.bones[p].parent);
-                steps += 1;
-            }
+            else {
+                break;
+            };
+            self.set_folded(p, false);
+            cur = Some(model.bones[p].parent);
         }
-        let query = &state.panels.bone_search;
-        let order: Vec<usize> = if query.is_empty() {
-            tree_order(&roots, &children)
-        } else {
-            (0..model.bones.len())
-                .filter(|&i| matches(query, &[&model.bones[i].name, &model.bones[i].name_en]))
-                .collect()
-        };
-        let mut list = ListRows::new(state, commands, ElementKind::Bone, order);
+    }
+}
+
+/// Pixels a tree level is indented by.
+const INDENT: f32 = 14.0;
+
+pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut PanelState) {
+    search_box(ui, &mut local.bone_search, &tr!("bones-search"));
+    show_view_list(ui, view, commands, local, |ui, view, commands, local| {
+        let model = view.model;
+        let query = local.bone_search.as_str();
+        if let (Selection::Bone(sel), true, true) = (view.selection, view.reveal, query.is_empty())
+        {
+            local.bone_tree.unfold_to(model, sel);
+        }
+        local.bone_tree.refresh(model, query);
+        let tree = &local.bone_tree;
+        let rows = tree.rows();
+        let order: Vec<usize> = rows.iter().map(|r| r.bone).collect();
+        let mut list =
+            ListRows::new(view, commands, ElementKind::Bone, order).rename_in(&mut local.renaming);
         list.toolbar(ui);
-        let mut tree = Tree {
-            list,
-            children: &children,
-            on_path: &on_path,
-        };
-        egui::ScrollArea::both()
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                if query.is_empty() {
-                    for &r in &roots {
-                        tree.node(ui, r);
+        let reveal = list.reveal_at();
+        let mut fold = None;
+        let scroll = egui::ScrollArea::both();
+        virtual_rows(ui, scroll, rows.len(), reveal, |ui, k| {
+            let row = rows[k];
+            let i = row.bone;
+            if i >= model.bones.len() {
+                return;
+            }
+            let selected = list
+                .rows
+                .selected
+                .contains(list.rows.active, Selection::Bone(i));
+            let text = RichText::new(label(i, &model.bones[i].name)).color(if selected {
+                ui.visuals().strong_text_color()
+            } else {
+                overlays::bone_color(model, i).lerp_to_gamma(ui.visuals().text_color(), 0.5)
+            });
+            let before = |ui: &mut egui::Ui| {
+                ui.add_space(row.depth as f32 * INDENT);
+                if row.has_children {
+                    let open = !tree.is_folded(i);
+                    let (icon, tip) = if open {
+                        ("⏷", tr!("lists-fold"))
+                    } else {
+                        ("⏵", tr!("lists-unfold"))
+                    };
+                    let button = egui::Button::new(icon).frame(false).small();
+                    if ui.add(button).on_hover_text(tip).clicked() {
+                        fold = Some((i, open));
                     }
                 } else {
-                    // The matches, in the list's order.
-                    for k in 0..tree.list.rows.order.len() {
-                        let i = tree.list.rows.order[k];
-                        ui.horizontal(|ui| tree.row(ui, i));
-                    }
+                    ui.add_space(INDENT);
                 }
+            };
+            let r = list.full_row_with(ui, Selection::Bone(i), text, before, |ui| {
+                badges(ui, model, i)
             });
-        tree.list.finish()
+            if !model.bones[i].name_en.is_empty() {
+                r.on_hover_text(&model.bones[i].name_en);
+            }
+        });
+        if let Some((bone, folded)) = fold {
+            local.bone_tree.set_folded(bone, folded);
+        }
+        list.finish()
     });
 }
 

@@ -11,9 +11,9 @@
 use eframe::egui;
 
 use super::structure::ListAction;
-use super::{label, show_list, ListDrag, ListRows};
+use super::{label, show_view_list, ListDrag, ListRows};
 use crate::app::commands::Commands;
-use crate::app::{Selection, State};
+use crate::app::{PanelState, Selection, View};
 use crate::edit::{ElementKind, ModelEdit};
 use crate::pmx::{DisplayElement, DisplayFrame, Model};
 use crate::tr;
@@ -288,34 +288,33 @@ fn item_drop(ui: &egui::Ui, r: &egui::Response, frame: usize, k: usize) -> Optio
 }
 
 /// Frames on the left, the selected frame's items on the right.
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    show_list(ui, state, |ui, state, commands| {
-        let model = state.doc.model();
+pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut PanelState) {
+    show_view_list(ui, view, commands, local, |ui, view, commands, _| {
+        let model = view.model;
         let mut request = None;
         let mut change = None;
         ui.columns(2, |cols| {
             let ui = &mut cols[0];
             ui.strong(tr!("frames-title", count = model.display_frames.len()));
-            let mut list = ListRows::indexed(state, commands, ElementKind::DisplayFrame);
+            let mut list = ListRows::indexed(view, commands, ElementKind::DisplayFrame);
             list.toolbar(ui);
             egui::ScrollArea::vertical()
                 .id_salt("frames")
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     for (i, f) in model.display_frames.iter().enumerate() {
-                        ui.horizontal(|ui| {
-                            let text = match special(f) {
-                                Some(_) => format!("🔒 {}", label(i, &f.name)),
-                                None => label(i, &f.name),
-                            };
-                            list.row(ui, Selection::DisplayFrame(i), text);
+                        let text = match special(f) {
+                            Some(_) => format!("🔒 {}", label(i, &f.name)),
+                            None => label(i, &f.name),
+                        };
+                        list.full_row(ui, Selection::DisplayFrame(i), text, |ui| {
                             ui.weak(item_count(f.elements.len()));
                         });
                     }
                 });
             request = list.finish();
             let ui = &mut cols[1];
-            match state.selection {
+            match view.selection {
                 Selection::DisplayFrame(i) if i < model.display_frames.len() => {
                     change = items(ui, model, i).map(|c| (i, c));
                 }

@@ -2,41 +2,36 @@
 
 use eframe::egui;
 
-use crate::app::commands::Command;
-use crate::app::State;
+use crate::app::commands::{Command, Commands};
+use crate::app::{PanelState, View};
 use crate::tr;
 
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
+pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, _: &mut PanelState) {
     ui.horizontal(|ui| {
         if ui
             .add_enabled(
-                state.doc.history.can_undo(),
+                view.doc.history.can_undo(),
                 egui::Button::new(tr!("history-undo")),
             )
             .clicked()
         {
-            state.commands.push(Command::Undo);
+            commands.push(Command::Undo);
         }
         if ui
             .add_enabled(
-                state.doc.history.can_redo(),
+                view.doc.history.can_redo(),
                 egui::Button::new(tr!("history-redo")),
             )
             .clicked()
         {
-            state.commands.push(Command::Redo);
+            commands.push(Command::Redo);
         }
     });
-    let head = state.doc.history.head();
+    let head = view.doc.history.head();
     // A restored copy is unsaved from its first line on.
-    let recovered = state.doc.is_recovered();
-    let saved = state.doc.history.saved_head().filter(|_| !recovered);
-    let labels: Vec<String> = state
-        .doc
-        .history
-        .entries()
-        .map(|e| e.label.to_owned())
-        .collect();
+    let recovered = view.doc.is_recovered();
+    let saved = view.doc.history.saved_head().filter(|_| !recovered);
+    let labels: Vec<&str> = view.doc.history.entries().map(|e| e.label).collect();
     let mut jump = None;
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
@@ -76,6 +71,6 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             }
         });
     if let Some(i) = jump {
-        state.commands.push(Command::GoTo(i));
+        commands.push(Command::GoTo(i));
     }
 }

@@ -2,21 +2,22 @@
 
 use eframe::egui;
 
-use crate::app::{LogLevel, State};
+use crate::app::commands::{Command, Commands};
+use crate::app::{LogLevel, PanelState, View};
 use crate::tr;
 
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
+pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, _: &mut PanelState) {
     ui.horizontal(|ui| {
         if ui.button(tr!("log-clear")).clicked() {
-            state.log.clear();
+            commands.push(Command::ClearLog);
         }
-        ui.weak(tr!("log-count", count = state.log.len()));
+        ui.weak(tr!("log-count", count = view.log.len()));
     });
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .stick_to_bottom(true)
         .show(ui, |ui| {
-            for (level, msg) in &state.log {
+            for (level, msg) in view.log {
                 let (icon, color) = match level {
                     LogLevel::Info => ("ℹ", ui.visuals().text_color()),
                     LogLevel::Warning => ("⚠", egui::Color32::from_rgb(230, 180, 60)),

@@ -1,13 +1,14 @@
-//! Dock panels. Each reads the model through [`State`] and
-//! pushes [`Command`]s (edits, selection, pose);
-//! none mutates the model or the selection directly.
+//! Dock panels. Each reads the document through a [`View`] and sends
+//! [`Command`]s (edits, selection, pose, playback, physics settings); its own UI
+//! state (search boxes, folds) is the [`PanelState`] beside them. None mutates the
+//! model, the pose or the selection directly.
 
 use eframe::egui;
 
 use crate::app::commands::{Command, Commands};
 use crate::app::selection::ClickMods;
-use crate::app::{Selected, Selection, State};
-use crate::edit::ElementKind;
+use crate::app::{PanelState, Selected, Selection, State, View};
+use crate::edit::{ElementKind, ModelEdit};
 use crate::pmx::Model;
 use crate::tr;
 use context_menu::{row_menu, MenuCx};
@@ -33,6 +34,44 @@ pub mod terms;
 pub mod textures;
 pub mod uv;
 pub mod weights;
+
+/// A new element whose name is being typed in its list row: the row shows a
+/// focused text field instead of its label; each change renames the element (the
+/// typing is one undo step, as in the inspector), Enter or a click elsewhere ends it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Renaming {
+    pub this: Selection,
+    pub text: String,
+    /// Frames the field has been shown (it takes the keyboard on the first).
+    frames: u8,
+}
+
+impl Renaming {
+    /// For a new element of the kinds a rigger names right away (bones, morphs,
+    /// rigid bodies, joints); none for the others.
+    pub fn new(kind: ElementKind, index: usize) -> Option<Renaming> {
+        use ElementKind as K;
+        matches!(kind, K::Bone | K::Morph | K::RigidBody | K::Joint).then(|| Renaming {
+            this: Selection::of(kind, index).unwrap_or_default(),
+            text: String::new(),
+            frames: 0,
+        })
+    }
+}
+
+/// `element` with its (Japanese) name set to `name`; none for kinds without a name.
+fn named(mut element: crate::edit::Element, name: &str) -> Option<crate::edit::Element> {
+    use crate::edit::Element as E;
+    let slot = match &mut element {
+        E::Bone(e) => &mut e.name,
+        E::Morph(e) => &mut e.name,
+        E::RigidBody(e) => &mut e.name,
+        E::Joint(e) => &mut e.name,
+        _ => return None,
+    };
+    *slot = name.to_owned();
+    Some(element)
+}
 
 /// `#index name` for lists and reference pickers.
 pub fn label(index: usize, name: &str) -> String {
@@ -114,6 +153,17 @@ impl<'a> Rows<'a> {
         if this == self.active && self.reveal {
             r.scroll_to_me(Some(egui::Align::Center));
         }
+        self.clicks(ui, commands, this, &r);
+        if let Some((kind, index)) = this.element() {
+            self.drag_and_drop(ui, &r, kind, index, selected);
+        }
+        r
+    }
+
+    /// What a click on `r` (the row's label or the rest of its row) does to the
+    /// selection: a click selects `this`, Ctrl+click adds or removes it, Shift+click
+    /// selects the range; a right-click on an unselected row selects it.
+    fn clicks(&self, ui: &egui::Ui, commands: &mut Commands, this: Selection, r: &egui::Response) {
         if r.clicked() {
             let mods = ClickMods::from_egui(ui.input(|i| i.modifiers));
             if mods == ClickMods::default() {
@@ -127,13 +177,9 @@ impl<'a> Rows<'a> {
                 });
             }
         }
-        if r.secondary_clicked() && !selected {
+        if r.secondary_clicked() && !self.selected.contains(self.active, this) {
             commands.select_in_list(this);
         }
-        if let Some((kind, index)) = this.element() {
-            self.drag_and_drop(ui, &r, kind, index, selected);
-        }
-        r
     }
 
     fn drag_and_drop(
@@ -191,10 +237,22 @@ impl<'a> Rows<'a> {
     }
 }
 
-/// A list panel's frame: `list` reads the state and pushes to the command queue
-/// (held apart from the state meanwhile, so rows can push while the list reads
-/// the model and the selection); the structural request it returns is performed
-/// after it.
+/// A list panel's frame in the dock: the panel gets the frame's [`View`], the
+/// command queue and its own state; the structural request it returns (add,
+/// delete, move…) is sent as a command too.
+pub fn show_view_list(
+    ui: &mut egui::Ui,
+    view: &View,
+    commands: &mut Commands,
+    local: &mut PanelState,
+    list: impl FnOnce(&mut egui::Ui, &View, &mut Commands, &mut PanelState) -> Option<Request>,
+) {
+    if let Some(q) = list(ui, view, commands, local) {
+        commands.push(Command::List(q));
+    }
+}
+
+/// The same for a panel that still reads the whole [`State`] (the materials list).
 pub fn show_list(
     ui: &mut egui::Ui,
     state: &mut State,
@@ -202,9 +260,34 @@ pub fn show_list(
 ) {
     let mut commands = std::mem::take(&mut state.commands);
     let request = list(ui, state, &mut commands);
-    state.commands = commands;
     if let Some(q) = request {
-        structure::perform(state, q);
+        commands.push(Command::List(q));
+    }
+    state.commands = commands;
+}
+
+/// What a list reads of the document: the model and the selection.
+pub trait ListSource {
+    fn model(&self) -> &Model;
+    /// The active element, those selected with it, and whether the lists scroll to it.
+    fn selection(&self) -> (Selection, &Selected, bool);
+}
+
+impl ListSource for View<'_> {
+    fn model(&self) -> &Model {
+        self.model
+    }
+    fn selection(&self) -> (Selection, &Selected, bool) {
+        (self.selection, self.selected, self.reveal)
+    }
+}
+
+impl ListSource for State {
+    fn model(&self) -> &Model {
+        self.doc.model()
+    }
+    fn selection(&self) -> (Selection, &Selected, bool) {
+        (self.selection, &self.selected, self.panels.reveal_selection)
     }
 }
 
@@ -220,31 +303,184 @@ pub struct ListRows<'a> {
     pub selected: Vec<usize>,
     pub commands: &'a mut Commands,
     request: Option<Request>,
+    /// The panel's renaming slot, when the list offers it.
+    renaming: Option<&'a mut Option<Renaming>>,
 }
 
 impl<'a> ListRows<'a> {
     /// The rows of `kind` shown in `order`.
     pub fn new(
-        state: &'a State,
+        source: &'a impl ListSource,
         commands: &'a mut Commands,
         kind: ElementKind,
         order: Vec<usize>,
     ) -> Self {
-        let (active, selected) = (state.selection, &state.selected);
+        let (active, selected, reveal) = source.selection();
         ListRows {
-            model: state.doc.model(),
+            model: source.model(),
             kind,
-            rows: Rows::of(active, selected, state.panels.reveal_selection, order),
+            rows: Rows::of(active, selected, reveal, order),
             selected: structure::selected_in(active, selected, kind),
             commands,
             request: None,
+            renaming: None,
         }
     }
 
+    /// Lets a new element's row take its name ([`Renaming`]).
+    pub fn rename_in(mut self, slot: &'a mut Option<Renaming>) -> Self {
+        self.renaming = Some(slot);
+        self
+    }
+
+    /// The row of `this` as a focused name field while it is being renamed.
+    fn rename_row(&mut self, ui: &mut egui::Ui, this: Selection) -> Option<egui::Response> {
+        let slot = self.renaming.as_deref_mut()?;
+        let renaming = slot.as_mut().filter(|r| r.this == this)?;
+        let (kind, index) = this.element()?;
+        let current = kind.get(self.model, index)?;
+        let hint = current.name().unwrap_or_default().to_owned();
+        let edit = egui::TextEdit::singleline(&mut renaming.text)
+            .hint_text(hint)
+            .desired_width(160.0);
+        let r = ui.add(edit);
+        if renaming.frames == 0 {
+            r.request_focus();
+            r.scroll_to_me(Some(egui::Align::Center));
+        }
+        renaming.frames = renaming.frames.saturating_add(1);
+        if r.changed() && !renaming.text.is_empty() {
+            if let Some(element) = named(current, &renaming.text) {
+                let key = {
+                    use std::hash::{BuildHasher, BuildHasherDefault};
+                    BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+                        .hash_one(("list_rename", this))
+                };
+                let edit = ModelEdit::set(index, element, tr!("lists-field-name"))
+                    .value(renaming.text.clone())
+                    .merging(key);
+                self.commands.edit(edit);
+            }
+        }
+        if renaming.frames > 2 && !r.has_focus() {
+            *slot = None;
+        }
+        Some(r)
+    }
+
     /// The rows of `kind` in index order.
-    pub fn indexed(state: &'a State, commands: &'a mut Commands, kind: ElementKind) -> Self {
-        let order = index_order(kind.len(state.doc.model()));
-        Self::new(state, commands, kind, order)
+    pub fn indexed(
+        source: &'a impl ListSource,
+        commands: &'a mut Commands,
+        kind: ElementKind,
+    ) -> Self {
+        let order = index_order(kind.len(source.model()));
+        Self::new(source, commands, kind, order)
+    }
+
+    /// The rows of `kind` whose names match `query` (all when it is empty), by index.
+    pub fn searched(
+        view: &'a View,
+        commands: &'a mut Commands,
+        kind: ElementKind,
+        query: &str,
+        names: impl Fn(usize) -> [&'a str; 2],
+    ) -> Self {
+        let order = (0..kind.len(view.model))
+            .filter(|&i| matches(query, &names(i)))
+            .collect();
+        Self::new(view, commands, kind, order)
+    }
+
+    /// Where the active element is in the list's order, when the list should scroll
+    /// to it this frame.
+    pub fn reveal_at(&self) -> Option<usize> {
+        let rows = &self.rows;
+        // A new element's row scrolls into view to take its name.
+        let renamed = self.renaming.as_deref().and_then(|r| r.as_ref());
+        if let Some((kind, index)) = renamed
+            .filter(|r| r.frames == 0)
+            .and_then(|r| r.this.element())
+        {
+            if kind == self.kind {
+                return rows.order.iter().position(|&i| i == index);
+            }
+        }
+        let (kind, index) = rows.active.element()?;
+        (rows.reveal && kind == self.kind).then_some(())?;
+        rows.order.iter().position(|&i| i == index)
+    }
+
+    /// One row of the list, `cells` drawn after its label: a click anywhere in the
+    /// row acts as a click on the label ([`Rows::row`]), and the row's context menu
+    /// opens anywhere in it too.
+    pub fn full_row(
+        &mut self,
+        ui: &mut egui::Ui,
+        this: Selection,
+        text: impl Into<egui::WidgetText>,
+        cells: impl FnOnce(&mut egui::Ui),
+    ) -> egui::Response {
+        self.full_row_with(ui, this, text, |_| {}, cells)
+    }
+
+    /// [`full_row`](Self::full_row) with `before` drawn before the label (indent,
+    /// a fold button, a colour).
+    pub fn full_row_with(
+        &mut self,
+        ui: &mut egui::Ui,
+        this: Selection,
+        text: impl Into<egui::WidgetText>,
+        before: impl FnOnce(&mut egui::Ui),
+        cells: impl FnOnce(&mut egui::Ui),
+    ) -> egui::Response {
+        let rect = row_rect(ui);
+        let background = self.background(ui, rect, this);
+        let builder = egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(egui::Layout::left_to_right(egui::Align::Center));
+        let r = ui
+            .scope_builder(builder, |ui| {
+                before(ui);
+                let r = self.row(ui, this, text);
+                cells(ui);
+                r
+            })
+            .inner;
+        if background.hovered() && !r.hovered() {
+            let fill = ui
+                .visuals()
+                .widgets
+                .hovered
+                .weak_bg_fill
+                .gamma_multiply(0.4);
+            ui.painter().rect_filled(rect, 2.0, fill);
+        }
+        r
+    }
+
+    /// The part of a row outside its widgets: clicking it selects `this` as the
+    /// label does (made before the row's widgets, which stay on top of it).
+    pub fn background(
+        &mut self,
+        ui: &mut egui::Ui,
+        rect: egui::Rect,
+        this: Selection,
+    ) -> egui::Response {
+        let id = ui.id().with(("list_row", this));
+        let r = ui.interact(rect, id, egui::Sense::click());
+        self.rows.clicks(ui, self.commands, this, &r);
+        let cx = MenuCx {
+            model: self.model,
+            kind: self.kind,
+            active: self.rows.active,
+            selected: &self.selected,
+            commands: self.commands,
+        };
+        if let Some(q) = row_menu(&r, cx) {
+            self.request = Some(q);
+        }
+        r
     }
 
     /// The list's toolbar (add, duplicate, delete, move).
@@ -260,6 +496,9 @@ impl<'a> ListRows<'a> {
         this: Selection,
         text: impl Into<egui::WidgetText>,
     ) -> egui::Response {
+        if let Some(r) = self.rename_row(ui, this) {
+            return r;
+        }
         let r = self.rows.row(ui, self.commands, this, text);
         let cx = MenuCx {
             model: self.model,
@@ -283,6 +522,51 @@ impl<'a> ListRows<'a> {
 /// `0..len`, the display order of a list shown by index.
 pub fn index_order(len: usize) -> Vec<usize> {
     (0..len).collect()
+}
+
+/// The rectangle of the next list row: one widget high, as wide as the list's view.
+pub fn row_rect(ui: &egui::Ui) -> egui::Rect {
+    let min = ui.cursor().min;
+    let width = (ui.clip_rect().right() - min.x).max(ui.available_width().min(4000.0));
+    egui::Rect::from_min_size(
+        min,
+        egui::vec2(width.max(1.0), ui.spacing().interact_size.y),
+    )
+}
+
+/// Moves the cursor of a row to `x` from its `left` edge (the start of a column).
+pub fn column(ui: &mut egui::Ui, left: f32, x: f32) {
+    let gap = left + x - ui.cursor().min.x;
+    ui.add_space(gap.max(ui.spacing().item_spacing.x));
+}
+
+/// `count` rows of one height in a scroll area, laying out only those in view (a
+/// long list costs what its visible rows cost); odd rows striped. `reveal`
+/// scrolls to that row this frame.
+pub fn virtual_rows(
+    ui: &mut egui::Ui,
+    scroll: egui::ScrollArea,
+    count: usize,
+    reveal: Option<usize>,
+    mut row: impl FnMut(&mut egui::Ui, usize),
+) {
+    let height = ui.spacing().interact_size.y;
+    let mut scroll = scroll.auto_shrink([false, false]);
+    if let Some(k) = reveal {
+        let step = height + ui.spacing().item_spacing.y;
+        let y = k as f32 * step - (ui.available_height() - height) / 2.0;
+        scroll = scroll.vertical_scroll_offset(y.max(0.0));
+    }
+    scroll.show_rows(ui, height, count, |ui, range| {
+        for k in range {
+            if k % 2 == 1 {
+                let rect = row_rect(ui);
+                ui.painter()
+                    .rect_filled(rect, 0.0, ui.visuals().faint_bg_color);
+            }
+            row(ui, k);
+        }
+    });
 }
 
 /// A striped grid of `columns` inside `scroll`, filling the panel.

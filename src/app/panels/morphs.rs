@@ -2,8 +2,9 @@
 
 use eframe::egui;
 
-use super::{label, matches, search_box, show_list, ListRows};
-use crate::app::{Selection, State};
+use super::{label, matches, search_box, show_view_list, ListRows};
+use crate::app::commands::Commands;
+use crate::app::{PanelState, Selection, View};
 use crate::edit::ElementKind;
 use crate::tr;
 
@@ -43,26 +44,27 @@ fn groups(model: &crate::pmx::Model, query: &str) -> Vec<(u8, Vec<usize>)> {
         .collect()
 }
 
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
+pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut PanelState) {
     ui.horizontal(|ui| {
-        search_box(ui, &mut state.panels.morph_search, &tr!("morphs-search"));
+        search_box(ui, &mut local.morph_search, &tr!("morphs-search"));
     });
     if ui
         .add_enabled(
-            state.pose.morphs().iter().any(|w| *w != 0.0),
+            view.pose.morphs().iter().any(|w| *w != 0.0),
             egui::Button::new(tr!("morphs-zero-all")),
         )
         .clicked()
     {
-        for i in 0..state.pose.morphs().len() {
-            state.commands.pose_morph(i, 0.0);
+        for i in 0..view.pose.morphs().len() {
+            commands.pose_morph(i, 0.0);
         }
     }
-    show_list(ui, state, |ui, state, commands| {
-        let model = state.doc.model();
-        let groups = groups(model, &state.panels.morph_search);
+    show_view_list(ui, view, commands, local, |ui, view, commands, local| {
+        let model = view.model;
+        let groups = groups(model, &local.morph_search);
         let order: Vec<usize> = groups.iter().flat_map(|(_, m)| m.iter().copied()).collect();
-        let mut list = ListRows::new(state, commands, ElementKind::Morph, order);
+        let mut list =
+            ListRows::new(view, commands, ElementKind::Morph, order).rename_in(&mut local.renaming);
         list.toolbar(ui);
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
@@ -84,8 +86,11 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                                 let layout = egui::Layout::right_to_left(egui::Align::Center);
                                 let size =
                                     egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+                                // A click beside the name selects the morph too.
+                                let rect = egui::Rect::from_min_size(ui.cursor().min, size);
+                                list.background(ui, rect, Selection::Morph(i));
                                 ui.allocate_ui_with_layout(size, layout, |ui| {
-                                    morph_row(ui, &state.pose, &mut list, i);
+                                    morph_row(ui, view.pose, &mut list, i);
                                 });
                             }
                         });

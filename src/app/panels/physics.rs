@@ -1,11 +1,13 @@
-//! Rigid bodies and joints as lists (group colour, shape, mode).
+//! Rigid bodies and joints as lists (group colour, shape, mode), each with a search
+//! box; only the rows in view are laid out.
 
 use eframe::egui;
 
 use super::terms::{joint_kind_name, mode_name, shape_name};
-use super::{label, list_grid, show_list, ListRows};
+use super::{column, label, search_box, show_view_list, virtual_rows, ListRows};
+use crate::app::commands::Commands;
 use crate::app::viewport::overlays::{group_color, rigid_color};
-use crate::app::{Selection, State};
+use crate::app::{PanelState, Selection, View};
 use crate::edit::ElementKind;
 use crate::tr;
 
@@ -17,9 +19,9 @@ fn name_of<'a>(names: &[&'a str], i: i32) -> &'a str {
         .unwrap_or("—")
 }
 
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    show_list(ui, state, |ui, state, commands| {
-        let model = state.doc.model();
+pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut PanelState) {
+    show_view_list(ui, view, commands, local, |ui, view, commands, local| {
+        let model = view.model;
         let bone_names: Vec<&str> = model.bones.iter().map(|b| b.name.as_str()).collect();
         let body_names: Vec<&str> = model.rigid_bodies.iter().map(|b| b.name.as_str()).collect();
         let mut request = None;
@@ -29,41 +31,79 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 "physics-bodies-title",
                 count = model.rigid_bodies.len()
             ));
-            let mut list = ListRows::indexed(state, commands, ElementKind::RigidBody);
+            search_box(ui, &mut local.body_search, &tr!("lists-search-bodies"));
+            let bodies = &model.rigid_bodies;
+            let mut list = ListRows::searched(
+                view,
+                commands,
+                ElementKind::RigidBody,
+                &local.body_search,
+                |i| [bodies[i].name.as_str(), bodies[i].name_en.as_str()],
+            )
+            .rename_in(&mut local.renaming);
             list.toolbar(ui);
             let scroll = egui::ScrollArea::both().id_salt("bodies");
-            list_grid(ui, scroll, "bodies_grid", 5, |ui| {
-                for (i, rb) in model.rigid_bodies.iter().enumerate() {
+            let reveal = list.reveal_at();
+            virtual_rows(ui, scroll, list.rows.order.len(), reveal, |ui, k| {
+                let i = list.rows.order[k];
+                let rb = &bodies[i];
+                let left = ui.cursor().min.x;
+                let group = |ui: &mut egui::Ui| {
                     let (rect, _) =
                         ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                     ui.painter().rect_filled(rect, 2.0, group_color(rb.group));
-                    list.row(ui, Selection::RigidBody(i), label(i, &rb.name));
+                };
+                let cells = |ui: &mut egui::Ui| {
+                    column(ui, left, 170.0);
                     ui.label(format!("g{}", rb.group));
+                    column(ui, left, 205.0);
                     ui.label(shape_name(rb.shape));
+                    column(ui, left, 260.0);
                     ui.colored_label(rigid_color(rb.mode), mode_name(rb.mode));
+                    column(ui, left, 330.0);
                     ui.label(egui::RichText::new(name_of(&bone_names, rb.bone)).weak());
-                    ui.end_row();
-                }
+                };
+                list.full_row_with(
+                    ui,
+                    Selection::RigidBody(i),
+                    label(i, &rb.name),
+                    group,
+                    cells,
+                );
             });
             request = list.finish();
 
             let ui = &mut cols[1];
             ui.strong(tr!("physics-joints-title", count = model.joints.len()));
-            let mut list = ListRows::indexed(state, commands, ElementKind::Joint);
+            search_box(ui, &mut local.joint_search, &tr!("lists-search-joints"));
+            let joints = &model.joints;
+            let mut list = ListRows::searched(
+                view,
+                commands,
+                ElementKind::Joint,
+                &local.joint_search,
+                |i| [joints[i].name.as_str(), joints[i].name_en.as_str()],
+            )
+            .rename_in(&mut local.renaming);
             list.toolbar(ui);
             let scroll = egui::ScrollArea::both().id_salt("joints");
-            list_grid(ui, scroll, "joints_grid", 3, |ui| {
-                for (i, j) in model.joints.iter().enumerate() {
-                    list.row(ui, Selection::Joint(i), label(i, &j.name));
+            let reveal = list.reveal_at();
+            virtual_rows(ui, scroll, list.rows.order.len(), reveal, |ui, k| {
+                let i = list.rows.order[k];
+                let j = &joints[i];
+                let left = ui.cursor().min.x;
+                let cells = |ui: &mut egui::Ui| {
+                    column(ui, left, 150.0);
                     ui.label(joint_kind_name(j.kind));
+                    column(ui, left, 230.0);
                     let bodies = format!(
                         "{} ↔ {}",
                         name_of(&body_names, j.body_a),
                         name_of(&body_names, j.body_b)
                     );
                     ui.label(egui::RichText::new(bodies).weak());
-                    ui.end_row();
-                }
+                };
+                list.full_row(ui, Selection::Joint(i), label(i, &j.name), cells);
             });
             request = request.take().or(list.finish());
         });

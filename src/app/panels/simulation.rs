@@ -3,7 +3,8 @@
 
 use eframe::egui;
 
-use crate::app::{timeline, State};
+use crate::app::commands::{Command, Commands, PlaybackCommand as P};
+use crate::app::{PanelState, View};
 use crate::tr;
 
 /// The name of pipeline stage `stage` (the order of the timings' `us`).
@@ -21,63 +22,63 @@ fn stage_label(stage: usize) -> String {
     }
 }
 
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
+/// The tab: reads the pose, playback and simulation through `view`; every change
+/// (transport, settings, selection, probes) is a command.
+pub fn show(ui: &mut egui::Ui, view: &View, tx: &mut Commands, local: &mut PanelState) {
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            controls(ui, state);
+            controls(ui, view, tx);
             ui.separator();
-            motion(ui, state);
+            motion(ui, view, tx, local);
             ui.separator();
-            plots(ui, state);
+            plots(ui, view, tx);
             ui.separator();
-            stability(ui, state);
+            stability(ui, view, tx);
             ui.separator();
-            settings(ui, state);
+            settings(ui, view, tx);
             ui.separator();
-            timings(ui, state);
+            timings(ui, view);
         });
 }
 
-fn controls(ui: &mut egui::Ui, state: &mut State) {
+fn controls(ui: &mut egui::Ui, view: &View, tx: &mut Commands) {
     ui.horizontal_wrapped(|ui| {
-        let pb = &mut state.playback;
+        let pb = view.playback;
         if pb.playing {
             if ui.button(format!("⏸ {}", tr!("sim-pause"))).clicked() {
-                pb.pause();
+                tx.push(Command::Playback(P::Pause));
             }
         } else if ui.button(format!("▶ {}", tr!("sim-play"))).clicked() {
-            pb.play();
+            tx.push(Command::Playback(P::Play));
         }
         if ui
             .button(format!("⏭ {}", tr!("sim-step")))
             .on_hover_text(tr!("sim-step-tip"))
             .clicked()
         {
-            pb.step();
+            tx.push(Command::Playback(P::Step));
         }
         if ui
             .button(format!("⟲ {}", tr!("sim-reset")))
             .on_hover_text(tr!("sim-reset-tip"))
             .clicked()
         {
-            pb.request_reset();
+            tx.push(Command::Playback(P::Reset));
         }
         ui.separator();
-        let mut on = state.pose.physics_enabled();
+        let mut on = view.pose.physics_enabled();
         if ui.checkbox(&mut on, tr!("sim-physics-on")).changed() {
-            state
-                .commands
-                .push(crate::app::commands::Command::Physics(on));
+            tx.push(Command::Physics(on));
         }
     });
 }
 
-fn motion(ui: &mut egui::Ui, state: &mut State) {
-    let Some(m) = &state.playback.motion else {
+fn motion(ui: &mut egui::Ui, view: &View, tx: &mut Commands, local: &mut PanelState) {
+    let Some(m) = &view.playback.motion else {
         ui.horizontal(|ui| {
             ui.label(tr!("sim-no-motion"));
-            load_button(ui, state);
+            load_button(ui, local);
         });
         ui.weak(tr!("sim-no-motion-hint"));
         return;
@@ -95,14 +96,14 @@ fn motion(ui: &mut egui::Ui, state: &mut State) {
                 format!("⚠ {}", tr!("sim-unknown-names", count = unknown)),
             );
         }
-        load_button(ui, state);
+        load_button(ui, local);
         unload = ui.button(tr!("sim-unload")).clicked();
     });
     if unload {
-        timeline::unload_motion(state);
+        tx.push(Command::UnloadMotion);
         return;
     }
-    let pb = &mut state.playback;
+    let pb = view.playback;
     let mut frame = pb.frame;
     ui.horizontal(|ui| {
         ui.spacing_mut().slider_width = (ui.available_width() - 120.0).max(80.0);
@@ -113,18 +114,25 @@ fn motion(ui: &mut egui::Ui, state: &mut State) {
                 .text(tr!("sim-frame")),
         );
         if r.changed() {
-            pb.seek(frame.round());
+            tx.push(Command::Playback(P::Seek(frame.round())));
         }
     });
     ui.horizontal(|ui| {
         ui.label(format!("{} / {}", pb.frame.floor() as u32, last));
         ui.separator();
-        ui.checkbox(&mut pb.looping, tr!("sim-loop"));
-        ui.add(
-            egui::Slider::new(&mut pb.speed, 0.25..=2.0)
+        let mut looping = pb.looping;
+        if ui.checkbox(&mut looping, tr!("sim-loop")).changed() {
+            tx.push(Command::Playback(P::Looping(looping)));
+        }
+        let mut speed = pb.speed;
+        let r = ui.add(
+            egui::Slider::new(&mut speed, 0.25..=2.0)
                 .step_by(0.25)
                 .text(tr!("sim-speed")),
         );
+        if r.changed() {
+            tx.push(Command::Playback(P::Speed(speed)));
+        }
     });
     ui.horizontal(|ui| {
         let mut on = pb.reset_at.is_some();
@@ -132,20 +140,23 @@ fn motion(ui: &mut egui::Ui, state: &mut State) {
         ui.checkbox(&mut on, tr!("sim-reset-at"))
             .on_hover_text(tr!("sim-reset-at-tip"));
         ui.add_enabled(on, egui::DragValue::new(&mut at).range(0..=last));
-        pb.reset_at = on.then_some(at);
+        let reset_at = on.then_some(at);
+        if reset_at != pb.reset_at {
+            tx.push(Command::Playback(P::ResetAt(reset_at)));
+        }
     });
     ui.weak(tr!("sim-seek-note"));
 }
 
 /// Bodies that stretch, spin or oscillate since the last reset, each selectable.
-fn stability(ui: &mut egui::Ui, state: &mut State) {
+fn stability(ui: &mut egui::Ui, view: &View, tx: &mut Commands) {
     ui.strong(tr!("sim-stability"));
-    let Some(watch) = state.pose.sim().and_then(|s| s.stability()) else {
+    let Some(watch) = view.pose.sim().and_then(|s| s.stability()) else {
         ui.weak(tr!("sim-stability-off"));
         return;
     };
     let limits = crate::sim::StabilityLimits::default();
-    let troubles = watch.troubles(state.doc.model(), &limits);
+    let troubles = watch.troubles(view.model, &limits);
     if troubles.is_empty() {
         ui.label(format!("✔ {}", tr!("sim-stable")));
     }
@@ -155,7 +166,7 @@ fn stability(ui: &mut egui::Ui, state: &mut State) {
             let this = crate::app::Selection::RigidBody(t.body);
             let label = format!("⚠ {} {}", t.body, t.name);
             if ui
-                .selectable_label(state.selection == this, label)
+                .selectable_label(view.selection == this, label)
                 .on_hover_text(tr!("sim-select-body"))
                 .clicked()
             {
@@ -165,7 +176,7 @@ fn stability(ui: &mut egui::Ui, state: &mut State) {
         });
     }
     if let Some(this) = pick {
-        state.select(this);
+        tx.select(this);
     }
     ui.weak(tr!(
         "sim-limits",
@@ -183,17 +194,17 @@ pub(crate) const PLOT_SECONDS: f32 = 10.0;
 
 /// Swing, speed and distance from the bone of the selected bones and rigid bodies over the
 /// last seconds, so a rigger sees which body lags, oscillates or stretches.
-fn plots(ui: &mut egui::Ui, state: &mut State) {
+fn plots(ui: &mut egui::Ui, view: &View, tx: &mut Commands) {
     use crate::sim::ProbeTarget;
     egui::CollapsingHeader::new(tr!("sim-plots"))
         .id_salt("sim_plots")
         .default_open(true)
         .show(ui, |ui| {
-            let Some(sim) = state.pose.sim() else {
+            let Some(sim) = view.pose.sim() else {
                 ui.weak(tr!("sim-plots-off"));
                 return;
             };
-            let (targets, names) = state.plot_targets(PLOTTED);
+            let (targets, names) = view.plot_targets(PLOTTED);
             let seconds_id = ui.id().with("seconds");
             let mut seconds: f32 =
                 ui.data_mut(|d| *d.get_persisted_mut_or(seconds_id, PLOT_SECONDS));
@@ -209,7 +220,7 @@ fn plots(ui: &mut egui::Ui, state: &mut State) {
                 .unwrap_or_default();
             let capacity = sim.probe().map_or(0, |p| p.capacity());
             if current != targets || (!targets.is_empty() && capacity != frames) {
-                state.commands.push(crate::app::commands::Command::Probe {
+                tx.push(Command::Probe {
                     targets: targets.clone(),
                     frames,
                 });
@@ -252,9 +263,9 @@ fn plots(ui: &mut egui::Ui, state: &mut State) {
         });
 }
 
-fn load_button(ui: &mut egui::Ui, state: &mut State) {
+fn load_button(ui: &mut egui::Ui, local: &mut PanelState) {
     if ui.button(tr!("sim-load-motion")).clicked() {
-        state.panels.pick = Some(crate::app::files::picker::PickRequest {
+        local.pick = Some(crate::app::files::picker::PickRequest {
             purpose: crate::app::files::picker::Purpose::LoadMotion,
             title: tr!("files-title-motion"),
             filters: vec![(tr!("sim-vmd-filter"), vec!["vmd", "VMD"])],
@@ -264,9 +275,11 @@ fn load_button(ui: &mut egui::Ui, state: &mut State) {
     }
 }
 
-fn settings(ui: &mut egui::Ui, state: &mut State) {
+fn settings(ui: &mut egui::Ui, view: &View, tx: &mut Commands) {
     ui.strong(tr!("sim-world"));
-    let mut c = *state.pose.physics_config();
+    let before = *view.pose.physics_config();
+    let mut c = before;
+    let mut warm_up = view.playback.warm_up_seconds;
     egui::Grid::new("sim_settings")
         .num_columns(2)
         .show(ui, |ui| {
@@ -310,26 +323,29 @@ fn settings(ui: &mut egui::Ui, state: &mut State) {
             ui.end_row();
             ui.label(tr!("sim-warm-up"));
             ui.add(
-                egui::DragValue::new(&mut state.playback.warm_up_seconds)
+                egui::DragValue::new(&mut warm_up)
                     .range(0.0..=10.0)
                     .speed(0.05),
             );
             ui.end_row();
         });
     if !c.gravity.is_finite() {
-        c.gravity = state.pose.physics_config().gravity;
+        c.gravity = before.gravity;
     }
-    state.pose.set_physics_config(state.doc.model(), c);
     if ui.button(tr!("sim-defaults")).clicked() {
-        state
-            .pose
-            .set_physics_config(state.doc.model(), Default::default());
-        state.playback.warm_up_seconds = 0.0;
+        c = Default::default();
+        warm_up = 0.0;
+    }
+    if c != before {
+        tx.push(Command::SetPhysicsConfig(c));
+    }
+    if warm_up != view.playback.warm_up_seconds {
+        tx.push(Command::Playback(P::WarmUp(warm_up)));
     }
 }
 
-fn timings(ui: &mut egui::Ui, state: &State) {
-    let Some(sim) = state.pose.sim() else {
+fn timings(ui: &mut egui::Ui, view: &View) {
+    let Some(sim) = view.pose.sim() else {
         ui.weak(tr!("sim-timings-off"));
         return;
     };

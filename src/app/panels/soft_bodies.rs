@@ -1,36 +1,56 @@
-//! Soft bodies (PMX 2.1).
+//! Soft bodies (PMX 2.1), with a search box; only the rows in view are laid out.
 
 use eframe::egui;
 
-use super::{label, list_grid, show_list, ListRows};
-use crate::app::{Selection, State};
+use super::{column, label, search_box, show_view_list, virtual_rows, ListRows};
+use crate::app::commands::Commands;
+use crate::app::{PanelState, Selection, View};
 use crate::edit::ElementKind;
 use crate::tr;
 
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    show_list(ui, state, |ui, state, commands| {
-        let model = state.doc.model();
-        let mut list = ListRows::indexed(state, commands, ElementKind::SoftBody);
+pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut PanelState) {
+    search_box(
+        ui,
+        &mut local.soft_body_search,
+        &tr!("lists-search-soft-bodies"),
+    );
+    show_view_list(ui, view, commands, local, |ui, view, commands, local| {
+        let model = view.model;
+        let soft = &model.soft_bodies;
+        let mut list = ListRows::searched(
+            view,
+            commands,
+            ElementKind::SoftBody,
+            &local.soft_body_search,
+            |i| [soft[i].name.as_str(), soft[i].name_en.as_str()],
+        );
         list.toolbar(ui);
-        if model.soft_bodies.is_empty() {
+        if soft.is_empty() {
             ui.weak(tr!("soft-bodies-none"));
         }
-        list_grid(ui, egui::ScrollArea::vertical(), "soft_grid", 4, |ui| {
-            for (i, sb) in model.soft_bodies.iter().enumerate() {
-                list.row(ui, Selection::SoftBody(i), label(i, &sb.name));
+        let reveal = list.reveal_at();
+        let scroll = egui::ScrollArea::vertical();
+        virtual_rows(ui, scroll, list.rows.order.len(), reveal, |ui, k| {
+            let i = list.rows.order[k];
+            let sb = &soft[i];
+            let left = ui.cursor().min.x;
+            let cells = |ui: &mut egui::Ui| {
+                column(ui, left, 160.0);
                 ui.label(super::terms::soft_shape_name(sb.shape));
+                column(ui, left, 230.0);
                 let material = usize::try_from(sb.material)
                     .ok()
                     .and_then(|m| model.materials.get(m))
                     .map_or("—", |m| m.name.as_str());
                 ui.label(egui::RichText::new(material).weak());
+                column(ui, left, 340.0);
                 ui.label(tr!(
                     "soft-bodies-anchors-pins",
                     anchors = sb.anchors.len(),
                     pins = sb.pins.len()
                 ));
-                ui.end_row();
-            }
+            };
+            list.full_row(ui, Selection::SoftBody(i), label(i, &sb.name), cells);
         });
         list.finish()
     });

@@ -300,6 +300,12 @@ pub fn perform(state: &mut State, request: Request) {
             let name = element.name().unwrap_or_default().to_owned();
             let add = ModelEdit::add(element);
             let after = sorted.last().map(|&i| i + 1);
+            let at = match after.filter(|&to| action == ListAction::AddAfter && to < len) {
+                Some(to) => to,
+                None => len,
+            };
+            state.panels.renaming = super::Renaming::new(kind, at);
+            let commands = &mut state.commands;
             match after.filter(|&to| action == ListAction::AddAfter && to < len) {
                 Some(to) => {
                     let order = remap::move_order(len + 1, len, to);

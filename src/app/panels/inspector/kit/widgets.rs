@@ -118,8 +118,9 @@ pub fn number(ui: &mut Ui, label: egui::Id, value: f64, kind: Number) -> Option<
         )
         .labelled_by(label);
     // A screen reader's SetValue reaches the field untyped: NaN and ±∞ never land.
+    // Nor a value past the field's range (SetValue is not clamped by the widget).
     if r.changed() && v.is_finite() && v.to_bits() != value.to_bits() {
-        Some(v)
+        Some(v.clamp(*kind.range.start(), *kind.range.end()))
     } else if mixed {
         typed
             .get()

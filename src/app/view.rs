@@ -1,0 +1,90 @@
+//! [`View`]: what a panel reads of the document — the model, the selection, the pose,
+//! the playback, the caches — all shared borrows. A panel draws from a `View` and
+//! sends [`Command`](crate::app::commands::Command)s; its own UI state (search
+//! boxes, the bone tree's folds) is the [`PanelState`] it gets beside them.
+
+use crate::app::commands::Commands;
+use crate::app::document::Document;
+use crate::app::{
+    pose, textures, timeline, viewport, LogLevel, PanelState, Selected, Selection, State,
+};
+use crate::pmx::Model;
+
+/// A read-only view of the document for one frame's panels.
+pub struct View<'a> {
+    pub doc: &'a Document,
+    pub model: &'a Model,
+    /// The active element.
+    pub selection: Selection,
+    /// The elements of its kind selected with it.
+    pub selected: &'a Selected,
+    /// The lists scroll to the active element this frame (it was selected elsewhere).
+    pub reveal: bool,
+    pub pose: &'a pose::PoseState,
+    pub playback: &'a timeline::Playback,
+    pub debug: &'a viewport::debug_overlays::DebugState,
+    pub textures: &'a textures::TextureStore,
+    pub log: &'a [(LogLevel, String)],
+}
+
+impl View<'_> {
+    /// Every selected index of the active element's kind, ascending.
+    pub fn selected_indices(&self) -> Vec<usize> {
+        self.selected.indices(self.selection)
+    }
+
+    /// What the Simulation panel plots: the selected rigid bodies, then the selected
+    /// bones (a bone's first body gives its distance), at most `most`, with names.
+    pub fn plot_targets(&self, most: usize) -> (Vec<crate::sim::ProbeTarget>, Vec<String>) {
+        use crate::edit::ElementKind;
+        use crate::sim::ProbeTarget;
+        let model = self.model;
+        let bodies = self.selected.iter(self.selection, ElementKind::RigidBody);
+        let bodies = bodies.filter_map(|i| {
+            Some((
+                ProbeTarget::body(model, i)?,
+                model.rigid_bodies[i].name.clone(),
+            ))
+        });
+        let bones = self.selected.iter(self.selection, ElementKind::Bone);
+        let bones =
+            bones.filter_map(|i| Some((ProbeTarget::bone(model, i)?, model.bones[i].name.clone())));
+        bodies.chain(bones).take(most).unzip()
+    }
+}
+
+impl State {
+    /// The view alone (tests and code that send nothing).
+    pub fn view(&self) -> View<'_> {
+        View {
+            doc: &self.doc,
+            model: self.doc.model(),
+            selection: self.selection,
+            selected: &self.selected,
+            reveal: self.panels.reveal_selection,
+            pose: &self.pose,
+            playback: &self.playback,
+            debug: &self.debug,
+            textures: &self.textures,
+            log: &self.log,
+        }
+    }
+
+    /// The frame's view for the panels, the command queue they send to, and their
+    /// own UI state: three disjoint borrows of the state.
+    pub fn split(&mut self) -> (View<'_>, &mut Commands, &mut PanelState) {
+        let view = View {
+            doc: &self.doc,
+            model: self.doc.model(),
+            selection: self.selection,
+            selected: &self.selected,
+            reveal: self.panels.reveal_selection,
+            pose: &self.pose,
+            playback: &self.playback,
+            debug: &self.debug,
+            textures: &self.textures,
+            log: &self.log,
+        };
+        (view, &mut self.commands, &mut self.panels)
+    }
+}
