@@ -69,6 +69,13 @@ pub fn menu_item(ui: &mut egui::Ui, state: &State) {
 }
 
 /// Starts an export to `path` (a .vrm asks for its meta first); tests call it directly.
+/// The expression map picked for the open VRM window.
+pub fn expression_map_chosen(ctx: &egui::Context, path: PathBuf) {
+    let mut w = window(ctx);
+    w.expressions = path.display().to_string();
+    ctx.data_mut(|d| d.insert_temp(id(), w));
+}
+
 pub fn choose(ctx: &egui::Context, state: &State, path: PathBuf) {
     let mut w = window(ctx);
     match ExportFormat::from_path(&path) {
@@ -160,12 +167,19 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
                             .labelled_by(label)
                             .on_hover_text(crate::tr!("export2-expressions-hint"));
                         if ui.button(crate::tr!("export2-browse")).clicked() {
-                            let picked = rfd::FileDialog::new()
-                                .add_filter(crate::tr!("export2-filter-map"), &["json", "csv"])
-                                .pick_file();
-                            if let Some(file) = picked {
-                                w.expressions = file.display().to_string();
-                            }
+                            crate::app::files::picker::ask(
+                                ctx,
+                                crate::app::files::picker::PickRequest {
+                                    purpose: crate::app::files::picker::Purpose::ExpressionMap,
+                                    title: crate::tr!("export2-expressions"),
+                                    filters: vec![(
+                                        crate::tr!("export2-filter-map"),
+                                        vec!["json", "csv"],
+                                    )],
+                                    save_name: None,
+                                    directory: None,
+                                },
+                            );
                         }
                     });
                     ui.end_row();

@@ -357,6 +357,11 @@ impl HoneApp {
                     crate::app::translate_names::dictionary_chosen(&ctx, path);
                 }
             }
+            Purpose::ExpressionMap => {
+                if let Some(ctx) = self.state.repaint.clone() {
+                    crate::app::export::expression_map_chosen(&ctx, path);
+                }
+            }
         }
     }
 

@@ -40,6 +40,8 @@ pub enum Purpose {
     },
     /// The name translation's user dictionary.
     Dictionary,
+    /// File ▸ Export's VRM expression map.
+    ExpressionMap,
 }
 
 /// Where code that holds only the egui context leaves its request (the window takes
