@@ -166,7 +166,7 @@ impl PoseState {
         if sim.physics.apply_changes(model, changes) {
             // Only what moves a body or joint now (not once physics steps) needs the
             // pose again: a typed mass keeps the frame as it is.
-            self.dirty |= !pose_neutral(changes);
+            self.dirty |= !crate::physics::pose_neutral(changes);
         } else {
             self.rebuild_physics_world(model);
         }
@@ -354,33 +354,6 @@ impl PoseState {
         self.deformer.evaluate(model, &self.pose, &mut self.state);
         self.revision += 1;
     }
-}
-
-/// Whether the edits of rigid bodies and joints in `changes` leave the current
-/// frame as it is (they act only once physics steps): masses, damping, friction,
-/// restitution, collision groups, joint limits and springs.
-fn pose_neutral(changes: &ChangeSet) -> bool {
-    use ElementKind as K;
-    changes.fields(K::RigidBody).only([
-        RigidBodyField::Name,
-        RigidBodyField::NameEn,
-        RigidBodyField::Mass,
-        RigidBodyField::LinearDamping,
-        RigidBodyField::AngularDamping,
-        RigidBodyField::Restitution,
-        RigidBodyField::Friction,
-        RigidBodyField::Group,
-        RigidBodyField::CollisionMask,
-    ]) && changes.fields(K::Joint).only([
-        JointField::Name,
-        JointField::NameEn,
-        JointField::LinearLower,
-        JointField::LinearUpper,
-        JointField::AngularLower,
-        JointField::AngularUpper,
-        JointField::LinearSpring,
-        JointField::AngularSpring,
-    ])
 }
 
 /// `values` (one per element of `kind`) placed at their elements' new indices in a

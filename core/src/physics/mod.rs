@@ -45,7 +45,7 @@ mod world;
 pub use contacts::ContactPoint;
 pub use joints::{euler_rotation, joint_approximations};
 pub use notes::{grouped_notes, note_label, Note, NoteTarget};
-pub use reads::{reads, PhysicsReads};
+pub use reads::{pose_neutral, reads, PhysicsReads};
 pub use rules::{BodyShape, CollisionFilter};
 pub use world::PhysicsWorld;
 

@@ -51,3 +51,29 @@ fn reads_bone(model: &Model, i: usize, fields: Fields) -> bool {
                 .iter()
                 .any(|b| super::rules::placing_bone(model, b) == Some(i)))
 }
+
+/// Whether the edits of rigid bodies and joints in `changes` leave the current
+/// frame as it is (they act only once physics steps): masses, damping, friction,
+/// restitution, collision groups, joint limits and springs.
+pub fn pose_neutral(changes: &ChangeSet) -> bool {
+    changes.fields(K::RigidBody).only([
+        RigidBodyField::Name,
+        RigidBodyField::NameEn,
+        RigidBodyField::Mass,
+        RigidBodyField::LinearDamping,
+        RigidBodyField::AngularDamping,
+        RigidBodyField::Restitution,
+        RigidBodyField::Friction,
+        RigidBodyField::Group,
+        RigidBodyField::CollisionMask,
+    ]) && changes.fields(K::Joint).only([
+        JointField::Name,
+        JointField::NameEn,
+        JointField::LinearLower,
+        JointField::LinearUpper,
+        JointField::AngularLower,
+        JointField::AngularUpper,
+        JointField::LinearSpring,
+        JointField::AngularSpring,
+    ])
+}
