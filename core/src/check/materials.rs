@@ -6,9 +6,9 @@
 //! "Covers" is the simple reading: the two materials' vertex bounding boxes
 //! overlap as seen from the front (in X and Y, with some area); depth and the
 //! texture's own alpha are not looked at (a texture with alpha is not read here).
-//! Alpha 0 (a hidden material a morph shows) counts as transparent too, since it
-//! is drawn blended when shown. The fix moves the transparent material to just
-//! after the last opaque material it covers.
+//! Alpha 0 (a hidden material, shown only by a morph) is not reported: how far a
+//! morph raises it is not known here. The fix moves the transparent material to
+//! just after the last opaque material it covers.
 
 use super::{ElementRef, Fix, Problem};
 use crate::pmx::Model;
@@ -48,7 +48,7 @@ pub fn check_transparent_order(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     for (i, m) in model.materials.iter().enumerate() {
         let alpha = m.diffuse.w;
-        let Some(mine) = boxes[i].filter(|_| (0.0..1.0).contains(&alpha)) else {
+        let Some(mine) = boxes[i].filter(|_| alpha > 0.0 && alpha < 1.0) else {
             continue;
         };
         let covered: Vec<usize> = (i + 1..model.materials.len())
