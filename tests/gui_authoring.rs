@@ -10,14 +10,15 @@ use hone::app::{HoneApp, Selection};
 mod gui_support;
 use gui_support::{app, app_mut, harness_with, set_value, AppHarness};
 
-/// The app on the bundled sample rig with `tab` in front.
+/// The app on the bundled sample rig with `tab` in front, tall enough that the long
+/// lists (which lay out only the rows in view) show every row the tests click.
 fn sample_with(tab: Tab) -> AppHarness {
     let doc = hone::app::sample_document();
     let model = doc.model().clone();
     let mut h = harness_with(
         model,
         "hone-sample.pmx",
-        egui::vec2(1600.0, 1000.0),
+        egui::vec2(1600.0, 2600.0),
         move |app: &mut HoneApp| focus_tab(&mut app.dock, tab),
     );
     h.run_steps(3);
@@ -39,8 +40,21 @@ fn body_row<'a>(h: &'a AppHarness, label: &'a str) -> egui_kittest::Node<'a> {
         .unwrap_or_else(|| panic!("no body row {label}"))
 }
 
-/// Scrolls the body row `label` into view and clicks it.
+/// Scrolls the body row `label` into view and clicks it. The list lays out only the
+/// rows in view: a row scrolled away is brought back by searching for it, as a user would.
 fn click_body(h: &mut AppHarness, label: &str, modifiers: egui::Modifiers) {
+    let joints = h.get_by_label_contains("Joints (").rect().left();
+    let shown = h
+        .query_all_by_label(label)
+        .any(|n| n.rect().left() < joints);
+    if !shown {
+        let search = h.get_by_label("Search rigid bodies");
+        search.click();
+        h.run_steps(2);
+        h.get_by_label("Search rigid bodies")
+            .type_text(label.split_once(' ').map_or(label, |(_, name)| name));
+        h.run_steps(5);
+    }
     body_row(h, label).scroll_to_me();
     h.run_steps(10);
     body_row(h, label).click_modifiers(modifiers);
@@ -165,6 +179,9 @@ fn add_bone_body_and_joint_from_context_menus_then_simulate_and_undo_all() {
 
     // 1. A bone under 頭, from the bone tree's context menu.
     bone_menu(&mut h, &row(head, "頭"), "Add child bone of 頭");
+    // The new bone's row opens its name for typing; Enter keeps the name.
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
     let model = app(&h).state.doc.model().clone();
     let bone = original.bones.len();
     assert_eq!(model.bones.len(), bone + 1);
@@ -185,6 +202,9 @@ fn add_bone_body_and_joint_from_context_menus_then_simulate_and_undo_all() {
         &row(bone, &name),
         &format!("Add rigid body on {name}"),
     );
+    // The new body's row opens its name for typing; Enter keeps the name.
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
     let model = app(&h).state.doc.model().clone();
     let body = original.rigid_bodies.len();
     assert_eq!(model.rigid_bodies.len(), body + 1);

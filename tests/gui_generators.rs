@@ -33,8 +33,10 @@ fn sample_without_physics() -> Model {
     m
 }
 
+/// The app on `model`, tall enough that the bone tree (which lays out only the rows in
+/// view) shows every row the tests click.
 fn open(model: Model) -> AppHarness {
-    let mut h = harness_with(model, "rig.pmx", egui::vec2(1600.0, 1000.0), |_| {});
+    let mut h = harness_with(model, "rig.pmx", egui::vec2(1600.0, 2600.0), |_| {});
     h.run_steps(3);
     h
 }

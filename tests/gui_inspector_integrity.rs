@@ -298,3 +298,43 @@ fn an_ik_link_picker_is_found_by_its_label_and_repoints_the_link_in_one_step() {
     h.run_steps(3);
     assert_eq!(app(&h).state.doc.model().bones, model.bones);
 }
+
+#[test]
+fn add_link_extends_the_ik_chain_upwards_and_never_adds_a_link_to_no_bone() {
+    // 先IK's links end at 下; each Add link appends the parent of the last link, until
+    // the chain reaches a root bone, where the button is off (the chaos test once got a
+    // link to bone −1 from it).
+    let model = hone::app::demo::tube_rig();
+    let ik = model.bone_index("先IK").unwrap();
+    let mut expected: Vec<i32> = model.bones[ik]
+        .ik
+        .as_ref()
+        .unwrap()
+        .links
+        .iter()
+        .map(|l| l.bone)
+        .collect();
+    let mut h = inspector_harness(model.clone(), Selection::Bone(ik));
+    h.run_steps(3);
+    for _ in 0..model.bones.len() + 1 {
+        let parent = model.bones[*expected.last().unwrap() as usize].parent;
+        h.get_by_label("Add link").click();
+        h.run_steps(3);
+        if parent >= 0 {
+            expected.push(parent);
+        }
+        let links: Vec<i32> = app(&h).state.doc.model().bones[ik]
+            .ik
+            .as_ref()
+            .unwrap()
+            .links
+            .iter()
+            .map(|l| l.bone)
+            .collect();
+        assert_eq!(links, expected);
+    }
+    assert!(
+        expected.len() > model.bones[ik].ik.as_ref().unwrap().links.len(),
+        "at least one link was added"
+    );
+}

@@ -73,7 +73,9 @@ impl HoneApp {
             last_title: String::new(),
             error_message: None,
             recovery: None,
-            picker: Picker::default(),
+            // Headless (tests, benches): no system dialog can be answered, so the picker
+            // of our own; `new` gives the window the machine's.
+            picker: Picker::with_backend(crate::app::files::picker::Backend::Builtin),
             loading: None,
             motion_loading: None,
             overwrite_question: None,
@@ -92,6 +94,7 @@ impl HoneApp {
         screenshot: Option<ScreenshotJob>,
     ) -> Self {
         let mut app = HoneApp::headless(doc, &cc.egui_ctx);
+        app.picker = Picker::default();
         if let Some(gl) = &cc.gl {
             let _ = gl; // the GL context is picked up in the paint callback
             app.state.viewport.gpu = Some(Arc::new(Mutex::new(Default::default())));

@@ -2,7 +2,7 @@
 
 use eframe::egui;
 
-use super::kit::{grid, number_f32, reference_picker, Form, Number};
+use super::kit::{grid, number_f32, reference_picker, Form, Names, Number};
 use super::Lists;
 use crate::app::commands::Commands;
 use crate::app::pose::PoseState;
@@ -433,15 +433,25 @@ fn ik_links(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
             }
         });
     }
-    if ui.button(tr!("inspector-add-link")).clicked() {
+    // A new link extends the chain: the parent of the last link (of the target when
+    // there is none), as riggers build IK chains from the tip up. Never a link to no
+    // bone, which the spec does not allow; with no such parent the button is off.
+    let next = match n.bones {
+        Names::Bones(bones) => f.first().ik.as_ref().and_then(|ik| {
+            let from = ik.links.last().map_or(ik.target, |l| l.bone);
+            let parent = bones.get(usize::try_from(from).ok()?)?.parent;
+            usize::try_from(parent)
+                .ok()
+                .filter(|&p| p < bones.len())
+                .map(|_| parent)
+        }),
+        _ => None,
+    };
+    let add = ui.add_enabled(next.is_some(), egui::Button::new(tr!("inspector-add-link")));
+    if let (true, Some(bone)) = (add.clicked(), next) {
         let shown = tr!("inspector-link-added");
-        f.changed(tr!("inspector-ik-links-field"), shown, |b| {
-            with_ik(b, |ik| {
-                ik.links.push(IkLink {
-                    bone: NONE,
-                    limits: None,
-                })
-            })
+        f.changed(tr!("inspector-ik-links-field"), shown, move |b| {
+            with_ik(b, |ik| ik.links.push(IkLink { bone, limits: None }))
         });
     }
 }
