@@ -189,6 +189,29 @@ impl Removed {
     }
 }
 
+/// The order (new index `i` holds old element `order[i]`) moving the `selected`
+/// elements as one block to just before element `to` (`to >= len`: the end); None
+/// when nothing would move or nothing valid is selected.
+pub fn order_moving(len: usize, selected: &[usize], to: usize) -> Option<Vec<usize>> {
+    let to = to.min(len);
+    let mut is_sel = vec![false; len];
+    for &i in selected.iter().filter(|&&i| i < len) {
+        is_sel[i] = true;
+    }
+    let block: Vec<usize> = (0..len).filter(|&i| is_sel[i]).collect();
+    if block.is_empty() {
+        return None;
+    }
+    let mut order: Vec<usize> = (0..to).filter(|&i| !is_sel[i]).collect();
+    order.extend(&block);
+    order.extend((to..len).filter(|&i| !is_sel[i]));
+    order
+        .iter()
+        .enumerate()
+        .any(|(i, &o)| i != o)
+        .then_some(order)
+}
+
 /// Kinds [`remove`] supports. Faces are not removable on their own (materials own
 /// them through their face counts); vertices only when no face uses them.
 pub fn can_remove(kind: ElementKind) -> bool {

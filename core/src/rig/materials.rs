@@ -20,29 +20,6 @@ use super::RigError;
 use crate::edit::{remap, ElementKind, History, ModelEdit};
 use crate::pmx::{Material, MaterialOffset, Model, MorphOffsets};
 
-/// The order (new index `i` holds old element `order[i]`) moving the `selected`
-/// elements as one block to just before element `to` (`to >= len`: the end); None
-/// when nothing would move or nothing valid is selected.
-pub fn order_moving(len: usize, selected: &[usize], to: usize) -> Option<Vec<usize>> {
-    let to = to.min(len);
-    let mut is_sel = vec![false; len];
-    for &i in selected.iter().filter(|&&i| i < len) {
-        is_sel[i] = true;
-    }
-    let block: Vec<usize> = (0..len).filter(|&i| is_sel[i]).collect();
-    if block.is_empty() {
-        return None;
-    }
-    let mut order: Vec<usize> = (0..to).filter(|&i| !is_sel[i]).collect();
-    order.extend(&block);
-    order.extend((to..len).filter(|&i| !is_sel[i]));
-    order
-        .iter()
-        .enumerate()
-        .any(|(i, &o)| i != o)
-        .then_some(order)
-}
-
 fn consistent(model: &Model) -> Result<(), RigError> {
     if remap::material_faces_consistent(model) {
         Ok(())
@@ -71,7 +48,7 @@ fn valid_selection(model: &Model, selected: &[usize]) -> Result<Vec<usize>, RigE
 pub fn plan_order(model: &Model, selected: &[usize], to: usize) -> Result<ModelEdit, RigError> {
     let selected = valid_selection(model, selected)?;
     consistent(model)?;
-    let Some(order) = order_moving(model.materials.len(), &selected, to) else {
+    let Some(order) = remap::order_moving(model.materials.len(), &selected, to) else {
         return Err(RigError::NothingToDo(crate::tr!("materials-already-there")));
     };
     let label = crate::tr!(

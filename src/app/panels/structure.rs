@@ -141,24 +141,9 @@ pub fn moved_by_one(len: usize, selected: &[usize], up: bool) -> Option<Vec<usiz
     moved.then_some(order)
 }
 
-/// The order that takes the `selected` elements (ascending) out of the list and
-/// puts them, in their order, before the element now at `to` (`to == len`: at
-/// the end); None if nothing would move.
-pub fn moved_to(len: usize, selected: &[usize], to: usize) -> Option<Vec<usize>> {
-    let to = to.min(len);
-    let mut is_sel = vec![false; len];
-    for &i in selected.iter().filter(|&&i| i < len) {
-        is_sel[i] = true;
-    }
-    let block: Vec<usize> = (0..len).filter(|&i| is_sel[i]).collect();
-    if block.is_empty() {
-        return None;
-    }
-    let mut order: Vec<usize> = (0..to).filter(|&i| !is_sel[i]).collect();
-    order.extend(&block);
-    order.extend((to..len).filter(|&i| !is_sel[i]));
-    (order.iter().enumerate().any(|(i, &o)| i != o)).then_some(order)
-}
+/// The order moving `selected` as one block before the element now at `to` (the
+/// edit layer's rule, shared with the material operations).
+pub use crate::edit::remap::order_moving as moved_to;
 
 /// A structural edit asked for by a menu, a key, a toolbar or a drop.
 #[derive(Debug, Clone, PartialEq, Eq)]
