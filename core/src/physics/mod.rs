@@ -31,6 +31,7 @@
 pub mod bodies;
 pub(crate) mod collide;
 pub mod contacts;
+mod integrate;
 mod islands;
 pub mod joints;
 mod live;

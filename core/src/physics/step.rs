@@ -23,6 +23,7 @@
 //! not inside it.
 
 use super::bodies::{apply_damping, gyroscopic_change};
+use super::integrate::Integration;
 use super::spring6dof::{self, SolverBody, StepInfo};
 use super::world::{self, Body, PhysicsWorld};
 use super::{BodyImpulse, BodyRole, SubstepRule, WorldStats};
@@ -263,9 +264,36 @@ impl PhysicsWorld {
         }
         self.contacts.write_back();
 
+        let max_turn = FRAC_PI_4 / h;
+        if self.rapier.impulse_joints.is_empty() && !config.ground {
+            // Nothing for rapier to solve: move the bodies as its step would.
+            let integration = Integration::new(&self.rapier.integration_parameters);
+            for (i, b) in self.bodies.iter().enumerate() {
+                self.held_spin[i] = Vec3::ZERO;
+                if !b.simulated() {
+                    continue;
+                }
+                let Some(rb) = self.rapier.bodies.get_mut(b.handle) else {
+                    continue;
+                };
+                let s = &self.solver[i];
+                let (linvel, angvel) = (Vec3::from(s.linvel), Vec3::from(s.angvel));
+                let (turn, spin) = capped_turn(angvel, max_turn);
+                let start = self
+                    .contacts
+                    .pushed_pose(i, &s.pose, h)
+                    .unwrap_or(*rb.position());
+                let (pose, v, w) = integration.advance(rb, start, linvel, turn);
+                rb.set_position(pose, false);
+                rb.set_linvel(v, false);
+                // As after rapier's step: the spin beyond the cap is given back.
+                rb.set_angvel(if spin == Vec3::ZERO { w } else { w + spin }, false);
+                self.held_spin[i] = spin;
+            }
+            return;
+        }
         // Hand the velocities to rapier; it adds the other joint kinds (and the ground's
         // contacts) and integrates.
-        let max_turn = FRAC_PI_4 / h;
         for (i, b) in self.bodies.iter().enumerate() {
             let Some(rb) = self.rapier.bodies.get_mut(b.handle) else {
                 continue;
@@ -273,13 +301,8 @@ impl PhysicsWorld {
             let s = &self.solver[i];
             let (linvel, angvel) = (Vec3::from(s.linvel), Vec3::from(s.angvel));
             if b.simulated() {
-                let speed = angvel.length();
-                let turn = if speed > max_turn {
-                    angvel * (max_turn / speed)
-                } else {
-                    angvel
-                };
-                self.held_spin[i] = angvel - turn;
+                let (turn, spin) = capped_turn(angvel, max_turn);
+                self.held_spin[i] = spin;
                 if let Some(pose) = self.contacts.pushed_pose(i, &s.pose, h) {
                     rb.set_position(pose, false);
                 }
@@ -405,6 +428,18 @@ impl PhysicsWorld {
             }
         }
     }
+}
+
+/// Bullet's angular motion cap: the part of `angvel` a step may turn by (at most
+/// `max_turn`), and the spin the body keeps beyond it.
+fn capped_turn(angvel: Vec3, max_turn: f32) -> (Vec3, Vec3) {
+    let speed = angvel.length();
+    let turn = if speed > max_turn {
+        angvel * (max_turn / speed)
+    } else {
+        angvel
+    };
+    (turn, angvel - turn)
 }
 
 /// Body `b` as the joint solver sees it at the start of a step: a simulated body after

@@ -89,6 +89,9 @@ pub(super) fn closest(
             ..ManifoldPoint::default()
         });
     }
+    if surely_apart(pa, a, pb, b, reach) {
+        return None;
+    }
     let c = query::contact(pa, a.shape(), pb, b.shape(), reach).ok()??;
     Some(ManifoldPoint {
         world_a: c.point1,
@@ -97,6 +100,32 @@ pub(super) fn closest(
         distance: c.dist,
         ..ManifoldPoint::default()
     })
+}
+
+/// Whether a box and a sphere or capsule are surely farther apart than `reach`, so that
+/// GJK would find no contact (most pairs the broad phase lets through): the round shape's
+/// axis segment, boxed in the box's frame, is farther than `reach` plus its radius (and
+/// a margin for GJK's tolerance) from the box's full extents. False for other pairs.
+fn surely_apart(pa: &Pose, a: &ContactShape, pb: &Pose, b: &ContactShape, reach: f32) -> bool {
+    let (box_pose, cuboid, round_pose, round) = match (a, b) {
+        (ContactShape::Box(c), other) => (pa, c, pb, other),
+        (other, ContactShape::Box(c)) => (pb, c, pa, other),
+        _ => return false,
+    };
+    let Some((p0, p1, radius)) = round_segment(round_pose, round) else {
+        return false;
+    };
+    let (q0, q1) = (
+        box_pose.inverse_transform_point(p0),
+        box_pose.inverse_transform_point(p1),
+    );
+    let extents = sharp(cuboid).half_extents;
+    let gap = (q0.min(q1) - extents)
+        .max(-extents - q0.max(q1))
+        .max(Vec3::ZERO);
+    let slack = reach + radius;
+    let clear = slack + 1.0e-3 * (1.0 + slack + extents.max_element());
+    gap.length_squared() > clear * clear
 }
 
 /// A box shape without its rounding: its full extents.
@@ -181,5 +210,65 @@ mod tests {
         assert!((general.dist - c.distance).abs() < 1e-4);
         assert!((general.point1 - c.world_a).length() < 1e-4);
         assert!((general.point2 - c.world_b).length() < 1e-4);
+    }
+
+    /// A box against spheres and capsules placed all around it, near and far: whenever
+    /// the pair is called surely apart, parry's query finds no contact within reach, and
+    /// the test sees both answers often enough to mean something.
+    #[test]
+    fn surely_apart_only_where_the_query_finds_nothing() {
+        let mut seed = 0x2545_f491_u32;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed as f32 / u32::MAX as f32
+        };
+        let shapes = [
+            ContactShape::of(BodyShape::Box {
+                half: Vec3::new(1.0, 0.3, 0.6),
+            }),
+            ContactShape::of(BodyShape::Box {
+                half: Vec3::new(0.05, 2.0, 0.02),
+            }),
+        ];
+        let (mut apart, mut near) = (0, 0);
+        for k in 0..4000 {
+            let boxed = &shapes[k % 2];
+            let round = if k % 3 == 0 {
+                ContactShape::of(BodyShape::Sphere {
+                    radius: 0.1 + next(),
+                })
+            } else {
+                ContactShape::of(BodyShape::Capsule {
+                    radius: 0.05 + 0.5 * next(),
+                    half_height: 2.0 * next(),
+                })
+            };
+            let angles: [f32; 6] = std::array::from_fn(|_| 7.0 * next());
+            let rotation = |e: &[f32]| Quat::from_euler(glam::EulerRot::YXZ, e[0], e[1], e[2]);
+            let pa = Pose::from_parts(Vec3::new(0.5, -1.0, 2.0), rotation(&angles[..3]));
+            let offset = (Vec3::new(next(), next(), next()) - 0.5) * 6.0;
+            let pb = Pose::from_parts(pa.translation + offset, rotation(&angles[3..]));
+            let reach = 0.2 * next();
+            let (a, b, p, q) = if k % 4 < 2 {
+                (boxed, &round, pa, pb)
+            } else {
+                (&round, boxed, pb, pa)
+            };
+            let found = query::contact(&p, a.shape(), &q, b.shape(), reach)
+                .unwrap()
+                .filter(|c| c.dist <= reach);
+            if surely_apart(&p, a, &q, b, reach) {
+                apart += 1;
+                assert!(found.is_none(), "case {k}: {found:?}");
+            } else if found.is_some() {
+                near += 1;
+            }
+        }
+        assert!(
+            apart > 2000 && near > 200,
+            "apart {apart}, in contact {near}"
+        );
     }
 }
