@@ -19,7 +19,8 @@
 //!   Bullet's rules, solved in the same loop as the joints (`collide`; shapes and
 //!   distance queries from parry), kinematic placement and velocities.
 //! - rapier3d: the other five joint kinds ([`joints`]), the optional ground plane's
-//!   contacts, and integration of the resulting velocities.
+//!   contacts, and integration of the resulting velocities (without either of the first
+//!   two, Hone integrates as rapier would, to the bit, and skips rapier's pipeline).
 //!
 //! Rigid-body modes (PMX specification, 剛体 section): 0 follows its bone as a kinematic
 //! body; 1 is simulated and the bone takes the body's transform; 2 is simulated but the bone

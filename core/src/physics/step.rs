@@ -13,7 +13,9 @@
 //!    split-impulse pushes of deep contacts first, then each iteration the spring 6DOF
 //!    rows (in Bullet's island-sorted order, `islands`), the contact normals, the
 //!    frictions. Then rapier solves the other joint kinds
-//!    and integrates, from the pose the pushes moved the body to. A step turns a body by
+//!    and integrates, from the pose the pushes moved the body to; when it has none of
+//!    those (nor a ground plane) its pipeline is skipped and `integrate` moves the bodies
+//!    exactly as its step would. A step turns a body by
 //!    at most 45° (Bullet's angular motion cap); the body keeps its full spin.
 //! 4. The bones take each simulated body's motion-state pose: its pose moved along its
 //!    velocity by the time not yet stepped minus one step (`synchronizeSingleMotionState`
