@@ -455,10 +455,7 @@ fn save_as_into_an_empty_folder_brings_every_texture() {
 /// The same operation from a script (`hone edit`) and from `hone rig merge`.
 #[test]
 fn merge_runs_from_a_script_and_from_hone_rig() {
-    let (Some(base), Some(blade)) = (
-        hone_testkit::shared_model("gene/Gene_light.pmx"),
-        hone_testkit::shared_model("alicia_blade/Alicia_blade.pmx"),
-    ) else {
+    let Some((base, blade)) = light_and_blade() else {
         return;
     };
     let gene = load(&base).unwrap().model;
@@ -531,10 +528,7 @@ fn beside(folder: &Path, stored: &str) -> Option<PathBuf> {
 /// the file it came from; the same from `hone rig merge`.
 #[test]
 fn a_script_merge_brings_the_parts_textures_beside_out() {
-    let (Some(base), Some(blade)) = (
-        hone_testkit::shared_model("gene/Gene_light.pmx"),
-        hone_testkit::shared_model("alicia_blade/Alicia_blade.pmx"),
-    ) else {
+    let Some((base, blade)) = light_and_blade() else {
         return;
     };
     let gene = load(&base).unwrap().model;
@@ -551,29 +545,22 @@ fn a_script_merge_brings_the_parts_textures_beside_out() {
         ("rig", dir.join("rig/out.pmx")),
     ] {
         std::fs::create_dir_all(out.parent().unwrap()).unwrap();
+        let rig =
+            "rig merge {BASE} -o {OUT} --part {PART} --attach 右手首 --match none --offset 1,2,3";
         let run = match front {
             "edit" => hone(&["edit", s(&base), "--script", s(&script), "-o", s(&out)]),
-            _ => hone(&[
-                "rig",
-                "merge",
-                s(&base),
-                "-o",
-                s(&out),
-                "--part",
-                s(&part),
-                "--attach",
-                "右手首",
-                "--match",
-                "none",
-                "--offset",
-                "1,2,3",
-            ]),
+            _ => hone(
+                &(rig.split(' '))
+                    .map(|a| match a {
+                        "{BASE}" => s(&base),
+                        "{OUT}" => s(&out),
+                        "{PART}" => s(&part),
+                        a => a,
+                    })
+                    .collect::<Vec<_>>(),
+            ),
         };
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
+        succeeded(&run);
         let merged = load(&out).unwrap().model;
         let out_dir = out.parent().unwrap();
         let sources = (gene.textures.iter().map(|t| (base.parent().unwrap(), t))).chain(
@@ -602,10 +589,7 @@ fn a_script_merge_brings_the_parts_textures_beside_out() {
 /// and still writes the rest.
 #[test]
 fn a_parts_absolute_or_escaping_texture_paths_are_refused_and_reported() {
-    let (Some(base), Some(blade)) = (
-        hone_testkit::shared_model("gene/Gene_light.pmx"),
-        hone_testkit::shared_model("alicia_blade/Alicia_blade.pmx"),
-    ) else {
+    let Some((base, blade)) = light_and_blade() else {
         return;
     };
     let dir = temp("refused");
@@ -624,8 +608,7 @@ fn a_parts_absolute_or_escaping_texture_paths_are_refused_and_reported() {
     let out = dir.join("out/merged.pmx");
     std::fs::create_dir_all(out.parent().unwrap()).unwrap();
     let run = hone(&["edit", s(&base), "--script", s(&script), "-o", s(&out)]);
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(run.status.success(), "{stderr}");
+    let stderr = succeeded(&run);
     for bad in ["..\\..\\secret.png", absolute.as_str()] {
         assert!(
             stderr.contains(&format!(
@@ -664,6 +647,21 @@ fn a_parts_absolute_or_escaping_texture_paths_are_refused_and_reported() {
         "kept as stored, not followed"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Gene_light and Alicia's blade, when the shared models are there.
+fn light_and_blade() -> Option<(PathBuf, PathBuf)> {
+    Some((
+        hone_testkit::shared_model("gene/Gene_light.pmx")?,
+        hone_testkit::shared_model("alicia_blade/Alicia_blade.pmx")?,
+    ))
+}
+
+/// The run's stderr, once it succeeded.
+fn succeeded(run: &Output) -> String {
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    assert!(run.status.success(), "{stderr}");
+    stderr
 }
 
 /// Every file under `dir`.

@@ -156,6 +156,31 @@ pub(crate) fn textures_for_output<'m>(
     Ok((Cow::Owned(model), report))
 }
 
+/// One JSON object per bone, `{"name":…,"world":[16 numbers]}`, comma-separated (the
+/// caller writes the brackets); `number` picks how a matrix entry is printed.
+fn bone_worlds_json<T: Into<f64> + std::fmt::Display + Copy>(
+    out: &mut impl std::io::Write,
+    model: &crate::pmx::Model,
+    worlds: &[glam::Mat4],
+    number: fn(f32) -> T,
+) -> std::io::Result<()> {
+    for (i, (bone, world)) in model.bones.iter().zip(worlds).enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        let name = serde_json::to_string(&bone.name).unwrap_or_default();
+        write!(out, "\n{{\"name\":{name},\"world\":[")?;
+        for (k, x) in world.to_cols_array().iter().enumerate() {
+            if k > 0 {
+                out.write_all(b",")?;
+            }
+            json_number(out, number(*x))?;
+        }
+        out.write_all(b"]}")?;
+    }
+    Ok(())
+}
+
 /// A JSON number, or `null` for NaN and the infinities (JSON has none); written
 /// as `T` prints it.
 fn json_number<T: Into<f64> + std::fmt::Display + Copy>(

@@ -443,6 +443,16 @@ mod tests {
         d
     }
 
+    /// A fresh folder for test `name` and these folders in it.
+    fn folders<const N: usize>(name: &str, names: [&str; N]) -> (PathBuf, [PathBuf; N]) {
+        let root = dir(name);
+        let made = names.map(|n| root.join(n));
+        for d in &made {
+            std::fs::create_dir_all(d).unwrap();
+        }
+        (root, made)
+    }
+
     #[test]
     fn a_path_stored_in_other_letter_case_is_found_and_copied_as_stored() {
         // Models come from Windows, where TEX\Face.PNG and tex/face.png are one file.
@@ -481,11 +491,7 @@ mod tests {
 
     #[test]
     fn copies_shares_identical_files_renames_different_ones_and_names_the_rest() {
-        let root = dir("copy");
-        let [a, b, out] = ["a", "b", "out"].map(|n| root.join(n));
-        for d in [&a, &b, &out] {
-            std::fs::create_dir_all(d).unwrap();
-        }
+        let (root, [a, b, out]) = folders("copy", ["a", "b", "out"]);
         std::fs::create_dir_all(a.join("tex")).unwrap();
         std::fs::write(a.join("tex/skin.png"), b"skin").unwrap();
         std::fs::write(a.join("toon.bmp"), b"toon").unwrap();
@@ -541,39 +547,30 @@ mod tests {
 
     #[test]
     fn origins_place_a_merged_parts_textures_in_its_folder_while_the_table_holds_them() {
-        let root = dir("origins");
-        let [home, part, out] = ["home", "part", "out"].map(|n| root.join(n));
-        for d in [&home, &part, &out] {
-            std::fs::create_dir_all(d).unwrap();
-        }
+        let (root, [home, part, out]) = folders("origins", ["home", "part", "out"]);
         std::fs::write(home.join("skin.png"), b"skin").unwrap();
         std::fs::write(part.join("blade.png"), b"blade").unwrap();
         let mut table = vec!["skin.png".to_string(), "blade.png".to_string()];
         let mut origins = TextureOrigins::default();
         origins.bring(1, "blade.png", &part);
+        let write = |table: &[String], to: &Path| {
+            plan_write(
+                table,
+                &origins,
+                Some(&home),
+                &to.join("m.pmx"),
+                TextureMode::Copy,
+            )
+        };
         // Into the model's own folder: the part's file still has to come.
-        let p = plan_write(
-            &table,
-            &origins,
-            Some(&home),
-            &home.join("m.pmx"),
-            TextureMode::Copy,
-        )
-        .expect("a plan");
+        let p = write(&table, &home).expect("a plan");
         assert_eq!(p.entries[0].action, TextureAction::InPlace);
         assert!(
             matches!(p.entries[1].action, TextureAction::Copy { .. }),
             "{p:?}"
         );
         // Elsewhere: both come.
-        let p = plan_write(
-            &table,
-            &origins,
-            Some(&home),
-            &out.join("m.pmx"),
-            TextureMode::Copy,
-        )
-        .unwrap();
+        let p = write(&table, &out).unwrap();
         assert_eq!(p.copied().count(), 2);
         p.apply().unwrap();
         assert_eq!(std::fs::read(out.join("blade.png")).unwrap(), b"blade");
@@ -581,14 +578,7 @@ mod tests {
         // and the own folder needs nothing.
         table.pop();
         assert_eq!(origins.live(&table).count(), 0);
-        assert!(plan_write(
-            &table,
-            &origins,
-            Some(&home),
-            &home.join("m.pmx"),
-            TextureMode::Copy
-        )
-        .is_none());
+        assert!(write(&table, &home).is_none());
         // Another path at that index (a later merge) is not mistaken for it.
         table.push("other.png".into());
         assert_eq!(origins.folder(&table, 1, &home), home.as_path());
