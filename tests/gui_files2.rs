@@ -384,10 +384,13 @@ fn the_window_keeps_drawing_while_a_large_motion_loads_and_cancel_keeps_the_curr
 /// in its folder, and the refused path pulled nothing in.
 #[test]
 fn add_model_then_save_brings_the_parts_textures_beside_the_model() {
-    let (Some(light), Some(blade)) = (
-        hone_testkit::shared_model("gene/Gene_light.pmx"),
-        hone_testkit::shared_model("alicia_blade/Alicia_blade.pmx"),
-    ) else {
+    let models = ["gene/Gene_light.pmx", "alicia_blade/Alicia_blade.pmx"];
+    let Some([light, blade]) = models
+        .map(hone_testkit::shared_model)
+        .into_iter()
+        .collect::<Option<Vec<_>>>()
+        .and_then(|v| <[_; 2]>::try_from(v).ok())
+    else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
