@@ -377,3 +377,100 @@ fn the_window_keeps_drawing_while_a_large_motion_loads_and_cancel_keeps_the_curr
         assert!(last_log(&h).1.contains("cancelled"));
     }
 }
+
+/// File ▸ Add model… then File ▸ Save: the part's textures come from its folder, so the
+/// save asks first (the texture question lists the copies and the path it will not
+/// follow), then copies them beside the model; the saved model's textures all resolve
+/// in its folder, and the refused path pulled nothing in.
+#[test]
+fn add_model_then_save_brings_the_parts_textures_beside_the_model() {
+    let models = ["gene/Gene_light.pmx", "alicia_blade/Alicia_blade.pmx"];
+    let Some([light, blade]) = models
+        .map(hone_testkit::shared_model)
+        .into_iter()
+        .collect::<Option<Vec<_>>>()
+        .and_then(|v| <[_; 2]>::try_from(v).ok())
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    // The base: Gene_light with its textures, in a folder of its own (Save writes there).
+    let base_dir = dir.path().join("base");
+    std::fs::create_dir_all(base_dir.join("light")).unwrap();
+    let base = base_dir.join("Gene_light.pmx");
+    std::fs::copy(&light, &base).unwrap();
+    for e in std::fs::read_dir(light.parent().unwrap().join("light"))
+        .unwrap()
+        .flatten()
+    {
+        std::fs::copy(e.path(), base_dir.join("light").join(e.file_name())).unwrap();
+    }
+    // The part: the blade, its texture files made, the first path climbing out.
+    let part_dir = dir.path().join("downloads/blade");
+    std::fs::create_dir_all(&part_dir).unwrap();
+    let mut part = hone::pmx::load(&blade).unwrap().model;
+    part.textures[0] = "..\\..\\secret.png".into();
+    std::fs::write(dir.path().join("secret.png"), b"secret").unwrap();
+    for t in &part.textures[1..] {
+        let file = part_dir.join(t.replace('\\', "/"));
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, format!("blade {t}")).unwrap();
+    }
+    let part_path = part_dir.join("blade.pmx");
+    write(&part, &part_path);
+
+    let mut h = harness_on_file(&base);
+    let before = app(&h).state.doc.model().textures.clone();
+    click_menu(&mut h, "File", "Add model…");
+    let dialog = app_mut(&mut h)
+        .state
+        .generator
+        .as_mut()
+        .expect("the dialog");
+    let value = serde_json::Value::String(part_path.to_string_lossy().into_owned());
+    dialog.options.values.insert("part".into(), value);
+    h.run_steps(4);
+    // The preview names the refused path before anything is applied.
+    h.get_by_label_contains(
+        "texture not copied (absolute or outside its folder): ..\\..\\secret.png",
+    );
+    h.get_by_label("Apply").click();
+    h.run_steps(4);
+    let merged = app(&h).state.doc.model().textures.clone();
+    assert_eq!(merged.len(), before.len() + part.textures.len());
+
+    click_menu(&mut h, "File", "Save  (Ctrl+S)");
+    assert!(app(&h).texture_question.is_some(), "no question");
+    h.get_by_label(&format!(
+        "Copied beside the new file ({})",
+        part.textures.len() - 1
+    ));
+    h.get_by_label_contains("Not copied: an absolute path");
+    h.get_by_label("Save").click();
+    h.run_steps(3);
+    assert!(app(&h).texture_question.is_none());
+    assert!(!app(&h).state.doc.is_dirty());
+
+    let saved = hone::pmx::load(&base).unwrap().model;
+    for (i, t) in saved.textures.iter().enumerate() {
+        let here = hone::pmx::textures::find(&base_dir, t);
+        if i == before.len() {
+            assert!(here.is_none(), "the refused path resolves: {t}");
+            continue;
+        }
+        let from = if i < before.len() {
+            &base_dir
+        } else {
+            &part_dir
+        };
+        let source = hone::pmx::textures::find(from, &merged[i]);
+        if let Some(source) = source {
+            let here = here.unwrap_or_else(|| panic!("{t} does not resolve beside the model"));
+            assert_eq!(std::fs::read(here).unwrap(), std::fs::read(source).unwrap());
+        }
+    }
+    assert!(!base_dir.join("secret.png").exists());
+    // Saved: the next save has nothing to ask.
+    click_menu(&mut h, "File", "Save  (Ctrl+S)");
+    assert!(app(&h).texture_question.is_none());
+}

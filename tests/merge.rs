@@ -455,10 +455,7 @@ fn save_as_into_an_empty_folder_brings_every_texture() {
 /// The same operation from a script (`hone edit`) and from `hone rig merge`.
 #[test]
 fn merge_runs_from_a_script_and_from_hone_rig() {
-    let (Some(base), Some(blade)) = (
-        hone_testkit::shared_model("gene/Gene_light.pmx"),
-        hone_testkit::shared_model("alicia_blade/Alicia_blade.pmx"),
-    ) else {
+    let Some((base, blade)) = light_and_blade() else {
         return;
     };
     let gene = load(&base).unwrap().model;
@@ -504,4 +501,179 @@ fn merge_runs_from_a_script_and_from_hone_rig() {
     let b = load(&out_b).unwrap().model;
     assert_eq!(a, b, "script and hone rig give one model");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A copy of Alicia's blade in `folder` whose texture files exist (the shared folder
+/// lacks them): each stored path gets a small file of its own bytes.
+fn blade_with_textures(blade: &Path, folder: &Path) -> (PathBuf, Model) {
+    let model = load(blade).unwrap().model;
+    std::fs::create_dir_all(folder).unwrap();
+    let path = folder.join("Alicia_blade.pmx");
+    std::fs::copy(blade, &path).unwrap();
+    for t in &model.textures {
+        let file = folder.join(t.replace('\\', "/"));
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, format!("blade texture {t}")).unwrap();
+    }
+    (path, model)
+}
+
+/// Where texture `stored` of a model saved in `folder` is, as MMD finds it.
+fn beside(folder: &Path, stored: &str) -> Option<PathBuf> {
+    hone::pmx::textures::find(folder, stored)
+}
+
+/// `{"op":"merge"}` in a `hone edit` script brings the part's textures beside OUT (as
+/// `hone merge` does): every texture of OUT resolves in OUT's folder, with the bytes of
+/// the file it came from; the same from `hone rig merge`.
+#[test]
+fn a_script_merge_brings_the_parts_textures_beside_out() {
+    let Some((base, blade)) = light_and_blade() else {
+        return;
+    };
+    let gene = load(&base).unwrap().model;
+    let dir = temp("script-textures");
+    let (part, part_model) = blade_with_textures(&blade, &dir.join("part"));
+    let script = dir.join("ops.json");
+    let op = serde_json::json!([{
+        "op": "merge", "part": s(&part), "attach": "右手首", "match": "none",
+        "offset": [1.0, 2.0, 3.0]
+    }]);
+    std::fs::write(&script, op.to_string()).unwrap();
+    for (front, out) in [
+        ("edit", dir.join("edit/out.pmx")),
+        ("rig", dir.join("rig/out.pmx")),
+    ] {
+        std::fs::create_dir_all(out.parent().unwrap()).unwrap();
+        let rig =
+            "rig merge {BASE} -o {OUT} --part {PART} --attach 右手首 --match none --offset 1,2,3";
+        let run = match front {
+            "edit" => hone(&["edit", s(&base), "--script", s(&script), "-o", s(&out)]),
+            _ => hone(
+                &(rig.split(' '))
+                    .map(|a| match a {
+                        "{BASE}" => s(&base),
+                        "{OUT}" => s(&out),
+                        "{PART}" => s(&part),
+                        a => a,
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+        };
+        succeeded(&run);
+        let merged = load(&out).unwrap().model;
+        let out_dir = out.parent().unwrap();
+        let sources = (gene.textures.iter().map(|t| (base.parent().unwrap(), t))).chain(
+            part_model
+                .textures
+                .iter()
+                .map(|t| (part.parent().unwrap(), t)),
+        );
+        let mut resolved = 0;
+        for ((from, original), stored) in sources.zip(&merged.textures) {
+            let Some(source) = beside(from, original) else {
+                continue; // missing in its own folder: kept and named (tested above)
+            };
+            let here = beside(out_dir, stored)
+                .unwrap_or_else(|| panic!("{front}: {stored} does not resolve beside OUT"));
+            assert_eq!(std::fs::read(here).unwrap(), std::fs::read(source).unwrap());
+            resolved += 1;
+        }
+        assert!(resolved >= part_model.textures.len(), "{front}: {resolved}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A part whose texture paths are absolute or climb out of its folder: the merge names
+/// them (in the operation's summary and when OUT is written), copies nothing of them,
+/// and still writes the rest.
+#[test]
+fn a_parts_absolute_or_escaping_texture_paths_are_refused_and_reported() {
+    let Some((base, blade)) = light_and_blade() else {
+        return;
+    };
+    let dir = temp("refused");
+    let part_dir = dir.join("downloads/part");
+    let (_, mut part) = blade_with_textures(&blade, &part_dir);
+    // Files the bad paths point at exist: only the rule keeps them out.
+    std::fs::write(dir.join("secret.png"), b"secret").unwrap();
+    let absolute = dir.join("secret.png").to_string_lossy().into_owned();
+    part.textures[0] = "..\\..\\secret.png".into();
+    part.textures[1] = absolute.clone();
+    let part_path = part_dir.join("bad.pmx");
+    hone::pmx::write::save(&part, &part_path, &Default::default()).unwrap();
+    let script = dir.join("ops.json");
+    let op = serde_json::json!([{"op": "merge", "part": s(&part_path), "match": "none"}]);
+    std::fs::write(&script, op.to_string()).unwrap();
+    let out = dir.join("out/merged.pmx");
+    std::fs::create_dir_all(out.parent().unwrap()).unwrap();
+    let run = hone(&["edit", s(&base), "--script", s(&script), "-o", s(&out)]);
+    let stderr = succeeded(&run);
+    for bad in ["..\\..\\secret.png", absolute.as_str()] {
+        assert!(
+            stderr.contains(&format!(
+                "texture not copied (absolute or outside its folder): {bad}"
+            )),
+            "{bad} not reported: {stderr}"
+        );
+    }
+    let copied: Vec<PathBuf> = walk(out.parent().unwrap());
+    assert!(
+        copied
+            .iter()
+            .all(|f| std::fs::read(f).unwrap() != b"secret"),
+        "a refused file was copied: {copied:?}"
+    );
+    // The other textures came along.
+    let merged = load(&out).unwrap().model;
+    for t in &part.textures[2..] {
+        assert!(beside(out.parent().unwrap(), t).is_some(), "{t}");
+    }
+    // The operation's summary names them before anything is written.
+    let rig = hone(&[
+        "rig",
+        "merge",
+        s(&base),
+        "--part",
+        s(&part_path),
+        "--match",
+        "none",
+        "--dry-run",
+    ]);
+    let summary = String::from_utf8_lossy(&rig.stdout);
+    assert!(summary.contains("..\\..\\secret.png"), "{summary}");
+    assert!(
+        merged.textures.contains(&absolute),
+        "kept as stored, not followed"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Gene_light and Alicia's blade, when the shared models are there.
+fn light_and_blade() -> Option<(PathBuf, PathBuf)> {
+    Some((
+        hone_testkit::shared_model("gene/Gene_light.pmx")?,
+        hone_testkit::shared_model("alicia_blade/Alicia_blade.pmx")?,
+    ))
+}
+
+/// The run's stderr, once it succeeded.
+fn succeeded(run: &Output) -> String {
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    assert!(run.status.success(), "{stderr}");
+    stderr
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
 }

@@ -6,7 +6,7 @@ files2-gone-kept = Keeping { $name } in memory; it is not on disk until you save
 
 # Before writing into another folder: what happens to the textures.
 files2-textures-title = Textures of the model
-files2-textures-intro = Saving into { $folder }, another folder than the model's. The texture files:
+files2-textures-intro = Saving into { $folder }, where texture files from other folders (the model's own folder, an added model's) are brought. The texture files:
 files2-textures-copied = Copied beside the new file ({ $count })
 files2-textures-shared = Already there with the same content, shared ({ $count })
 files2-textures-missing = Not found: the path is kept and the texture will be missing ({ $count })

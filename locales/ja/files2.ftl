@@ -6,7 +6,7 @@ files2-gone-kept = { $name } をメモリ上で保持しています。保存す
 
 # 別フォルダへ書き出す前：テクスチャの扱い
 files2-textures-title = モデルのテクスチャ
-files2-textures-intro = モデルとは別のフォルダ { $folder } に保存します。テクスチャファイルの扱い：
+files2-textures-intro = { $folder } に保存します。ほかのフォルダ（元のモデルのフォルダ、追加したモデルのフォルダ）のテクスチャファイルをここに揃えます。テクスチャファイルの扱い：
 files2-textures-copied = 新しいファイルの横にコピー（{ $count }）
 files2-textures-shared = 同じ内容のファイルが既にあるので共有（{ $count }）
 files2-textures-missing = 見つかりません：パスはそのまま、テクスチャは欠けます（{ $count }）

@@ -4,26 +4,16 @@
 //! motion are copied to the worker, so nothing here touches the document.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{Arc, Mutex};
 
 use eframe::egui;
 
+use crate::app::files::job::{Job, JobError};
 use crate::app::{LogLevel, State};
 use crate::motion::bake::{bake, BakeOptions};
 
-/// One bake in progress, shared with its worker.
-#[derive(Default)]
-struct Job {
-    /// Progress 0..=1 as f32 bits.
-    progress: AtomicU32,
-    cancel: AtomicBool,
-    /// The worker's outcome: the lines for the Log, or the error.
-    done: Mutex<Option<Result<Vec<String>, String>>>,
-}
-
+/// One bake in progress: its outcome is the lines for the Log.
 #[derive(Clone)]
-struct Running(Arc<Job>);
+struct Running(Job<Vec<String>>);
 
 fn id() -> egui::Id {
     egui::Id::new("bake_motion")
@@ -62,32 +52,15 @@ pub fn start(ctx: &egui::Context, state: &mut State, output: PathBuf, options: B
     };
     let model = state.doc.model().clone();
     let vmd = motion.vmd.clone();
-    let job = Arc::new(Job::default());
-    let worker = job.clone();
-    let repaint = ctx.clone();
-    let spawned = std::thread::Builder::new()
-        .name("bake".into())
-        .spawn(move || {
-            let mut progress = |p: f32| {
-                worker.progress.store(p.to_bits(), Ordering::Relaxed);
-                repaint.request_repaint();
-            };
-            let outcome = bake(&model, &vmd, &options, &mut progress, &worker.cancel)
-                .map_err(|e| e.to_string())
-                .and_then(|(out, report)| {
-                    crate::motion::save_vmd(&out, &output)
-                        .map_err(|e| format!("{}: {e}", output.display()))?;
-                    Ok(crate::cli::bake::report_lines(&report, &output))
-                });
-            *worker.done.lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
-            repaint.request_repaint();
-        });
-    match spawned {
-        Ok(_) => ctx.data_mut(|d| {
-            d.insert_temp(id(), Running(job));
-        }),
-        Err(e) => state.log(LogLevel::Error, e.to_string()),
-    }
+    let job = Job::start("bake", Some(ctx.clone()), move |progress| {
+        let mut report = |p: f32| progress.share(p);
+        let (out, report) = bake(&model, &vmd, &options, &mut report, progress.cancel_flag())
+            .map_err(|e| JobError::Failed(e.to_string()))?;
+        crate::motion::save_vmd(&out, &output)
+            .map_err(|e| JobError::Failed(format!("{}: {e}", output.display())))?;
+        Ok(crate::cli::bake::report_lines(&report, &output))
+    });
+    ctx.data_mut(|d| d.insert_temp(id(), Running(job)));
 }
 
 /// Whether a bake is running.
@@ -101,8 +74,7 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
     let Some(Running(job)) = ctx.data(|d| d.get_temp::<Running>(id())) else {
         return;
     };
-    let finished = job.done.lock().unwrap_or_else(|e| e.into_inner()).take();
-    if let Some(outcome) = finished {
+    if let Some(outcome) = job.poll() {
         ctx.data_mut(|d| d.remove::<Running>(id()));
         match outcome {
             Ok(lines) => {
@@ -110,21 +82,25 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
                     state.log(LogLevel::Info, line);
                 }
             }
-            Err(e) => state.log(LogLevel::Error, crate::tr!("bake-failed", error = e)),
+            // A cancelled bake says so as its error (the core stops with one).
+            Err(JobError::Failed(e)) => {
+                state.log(LogLevel::Error, crate::tr!("bake-failed", error = e))
+            }
+            Err(JobError::Cancelled) => {}
         }
         return;
     }
-    let progress = f32::from_bits(job.progress.load(Ordering::Relaxed));
+    let progress = job.progress() as f32 / 1000.0;
     egui::Window::new(crate::tr!("bake-title"))
         .id(id())
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
             ui.add(egui::ProgressBar::new(progress).show_percentage());
-            if job.cancel.load(Ordering::Relaxed) {
+            if job.cancelling() {
                 ui.label(crate::tr!("bake-cancelling"));
             } else if ui.button(crate::tr!("bake-cancel")).clicked() {
-                job.cancel.store(true, Ordering::Relaxed);
+                job.cancel();
             }
         });
 }

@@ -16,6 +16,9 @@ use crate::edit::ModelEdit;
 pub enum Command {
     /// A model edit, recorded in the undo history.
     Edit(ModelEdit),
+    /// The textures the edit before added from another folder (a merged part's): the
+    /// document copies them beside the model when it is saved.
+    BringTextures(crate::pmx::textures::TextureOrigins),
     Undo,
     Redo,
     /// Jump to the state after `n` history steps (0 = as opened).

@@ -24,6 +24,9 @@ pub struct Document {
     recovered_edits: usize,
     /// The file as it was read (None: not from a file): the watch compares with it.
     pub disk: Option<crate::app::files::FileIdentity>,
+    /// Textures added from other folders (merged parts'), copied beside the model when
+    /// it is saved.
+    texture_origins: crate::pmx::textures::TextureOrigins,
 }
 
 impl Document {
@@ -38,6 +41,7 @@ impl Document {
             recovered: false,
             recovered_edits: 0,
             disk: None,
+            texture_origins: Default::default(),
         }
     }
 
@@ -163,34 +167,35 @@ impl Document {
     }
 
     /// What saving as `path` does to the texture files (the texture rule's plan; nothing
-    /// changed yet): None when the model has no textures or `path` is in its own folder.
+    /// changed yet): None when the model has no textures, or `path` is in its own folder
+    /// and no texture came from elsewhere (a merged part's).
     pub fn texture_plan(&self, path: &Path) -> Option<crate::pmx::textures::TexturePlan> {
-        let from = self.base_dir()?;
-        let to = output_folder(path);
-        let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-            (Ok(a), Ok(b)) => a == b,
-            _ => a == b,
-        };
-        if self.model.textures.is_empty() || same(from, &to) {
-            return None;
-        }
-        Some(crate::pmx::textures::plan_model(
+        crate::pmx::textures::plan_write(
             &self.model.textures,
-            from,
-            &to,
+            &self.texture_origins,
+            self.base_dir(),
+            path,
             crate::pmx::textures::TextureMode::Copy,
-        ))
+        )
     }
 
-    /// Save As into another folder: the texture rule ([`crate::pmx::textures`]) copies the
-    /// model's texture files beside `path` (a renamed copy is one undo step); returns what
-    /// it copied and the textures it could not find or would not follow.
+    /// Textures the last edit added from other folders (a merged part's plan says which).
+    pub fn bring_textures_from(&mut self, origins: &crate::pmx::textures::TextureOrigins) {
+        self.texture_origins.extend(origins);
+    }
+
+    /// Save As into another folder, or a save after a merge: the texture rule
+    /// ([`crate::pmx::textures`]) copies the texture files beside `path` (a renamed copy is
+    /// one undo step); returns what it copied and the textures it could not find or would
+    /// not follow.
     fn bring_textures(&mut self, path: &Path) -> crate::pmx::Result<Vec<String>> {
         let Some(plan) = self.texture_plan(path) else {
             return Ok(Vec::new());
         };
-        let to = output_folder(path);
+        let to = crate::pmx::textures::folder_of(path);
         let table = plan.apply().map_err(|e| crate::pmx::Error::io(&to, e))?;
+        // Copied beside the model: read from its folder from now on.
+        self.texture_origins.clear();
         let renamed: Vec<ModelEdit> = (table.iter().enumerate())
             .filter(|(i, t)| self.model.textures.get(*i) != Some(*t))
             .map(|(i, t)| ModelEdit::set_texture(i, t.clone()))
@@ -205,14 +210,6 @@ impl Document {
             }
         }
         Ok(plan.report_lines())
-    }
-}
-
-/// The folder a file at `path` is written into.
-pub fn output_folder(path: &Path) -> std::path::PathBuf {
-    match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
     }
 }
 

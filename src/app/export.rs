@@ -4,7 +4,8 @@
 //! The window's state lives in egui memory; the model is only read (a copy goes to the worker).
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+
+use crate::app::files::job::{Job, JobError};
 
 use eframe::egui;
 
@@ -24,8 +25,8 @@ struct Window {
     keep_a_pose: bool,
     /// An expression map file (JSON or CSV); empty for the built-in names.
     expressions: String,
-    /// The running export's file and where its outcome lands.
-    job: Option<(PathBuf, Arc<Mutex<Option<Outcome>>>)>,
+    /// The running export's file and its job (the report's notes).
+    job: Option<(PathBuf, Job<Vec<String>>)>,
     /// The last export's file and notes (shown until closed).
     report: Option<(PathBuf, Vec<String>)>,
 }
@@ -121,16 +122,11 @@ fn start(ctx: &egui::Context, w: &mut Window, state: &State, path: PathBuf) {
         expressions,
     };
     let model = state.doc.model().clone();
-    let slot = Arc::new(Mutex::new(None));
-    let (out, repaint, target) = (slot.clone(), ctx.clone(), path.clone());
-    std::thread::spawn(move || {
-        let outcome = run(&model, &options, &target);
-        if let Ok(mut s) = out.lock() {
-            *s = Some(outcome);
-        }
-        repaint.request_repaint();
+    let target = path.clone();
+    let job = Job::start("export", Some(ctx.clone()), move |_| {
+        run(&model, &options, &target).map_err(JobError::Failed)
     });
-    w.job = Some((path, slot));
+    w.job = Some((path, job));
 }
 
 /// One export, written atomically (the worker's whole job).
@@ -203,9 +199,8 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
             w.ask = None;
         }
     }
-    if let Some((path, slot)) = w.job.clone() {
-        let outcome = slot.lock().ok().and_then(|mut s| s.take());
-        match outcome {
+    if let Some((path, job)) = w.job.clone() {
+        match job.poll() {
             None => {
                 egui::Window::new(crate::tr!("export-running-title"))
                     .collapsible(false)
@@ -233,7 +228,8 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
                 w.job = None;
                 w.report = Some((path, notes));
             }
-            Some(Err(error)) => {
+            Some(Err(JobError::Cancelled)) => w.job = None,
+            Some(Err(JobError::Failed(error))) => {
                 let message = crate::tr!(
                     "export-log-failed",
                     path = path.display().to_string(),

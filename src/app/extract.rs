@@ -46,22 +46,21 @@ pub fn texture_plan(
     plan_for(&part.textures, state.doc.base_dir(), path)
 }
 
+/// The texture rule for the part's table (relative to the model's folder) written to `path`.
 fn plan_for(
     textures: &[String],
     from: Option<&std::path::Path>,
     path: &std::path::Path,
 ) -> Option<crate::pmx::textures::TexturePlan> {
-    let to = crate::app::document::output_folder(path);
-    let canonical = |p: &std::path::Path| p.canonicalize().unwrap_or(p.to_path_buf());
-    let from = from.filter(|f| canonical(f) != canonical(&to))?;
-    (!textures.is_empty()).then(|| {
-        crate::pmx::textures::plan_model(
-            textures,
-            from,
-            &to,
-            crate::pmx::textures::TextureMode::Copy,
-        )
-    })
+    // A model never saved has no folder its paths are relative to: nothing to bring.
+    from?;
+    crate::pmx::textures::plan_write(
+        textures,
+        &Default::default(),
+        from,
+        path,
+        crate::pmx::textures::TextureMode::Copy,
+    )
 }
 
 /// Writes the extracted part to `path` (the dialog's half without the dialog).

@@ -379,6 +379,7 @@ impl State {
         for command in commands {
             match command {
                 Command::Edit(edit) => self.apply(edit),
+                Command::BringTextures(origins) => self.doc.bring_textures_from(&origins),
                 Command::Undo => self.undo(),
                 Command::Redo => self.redo(),
                 Command::GoTo(n) => self.go_to(n),

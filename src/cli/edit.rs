@@ -85,7 +85,12 @@ pub fn run(args: EditArgs) -> CliResult {
     let Some(path) = &args.output else {
         return Err(crate::tr!("cli-output-required").into());
     };
-    let model = super::bring_textures(&model, &args.input, path)?;
+    // A merged part's textures come from its folder: the texture rule copies them too.
+    let mut origins = crate::pmx::textures::TextureOrigins::default();
+    for r in &reports {
+        origins.extend(&r.textures);
+    }
+    let model = super::bring_textures_from(&model, &origins, &args.input, path)?;
     super::save_model(&model, path, &WriteOptions::default())?;
     let _ = writeln!(
         out,

@@ -7,12 +7,11 @@
 
 use super::CliResult;
 use hone_core::edit::History;
-use hone_core::ops::merge::{merge_options, part_name};
 use hone_core::ops::Options;
-use hone_core::pmx::textures::{plan, TextureMode};
+use hone_core::pmx::textures::{TextureMode, TextureOrigins};
 use serde_json::{Map, Value};
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -73,22 +72,11 @@ fn vec3(text: &Option<String>, flag: &str) -> Result<Option<Value>, String> {
     }
 }
 
-fn dir_of(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
-}
-
 pub fn run(args: MergeArgs) -> CliResult {
     let mut out = std::io::stdout().lock();
     let (loaded, _) = super::info::load_any(&args.base)?;
     let mut model = loaded.model;
-    let mut sources: Vec<(String, PathBuf)> = model
-        .textures
-        .iter()
-        .map(|t| (t.clone(), dir_of(&args.base)))
-        .collect();
+    let mut origins = TextureOrigins::default();
     let mut values = Map::new();
     if let Some(a) = &args.attach {
         let bone = match a.strip_prefix('#').and_then(|i| i.parse::<u64>().ok()) {
@@ -121,28 +109,27 @@ pub fn run(args: MergeArgs) -> CliResult {
     let options = Options::new(values);
 
     let mut history = History::new();
+    let merge = hone_core::ops::find("merge").ok_or("merge")?;
     for path in &args.parts {
-        let (part, _) = super::info::load_any(path)?;
-        let o = merge_options(&model, &options, &part_name(path))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let (edit, report) = hone_core::rig::merge::merge(&model, &part.model, &o)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        history
-            .apply(&mut model, edit)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+        let mut values = options.values.clone();
+        let part = Value::from(path.to_string_lossy().into_owned());
+        values.insert("part".into(), part);
+        // The merge operation itself: the part, its summary and the textures it brings.
+        let plan = (merge.plan)(&model, &Default::default(), &Options::new(values))
+            .map_err(|e| fail(&e))?;
+        if let Some(edit) = plan.edit {
+            history.apply(&mut model, edit).map_err(|e| fail(&e))?;
+        }
         let _ = writeln!(
             out,
             "{}",
             crate::tr!("cli-merge-part", part = path.display().to_string())
         );
-        for line in report.summary_lines() {
+        for line in &plan.summary {
             let _ = writeln!(out, "  {line}");
         }
-        sources.extend(
-            model.textures[report.part_textures]
-                .iter()
-                .map(|t| (t.clone(), dir_of(path))),
-        );
+        origins.extend(&plan.textures);
     }
 
     let mode = if args.relative_textures {
@@ -150,15 +137,11 @@ pub fn run(args: MergeArgs) -> CliResult {
     } else {
         TextureMode::Copy
     };
-    let pairs: Vec<(&str, &Path)> = sources
-        .iter()
-        .map(|(t, d)| (t.as_str(), d.as_path()))
-        .collect();
-    let textures = plan(&pairs, &dir_of(&args.output), mode);
-    for line in textures.report_lines() {
+    let (model, textures) =
+        super::textures_for_output(&model, &origins, &args.base, &args.output, mode)?;
+    for line in textures {
         let _ = writeln!(out, "{line}");
     }
-    model.textures = textures.apply().map_err(|e| e.to_string())?;
     super::save_model(&model, &args.output, &Default::default())?;
     Ok(ExitCode::SUCCESS)
 }

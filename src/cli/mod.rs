@@ -109,36 +109,76 @@ pub(crate) fn bring_textures<'m>(
     source: &std::path::Path,
     output: &std::path::Path,
 ) -> Result<std::borrow::Cow<'m, crate::pmx::Model>, String> {
-    use std::borrow::Cow;
+    bring_textures_from(model, &Default::default(), source, output)
+}
+
+/// [`bring_textures`] for a table whose entries `origins` places in other folders (a
+/// merged part's: `hone edit`, `hone rig merge`).
+pub(crate) fn bring_textures_from<'m>(
+    model: &'m crate::pmx::Model,
+    origins: &crate::pmx::textures::TextureOrigins,
+    source: &std::path::Path,
+    output: &std::path::Path,
+) -> Result<std::borrow::Cow<'m, crate::pmx::Model>, String> {
     use std::io::Write as _;
-    let dir = |p: &std::path::Path| {
-        let d = match p.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => std::path::PathBuf::from("."),
-        };
-        d.canonicalize().unwrap_or(d)
-    };
-    let (from, to) = (dir(source), dir(output));
-    if from == to || model.textures.is_empty() {
-        return Ok(Cow::Borrowed(model));
-    }
-    let plan = crate::pmx::textures::plan_model(
-        &model.textures,
-        &from,
-        &to,
-        crate::pmx::textures::TextureMode::Copy,
-    );
-    for line in plan.report_lines() {
+    let mode = crate::pmx::textures::TextureMode::Copy;
+    let (model, report) = textures_for_output(model, origins, source, output, mode)?;
+    for line in report {
         // Not eprintln!: a closed stderr must not panic.
         let _ = writeln!(std::io::stderr(), "hone: {line}");
     }
+    Ok(model)
+}
+
+/// [`bring_textures`] for a table whose entries `origins` places in other folders than
+/// `source`'s (merged parts'); returns the report lines for the caller to print.
+pub(crate) fn textures_for_output<'m>(
+    model: &'m crate::pmx::Model,
+    origins: &crate::pmx::textures::TextureOrigins,
+    source: &std::path::Path,
+    output: &std::path::Path,
+    mode: crate::pmx::textures::TextureMode,
+) -> Result<(std::borrow::Cow<'m, crate::pmx::Model>, Vec<String>), String> {
+    use std::borrow::Cow;
+    let home = crate::pmx::textures::folder_of(source);
+    let Some(plan) =
+        crate::pmx::textures::plan_write(&model.textures, origins, Some(&home), output, mode)
+    else {
+        return Ok((Cow::Borrowed(model), Vec::new()));
+    };
     let table = plan.apply().map_err(|e| e.to_string())?;
+    let report = plan.report_lines();
     if table == model.textures {
-        return Ok(Cow::Borrowed(model));
+        return Ok((Cow::Borrowed(model), report));
     }
     let mut model = model.clone();
     model.textures = table;
-    Ok(Cow::Owned(model))
+    Ok((Cow::Owned(model), report))
+}
+
+/// One JSON object per bone, `{"name":…,"world":[16 numbers]}`, comma-separated (the
+/// caller writes the brackets); `number` picks how a matrix entry is printed.
+fn bone_worlds_json<T: Into<f64> + std::fmt::Display + Copy>(
+    out: &mut impl std::io::Write,
+    model: &crate::pmx::Model,
+    worlds: &[glam::Mat4],
+    number: fn(f32) -> T,
+) -> std::io::Result<()> {
+    for (i, (bone, world)) in model.bones.iter().zip(worlds).enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        let name = serde_json::to_string(&bone.name).unwrap_or_default();
+        write!(out, "\n{{\"name\":{name},\"world\":[")?;
+        for (k, x) in world.to_cols_array().iter().enumerate() {
+            if k > 0 {
+                out.write_all(b",")?;
+            }
+            json_number(out, number(*x))?;
+        }
+        out.write_all(b"]}")?;
+    }
+    Ok(())
 }
 
 /// A JSON number, or `null` for NaN and the infinities (JSON has none); written

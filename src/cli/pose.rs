@@ -112,23 +112,7 @@ fn print(model: &crate::pmx::Model, state: &DeformState, vertices: bool) -> std:
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     out.write_all(b"{\"bones\":[")?;
-    for (i, bone) in model.bones.iter().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
-        }
-        write!(
-            out,
-            "\n{{\"name\":{},\"world\":[",
-            serde_json::to_string(&bone.name)?
-        )?;
-        for (k, x) in state.world[i].to_cols_array().iter().enumerate() {
-            if k > 0 {
-                out.write_all(b",")?;
-            }
-            json_number(&mut out, *x)?;
-        }
-        out.write_all(b"]}")?;
-    }
+    super::bone_worlds_json(&mut out, model, &state.world, |x| x)?;
     out.write_all(b"]")?;
     if vertices {
         out.write_all(b",\"vertices\":[")?;

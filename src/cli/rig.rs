@@ -300,7 +300,8 @@ pub fn run(args: RigArgs) -> CliResult {
             .apply(&mut model, edit)
             .map_err(|e| e.to_string())?;
     }
-    let model = super::bring_textures(&model, input, path)?;
+    // A merged part's textures come from its folder: the texture rule copies them too.
+    let model = super::bring_textures_from(&model, &plan.textures, input, path)?;
     super::save_model(&model, path, &WriteOptions::default())?;
     let _ = writeln!(
         out,

@@ -471,22 +471,6 @@ fn print_json(
     out.write_all(b"},\"notes\":")?;
     serde_json::to_writer(&mut *out, &r.notes)?;
     out.write_all(b",\"bones\":[")?;
-    for (i, bone) in model.bones.iter().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
-        }
-        write!(
-            out,
-            "\n{{\"name\":{},\"world\":[",
-            serde_json::to_string(&bone.name).unwrap_or_default()
-        )?;
-        for (k, x) in r.final_world[i].to_cols_array().iter().enumerate() {
-            if k > 0 {
-                out.write_all(b",")?;
-            }
-            json_number(out, *x as f64)?;
-        }
-        out.write_all(b"]}")?;
-    }
+    super::bone_worlds_json(&mut *out, model, &r.final_world, f64::from)?;
     out.write_all(b"]}\n")
 }

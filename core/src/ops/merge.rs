@@ -2,6 +2,7 @@
 
 use super::input::one_bone;
 use super::{Choice, Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
+use crate::pmx::textures::{plan_model, TextureMode};
 use crate::pmx::Model;
 use crate::rig::merge::{merge, MergeOptions, MorphMerge};
 use crate::rig::transform::Transform;
@@ -137,9 +138,19 @@ fn plan(model: &Model, _selection: &Selection, options: &Options) -> Result<Plan
     let o = merge_options(model, options, &part_name(path))?;
     let (edit, report) = merge(model, &part, &o)?;
     let mut summary = report.summary_lines();
-    if !report.part_textures.is_empty() {
-        let dir = path.parent().unwrap_or(Path::new("")).display().to_string();
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let part_textures = &part.textures[..];
+    if !part_textures.is_empty() {
+        let dir = folder.display().to_string();
         summary.push(crate::tr!("merge-summary-textures", dir = dir));
+        // What the texture rule will not bring, named now (a path into its own folder
+        // plans no copy: only the missing and the refused are reported).
+        let own = plan_model(part_textures, folder, folder, TextureMode::Copy);
+        summary.extend(own.report_lines());
     }
-    Ok(Plan::edit(Some(edit), summary))
+    let mut plan = Plan::edit(Some(edit), summary);
+    for (index, stored) in report.part_textures.zip(part_textures) {
+        plan.textures.bring(index, stored, folder);
+    }
+    Ok(plan)
 }

@@ -489,6 +489,9 @@ pub struct Plan {
     pub summary: Vec<String>,
     /// The generators' plan, for the app's viewport preview.
     pub preview: Option<RigPlan>,
+    /// Texture entries the edit adds that are relative to another folder (a merged
+    /// part's): whoever writes the model copies them beside it by the texture rule.
+    pub textures: crate::pmx::textures::TextureOrigins,
 }
 
 impl Plan {
@@ -497,6 +500,7 @@ impl Plan {
             edit,
             summary,
             preview: None,
+            textures: Default::default(),
         }
     }
 }
@@ -559,6 +563,7 @@ pub fn rig_plan(plan: RigPlan) -> Plan {
         edit: plan.clone().into_edit(),
         summary,
         preview: Some(plan),
+        textures: Default::default(),
     }
 }
 

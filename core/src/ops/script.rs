@@ -27,6 +27,7 @@ pub use fields::{field_docs, get_field, set_field, FieldDoc};
 
 pub use super::OpError;
 use crate::edit::{ElementKind, History, ModelEdit};
+use crate::pmx::textures::TextureOrigins;
 use crate::pmx::Model;
 use serde_json::{Map, Value};
 
@@ -176,6 +177,9 @@ pub struct StepReport {
     pub label: String,
     /// Element counts that changed, e.g. "rigid bodies 87 → 81".
     pub counts: Vec<String>,
+    /// Textures the step added that live in another folder (a merged part's); the
+    /// script's writer copies them by the texture rule.
+    pub textures: crate::pmx::textures::TextureOrigins,
 }
 
 impl std::fmt::Display for StepReport {
@@ -216,12 +220,13 @@ pub fn op_names() -> Vec<&'static str> {
         .collect()
 }
 
-/// The change a registered operation makes, from its script object.
+/// The change a registered operation makes, from its script object, and the textures
+/// it brings from other folders.
 fn build_registered(
     model: &Model,
     op: &super::Operation,
     map: &Map<String, Value>,
-) -> Result<Option<ModelEdit>, OpError> {
+) -> Result<(Option<ModelEdit>, TextureOrigins), OpError> {
     let key = op.selection.key();
     let selection = super::input::selection(model, op, key.and_then(|k| map.get(k)))?;
     let values = map
@@ -229,7 +234,8 @@ fn build_registered(
         .filter(|(k, _)| k.as_str() != "op" && Some(k.as_str()) != key)
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
-    Ok((op.plan)(model, &selection, &super::Options::new(values))?.edit)
+    let plan = (op.plan)(model, &selection, &super::Options::new(values))?;
+    Ok((plan.edit, plan.textures))
 }
 
 /// Parses script text: a JSON array of objects.
@@ -324,10 +330,10 @@ fn run_op(
         ));
     }
     let before = counts(model);
-    let edit = match (basic, registered) {
-        (Some(spec), _) => (spec.build)(model, &OpArgs::new(map)),
+    let (edit, textures) = match (basic, registered) {
+        (Some(spec), _) => (spec.build)(model, &OpArgs::new(map)).map(|e| (e, Default::default())),
         (None, Some(op)) => build_registered(model, op, map),
-        (None, None) => Ok(None),
+        (None, None) => Ok((None, Default::default())),
     }
     .map_err(|e| fail(name, e.0))?;
     let mut label = String::new();
@@ -356,6 +362,7 @@ fn run_op(
         op: name.to_string(),
         label,
         counts,
+        textures,
     })
 }
 

@@ -69,8 +69,7 @@ pub struct TexturePlan {
 
 /// The plan for a model's own table: every path relative to `from`, written to `to`.
 pub fn plan_model(textures: &[String], from: &Path, to: &Path, mode: TextureMode) -> TexturePlan {
-    let sources: Vec<(&str, &Path)> = textures.iter().map(|t| (t.as_str(), from)).collect();
-    plan(&sources, to, mode)
+    TextureOrigins::default().plan(textures, from, to, mode)
 }
 
 /// The plan for a texture table whose entries are relative to different folders
@@ -162,6 +161,117 @@ pub fn plan(sources: &[(&str, &Path)], to: &Path, mode: TextureMode) -> TextureP
         entries,
         to: to_abs,
     }
+}
+
+/// Texture table entries stored relative to another folder than the model's own: the
+/// textures a merged part brought, read from the part's folder until the model is written
+/// (the texture rule then copies them beside it). Runtime state beside the model; an
+/// entry counts only while the table still holds its path at its index (an undone merge
+/// drops it).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TextureOrigins {
+    entries: Vec<TextureOrigin>,
+}
+
+/// One texture that lives in another folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextureOrigin {
+    pub index: usize,
+    /// The path as the table stores it, relative to `folder`.
+    pub stored: String,
+    pub folder: PathBuf,
+}
+
+impl TextureOrigins {
+    /// Texture `index` (stored as `stored`) is relative to `folder` (made absolute: a
+    /// later change of directory must not move it). A newer origin of an index replaces
+    /// the older one.
+    pub fn bring(&mut self, index: usize, stored: &str, folder: &Path) {
+        self.entries.retain(|o| o.index != index);
+        self.entries.push(TextureOrigin {
+            index,
+            stored: stored.to_string(),
+            folder: absolute(folder),
+        });
+    }
+
+    /// Adds `other`'s origins (a later step's win).
+    pub fn extend(&mut self, other: &TextureOrigins) {
+        for o in &other.entries {
+            self.bring(o.index, &o.stored, &o.folder);
+        }
+    }
+
+    /// The origins that hold for `textures`.
+    pub fn live<'a>(&'a self, textures: &'a [String]) -> impl Iterator<Item = &'a TextureOrigin> {
+        self.entries
+            .iter()
+            .filter(|o| textures.get(o.index) == Some(&o.stored))
+    }
+
+    /// The folder texture `index` of `textures` is relative to: its origin's, else `home`.
+    pub fn folder<'a>(&'a self, textures: &'a [String], index: usize, home: &'a Path) -> &'a Path {
+        self.live(textures)
+            .find(|o| o.index == index)
+            .map_or(home, |o| o.folder.as_path())
+    }
+
+    /// The texture rule for `textures` written into `to`: each entry relative to its
+    /// origin's folder, the rest to `home` (the model's own folder).
+    pub fn plan(
+        &self,
+        textures: &[String],
+        home: &Path,
+        to: &Path,
+        mode: TextureMode,
+    ) -> TexturePlan {
+        let sources: Vec<(&str, &Path)> = (textures.iter().enumerate())
+            .map(|(i, t)| (t.as_str(), self.folder(textures, i, home)))
+            .collect();
+        plan(&sources, to, mode)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Forgets every origin (the files were copied beside the model).
+    pub fn clear(&mut self) {
+        self.entries.clear();
+    }
+}
+
+/// The folder a file at `path` is in (or written into): `.` for a bare name.
+pub fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// What writing a model to `output` does to its textures, for every writer (Save As,
+/// `hone convert`, `hone edit`, `hone merge`, …): `textures` are relative to `home` (the
+/// folder of the file it was read from; None: not read from a file, then the output's)
+/// except those `origins` places elsewhere. None when there is nothing to do: no
+/// textures, or the same folder and no texture from elsewhere.
+pub fn plan_write(
+    textures: &[String],
+    origins: &TextureOrigins,
+    home: Option<&Path>,
+    output: &Path,
+    mode: TextureMode,
+) -> Option<TexturePlan> {
+    let to = folder_of(output);
+    let home = home.map_or_else(|| to.clone(), Path::to_path_buf);
+    let same = match (home.canonicalize(), to.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => home == to,
+    };
+    let brought = origins.live(textures).next().is_some();
+    if textures.is_empty() || (same && !brought) {
+        return None;
+    }
+    Some(origins.plan(textures, &home, &to, mode))
 }
 
 impl TexturePlan {
@@ -333,6 +443,16 @@ mod tests {
         d
     }
 
+    /// A fresh folder for test `name` and these folders in it.
+    fn folders<const N: usize>(name: &str, names: [&str; N]) -> (PathBuf, [PathBuf; N]) {
+        let root = dir(name);
+        let made = names.map(|n| root.join(n));
+        for d in &made {
+            std::fs::create_dir_all(d).unwrap();
+        }
+        (root, made)
+    }
+
     #[test]
     fn a_path_stored_in_other_letter_case_is_found_and_copied_as_stored() {
         // Models come from Windows, where TEX\Face.PNG and tex/face.png are one file.
@@ -371,11 +491,7 @@ mod tests {
 
     #[test]
     fn copies_shares_identical_files_renames_different_ones_and_names_the_rest() {
-        let root = dir("copy");
-        let [a, b, out] = ["a", "b", "out"].map(|n| root.join(n));
-        for d in [&a, &b, &out] {
-            std::fs::create_dir_all(d).unwrap();
-        }
+        let (root, [a, b, out]) = folders("copy", ["a", "b", "out"]);
         std::fs::create_dir_all(a.join("tex")).unwrap();
         std::fs::write(a.join("tex/skin.png"), b"skin").unwrap();
         std::fs::write(a.join("toon.bmp"), b"toon").unwrap();
@@ -427,5 +543,45 @@ mod tests {
         let rel = plan_model(&["toon.bmp".into()], &a, &out, TextureMode::Relative);
         let name = a.file_name().unwrap().to_string_lossy();
         assert_eq!(rel.table(), [format!("..\\{name}\\toon.bmp")]);
+    }
+
+    #[test]
+    fn origins_place_a_merged_parts_textures_in_its_folder_while_the_table_holds_them() {
+        let (root, [home, part, out]) = folders("origins", ["home", "part", "out"]);
+        std::fs::write(home.join("skin.png"), b"skin").unwrap();
+        std::fs::write(part.join("blade.png"), b"blade").unwrap();
+        let mut table = vec!["skin.png".to_string(), "blade.png".to_string()];
+        let mut origins = TextureOrigins::default();
+        origins.bring(1, "blade.png", &part);
+        let write = |table: &[String], to: &Path| {
+            plan_write(
+                table,
+                &origins,
+                Some(&home),
+                &to.join("m.pmx"),
+                TextureMode::Copy,
+            )
+        };
+        // Into the model's own folder: the part's file still has to come.
+        let p = write(&table, &home).expect("a plan");
+        assert_eq!(p.entries[0].action, TextureAction::InPlace);
+        assert!(
+            matches!(p.entries[1].action, TextureAction::Copy { .. }),
+            "{p:?}"
+        );
+        // Elsewhere: both come.
+        let p = write(&table, &out).unwrap();
+        assert_eq!(p.copied().count(), 2);
+        p.apply().unwrap();
+        assert_eq!(std::fs::read(out.join("blade.png")).unwrap(), b"blade");
+        // The merge undone (the table no longer holds it): the origin no longer counts,
+        // and the own folder needs nothing.
+        table.pop();
+        assert_eq!(origins.live(&table).count(), 0);
+        assert!(write(&table, &home).is_none());
+        // Another path at that index (a later merge) is not mistaken for it.
+        table.push("other.png".into());
+        assert_eq!(origins.folder(&table, 1, &home), home.as_path());
+        let _ = std::fs::remove_dir_all(&root);
     }
 }

@@ -3,6 +3,7 @@
 //! ([`picker`]) and opening files off the UI thread ([`loading`]).
 
 pub mod backup;
+pub mod job;
 pub mod loading;
 pub mod motion_loading;
 pub mod picker;

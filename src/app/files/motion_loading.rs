@@ -4,13 +4,12 @@
 //! result is taken: it needs the model and is quick. A failed or cancelled load
 //! leaves the current motion and pose as they were.
 
+use super::job::{read_file, Job, Progress};
 use crate::motion::vpd::Vpd;
 use crate::motion::Vmd;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{mpsc, Arc};
 
-pub use super::loading::LoadError;
+pub use super::job::JobError as LoadError;
 
 /// What the worker read.
 pub enum ParsedMotion {
@@ -22,12 +21,10 @@ pub enum ParsedMotion {
 /// A motion or pose load in progress.
 pub struct MotionLoading {
     pub path: PathBuf,
-    /// Per mille read; [`PARSING`] once reading is done.
-    progress: Arc<AtomicU32>,
-    cancel: Arc<AtomicBool>,
-    result: mpsc::Receiver<Result<ParsedMotion, LoadError>>,
+    job: Job<ParsedMotion>,
 }
 
+/// The progress once reading is done.
 const PARSING: u32 = 1001;
 const CHUNK: usize = 256 * 1024;
 
@@ -35,38 +32,18 @@ impl MotionLoading {
     /// Starts reading `path` on a worker thread: a VPD when its extension says so, else
     /// a VMD. `repaint` is woken when the result is there.
     pub fn start(path: &Path, repaint: Option<eframe::egui::Context>) -> MotionLoading {
-        let progress = Arc::new(AtomicU32::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (tx, rx) = mpsc::channel();
-        let job = (path.to_path_buf(), progress.clone(), cancel.clone());
-        let spawned = std::thread::Builder::new()
-            .name("hone-load-motion".into())
-            .spawn(move || {
-                let (path, progress, cancel) = job;
-                let _ = tx.send(load(&path, &progress, &cancel));
-                if let Some(ctx) = repaint {
-                    ctx.request_repaint();
-                }
-            });
-        let result = match spawned {
-            Ok(_) => rx,
-            Err(e) => {
-                let (tx, rx) = mpsc::channel();
-                let _ = tx.send(Err(LoadError::Failed(e.to_string())));
-                rx
-            }
-        };
+        let file = path.to_path_buf();
         MotionLoading {
             path: path.to_path_buf(),
-            progress,
-            cancel,
-            result,
+            job: Job::start("hone-load-motion", repaint, move |progress| {
+                load(&file, progress)
+            }),
         }
     }
 
     /// The share read (0..=1), or None while parsing.
     pub fn read_share(&self) -> Option<f32> {
-        match self.progress.load(Ordering::Relaxed) {
+        match self.job.progress() {
             PARSING => None,
             n => Some(n as f32 / 1000.0),
         }
@@ -74,27 +51,17 @@ impl MotionLoading {
 
     /// Asks the worker to stop; the caller forgets this load.
     pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
+        self.job.cancel();
     }
 
     /// The result once the worker is done (never waits).
     pub fn poll(&self) -> Option<Result<ParsedMotion, LoadError>> {
-        match self.result.try_recv() {
-            Ok(r) => Some(r),
-            Err(mpsc::TryRecvError::Empty) => None,
-            Err(mpsc::TryRecvError::Disconnected) => Some(Err(LoadError::Failed(crate::tr!(
-                "files2-motion-worker-stopped"
-            )))),
-        }
+        self.job.poll()
     }
 
     /// Waits for the result (tests).
     pub fn wait(&self) -> Result<ParsedMotion, LoadError> {
-        self.result.recv().unwrap_or_else(|_| {
-            Err(LoadError::Failed(crate::tr!(
-                "files2-motion-worker-stopped"
-            )))
-        })
+        self.job.wait()
     }
 }
 
@@ -104,26 +71,10 @@ pub fn is_pose(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("vpd"))
 }
 
-fn load(path: &Path, progress: &AtomicU32, cancel: &AtomicBool) -> Result<ParsedMotion, LoadError> {
-    use std::io::Read;
+fn load(path: &Path, progress: &Progress) -> Result<ParsedMotion, LoadError> {
     let failed = |e: &dyn std::fmt::Display| LoadError::Failed(format!("{}: {e}", path.display()));
-    let mut file = std::fs::File::open(path).map_err(|e| failed(&e))?;
-    let total = file.metadata().map_err(|e| failed(&e))?.len().max(1);
-    let mut bytes = Vec::with_capacity(total as usize);
-    let mut chunk = vec![0u8; CHUNK];
-    loop {
-        if cancel.load(Ordering::Relaxed) {
-            return Err(LoadError::Cancelled);
-        }
-        let n = file.read(&mut chunk).map_err(|e| failed(&e))?;
-        if n == 0 {
-            break;
-        }
-        bytes.extend_from_slice(&chunk[..n]);
-        let share = (bytes.len() as u64 * 1000 / total).min(1000) as u32;
-        progress.store(share, Ordering::Relaxed);
-    }
-    progress.store(PARSING, Ordering::Relaxed);
+    let (bytes, _) = read_file(path, CHUNK, progress, true)?;
+    progress.stage(PARSING);
     let parsed = if is_pose(path) {
         crate::motion::vpd::read_vpd(&bytes)
             .map(|(vpd, notes)| ParsedMotion::Vpd(vpd, notes))
@@ -131,9 +82,7 @@ fn load(path: &Path, progress: &AtomicU32, cancel: &AtomicBool) -> Result<Parsed
     } else {
         ParsedMotion::Vmd(crate::motion::vmd::read_vmd(&bytes).map_err(|e| failed(&e))?)
     };
-    if cancel.load(Ordering::Relaxed) {
-        return Err(LoadError::Cancelled);
-    }
+    progress.check()?;
     Ok(parsed)
 }
 
@@ -189,14 +138,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("m.vmd");
         crate::motion::save_vmd(&vmd_with_keys(3), &path).unwrap();
-        let progress = AtomicU32::new(0);
-        let cancel = AtomicBool::new(true);
-        assert!(matches!(
-            load(&path, &progress, &cancel),
-            Err(LoadError::Cancelled)
-        ));
+        use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+        let (value, cancel) = (AtomicU32::new(0), AtomicBool::new(true));
+        let progress = Progress::new(&value, &cancel);
+        assert!(matches!(load(&path, &progress), Err(LoadError::Cancelled)));
         cancel.store(false, Ordering::Relaxed);
-        assert!(load(&path, &progress, &cancel).is_ok());
-        assert_eq!(progress.load(Ordering::Relaxed), PARSING);
+        assert!(load(&path, &progress).is_ok());
+        assert_eq!(value.load(Ordering::Relaxed), PARSING);
     }
 }

@@ -63,7 +63,7 @@ const GROUPS: [(&str, InGroup); 4] = [
 /// Draws the question; Some(true) for Save, Some(false) for Cancel.
 pub fn modal(ctx: &egui::Context, question: &TextureQuestion) -> Option<bool> {
     let mut answer = None;
-    let folder = crate::app::document::output_folder(question.after.path());
+    let folder = crate::pmx::textures::folder_of(question.after.path());
     let modal = egui::Modal::new(egui::Id::new("texture_question")).show(ctx, |ui| {
         ui.set_max_width(620.0);
         ui.heading(crate::tr!("files2-textures-title"));

@@ -64,8 +64,14 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
             });
         });
     if apply {
-        if let Some(edit) = dialog.planned.as_mut().and_then(|p| p.edit.take()) {
-            state.commands.push(Command::Edit(edit));
+        if let Some(planned) = dialog.planned.as_mut() {
+            if let Some(edit) = planned.edit.take() {
+                state.commands.push(Command::Edit(edit));
+                let textures = std::mem::take(&mut planned.textures);
+                if !textures.is_empty() {
+                    state.commands.push(Command::BringTextures(textures));
+                }
+            }
         }
         return;
     }

@@ -46,6 +46,8 @@ pub struct Planned {
     pub error: Option<String>,
     /// What the edit adds (File ▸ Add model…'s part), ghosted in the viewport.
     pub ghost: Option<ghost::Ghost>,
+    /// Textures the edit adds from another folder (the part's): copied on save.
+    pub textures: crate::pmx::textures::TextureOrigins,
 }
 
 /// One open operation dialog.
@@ -140,6 +142,7 @@ pub fn plan(model: &Model, open: &Open, options: &Options, use_selection: bool) 
             error: Some(p.summary.join("\n")),
             summary: Vec::new(),
             ghost: None,
+            textures: Default::default(),
         },
         Ok(p) => Planned {
             edit: p.edit,
@@ -147,6 +150,7 @@ pub fn plan(model: &Model, open: &Open, options: &Options, use_selection: bool) 
             summary: p.summary,
             error: None,
             ghost: None,
+            textures: p.textures,
         },
         Err(e) => Planned {
             edit: None,
@@ -154,6 +158,7 @@ pub fn plan(model: &Model, open: &Open, options: &Options, use_selection: bool) 
             summary: Vec::new(),
             error: Some(e.to_string()),
             ghost: None,
+            textures: Default::default(),
         },
     };
     // Adding a model: the part, placed by the options, before Apply.
