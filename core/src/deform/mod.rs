@@ -46,7 +46,8 @@ mod skin;
 
 pub use axes::{corrected_local_axes, project_to_fixed_axis};
 pub use ik::IkTrace;
-pub use morph::{flip_index, MaterialMorph, MaterialValues, RigidImpulse};
+pub use crate::pmx::MaterialValues;
+pub use morph::{flip_index, MaterialMorph, RigidImpulse};
 pub use order::{BoneOrder, BoneOrderEntry, OrderNote};
 pub use pose_json::{pose_from_json, ParsedPose};
 pub use reads::{reads, DeformReads};

@@ -3,61 +3,8 @@
 
 use super::bones::slerp_identity;
 use super::{DeformState, Deformer, Pose};
-use crate::pmx::{Material, MaterialOffset, MaterialOp, Model, MorphOffsets};
+use crate::pmx::{Material, MaterialOffset, MaterialOp, MaterialValues, Model, MorphOffsets};
 use glam::{Quat, Vec3, Vec4};
-
-/// Material values a material morph touches.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct MaterialValues {
-    pub diffuse: Vec4,
-    pub specular: Vec3,
-    pub specular_power: f32,
-    pub ambient: Vec3,
-    pub edge_color: Vec4,
-    pub edge_size: f32,
-    pub texture_tint: Vec4,
-    pub sphere_tint: Vec4,
-    pub toon_tint: Vec4,
-}
-
-impl MaterialValues {
-    pub const ONE: MaterialValues = MaterialValues {
-        diffuse: Vec4::ONE,
-        specular: Vec3::ONE,
-        specular_power: 1.0,
-        ambient: Vec3::ONE,
-        edge_color: Vec4::ONE,
-        edge_size: 1.0,
-        texture_tint: Vec4::ONE,
-        sphere_tint: Vec4::ONE,
-        toon_tint: Vec4::ONE,
-    };
-    pub const ZERO: MaterialValues = MaterialValues {
-        diffuse: Vec4::ZERO,
-        specular: Vec3::ZERO,
-        specular_power: 0.0,
-        ambient: Vec3::ZERO,
-        edge_color: Vec4::ZERO,
-        edge_size: 0.0,
-        texture_tint: Vec4::ZERO,
-        sphere_tint: Vec4::ZERO,
-        toon_tint: Vec4::ZERO,
-    };
-
-    fn from_offset(o: &MaterialOffset) -> MaterialValues {
-        MaterialValues {
-            diffuse: o.diffuse,
-            specular: o.specular,
-            specular_power: o.specular_power,
-            ambient: o.ambient,
-            edge_color: o.edge_color,
-            edge_size: o.edge_size,
-            texture_tint: o.texture_tint,
-            sphere_tint: o.sphere_tint,
-            toon_tint: o.toon_tint,
-        }
-    }
-}
 
 /// Accumulated material-morph sets of one material, kept apart as the spec
 /// advises; drawn as `value × mul + add`.
@@ -112,7 +59,7 @@ impl MaterialMorph {
     }
 
     fn accumulate(&mut self, o: &MaterialOffset, w: f32) {
-        let v = MaterialValues::from_offset(o);
+        let v = o.values();
         match o.op {
             MaterialOp::Multiply => {
                 // Weighted multiply: lerp(1, value, w).
