@@ -1,9 +1,7 @@
 //! PMX Editor CSV → model. Everything is checked before the model is returned: a malformed
 //! line is an error naming its line and column, and nothing is built from a bad file.
 
-use super::write::{
-    special_by_rule, BONE_FLAG_COLUMNS, COLUMN_BONE_BITS, MATERIAL_FLAG_COLUMNS,
-};
+use super::write::{special_by_rule, BONE_FLAG_COLUMNS, COLUMN_BONE_BITS, MATERIAL_FLAG_COLUMNS};
 use super::{shared_toon_index, CsvError};
 use crate::pmx::model::*;
 use glam::{Vec2, Vec3, Vec4};
@@ -844,7 +842,12 @@ pub fn read_csv_text(text: &str) -> R<Model> {
         s.total_mass = f.num()?;
         s.margin = f.num()?;
         s.aero_model = AeroModel::from_i32(f.int()?);
-        for v in s.config.values_mut().into_iter().chain(s.cluster.values_mut()) {
+        for v in s
+            .config
+            .values_mut()
+            .into_iter()
+            .chain(s.cluster.values_mut())
+        {
             *v = f.num()?;
         }
         for v in s.iterations.values_mut() {
