@@ -49,7 +49,7 @@ refs-refer-to = { $count ->
 pmx-warning = { $place }: { $message } at byte { $offset }
 pmx-read-short = unexpected end of file (needs { $needed } bytes, { $left } left)
 read-short = unexpected end of file reading { $what }: { $needed } bytes needed, { $left } left
-read-count-too-big = { $what } = { $count }: at least { $needed } bytes needed, only { $left } left
+read-count-too-big = { $what }: { $count }, at least { $needed } bytes needed, only { $left } left
 pmx-read-too-many = too many
 pmx-read-no-soft-body-count = PMX 2.1 file ends before the soft-body count; read as no soft bodies
 pmx-read-trailing-bytes = { $count } bytes after the last section (no PMX data); kept as they are

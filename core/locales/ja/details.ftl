@@ -19,7 +19,7 @@ refs-refer-to = { $list } が { $target } を参照しています
 pmx-warning = { $place }: { $message } (バイト位置 { $offset })
 pmx-read-short = ファイルが途中で終わっています ({ $needed } バイト必要、残り { $left } バイト)
 read-short = { $what } の読み込み中にファイルが終わりました ({ $needed } バイト必要、残り { $left } バイト)
-read-count-too-big = { $what } = { $count }: 少なくとも { $needed } バイト必要ですが、残りは { $left } バイトです
+read-count-too-big = { $what }: { $count } 個、少なくとも { $needed } バイト必要ですが、残りは { $left } バイトです
 pmx-read-too-many = 多すぎる
 pmx-read-no-soft-body-count = PMX 2.1 のファイルがソフトボディ数の前で終わっています。ソフトボディなしとして読み込みました
 pmx-read-trailing-bytes = 最後のセクションの後に { $count } バイトあります (PMX のデータではありません)。そのまま保持します
