@@ -44,10 +44,9 @@ mod pose_json;
 mod reads;
 mod skin;
 
-pub use crate::pmx::MaterialValues;
 pub use axes::{corrected_local_axes, project_to_fixed_axis};
 pub use ik::IkTrace;
-pub use morph::{flip_index, MaterialMorph, RigidImpulse};
+pub use morph::{flip_index, MaterialMorph, MaterialValues, RigidImpulse};
 pub use order::{BoneOrder, BoneOrderEntry, OrderNote};
 pub use pose_json::{pose_from_json, ParsedPose};
 pub use reads::{reads, DeformReads};

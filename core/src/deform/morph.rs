@@ -3,8 +3,43 @@
 
 use super::bones::slerp_identity;
 use super::{DeformState, Deformer, Pose};
-use crate::pmx::{Material, MaterialOffset, MaterialOp, MaterialValues, Model, MorphOffsets};
+use crate::pmx::{Material, MaterialOffset, MaterialOp, Model, MorphOffsets};
 use glam::{Quat, Vec3, Vec4};
+
+/// Material values a material morph touches.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MaterialValues {
+    pub diffuse: Vec4,
+    pub specular: Vec3,
+    pub specular_power: f32,
+    pub ambient: Vec3,
+    pub edge_color: Vec4,
+    pub edge_size: f32,
+    pub texture_tint: Vec4,
+    pub sphere_tint: Vec4,
+    pub toon_tint: Vec4,
+}
+
+impl MaterialValues {
+    pub const ONE: MaterialValues =
+        MaterialValues::from_offset(&MaterialOffset::identity(-1, MaterialOp::Multiply));
+    pub const ZERO: MaterialValues =
+        MaterialValues::from_offset(&MaterialOffset::identity(-1, MaterialOp::Add));
+
+    const fn from_offset(o: &MaterialOffset) -> MaterialValues {
+        MaterialValues {
+            diffuse: o.diffuse,
+            specular: o.specular,
+            specular_power: o.specular_power,
+            ambient: o.ambient,
+            edge_color: o.edge_color,
+            edge_size: o.edge_size,
+            texture_tint: o.texture_tint,
+            sphere_tint: o.sphere_tint,
+            toon_tint: o.toon_tint,
+        }
+    }
+}
 
 /// Accumulated material-morph sets of one material, kept apart as the spec
 /// advises; drawn as `value × mul + add`.
@@ -59,7 +94,7 @@ impl MaterialMorph {
     }
 
     fn accumulate(&mut self, o: &MaterialOffset, w: f32) {
-        let v = o.values();
+        let v = MaterialValues::from_offset(o);
         match o.op {
             MaterialOp::Multiply => {
                 // Weighted multiply: lerp(1, value, w).

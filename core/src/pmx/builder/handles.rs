@@ -226,12 +226,12 @@ handle! { MorphBuilder, Morph, morphs, morph, "morph" }
 /// A material morph offset that changes nothing when multiplied
 /// (all factors 1); set the fields to change.
 pub fn material_multiply(material: i32) -> MaterialOffset {
-    MaterialOffset::new(material, MaterialOp::Multiply, MaterialValues::ONE)
+    MaterialOffset::identity(material, MaterialOp::Multiply)
 }
 
 /// A material morph offset that changes nothing when added (all zero).
 pub fn material_add(material: i32) -> MaterialOffset {
-    MaterialOffset::new(material, MaterialOp::Add, MaterialValues::ZERO)
+    MaterialOffset::identity(material, MaterialOp::Add)
 }
 
 handle! { FrameBuilder, DisplayFrame, display_frames, frame, "display frame" }

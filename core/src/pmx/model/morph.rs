@@ -120,73 +120,25 @@ pub struct MaterialOffset {
     pub toon_tint: Vec4,
 }
 
-/// Material values a material morph touches.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct MaterialValues {
-    pub diffuse: Vec4,
-    pub specular: Vec3,
-    pub specular_power: f32,
-    pub ambient: Vec3,
-    pub edge_color: Vec4,
-    pub edge_size: f32,
-    pub texture_tint: Vec4,
-    pub sphere_tint: Vec4,
-    pub toon_tint: Vec4,
-}
-
-impl MaterialValues {
-    pub const ONE: MaterialValues = MaterialValues {
-        diffuse: Vec4::ONE,
-        specular: Vec3::ONE,
-        specular_power: 1.0,
-        ambient: Vec3::ONE,
-        edge_color: Vec4::ONE,
-        edge_size: 1.0,
-        texture_tint: Vec4::ONE,
-        sphere_tint: Vec4::ONE,
-        toon_tint: Vec4::ONE,
-    };
-    pub const ZERO: MaterialValues = MaterialValues {
-        diffuse: Vec4::ZERO,
-        specular: Vec3::ZERO,
-        specular_power: 0.0,
-        ambient: Vec3::ZERO,
-        edge_color: Vec4::ZERO,
-        edge_size: 0.0,
-        texture_tint: Vec4::ZERO,
-        sphere_tint: Vec4::ZERO,
-        toon_tint: Vec4::ZERO,
-    };
-}
-
 impl MaterialOffset {
-    pub fn new(material: i32, op: MaterialOp, v: MaterialValues) -> MaterialOffset {
+    /// An offset that changes nothing: every factor 1 for a multiply, 0 for an add.
+    pub const fn identity(material: i32, op: MaterialOp) -> MaterialOffset {
+        let v = match op {
+            MaterialOp::Add => 0.0,
+            _ => 1.0,
+        };
         MaterialOffset {
             material,
             op,
-            diffuse: v.diffuse,
-            specular: v.specular,
-            specular_power: v.specular_power,
-            ambient: v.ambient,
-            edge_color: v.edge_color,
-            edge_size: v.edge_size,
-            texture_tint: v.texture_tint,
-            sphere_tint: v.sphere_tint,
-            toon_tint: v.toon_tint,
-        }
-    }
-
-    pub fn values(&self) -> MaterialValues {
-        MaterialValues {
-            diffuse: self.diffuse,
-            specular: self.specular,
-            specular_power: self.specular_power,
-            ambient: self.ambient,
-            edge_color: self.edge_color,
-            edge_size: self.edge_size,
-            texture_tint: self.texture_tint,
-            sphere_tint: self.sphere_tint,
-            toon_tint: self.toon_tint,
+            diffuse: Vec4::splat(v),
+            specular: Vec3::splat(v),
+            specular_power: v,
+            ambient: Vec3::splat(v),
+            edge_color: Vec4::splat(v),
+            edge_size: v,
+            texture_tint: Vec4::splat(v),
+            sphere_tint: Vec4::splat(v),
+            toon_tint: Vec4::splat(v),
         }
     }
 }
