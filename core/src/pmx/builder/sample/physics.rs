@@ -3,7 +3,25 @@
 
 use super::*;
 
-pub(super) fn add_physics(b: &mut ModelBuilder, sk: &Skeleton, meshes: &Meshes) {
+pub(super) fn add_physics(b: &mut ModelBuilder, skeleton: &Skeleton, meshes: &Meshes) {
+    let Skeleton {
+        upper,
+        upper2,
+        neck,
+        head,
+        lower,
+        ref arm_l,
+        ref arm_r,
+        ref leg_l,
+        ref leg_r,
+        hair,
+        hair_points,
+        skirt,
+        skirt_y,
+        ribbon,
+        pendant,
+        ..
+    } = *skeleton;
     let Meshes {
         cape_mat,
         rope_mat,
@@ -14,14 +32,14 @@ pub(super) fn add_physics(b: &mut ModelBuilder, sk: &Skeleton, meshes: &Meshes) 
     } = *meshes;
     // ------------------------------------------------------------ rigid bodies
     let head_body = grouped(
-        b.rigid_body("頭", sk.head).sphere(1.7).at(head_c),
+        b.rigid_body("頭", head).sphere(1.7).at(head_c),
         G_HEAD,
         &[G_HEAD, G_BODY, G_ACCESSORY, G_HAIR],
     )
     .name_en("head")
     .index();
     grouped(
-        b.rigid_body("首", sk.neck).capsule_between(
+        b.rigid_body("首", neck).capsule_between(
             Vec3::new(0.0, 15.9, 0.0),
             Vec3::new(0.0, 16.6, 0.0),
             0.45,
@@ -44,7 +62,7 @@ pub(super) fn add_physics(b: &mut ModelBuilder, sk: &Skeleton, meshes: &Meshes) 
     body_capsule(
         b,
         ("上半身", "upper body"),
-        sk.upper,
+        upper,
         Vec3::new(0.0, 11.4, 0.0),
         Vec3::new(0.0, 12.6, 0.0),
         1.1,
@@ -52,13 +70,13 @@ pub(super) fn add_physics(b: &mut ModelBuilder, sk: &Skeleton, meshes: &Meshes) 
     let chest_body = body_capsule(
         b,
         ("上半身2", "upper body2"),
-        sk.upper2,
+        upper2,
         Vec3::new(0.0, 13.3, 0.0),
         Vec3::new(0.0, 14.6, 0.0),
         1.15,
     );
     let hip_body = grouped(
-        b.rigid_body("下半身", sk.lower)
+        b.rigid_body("下半身", lower)
             .sphere(1.0)
             .at(Vec3::new(0.0, 10.0, 0.0)),
         G_BODY,
@@ -66,7 +84,7 @@ pub(super) fn add_physics(b: &mut ModelBuilder, sk: &Skeleton, meshes: &Meshes) 
     )
     .name_en("lower body")
     .index();
-    for (side, arm) in [(1.0f32, &sk.arm_l), (-1.0, &sk.arm_r)] {
+    for (side, arm) in [(1.0f32, &arm_l), (-1.0, &arm_r)] {
         let p = |x: f32| Vec3::new(side * x, ARM_Y, 0.0);
         let (lr, en) = side_names(side);
         let names = |n: &str, n_en: &str| (format!("{lr}{n}"), format!("{n_en}{en}"));
@@ -75,7 +93,7 @@ pub(super) fn add_physics(b: &mut ModelBuilder, sk: &Skeleton, meshes: &Meshes) 
         let (name, name_en) = names("ひじ", "elbow");
         body_capsule(b, (&name, &name_en), arm.elbow, p(4.9), p(6.7), 0.38);
     }
-    for (side, leg) in [(1.0f32, &sk.leg_l), (-1.0, &sk.leg_r)] {
+    for (side, leg) in [(1.0f32, &leg_l), (-1.0, &leg_r)] {
         let x = side * 1.0;
         let (lr, en) = side_names(side);
         let names = |n: &str, n_en: &str| (format!("{lr}{n}"), format!("{n_en}{en}"));
@@ -91,8 +109,8 @@ pub(super) fn add_physics(b: &mut ModelBuilder, sk: &Skeleton, meshes: &Meshes) 
     let mut hair_bodies = [0i32; 4];
     for i in 0..4 {
         let rb = b
-            .rigid_body(&format!("髪{}", i + 1), sk.hair[i])
-            .capsule_between(sk.hair_points[i], sk.hair_points[i + 1], 0.35)
+            .rigid_body(&format!("髪{}", i + 1), hair[i])
+            .capsule_between(hair_points[i], hair_points[i + 1], 0.35)
             .mass(0.3)
             .damping(0.9, 0.9)
             .name_en(&format!("hair{}", i + 1));
@@ -107,11 +125,11 @@ pub(super) fn add_physics(b: &mut ModelBuilder, sk: &Skeleton, meshes: &Meshes) 
     let mut skirt_bodies = [[0i32; 2]; SKIRT_CHAINS];
     for k in 0..SKIRT_CHAINS {
         for s in 0..2 {
-            let (top, bottom) = (on_skirt(k, sk.skirt_y[s]), on_skirt(k, sk.skirt_y[s + 1]));
+            let (top, bottom) = (on_skirt(k, skirt_y[s]), on_skirt(k, skirt_y[s + 1]));
             // Shortened so the two bodies of a chain meet at the bone, not overlap past it.
             let dir = (bottom - top).normalize();
             skirt_bodies[k][s] = grouped(
-                b.rigid_body(&format!("スカート_{k}_{s}"), sk.skirt[k][s])
+                b.rigid_body(&format!("スカート_{k}_{s}"), skirt[k][s])
                     .capsule_between(top + dir * 0.3, bottom - dir * 0.3, 0.3)
                     .mass(0.2)
                     .damping(0.5, 0.5)
@@ -125,7 +143,7 @@ pub(super) fn add_physics(b: &mut ModelBuilder, sk: &Skeleton, meshes: &Meshes) 
     }
 
     let ribbon_body = grouped(
-        b.rigid_body("胸リボン", sk.ribbon)
+        b.rigid_body("胸リボン", ribbon)
             .box_shape(Vec3::new(0.35, 0.2, 0.1))
             .at(Vec3::new(0.0, 14.0, -1.45))
             .mass(0.1)
@@ -136,7 +154,7 @@ pub(super) fn add_physics(b: &mut ModelBuilder, sk: &Skeleton, meshes: &Meshes) 
     )
     .index();
     let pendant_body = grouped(
-        b.rigid_body("ペンダント", sk.pendant)
+        b.rigid_body("ペンダント", pendant)
             .sphere(0.22)
             .at(Vec3::new(0.0, 14.9, -1.6))
             .mass(0.1)
