@@ -52,12 +52,6 @@ check-msg-sdef-pointless = vertex #{ $vertex }: SDEF with weight { $weight }: al
 check-msg-sdef-center = vertex #{ $vertex }: SDEF centre C { $c } is { $d } away from the bones { $a } and { $b } (limit { $limit })
 
 # version.rs, morphs.rs
-check-v21-qdef = QDEF weights
-check-v21-flip-morphs = flip morphs
-check-v21-impulse-morphs = impulse morphs
-check-v21-material-flags = material flags 0x20-0x80 (vertex colour, point, line)
-check-v21-joint-kinds = joint types other than spring 6DOF
-check-v21-soft-bodies = soft bodies
 check-msg-version-21 = the file is PMX 2.0 but uses { $feature } (PMX 2.1) in { $count } element(s), first { $first }
 check-msg-morph-panel = { $morph }: panel { $panel } is not one of 0..4 (system, eyebrow, eye, mouth, other)
 check-msg-morph-uv-layer = { $morph }: moves additional UV{ $layer } but the file has { $count } additional UV(s); it changes nothing

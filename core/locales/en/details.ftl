@@ -48,6 +48,8 @@ refs-refer-to = { $count ->
 # Reading a PMX file (core/src/pmx/read): the details inside a parse error or load warning.
 pmx-warning = { $place }: { $message } at byte { $offset }
 pmx-read-short = unexpected end of file (needs { $needed } bytes, { $left } left)
+read-short = unexpected end of file reading { $what }: { $needed } bytes needed, { $left } left
+read-count-too-big = { $what }: { $count }, at least { $needed } bytes needed, only { $left } left
 pmx-read-too-many = too many
 pmx-read-no-soft-body-count = PMX 2.1 file ends before the soft-body count; read as no soft bodies
 pmx-read-trailing-bytes = { $count } bytes after the last section (no PMX data); kept as they are
@@ -61,7 +63,6 @@ pmx-read-uv-count = additional UV count { $count } (PMX allows 0 to 4)
 pmx-read-index-size = { $kind } index size { $size } (must be 1, 2 or 4)
 pmx-read-extra-globals = header has { $count } globals; PMX { $version } defines 8 (extra kept)
 pmx-read-negative = negative { $what } { $value }
-pmx-read-count-too-big = { $what } { $count } needs at least { $needed } bytes but only { $left } are left
 pmx-read-flag = { $what } flag is { $value } (expected 0 or 1); read as 1
 pmx-read-unknown-kind = unknown { $what } { $value }; kept
 pmx-read-negative-text-length = negative text length { $length }
@@ -165,8 +166,6 @@ weights-err-unknown-kind = unknown weight kind "{ $name }" (bdef1, bdef2, bdef4,
 script-label-add-at = Add { $kind } at #{ $at }
 
 # Reading a PMD file (core/src/pmx/pmd): error and warning details (the byte field names stay as the format names them).
-pmd-read-short = unexpected end of file reading { $what }: { $needed } bytes needed, { $left } left
-pmd-read-count-too-big = { $count } { $what } need at least { $needed } bytes, only { $left } left
 pmd-read-not-pmd = not a PMD file (magic is not "Pmd")
 pmd-read-version = PMD version { $version } (expected 1.0); reading as 1.0
 pmd-read-weight-over-100 = bone weight { $weight } is over 100; kept as { $kept }
@@ -187,8 +186,6 @@ pmd-conv-bone-frame = bone { $bone } is listed in frame { $frame }, which does n
 pmd-conv-body-bone = bone { $bone } is out of range; position taken relative to bone 0
 
 # Motions and poses (core/src/motion, core/src/deform/pose_json.rs): read errors and notes.
-vmd-read-short = { $what }: needs { $needed } bytes, { $left } left
-vmd-read-count-too-big = { $what }: count { $count } needs at least { $needed } bytes, { $left } left
 vmd-read-not-vmd = not a VMD file (no "Vocaloid Motion Data" magic)
 vmd-read-ik-count = property key IK count { $count } needs { $needed } bytes, { $left } left
 vpd-err-line = VPD line { $line }: { $message }

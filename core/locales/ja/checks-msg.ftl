@@ -52,12 +52,6 @@ check-msg-sdef-pointless = 頂点 #{ $vertex }：ウェイト { $weight } の SD
 check-msg-sdef-center = 頂点 #{ $vertex }：SDEF の中心 C { $c } がボーン { $a } と { $b } から { $d } 離れています（上限 { $limit }）
 
 # version.rs, morphs.rs
-check-v21-qdef = QDEF ウェイト
-check-v21-flip-morphs = フリップモーフ
-check-v21-impulse-morphs = インパルスモーフ
-check-v21-material-flags = 材質の描画フラグ 0x20〜0x80（頂点色、点描画、線描画）
-check-v21-joint-kinds = ばね付6DOF 以外のジョイント種類
-check-v21-soft-bodies = ソフトボディ
 check-msg-version-21 = ファイルは PMX 2.0 ですが、{ $count } 個の要素で { $feature }（PMX 2.1）を使っています。最初は { $first }
 check-msg-morph-panel = { $morph }：操作パネル { $panel } は 0〜4（システム、眉、目、口、その他）のどれでもありません
 check-msg-morph-uv-layer = { $morph }：追加UV{ $layer } を動かしますが、ファイルの追加UV数は { $count } のため、何も変わりません

@@ -18,6 +18,8 @@ refs-refer-to = { $list } が { $target } を参照しています
 # PMX の読み込み (core/src/pmx/read): 読み込みエラー・警告の詳細
 pmx-warning = { $place }: { $message } (バイト位置 { $offset })
 pmx-read-short = ファイルが途中で終わっています ({ $needed } バイト必要、残り { $left } バイト)
+read-short = { $what } の読み込み中にファイルが終わりました ({ $needed } バイト必要、残り { $left } バイト)
+read-count-too-big = { $what }: { $count } 個、少なくとも { $needed } バイト必要ですが、残りは { $left } バイトです
 pmx-read-too-many = 多すぎる
 pmx-read-no-soft-body-count = PMX 2.1 のファイルがソフトボディ数の前で終わっています。ソフトボディなしとして読み込みました
 pmx-read-trailing-bytes = 最後のセクションの後に { $count } バイトあります (PMX のデータではありません)。そのまま保持します
@@ -31,7 +33,6 @@ pmx-read-uv-count = 追加UV数が { $count } です (PMX では 0〜4)
 pmx-read-index-size = { $kind }のインデックスサイズが { $size } です (1、2、4 のいずれか)
 pmx-read-extra-globals = ヘッダのグローバル数が { $count } です。PMX { $version } の定義は 8 (余りは保持します)
 pmx-read-negative = { $what }が負の値 { $value } です
-pmx-read-count-too-big = { $what } { $count } には少なくとも { $needed } バイト必要ですが、残りは { $left } バイトです
 pmx-read-flag = { $what }のフラグが { $value } です (0 か 1 のはず)。1 として読み込みました
 pmx-read-unknown-kind = 不明な{ $what } { $value } です。そのまま保持します
 pmx-read-negative-text-length = 文字列の長さが負の値 { $length } です
@@ -135,8 +136,6 @@ weights-err-unknown-kind = ウェイト変形方式「{ $name }」はありま�
 script-label-add-at = { $kind }を #{ $at } に追加
 
 # PMD の読み込み (core/src/pmx/pmd): エラー・警告の詳細 (バイト列のフィールド名は形式の名前のまま)
-pmd-read-short = { $what } の読み込み中にファイルが終わりました ({ $needed } バイト必要、残り { $left } バイト)
-pmd-read-count-too-big = { $what } { $count } 個には少なくとも { $needed } バイト必要ですが、残りは { $left } バイトです
 pmd-read-not-pmd = PMD ファイルではありません (先頭が "Pmd" ではありません)
 pmd-read-version = PMD バージョン { $version } (1.0 のはず)。1.0 として読み込みます
 pmd-read-weight-over-100 = ボーンウェイト { $weight } が 100 を超えています。{ $kept } のまま保持します
@@ -157,8 +156,6 @@ pmd-conv-bone-frame = ボーン { $bone } が存在しない表示枠 { $frame }
 pmd-conv-body-bone = ボーン { $bone } は範囲外です。位置はボーン 0 からの相対とします
 
 # モーションとポーズ (core/src/motion、core/src/deform/pose_json.rs): 読み込みエラーとメモ
-vmd-read-short = { $what }: { $needed } バイト必要ですが、残りは { $left } バイトです
-vmd-read-count-too-big = { $what }: 個数 { $count } には少なくとも { $needed } バイト必要ですが、残りは { $left } バイトです
 vmd-read-not-vmd = VMD ファイルではありません (先頭に "Vocaloid Motion Data" がありません)
 vmd-read-ik-count = 表示・IK キーの IK 数 { $count } には { $needed } バイト必要ですが、残りは { $left } バイトです
 vpd-err-line = VPD { $line } 行目: { $message }

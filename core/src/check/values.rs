@@ -221,27 +221,13 @@ pub(crate) fn check_other_numbers(model: &Model) -> Vec<Problem> {
         let mut f = Fields::default();
         f.num("check-field-total-mass", s.total_mass);
         f.num("check-field-collision-margin", s.margin);
-        let c = &s.config;
-        let config = [
-            c.vcf, c.dp, c.dg, c.lf, c.pr, c.vc, c.df, c.mt, c.chr, c.khr, c.shr, c.ahr,
-        ];
-        if !config.iter().all(|x| x.is_finite()) {
+        if !s.config.values().iter().all(|x| x.is_finite()) {
             f.0.push("check-field-config");
         }
-        let k = &s.cluster;
-        let cluster = [
-            k.srhr_cl,
-            k.skhr_cl,
-            k.sshr_cl,
-            k.sr_splt_cl,
-            k.sk_splt_cl,
-            k.ss_splt_cl,
-        ];
-        if !cluster.iter().all(|x| x.is_finite()) {
+        if !s.cluster.values().iter().all(|x| x.is_finite()) {
             f.0.push("check-field-cluster-parameters");
         }
-        let p = &s.material_params;
-        if !(p.lst.is_finite() && p.ast.is_finite() && p.vst.is_finite()) {
+        if !s.material_params.values().iter().all(|x| x.is_finite()) {
             f.0.push("check-field-material-stiffness");
         }
         f.report(model, ElementRef::SoftBody(i as i32), &mut out);

@@ -27,17 +27,9 @@ pub fn check_version_features(model: &Model) -> Vec<Problem> {
             }
         };
         let first = element(used.elements[0]);
-        let feature = match used.feature {
-            V21Feature::QdefWeights => crate::tr!("check-v21-qdef"),
-            V21Feature::FlipMorphs => crate::tr!("check-v21-flip-morphs"),
-            V21Feature::ImpulseMorphs => crate::tr!("check-v21-impulse-morphs"),
-            V21Feature::MaterialFlags => crate::tr!("check-v21-material-flags"),
-            V21Feature::JointKinds => crate::tr!("check-v21-joint-kinds"),
-            V21Feature::SoftBodies => crate::tr!("check-v21-soft-bodies"),
-        };
         let msg = crate::tr!(
             "check-msg-version-21",
-            feature = feature,
+            feature = used.feature.what(),
             count = used.elements.len(),
             first = first.describe(model)
         );

@@ -21,30 +21,12 @@ pub struct MaterialValues {
 }
 
 impl MaterialValues {
-    pub const ONE: MaterialValues = MaterialValues {
-        diffuse: Vec4::ONE,
-        specular: Vec3::ONE,
-        specular_power: 1.0,
-        ambient: Vec3::ONE,
-        edge_color: Vec4::ONE,
-        edge_size: 1.0,
-        texture_tint: Vec4::ONE,
-        sphere_tint: Vec4::ONE,
-        toon_tint: Vec4::ONE,
-    };
-    pub const ZERO: MaterialValues = MaterialValues {
-        diffuse: Vec4::ZERO,
-        specular: Vec3::ZERO,
-        specular_power: 0.0,
-        ambient: Vec3::ZERO,
-        edge_color: Vec4::ZERO,
-        edge_size: 0.0,
-        texture_tint: Vec4::ZERO,
-        sphere_tint: Vec4::ZERO,
-        toon_tint: Vec4::ZERO,
-    };
+    pub const ONE: MaterialValues =
+        MaterialValues::from_offset(&MaterialOffset::identity(-1, MaterialOp::Multiply));
+    pub const ZERO: MaterialValues =
+        MaterialValues::from_offset(&MaterialOffset::identity(-1, MaterialOp::Add));
 
-    fn from_offset(o: &MaterialOffset) -> MaterialValues {
+    const fn from_offset(o: &MaterialOffset) -> MaterialValues {
         MaterialValues {
             diffuse: o.diffuse,
             specular: o.specular,

@@ -207,6 +207,19 @@ impl NameIndex {
     }
 }
 
+/// Sorts keys by frame (stably); of two keys on one frame the later in the file wins.
+fn sort_later_wins<K: Copy>(keys: &mut Vec<K>, frame: impl Fn(&K) -> u32) {
+    keys.sort_by_key(&frame);
+    keys.dedup_by(|later, earlier| {
+        if frame(later) == frame(earlier) {
+            *earlier = *later;
+            true
+        } else {
+            false
+        }
+    });
+}
+
 fn push_unknown(list: &mut Vec<String>, name: &VmdName) {
     if !list.contains(&name.text) {
         list.push(name.text.clone());
@@ -248,28 +261,11 @@ impl BoundMotion {
                 }
             }
         }
-        // Stable sorts: of two keys on the same frame the later in the file wins.
         for t in &mut m.bone_tracks {
-            t.sort_by_key(|k| k.frame);
-            t.dedup_by(|later, earlier| {
-                if later.frame == earlier.frame {
-                    *earlier = *later;
-                    true
-                } else {
-                    false
-                }
-            });
+            sort_later_wins(t, |k| k.frame);
         }
         for t in &mut m.morph_tracks {
-            t.sort_by_key(|k| k.frame);
-            t.dedup_by(|later, earlier| {
-                if later.frame == earlier.frame {
-                    *earlier = *later;
-                    true
-                } else {
-                    false
-                }
-            });
+            sort_later_wins(t, |k| k.frame);
         }
         for t in &mut m.ik_tracks {
             t.sort_by_key(|k| k.0);

@@ -119,41 +119,15 @@ pub fn encode_name(name: &str, size: usize) -> Vec<u8> {
 
 /// A short read, worded for VMD: what was being read, and for which key.
 fn short(what: &str, index: Option<usize>) -> impl FnOnce(Short) -> Error + '_ {
-    move |s| {
-        Error::parse(
-            Section::Motion,
-            index,
-            None,
-            s.at,
-            crate::tr!(
-                "vmd-read-short",
-                what = what,
-                needed = s.needed,
-                left = s.left
-            ),
-        )
-    }
+    move |s| Error::parse(Section::Motion, index, None, s.at, s.message(what))
 }
 
 /// A section count, checked against the bytes left before anything is allocated.
 fn count(c: &mut Cursor<'_>, what: &str, min_size: usize) -> Result<usize> {
     let at = c.pos();
     let n = c.u32().map_err(short(what, None))? as usize;
-    c.check_fits(n, min_size).map_err(|e| {
-        Error::parse(
-            Section::Motion,
-            None,
-            None,
-            at,
-            crate::tr!(
-                "vmd-read-count-too-big",
-                what = what,
-                count = n,
-                needed = e.need_text(),
-                left = e.left
-            ),
-        )
-    })?;
+    c.check_fits(n, min_size)
+        .map_err(|e| Error::parse(Section::Motion, None, None, at, e.message(what, n)))?;
     Ok(n)
 }
 

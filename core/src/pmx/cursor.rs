@@ -167,11 +167,34 @@ impl<'a> Cursor<'a> {
     }
 }
 
+impl Short {
+    /// The message every reader shows for it, naming what was being read.
+    pub fn message(&self, what: &str) -> String {
+        crate::tr!(
+            "read-short",
+            what = what,
+            needed = self.needed,
+            left = self.left
+        )
+    }
+}
+
 impl TooMany {
     /// The bytes needed, for a message ("too many" where it overflows).
     pub fn need_text(&self) -> String {
         self.need
             .map_or_else(|| crate::tr!("pmx-read-too-many"), |n| n.to_string())
+    }
+
+    /// The message every reader shows for `count` elements of `what`.
+    pub fn message(&self, what: &str, count: usize) -> String {
+        crate::tr!(
+            "read-count-too-big",
+            what = what,
+            count = count,
+            needed = self.need_text(),
+            left = self.left
+        )
     }
 }
 

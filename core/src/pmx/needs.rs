@@ -435,7 +435,7 @@ impl SaveChange {
                         let first = u.feature.describe_user(model, u.elements[0]);
                         crate::tr!(
                             "save-v21-reason",
-                            feature = v21_feature_label(u.feature),
+                            feature = u.feature.what(),
                             count = u.elements.len(),
                             first = first
                         )
@@ -459,18 +459,6 @@ impl SaveChange {
                 crate::tr!("save-index-sizes-grew", sizes = grown.join(", "))
             }
         }
-    }
-}
-
-/// A 2.1 feature's name from the core catalogue.
-pub fn v21_feature_label(feature: V21Feature) -> String {
-    match feature {
-        V21Feature::QdefWeights => crate::tr!("v21-feature-qdef"),
-        V21Feature::FlipMorphs => crate::tr!("v21-feature-flip-morphs"),
-        V21Feature::ImpulseMorphs => crate::tr!("v21-feature-impulse-morphs"),
-        V21Feature::MaterialFlags => crate::tr!("v21-feature-material-flags"),
-        V21Feature::JointKinds => crate::tr!("v21-feature-joint-kinds"),
-        V21Feature::SoftBodies => crate::tr!("v21-feature-soft-bodies"),
     }
 }
 

@@ -548,29 +548,13 @@ impl Writer {
         self.f32(s.total_mass);
         self.f32(s.margin);
         self.i32(s.aero_model.to_i32());
-        let c = &s.config;
-        for v in [
-            c.vcf, c.dp, c.dg, c.lf, c.pr, c.vc, c.df, c.mt, c.chr, c.khr, c.shr, c.ahr,
-        ] {
+        for v in s.config.values().into_iter().chain(s.cluster.values()) {
             self.f32(v);
         }
-        let c = &s.cluster;
-        for v in [
-            c.srhr_cl,
-            c.skhr_cl,
-            c.sshr_cl,
-            c.sr_splt_cl,
-            c.sk_splt_cl,
-            c.ss_splt_cl,
-        ] {
-            self.f32(v);
-        }
-        let it = &s.iterations;
-        for v in [it.velocity, it.position, it.drift, it.cluster] {
+        for v in s.iterations.values() {
             self.i32(v);
         }
-        let m = &s.material_params;
-        for v in [m.lst, m.ast, m.vst] {
+        for v in s.material_params.values() {
             self.f32(v);
         }
         self.count_in("soft-body anchors", s.anchors.len())?;

@@ -226,36 +226,12 @@ handle! { MorphBuilder, Morph, morphs, morph, "morph" }
 /// A material morph offset that changes nothing when multiplied
 /// (all factors 1); set the fields to change.
 pub fn material_multiply(material: i32) -> MaterialOffset {
-    MaterialOffset {
-        material,
-        op: MaterialOp::Multiply,
-        diffuse: Vec4::ONE,
-        specular: Vec3::ONE,
-        specular_power: 1.0,
-        ambient: Vec3::ONE,
-        edge_color: Vec4::ONE,
-        edge_size: 1.0,
-        texture_tint: Vec4::ONE,
-        sphere_tint: Vec4::ONE,
-        toon_tint: Vec4::ONE,
-    }
+    MaterialOffset::identity(material, MaterialOp::Multiply)
 }
 
 /// A material morph offset that changes nothing when added (all zero).
 pub fn material_add(material: i32) -> MaterialOffset {
-    MaterialOffset {
-        material,
-        op: MaterialOp::Add,
-        diffuse: Vec4::ZERO,
-        specular: Vec3::ZERO,
-        specular_power: 0.0,
-        ambient: Vec3::ZERO,
-        edge_color: Vec4::ZERO,
-        edge_size: 0.0,
-        texture_tint: Vec4::ZERO,
-        sphere_tint: Vec4::ZERO,
-        toon_tint: Vec4::ZERO,
-    }
+    MaterialOffset::identity(material, MaterialOp::Add)
 }
 
 handle! { FrameBuilder, DisplayFrame, display_frames, frame, "display frame" }

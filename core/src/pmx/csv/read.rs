@@ -1,7 +1,7 @@
 //! PMX Editor CSV → model. Everything is checked before the model is returned: a malformed
 //! line is an error naming its line and column, and nothing is built from a bad file.
 
-use super::write::{special_by_rule, COLUMN_BONE_BITS};
+use super::write::{special_by_rule, BONE_FLAG_COLUMNS, COLUMN_BONE_BITS, MATERIAL_FLAG_COLUMNS};
 use super::{shared_toon_index, CsvError};
 use crate::pmx::model::*;
 use glam::{Vec2, Vec3, Vec4};
@@ -493,13 +493,7 @@ pub fn read_csv_text(text: &str) -> R<Model> {
             ..Material::default()
         };
         let mut flags = 0u8;
-        for bit in [
-            MaterialFlags::DOUBLE_SIDED,
-            MaterialFlags::GROUND_SHADOW,
-            MaterialFlags::SELF_SHADOW_MAP,
-            MaterialFlags::SELF_SHADOW,
-            MaterialFlags::VERTEX_COLOR,
-        ] {
+        for bit in MATERIAL_FLAG_COLUMNS {
             if f.flag()? {
                 flags |= bit;
             }
@@ -848,35 +842,18 @@ pub fn read_csv_text(text: &str) -> R<Model> {
         s.total_mass = f.num()?;
         s.margin = f.num()?;
         s.aero_model = AeroModel::from_i32(f.int()?);
-        let c = &mut s.config;
-        for v in [
-            &mut c.vcf, &mut c.dp, &mut c.dg, &mut c.lf, &mut c.pr, &mut c.vc, &mut c.df,
-            &mut c.mt, &mut c.chr, &mut c.khr, &mut c.shr, &mut c.ahr,
-        ] {
+        for v in s
+            .config
+            .values_mut()
+            .into_iter()
+            .chain(s.cluster.values_mut())
+        {
             *v = f.num()?;
         }
-        let c = &mut s.cluster;
-        for v in [
-            &mut c.srhr_cl,
-            &mut c.skhr_cl,
-            &mut c.sshr_cl,
-            &mut c.sr_splt_cl,
-            &mut c.sk_splt_cl,
-            &mut c.ss_splt_cl,
-        ] {
-            *v = f.num()?;
-        }
-        let it = &mut s.iterations;
-        for v in [
-            &mut it.velocity,
-            &mut it.position,
-            &mut it.drift,
-            &mut it.cluster,
-        ] {
+        for v in s.iterations.values_mut() {
             *v = f.int()?;
         }
-        let p = &mut s.material_params;
-        for v in [&mut p.lst, &mut p.ast, &mut p.vst] {
+        for v in s.material_params.values_mut() {
             *v = f.num()?;
         }
         model.soft_bodies.push(s);
@@ -939,13 +916,7 @@ fn read_bone(r: &Rec, bones: &Lookup) -> R<Bone> {
     }
     b.position = f.vec3()?;
     let mut ik = false;
-    for bit in [
-        BoneFlags::ROTATABLE,
-        BoneFlags::MOVABLE,
-        BoneFlags::IK,
-        BoneFlags::VISIBLE,
-        BoneFlags::OPERABLE,
-    ] {
+    for bit in BONE_FLAG_COLUMNS {
         if f.flag()? {
             flags |= bit;
             ik |= bit == BoneFlags::IK;

@@ -235,18 +235,8 @@ fn pmx_editor_model() -> Model {
             name: "体".into(),
             name_en: "body".into(),
             bone: 0,
-            group: 0,
-            collision_mask: 0xFFFF,
             shape: RigidShape::Box,
-            size: Vec3::ONE,
-            position: Vec3::ZERO,
-            rotation: Vec3::ZERO,
-            mass: 1.0,
-            linear_damping: 0.5,
-            angular_damping: 0.5,
-            restitution: 0.0,
-            friction: 0.5,
-            mode: RigidMode::FollowBone,
+            ..RigidBody::default()
         },
     ];
     m.joints = vec![Joint {

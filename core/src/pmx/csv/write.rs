@@ -67,17 +67,7 @@ pub fn write_csv_text(model: &Model) -> String {
             w.vec4(uv);
         }
         w.int(v.weights.kind() as i64);
-        let (b, wt, n) = match v.weights {
-            Weights::Bdef1 { bone } => ([bone, NONE, NONE, NONE], [1.0, 0.0, 0.0, 0.0], 1),
-            Weights::Bdef2 { bones, weight } | Weights::Sdef { bones, weight, .. } => (
-                [bones[0], bones[1], NONE, NONE],
-                [weight, 1.0 - weight, 0.0, 0.0],
-                2,
-            ),
-            Weights::Bdef4 { bones, weights } | Weights::Qdef { bones, weights } => {
-                (bones, weights, 4)
-            }
-        };
+        let (b, wt, n) = v.weights.bone_weights();
         for k in 0..4 {
             if k < n {
                 w.reference(&bones, b[k]);
@@ -138,13 +128,7 @@ pub fn write_csv_text(model: &Model) -> String {
         w.num(m.specular_power);
         w.vec3(m.ambient);
         let f = m.flags;
-        for bit in [
-            MaterialFlags::DOUBLE_SIDED,
-            MaterialFlags::GROUND_SHADOW,
-            MaterialFlags::SELF_SHADOW_MAP,
-            MaterialFlags::SELF_SHADOW,
-            MaterialFlags::VERTEX_COLOR,
-        ] {
+        for bit in MATERIAL_FLAG_COLUMNS {
             w.int(f.has(bit) as i64);
         }
         w.int(f.has(MaterialFlags::POINT) as i64 + 2 * f.has(MaterialFlags::LINE) as i64);
@@ -348,29 +332,13 @@ pub fn write_csv_text(model: &Model) -> String {
         w.num(s.total_mass);
         w.num(s.margin);
         w.int(s.aero_model.to_i32() as i64);
-        let c = &s.config;
-        for v in [
-            c.vcf, c.dp, c.dg, c.lf, c.pr, c.vc, c.df, c.mt, c.chr, c.khr, c.shr, c.ahr,
-        ] {
+        for v in s.config.values().into_iter().chain(s.cluster.values()) {
             w.num(v);
         }
-        let c = &s.cluster;
-        for v in [
-            c.srhr_cl,
-            c.skhr_cl,
-            c.sshr_cl,
-            c.sr_splt_cl,
-            c.sk_splt_cl,
-            c.ss_splt_cl,
-        ] {
-            w.num(v);
-        }
-        let it = &s.iterations;
-        for v in [it.velocity, it.position, it.drift, it.cluster] {
+        for v in s.iterations.values() {
             w.int(v as i64);
         }
-        let p = &s.material_params;
-        for v in [p.lst, p.ast, p.vst] {
+        for v in s.material_params.values() {
             w.num(v);
         }
         w.end();
@@ -437,13 +405,7 @@ fn write_bone(w: &mut Out, b: &Bone, bones: &Names) {
     w.int(b.layer as i64);
     w.int((f & BoneFlags::AFTER_PHYSICS != 0) as i64);
     w.vec3(b.position);
-    for bit in [
-        BoneFlags::ROTATABLE,
-        BoneFlags::MOVABLE,
-        BoneFlags::IK,
-        BoneFlags::VISIBLE,
-        BoneFlags::OPERABLE,
-    ] {
+    for bit in BONE_FLAG_COLUMNS {
         w.int((f & bit != 0) as i64);
     }
     w.reference(bones, b.parent);
@@ -503,6 +465,24 @@ fn write_bone(w: &mut Out, b: &Bone, bones: &Names) {
         w.end();
     }
 }
+
+/// The material flags in the Material record's 0/1 columns, in their order.
+pub(super) const MATERIAL_FLAG_COLUMNS: [u8; 5] = [
+    MaterialFlags::DOUBLE_SIDED,
+    MaterialFlags::GROUND_SHADOW,
+    MaterialFlags::SELF_SHADOW_MAP,
+    MaterialFlags::SELF_SHADOW,
+    MaterialFlags::VERTEX_COLOR,
+];
+
+/// The bone flags in the Bone record's 0/1 columns after its position, in their order.
+pub(super) const BONE_FLAG_COLUMNS: [u16; 5] = [
+    BoneFlags::ROTATABLE,
+    BoneFlags::MOVABLE,
+    BoneFlags::IK,
+    BoneFlags::VISIBLE,
+    BoneFlags::OPERABLE,
+];
 
 /// The bone flag bits the Bone record's columns hold (or derive from its data).
 pub(super) const COLUMN_BONE_BITS: u16 = BoneFlags::TAIL_IS_BONE

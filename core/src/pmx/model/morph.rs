@@ -120,6 +120,29 @@ pub struct MaterialOffset {
     pub toon_tint: Vec4,
 }
 
+impl MaterialOffset {
+    /// An offset that changes nothing: every factor 1 for a multiply, 0 for an add.
+    pub const fn identity(material: i32, op: MaterialOp) -> MaterialOffset {
+        let v = match op {
+            MaterialOp::Add => 0.0,
+            _ => 1.0,
+        };
+        MaterialOffset {
+            material,
+            op,
+            diffuse: Vec4::splat(v),
+            specular: Vec3::splat(v),
+            specular_power: v,
+            ambient: Vec3::splat(v),
+            edge_color: Vec4::splat(v),
+            edge_size: v,
+            texture_tint: Vec4::splat(v),
+            sphere_tint: Vec4::splat(v),
+            toon_tint: Vec4::splat(v),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct ImpulseOffset {
     pub rigid_body: i32,

@@ -352,6 +352,69 @@ pub struct SoftBodyMaterial {
     pub vst: f32,
 }
 
+/// The soft-body parameter blocks field by field, in the order PMX and its CSV store them:
+/// one list per block, so the readers and writers cannot disagree.
+impl SoftBodyConfig {
+    pub fn values_mut(&mut self) -> [&mut f32; 12] {
+        [
+            &mut self.vcf,
+            &mut self.dp,
+            &mut self.dg,
+            &mut self.lf,
+            &mut self.pr,
+            &mut self.vc,
+            &mut self.df,
+            &mut self.mt,
+            &mut self.chr,
+            &mut self.khr,
+            &mut self.shr,
+            &mut self.ahr,
+        ]
+    }
+    pub fn values(mut self) -> [f32; 12] {
+        self.values_mut().map(|v| *v)
+    }
+}
+
+impl SoftBodyClusterParams {
+    pub fn values_mut(&mut self) -> [&mut f32; 6] {
+        [
+            &mut self.srhr_cl,
+            &mut self.skhr_cl,
+            &mut self.sshr_cl,
+            &mut self.sr_splt_cl,
+            &mut self.sk_splt_cl,
+            &mut self.ss_splt_cl,
+        ]
+    }
+    pub fn values(mut self) -> [f32; 6] {
+        self.values_mut().map(|v| *v)
+    }
+}
+
+impl SoftBodyIterations {
+    pub fn values_mut(&mut self) -> [&mut i32; 4] {
+        [
+            &mut self.velocity,
+            &mut self.position,
+            &mut self.drift,
+            &mut self.cluster,
+        ]
+    }
+    pub fn values(mut self) -> [i32; 4] {
+        self.values_mut().map(|v| *v)
+    }
+}
+
+impl SoftBodyMaterial {
+    pub fn values_mut(&mut self) -> [&mut f32; 3] {
+        [&mut self.lst, &mut self.ast, &mut self.vst]
+    }
+    pub fn values(mut self) -> [f32; 3] {
+        self.values_mut().map(|v| *v)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SoftBodyAnchor {
     pub rigid_body: i32,

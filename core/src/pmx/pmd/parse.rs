@@ -33,15 +33,7 @@ impl<'a> Reader<'a> {
 
     #[cold]
     fn short(&self, s: Short, what: &str) -> Error {
-        self.error(
-            s.at,
-            crate::tr!(
-                "pmd-read-short",
-                what = what,
-                needed = s.needed,
-                left = s.left
-            ),
-        )
+        self.error(s.at, s.message(what))
     }
 
     fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8]> {
@@ -69,18 +61,9 @@ impl<'a> Reader<'a> {
     /// Checks that `count` elements of at least `min_size` bytes each can fit
     /// in what is left, so a corrupt count never causes a huge allocation.
     fn check_count(&self, count: usize, min_size: usize, what: &str) -> Result<()> {
-        self.cursor.check_fits(count, min_size).map_err(|e| {
-            self.error(
-                self.pos(),
-                crate::tr!(
-                    "pmd-read-count-too-big",
-                    count = count,
-                    what = what,
-                    needed = e.need_text(),
-                    left = e.left
-                ),
-            )
-        })
+        self.cursor
+            .check_fits(count, min_size)
+            .map_err(|e| self.error(self.pos(), e.message(what, count)))
     }
 
     /// Reads `count` elements of `section` (the count already read, and

@@ -76,15 +76,6 @@ impl Reader<'_> {
                 bones: [self.bidx::<BS>()?, self.bidx::<BS>()?],
                 weight: self.f32()?,
             },
-            2 => Weights::Bdef4 {
-                bones: [
-                    self.bidx::<BS>()?,
-                    self.bidx::<BS>()?,
-                    self.bidx::<BS>()?,
-                    self.bidx::<BS>()?,
-                ],
-                weights: [self.f32()?, self.f32()?, self.f32()?, self.f32()?],
-            },
             3 => Weights::Sdef {
                 bones: [self.bidx::<BS>()?, self.bidx::<BS>()?],
                 weight: self.f32()?,
@@ -92,15 +83,20 @@ impl Reader<'_> {
                 r0: self.vec3()?,
                 r1: self.vec3()?,
             },
-            4 => Weights::Qdef {
-                bones: [
+            k @ (2 | 4) => {
+                let bones = [
                     self.bidx::<BS>()?,
                     self.bidx::<BS>()?,
                     self.bidx::<BS>()?,
                     self.bidx::<BS>()?,
-                ],
-                weights: [self.f32()?, self.f32()?, self.f32()?, self.f32()?],
-            },
+                ];
+                let weights = [self.f32()?, self.f32()?, self.f32()?, self.f32()?];
+                if k == 2 {
+                    Weights::Bdef4 { bones, weights }
+                } else {
+                    Weights::Qdef { bones, weights }
+                }
+            }
             k => return fail(kind_at, crate::tr!("pmx-read-weight-kind", value = k)),
         };
         let edge_scale = self.f32()?;

@@ -431,16 +431,7 @@ impl<'a> Reader<'a> {
         }
         let n = n as usize;
         if let Err(e) = self.check_fits(n, min_size) {
-            return fail(
-                at,
-                crate::tr!(
-                    "pmx-read-count-too-big",
-                    what = what.label(),
-                    count = n,
-                    needed = e.need_text(),
-                    left = e.left
-                ),
-            );
+            return fail(at, e.message(&what.label(), n));
         }
         Ok(n)
     }

@@ -73,39 +73,19 @@ impl Reader<'_> {
         let total_mass = self.f32()?;
         let margin = self.f32()?;
         let aero_model = AeroModel::from_i32(self.i32()?);
-        let config = SoftBodyConfig {
-            vcf: self.f32()?,
-            dp: self.f32()?,
-            dg: self.f32()?,
-            lf: self.f32()?,
-            pr: self.f32()?,
-            vc: self.f32()?,
-            df: self.f32()?,
-            mt: self.f32()?,
-            chr: self.f32()?,
-            khr: self.f32()?,
-            shr: self.f32()?,
-            ahr: self.f32()?,
-        };
-        let cluster = SoftBodyClusterParams {
-            srhr_cl: self.f32()?,
-            skhr_cl: self.f32()?,
-            sshr_cl: self.f32()?,
-            sr_splt_cl: self.f32()?,
-            sk_splt_cl: self.f32()?,
-            ss_splt_cl: self.f32()?,
-        };
-        let iterations = SoftBodyIterations {
-            velocity: self.i32()?,
-            position: self.i32()?,
-            drift: self.i32()?,
-            cluster: self.i32()?,
-        };
-        let material_params = SoftBodyMaterial {
-            lst: self.f32()?,
-            ast: self.f32()?,
-            vst: self.f32()?,
-        };
+        let mut config = SoftBodyConfig::default();
+        let mut cluster = SoftBodyClusterParams::default();
+        for v in config.values_mut().into_iter().chain(cluster.values_mut()) {
+            *v = self.f32()?;
+        }
+        let mut iterations = SoftBodyIterations::default();
+        for v in iterations.values_mut() {
+            *v = self.i32()?;
+        }
+        let mut material_params = SoftBodyMaterial::default();
+        for v in material_params.values_mut() {
+            *v = self.f32()?;
+        }
         let anchors = self.counted(
             s.rigid_body as usize + s.vertex as usize + 1,
             What::AnchorCount,

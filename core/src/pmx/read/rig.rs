@@ -3,6 +3,15 @@
 use super::*;
 
 impl Reader<'_> {
+    /// An optional block: read only when the file says it is there.
+    fn read_if<T>(&mut self, present: bool, read: impl FnOnce(&mut Self) -> R<T>) -> R<Option<T>> {
+        if present {
+            read(self).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
     pub(super) fn bone(&mut self, i: usize) -> R<Bone> {
         let name = self.name()?;
         let name_en = self.text()?;
@@ -17,34 +26,23 @@ impl Reader<'_> {
         };
         let rotate = raw & BoneFlags::APPEND_ROTATE != 0;
         let translate = raw & BoneFlags::APPEND_MOVE != 0;
-        let append = if rotate || translate {
-            Some(Append {
-                parent: self.bone_index()?,
-                ratio: self.f32()?,
+        let append = self.read_if(rotate || translate, |r| {
+            Ok(Append {
+                parent: r.bone_index()?,
+                ratio: r.f32()?,
                 rotate,
                 translate,
             })
-        } else {
-            None
-        };
-        let fixed_axis = if raw & BoneFlags::FIXED_AXIS != 0 {
-            Some(self.vec3()?)
-        } else {
-            None
-        };
-        let local_axes = if raw & BoneFlags::LOCAL_AXES != 0 {
-            Some(LocalAxes {
-                x: self.vec3()?,
-                z: self.vec3()?,
+        })?;
+        let fixed_axis = self.read_if(raw & BoneFlags::FIXED_AXIS != 0, |r| Ok(r.vec3()?))?;
+        let local_axes = self.read_if(raw & BoneFlags::LOCAL_AXES != 0, |r| {
+            Ok(LocalAxes {
+                x: r.vec3()?,
+                z: r.vec3()?,
             })
-        } else {
-            None
-        };
-        let external_parent_key = if raw & BoneFlags::EXTERNAL_PARENT != 0 {
-            Some(self.i32()?)
-        } else {
-            None
-        };
+        })?;
+        let external_parent_key =
+            self.read_if(raw & BoneFlags::EXTERNAL_PARENT != 0, |r| Ok(r.i32()?))?;
         let ik = if raw & BoneFlags::IK != 0 {
             let target = self.bone_index()?;
             let loop_count = self.i32()?;
@@ -55,14 +53,13 @@ impl Reader<'_> {
             let mut links = Vec::with_capacity(n.min(64));
             for _ in 0..n {
                 let bone = self.bone_index()?;
-                let limits = if self.flag(Section::Bone, i, What::IkLinkAngleLimit)? {
-                    Some(IkLimits {
-                        lower: self.vec3()?,
-                        upper: self.vec3()?,
+                let limited = self.flag(Section::Bone, i, What::IkLinkAngleLimit)?;
+                let limits = self.read_if(limited, |r| {
+                    Ok(IkLimits {
+                        lower: r.vec3()?,
+                        upper: r.vec3()?,
                     })
-                } else {
-                    None
-                };
+                })?;
                 links.push(IkLink { bone, limits });
             }
             Some(Ik {

@@ -160,34 +160,11 @@ pub fn sample_rig() -> Model {
 }
 
 /// The display frames: Root, expressions, then the bones by body part.
-fn add_display_frames(b: &mut ModelBuilder, skeleton: &Skeleton) {
-    let Skeleton {
-        root,
-        center,
-        upper,
-        upper2,
-        neck,
-        head,
-        eyes,
-        eye_l,
-        eye_r,
-        lower,
-        ref arm_l,
-        ref arm_r,
-        ref leg_l,
-        ref leg_r,
-        leg_ik_l,
-        toe_ik_l,
-        leg_ik_r,
-        toe_ik_r,
-        hair,
-        ornament,
-        skirt,
-        ribbon,
-        pendant,
-        ..
-    } = *skeleton;
-    b.display_frame("Root").name_en("Root").special().bone(root);
+fn add_display_frames(b: &mut ModelBuilder, s: &Skeleton) {
+    b.display_frame("Root")
+        .name_en("Root")
+        .special()
+        .bone(s.root);
     let all_morphs: Vec<i32> = (0..b.model().morphs.len() as i32)
         .filter(|&m| b.model().morphs[m as usize].panel != panel::SYSTEM)
         .collect();
@@ -195,10 +172,10 @@ fn add_display_frames(b: &mut ModelBuilder, skeleton: &Skeleton) {
         .name_en("Exp")
         .special()
         .morphs(all_morphs);
-    b.display_frame("センター").name_en("Center").bone(center);
+    b.display_frame("センター").name_en("Center").bone(s.center);
     b.display_frame("体(上)")
         .name_en("Upper body")
-        .bones([upper, upper2, neck, head, eyes, eye_l, eye_r]);
+        .bones([s.upper, s.upper2, s.neck, s.head, s.eyes, s.eye_l, s.eye_r]);
     let arm_bones = |a: &Arm| {
         [
             a.shoulder,
@@ -211,28 +188,31 @@ fn add_display_frames(b: &mut ModelBuilder, skeleton: &Skeleton) {
     };
     b.display_frame("腕")
         .name_en("Arms")
-        .bones(arm_bones(arm_l))
-        .bones(arm_bones(arm_r));
+        .bones(arm_bones(&s.arm_l))
+        .bones(arm_bones(&s.arm_r));
     b.display_frame("足")
         .name_en("Legs")
-        .bones([lower, leg_ik_l, toe_ik_l, leg_ik_r, toe_ik_r])
+        .bones([s.lower, s.leg_ik_l, s.toe_ik_l, s.leg_ik_r, s.toe_ik_r])
         // Keyable bones must sit in a frame (W-BONE-NO-FRAME), as in MMD's models.
         .bones([
-            leg_l.leg,
-            leg_l.knee,
-            leg_l.ankle,
-            leg_r.leg,
-            leg_r.knee,
-            leg_r.ankle,
+            s.leg_l.leg,
+            s.leg_l.knee,
+            s.leg_l.ankle,
+            s.leg_r.leg,
+            s.leg_r.knee,
+            s.leg_r.ankle,
         ]);
     b.display_frame("髪")
         .name_en("Hair")
-        .bones(hair)
-        .bone(ornament);
+        .bones(s.hair)
+        .bone(s.ornament);
     b.display_frame("スカート")
         .name_en("Skirt")
-        .bones(skirt.iter().flatten().copied());
-    b.display_frame("飾り")
-        .name_en("Accessories")
-        .bones([arm_l.pad, arm_r.pad, ribbon, pendant]);
+        .bones(s.skirt.iter().flatten().copied());
+    b.display_frame("飾り").name_en("Accessories").bones([
+        s.arm_l.pad,
+        s.arm_r.pad,
+        s.ribbon,
+        s.pendant,
+    ]);
 }
