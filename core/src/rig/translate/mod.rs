@@ -312,4 +312,4 @@ pub fn plan_translate_names(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
