@@ -5,7 +5,8 @@
 use glam::{Quat, Vec3};
 use hone_core::edit::{ElementKind, History, ModelEdit};
 use hone_core::pmx::{euler_rotation, Model, Tail};
-use hone_core::rig::mirror::{mirror, MirrorOptions, MirrorParts, MirrorSelection};
+use hone_core::rig::mirror::{mirror, MirrorOptions, MirrorParts};
+use hone_core::rig::Selection;
 use hone_core::rig::Side;
 
 mod rig_support;
@@ -465,9 +466,9 @@ fn mei_left_arm_weights_mirrored_onto_right_arm() {
     );
 
     let opts = MirrorOptions {
-        selection: Some(MirrorSelection {
+        selection: Some(Selection {
             bones: left_arm,
-            ..MirrorSelection::default()
+            ..Selection::default()
         }),
         parts: MirrorParts {
             bones: false,

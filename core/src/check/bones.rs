@@ -55,37 +55,45 @@ fn cycle_names(model: &Model, cyc: &[usize]) -> String {
 /// (A appends B appends A, or a bone appends itself).
 pub fn check_cycles(model: &Model) -> Vec<Problem> {
     let n = model.bones.len();
-    let mut out = Vec::new();
     let parent = |i: usize| valid(model.bones[i].parent, n);
-    for cyc in single_successor_cycles(n, parent) {
-        let msg = crate::tr!(
-            "check-msg-parent-cycle",
-            bone = ElementRef::Bone(cyc[0] as i32).describe(model),
-            cycle = cycle_names(model, &cyc)
-        );
-        out.push(
-            Problem::error("E-PARENT-CYCLE", ElementRef::Bone(cyc[0] as i32), msg)
-                .related(cyc[1..].iter().map(|&b| ElementRef::Bone(b as i32))),
-        );
-    }
     let append = |i: usize| {
         model.bones[i]
             .append
             .as_ref()
             .and_then(|a| valid(a.parent, n))
     };
-    for cyc in single_successor_cycles(n, append) {
-        let msg = crate::tr!(
-            "check-msg-append-cycle",
-            bone = ElementRef::Bone(cyc[0] as i32).describe(model),
-            cycle = cycle_names(model, &cyc)
-        );
-        out.push(
-            Problem::error("E-APPEND-CYCLE", ElementRef::Bone(cyc[0] as i32), msg)
-                .related(cyc[1..].iter().map(|&b| ElementRef::Bone(b as i32))),
-        );
-    }
+    let mut out = cycle_problems(
+        model,
+        "E-PARENT-CYCLE",
+        single_successor_cycles(n, parent),
+        |bone, cycle| crate::tr!("check-msg-parent-cycle", bone = bone, cycle = cycle),
+    );
+    out.extend(cycle_problems(
+        model,
+        "E-APPEND-CYCLE",
+        single_successor_cycles(n, append),
+        |bone, cycle| crate::tr!("check-msg-append-cycle", bone = bone, cycle = cycle),
+    ));
     out
+}
+
+/// One problem per cycle: about its first bone, the others related; `message`
+/// gets the first bone and the whole cycle, described.
+fn cycle_problems(
+    model: &Model,
+    code: &'static str,
+    cycles: Vec<Vec<usize>>,
+    message: impl Fn(String, String) -> String,
+) -> Vec<Problem> {
+    cycles
+        .into_iter()
+        .map(|cyc| {
+            let first = ElementRef::Bone(cyc[0] as i32);
+            let msg = message(first.describe(model), cycle_names(model, &cyc));
+            Problem::error(code, first, msg)
+                .related(cyc[1..].iter().map(|&b| ElementRef::Bone(b as i32)))
+        })
+        .collect()
 }
 
 /// True when `anc` is a strict ancestor of `bone` (cycle-safe).

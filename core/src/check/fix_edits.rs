@@ -260,44 +260,8 @@ fn renamed(model: &Model, target: ElementRef, name: &str) -> Option<(usize, Elem
     if target.name(model) == Some(name) {
         return None;
     }
-    let e = match target {
-        ElementRef::Bone(_) => {
-            let mut b = model.bones.get(i)?.clone();
-            b.name = name.into();
-            Element::Bone(Box::new(b))
-        }
-        ElementRef::Morph(_) => {
-            let mut m = model.morphs.get(i)?.clone();
-            m.name = name.into();
-            Element::Morph(m)
-        }
-        ElementRef::Material(_) => {
-            let mut m = model.materials.get(i)?.clone();
-            m.name = name.into();
-            Element::Material(m)
-        }
-        ElementRef::RigidBody(_) => {
-            let mut r = model.rigid_bodies.get(i)?.clone();
-            r.name = name.into();
-            Element::RigidBody(r)
-        }
-        ElementRef::Joint(_) => {
-            let mut j = model.joints.get(i)?.clone();
-            j.name = name.into();
-            Element::Joint(j)
-        }
-        ElementRef::SoftBody(_) => {
-            let mut s = model.soft_bodies.get(i)?.clone();
-            s.name = name.into();
-            Element::SoftBody(s)
-        }
-        ElementRef::DisplayFrame(_) => {
-            let mut f = model.display_frames.get(i)?.clone();
-            f.name = name.into();
-            Element::DisplayFrame(f)
-        }
-        _ => return None,
-    };
+    let mut e = target.element_kind()?.get(model, i)?;
+    *e.names_mut()?.0 = name.into();
     Some((i, e))
 }
 

@@ -45,6 +45,7 @@ pub use catalog::{Category, CheckInfo, CATALOG};
 pub use fix::{fix_all, AxisKind, Fix, FixAll};
 pub use incremental::{Check, CheckResults};
 
+use crate::edit::ElementKind;
 use crate::pmx::Model;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -151,6 +152,23 @@ impl ElementRef {
             | ElementRef::DisplayFrame(i) => Some(i),
             ElementRef::Model => None,
         }
+    }
+
+    /// The element's list, `None` for the model as a whole.
+    pub fn element_kind(self) -> Option<ElementKind> {
+        Some(match self {
+            ElementRef::Bone(_) => ElementKind::Bone,
+            ElementRef::Morph(_) => ElementKind::Morph,
+            ElementRef::Vertex(_) => ElementKind::Vertex,
+            ElementRef::Material(_) => ElementKind::Material,
+            ElementRef::RigidBody(_) => ElementKind::RigidBody,
+            ElementRef::Joint(_) => ElementKind::Joint,
+            ElementRef::SoftBody(_) => ElementKind::SoftBody,
+            ElementRef::Texture(_) => ElementKind::Texture,
+            ElementRef::Face(_) => ElementKind::Face,
+            ElementRef::DisplayFrame(_) => ElementKind::DisplayFrame,
+            ElementRef::Model => return None,
+        })
     }
 
     /// The element's Japanese name (texture: its path), if it has one and exists.

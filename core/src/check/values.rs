@@ -66,12 +66,7 @@ impl Fields {
             crate::tr!(
                 "check-msg-nonfinite",
                 element = me.describe(model),
-                fields = self
-                    .0
-                    .iter()
-                    .map(|&key| crate::tr!(key))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                fields = field_labels(&self.0)
             ),
         ));
         true
@@ -297,13 +292,17 @@ fn check_colour_range(model: &Model, i: usize, out: &mut Vec<Problem>) {
             crate::tr!(
                 "check-msg-color-range",
                 material = me.describe(model),
-                fields = fields
-                    .iter()
-                    .map(|&key| crate::tr!(key))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                fields = field_labels(&fields)
             ),
         )
         .with_fix(Some(Fix::ClampColors { material: i as i32 })),
     );
+}
+
+/// Field names (catalogue keys) as the user reads them, comma-separated.
+fn field_labels(keys: &[&str]) -> String {
+    keys.iter()
+        .map(|&key| crate::tr!(key))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

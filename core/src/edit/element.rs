@@ -354,10 +354,9 @@ impl Element {
         self.insert_into(model, usize::MAX)
     }
 
-    /// Renames the element for a duplicate: appends `suffix` to the names
-    /// that are not empty (PMX Editor style "+" copies).
-    pub(crate) fn add_name_suffix(&mut self, suffix: &str) {
-        let (ja, en): (&mut String, &mut String) = match self {
+    /// The Japanese and English names, for the kinds that have both.
+    pub fn names_mut(&mut self) -> Option<(&mut String, &mut String)> {
+        Some(match self {
             Element::Material(e) => (&mut e.name, &mut e.name_en),
             Element::Bone(e) => (&mut e.name, &mut e.name_en),
             Element::Morph(e) => (&mut e.name, &mut e.name_en),
@@ -365,7 +364,15 @@ impl Element {
             Element::RigidBody(e) => (&mut e.name, &mut e.name_en),
             Element::Joint(e) => (&mut e.name, &mut e.name_en),
             Element::SoftBody(e) => (&mut e.name, &mut e.name_en),
-            _ => return,
+            _ => return None,
+        })
+    }
+
+    /// Renames the element for a duplicate: appends `suffix` to the names
+    /// that are not empty (PMX Editor style "+" copies).
+    pub(crate) fn add_name_suffix(&mut self, suffix: &str) {
+        let Some((ja, en)) = self.names_mut() else {
+            return;
         };
         for name in [ja, en] {
             if !name.is_empty() {

@@ -160,12 +160,7 @@ pub fn bones(
     selection: &Selection,
     options: &Options,
 ) -> Result<Vec<usize>, OpError> {
-    let bones: Vec<usize> = selection
-        .bones
-        .iter()
-        .copied()
-        .filter(|&b| b < model.bones.len())
-        .collect();
+    let bones = selection.bones_in(model);
     Ok(if options.args().parse::<bool>("below")?.unwrap_or(false) {
         crate::rig::chain::bones_below(model, &bones)
     } else {

@@ -23,11 +23,6 @@ pub const OP: Operation = Operation {
 
 fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan, OpError> {
     let opts = chain_options(&options.deserialize()?, &options.deserialize()?)?;
-    let roots: Vec<usize> = selection
-        .bones
-        .iter()
-        .copied()
-        .filter(|&b| b < model.bones.len())
-        .collect();
+    let roots = selection.bones_in(model);
     Ok(rig_plan(crate::rig::chain::chain(model, &roots, &opts)?))
 }

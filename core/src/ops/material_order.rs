@@ -25,14 +25,9 @@ pub const OP: Operation = Operation {
 };
 
 fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan, OpError> {
-    if selection.materials.is_empty() {
-        return Err(OpError::new(crate::tr!(
-            "err-op-missing",
-            key = "materials"
-        )));
-    }
+    let materials = selection.required_materials()?;
     let to: usize = options.args().parse_required("to")?;
-    nothing_or(plan_order(model, &selection.materials, to).map(|edit| {
+    nothing_or(plan_order(model, materials, to).map(|edit| {
         let summary = vec![edit.label_text().to_string()];
         Plan::edit(Some(edit), summary)
     }))

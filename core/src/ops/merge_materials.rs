@@ -17,13 +17,8 @@ pub const OP: Operation = Operation {
 };
 
 fn plan(model: &Model, selection: &Selection, _options: &Options) -> Result<Plan, OpError> {
-    if selection.materials.is_empty() {
-        return Err(OpError::new(crate::tr!(
-            "err-op-missing",
-            key = "materials"
-        )));
-    }
-    nothing_or(plan_merge(model, &selection.materials).map(|p| {
+    let materials = selection.required_materials()?;
+    nothing_or(plan_merge(model, materials).map(|p| {
         let names: Vec<&str> = p
             .merged
             .iter()

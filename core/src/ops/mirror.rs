@@ -5,7 +5,7 @@ use super::{
     nothing_or, Choice, Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection,
 };
 use crate::pmx::Model;
-use crate::rig::mirror::{mirror, KindCounts, MirrorSelection, DEFAULT_TOLERANCE};
+use crate::rig::mirror::{mirror, KindCounts, DEFAULT_TOLERANCE};
 
 const OPTIONS: [Opt; 3] = [
     Opt::new(
@@ -67,13 +67,7 @@ fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan,
     let tolerance: Option<f32> = args.parse("tolerance")?;
     let mut opts = super::mirror_options(model, from, None, tolerance, &skip)?;
     if !selection.is_empty() {
-        opts.selection = Some(MirrorSelection {
-            bones: selection.bones.clone(),
-            rigid_bodies: selection.rigid_bodies.clone(),
-            joints: selection.joints.clone(),
-            morphs: selection.morphs.clone(),
-            vertices: selection.vertices.clone(),
-        });
+        opts.selection = Some(selection.clone());
     }
     nothing_or(mirror(model, &opts).map(|m| {
         let r = &m.report;

@@ -2,8 +2,9 @@
 //! command line share these).
 
 use crate::pmx::Model;
-use crate::rig::mirror::{MirrorOptions, MirrorParts, MirrorSelection, DEFAULT_TOLERANCE};
+use crate::rig::mirror::{MirrorOptions, MirrorParts, DEFAULT_TOLERANCE};
 use crate::rig::semistandard::{SemiStandard, SemiStandardOptions};
+use crate::rig::Selection;
 use crate::rig::Side;
 use serde_json::Value;
 
@@ -50,7 +51,7 @@ pub fn mirror_options(
 /// The bones, bodies, joints and morphs a script selector names (an index, a
 /// name, a glob with `*`, or a list; see [`super::script::select`]), each
 /// kind looked up on its own; an error only when it names nothing at all.
-pub fn selection_from_selector(model: &Model, selector: &Value) -> Result<MirrorSelection, String> {
+pub fn selection_from_selector(model: &Model, selector: &Value) -> Result<Selection, String> {
     use super::script::select;
     use crate::edit::ElementKind;
     // A list item that names no element of one kind may name another kind.
@@ -68,12 +69,12 @@ pub fn selection_from_selector(model: &Model, selector: &Value) -> Result<Mirror
         out.dedup();
         out
     };
-    let sel = MirrorSelection {
+    let sel = Selection {
         bones: pick(ElementKind::Bone),
         rigid_bodies: pick(ElementKind::RigidBody),
         joints: pick(ElementKind::Joint),
         morphs: pick(ElementKind::Morph),
-        vertices: Vec::new(),
+        ..Selection::default()
     };
     if sel.is_empty() {
         return Err(crate::tr!(

@@ -55,6 +55,7 @@ pub use mirror_args::{
 use crate::edit::{ElementKind, ModelEdit};
 use crate::pmx::Model;
 use crate::rig::RigPlan;
+pub use crate::rig::Selection;
 use serde_json::{Map, Value};
 
 /// Every operation, in menu order.
@@ -403,58 +404,6 @@ pub fn float(x: f32) -> Value {
     serde_json::Number::from_f64(v)
         .map(Value::Number)
         .unwrap_or(Value::Null)
-}
-
-/// The elements an operation runs on, by kind.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Selection {
-    pub bones: Vec<usize>,
-    pub rigid_bodies: Vec<usize>,
-    pub joints: Vec<usize>,
-    pub morphs: Vec<usize>,
-    pub vertices: Vec<usize>,
-    pub materials: Vec<usize>,
-}
-
-impl Selection {
-    /// The kinds a [`Need::Elements`] selection may hold.
-    pub const ELEMENT_KINDS: [ElementKind; 5] = [
-        ElementKind::Bone,
-        ElementKind::RigidBody,
-        ElementKind::Joint,
-        ElementKind::Morph,
-        ElementKind::Vertex,
-    ];
-
-    /// `indices` of one kind.
-    pub fn of(kind: ElementKind, indices: Vec<usize>) -> Selection {
-        let mut s = Selection::default();
-        if let Some(list) = s.list_mut(kind) {
-            *list = indices;
-        }
-        s
-    }
-
-    fn list_mut(&mut self, kind: ElementKind) -> Option<&mut Vec<usize>> {
-        Some(match kind {
-            ElementKind::Bone => &mut self.bones,
-            ElementKind::RigidBody => &mut self.rigid_bodies,
-            ElementKind::Joint => &mut self.joints,
-            ElementKind::Morph => &mut self.morphs,
-            ElementKind::Vertex => &mut self.vertices,
-            ElementKind::Material => &mut self.materials,
-            _ => return None,
-        })
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.bones.is_empty()
-            && self.rigid_bodies.is_empty()
-            && self.joints.is_empty()
-            && self.morphs.is_empty()
-            && self.vertices.is_empty()
-            && self.materials.is_empty()
-    }
 }
 
 /// An operation's option values (its JSON keys but the selection's), with typed

@@ -17,13 +17,8 @@ pub const OP: Operation = Operation {
 };
 
 fn plan(model: &Model, selection: &Selection, _options: &Options) -> Result<Plan, OpError> {
-    if selection.materials.is_empty() {
-        return Err(OpError::new(crate::tr!(
-            "err-op-missing",
-            key = "materials"
-        )));
-    }
-    let removal = plan_removal(model, &selection.materials, Scope::Remove);
+    let materials = selection.required_materials()?;
+    let removal = plan_removal(model, materials, Scope::Remove);
     let summary = removal.summary(model);
     let label = crate::tr!("remove-materials-label", count = removal.materials.len());
     Ok(Plan::edit(removal.into_edit(label), summary))

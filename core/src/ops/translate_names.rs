@@ -47,18 +47,7 @@ fn plan(model: &Model, _: &Selection, options: &Options) -> Result<Plan, OpError
 mod tests {
     use crate::edit::History;
     use crate::ops::script::{parse_script, run_script};
-    use crate::pmx::{Bone, Model};
-
-    fn model_with_bones(names: &[&str]) -> Model {
-        let mut m = Model::default();
-        for n in names {
-            m.bones.push(Bone {
-                name: n.to_string(),
-                ..Bone::default()
-            });
-        }
-        m
-    }
+    use crate::rig::translate::tests::model_with_bones;
 
     #[test]
     fn script_op_fills_names_in_one_step_and_a_bad_dictionary_changes_nothing() {

@@ -72,14 +72,17 @@ fn pick<T: Copy>(what: &str, name: &str, names: &[&str], values: &[T]) -> Result
         .iter()
         .position(|n| *n == norm(name))
         .map(|i| values[i])
-        .ok_or_else(|| {
-            RigError::Invalid(crate::tr!(
-                "args-err-one-of",
-                what = what,
-                names = names.join(", "),
-                value = name
-            ))
-        })
+        .ok_or_else(|| not_one_of(what, names, name))
+}
+
+/// "`what` must be one of `names`" for a `value` that is none of them.
+fn not_one_of(what: &str, names: &[&str], value: &str) -> RigError {
+    RigError::Invalid(crate::tr!(
+        "args-err-one-of",
+        what = what,
+        names = names.join(", "),
+        value = value
+    ))
 }
 
 fn mode(what: &str, name: &str) -> Result<RigidMode, RigError> {
@@ -140,14 +143,7 @@ impl BodyArgs {
             o.min_mass = positive("min_mass", x)?;
         }
         if let Some(s) = &self.preset {
-            o.preset = Preset::parse(s).ok_or_else(|| {
-                RigError::Invalid(crate::tr!(
-                    "args-err-one-of",
-                    what = "preset",
-                    names = Preset::NAMES.join(", "),
-                    value = s.as_str()
-                ))
-            })?;
+            o.preset = Preset::parse(s).ok_or_else(|| not_one_of("preset", Preset::NAMES, s))?;
         }
         if let Some(g) = self.group {
             if !rules::group_in_range(g) {
@@ -193,14 +189,8 @@ impl JointArgs {
     pub fn to_options(&self) -> Result<JointOptions, RigError> {
         let mut o = JointOptions::default();
         if let Some(p) = &self.joint_preset {
-            let p = JointPreset::parse(p).ok_or_else(|| {
-                RigError::Invalid(crate::tr!(
-                    "args-err-one-of",
-                    what = "joint_preset",
-                    names = JointPreset::NAMES.join(", "),
-                    value = p.as_str()
-                ))
-            })?;
+            let p = JointPreset::parse(p)
+                .ok_or_else(|| not_one_of("joint_preset", JointPreset::NAMES, p))?;
             o.limits = JointLimits::preset(p);
         }
         let l = &mut o.limits;

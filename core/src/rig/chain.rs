@@ -12,7 +12,7 @@
 
 use super::bodies::{bone_segment, plan_bodies, segment_frame, BodyOptions};
 use super::{Planned, RigError, RigPlan, Target};
-use crate::pmx::{euler_angles, Joint, JointKind, Model, RigidMode};
+use crate::pmx::{euler_angles, Joint, JointKind, Model, RigidBody, RigidMode};
 use glam::Vec3;
 
 /// Limits and springs of a joint, in the joint's frame (radians for angles).
@@ -178,6 +178,14 @@ fn is_dynamic(mode: RigidMode) -> bool {
     )
 }
 
+/// Bodies `a` and `b` as the plan leaves them, when a joint between them would move
+/// something: two bone-following bodies need none.
+fn joinable(model: &Model, plan: &RigPlan, a: usize, b: usize) -> Option<(RigidBody, RigidBody)> {
+    let body_a = plan.rigid_body(model, a)?;
+    let body_b = plan.rigid_body(model, b)?;
+    (is_dynamic(body_a.mode) || is_dynamic(body_b.mode)).then(|| (body_a.clone(), body_b.clone()))
+}
+
 /// Existing joint between bodies `a` and `b` (either order).
 fn joint_between(model: &Model, a: usize, b: usize) -> Option<usize> {
     let (a, b) = (a as i32, b as i32);
@@ -206,15 +214,9 @@ fn plan_joints(
             ));
             continue;
         };
-        let (Some(pb), Some(cb)) = (
-            plan.rigid_body(model, parent).cloned(),
-            plan.rigid_body(model, child).cloned(),
-        ) else {
+        let Some((pb, cb)) = joinable(model, plan, parent, child) else {
             continue;
         };
-        if !is_dynamic(pb.mode) && !is_dynamic(cb.mode) {
-            continue; // Two bone-following bodies: a joint would do nothing.
-        }
         let existing = joint_between(model, parent, child);
         if existing.is_some() && !opts.replace {
             plan.notes.push(crate::tr!(
@@ -399,15 +401,9 @@ fn plan_ring(
     for p in 0..pairs {
         let (a, b) = (&chains[(start + p) % n].1, &chains[(start + p + 1) % n].1);
         for (&(bone_a, body_a), &(_, body_b)) in a.iter().zip(b.iter()) {
-            let (Some(ba), Some(bb)) = (
-                plan.rigid_body(model, body_a).cloned(),
-                plan.rigid_body(model, body_b).cloned(),
-            ) else {
+            let Some((ba, bb)) = joinable(model, plan, body_a, body_b) else {
                 continue;
             };
-            if !is_dynamic(ba.mode) && !is_dynamic(bb.mode) {
-                continue;
-            }
             if joint_between(model, body_a, body_b).is_some() {
                 continue;
             }

@@ -95,16 +95,33 @@ fn offsets_on(list: &[MaterialOffset], m: usize) -> Vec<MaterialOffset> {
         .collect()
 }
 
-/// Applies `edit` to the scratch model and keeps it for the batch.
-fn step(
-    scratch: &mut Model,
-    history: &mut History,
-    steps: &mut Vec<ModelEdit>,
-    edit: ModelEdit,
-) -> Result<(), RigError> {
-    history.apply(scratch, edit.clone())?;
-    steps.push(edit);
-    Ok(())
+/// A batch being built: each step is applied to a scratch copy of the model, so
+/// the next one is planned on the model as the previous ones leave it.
+struct Steps {
+    scratch: Model,
+    history: History,
+    edits: Vec<ModelEdit>,
+}
+
+impl Steps {
+    fn new(model: &Model) -> Steps {
+        Steps {
+            scratch: model.clone(),
+            history: History::new(),
+            edits: Vec::new(),
+        }
+    }
+
+    /// Applies `edit` to the scratch model and keeps it for the batch.
+    fn apply(&mut self, edit: ModelEdit) -> Result<(), RigError> {
+        self.history.apply(&mut self.scratch, edit.clone())?;
+        self.edits.push(edit);
+        Ok(())
+    }
+
+    fn into_batch(self, label: String) -> ModelEdit {
+        ModelEdit::batch(label, self.edits)
+    }
 }
 
 /// What a merge would do.
@@ -177,9 +194,7 @@ pub fn plan_merge(model: &Model, selected: &[usize]) -> Result<MergePlan, RigErr
         .iter()
         .map(|&m| mats[m].face_index_count as usize / 3)
         .sum();
-    let mut scratch = model.clone();
-    let mut history = History::new();
-    let mut steps = Vec::new();
+    let mut steps = Steps::new(model);
     // The others' face blocks come right after the kept material's.
     let mut order = Vec::with_capacity(mats.len());
     for i in 0..mats.len() {
@@ -190,30 +205,21 @@ pub fn plan_merge(model: &Model, selected: &[usize]) -> Result<MergePlan, RigErr
         }
     }
     if order.iter().enumerate().any(|(i, &o)| i != o) {
-        step(
-            &mut scratch,
-            &mut history,
-            &mut steps,
-            ModelEdit::reorder(ElementKind::Material, order),
-        )?;
+        steps.apply(ModelEdit::reorder(ElementKind::Material, order))?;
     }
     let others = target + 1..target + group.len();
     let mut counts = Vec::new();
-    let mut kept = scratch.materials[target].clone();
+    let mut kept = steps.scratch.materials[target].clone();
     kept.face_index_count = (faces * 3) as i32;
     counts.push((target, kept.into()));
     for i in others.clone() {
-        let mut m = scratch.materials[i].clone();
+        let mut m = steps.scratch.materials[i].clone();
         m.face_index_count = 0;
         counts.push((i, m.into()));
     }
-    step(
-        &mut scratch,
-        &mut history,
-        &mut steps,
-        ModelEdit::set_many(counts, "face count"),
-    )?;
-    let bodies: Vec<_> = scratch
+    steps.apply(ModelEdit::set_many(counts, "face count"))?;
+    let bodies: Vec<_> = steps
+        .scratch
         .soft_bodies
         .iter()
         .enumerate()
@@ -225,26 +231,16 @@ pub fn plan_merge(model: &Model, selected: &[usize]) -> Result<MergePlan, RigErr
         })
         .collect();
     if !bodies.is_empty() {
-        step(
-            &mut scratch,
-            &mut history,
-            &mut steps,
-            ModelEdit::set_many(bodies, "material"),
-        )?;
+        steps.apply(ModelEdit::set_many(bodies, "material"))?;
     }
-    step(
-        &mut scratch,
-        &mut history,
-        &mut steps,
-        ModelEdit::delete(ElementKind::Material, others.collect()),
-    )?;
+    steps.apply(ModelEdit::delete(ElementKind::Material, others.collect()))?;
     let label = crate::tr!(
         "materials-merge-label",
         count = group.len(),
         name = mats[target].name.as_str()
     );
     Ok(MergePlan {
-        edit: ModelEdit::batch(label, steps),
+        edit: steps.into_batch(label),
         merged: group,
         faces,
     })
@@ -293,9 +289,7 @@ pub fn plan_split(model: &Model, vertices: &[usize], name: &str) -> Result<Split
         return Err(RigError::NothingToDo(crate::tr!("materials-split-none")));
     }
     let ranges = remap::material_face_ranges(model);
-    let mut scratch = model.clone();
-    let mut history = History::new();
-    let mut steps = Vec::new();
+    let mut steps = Steps::new(model);
     // From the last material up, so the lower ones keep their indices and faces.
     for (m, faces) in found.iter().rev() {
         let (m, range) = (*m, ranges[*m].clone());
@@ -315,15 +309,10 @@ pub fn plan_split(model: &Model, vertices: &[usize], name: &str) -> Result<Split
             .map(|(at, &from)| (at, model.faces[from].into()))
             .collect();
         if !face_sets.is_empty() {
-            step(
-                &mut scratch,
-                &mut history,
-                &mut steps,
-                ModelEdit::set_many(face_sets, "faces"),
-            )?;
+            steps.apply(ModelEdit::set_many(face_sets, "faces"))?;
         }
         // An empty copy at the end moves to right after the material (no faces move).
-        let mut copy = scratch.materials[m].clone();
+        let mut copy = steps.scratch.materials[m].clone();
         copy.face_index_count = 0;
         if name.is_empty() {
             copy.name.push('+');
@@ -333,29 +322,23 @@ pub fn plan_split(model: &Model, vertices: &[usize], name: &str) -> Result<Split
         } else {
             copy.name = name.to_string();
         }
-        let len = scratch.materials.len();
-        step(&mut scratch, &mut history, &mut steps, ModelEdit::add(copy))?;
-        step(
-            &mut scratch,
-            &mut history,
-            &mut steps,
-            ModelEdit::reorder(
-                ElementKind::Material,
-                remap::move_order(len + 1, len, m + 1),
-            ),
-        )?;
-        let mut kept = scratch.materials[m].clone();
+        let len = steps.scratch.materials.len();
+        steps.apply(ModelEdit::add(copy))?;
+        steps.apply(ModelEdit::reorder(
+            ElementKind::Material,
+            remap::move_order(len + 1, len, m + 1),
+        ))?;
+        let mut kept = steps.scratch.materials[m].clone();
         kept.face_index_count = ((range.len() - faces.len()) * 3) as i32;
-        let mut new = scratch.materials[m + 1].clone();
+        let mut new = steps.scratch.materials[m + 1].clone();
         new.face_index_count = (faces.len() * 3) as i32;
-        step(
-            &mut scratch,
-            &mut history,
-            &mut steps,
-            ModelEdit::set_many(vec![(m, kept.into()), (m + 1, new.into())], "face count"),
-        )?;
+        steps.apply(ModelEdit::set_many(
+            vec![(m, kept.into()), (m + 1, new.into())],
+            "face count",
+        ))?;
         // Material morphs act on the new material as on the one it came from.
-        let morphs: Vec<_> = scratch
+        let morphs: Vec<_> = steps
+            .scratch
             .morphs
             .iter()
             .enumerate()
@@ -382,12 +365,7 @@ pub fn plan_split(model: &Model, vertices: &[usize], name: &str) -> Result<Split
             })
             .collect();
         if !morphs.is_empty() {
-            step(
-                &mut scratch,
-                &mut history,
-                &mut steps,
-                ModelEdit::set_many(morphs, "offsets"),
-            )?;
+            steps.apply(ModelEdit::set_many(morphs, "offsets"))?;
         }
     }
     let split: Vec<(usize, usize)> = found.iter().map(|(m, f)| (*m, f.len())).collect();
@@ -397,7 +375,7 @@ pub fn plan_split(model: &Model, vertices: &[usize], name: &str) -> Result<Split
         faces = split.iter().map(|s| s.1).sum::<usize>()
     );
     Ok(SplitPlan {
-        edit: ModelEdit::batch(label, steps),
+        edit: steps.into_batch(label),
         split,
     })
 }

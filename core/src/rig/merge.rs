@@ -300,25 +300,19 @@ pub fn merge(
 
     names.load(base.materials.iter().map(|m| m.name.as_str()));
     for m in &part.materials {
-        let mut m = m.clone();
-        m.name = names.fresh(&m.name, ElementKind::Material, &mut report.renamed);
-        elements.push(m.into());
+        names.add(m.clone(), &mut elements, &mut report.renamed);
     }
     report.added_materials = part.materials.len();
 
     names.reset(base.bones.iter().map(|b| b.name.as_str()));
     for &i in &new_bones {
-        let mut b = part.bones[i].clone();
-        b.name = names.fresh(&b.name, ElementKind::Bone, &mut report.renamed);
-        elements.push(b.into());
+        names.add(part.bones[i].clone(), &mut elements, &mut report.renamed);
     }
     report.added_bones = new_bones.len();
 
     names.reset(base.morphs.iter().map(|m| m.name.as_str()));
     for &i in &new_morphs {
-        let mut m = part.morphs[i].clone();
-        m.name = names.fresh(&m.name, ElementKind::Morph, &mut report.renamed);
-        elements.push(m.into());
+        names.add(part.morphs[i].clone(), &mut elements, &mut report.renamed);
     }
     report.added_morphs = new_morphs.len();
     for &(p, b) in &combined {
@@ -398,8 +392,7 @@ pub fn merge(
                     crate::pmx::rules::mask_with(rb.collision_mask, base_group, false);
             }
         }
-        rb.name = names.fresh(&rb.name, ElementKind::RigidBody, &mut report.renamed);
-        elements.push(rb.into());
+        names.add(rb, &mut elements, &mut report.renamed);
     }
     report.added_bodies = new_bodies.len();
 
@@ -410,16 +403,12 @@ pub fn merge(
         if on_base(j.body_a) && on_base(j.body_b) {
             continue;
         }
-        let mut j = j.clone();
-        j.name = names.fresh(&j.name, ElementKind::Joint, &mut report.renamed);
-        elements.push(j.into());
+        names.add(j.clone(), &mut elements, &mut report.renamed);
         report.added_joints += 1;
     }
     names.reset(base.soft_bodies.iter().map(|s| s.name.as_str()));
     for s in &part.soft_bodies {
-        let mut s = s.clone();
-        s.name = names.fresh(&s.name, ElementKind::SoftBody, &mut report.renamed);
-        elements.push(s.into());
+        names.add(s.clone(), &mut elements, &mut report.renamed);
     }
 
     let mut header = base.header.clone();
@@ -598,6 +587,20 @@ impl<'p> Names<'p> {
         }
         self.taken.insert(out.clone());
         out
+    }
+    /// Appends `element` to `elements` under a fresh name.
+    fn add(
+        &mut self,
+        element: impl Into<Element>,
+        elements: &mut Vec<Element>,
+        renamed: &mut Vec<(ElementKind, String, String)>,
+    ) {
+        let mut element = element.into();
+        let kind = element.kind();
+        if let Some((name, _)) = element.names_mut() {
+            *name = self.fresh(name, kind, renamed);
+        }
+        elements.push(element);
     }
 }
 

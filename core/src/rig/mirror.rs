@@ -21,7 +21,7 @@ use super::mirror_parts::{
 pub use super::mirror_parts::{mirror_euler, mirror_quat};
 use super::names::{mirror_name, side_of_name, Side};
 use super::symmetric::mirror_point;
-use super::RigError;
+use super::{RigError, Selection};
 use crate::edit::{Element, ModelEdit};
 use crate::pmx::{BoneOffset, Model, Morph, MorphOffsets};
 use glam::Vec3;
@@ -35,8 +35,10 @@ pub struct MirrorOptions {
     /// The side copied onto the other.
     pub from: Side,
     /// None: "copy left onto right" for the whole model. Some: "make symmetric" for
-    /// the selected elements only (either side may be selected).
-    pub selection: Option<MirrorSelection>,
+    /// the selected bones, bodies, joints, morphs and vertices only (either side may
+    /// be selected). Vertices are mirrored when selected and also when their weights
+    /// involve a selected bone (on either side).
+    pub selection: Option<Selection>,
     /// Vertex matching distance, and how far from the centre plane an element must be
     /// to count as being on a side.
     pub tolerance: f32,
@@ -76,27 +78,6 @@ impl Default for MirrorParts {
             display_frames: true,
             weights: true,
         }
-    }
-}
-
-/// Elements to make symmetric, by index. Vertices are mirrored when selected and also
-/// when their weights involve a selected bone (on either side).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MirrorSelection {
-    pub bones: Vec<usize>,
-    pub rigid_bodies: Vec<usize>,
-    pub joints: Vec<usize>,
-    pub morphs: Vec<usize>,
-    pub vertices: Vec<usize>,
-}
-
-impl MirrorSelection {
-    pub fn is_empty(&self) -> bool {
-        self.bones.is_empty()
-            && self.rigid_bodies.is_empty()
-            && self.joints.is_empty()
-            && self.morphs.is_empty()
-            && self.vertices.is_empty()
     }
 }
 
@@ -343,7 +324,7 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
     let sel = opts.selection.as_ref();
     let mut report = MirrorReport::default();
     let none: &[usize] = &[];
-    let pick = |on: bool, list: fn(&MirrorSelection) -> &Vec<usize>| -> Option<&[usize]> {
+    let pick = |on: bool, list: fn(&Selection) -> &Vec<usize>| -> Option<&[usize]> {
         match sel {
             None if on => None,
             None => Some(none),

@@ -41,6 +41,7 @@ pub mod parts;
 pub mod rest;
 pub mod rest_pose;
 pub mod sdef;
+mod selection;
 pub mod semistandard;
 mod semistandard_limbs;
 pub mod spatial;
@@ -54,6 +55,7 @@ mod weight_type;
 pub mod weights;
 
 pub use names::Side;
+pub use selection::Selection;
 
 use crate::edit::{Element, ElementKind, ModelEdit};
 use crate::pmx::{Bone, Joint};

@@ -69,59 +69,28 @@ pub fn plan_removal(model: &Model, materials: &[usize], scope: Scope) -> Removal
     }
 
     // Vertices: used by a kept face, or touched by a removed one.
-    let n_vertices = model.vertices.len();
-    let mut used = vec![false; n_vertices];
-    let mut touched = vec![false; n_vertices];
+    let mut vertex_uses = Uses::new(model.vertices.len());
     let ranges = remap::material_face_ranges(model);
     for (m, range) in ranges.iter().enumerate() {
-        let marks = if gone_material[m] {
-            &mut touched
-        } else {
-            &mut used
-        };
-        for &v in model.faces[range.clone()].iter().flatten() {
-            if let Some(f) = usize::try_from(v).ok().and_then(|v| marks.get_mut(v)) {
-                *f = true;
-            }
-        }
+        let faces = &model.faces[range.clone()];
+        vertex_uses.mark(gone_material[m], faces.iter().flatten().copied());
     }
     // Faces past the last material's range belong to no material; they stay.
     let covered = ranges.last().map_or(0, |r| r.end);
-    for &v in model.faces[covered.min(model.faces.len())..]
-        .iter()
-        .flatten()
-    {
-        if let Some(f) = usize::try_from(v).ok().and_then(|v| used.get_mut(v)) {
-            *f = true;
-        }
-    }
-    let gone_vertex: Vec<bool> = (0..n_vertices)
-        .map(|v| !used[v] && (extract || touched[v]))
-        .collect();
+    let unowned = &model.faces[covered.min(model.faces.len())..];
+    vertex_uses.mark(false, unowned.iter().flatten().copied());
+    let gone_vertex = vertex_uses.gone(extract);
 
     // Textures.
-    let n_textures = model.textures.len();
-    let mut texture_kept = vec![false; n_textures];
-    let mut texture_touched = vec![false; n_textures];
+    let mut texture_uses = Uses::new(model.textures.len());
     for (m, mat) in model.materials.iter().enumerate() {
-        let marks = if gone_material[m] {
-            &mut texture_touched
-        } else {
-            &mut texture_kept
-        };
         let toon = match mat.toon {
             Toon::Texture(t) => t,
             Toon::Shared(_) => -1,
         };
-        for t in [mat.texture, mat.sphere_texture, toon] {
-            if let Some(f) = usize::try_from(t).ok().and_then(|t| marks.get_mut(t)) {
-                *f = true;
-            }
-        }
+        texture_uses.mark(gone_material[m], [mat.texture, mat.sphere_texture, toon]);
     }
-    let gone_texture: Vec<bool> = (0..n_textures)
-        .map(|t| !texture_kept[t] && (extract || texture_touched[t]))
-        .collect();
+    let gone_texture = texture_uses.gone(extract);
 
     let gone_bone = bones_to_remove(model, &gone_vertex, extract);
 
@@ -211,20 +180,14 @@ fn body_kept(gone_body: &[bool], body: i32) -> bool {
 /// The bones to remove (see the module docs).
 fn bones_to_remove(model: &Model, gone_vertex: &[bool], extract: bool) -> Vec<bool> {
     let n = model.bones.len();
-    let mut weighted_kept = vec![false; n];
-    let mut weighted_gone = vec![false; n];
+    let mut weighted = Uses::new(n);
     for (v, vertex) in model.vertices.iter().enumerate() {
-        let marks = if gone_vertex[v] {
-            &mut weighted_gone
-        } else {
-            &mut weighted_kept
-        };
-        for &b in vertex.weights.bones() {
-            if let Some(f) = usize::try_from(b).ok().and_then(|b| marks.get_mut(b)) {
-                *f = true;
-            }
-        }
+        weighted.mark(gone_vertex[v], vertex.weights.bones().iter().copied());
     }
+    let Uses {
+        kept: weighted_kept,
+        gone: weighted_gone,
+    } = weighted;
 
     // Candidates: everything on extraction; on removal the bones that weighted
     // removed vertices, and the descendants of those left with no weights.
@@ -300,6 +263,41 @@ fn bones_to_remove(model: &Model, gone_vertex: &[bool], extract: bool) -> Vec<bo
 }
 
 /// Marks `index` (if valid); true if it was not marked.
+/// Which of a list's elements are referred to by kept and by removed users.
+struct Uses {
+    kept: Vec<bool>,
+    gone: Vec<bool>,
+}
+
+impl Uses {
+    fn new(n: usize) -> Uses {
+        Uses {
+            kept: vec![false; n],
+            gone: vec![false; n],
+        }
+    }
+
+    /// Marks what one user refers to (negative or out-of-range indices ignored).
+    fn mark(&mut self, user_gone: bool, refs: impl IntoIterator<Item = i32>) {
+        let marks = if user_gone {
+            &mut self.gone
+        } else {
+            &mut self.kept
+        };
+        for r in refs {
+            mark(marks, r);
+        }
+    }
+
+    /// What goes: no kept user refers to it, and (unless `extract`, which takes
+    /// everything no kept user needs) a removed user did.
+    fn gone(&self, extract: bool) -> Vec<bool> {
+        (0..self.kept.len())
+            .map(|i| !self.kept[i] && (extract || self.gone[i]))
+            .collect()
+    }
+}
+
 fn mark(flags: &mut [bool], index: i32) -> bool {
     match usize::try_from(index).ok().and_then(|i| flags.get_mut(i)) {
         Some(f) if !*f => {

@@ -229,6 +229,26 @@ impl Work<'_> {
     pub(super) fn reparent(&mut self, child: usize, parent: usize) {
         self.m.bones[child].parent = parent as i32;
     }
+    /// A cancel bone (腰キャンセル, 肩C): inserted above `below` under `parent`, it takes
+    /// back `cancelled`'s rotation (付与 ratio −1) so `below` keeps its own.
+    pub(super) fn add_cancel(
+        &mut self,
+        name: String,
+        below: usize,
+        parent: usize,
+        cancelled: usize,
+    ) {
+        let layer = self.layer(below).max(self.layer(cancelled));
+        let mut b = bone(name, "", self.pos(below), parent, R | O, layer);
+        b.append = Some(crate::pmx::Append {
+            parent: cancelled as i32,
+            ratio: -1.0,
+            rotate: true,
+            translate: false,
+        });
+        let id = self.add(b, Place::Before(below));
+        self.reparent(below, id);
+    }
     pub(super) fn children(&self, p: usize) -> Vec<usize> {
         (0..self.m.bones.len())
             .filter(|&i| self.m.bones[i].parent == p as i32)
@@ -559,16 +579,7 @@ fn waist(w: &mut Work) {
         let Some(parent) = parent_index(&w.m.bones[leg]) else {
             continue;
         };
-        let layer = w.layer(leg).max(w.layer(waist));
-        let mut b = bone(name, "", w.pos(leg), parent, R | O, layer);
-        b.append = Some(crate::pmx::Append {
-            parent: waist as i32,
-            ratio: -1.0,
-            rotate: true,
-            translate: false,
-        });
-        let id = w.add(b, Place::Before(leg));
-        w.reparent(leg, id);
+        w.add_cancel(name, leg, parent, waist);
     }
 }
 

@@ -192,16 +192,7 @@ pub(super) fn shoulder_p(w: &mut Work, side: Side) {
     else {
         return;
     };
-    let layer = w.layer(arm).max(w.layer(p));
-    let mut b = bone(c_name, "", w.pos(arm), shoulder, R | O, layer);
-    b.append = Some(crate::pmx::Append {
-        parent: p as i32,
-        ratio: -1.0,
-        rotate: true,
-        translate: false,
-    });
-    let id = w.add(b, Place::Before(arm));
-    w.reparent(arm, id);
+    w.add_cancel(c_name, arm, shoulder, p);
 }
 
 /// 親指０: the thumb's metacarpal, 2/3 of the way from 手首 to 親指１; the palm near the

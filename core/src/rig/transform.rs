@@ -72,6 +72,11 @@ impl Affine {
     }
 }
 
+/// The elements of `list` whose flag is set, with their indices.
+fn chosen<'m, T>(list: &'m [T], flags: &'m [bool]) -> impl Iterator<Item = (usize, &'m T)> + 'm {
+    list.iter().enumerate().filter(|(i, _)| flags[*i])
+}
+
 /// The step that transforms `scope` of `model` by `t`; refused for a scale that is not
 /// a positive finite number, a part that names no element, or a transform that moves
 /// nothing.
@@ -97,12 +102,7 @@ pub fn transform(model: &Model, t: &Transform, scope: &Scope) -> Result<ModelEdi
     let part = Part::new(model, scope)?;
     let mut items: Vec<(usize, Element)> = Vec::new();
 
-    for (i, bone) in model
-        .bones
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| part.bones[*i])
-    {
+    for (i, bone) in chosen(&model.bones, &part.bones) {
         let mut b = bone.clone();
         b.position = a.point(b.position);
         if let Tail::Offset(o) = b.tail {
@@ -115,12 +115,7 @@ pub fn transform(model: &Model, t: &Transform, scope: &Scope) -> Result<ModelEdi
         });
         push(&mut items, i, bone, b);
     }
-    for (i, v) in model
-        .vertices
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| part.vertices[*i])
-    {
+    for (i, v) in chosen(&model.vertices, &part.vertices) {
         let mut nv = v.clone();
         nv.position = a.point(v.position);
         nv.normal = a.direction(v.normal);
@@ -159,24 +154,14 @@ pub fn transform(model: &Model, t: &Transform, scope: &Scope) -> Result<ModelEdi
         }
         push(&mut items, i, m, nm);
     }
-    for (i, rb) in model
-        .rigid_bodies
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| part.bodies[*i])
-    {
+    for (i, rb) in chosen(&model.rigid_bodies, &part.bodies) {
         let mut nb = rb.clone();
         nb.position = a.point(rb.position);
         nb.rotation = a.turn_euler(rb.rotation);
         nb.size = rb.size * a.s;
         push(&mut items, i, rb, nb);
     }
-    for (i, j) in model
-        .joints
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| part.joints[*i])
-    {
+    for (i, j) in chosen(&model.joints, &part.joints) {
         let mut nj = j.clone();
         nj.position = a.point(j.position);
         nj.rotation = a.turn_euler(j.rotation);

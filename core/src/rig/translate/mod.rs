@@ -216,40 +216,9 @@ fn names(model: &Model, kind: ElementKind) -> Vec<(&str, &str)> {
 
 /// The element with its English name replaced.
 fn renamed(model: &Model, kind: ElementKind, index: usize, en: &str) -> Option<Element> {
-    let en = en.to_string();
-    Some(match kind {
-        ElementKind::Bone => {
-            let mut e = model.bones.get(index)?.clone();
-            e.name_en = en;
-            e.into()
-        }
-        ElementKind::Morph => {
-            let mut e = model.morphs.get(index)?.clone();
-            e.name_en = en;
-            e.into()
-        }
-        ElementKind::Material => {
-            let mut e = model.materials.get(index)?.clone();
-            e.name_en = en;
-            e.into()
-        }
-        ElementKind::DisplayFrame => {
-            let mut e = model.display_frames.get(index)?.clone();
-            e.name_en = en;
-            e.into()
-        }
-        ElementKind::RigidBody => {
-            let mut e = model.rigid_bodies.get(index)?.clone();
-            e.name_en = en;
-            e.into()
-        }
-        ElementKind::Joint => {
-            let mut e = model.joints.get(index)?.clone();
-            e.name_en = en;
-            e.into()
-        }
-        _ => return None,
-    })
+    let mut e = kind.get(model, index)?;
+    *e.names_mut()?.1 = en.to_string();
+    Some(e)
 }
 
 /// The rows for every element the operation looks at: those with an empty English
@@ -343,4 +312,4 @@ pub fn plan_translate_names(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

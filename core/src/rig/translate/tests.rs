@@ -75,11 +75,12 @@ fn both_sides(names: &[&str]) -> Vec<String> {
     out
 }
 
-fn model_with_bones(names: &[String]) -> Model {
+/// A model of bare bones with these names (also used by the translate operation's tests).
+pub(crate) fn model_with_bones(names: &[impl AsRef<str>]) -> Model {
     let mut m = Model::default();
     for n in names {
         m.bones.push(Bone {
-            name: n.clone(),
+            name: n.as_ref().to_string(),
             ..Bone::default()
         });
     }
@@ -135,7 +136,7 @@ fn names_as_mmd_models_and_mmd_tools_spell_them() {
 
 #[test]
 fn only_empty_names_unless_overwrite() {
-    let mut m = model_with_bones(&["左腕".into(), "右腕".into()]);
+    let mut m = model_with_bones(&["左腕", "右腕"]);
     m.bones[1].name_en = "RightArm".into();
     let user = UserDictionary::default();
     let rows = preview(&m, false, &user);
@@ -171,7 +172,7 @@ fn bad_dictionaries_are_errors() {
     assert!(UserDictionary::parse("左腕").is_err());
     assert!(UserDictionary::parse("左腕,a,b").is_err());
     assert!(UserDictionary::parse("\"左腕,arm").is_err());
-    let m = model_with_bones(&["左腕".into()]);
+    let m = model_with_bones(&["左腕"]);
     let missing = TranslateOptions {
         overwrite: false,
         dictionary: Some("/nonexistent/dictionary.csv".into()),
@@ -182,7 +183,7 @@ fn bad_dictionaries_are_errors() {
 #[test]
 fn a_user_entry_that_merges_left_and_right_is_dropped() {
     let user = UserDictionary::parse("左袖,sleeve\n右袖,sleeve\n").unwrap();
-    let m = model_with_bones(&["左袖".into(), "右袖".into(), "頭".into()]);
+    let m = model_with_bones(&["左袖", "右袖", "頭"]);
     let rows = preview(&m, false, &user);
     assert_eq!(rows[0].rule, Rule::None);
     assert_eq!(rows[1].rule, Rule::None);
@@ -191,7 +192,7 @@ fn a_user_entry_that_merges_left_and_right_is_dropped() {
 
 #[test]
 fn one_undo_step_changes_only_english_names() {
-    let mut m = model_with_bones(&["左腕".into(), "謎".into()]);
+    let mut m = model_with_bones(&["左腕", "謎"]);
     m.morphs.push(crate::pmx::Morph {
         name: "まばたき".into(),
         name_en: String::new(),
