@@ -427,6 +427,12 @@ impl<'a> ListRows<'a> {
         let id = ui.id().with(("list_row", this));
         let r = ui.interact(rect, id, egui::Sense::click());
         self.rows.clicks(ui, self.commands, this, &r);
+        self.context_menu(&r);
+        r
+    }
+
+    /// The list's context menu on `r` (the row or the rest of it).
+    fn context_menu(&mut self, r: &egui::Response) {
         let cx = MenuCx {
             model: self.model,
             kind: self.kind,
@@ -434,10 +440,9 @@ impl<'a> ListRows<'a> {
             selected: &self.selected,
             commands: self.commands,
         };
-        if let Some(q) = row_menu(&r, cx) {
+        if let Some(q) = row_menu(r, cx) {
             self.request = Some(q);
         }
-        r
     }
 
     /// The list's toolbar (add, duplicate, delete, move).
@@ -457,16 +462,7 @@ impl<'a> ListRows<'a> {
             return r;
         }
         let r = self.rows.row(ui, self.commands, this, text);
-        let cx = MenuCx {
-            model: self.model,
-            kind: self.kind,
-            active: self.rows.active,
-            selected: &self.selected,
-            commands: self.commands,
-        };
-        if let Some(q) = row_menu(&r, cx) {
-            self.request = Some(q);
-        }
+        self.context_menu(&r);
         r
     }
 

@@ -53,19 +53,20 @@ pub fn severity_icon(s: Severity) -> (&'static str, Color32) {
 /// The app selection for a problem's element, or a note why there is none.
 pub fn selection_for(model: &Model, target: ElementRef) -> Result<Selection, String> {
     use ElementKind as K;
-    let (kind, i) = match target {
+    let kind = match target {
         ElementRef::Model => return Ok(Selection::Model),
-        ElementRef::Bone(i) => (K::Bone, i),
-        ElementRef::Morph(i) => (K::Morph, i),
-        ElementRef::Material(i) => (K::Material, i),
-        ElementRef::RigidBody(i) => (K::RigidBody, i),
-        ElementRef::Joint(i) => (K::Joint, i),
-        ElementRef::SoftBody(i) => (K::SoftBody, i),
-        ElementRef::Vertex(i) => (K::Vertex, i),
-        ElementRef::DisplayFrame(i) => (K::DisplayFrame, i),
         ElementRef::Face(f) => return face_material(model, f),
         ElementRef::Texture(t) => return texture_user(model, t),
+        ElementRef::Bone(_) => K::Bone,
+        ElementRef::Morph(_) => K::Morph,
+        ElementRef::Material(_) => K::Material,
+        ElementRef::RigidBody(_) => K::RigidBody,
+        ElementRef::Joint(_) => K::Joint,
+        ElementRef::SoftBody(_) => K::SoftBody,
+        ElementRef::Vertex(_) => K::Vertex,
+        ElementRef::DisplayFrame(_) => K::DisplayFrame,
     };
+    let i = target.index().unwrap_or(-1);
     usize::try_from(i)
         .ok()
         .filter(|&i| i < kind.len(model))
