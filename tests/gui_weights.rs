@@ -384,8 +384,11 @@ fn weights_from_a_model_file_restore_scrambled_weights() {
     }
     let mut h = open(scrambled, Tab::Weights);
     select_vertices(&mut h, &verts);
-    hone::app::panels::weights::weights_from_file(&mut app_mut(&mut h).state, &source);
-    h.run_steps(3);
+    // Through the panel's button and the picker, as a user does.
+    app_mut(&mut h).picker = hone::app::files::picker::Picker::answering([source.clone()]);
+    h.get_by_label("Weights from model…").click();
+    h.run_steps(4);
+    assert_eq!(app(&h).picker.asked, vec!["Weights from model".to_string()]);
     let m = app(&h).state.doc.model();
     let mut worst = 0.0f32;
     for &v in &verts {

@@ -83,6 +83,17 @@ pub enum Command {
     List(crate::app::panels::structure::Request),
     /// Empty the Log.
     ClearLog,
+    /// A line for the Log (what a panel's action did or why it did nothing).
+    Log(crate::app::LogLevel, String),
+    /// Show or hide one material in the viewport (None: all of them); a view
+    /// setting, not an edit.
+    ShowMaterial(Option<usize>, bool),
+    /// The debug overlays and the IK iteration viewer (Deform order panel).
+    DebugView {
+        overlays: crate::app::viewport::debug_overlays::DebugOverlays,
+        ik_steps: bool,
+        ik_step: usize,
+    },
 }
 
 /// What the Simulation tab asks of the motion's playback.
@@ -136,6 +147,10 @@ impl Commands {
 
     pub fn pose_morph(&mut self, morph: usize, weight: f32) {
         self.push(Command::PoseMorph(morph, weight));
+    }
+
+    pub fn log(&mut self, level: crate::app::LogLevel, message: impl Into<String>) {
+        self.push(Command::Log(level, message.into()));
     }
 
     pub fn is_empty(&self) -> bool {

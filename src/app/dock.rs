@@ -197,8 +197,17 @@ impl TabViewer for Viewer<'_> {
                 Tab::Textures => Some(panels::textures::show),
                 Tab::History => Some(panels::history::show),
                 Tab::Log => Some(panels::log::show),
+                Tab::CollisionMatrix => Some(panels::collision_matrix::show),
+                Tab::Materials => Some(panels::materials::show),
+                Tab::DeformOrder => Some(panels::deform_order::show),
+                Tab::Problems => Some(panels::problems::show),
+                Tab::Weights => Some(panels::weights::show),
+                Tab::Uv => Some(panels::uv::show),
                 _ => None,
             };
+        if matches!(tab, Tab::Problems | Tab::DeformOrder) {
+            panels::deform_order::prepare(state);
+        }
         if let Some(show) = read_and_send {
             let (view, commands, local) = state.split();
             show(ui, &view, commands, local);
@@ -207,13 +216,7 @@ impl TabViewer for Viewer<'_> {
         // Those still given the whole state.
         match tab {
             Tab::Viewport => viewport::show(ui, state),
-            Tab::CollisionMatrix => panels::collision_matrix::show(ui, state),
-            Tab::Materials => panels::materials::show(ui, state),
             Tab::Inspector => panels::inspector::show(ui, state),
-            Tab::DeformOrder => panels::deform_order::show(ui, state),
-            Tab::Problems => panels::problems::show(ui, state),
-            Tab::Weights => panels::weights::show(ui, state),
-            Tab::Uv => panels::uv::show(ui, state),
             _ => {}
         }
     }

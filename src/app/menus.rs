@@ -126,9 +126,10 @@ impl HoneApp {
         if let Some(action) = list_key(ctx).filter(|_| !open_dialog) {
             // Ctrl+N adds to the list in use even with nothing selected in it.
             match active_list(&self.state) {
-                Some(kind) => {
-                    structure::perform(&mut self.state, Request::on_selection(kind, action))
-                }
+                Some(kind) => self
+                    .state
+                    .commands
+                    .push(Command::List(Request::on_selection(kind, action))),
                 None => self.state.log(
                     crate::app::LogLevel::Info,
                     crate::tr!("log-select-in-list-first"),
@@ -290,7 +291,7 @@ impl HoneApp {
                 }
                 ui.separator();
                 if let Some(q) = self.list_edit_items(ui) {
-                    structure::perform(&mut self.state, q);
+                    self.state.commands.push(Command::List(q));
                 }
                 ui.separator();
                 crate::app::translate_names::menu_item(ui);

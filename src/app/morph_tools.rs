@@ -58,7 +58,7 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
     ui.separator();
     let model = state.doc.model();
     let sliders = morphs::pose_morph_weights(&state.pose.pose);
-    let vertices = crate::app::panels::weights::selected_vertices(state);
+    let vertices = state.selected_vertices();
     let mut out: Out = Vec::new();
 
     if ui

@@ -365,6 +365,10 @@ impl HoneApp {
                     crate::app::export::expression_map_chosen(&ctx, path);
                 }
             }
+            Purpose::WeightsFromModel => {
+                let (view, commands, _) = self.state.split();
+                crate::app::panels::weights::weights_from_file(&view, commands, &path);
+            }
         }
     }
 
@@ -911,7 +915,8 @@ impl HoneApp {
         self.motion_loading_window(&ctx);
         self.error_modal(&ctx);
         self.recovery_modal(&ctx);
-        panels::delete::dialog(&ctx, &mut self.state);
+        let (view, commands, local) = self.state.split();
+        panels::delete::dialog(&ctx, &view, commands, local);
         self.state.apply_commands();
         // A command that asks for a path (e.g. save selected materials as a model).
         if let Some(request) = self.state.panels.pick.take() {

@@ -34,6 +34,8 @@ pub struct PanelState {
     pub pick: Option<crate::app::files::picker::PickRequest>,
     /// The UV editor's view, tool and buffers.
     pub uv: crate::app::panels::uv::UvEditor,
+    /// The Weights panel's bones and values.
+    pub weight_tools: crate::app::panels::weights::Tools,
 }
 
 pub struct State {
@@ -444,8 +446,29 @@ impl State {
                 }
                 Command::Playback(p) => timeline::playback_command(&mut self.playback, p),
                 Command::UnloadMotion => timeline::unload_motion(self),
-                Command::List(request) => crate::app::panels::structure::perform(self, request),
+                Command::List(request) => {
+                    let (view, commands, local) = self.split();
+                    crate::app::panels::structure::perform(&view, commands, local, request);
+                }
                 Command::ClearLog => self.log.clear(),
+                Command::Log(level, message) => self.log(level, message),
+                Command::ShowMaterial(material, shown) => match material {
+                    Some(m) => {
+                        if let Some(slot) = self.material_visible.get_mut(m) {
+                            *slot = shown;
+                        }
+                    }
+                    None => self.material_visible.fill(shown),
+                },
+                Command::DebugView {
+                    overlays,
+                    ik_steps,
+                    ik_step,
+                } => {
+                    self.debug.overlays = overlays;
+                    self.debug.ik_steps = ik_steps;
+                    self.debug.ik_step = ik_step;
+                }
             }
         }
     }

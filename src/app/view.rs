@@ -25,6 +25,10 @@ pub struct View<'a> {
     pub debug: &'a viewport::debug_overlays::DebugState,
     pub textures: &'a textures::TextureStore,
     pub log: &'a [(LogLevel, String)],
+    /// Which materials the viewport draws (a view setting).
+    pub material_visible: &'a [bool],
+    /// The bone whose weights the viewport shows, if any.
+    pub weight_bone: Option<usize>,
 }
 
 impl View<'_> {
@@ -67,6 +71,8 @@ impl State {
             debug: &self.debug,
             textures: &self.textures,
             log: &self.log,
+            material_visible: &self.material_visible,
+            weight_bone: self.viewport.weights.bone,
         }
     }
 
@@ -84,6 +90,8 @@ impl State {
             debug: &self.debug,
             textures: &self.textures,
             log: &self.log,
+            material_visible: &self.material_visible,
+            weight_bone: self.viewport.weights.bone,
         };
         (view, &mut self.commands, &mut self.panels)
     }

@@ -42,6 +42,8 @@ pub enum Purpose {
     Dictionary,
     /// File ▸ Export's VRM expression map.
     ExpressionMap,
+    /// The Weights panel's "Weights from model…": the model the weights come from.
+    WeightsFromModel,
 }
 
 /// Where code that holds only the egui context leaves its request (the window takes

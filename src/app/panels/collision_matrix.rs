@@ -4,8 +4,9 @@
 
 use eframe::egui;
 
+use crate::app::commands::Commands;
 use crate::app::viewport::collision::{cell_state, group_color, toggle_cell_edit, CellState};
-use crate::app::{Selection, State};
+use crate::app::{PanelState, Selection, View};
 use crate::physics::rules;
 use crate::tr;
 
@@ -21,13 +22,13 @@ pub fn mask_label(g: u8) -> String {
     tr!("collision-mask-bit", group = g + 1)
 }
 
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
+pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, _local: &mut PanelState) {
     egui::ScrollArea::both()
         .id_salt("collision_matrix")
         .auto_shrink([false, false])
         .show(ui, |ui| {
             // The selected body's own mask first: short, and what a picker wants.
-            body_mask(ui, state);
+            body_mask(ui, view, commands);
             ui.separator();
             ui.label(tr!("collision-about"));
             ui.horizontal(|ui| {
@@ -36,7 +37,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 legend_swatch(ui, CellState::Mixed, &tr!("collision-mixed-legend"));
                 legend_swatch(ui, CellState::Empty, &tr!("collision-unused-legend"));
             });
-            let outside = (state.doc.model().rigid_bodies.iter())
+            let outside = (view.model.rigid_bodies.iter())
                 .filter(|b| !rules::group_in_range(b.group))
                 .count();
             if outside > 0 {
@@ -46,7 +47,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 );
             }
             ui.add_space(4.0);
-            matrix(ui, state);
+            matrix(ui, view.model, commands);
         });
 }
 
@@ -65,8 +66,7 @@ fn legend_swatch(ui: &mut egui::Ui, s: CellState, text: &str) {
     ui.label(text);
 }
 
-fn matrix(ui: &mut egui::Ui, state: &mut State) {
-    let model = state.doc.model();
+fn matrix(ui: &mut egui::Ui, model: &crate::pmx::Model, commands: &mut Commands) {
     let mut counts = [0usize; 16];
     for rb in model
         .rigid_bodies
@@ -124,8 +124,8 @@ fn matrix(ui: &mut egui::Ui, state: &mut State) {
             }
         });
     if let Some((i, j)) = clicked {
-        if let Some(edit) = toggle_cell_edit(state.doc.model(), i, j) {
-            state.commands.edit(edit);
+        if let Some(edit) = toggle_cell_edit(model, i, j) {
+            commands.edit(edit);
         }
     }
 }
@@ -148,12 +148,12 @@ fn group_header(ui: &mut egui::Ui, g: u8, count: usize) {
     r.on_hover_text(tr!("collision-group-count", group = g + 1, count = count));
 }
 
-fn body_mask(ui: &mut egui::Ui, state: &mut State) {
-    let Selection::RigidBody(index) = state.selection else {
+fn body_mask(ui: &mut egui::Ui, view: &View, commands: &mut Commands) {
+    let Selection::RigidBody(index) = view.selection else {
         ui.weak(tr!("collision-select-hint"));
         return;
     };
-    let Some(rb) = state.doc.model().rigid_bodies.get(index) else {
+    let Some(rb) = view.model.rigid_bodies.get(index) else {
         return;
     };
     let group = if rules::group_in_range(rb.group) {
@@ -184,7 +184,7 @@ fn body_mask(ui: &mut egui::Ui, state: &mut State) {
     if mask != rb.collision_mask {
         let mut body = rb.clone();
         body.collision_mask = mask;
-        state.commands.edit(crate::edit::ModelEdit::set_rigid_body(
+        commands.edit(crate::edit::ModelEdit::set_rigid_body(
             index,
             body,
             tr!("collision-mask-field"),

@@ -6,17 +6,47 @@
 
 use eframe::egui;
 
-use crate::app::viewport::debug_overlays::{self as dbg, layer_color, layer_rank, layers};
-use crate::app::{Selection, State};
+use crate::app::commands::{Command, Commands};
+use crate::app::viewport::debug_overlays::{
+    self as dbg, layer_color, layer_rank, layers, DebugOverlays,
+};
+use crate::app::{PanelState, Selection, State, View};
 use crate::tr;
 use egui::{Color32, RichText};
 
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
+/// What this panel and the Problems panel read, brought up to date before they
+/// draw (the window calls it, then gives them the [`View`]): the checks and the
+/// deform order run lazily, while shown; the IK trace while its viewer is on.
+pub fn prepare(state: &mut State) {
     state.debug.refresh(state.doc.model());
+    if state.debug.ik_steps {
+        dbg::update_trace(state);
+    }
+}
+
+/// The panel's view settings: the overlays and the IK iteration viewer.
+#[derive(Clone, Copy, PartialEq)]
+struct Settings {
+    overlays: DebugOverlays,
+    ik_steps: bool,
+    ik_step: usize,
+}
+
+/// Draws from `view.debug` (its order, problems and IK trace brought up to date
+/// before the panel draws, [`prepare`]); a fix is an edit command,
+/// a changed toggle a [`Command::DebugView`].
+pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, _local: &mut PanelState) {
+    let debug = view.debug;
+    let before = Settings {
+        overlays: debug.overlays,
+        ik_steps: debug.ik_steps,
+        ik_step: debug.ik_step,
+    };
+    let mut settings = before;
     ui.horizontal_wrapped(|ui| {
-        dbg::toolbar(ui, state);
-        let flagged = (0..state.doc.model().bones.len())
-            .filter(|&b| state.debug.is_flagged(b))
+        dbg::overlay_toggles(ui, &mut settings.overlays);
+        let flagged = (0..view.model.bones.len())
+            .filter(|&b| debug.is_flagged(b))
             .count();
         if flagged > 0 {
             ui.colored_label(
@@ -28,29 +58,37 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         }
     });
     ui.separator();
-    let selected = match state.selection {
-        Selection::Bone(b) if b < state.doc.model().bones.len() => Some(b),
+    let selected = match view.selection {
+        Selection::Bone(b) if b < view.model.bones.len() => Some(b),
         _ => None,
     };
     if let Some(b) = selected {
-        explain(ui, state, b);
-        ik_section(ui, state, b);
+        explain(ui, view, commands, b);
+        ik_section(ui, view, &mut settings, b);
         ui.separator();
     }
-    order_list(ui, state);
+    order_list(ui, view, commands);
+    if settings != before {
+        commands.push(Command::DebugView {
+            overlays: settings.overlays,
+            ik_steps: settings.ik_steps,
+            ik_step: settings.ik_step,
+        });
+    }
 }
 
 /// Why the selected bone sits where it does, and the fix for a violation.
-fn explain(ui: &mut egui::Ui, state: &mut State, bone: usize) {
-    let model = state.doc.model();
-    let Some(entry) = state.debug.order.entry_of(bone) else {
+fn explain(ui: &mut egui::Ui, view: &View, commands: &mut Commands, bone: usize) {
+    let model = view.model;
+    let debug = view.debug;
+    let Some(entry) = debug.order.entry_of(bone) else {
         return;
     };
     ui.label(RichText::new(format!("#{bone} {}", model.bones[bone].name)).strong());
     ui.label(entry.reason());
     let mut fix_edit = None;
-    for (problem, dep) in state.debug.violations_of(bone) {
-        let dep_entry = state.debug.order.entry_of(dep);
+    for (problem, dep) in debug.violations_of(bone) {
+        let dep_entry = debug.order.entry_of(dep);
         ui.colored_label(
             dbg::VIOLATION,
             tr!(
@@ -81,16 +119,16 @@ fn explain(ui: &mut egui::Ui, state: &mut State, bone: usize) {
         }
     }
     if let Some(edit) = fix_edit {
-        state.commands.edit(edit);
+        commands.edit(edit);
     }
 }
 
-fn ik_section(ui: &mut egui::Ui, state: &mut State, bone: usize) {
-    let Some(chain) = dbg::ik_chain_of(state.doc.model(), bone) else {
+fn ik_section(ui: &mut egui::Ui, view: &View, settings: &mut Settings, bone: usize) {
+    let model = view.model;
+    let Some(chain) = dbg::ik_chain_of(model, bone) else {
         return;
     };
-    let model = state.doc.model();
-    let world = state.pose.world();
+    let world = view.pose.world();
     ui.separator();
     let title = tr!(
         "order-ik-chain",
@@ -135,14 +173,14 @@ fn ik_section(ui: &mut egui::Ui, state: &mut State, bone: usize) {
     if let Some(err) = dbg::ik_error(model, world, chain) {
         ui.label(tr!("order-error-after", error = format!("{err:.4}")));
     }
-    ui.checkbox(&mut state.debug.ik_steps, tr!("order-show-iterations"))
+    ui.checkbox(&mut settings.ik_steps, tr!("order-show-iterations"))
         .on_hover_text(tr!("order-show-iterations-tip"));
-    if state.debug.ik_steps {
-        state.debug.overlays.ik = true;
-        dbg::update_trace(state);
-        if let Some(trace) = state.debug.trace.as_ref().and_then(|t| t.trace.as_ref()) {
+    if settings.ik_steps {
+        settings.overlays.ik = true;
+        let trace = view.debug.trace.as_ref().filter(|t| t.key.1 == chain);
+        if let Some(trace) = trace.and_then(|t| t.trace.as_ref()) {
             let last = trace.steps.len().saturating_sub(1);
-            let step = &mut state.debug.ik_step;
+            let step = &mut settings.ik_step;
             *step = (*step).min(last);
             ui.add(egui::Slider::new(step, 0..=last).text(tr!("order-step")));
             if let Some(e) = trace.errors.get(*step) {
@@ -163,10 +201,10 @@ fn ik_section(ui: &mut egui::Ui, state: &mut State, bone: usize) {
     }
 }
 
-fn order_list(ui: &mut egui::Ui, state: &mut State) {
-    let model = state.doc.model();
+fn order_list(ui: &mut egui::Ui, view: &View, commands: &mut Commands) {
+    let model = view.model;
     let layers = layers(model);
-    let reveal = state.panels.reveal_selection;
+    let reveal = view.reveal;
     super::list_grid(
         ui,
         egui::ScrollArea::vertical(),
@@ -178,7 +216,7 @@ fn order_list(ui: &mut egui::Ui, state: &mut State) {
             ui.strong(tr!("order-col-layer"));
             ui.strong(tr!("order-col-reason"));
             ui.end_row();
-            let order = &state.debug.order;
+            let order = &view.debug.order;
             for (k, e) in order.entries().iter().enumerate() {
                 if k == order.before_physics().len() && e.after_physics {
                     ui.label("──");
@@ -188,14 +226,14 @@ fn order_list(ui: &mut egui::Ui, state: &mut State) {
                 let Some(bone) = model.bones.get(e.bone) else {
                     continue;
                 };
-                let flagged = state.debug.is_flagged(e.bone);
+                let flagged = view.debug.is_flagged(e.bone);
                 ui.label(e.position.to_string());
                 let mut text = RichText::new(super::label(e.bone, &bone.name));
                 if flagged {
                     text = text.color(dbg::VIOLATION).strong();
                 }
                 let this = Selection::Bone(e.bone);
-                super::select_row(ui, state.selection, &mut state.commands, reveal, this, text);
+                super::select_row(ui, view.selection, commands, reveal, this, text);
                 let mut layer = RichText::new(e.layer.to_string())
                     .color(layer_color(layer_rank(&layers, e.layer)));
                 if e.after_physics {

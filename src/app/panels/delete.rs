@@ -5,9 +5,11 @@
 
 use eframe::egui;
 
-use crate::app::{LogLevel, Selection, State};
+use crate::app::commands::Commands;
+use crate::app::{LogLevel, PanelState, Selection, View};
 use crate::edit::references::{delete_with_references, find_references, RefPolicy};
 use crate::edit::ElementKind;
+use crate::pmx::Model;
 use crate::tr;
 
 /// A delete waiting for the user's answer.
@@ -34,13 +36,18 @@ fn answers(kind: ElementKind) -> (String, Option<String>) {
 }
 
 /// Deletes `indices` of `kind` now if nothing else refers to them, else asks.
-pub fn ask(state: &mut State, kind: ElementKind, indices: Vec<usize>) {
-    let model = state.doc.model();
+pub fn ask(
+    model: &Model,
+    commands: &mut Commands,
+    local: &mut PanelState,
+    kind: ElementKind,
+    indices: Vec<usize>,
+) {
     let refs = find_references(model, kind, &indices);
     if refs.is_empty() {
-        answer(state, kind, &indices, RefPolicy::Error);
+        answer(model, commands, kind, &indices, RefPolicy::Error);
     } else {
-        state.panels.delete_question = Some(DeleteQuestion {
+        local.delete_question = Some(DeleteQuestion {
             kind,
             indices,
             message: refs.to_string(),
@@ -49,22 +56,28 @@ pub fn ask(state: &mut State, kind: ElementKind, indices: Vec<usize>) {
 }
 
 /// Deletes with `policy`, or logs why the core refused (nothing changes then).
-fn answer(state: &mut State, kind: ElementKind, indices: &[usize], policy: RefPolicy) {
-    match delete_with_references(state.doc.model(), kind, indices, policy) {
+fn answer(
+    model: &Model,
+    commands: &mut Commands,
+    kind: ElementKind,
+    indices: &[usize],
+    policy: RefPolicy,
+) {
+    match delete_with_references(model, kind, indices, policy) {
         Ok(edit) => {
-            state.commands.edit(edit);
-            state.commands.select_in_list(Selection::None);
+            commands.edit(edit);
+            commands.select_in_list(Selection::None);
         }
-        Err(e) => state.log(
+        Err(e) => commands.log(
             LogLevel::Warning,
             tr!("delete-refused", reason = e.to_string()),
         ),
     }
 }
 
-/// The open question, if any, as a modal dialog.
-pub fn dialog(ctx: &egui::Context, state: &mut State) {
-    let Some(q) = state.panels.delete_question.clone() else {
+/// The open question, if any, as a modal dialog; the answer is sent as commands.
+pub fn dialog(ctx: &egui::Context, view: &View, commands: &mut Commands, local: &mut PanelState) {
+    let Some(q) = local.delete_question.clone() else {
         return;
     };
     let (delete_too, repoint) = answers(q.kind);
@@ -99,9 +112,9 @@ pub fn dialog(ctx: &egui::Context, state: &mut State) {
         });
     });
     if let Some(policy) = choice {
-        state.panels.delete_question = None;
+        local.delete_question = None;
         if let Some(policy) = policy {
-            answer(state, q.kind, &q.indices, policy);
+            answer(view.model, commands, q.kind, &q.indices, policy);
         }
     }
 }

@@ -2,26 +2,27 @@
 
 use eframe::egui;
 
-use super::{label, list_grid, show_list, ListRows};
-use crate::app::{Selection, State};
+use super::{label, list_grid, show_view_list, ListRows};
+use crate::app::commands::{Command, Commands};
+use crate::app::{PanelState, Selection, View};
 use crate::edit::ElementKind;
 use crate::tr;
 
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
+pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut PanelState) {
     ui.horizontal(|ui| {
         if ui.button(tr!("materials-show-all")).clicked() {
-            state.material_visible.fill(true);
+            commands.push(Command::ShowMaterial(None, true));
         }
         if ui.button(tr!("materials-hide-all")).clicked() {
-            state.material_visible.fill(false);
+            commands.push(Command::ShowMaterial(None, false));
         }
     });
-    // A checkbox click, applied once the list is drawn (visibility is a view
+    // A checkbox click, sent once the list is drawn (visibility is a view
     // setting, not a model edit).
     let mut toggled = None;
-    show_list(ui, state, |ui, state, commands| {
-        let model = state.doc.model();
-        let mut list = ListRows::indexed(state, commands, ElementKind::Material);
+    show_view_list(ui, view, commands, local, |ui, view, commands, _| {
+        let model = view.model;
+        let mut list = ListRows::indexed(view, commands, ElementKind::Material);
         list.toolbar(ui);
         list_grid(
             ui,
@@ -30,7 +31,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
             4,
             |ui| {
                 for (i, m) in model.materials.iter().enumerate() {
-                    if let Some(&shown) = state.material_visible.get(i) {
+                    if let Some(&shown) = view.material_visible.get(i) {
                         let mut v = shown;
                         let r = ui.checkbox(&mut v, "");
                         if r.on_hover_text(tr!("materials-show-tip")).changed() {
@@ -64,8 +65,6 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         list.finish()
     });
     if let Some((i, v)) = toggled {
-        if let Some(slot) = state.material_visible.get_mut(i) {
-            *slot = v;
-        }
+        commands.push(Command::ShowMaterial(Some(i), v));
     }
 }

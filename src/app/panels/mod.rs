@@ -7,7 +7,7 @@ use eframe::egui;
 
 use crate::app::commands::{Command, Commands};
 use crate::app::selection::ClickMods;
-use crate::app::{PanelState, Selected, Selection, State, View};
+use crate::app::{PanelState, Selected, Selection, View};
 use crate::edit::{ElementKind, ModelEdit};
 use crate::pmx::Model;
 use crate::tr;
@@ -252,45 +252,6 @@ pub fn show_view_list(
     }
 }
 
-/// The same for a panel that still reads the whole [`State`] (the materials list).
-pub fn show_list(
-    ui: &mut egui::Ui,
-    state: &mut State,
-    list: impl FnOnce(&mut egui::Ui, &State, &mut Commands) -> Option<Request>,
-) {
-    let mut commands = std::mem::take(&mut state.commands);
-    let request = list(ui, state, &mut commands);
-    if let Some(q) = request {
-        commands.push(Command::List(q));
-    }
-    state.commands = commands;
-}
-
-/// What a list reads of the document: the model and the selection.
-pub trait ListSource {
-    fn model(&self) -> &Model;
-    /// The active element, those selected with it, and whether the lists scroll to it.
-    fn selection(&self) -> (Selection, &Selected, bool);
-}
-
-impl ListSource for View<'_> {
-    fn model(&self) -> &Model {
-        self.model
-    }
-    fn selection(&self) -> (Selection, &Selected, bool) {
-        (self.selection, self.selected, self.reveal)
-    }
-}
-
-impl ListSource for State {
-    fn model(&self) -> &Model {
-        self.doc.model()
-    }
-    fn selection(&self) -> (Selection, &Selected, bool) {
-        (self.selection, &self.selected, self.panels.reveal_selection)
-    }
-}
-
 /// One list's rows and what every list shares: the selection ([`Rows`]: highlight,
 /// clicks, drag and drop), the list's toolbar and each row's context menu. The
 /// structural request picked (in a menu or the toolbar, else a drop) comes from
@@ -310,14 +271,14 @@ pub struct ListRows<'a> {
 impl<'a> ListRows<'a> {
     /// The rows of `kind` shown in `order`.
     pub fn new(
-        source: &'a impl ListSource,
+        view: &'a View,
         commands: &'a mut Commands,
         kind: ElementKind,
         order: Vec<usize>,
     ) -> Self {
-        let (active, selected, reveal) = source.selection();
+        let (active, selected, reveal) = (view.selection, view.selected, view.reveal);
         ListRows {
-            model: source.model(),
+            model: view.model,
             kind,
             rows: Rows::of(active, selected, reveal, order),
             selected: structure::selected_in(active, selected, kind),
@@ -369,13 +330,9 @@ impl<'a> ListRows<'a> {
     }
 
     /// The rows of `kind` in index order.
-    pub fn indexed(
-        source: &'a impl ListSource,
-        commands: &'a mut Commands,
-        kind: ElementKind,
-    ) -> Self {
-        let order = index_order(kind.len(source.model()));
-        Self::new(source, commands, kind, order)
+    pub fn indexed(view: &'a View, commands: &'a mut Commands, kind: ElementKind) -> Self {
+        let order = index_order(kind.len(view.model));
+        Self::new(view, commands, kind, order)
     }
 
     /// The rows of `kind` whose names match `query` (all when it is empty), by index.
@@ -470,6 +427,12 @@ impl<'a> ListRows<'a> {
         let id = ui.id().with(("list_row", this));
         let r = ui.interact(rect, id, egui::Sense::click());
         self.rows.clicks(ui, self.commands, this, &r);
+        self.context_menu(&r);
+        r
+    }
+
+    /// The list's context menu on `r` (the row or the rest of it).
+    fn context_menu(&mut self, r: &egui::Response) {
         let cx = MenuCx {
             model: self.model,
             kind: self.kind,
@@ -477,10 +440,9 @@ impl<'a> ListRows<'a> {
             selected: &self.selected,
             commands: self.commands,
         };
-        if let Some(q) = row_menu(&r, cx) {
+        if let Some(q) = row_menu(r, cx) {
             self.request = Some(q);
         }
-        r
     }
 
     /// The list's toolbar (add, duplicate, delete, move).
@@ -500,16 +462,7 @@ impl<'a> ListRows<'a> {
             return r;
         }
         let r = self.rows.row(ui, self.commands, this, text);
-        let cx = MenuCx {
-            model: self.model,
-            kind: self.kind,
-            active: self.rows.active,
-            selected: &self.selected,
-            commands: self.commands,
-        };
-        if let Some(q) = row_menu(&r, cx) {
-            self.request = Some(q);
-        }
+        self.context_menu(&r);
         r
     }
 
@@ -616,4 +569,30 @@ pub fn matches(query: &str, names: &[&str]) -> bool {
     }
     let q = query.to_lowercase();
     names.iter().any(|n| n.to_lowercase().contains(&q))
+}
+
+/// A combo box choosing one of `choices` (indices, shown by `name`) into
+/// `current`; `none` is the text shown while nothing is chosen and whether it can
+/// be picked (an entry of its own).
+pub fn index_combo(
+    ui: &mut egui::Ui,
+    id: &str,
+    current: &mut Option<usize>,
+    choices: impl Iterator<Item = usize>,
+    name: impl Fn(usize) -> String,
+    none: (String, bool),
+) {
+    let (none_text, offer_none) = none;
+    let shown = current.map_or_else(|| none_text.clone(), &name);
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(shown)
+        .height(400.0)
+        .show_ui(ui, |ui| {
+            if offer_none {
+                ui.selectable_value(current, None, none_text);
+            }
+            for i in choices {
+                ui.selectable_value(current, Some(i), name(i));
+            }
+        });
 }

@@ -5,7 +5,8 @@
 
 use eframe::egui;
 
-use crate::app::{LogLevel, Selection, State};
+use crate::app::commands::Commands;
+use crate::app::{LogLevel, PanelState, Selection, View};
 use crate::check::{Category, ElementRef, Problem, Severity};
 use crate::edit::ElementKind;
 use crate::pmx::Model;
@@ -51,71 +52,52 @@ pub fn severity_icon(s: Severity) -> (&'static str, Color32) {
 
 /// The app selection for a problem's element, or a note why there is none.
 pub fn selection_for(model: &Model, target: ElementRef) -> Result<Selection, String> {
-    // An index into a list of `len` elements of kind `what`.
-    let pick = |i: i32, len: usize, select: fn(usize) -> Selection, what: ElementKind| {
-        usize::try_from(i)
-            .ok()
-            .filter(|&i| i < len)
-            .map(select)
-            .ok_or_else(|| {
-                let what = super::terms::kind_name(what);
-                tr!("problems-missing", kind = what, index = i)
-            })
+    use ElementKind as K;
+    let kind = match target {
+        ElementRef::Model => return Ok(Selection::Model),
+        ElementRef::Face(f) => return face_material(model, f),
+        ElementRef::Texture(t) => return texture_user(model, t),
+        ElementRef::Bone(_) => K::Bone,
+        ElementRef::Morph(_) => K::Morph,
+        ElementRef::Material(_) => K::Material,
+        ElementRef::RigidBody(_) => K::RigidBody,
+        ElementRef::Joint(_) => K::Joint,
+        ElementRef::SoftBody(_) => K::SoftBody,
+        ElementRef::Vertex(_) => K::Vertex,
+        ElementRef::DisplayFrame(_) => K::DisplayFrame,
     };
-    match target {
-        ElementRef::Model => Ok(Selection::Model),
-        ElementRef::Bone(i) => pick(i, model.bones.len(), Selection::Bone, ElementKind::Bone),
-        ElementRef::Morph(i) => pick(i, model.morphs.len(), Selection::Morph, ElementKind::Morph),
-        ElementRef::Material(i) => pick(
-            i,
-            model.materials.len(),
-            Selection::Material,
-            ElementKind::Material,
-        ),
-        ElementRef::RigidBody(i) => pick(
-            i,
-            model.rigid_bodies.len(),
-            Selection::RigidBody,
-            ElementKind::RigidBody,
-        ),
-        ElementRef::Joint(i) => pick(i, model.joints.len(), Selection::Joint, ElementKind::Joint),
-        ElementRef::SoftBody(i) => {
-            let n = model.soft_bodies.len();
-            pick(i, n, Selection::SoftBody, ElementKind::SoftBody)
-        }
-        ElementRef::Vertex(i) => pick(
-            i,
-            model.vertices.len(),
-            Selection::Vertex,
-            ElementKind::Vertex,
-        ),
-        ElementRef::DisplayFrame(i) => pick(
-            i,
-            model.display_frames.len(),
-            Selection::DisplayFrame,
-            ElementKind::DisplayFrame,
-        ),
-        // A face: the material that draws it.
-        ElementRef::Face(f) => {
-            let mut start = 0usize;
-            let corner = usize::try_from(f).unwrap_or(usize::MAX).saturating_mul(3);
-            for (m, mat) in model.materials.iter().enumerate() {
-                let end = start + mat.face_index_count.max(0) as usize;
-                if corner >= start && corner < end {
-                    return Ok(Selection::Material(m));
-                }
-                start = end;
-            }
-            Err(tr!("problems-face-undrawn"))
-        }
-        // A texture: the first material using it.
-        ElementRef::Texture(t) => model
-            .materials
-            .iter()
-            .position(|m| m.texture == t || m.sphere_texture == t)
-            .map(Selection::Material)
-            .ok_or_else(|| tr!("problems-texture-unused", index = t)),
-    }
+    let i = target.index().unwrap_or(-1);
+    usize::try_from(i)
+        .ok()
+        .filter(|&i| i < kind.len(model))
+        .and_then(|i| Selection::of(kind, i))
+        .ok_or_else(|| {
+            tr!(
+                "problems-missing",
+                kind = super::terms::kind_name(kind),
+                index = i
+            )
+        })
+}
+
+/// A face's selection: the material that draws it.
+fn face_material(model: &Model, f: i32) -> Result<Selection, String> {
+    let face = usize::try_from(f).unwrap_or(usize::MAX);
+    crate::edit::remap::material_face_ranges(model)
+        .iter()
+        .position(|r| r.contains(&face))
+        .map(Selection::Material)
+        .ok_or_else(|| tr!("problems-face-undrawn"))
+}
+
+/// A texture's selection: the first material using it.
+fn texture_user(model: &Model, t: i32) -> Result<Selection, String> {
+    model
+        .materials
+        .iter()
+        .position(|m| m.texture == t || m.sphere_texture == t)
+        .map(Selection::Material)
+        .ok_or_else(|| tr!("problems-texture-unused", index = t))
 }
 
 /// "physics (12: 1 error, 8 warnings, 3 infos)".
@@ -143,9 +125,10 @@ pub fn fix_all_label(category: Category) -> String {
     )
 }
 
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    state.debug.refresh(state.doc.model());
-    let problems = &state.debug.problems;
+/// Lists the problems of `view.debug` (refreshed for the model before the panel
+/// draws: [`super::deform_order::prepare`]); a problem's select and fix are commands.
+pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, _local: &mut PanelState) {
+    let problems = &view.debug.problems;
     let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
     ui.horizontal(|ui| {
         for s in [Severity::Error, Severity::Warning, Severity::Info] {
@@ -158,7 +141,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         ui.label(tr!("problems-none"));
         return;
     }
-    let model = state.doc.model();
+    let model = view.model;
     let mut select = None;
     let mut fix_edit = None;
     let mut fix_category = None;
@@ -212,9 +195,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                                             fix_edit = fix.edit(model);
                                         }
                                     }
-                                    let selected = selection_for(model, p.target).is_ok_and(|s| {
-                                        s == state.selection && s != Selection::None
-                                    });
+                                    let selected = selection_for(model, p.target)
+                                        .is_ok_and(|s| s == view.selection && s != Selection::None);
                                     let text = RichText::new(format!("{}  {}", p.code, p.message));
                                     if ui
                                         .add(egui::Button::selectable(selected, text).wrap())
@@ -234,12 +216,12 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         fix_edit = all.map(|a| a.edit);
     }
     if let Some(target) = select {
-        match selection_for(state.doc.model(), target) {
-            Ok(s) => state.commands.select(s),
-            Err(e) => state.log(LogLevel::Info, e),
+        match selection_for(model, target) {
+            Ok(s) => commands.select(s),
+            Err(e) => commands.log(LogLevel::Info, e),
         }
     }
     if let Some(edit) = fix_edit {
-        state.commands.edit(edit);
+        commands.edit(edit);
     }
 }

@@ -12,7 +12,7 @@ use eframe::egui;
 
 use super::terms::{kind_count, kind_name};
 use crate::app::commands::{Command, Commands};
-use crate::app::{Selected, Selection, State};
+use crate::app::{PanelState, Selected, Selection, View};
 use crate::edit::{remap, ElementKind, ModelEdit};
 use crate::pmx::Model;
 use crate::tr;
@@ -59,13 +59,8 @@ pub const LIST_KINDS: [ElementKind; 8] = [
     ElementKind::Texture,
 ];
 
-/// The selected indices of `kind` in `state`, ascending (empty when the
-/// selection is of another kind).
-pub fn selected_of(state: &State, kind: ElementKind) -> Vec<usize> {
-    selected_in(state.selection, &state.selected, kind)
-}
-
-/// [`selected_of`] from the parts of a borrowed state.
+/// The selected indices of `kind`, ascending (empty when the active element is of
+/// another kind).
 pub fn selected_in(active: Selection, selected: &Selected, kind: ElementKind) -> Vec<usize> {
     if active.kind() == Some(kind) {
         selected.indices(active)
@@ -243,20 +238,21 @@ fn what(model: &Model, kind: ElementKind, indices: &[usize]) -> String {
     }
 }
 
-/// Does `request`: pushes the edit and the new selection, or logs why it
-/// cannot be done (nothing changes then).
-pub fn perform(state: &mut State, request: Request) {
+/// Does `request` on the document `view` shows: pushes the edit and the new
+/// selection, or logs why it cannot be done (nothing changes then). A new element's
+/// row opens its name for typing; a delete that leaves references asks first.
+pub fn perform(view: &View, commands: &mut Commands, local: &mut PanelState, request: Request) {
     let Request {
         kind,
         action,
         elements,
         basis,
     } = request;
-    let mut indices = elements.unwrap_or_else(|| selected_of(state, kind));
+    let mut indices = elements.unwrap_or_else(|| selected_in(view.selection, view.selected, kind));
     // The active element first (new elements are made for it), the rest ascending.
     if let Some(pos) = indices
         .iter()
-        .position(|&i| Selection::of(kind, i) == Some(state.selection))
+        .position(|&i| Selection::of(kind, i) == Some(view.selection))
     {
         let active = indices.remove(pos);
         indices.sort_unstable();
@@ -265,17 +261,16 @@ pub fn perform(state: &mut State, request: Request) {
         indices.sort_unstable();
     }
     indices.dedup();
-    let model = state.doc.model();
+    let model = view.model;
     let mut sorted = indices.clone();
     sorted.sort_unstable();
     if let Some(why) = refusal(model, kind, &sorted, action) {
         let name = action.text(kind);
         let name = name.split("  ").next().unwrap_or_default();
-        state.log(crate::app::LogLevel::Info, format!("{name}: {why}"));
+        commands.log(crate::app::LogLevel::Info, format!("{name}: {why}"));
         return;
     }
     let len = kind.len(model);
-    let commands = &mut state.commands;
     match action {
         ListAction::Add | ListAction::AddAfter => {
             let basis = basis.unwrap_or_else(|| default_basis(model, kind, &indices));
@@ -285,14 +280,9 @@ pub fn perform(state: &mut State, request: Request) {
             let name = element.name().unwrap_or_default().to_owned();
             let add = ModelEdit::add(element);
             let after = sorted.last().map(|&i| i + 1);
-            let at = match after.filter(|&to| action == ListAction::AddAfter && to < len) {
-                Some(to) => to,
-                None => len,
-            };
-            state.panels.renaming = super::Renaming::new(kind, at);
-            let commands = &mut state.commands;
             match after.filter(|&to| action == ListAction::AddAfter && to < len) {
                 Some(to) => {
+                    local.renaming = super::Renaming::new(kind, to);
                     let order = remap::move_order(len + 1, len, to);
                     let label = tr!(
                         "structure-add-at",
@@ -305,6 +295,7 @@ pub fn perform(state: &mut State, request: Request) {
                     select_all(commands, kind, vec![to]);
                 }
                 None => {
+                    local.renaming = super::Renaming::new(kind, len);
                     commands.edit(add);
                     select_all(commands, kind, vec![len]);
                 }
@@ -315,7 +306,7 @@ pub fn perform(state: &mut State, request: Request) {
             commands.edit(ModelEdit::duplicate(kind, sorted));
             select_all(commands, kind, (len..len + n).collect());
         }
-        ListAction::Delete => super::delete::ask(state, kind, sorted),
+        ListAction::Delete => super::delete::ask(model, commands, local, kind, sorted),
         ListAction::MoveUp | ListAction::MoveDown => {
             let up = action == ListAction::MoveUp;
             if let Some(order) = moved_by_one(len, &sorted, up) {
@@ -341,6 +332,34 @@ pub fn perform(state: &mut State, request: Request) {
     }
 }
 
+/// The button of `action` on `indices` of `kind` — its text in a menu, a small
+/// `icon` with the text on hover in a toolbar — disabled with [`refusal`]'s reason
+/// on hover when it cannot be done; true when clicked.
+fn action_button(
+    ui: &mut egui::Ui,
+    model: &Model,
+    kind: ElementKind,
+    indices: &[usize],
+    action: ListAction,
+    icon: Option<&str>,
+) -> bool {
+    let why = refusal(model, kind, indices, action);
+    let text = action.text(kind);
+    let enabled = why.is_none();
+    let r = match icon {
+        Some(icon) => ui
+            .add_enabled(enabled, egui::Button::new(icon).small())
+            .on_hover_text(&text),
+        None => ui.add_enabled(enabled, egui::Button::new(&text)),
+    };
+    let r = match (why, icon) {
+        (Some(why), Some(_)) => r.on_disabled_hover_text(format!("{text}: {why}")),
+        (Some(why), None) => r.on_disabled_hover_text(why),
+        (None, _) => r,
+    };
+    r.clicked()
+}
+
 /// The standard items of a list's context menu (and the Edit menu) for the
 /// selected `indices` (ascending) of `kind`; returns the action picked.
 pub fn menu_items(
@@ -361,13 +380,7 @@ pub fn menu_items(
         if action == ListAction::Duplicate || action == ListAction::MoveUp {
             ui.separator();
         }
-        let why = refusal(model, kind, indices, action);
-        let r = ui.add_enabled(why.is_none(), egui::Button::new(action.text(kind)));
-        let r = match why {
-            Some(why) => r.on_disabled_hover_text(why),
-            None => r,
-        };
-        if r.clicked() {
+        if action_button(ui, model, kind, indices, action, None) {
             picked = Some(action);
             ui.close();
         }
@@ -392,16 +405,7 @@ pub fn toolbar(
             ("⏶", ListAction::MoveUp),
             ("⏷", ListAction::MoveDown),
         ] {
-            let why = refusal(model, kind, indices, action);
-            let text = action.text(kind);
-            let r = ui
-                .add_enabled(why.is_none(), egui::Button::new(icon).small())
-                .on_hover_text(&text);
-            let r = match why {
-                Some(why) => r.on_disabled_hover_text(format!("{text}: {why}")),
-                None => r,
-            };
-            if r.clicked() {
+            if action_button(ui, model, kind, indices, action, Some(icon)) {
                 picked = Some(Request::on_selection(kind, action));
             }
         }

@@ -9,10 +9,10 @@ use eframe::egui::{self, Color32, Pos2, Rect, Sense, Stroke};
 use glam::Vec2;
 use serde_json::{Map, Value};
 
-use crate::app::commands::Command;
+use crate::app::commands::{Command, Commands};
 use crate::app::selection::Combine;
 use crate::app::textures::TexState;
-use crate::app::{LogLevel, Selected, Selection, State};
+use crate::app::{LogLevel, PanelState, Selected, Selection, View};
 use crate::edit::ElementKind;
 use crate::pmx::Model;
 use crate::rig::uv::{base_uv, offsets_by_vertex, uv_morph};
@@ -247,30 +247,24 @@ fn layer_of(model: &Model, morph: Option<usize>) -> u8 {
         .map_or(0, |(layer, _)| layer)
 }
 
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    let mut ed = std::mem::take(&mut state.panels.uv);
-    show_editor(ui, state, &mut ed);
-    state.panels.uv = ed;
-}
-
-fn show_editor(ui: &mut egui::Ui, state: &mut State, ed: &mut UvEditor) {
-    let model = state.doc.model();
-    if let Selection::Material(m) = state.selection {
+pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut PanelState) {
+    let ed = &mut local.uv;
+    let model = view.model;
+    if let Selection::Material(m) = view.selection {
         ed.material = Some(m);
     }
     ed.material = ed.material.filter(|&m| m < model.materials.len());
     ed.morph = ed.morph.filter(|&m| uv_morph(model, m).is_some());
-    toolbar(ui, state, ed);
-    let model = state.doc.model();
-    ed.rebuild(model, state.doc.history.revision());
+    toolbar(ui, view, ed);
+    ed.rebuild(model, view.doc.history.revision());
     ed.selected.clear();
     ed.selected.resize(model.vertices.len(), false);
-    for v in state.selected.iter(state.selection, ElementKind::Vertex) {
+    for v in view.selected.iter(view.selection, ElementKind::Vertex) {
         if let Some(s) = ed.selected.get_mut(v) {
             *s = true;
         }
     }
-    typed_row(ui, state, ed);
+    typed_row(ui, view, commands, ed);
 
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     let rect = response.rect;
@@ -287,18 +281,15 @@ fn show_editor(ui: &mut egui::Ui, state: &mut State, ed: &mut UvEditor) {
         return;
     };
     if std::mem::take(&mut ed.frame_pending) {
-        let model = state.doc.model();
         ed.frame_material(model, rect, layer_of(model, ed.morph));
     }
     navigate(ui, &response, ed, rect);
     let painter = painter.with_clip_rect(rect);
-    draw_texture(ui, state, ed, &painter, rect, material);
+    draw_texture(ui, view, ed, &painter, rect, material);
 
-    let model = state.doc.model();
     let layer = layer_of(model, ed.morph);
     let centre = ed.selection_centre(model, layer);
-    let preview = gizmo_input(ui, &response, state, ed, rect, centre, layer);
-    let model = state.doc.model();
+    let preview = gizmo_input(ui, &response, view, commands, ed, rect, centre);
 
     // The wireframe, with the dragged selection where the drag puts it.
     let at = |v: usize| -> Pos2 {
@@ -382,46 +373,20 @@ fn show_editor(ui: &mut egui::Ui, state: &mut State, ed: &mut UvEditor) {
     }
 }
 
-fn toolbar(ui: &mut egui::Ui, state: &mut State, ed: &mut UvEditor) {
-    let model = state.doc.model();
+fn toolbar(ui: &mut egui::Ui, view: &View, ed: &mut UvEditor) {
+    let model = view.model;
     ui.horizontal_wrapped(|ui| {
         ui.label(tr!("uv-material"));
-        let name = |m: usize| crate::app::panels::label(m, &model.materials[m].name);
-        let shown = ed.material.map_or_else(|| tr!("uv-none"), name);
-        egui::ComboBox::from_id_salt("uv_material")
-            .selected_text(shown)
-            .show_ui(ui, |ui| {
-                for m in 0..model.materials.len() {
-                    if ui
-                        .selectable_label(ed.material == Some(m), name(m))
-                        .clicked()
-                    {
-                        ed.material = Some(m);
-                    }
-                }
-            });
+        let name = |m: usize| super::label(m, &model.materials[m].name);
+        let choices = 0..model.materials.len();
+        let none = (tr!("uv-none"), false);
+        super::index_combo(ui, "uv_material", &mut ed.material, choices, name, none);
         ui.separator();
         ui.label(tr!("uv-morph"));
-        let morph_name = |m: usize| crate::app::panels::label(m, &model.morphs[m].name);
-        let shown = ed.morph.map_or_else(|| tr!("uv-none"), morph_name);
-        egui::ComboBox::from_id_salt("uv_morph")
-            .selected_text(shown)
-            .show_ui(ui, |ui| {
-                if ui
-                    .selectable_label(ed.morph.is_none(), tr!("uv-none"))
-                    .clicked()
-                {
-                    ed.morph = None;
-                }
-                for m in (0..model.morphs.len()).filter(|&m| uv_morph(model, m).is_some()) {
-                    if ui
-                        .selectable_label(ed.morph == Some(m), morph_name(m))
-                        .clicked()
-                    {
-                        ed.morph = Some(m);
-                    }
-                }
-            });
+        let name = |m: usize| super::label(m, &model.morphs[m].name);
+        let choices = (0..model.morphs.len()).filter(|&m| uv_morph(model, m).is_some());
+        let none = (tr!("uv-none"), true);
+        super::index_combo(ui, "uv_morph", &mut ed.morph, choices, name, none);
         ui.add_enabled(
             ed.morph.is_some(),
             egui::Checkbox::new(&mut ed.edit_morph, tr!("uv-edit-morph")),
@@ -434,16 +399,16 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State, ed: &mut UvEditor) {
         if ui.button(tr!("uv-fit")).clicked() {
             ed.frame_pending = true;
         }
-        let count = state
+        let count = view
             .selected
-            .iter(state.selection, ElementKind::Vertex)
+            .iter(view.selection, ElementKind::Vertex)
             .count();
         ui.label(egui::RichText::new(tr!("uv-selected", count = count)).weak());
     });
 }
 
-fn typed_row(ui: &mut egui::Ui, state: &mut State, ed: &mut UvEditor) {
-    let model = state.doc.model();
+fn typed_row(ui: &mut egui::Ui, view: &View, commands: &mut Commands, ed: &mut UvEditor) {
+    let model = view.model;
     let layer = layer_of(model, ed.morph);
     let centre = ed.selection_centre(model, layer);
     let mut apply = false;
@@ -474,7 +439,7 @@ fn typed_row(ui: &mut egui::Ui, state: &mut State, ed: &mut UvEditor) {
             scale: Vec2::from(t.scale),
             pivot: Some(pivot),
         };
-        push_transform(state, ed, affine, pivot);
+        push_transform(view.model, commands, ed, affine, pivot);
     }
 }
 
@@ -503,18 +468,18 @@ fn navigate(ui: &egui::Ui, response: &egui::Response, ed: &mut UvEditor, rect: R
 
 fn draw_texture(
     ui: &egui::Ui,
-    state: &State,
+    view: &View,
     ed: &mut UvEditor,
     painter: &egui::Painter,
     rect: Rect,
     material: usize,
 ) {
-    let model = state.doc.model();
+    let model = view.model;
     let Some(tex) = usize::try_from(model.materials[material].texture).ok() else {
         return;
     };
     if ed.texture.as_ref().map(|t| t.0) != Some(tex) {
-        ed.texture = match state.textures.states.get(tex) {
+        ed.texture = match view.textures.states.get(tex) {
             Some(TexState::Ready(img)) => {
                 let image = egui::ColorImage::from_rgba_unmultiplied(
                     [img.width as usize, img.height as usize],
@@ -615,12 +580,13 @@ fn drag_transform(ed: &UvEditor, rect: Rect, drag: &Drag, p: Pos2) -> crate::rig
 fn gizmo_input(
     ui: &egui::Ui,
     response: &egui::Response,
-    state: &mut State,
+    view: &View,
+    commands: &mut Commands,
     ed: &mut UvEditor,
     rect: Rect,
     centre: Option<Vec2>,
-    layer: u8,
 ) -> Option<(crate::rig::uv::UvAffine, Vec2)> {
+    let layer = layer_of(view.model, ed.morph);
     let primary = egui::PointerButton::Primary;
     let how = Combine::from_egui(ui.input(|i| i.modifiers));
     if response.drag_started_by(primary) {
@@ -649,25 +615,25 @@ fn gizmo_input(
     if response.drag_stopped_by(primary) {
         if let (Some(_), Some((t, pivot))) = (ed.drag.take(), preview) {
             if !t.is_identity() {
-                push_transform(state, ed, t, pivot);
+                push_transform(view.model, commands, ed, t, pivot);
             }
             return None;
         }
         if let (Some(a), Some(b)) = (ed.box_from.take(), pointer) {
             let area = Rect::from_two_pos(a, b);
-            let model = state.doc.model();
+            let model = view.model;
             let picked: Vec<usize> = ed
                 .vertices
                 .iter()
                 .copied()
                 .filter(|&v| area.contains(ed.to_screen_in(rect, ed.shown(model, v, layer))))
                 .collect();
-            select(state, &picked, how);
+            select(view, commands, &picked, how);
         }
     }
     if response.clicked_by(primary) {
         if let Some(p) = response.interact_pointer_pos() {
-            let model = state.doc.model();
+            let model = view.model;
             let nearest = ed
                 .vertices
                 .iter()
@@ -680,8 +646,8 @@ fn gizmo_input(
                 .filter(|&(_, d)| d <= 8.0)
                 .min_by(|a, b| a.1.total_cmp(&b.1));
             match nearest {
-                Some((v, _)) => select(state, &[v], how),
-                None if how == Combine::Replace => select(state, &[], how),
+                Some((v, _)) => select(view, commands, &[v], how),
+                None if how == Combine::Replace => select(view, commands, &[], how),
                 None => {}
             }
         }
@@ -689,12 +655,11 @@ fn gizmo_input(
     preview
 }
 
-fn select(state: &mut State, picked: &[usize], how: Combine) {
+fn select(view: &View, commands: &mut Commands, picked: &[usize], how: Combine) {
     let (active, selected): (Selection, Selected) =
-        state
-            .selected
-            .combine(state.selection, ElementKind::Vertex, picked, how);
-    state.commands.push(Command::SelectSet {
+        view.selected
+            .combine(view.selection, ElementKind::Vertex, picked, how);
+    commands.push(Command::SelectSet {
         active,
         selected,
         reveal: false,
@@ -703,11 +668,16 @@ fn select(state: &mut State, picked: &[usize], how: Combine) {
 
 /// Plans `uv_transform` on the selected vertices of the material (and the morph in
 /// morph mode) and queues its edit: one undo step.
-fn push_transform(state: &mut State, ed: &UvEditor, t: crate::rig::uv::UvAffine, pivot: Vec2) {
+fn push_transform(
+    model: &Model,
+    commands: &mut Commands,
+    ed: &UvEditor,
+    t: crate::rig::uv::UvAffine,
+    pivot: Vec2,
+) {
     let Some(op) = crate::ops::find("uv_transform") else {
         return;
     };
-    let model = state.doc.model();
     let vertices: Vec<usize> = ed
         .vertices
         .iter()
@@ -741,10 +711,10 @@ fn push_transform(state: &mut State, ed: &UvEditor, t: crate::rig::uv::UvAffine,
     match (op.plan)(model, &selection, &crate::ops::Options::new(values)) {
         Ok(plan) => {
             if let Some(edit) = plan.edit {
-                state.commands.edit(edit);
+                commands.edit(edit);
             }
         }
-        Err(e) => state.log(LogLevel::Error, e.to_string()),
+        Err(e) => commands.log(LogLevel::Error, e.to_string()),
     }
 }
 

@@ -6,15 +6,16 @@
 use eframe::egui;
 
 use super::label;
-use crate::app::commands::Command;
-use crate::app::{LogLevel, Selected, Selection, State};
+use crate::app::commands::{Command, Commands};
+use crate::app::files::picker::{PickRequest, Purpose};
+use crate::app::{LogLevel, PanelState, Selected, Selection, View};
 use crate::edit::{ElementKind, ModelEdit};
 use crate::pmx::{Model, WeightKind, NONE};
 use crate::rig::input::InputError;
 use crate::rig::{sdef, weights};
 use crate::tr;
 
-/// The panel's own settings (kept in egui's memory, not in the model).
+/// The panel's own settings (in [`PanelState`], not in the model).
 #[derive(Debug, Clone)]
 pub struct Tools {
     /// Bone A (set/scale/replace/transfer from); None = the weight view's bone.
@@ -47,12 +48,11 @@ impl Default for Tools {
 /// Rows drawn at most (the operations still act on the whole selection).
 const MAX_ROWS: usize = 2000;
 
-/// The selected vertices (none unless the active element is a vertex).
-pub fn selected_vertices(state: &State) -> Vec<usize> {
-    match state.selection {
-        Selection::Vertex(_) => state.selected_indices(),
-        _ => Vec::new(),
-    }
+/// The selected vertices, ascending (none unless the active element is a vertex).
+pub fn selected_vertices(view: &View) -> Vec<usize> {
+    view.selected
+        .iter(view.selection, ElementKind::Vertex)
+        .collect()
 }
 
 /// The command that selects every vertex `bone` weights (weight > 0).
@@ -69,15 +69,14 @@ pub fn select_weighted_by(model: &Model, bone: usize) -> Option<Command> {
     })
 }
 
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    let id = ui.id().with("weight_tools");
-    let mut tools: Tools = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
-    let view_bone = state.viewport.weights.bone;
-    let model = state.doc.model();
+pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut PanelState) {
+    let tools = &mut local.weight_tools;
+    let view_bone = view.weight_bone;
+    let model = view.model;
     let nb = model.bones.len();
     tools.bone_a = tools.bone_a.filter(|&b| b < nb).or(view_bone);
     tools.bone_b = tools.bone_b.filter(|&b| b < nb);
-    let verts = selected_vertices(state);
+    let verts = selected_vertices(view);
 
     ui.horizontal_wrapped(|ui| {
         ui.label(tr!("weights-selected", count = verts.len()));
@@ -89,7 +88,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                 .clicked()
             {
                 if let Some(c) = select_weighted_by(model, b) {
-                    state.commands.push(c);
+                    commands.push(c);
                 }
             }
         } else {
@@ -98,29 +97,42 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     });
     if verts.is_empty() {
         ui.weak(tr!("weights-select-hint"));
-        ui.data_mut(|d| d.insert_temp(id, tools));
         return;
     }
-    let mut edits: Vec<Result<Option<ModelEdit>, InputError>> = Vec::new();
-    operations(ui, model, &verts, &mut tools, &mut edits);
-    // Every registered weight operation, each with its option dialog.
-    ui.menu_button(crate::tr!("opsui-weight-ops"), |ui| {
-        crate::app::generators::op_items(
-            ui,
-            crate::app::generators::menu_ops(crate::ops::Menu::Weights),
-            Some(crate::edit::ElementKind::Vertex),
-            &verts,
-            &mut state.commands,
-        );
+    let mut edits: Edits = Vec::new();
+    operations(ui, model, &verts, tools, &mut edits);
+    ui.horizontal(|ui| {
+        // Every registered weight operation, each with its option dialog.
+        ui.menu_button(crate::tr!("opsui-weight-ops"), |ui| {
+            crate::app::generators::op_items(
+                ui,
+                crate::app::generators::menu_ops(crate::ops::Menu::Weights),
+                Some(crate::edit::ElementKind::Vertex),
+                &verts,
+                commands,
+            );
+        });
+        if ui
+            .button(tr!("weights-from-model"))
+            .on_hover_text(tr!("weights-from-model-tip"))
+            .clicked()
+        {
+            local.pick = Some(PickRequest {
+                purpose: Purpose::WeightsFromModel,
+                title: tr!("weights-from-model-title"),
+                filters: vec![("PMX / PMD".into(), vec!["pmx", "pmd"])],
+                save_name: None,
+                directory: view.doc.base_dir().map(std::path::Path::to_path_buf),
+            });
+        }
     });
     ui.separator();
     table(ui, model, &verts, &mut edits);
-    ui.data_mut(|d| d.insert_temp(id, tools));
     for e in edits {
         match e {
-            Ok(Some(edit)) => state.commands.edit(edit),
-            Ok(None) => state.log(LogLevel::Info, tr!("weights-nothing")),
-            Err(e) => state.log(
+            Ok(Some(edit)) => commands.edit(edit),
+            Ok(None) => commands.log(LogLevel::Info, tr!("weights-nothing")),
+            Err(e) => commands.log(
                 LogLevel::Warning,
                 tr!("weights-error", error = e.to_string()),
             ),
@@ -128,19 +140,20 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     }
 }
 
-/// Pushes the weights of `path`'s nearest surface points onto the selected vertices
-/// (one undo step) and logs what the transfer matched.
-pub fn weights_from_file(state: &mut State, path: &std::path::Path) {
+/// Sends the weights of `path`'s nearest surface points onto the selected vertices
+/// (one undo step) and logs what the transfer matched (the picker's answer to
+/// "Weights from model…").
+pub fn weights_from_file(view: &View, commands: &mut Commands, path: &std::path::Path) {
     let source = match crate::pmx::load(path) {
         Ok(l) => l.model,
-        Err(e) => return state.log(LogLevel::Error, format!("{}: {e}", path.display())),
+        Err(e) => return commands.log(LogLevel::Error, format!("{}: {e}", path.display())),
     };
-    let verts = selected_vertices(state);
+    let verts = selected_vertices(view);
     let options = crate::rig::transfer::TransferOptions::default();
-    match crate::rig::transfer::transfer_from_model(state.doc.model(), &source, &verts, options) {
+    match crate::rig::transfer::transfer_from_model(view.model, &source, &verts, options) {
         Ok((edit, report)) => {
             if let Some(edit) = edit {
-                state.commands.edit(edit);
+                commands.edit(edit);
             }
             let mut line = tr!(
                 "weights-transferred",
@@ -155,9 +168,9 @@ pub fn weights_from_file(state: &mut State, path: &std::path::Path) {
                     bones = report.missing_bones.join(", ")
                 ));
             }
-            state.log(LogLevel::Info, line);
+            commands.log(LogLevel::Info, line);
         }
-        Err(e) => state.log(
+        Err(e) => commands.log(
             LogLevel::Warning,
             tr!("weights-from-file-error", error = e.to_string()),
         ),
@@ -165,26 +178,35 @@ pub fn weights_from_file(state: &mut State, path: &std::path::Path) {
 }
 
 fn bone_picker(ui: &mut egui::Ui, model: &Model, id: &str, bone: &mut Option<usize>) {
-    let text = bone
-        .and_then(|b| model.bones.get(b).map(|x| label(b, &x.name)))
-        .unwrap_or_else(|| "(bone)".into());
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(text)
-        .height(400.0)
-        .show_ui(ui, |ui| {
-            for (i, b) in model.bones.iter().enumerate() {
-                ui.selectable_value(bone, Some(i), label(i, &b.name));
-            }
-        });
+    let name = |b: usize| label(b, &model.bones[b].name);
+    let none = (tr!("weightops-no-bone"), false);
+    super::index_combo(ui, id, bone, 0..model.bones.len(), name, none);
 }
 
-fn operations(
+/// What the panel's operations planned this frame.
+type Edits = Vec<Result<Option<ModelEdit>, InputError>>;
+
+/// An operation's button, enabled once its bones are chosen (`bones`; `Some(())`
+/// for one that needs none): a click plans the operation on them.
+fn op_button<B>(
     ui: &mut egui::Ui,
-    model: &Model,
-    verts: &[usize],
-    t: &mut Tools,
-    edits: &mut Vec<Result<Option<ModelEdit>, InputError>>,
+    bones: Option<B>,
+    key: &str,
+    tip: Option<&str>,
+    edits: &mut Edits,
+    plan: impl FnOnce(B) -> Result<Option<ModelEdit>, InputError>,
 ) {
+    let r = ui.add_enabled(bones.is_some(), egui::Button::new(tr!(key)));
+    let r = match tip {
+        Some(tip) => r.on_hover_text(tr!(tip)),
+        None => r,
+    };
+    if let (true, Some(b)) = (r.clicked(), bones) {
+        edits.push(plan(b));
+    }
+}
+
+fn operations(ui: &mut egui::Ui, model: &Model, verts: &[usize], t: &mut Tools, edits: &mut Edits) {
     egui::Grid::new("weight_ops").num_columns(2).show(ui, |ui| {
         ui.label(tr!("weightops-bone-a"));
         bone_picker(ui, model, "weights_bone_a", &mut t.bone_a);
@@ -193,97 +215,61 @@ fn operations(
         bone_picker(ui, model, "weights_bone_b", &mut t.bone_b);
         ui.end_row();
 
+        let (a, both, none) = (t.bone_a, t.bone_a.zip(t.bone_b), Some(()));
         ui.horizontal(|ui| {
-            if ui
-                .add_enabled(
-                    t.bone_a.is_some(),
-                    egui::Button::new(tr!("weightops-set-a")),
-                )
-                .clicked()
-            {
-                if let Some(a) = t.bone_a {
-                    edits.push(weights::set_weight(model, verts, a, t.value));
-                }
-            }
+            let tip = Some("weightops-set-a-tip");
+            op_button(ui, a, "weightops-set-a", tip, edits, |a| {
+                weights::set_weight(model, verts, a, t.value)
+            });
             ui.add(drag(&mut t.value, 0.0, 1.0));
-        })
-        .response
-        .on_hover_text(tr!("weightops-set-a-tip"));
+        });
         ui.horizontal(|ui| {
-            if ui
-                .add_enabled(
-                    t.bone_a.is_some(),
-                    egui::Button::new(tr!("weightops-scale-a")),
-                )
-                .clicked()
-            {
-                if let Some(a) = t.bone_a {
-                    edits.push(weights::scale_weight(model, verts, a, t.factor));
-                }
-            }
+            op_button(ui, a, "weightops-scale-a", None, edits, |a| {
+                weights::scale_weight(model, verts, a, t.factor)
+            });
             ui.add(drag(&mut t.factor, 0.0, 100.0));
         });
         ui.end_row();
 
-        let both = t.bone_a.zip(t.bone_b);
         ui.horizontal(|ui| {
-            if ui
-                .add_enabled(both.is_some(), egui::Button::new(tr!("weightops-replace")))
-                .on_hover_text(tr!("weightops-replace-tip"))
-                .clicked()
-            {
-                if let Some((a, b)) = both {
-                    edits.push(weights::replace_bone(model, verts, a, b));
-                }
-            }
+            let tip = Some("weightops-replace-tip");
+            op_button(ui, both, "weightops-replace", tip, edits, |(a, b)| {
+                weights::replace_bone(model, verts, a, b)
+            });
         });
         ui.horizontal(|ui| {
-            if ui
-                .add_enabled(both.is_some(), egui::Button::new(tr!("weightops-transfer")))
-                .on_hover_text(tr!("weightops-transfer-tip"))
-                .clicked()
-            {
-                if let Some((a, b)) = both {
-                    edits.push(weights::transfer_weight(model, verts, a, b, t.ratio));
-                }
-            }
+            let tip = Some("weightops-transfer-tip");
+            op_button(ui, both, "weightops-transfer", tip, edits, |(a, b)| {
+                weights::transfer_weight(model, verts, a, b, t.ratio)
+            });
             ui.add(drag(&mut t.ratio, 0.0, 1.0));
         });
         ui.end_row();
 
         ui.horizontal(|ui| {
-            if ui
-                .button(tr!("weightops-normalize"))
-                .on_hover_text(tr!("weightops-normalize-tip"))
-                .clicked()
-            {
-                edits.push(weights::normalize(model, verts));
-            }
-            if ui
-                .button(tr!("weightops-limit"))
-                .on_hover_text(tr!("weightops-limit-tip"))
-                .clicked()
-            {
-                edits.push(weights::limit_bones(model, verts, t.max_bones));
-            }
+            let tip = Some("weightops-normalize-tip");
+            op_button(ui, none, "weightops-normalize", tip, edits, |()| {
+                weights::normalize(model, verts)
+            });
+            let tip = Some("weightops-limit-tip");
+            op_button(ui, none, "weightops-limit", tip, edits, |()| {
+                weights::limit_bones(model, verts, t.max_bones)
+            });
             ui.add(egui::DragValue::new(&mut t.max_bones).range(1..=4));
         });
         ui.horizontal(|ui| {
-            if ui
-                .button(tr!("weightops-prune"))
-                .on_hover_text(tr!("weightops-prune-tip"))
-                .clicked()
-            {
-                edits.push(weights::prune(model, verts, t.threshold));
-            }
+            let tip = Some("weightops-prune-tip");
+            op_button(ui, none, "weightops-prune", tip, edits, |()| {
+                weights::prune(model, verts, t.threshold)
+            });
             ui.add(drag(&mut t.threshold, 0.0, 1.0));
         });
         ui.end_row();
 
         ui.horizontal(|ui| {
-            if ui.button(tr!("weightops-kind")).clicked() {
-                edits.push(weights::set_kind(model, verts, t.kind));
-            }
+            op_button(ui, none, "weightops-kind", None, edits, |()| {
+                weights::set_kind(model, verts, t.kind)
+            });
             egui::ComboBox::from_id_salt("weights_kind")
                 .selected_text(t.kind.name())
                 .show_ui(ui, |ui| {
@@ -292,13 +278,10 @@ fn operations(
                     }
                 });
         });
-        if ui
-            .button(tr!("weightops-sdef"))
-            .on_hover_text(tr!("weightops-sdef-tip"))
-            .clicked()
-        {
-            edits.push(sdef::sdef_from_bdef2(model, verts));
-        }
+        let tip = Some("weightops-sdef-tip");
+        op_button(ui, none, "weightops-sdef", tip, edits, |()| {
+            sdef::sdef_from_bdef2(model, verts)
+        });
         ui.end_row();
     });
 }
@@ -312,12 +295,7 @@ fn drag(v: &mut f32, lo: f32, hi: f32) -> egui::DragValue<'_> {
 
 /// One row per vertex: index, kind, up to four bone/weight cells, sum. A weight
 /// dragged or typed sets that bone's weight on that vertex (the others share the rest).
-fn table(
-    ui: &mut egui::Ui,
-    model: &Model,
-    verts: &[usize],
-    edits: &mut Vec<Result<Option<ModelEdit>, InputError>>,
-) {
+fn table(ui: &mut egui::Ui, model: &Model, verts: &[usize], edits: &mut Edits) {
     if verts.len() > MAX_ROWS {
         ui.weak(tr!(
             "weights-first-rows",
@@ -348,12 +326,7 @@ fn table(
         });
 }
 
-fn row(
-    ui: &mut egui::Ui,
-    model: &Model,
-    v: usize,
-    edits: &mut Vec<Result<Option<ModelEdit>, InputError>>,
-) {
+fn row(ui: &mut egui::Ui, model: &Model, v: usize, edits: &mut Edits) {
     let w = &model.vertices[v].weights;
     ui.label(format!("#{v}"));
     ui.label(w.kind().name());

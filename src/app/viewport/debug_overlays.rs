@@ -315,7 +315,11 @@ fn draw_order_legend(painter: &Painter, layers: &[i32], hidden: usize) {
 
 /// Toolbar toggles for the debug overlays.
 pub fn toolbar(ui: &mut egui::Ui, state: &mut State) {
-    let o = &mut state.debug.overlays;
+    overlay_toggles(ui, &mut state.debug.overlays);
+}
+
+/// The overlays' toggle buttons (the viewport's toolbar and the Deform order panel).
+pub fn overlay_toggles(ui: &mut egui::Ui, o: &mut DebugOverlays) {
     ui.toggle_value(&mut o.deform_order, crate::tr!("view-deform-order"))
         .on_hover_text(crate::tr!("view-deform-order-hint"));
     ui.toggle_value(&mut o.ik, "IK")
