@@ -197,6 +197,7 @@ impl TabViewer for Viewer<'_> {
                 Tab::Textures => Some(panels::textures::show),
                 Tab::History => Some(panels::history::show),
                 Tab::Log => Some(panels::log::show),
+                Tab::Inspector => Some(panels::inspector::show),
                 _ => None,
             };
         if let Some(show) = read_and_send {
@@ -209,7 +210,6 @@ impl TabViewer for Viewer<'_> {
             Tab::Viewport => viewport::show(ui, state),
             Tab::CollisionMatrix => panels::collision_matrix::show(ui, state),
             Tab::Materials => panels::materials::show(ui, state),
-            Tab::Inspector => panels::inspector::show(ui, state),
             Tab::DeformOrder => panels::deform_order::show(ui, state),
             Tab::Problems => panels::problems::show(ui, state),
             Tab::Weights => panels::weights::show(ui, state),
