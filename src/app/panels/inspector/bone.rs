@@ -27,20 +27,7 @@ fn flags() -> [(String, u16); 5] {
 
 pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     grid(ui, "bone", |ui| {
-        f.text(
-            ui,
-            &tr!("inspector-field-name"),
-            |b| b.name.clone(),
-            |b, v| b.name = v,
-        );
-        let name = &f.first().name;
-        crate::app::name_fit::vmd_warning_row(ui, name, crate::motion::names::VMD_BONE_NAME_BYTES);
-        f.text(
-            ui,
-            &tr!("inspector-field-name-en"),
-            |b| b.name_en.clone(),
-            |b, v| b.name_en = v,
-        );
+        f.names(ui, Some(crate::motion::names::VMD_BONE_NAME_BYTES));
         f.vector(
             ui,
             &tr!("inspector-field-position"),
@@ -316,9 +303,10 @@ fn ik(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
         |b| ik_of(b).1,
         |b, v| with_ik(b, |ik| ik.loop_count = v),
     );
-    f.angle(
+    f.f32(
         ui,
         &tr!("inspector-field-ik-limit-angle"),
+        Number::degrees(),
         |b| ik_of(b).2,
         |b, v| with_ik(b, |ik| ik.limit_angle = v),
     );
@@ -405,30 +393,22 @@ fn ik_links(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
                             upper: Vec3::ZERO,
                         })
                     };
-                    f.angles(
-                        ui,
-                        &tr!("inspector-field-lower"),
-                        move |b| lim(b).lower,
-                        move |b, v| {
-                            with_link(b, k, |l| {
-                                if let Some(x) = &mut l.limits {
-                                    x.lower = v;
-                                }
-                            })
-                        },
-                    );
-                    f.angles(
-                        ui,
-                        &tr!("inspector-field-upper"),
-                        move |b| lim(b).upper,
-                        move |b, v| {
-                            with_link(b, k, |l| {
-                                if let Some(x) = &mut l.limits {
-                                    x.upper = v;
-                                }
-                            })
-                        },
-                    );
+                    let fields = [tr!("inspector-field-lower"), tr!("inspector-field-upper")];
+                    for (side, field) in fields.iter().enumerate() {
+                        f.vector(
+                            ui,
+                            field,
+                            Number::degrees(),
+                            move |b| [lim(b).lower, lim(b).upper][side],
+                            move |b, v| {
+                                with_link(b, k, |l| {
+                                    if let Some(x) = &mut l.limits {
+                                        *[&mut x.lower, &mut x.upper][side] = v;
+                                    }
+                                })
+                            },
+                        );
+                    }
                 });
             }
         });

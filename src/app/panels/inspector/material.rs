@@ -38,18 +38,7 @@ fn flags() -> [(String, u8); 8] {
 
 pub(super) fn form(ui: &mut Ui, f: &mut Form<Material>, n: Lists) {
     grid(ui, "material", |ui| {
-        f.text(
-            ui,
-            &tr!("inspector-field-name"),
-            |m| m.name.clone(),
-            |m, v| m.name = v,
-        );
-        f.text(
-            ui,
-            &tr!("inspector-field-name-en"),
-            |m| m.name_en.clone(),
-            |m, v| m.name_en = v,
-        );
+        f.names(ui, None);
         f.colour(
             ui,
             &tr!("inspector-field-diffuse"),

@@ -61,6 +61,15 @@ pub struct InspectorState {
 }
 
 /// The selected element's form. Reads the view only: a change is a command.
+/// A `&View` hands out shared borrows, so writing through it does not compile:
+///
+/// ```compile_fail,E0594
+/// fn rename(view: &hone::app::View) {
+///     view.model.bones[0].name = String::new();
+/// }
+/// ```
+///
+/// (Reading compiles: `fn name<'a>(view: &View<'a>) -> &'a str { &view.model.bones[0].name }`.)
 pub fn show(ui: &mut Ui, view: &View, commands: &mut Commands, local: &mut PanelState) {
     let sel = view.selection;
     let indices = view.selected_indices();

@@ -18,18 +18,7 @@ pub(super) fn info(ui: &mut Ui, model: &Model, commands: &mut Commands) {
         &model.info,
         |ui, f| {
             grid(ui, "info", |ui| {
-                f.text(
-                    ui,
-                    &tr!("inspector-field-name"),
-                    |i| i.name.clone(),
-                    |i, v| i.name = v,
-                );
-                f.text(
-                    ui,
-                    &tr!("inspector-field-name-en"),
-                    |i| i.name_en.clone(),
-                    |i, v| i.name_en = v,
-                );
+                f.names(ui, None);
                 f.multiline(
                     ui,
                     &tr!("inspector-field-comment"),

@@ -1,7 +1,7 @@
 //! The rigid body, joint and soft body forms, with what the simulation
 //! approximates for the element.
 
-use super::kit::{grid, Form};
+use super::kit::{grid, Form, Number};
 use super::Lists;
 use crate::app::panels::terms::{joint_kind_name, shape_name, soft_shape_name};
 use crate::pmx::{
@@ -74,18 +74,7 @@ const BODY_NUMBERS: [(Field<RigidBody, f32>, f64); 5] = [
 
 pub(super) fn rigid_body(ui: &mut Ui, f: &mut Form<RigidBody>, n: Lists) {
     grid(ui, "body", |ui| {
-        f.text(
-            ui,
-            &tr!("inspector-field-name"),
-            |b| b.name.clone(),
-            |b, v| b.name = v,
-        );
-        f.text(
-            ui,
-            &tr!("inspector-field-name-en"),
-            |b| b.name_en.clone(),
-            |b, v| b.name_en = v,
-        );
+        f.names(ui, None);
         f.reference(
             ui,
             &tr!("inspector-field-related-bone"),
@@ -130,9 +119,10 @@ pub(super) fn rigid_body(ui: &mut Ui, f: &mut Form<RigidBody>, n: Lists) {
             |b| b.position,
             |b, v| b.position = v,
         );
-        f.angles(
+        f.vector(
             ui,
             &tr!("inspector-field-rotation"),
+            Number::degrees(),
             |b| b.rotation,
             |b, v| b.rotation = v,
         );
@@ -155,18 +145,7 @@ pub(super) fn joint(ui: &mut Ui, f: &mut Form<Joint>, n: Lists) {
         (kind, joint_kind_name(kind))
     });
     grid(ui, "joint", |ui| {
-        f.text(
-            ui,
-            &tr!("inspector-field-name"),
-            |j| j.name.clone(),
-            |j, v| j.name = v,
-        );
-        f.text(
-            ui,
-            &tr!("inspector-field-name-en"),
-            |j| j.name_en.clone(),
-            |j, v| j.name_en = v,
-        );
+        f.names(ui, None);
         f.choice(
             ui,
             &tr!("inspector-field-kind"),
@@ -197,9 +176,10 @@ pub(super) fn joint(ui: &mut Ui, f: &mut Form<Joint>, n: Lists) {
             |j| j.position,
             |j, v| j.position = v,
         );
-        f.angles(
+        f.vector(
             ui,
             &tr!("inspector-field-rotation"),
+            Number::degrees(),
             |j| j.rotation,
             |j, v| j.rotation = v,
         );
@@ -217,15 +197,17 @@ pub(super) fn joint(ui: &mut Ui, f: &mut Form<Joint>, n: Lists) {
             |j| j.linear_upper,
             |j, v| j.linear_upper = v,
         );
-        f.angles(
+        f.vector(
             ui,
             &tr!("inspector-field-angular-lower"),
+            Number::degrees(),
             |j| j.angular_lower,
             |j, v| j.angular_lower = v,
         );
-        f.angles(
+        f.vector(
             ui,
             &tr!("inspector-field-angular-upper"),
+            Number::degrees(),
             |j| j.angular_upper,
             |j, v| j.angular_upper = v,
         );
@@ -344,18 +326,7 @@ const SOFT_ITERATIONS: [Field<SoftBody, i32>; 4] = [
 
 pub(super) fn soft_body(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
     grid(ui, "soft", |ui| {
-        f.text(
-            ui,
-            &tr!("inspector-field-name"),
-            |s| s.name.clone(),
-            |s, v| s.name = v,
-        );
-        f.text(
-            ui,
-            &tr!("inspector-field-name-en"),
-            |s| s.name_en.clone(),
-            |s, v| s.name_en = v,
-        );
+        f.names(ui, None);
         f.choice(
             ui,
             &tr!("inspector-field-shape"),

@@ -271,3 +271,10 @@ mod tests {
         assert_eq!(parse_number("inf"), None);
     }
 }
+
+/// A drag speed is a plain number field.
+impl From<f64> for Number {
+    fn from(speed: f64) -> Self {
+        Number::plain(speed)
+    }
+}
