@@ -2,7 +2,7 @@
 
 use eframe::egui;
 
-use super::kit::{grid, number_f32, reference_picker, Form, Names, Number};
+use super::kit::{at, grid, number_f32, reference_picker, Form, Names, Number};
 use super::Lists;
 use crate::app::commands::Commands;
 use crate::app::pose::PoseState;
@@ -28,43 +28,33 @@ fn flags() -> [(String, u16); 5] {
 pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     grid(ui, "bone", |ui| {
         f.names(ui, Some(crate::motion::names::VMD_BONE_NAME_BYTES));
-        f.vector(
-            ui,
-            &tr!("inspector-field-position"),
-            0.01,
-            |b| b.position,
-            |b, v| b.position = v,
-        );
+        f.vector(ui, &tr!("inspector-field-position"), 0.01, at!(position));
         f.reference(
             ui,
             &tr!("inspector-field-parent"),
             n.bones,
             true,
-            |b| b.parent,
-            |b, v| b.parent = v,
+            at!(parent),
         );
-        f.i32(
-            ui,
-            &tr!("inspector-field-deform-layer"),
-            |b| b.layer,
-            |b, v| b.layer = v,
-        );
+        f.i32(ui, &tr!("inspector-field-deform-layer"), at!(layer));
         for (field, bit) in flags() {
             flag(ui, f, &field, bit);
         }
         f.check(
             ui,
             &tr!("inspector-field-tail-is-a-bone"),
-            |b| matches!(b.tail, Tail::Bone(_)),
-            |b, on| {
-                if on != matches!(b.tail, Tail::Bone(_)) {
-                    b.tail = if on {
-                        Tail::Bone(NONE)
-                    } else {
-                        Tail::Offset(Vec3::ZERO)
-                    };
-                }
-            },
+            (
+                |b| matches!(b.tail, Tail::Bone(_)),
+                |b, on| {
+                    if on != matches!(b.tail, Tail::Bone(_)) {
+                        b.tail = if on {
+                            Tail::Bone(NONE)
+                        } else {
+                            Tail::Offset(Vec3::ZERO)
+                        };
+                    }
+                },
+            ),
         );
         match f.first().tail {
             Tail::Bone(_) => f.reference(
@@ -72,21 +62,25 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
                 &tr!("inspector-field-tail-bone"),
                 n.bones,
                 true,
-                |b| match b.tail {
-                    Tail::Bone(t) => t,
-                    Tail::Offset(_) => NONE,
-                },
-                |b, v| b.tail = Tail::Bone(v),
+                (
+                    |b| match b.tail {
+                        Tail::Bone(t) => t,
+                        Tail::Offset(_) => NONE,
+                    },
+                    |b, v| b.tail = Tail::Bone(v),
+                ),
             ),
             Tail::Offset(_) => f.vector(
                 ui,
                 &tr!("inspector-field-tail-offset"),
                 0.01,
-                |b| match b.tail {
-                    Tail::Offset(o) => o,
-                    Tail::Bone(_) => Vec3::ZERO,
-                },
-                |b, v| b.tail = Tail::Offset(v),
+                (
+                    |b| match b.tail {
+                        Tail::Offset(o) => o,
+                        Tail::Bone(_) => Vec3::ZERO,
+                    },
+                    |b, v| b.tail = Tail::Offset(v),
+                ),
             ),
         }
         append(ui, f, n);
@@ -94,19 +88,23 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
         f.check(
             ui,
             &tr!("inspector-field-external-parent"),
-            |b| b.external_parent_key.is_some(),
-            |b, on| {
-                if on != b.external_parent_key.is_some() {
-                    b.external_parent_key = on.then_some(0);
-                }
-            },
+            (
+                |b| b.external_parent_key.is_some(),
+                |b, on| {
+                    if on != b.external_parent_key.is_some() {
+                        b.external_parent_key = on.then_some(0);
+                    }
+                },
+            ),
         );
         if f.first().external_parent_key.is_some() {
             f.i32(
                 ui,
                 &tr!("inspector-field-external-key"),
-                |b| b.external_parent_key.unwrap_or(0),
-                |b, v| b.external_parent_key = Some(v),
+                (
+                    |b| b.external_parent_key.unwrap_or(0),
+                    |b, v| b.external_parent_key = Some(v),
+                ),
             );
         }
         ik(ui, f, n);
@@ -120,8 +118,7 @@ fn flag(ui: &mut Ui, f: &mut Form<Bone>, field: &str, bit: u16) {
     f.check(
         ui,
         field,
-        move |b| b.flags.has(bit),
-        move |b, on| b.flags.set(bit, on),
+        (move |b| b.flags.has(bit), move |b, on| b.flags.set(bit, on)),
     );
 }
 
@@ -129,17 +126,19 @@ fn append(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     f.check(
         ui,
         &tr!("inspector-field-append"),
-        |b| b.append.is_some(),
-        |b, on| {
-            if on != b.append.is_some() {
-                b.append = on.then_some(Append {
-                    parent: NONE,
-                    ratio: 1.0,
-                    rotate: true,
-                    translate: false,
-                });
-            }
-        },
+        (
+            |b| b.append.is_some(),
+            |b, on| {
+                if on != b.append.is_some() {
+                    b.append = on.then_some(Append {
+                        parent: NONE,
+                        ratio: 1.0,
+                        rotate: true,
+                        translate: false,
+                    });
+                }
+            },
+        ),
     );
     if f.first().append.is_none() {
         return;
@@ -162,33 +161,31 @@ fn append(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
         &tr!("inspector-field-append-parent"),
         n.bones,
         true,
-        |b| a(b).parent,
-        |b, v| with(b, |a| a.parent = v),
+        (|b| a(b).parent, |b, v| with(b, |a| a.parent = v)),
     );
     f.f32(
         ui,
         &tr!("inspector-field-append-ratio"),
         0.01,
-        |b| a(b).ratio,
-        |b, v| with(b, |a| a.ratio = v),
+        (|b| a(b).ratio, |b, v| with(b, |a| a.ratio = v)),
     );
     f.check(
         ui,
         &tr!("inspector-field-append-rotation"),
-        |b| a(b).rotate,
-        |b, v| with(b, |a| a.rotate = v),
+        (|b| a(b).rotate, |b, v| with(b, |a| a.rotate = v)),
     );
     f.check(
         ui,
         &tr!("inspector-field-append-translation"),
-        |b| a(b).translate,
-        |b, v| with(b, |a| a.translate = v),
+        (|b| a(b).translate, |b, v| with(b, |a| a.translate = v)),
     );
     f.check(
         ui,
         &tr!("inspector-field-append-local"),
-        |b| b.flags.has(BoneFlags::APPEND_LOCAL),
-        |b, on| b.flags.set(BoneFlags::APPEND_LOCAL, on),
+        (
+            |b| b.flags.has(BoneFlags::APPEND_LOCAL),
+            |b, on| b.flags.set(BoneFlags::APPEND_LOCAL, on),
+        ),
     );
 }
 
@@ -196,34 +193,40 @@ fn optional_axes(ui: &mut Ui, f: &mut Form<Bone>) {
     f.check(
         ui,
         &tr!("inspector-field-fixed-axis"),
-        |b| b.fixed_axis.is_some(),
-        |b, on| {
-            if on != b.fixed_axis.is_some() {
-                b.fixed_axis = on.then_some(Vec3::X);
-            }
-        },
+        (
+            |b| b.fixed_axis.is_some(),
+            |b, on| {
+                if on != b.fixed_axis.is_some() {
+                    b.fixed_axis = on.then_some(Vec3::X);
+                }
+            },
+        ),
     );
     if f.first().fixed_axis.is_some() {
         f.vector(
             ui,
             &tr!("inspector-field-axis"),
             0.01,
-            |b| b.fixed_axis.unwrap_or(Vec3::X),
-            |b, v| b.fixed_axis = Some(v),
+            (
+                |b| b.fixed_axis.unwrap_or(Vec3::X),
+                |b, v| b.fixed_axis = Some(v),
+            ),
         );
     }
     f.check(
         ui,
         &tr!("inspector-field-local-axes"),
-        |b| b.local_axes.is_some(),
-        |b, on| {
-            if on != b.local_axes.is_some() {
-                b.local_axes = on.then_some(LocalAxes {
-                    x: Vec3::X,
-                    z: Vec3::Z,
-                });
-            }
-        },
+        (
+            |b| b.local_axes.is_some(),
+            |b, on| {
+                if on != b.local_axes.is_some() {
+                    b.local_axes = on.then_some(LocalAxes {
+                        x: Vec3::X,
+                        z: Vec3::Z,
+                    });
+                }
+            },
+        ),
     );
     if f.first().local_axes.is_some() {
         fn axes(b: &Bone) -> LocalAxes {
@@ -236,23 +239,27 @@ fn optional_axes(ui: &mut Ui, f: &mut Form<Bone>) {
             ui,
             &tr!("inspector-field-local-x"),
             0.01,
-            |b| axes(b).x,
-            |b, v| {
-                if let Some(a) = &mut b.local_axes {
-                    a.x = v;
-                }
-            },
+            (
+                |b| axes(b).x,
+                |b, v| {
+                    if let Some(a) = &mut b.local_axes {
+                        a.x = v;
+                    }
+                },
+            ),
         );
         f.vector(
             ui,
             &tr!("inspector-field-local-z"),
             0.01,
-            |b| axes(b).z,
-            |b, v| {
-                if let Some(a) = &mut b.local_axes {
-                    a.z = v;
-                }
-            },
+            (
+                |b| axes(b).z,
+                |b, v| {
+                    if let Some(a) = &mut b.local_axes {
+                        a.z = v;
+                    }
+                },
+            ),
         );
     }
 }
@@ -274,17 +281,19 @@ fn ik(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     f.check(
         ui,
         &tr!("inspector-field-ik"),
-        |b| b.ik.is_some(),
-        |b, on| {
-            if on != b.ik.is_some() {
-                b.ik = on.then(|| Ik {
-                    target: NONE,
-                    loop_count: 40,
-                    limit_angle: 1.0,
-                    links: Vec::new(),
-                });
-            }
-        },
+        (
+            |b| b.ik.is_some(),
+            |b, on| {
+                if on != b.ik.is_some() {
+                    b.ik = on.then(|| Ik {
+                        target: NONE,
+                        loop_count: 40,
+                        limit_angle: 1.0,
+                        links: Vec::new(),
+                    });
+                }
+            },
+        ),
     );
     if f.first().ik.is_none() {
         return;
@@ -294,21 +303,18 @@ fn ik(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
         &tr!("inspector-field-ik-target"),
         n.bones,
         true,
-        |b| ik_of(b).0,
-        |b, v| with_ik(b, |ik| ik.target = v),
+        (|b| ik_of(b).0, |b, v| with_ik(b, |ik| ik.target = v)),
     );
     f.i32(
         ui,
         &tr!("inspector-field-ik-loops"),
-        |b| ik_of(b).1,
-        |b, v| with_ik(b, |ik| ik.loop_count = v),
+        (|b| ik_of(b).1, |b, v| with_ik(b, |ik| ik.loop_count = v)),
     );
     f.f32(
         ui,
         &tr!("inspector-field-ik-limit-angle"),
         Number::degrees(),
-        |b| ik_of(b).2,
-        |b, v| with_ik(b, |ik| ik.limit_angle = v),
+        (|b| ik_of(b).2, |b, v| with_ik(b, |ik| ik.limit_angle = v)),
     );
 }
 
@@ -399,14 +405,16 @@ fn ik_links(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
                             ui,
                             field,
                             Number::degrees(),
-                            move |b| [lim(b).lower, lim(b).upper][side],
-                            move |b, v| {
-                                with_link(b, k, |l| {
-                                    if let Some(x) = &mut l.limits {
-                                        *[&mut x.lower, &mut x.upper][side] = v;
-                                    }
-                                })
-                            },
+                            (
+                                move |b| [lim(b).lower, lim(b).upper][side],
+                                move |b, v| {
+                                    with_link(b, k, |l| {
+                                        if let Some(x) = &mut l.limits {
+                                            *[&mut x.lower, &mut x.upper][side] = v;
+                                        }
+                                    })
+                                },
+                            ),
                         );
                     }
                 });

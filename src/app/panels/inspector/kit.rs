@@ -49,6 +49,14 @@ impl<T, V, F: Fn(&T) -> V + Copy + 'static> Get<T, V> for F {}
 pub trait Set<T, V>: Fn(&mut T, V) + Copy + 'static {}
 impl<T, V, F: Fn(&mut T, V) + Copy + 'static> Set<T, V> for F {}
 
+/// A field's getter and setter of a plain field: `at!(mass)`, `at!(config.vcf)`.
+macro_rules! at {
+    ($($field:ident).+) => {
+        (|e: &_| e.$($field).+, |e: &mut _, v| e.$($field).+ = v)
+    };
+}
+pub(crate) use at;
+
 /// Shown for a field whose selected elements hold different values.
 pub fn mixed_text() -> String {
     tr!("inspector-mixed")
@@ -156,33 +164,13 @@ impl<'a, T: 'static> Form<'a, T> {
         ui.end_row();
     }
 
+    /// A text field: one line, or several (a comment, a memo).
     pub fn text(
         &mut self,
         ui: &mut Ui,
         field: &str,
-        get: impl Get<T, String>,
-        set: impl Set<T, String>,
-    ) {
-        self.text_edit(ui, field, false, get, set);
-    }
-
-    pub fn multiline(
-        &mut self,
-        ui: &mut Ui,
-        field: &str,
-        get: impl Get<T, String>,
-        set: impl Set<T, String>,
-    ) {
-        self.text_edit(ui, field, true, get, set);
-    }
-
-    fn text_edit(
-        &mut self,
-        ui: &mut Ui,
-        field: &str,
-        multiline: bool,
-        get: impl Get<T, String>,
-        set: impl Set<T, String>,
+        lines: Lines,
+        (get, set): (impl Get<T, String>, impl Set<T, String>),
     ) {
         let mixed = self.mixed(get);
         let mut text = if mixed {
@@ -191,7 +179,7 @@ impl<'a, T: 'static> Form<'a, T> {
             get(self.first())
         };
         let changed = self.row(ui, field, |_, ui, id| {
-            let edit = if multiline {
+            let edit = if lines == Lines::Several {
                 egui::TextEdit::multiline(&mut text).desired_rows(3)
             } else {
                 egui::TextEdit::singleline(&mut text)
@@ -206,7 +194,7 @@ impl<'a, T: 'static> Form<'a, T> {
                 .changed()
         });
         if changed && (mixed || text != get(self.first())) {
-            let shown = if multiline {
+            let shown = if lines == Lines::Several {
                 tr!("inspector-characters", count = text.chars().count())
             } else {
                 text.clone()
@@ -222,8 +210,7 @@ impl<'a, T: 'static> Form<'a, T> {
         ui: &mut Ui,
         field: &str,
         kind: impl Into<Number>,
-        get: impl Get<T, f32>,
-        set: impl Set<T, f32>,
+        (get, set): (impl Get<T, f32>, impl Set<T, f32>),
     ) {
         let old = get(self.first());
         let kind = kind.into().mixed(self.mixed_f32(get));
@@ -233,8 +220,13 @@ impl<'a, T: 'static> Form<'a, T> {
         }
     }
 
-    pub fn i32(&mut self, ui: &mut Ui, field: &str, get: impl Get<T, i32>, set: impl Set<T, i32>) {
-        self.integer(ui, field, i32::MIN, i32::MAX, get, set);
+    pub fn i32(
+        &mut self,
+        ui: &mut Ui,
+        field: &str,
+        (get, set): (impl Get<T, i32>, impl Set<T, i32>),
+    ) {
+        self.integer(ui, field, i32::MIN, i32::MAX, (get, set));
     }
 
     /// An integer in `min..=max` (a stored value outside is shown as it is).
@@ -244,8 +236,7 @@ impl<'a, T: 'static> Form<'a, T> {
         field: &str,
         min: V,
         max: V,
-        get: impl Get<T, V>,
-        set: impl Set<T, V>,
+        (get, set): (impl Get<T, V>, impl Set<T, V>),
     ) where
         V: Copy + PartialEq + Into<f64> + TryFrom<i64> + std::fmt::Display + 'static,
     {
@@ -271,8 +262,7 @@ impl<'a, T: 'static> Form<'a, T> {
         ui: &mut Ui,
         field: &str,
         kind: impl Into<Number>,
-        get: impl Get<T, V>,
-        set: impl Set<T, V>,
+        (get, set): (impl Get<T, V>, impl Set<T, V>),
     ) {
         let kind = kind.into();
         let old = get(self.first());
@@ -307,8 +297,7 @@ impl<'a, T: 'static> Form<'a, T> {
         &mut self,
         ui: &mut Ui,
         field: &str,
-        get: impl Get<T, V>,
-        set: impl Set<T, V>,
+        (get, set): (impl Get<T, V>, impl Set<T, V>),
     ) {
         let old = get(self.first());
         let mixed: Vec<bool> = (0..V::AXES.len())
@@ -366,8 +355,7 @@ impl<'a, T: 'static> Form<'a, T> {
         &mut self,
         ui: &mut Ui,
         field: &str,
-        get: impl Get<T, bool>,
-        set: impl Set<T, bool>,
+        (get, set): (impl Get<T, bool>, impl Set<T, bool>),
     ) {
         // A mixed box shows as indeterminate and unticked: a click ticks all.
         let mixed = self.mixed(get);
@@ -393,8 +381,7 @@ impl<'a, T: 'static> Form<'a, T> {
         ui: &mut Ui,
         field: &str,
         options: &[(V, impl AsRef<str>)],
-        get: impl Get<T, V>,
-        set: impl Set<T, V>,
+        (get, set): (impl Get<T, V>, impl Set<T, V>),
     ) {
         let old = get(self.first());
         let mixed = self.mixed(get);
@@ -435,8 +422,7 @@ impl<'a, T: 'static> Form<'a, T> {
         field: &str,
         names: Names,
         none: bool,
-        get: impl Get<T, i32>,
-        set: impl Set<T, i32>,
+        (get, set): (impl Get<T, i32>, impl Set<T, i32>),
     ) {
         let mut v = get(self.first());
         let mixed = self.mixed(get);
@@ -457,8 +443,7 @@ impl<'a, T: 'static> Form<'a, T> {
         &mut self,
         ui: &mut Ui,
         field: &str,
-        get: impl Get<T, u16>,
-        set: impl Set<T, u16>,
+        (get, set): (impl Get<T, u16>, impl Set<T, u16>),
     ) {
         let mask = get(self.first());
         let mixed_bits = self.items[1..]
@@ -501,24 +486,28 @@ impl<T: Bilingual> Form<'_, T> {
     /// The name and English name rows; past `vmd_bytes` (a name's room in a
     /// motion file) the name is warned about.
     pub fn names(&mut self, ui: &mut Ui, vmd_bytes: Option<usize>) {
-        let [name, name_en] = [tr!("inspector-field-name"), tr!("inspector-field-name-en")];
-        self.text(
-            ui,
-            &name,
-            |e| e.names()[0].clone(),
-            |e, v| *e.names_mut()[0] = v,
-        );
-        if let Some(bytes) = vmd_bytes {
-            let name = self.first().names()[0];
-            crate::app::name_fit::vmd_warning_row(ui, name, bytes);
+        let fields = [tr!("inspector-field-name"), tr!("inspector-field-name-en")];
+        for (k, field) in fields.iter().enumerate() {
+            let get = move |e: &T| e.names()[k].clone();
+            self.text(
+                ui,
+                field,
+                Lines::One,
+                (get, move |e, v| *e.names_mut()[k] = v),
+            );
+            if let (0, Some(bytes)) = (k, vmd_bytes) {
+                let name = self.first().names()[0];
+                crate::app::name_fit::vmd_warning_row(ui, name, bytes);
+            }
         }
-        self.text(
-            ui,
-            &name_en,
-            |e| e.names()[1].clone(),
-            |e, v| *e.names_mut()[1] = v,
-        );
     }
+}
+
+/// How much room a text field has.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Lines {
+    One,
+    Several,
 }
 
 /// Records with a name and an English name.
@@ -546,6 +535,7 @@ bilingual!(
     crate::pmx::RigidBody,
     crate::pmx::Joint,
     crate::pmx::SoftBody,
+    crate::pmx::DisplayFrame,
     crate::pmx::model::ModelInfo
 );
 

@@ -112,33 +112,12 @@ pub fn show(ui: &mut Ui, view: &View, commands: &mut Commands, local: &mut Panel
                     });
                 }
                 Selection::RigidBody(i) => {
-                    let shown =
-                        edit.kind(ElementKind::RigidBody, i, &model.rigid_bodies, |ui, f| {
-                            physics::rigid_body(ui, f, n)
-                        });
-                    if shown.is_some() {
-                        copy::section::<crate::pmx::RigidBody>(
-                            edit.ui,
-                            edit.commands,
-                            model,
-                            &indices,
-                            &mut local.copy_body,
-                        );
-                    }
+                    let choice = &mut local.copy_body;
+                    edit.copyable(model, i, choice, |ui, f| physics::rigid_body(ui, f, n));
                 }
                 Selection::Joint(i) => {
-                    let shown = edit.kind(ElementKind::Joint, i, &model.joints, |ui, f| {
-                        physics::joint(ui, f, n)
-                    });
-                    if shown.is_some() {
-                        copy::section::<crate::pmx::Joint>(
-                            edit.ui,
-                            edit.commands,
-                            model,
-                            &indices,
-                            &mut local.copy_joint,
-                        );
-                    }
+                    let choice = &mut local.copy_joint;
+                    edit.copyable(model, i, choice, |ui, f| physics::joint(ui, f, n));
                 }
                 Selection::SoftBody(i) => {
                     edit.kind(ElementKind::SoftBody, i, &model.soft_bodies, |ui, f| {
@@ -190,6 +169,20 @@ impl Editor<'_, '_> {
         let items = present(self.ui, kind, active, self.indices, list)?;
         edit_elements(self.ui, self.commands, kind, &items, form);
         Some(items.len())
+    }
+
+    /// [`kind`](Self::kind) for bodies and joints, with the section copying
+    /// another one's parameters to the selected ones (`choice`: its state).
+    fn copyable<T: copy::Copyable + Named>(
+        &mut self,
+        model: &Model,
+        active: usize,
+        choice: &mut Option<copy::Choice>,
+        form: impl FnOnce(&mut Ui, &mut Form<T>),
+    ) {
+        if self.kind(T::KIND, active, T::list(model), form).is_some() {
+            copy::section::<T>(self.ui, self.commands, model, self.indices, choice);
+        }
     }
 }
 
@@ -320,24 +313,11 @@ pub trait Named {
     fn name(&self) -> &str;
 }
 
-macro_rules! named {
-    ($($t:ty),*) => {
-        $(impl Named for $t {
-            fn name(&self) -> &str {
-                &self.name
-            }
-        })*
-    };
+impl<T: kit::Bilingual> Named for T {
+    fn name(&self) -> &str {
+        self.names()[0]
+    }
 }
-named!(
-    crate::pmx::Bone,
-    crate::pmx::Morph,
-    crate::pmx::Material,
-    crate::pmx::RigidBody,
-    crate::pmx::Joint,
-    crate::pmx::SoftBody,
-    crate::pmx::DisplayFrame
-);
 
 impl Named for crate::pmx::Vertex {
     fn name(&self) -> &str {

@@ -2,7 +2,7 @@
 //! remove button; a button adds a blank row.
 
 use super::kit::Components;
-use super::kit::{grid, Form};
+use super::kit::{at, grid, Form};
 use super::Lists;
 use crate::pmx::{MaterialOffset, MaterialOp, Morph, MorphOffsets, UvOffset, VertexOffset};
 use crate::rig::morphs;
@@ -36,8 +36,7 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Morph>, n: Lists, page: &mut usize)
                 (3, tr!("inspector-panel-mouth")),
                 (4, tr!("inspector-panel-other")),
             ],
-            |m| m.panel,
-            |m, v| m.panel = v,
+            at!(panel),
         );
         let kind = crate::app::panels::terms::morph_kind_name(m.kind());
         f.info(ui, &tr!("inspector-field-kind"), kind);
@@ -152,8 +151,8 @@ vertex_row!(VertexOffset => glam::Vec3, UvOffset => glam::Vec4);
 /// The vertex and offset fields of a vertex or UV morph row.
 fn vertex_fields<O: VertexRow>(ui: &mut Ui, g: &mut Form<O>, offset: &str) {
     let vertex = tr!("inspector-field-vertex");
-    g.i32(ui, &vertex, |o| o.get().0, |o, v| *o.vertex() = v);
-    g.vector(ui, offset, 0.001, |o| o.get().1, |o, v| *o.offset() = v);
+    g.i32(ui, &vertex, (|o| o.get().0, |o, v| *o.vertex() = v));
+    g.vector(ui, offset, 0.001, (|o| o.get().1, |o, v| *o.offset() = v));
 }
 
 fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::ops::Range<usize>) {
@@ -171,16 +170,9 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
                         &tr!("inspector-field-morph"),
                         n.morphs,
                         false,
-                        |o| o.morph,
-                        |o, v| o.morph = v,
+                        at!(morph),
                     );
-                    g.f32(
-                        ui,
-                        &tr!("inspector-field-ratio"),
-                        0.01,
-                        |o| o.ratio,
-                        |o, v| o.ratio = v,
-                    );
+                    g.f32(ui, &tr!("inspector-field-ratio"), 0.01, at!(ratio));
                 },
             );
         }
@@ -214,27 +206,18 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
                 range,
                 list_of!(MorphOffsets::Bone(v) => v),
                 |ui, g| {
-                    g.reference(
-                        ui,
-                        &tr!("inspector-field-bone"),
-                        n.bones,
-                        false,
-                        |o| o.bone,
-                        |o, v| o.bone = v,
-                    );
+                    g.reference(ui, &tr!("inspector-field-bone"), n.bones, false, at!(bone));
                     g.vector(
                         ui,
                         &tr!("inspector-field-translation"),
                         0.01,
-                        |o| o.translation,
-                        |o, v| o.translation = v,
+                        at!(translation),
                     );
                     g.vector(
                         ui,
                         &tr!("inspector-field-rotation-quat"),
                         0.001,
-                        |o| o.rotation,
-                        |o, v| o.rotation = v,
+                        at!(rotation),
                     );
                 },
             );
@@ -262,29 +245,11 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
                         &tr!("inspector-field-rigid-body"),
                         n.bodies,
                         false,
-                        |o| o.rigid_body,
-                        |o, v| o.rigid_body = v,
+                        at!(rigid_body),
                     );
-                    g.check(
-                        ui,
-                        &tr!("inspector-field-local"),
-                        |o| o.local,
-                        |o, v| o.local = v,
-                    );
-                    g.vector(
-                        ui,
-                        &tr!("inspector-field-velocity"),
-                        0.01,
-                        |o| o.velocity,
-                        |o, v| o.velocity = v,
-                    );
-                    g.vector(
-                        ui,
-                        &tr!("inspector-field-torque"),
-                        0.01,
-                        |o| o.torque,
-                        |o, v| o.torque = v,
-                    );
+                    g.check(ui, &tr!("inspector-field-local"), at!(local));
+                    g.vector(ui, &tr!("inspector-field-velocity"), 0.01, at!(velocity));
+                    g.vector(ui, &tr!("inspector-field-torque"), 0.01, at!(torque));
                 },
             );
         }
@@ -298,8 +263,7 @@ fn material_fields(ui: &mut Ui, g: &mut Form<MaterialOffset>, n: Lists) {
         &tr!("inspector-field-material"),
         n.materials,
         true,
-        |o| o.material,
-        |o, v| o.material = v,
+        at!(material),
     );
     g.choice(
         ui,
@@ -308,70 +272,35 @@ fn material_fields(ui: &mut Ui, g: &mut Form<MaterialOffset>, n: Lists) {
             (MaterialOp::Multiply, tr!("inspector-op-multiply")),
             (MaterialOp::Add, tr!("inspector-op-add")),
         ],
-        |o| o.op,
-        |o, v| o.op = v,
+        at!(op),
     );
-    g.vector(
-        ui,
-        &tr!("inspector-field-diffuse"),
-        0.005,
-        |o| o.diffuse,
-        |o, v| o.diffuse = v,
-    );
-    g.vector(
-        ui,
-        &tr!("inspector-field-specular"),
-        0.005,
-        |o| o.specular,
-        |o, v| o.specular = v,
-    );
+    g.vector(ui, &tr!("inspector-field-diffuse"), 0.005, at!(diffuse));
+    g.vector(ui, &tr!("inspector-field-specular"), 0.005, at!(specular));
     g.f32(
         ui,
         &tr!("inspector-field-specular-power"),
         0.05,
-        |o| o.specular_power,
-        |o, v| o.specular_power = v,
+        at!(specular_power),
     );
-    g.vector(
-        ui,
-        &tr!("inspector-field-ambient"),
-        0.005,
-        |o| o.ambient,
-        |o, v| o.ambient = v,
-    );
+    g.vector(ui, &tr!("inspector-field-ambient"), 0.005, at!(ambient));
     g.vector(
         ui,
         &tr!("inspector-field-edge-colour"),
         0.005,
-        |o| o.edge_color,
-        |o, v| o.edge_color = v,
+        at!(edge_color),
     );
-    g.f32(
-        ui,
-        &tr!("inspector-field-edge-size"),
-        0.01,
-        |o| o.edge_size,
-        |o, v| o.edge_size = v,
-    );
+    g.f32(ui, &tr!("inspector-field-edge-size"), 0.01, at!(edge_size));
     g.vector(
         ui,
         &tr!("inspector-field-texture-tint"),
         0.005,
-        |o| o.texture_tint,
-        |o, v| o.texture_tint = v,
+        at!(texture_tint),
     );
     g.vector(
         ui,
         &tr!("inspector-field-sphere-tint"),
         0.005,
-        |o| o.sphere_tint,
-        |o, v| o.sphere_tint = v,
+        at!(sphere_tint),
     );
-    g.vector(
-        ui,
-        &tr!("inspector-field-toon-tint"),
-        0.005,
-        |o| o.toon_tint,
-        |o, v| o.toon_tint = v,
-    );
+    g.vector(ui, &tr!("inspector-field-toon-tint"), 0.005, at!(toon_tint));
 }

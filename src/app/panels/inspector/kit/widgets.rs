@@ -256,6 +256,13 @@ pub fn grid(ui: &mut Ui, id: &str, body: impl FnOnce(&mut Ui)) {
         .show(ui, body);
 }
 
+/// A drag speed is a plain number field.
+impl From<f64> for Number {
+    fn from(speed: f64) -> Self {
+        Number::plain(speed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,12 +276,5 @@ mod tests {
         assert_eq!(parse_number("1e-3"), Some(0.001));
         assert_eq!(parse_number("abc"), None);
         assert_eq!(parse_number("inf"), None);
-    }
-}
-
-/// A drag speed is a plain number field.
-impl From<f64> for Number {
-    fn from(speed: f64) -> Self {
-        Number::plain(speed)
     }
 }
