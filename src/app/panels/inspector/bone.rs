@@ -2,7 +2,7 @@
 
 use eframe::egui;
 
-use super::kit::{at, grid, number_f32, reference_picker, Form, Names, Number};
+use super::kit::{at, grid, number_f32, part, reference_picker, Form, Names, Number};
 use super::Lists;
 use crate::app::commands::Commands;
 use crate::app::pose::PoseState;
@@ -85,18 +85,8 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
         }
         append(ui, f, n);
         optional_axes(ui, f);
-        f.check(
-            ui,
-            &tr!("inspector-field-external-parent"),
-            (
-                |b| b.external_parent_key.is_some(),
-                |b, on| {
-                    if on != b.external_parent_key.is_some() {
-                        b.external_parent_key = on.then_some(0);
-                    }
-                },
-            ),
-        );
+        let external = tr!("inspector-field-external-parent");
+        f.optional(ui, &external, part!(external_parent_key), || 0);
         if f.first().external_parent_key.is_some() {
             f.i32(
                 ui,
@@ -123,23 +113,14 @@ fn flag(ui: &mut Ui, f: &mut Form<Bone>, field: &str, bit: u16) {
 }
 
 fn append(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
-    f.check(
-        ui,
-        &tr!("inspector-field-append"),
-        (
-            |b| b.append.is_some(),
-            |b, on| {
-                if on != b.append.is_some() {
-                    b.append = on.then_some(Append {
-                        parent: NONE,
-                        ratio: 1.0,
-                        rotate: true,
-                        translate: false,
-                    });
-                }
-            },
-        ),
-    );
+    f.optional(ui, &tr!("inspector-field-append"), part!(append), || {
+        Append {
+            parent: NONE,
+            ratio: 1.0,
+            rotate: true,
+            translate: false,
+        }
+    });
     if f.first().append.is_none() {
         return;
     }
@@ -190,17 +171,11 @@ fn append(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
 }
 
 fn optional_axes(ui: &mut Ui, f: &mut Form<Bone>) {
-    f.check(
+    f.optional(
         ui,
         &tr!("inspector-field-fixed-axis"),
-        (
-            |b| b.fixed_axis.is_some(),
-            |b, on| {
-                if on != b.fixed_axis.is_some() {
-                    b.fixed_axis = on.then_some(Vec3::X);
-                }
-            },
-        ),
+        part!(fixed_axis),
+        || Vec3::X,
     );
     if f.first().fixed_axis.is_some() {
         f.vector(
@@ -213,20 +188,14 @@ fn optional_axes(ui: &mut Ui, f: &mut Form<Bone>) {
             ),
         );
     }
-    f.check(
+    f.optional(
         ui,
         &tr!("inspector-field-local-axes"),
-        (
-            |b| b.local_axes.is_some(),
-            |b, on| {
-                if on != b.local_axes.is_some() {
-                    b.local_axes = on.then_some(LocalAxes {
-                        x: Vec3::X,
-                        z: Vec3::Z,
-                    });
-                }
-            },
-        ),
+        part!(local_axes),
+        || LocalAxes {
+            x: Vec3::X,
+            z: Vec3::Z,
+        },
     );
     if f.first().local_axes.is_some() {
         fn axes(b: &Bone) -> LocalAxes {
@@ -278,23 +247,12 @@ fn with_ik(b: &mut Bone, change: impl FnOnce(&mut Ik)) {
 }
 
 fn ik(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
-    f.check(
-        ui,
-        &tr!("inspector-field-ik"),
-        (
-            |b| b.ik.is_some(),
-            |b, on| {
-                if on != b.ik.is_some() {
-                    b.ik = on.then(|| Ik {
-                        target: NONE,
-                        loop_count: 40,
-                        limit_angle: 1.0,
-                        links: Vec::new(),
-                    });
-                }
-            },
-        ),
-    );
+    f.optional(ui, &tr!("inspector-field-ik"), part!(ik), || Ik {
+        target: NONE,
+        loop_count: 40,
+        limit_angle: 1.0,
+        links: Vec::new(),
+    });
     if f.first().ik.is_none() {
         return;
     }

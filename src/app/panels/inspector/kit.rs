@@ -57,6 +57,14 @@ macro_rules! at {
 }
 pub(crate) use at;
 
+/// An optional part's place in an element, read and written: `part!(append)`.
+macro_rules! part {
+    ($field:ident) => {
+        (|e| &e.$field, |e| &mut e.$field)
+    };
+}
+pub(crate) use part;
+
 /// Shown for a field whose selected elements hold different values.
 pub fn mixed_text() -> String {
     tr!("inspector-mixed")
@@ -373,6 +381,24 @@ impl<'a, T: 'static> Form<'a, T> {
             };
             self.changed(field, shown, move |e| set(e, on));
         }
+    }
+
+    /// A checkbox that adds an optional part (as `new` makes it) or removes it.
+    #[allow(clippy::type_complexity)]
+    pub fn optional<P: 'static>(
+        &mut self,
+        ui: &mut Ui,
+        field: &str,
+        (read, write): (fn(&T) -> &Option<P>, fn(&mut T) -> &mut Option<P>),
+        new: fn() -> P,
+    ) {
+        let set = move |e: &mut T, on: bool| {
+            let part = write(e);
+            if on != part.is_some() {
+                *part = on.then(new);
+            }
+        };
+        self.check(ui, field, (move |e: &T| read(e).is_some(), set));
     }
 
     /// One of `options`; a stored value not among them shows as "(other)".

@@ -240,13 +240,8 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
                 range,
                 list_of!(MorphOffsets::Impulse(v) => v),
                 |ui, g| {
-                    g.reference(
-                        ui,
-                        &tr!("inspector-field-rigid-body"),
-                        n.bodies,
-                        false,
-                        at!(rigid_body),
-                    );
+                    let body = tr!("inspector-field-rigid-body");
+                    g.reference(ui, &body, n.bodies, false, at!(rigid_body));
                     g.check(ui, &tr!("inspector-field-local"), at!(local));
                     g.vector(ui, &tr!("inspector-field-velocity"), 0.01, at!(velocity));
                     g.vector(ui, &tr!("inspector-field-torque"), 0.01, at!(torque));

@@ -1,7 +1,7 @@
 //! The rigid body, joint and soft body forms, with what the simulation
 //! approximates for the element.
 
-use super::kit::{at, grid, Form, Number};
+use super::kit::{at, grid, Form, Get, Number, Set};
 use super::Lists;
 use crate::app::panels::terms::{joint_kind_name, shape_name, soft_shape_name};
 use crate::pmx::{
@@ -32,22 +32,23 @@ type Setter<T, V> = fn(&mut T, V);
 /// A number field: its name, getter and setter.
 type Field<T, V> = (&'static str, Getter<T, V>, Setter<T, V>);
 
+/// The group (0–15) and the groups collided with, of a body or a soft body.
+fn collision<T: 'static>(
+    ui: &mut Ui,
+    f: &mut Form<T>,
+    group: (impl Get<T, u8>, impl Set<T, u8>),
+    mask: (impl Get<T, u16>, impl Set<T, u16>),
+) {
+    f.integer(ui, &tr!("inspector-field-group"), 0u8, 15, group);
+    f.mask_bits(ui, &tr!("inspector-field-collides-with"), mask);
+}
+
 pub(super) fn rigid_body(ui: &mut Ui, f: &mut Form<RigidBody>, n: Lists) {
     grid(ui, "body", |ui| {
         f.names(ui, None);
-        f.reference(
-            ui,
-            &tr!("inspector-field-related-bone"),
-            n.bones,
-            true,
-            at!(bone),
-        );
-        f.integer(ui, &tr!("inspector-field-group"), 0u8, 15, at!(group));
-        f.mask_bits(
-            ui,
-            &tr!("inspector-field-collides-with"),
-            at!(collision_mask),
-        );
+        let bone = tr!("inspector-field-related-bone");
+        f.reference(ui, &bone, n.bones, true, at!(bone));
+        collision(ui, f, at!(group), at!(collision_mask));
         // The size follows the shape (a capsule turned box is not 0 deep).
         f.choice(
             ui,
@@ -261,12 +262,7 @@ pub(super) fn soft_body(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
             true,
             at!(material),
         );
-        f.integer(ui, &tr!("inspector-field-group"), 0u8, 15, at!(group));
-        f.mask_bits(
-            ui,
-            &tr!("inspector-field-collides-with"),
-            at!(collision_mask),
-        );
+        collision(ui, f, at!(group), at!(collision_mask));
         for (field, bit) in [
             (tr!("inspector-field-b-link"), SoftBodyFlags::B_LINK),
             (tr!("inspector-field-clusters"), SoftBodyFlags::CLUSTERS),
@@ -348,13 +344,8 @@ fn anchors_and_pins(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
                 }
             };
             f.nested(tr!("inspector-anchor", index = k), anchor, lift, |g| {
-                g.reference(
-                    ui,
-                    &tr!("inspector-field-rigid-body"),
-                    n.bodies,
-                    false,
-                    at!(rigid_body),
-                );
+                let body = tr!("inspector-field-rigid-body");
+                g.reference(ui, &body, n.bodies, false, at!(rigid_body));
                 g.i32(ui, &tr!("inspector-field-vertex"), at!(vertex));
                 g.check(ui, &tr!("inspector-field-near-mode"), at!(near_mode));
             });
