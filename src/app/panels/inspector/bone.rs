@@ -204,32 +204,18 @@ fn optional_axes(ui: &mut Ui, f: &mut Form<Bone>) {
                 z: Vec3::Z,
             })
         }
-        f.vector(
-            ui,
-            &tr!("inspector-field-local-x"),
-            0.01,
-            (
-                |b| axes(b).x,
-                |b, v| {
-                    if let Some(a) = &mut b.local_axes {
-                        a.x = v;
-                    }
-                },
-            ),
-        );
-        f.vector(
-            ui,
-            &tr!("inspector-field-local-z"),
-            0.01,
-            (
-                |b| axes(b).z,
-                |b, v| {
-                    if let Some(a) = &mut b.local_axes {
-                        a.z = v;
-                    }
-                },
-            ),
-        );
+        let fields = [
+            tr!("inspector-field-local-x"),
+            tr!("inspector-field-local-z"),
+        ];
+        for (k, field) in fields.iter().enumerate() {
+            let set = move |b: &mut Bone, v| {
+                if let Some(a) = &mut b.local_axes {
+                    *[&mut a.x, &mut a.z][k] = v;
+                }
+            };
+            f.vector(ui, field, 0.01, (move |b| [axes(b).x, axes(b).z][k], set));
+        }
     }
 }
 

@@ -11,6 +11,7 @@ use crate::pmx::{
 use crate::tr;
 use eframe::egui;
 use egui::Ui;
+use glam::Vec3;
 
 fn shapes() -> [(RigidShape, String); 3] {
     [RigidShape::Sphere, RigidShape::Box, RigidShape::Capsule].map(|s| (s, shape_name(s)))
@@ -43,6 +44,18 @@ fn collision<T: 'static>(
     f.mask_bits(ui, &tr!("inspector-field-collides-with"), mask);
 }
 
+/// Where a body or joint stands: position, and rotation in degrees.
+fn placement<T: 'static>(
+    ui: &mut Ui,
+    f: &mut Form<T>,
+    position: (impl Get<T, Vec3>, impl Set<T, Vec3>),
+    rotation: (impl Get<T, Vec3>, impl Set<T, Vec3>),
+) {
+    f.vector(ui, &tr!("inspector-field-position"), 0.01, position);
+    let field = tr!("inspector-field-rotation");
+    f.vector(ui, &field, Number::degrees(), rotation);
+}
+
 pub(super) fn rigid_body(ui: &mut Ui, f: &mut Form<RigidBody>, n: Lists) {
     grid(ui, "body", |ui| {
         f.names(ui, None);
@@ -57,13 +70,7 @@ pub(super) fn rigid_body(ui: &mut Ui, f: &mut Form<RigidBody>, n: Lists) {
             (|b| b.shape, |b, v| b.set_shape(v)),
         );
         f.vector(ui, &tr!("inspector-field-size"), 0.01, at!(size));
-        f.vector(ui, &tr!("inspector-field-position"), 0.01, at!(position));
-        f.vector(
-            ui,
-            &tr!("inspector-field-rotation"),
-            Number::degrees(),
-            at!(rotation),
-        );
+        placement(ui, f, at!(position), at!(rotation));
         f.f32(ui, &tr!("inspector-field-mass"), 0.01, at!(mass));
         let damping = tr!("inspector-field-linear-damping");
         f.f32(ui, &damping, 0.005, at!(linear_damping));
@@ -98,13 +105,7 @@ pub(super) fn joint(ui: &mut Ui, f: &mut Form<Joint>, n: Lists) {
             true,
             at!(body_b),
         );
-        f.vector(ui, &tr!("inspector-field-position"), 0.01, at!(position));
-        f.vector(
-            ui,
-            &tr!("inspector-field-rotation"),
-            Number::degrees(),
-            at!(rotation),
-        );
+        placement(ui, f, at!(position), at!(rotation));
         f.vector(
             ui,
             &tr!("inspector-field-linear-lower"),
