@@ -8,12 +8,11 @@ use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use glam::Vec3;
 use hone::app::commands::Commands;
-use hone::app::dock::Tab;
 use hone::app::{PanelState, Selection, View};
-use hone::pmx::{Model, MorphOffsets};
+use hone::pmx::MorphOffsets;
 
 mod gui_support;
-use gui_support::{app, app_mut, harness_with, primary_drag, AppHarness};
+use gui_support::{app, app_mut, inspector_only, primary_drag, type_into, AppHarness};
 
 #[test]
 fn the_inspector_takes_a_shared_view_and_a_command_sender() {
@@ -33,26 +32,6 @@ fn the_inspector_takes_a_shared_view_and_a_command_sender() {
         show(ui, &view, commands, local);
     });
     assert!(state.commands.is_empty(), "looking sends nothing");
-}
-
-/// Only the inspector, on the sample rig, tall enough for every field.
-fn inspector(model: Model, select: Selection) -> AppHarness {
-    let mut h = harness_with(model, "sample", egui::vec2(900.0, 2400.0), move |app| {
-        app.dock = egui_dock::DockState::new(vec![Tab::Inspector]);
-        app.state.select(select);
-    });
-    h.run_steps(3);
-    h
-}
-
-/// Types `value` into the `component`-th number of the row `label`, as a user does.
-fn type_into(h: &mut AppHarness, label: &str, component: usize, value: &str) {
-    h.get_all_by_label(label).nth(component).unwrap().focus();
-    h.run_steps(2);
-    h.event(egui::Event::Text(value.to_owned()));
-    h.run_steps(2);
-    h.key_press(egui::Key::Enter);
-    h.run_steps(3);
 }
 
 fn undo(h: &mut AppHarness) {
@@ -75,7 +54,7 @@ fn a_bone_field_is_one_undo_step_and_the_pose_follows() {
             _ => None,
         })
         .expect("a vertex on one bone");
-    let mut h = inspector(model.clone(), Selection::Bone(bone));
+    let mut h = inspector_only(model.clone(), Selection::Bone(bone));
 
     // The pose row sends a pose command: the bone turns, the model's history stays empty.
     type_into(&mut h, "rotation", 0, "30");
@@ -118,7 +97,7 @@ fn a_bone_field_is_one_undo_step_and_the_pose_follows() {
 fn a_body_field_dragged_is_one_undo_step_per_drag() {
     let model = hone::pmx::builder::sample_rig();
     let mass = model.rigid_bodies[0].mass;
-    let mut h = inspector(model.clone(), Selection::RigidBody(0));
+    let mut h = inspector_only(model.clone(), Selection::RigidBody(0));
     let drag = |h: &mut AppHarness| {
         let at = h.get_by_label("mass").rect().center();
         let path: Vec<egui::Pos2> = (0..=6)
@@ -152,7 +131,7 @@ fn a_morph_offset_is_one_undo_step_and_the_posed_mesh_follows() {
         panic!("笑い is a vertex morph");
     };
     let (vertex, old) = (offsets[0].vertex as usize, offsets[0].offset);
-    let mut h = inspector(model.clone(), Selection::Morph(smile));
+    let mut h = inspector_only(model.clone(), Selection::Morph(smile));
     app_mut(&mut h).state.commands.pose_morph(smile, 1.0);
     h.run_steps(3);
     let before = app(&h).state.pose.positions()[vertex];

@@ -140,27 +140,25 @@ pub(super) trait Copyable: Clone + PartialEq + Into<Element> + 'static {
     fn names(model: &Model) -> Names<'_>;
 }
 
-impl Copyable for RigidBody {
-    const KIND: ElementKind = ElementKind::RigidBody;
-    const GROUPS: &'static [Group<Self>] = &BODY_GROUPS;
-    fn list(model: &Model) -> &[Self] {
-        &model.rigid_bodies
-    }
-    fn names(model: &Model) -> Names<'_> {
-        Names::Bodies(&model.rigid_bodies)
-    }
+/// `Copyable` for an element type: its kind, groups, list and names.
+macro_rules! copyable {
+    ($($t:ty => $kind:ident, $groups:ident, $list:ident, $names:ident);*) => {
+        $(impl Copyable for $t {
+            const KIND: ElementKind = ElementKind::$kind;
+            const GROUPS: &'static [Group<Self>] = &$groups;
+            fn list(model: &Model) -> &[Self] {
+                &model.$list
+            }
+            fn names(model: &Model) -> Names<'_> {
+                Names::$names(&model.$list)
+            }
+        })*
+    };
 }
-
-impl Copyable for Joint {
-    const KIND: ElementKind = ElementKind::Joint;
-    const GROUPS: &'static [Group<Self>] = &JOINT_GROUPS;
-    fn list(model: &Model) -> &[Self] {
-        &model.joints
-    }
-    fn names(model: &Model) -> Names<'_> {
-        Names::Joints(&model.joints)
-    }
-}
+copyable!(
+    RigidBody => RigidBody, BODY_GROUPS, rigid_bodies, Bodies;
+    Joint => Joint, JOINT_GROUPS, joints, Joints
+);
 
 /// The collapsible "Copy parameters from…" section under the form of the
 /// selected `targets` (of kind `T`); `remembered` keeps the choice between frames.

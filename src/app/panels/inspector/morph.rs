@@ -253,22 +253,13 @@ fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::op
 
 /// The fields of a material morph row.
 fn material_fields(ui: &mut Ui, g: &mut Form<MaterialOffset>, n: Lists) {
-    g.reference(
-        ui,
-        &tr!("inspector-field-material"),
-        n.materials,
-        true,
-        at!(material),
-    );
-    g.choice(
-        ui,
-        &tr!("inspector-field-operation"),
-        &[
-            (MaterialOp::Multiply, tr!("inspector-op-multiply")),
-            (MaterialOp::Add, tr!("inspector-op-add")),
-        ],
-        at!(op),
-    );
+    let material = tr!("inspector-field-material");
+    g.reference(ui, &material, n.materials, true, at!(material));
+    let ops = [
+        (MaterialOp::Multiply, tr!("inspector-op-multiply")),
+        (MaterialOp::Add, tr!("inspector-op-add")),
+    ];
+    g.choice(ui, &tr!("inspector-field-operation"), &ops, at!(op));
     g.vector(ui, &tr!("inspector-field-diffuse"), 0.005, at!(diffuse));
     g.vector(ui, &tr!("inspector-field-specular"), 0.005, at!(specular));
     g.f32(
