@@ -13,7 +13,7 @@ use hone::edit::ModelEdit;
 use hone::pmx::{Joint, Model, RigidMode};
 
 mod gui_support;
-use gui_support::{app, app_mut, harness_with, AppHarness};
+use gui_support::{app, app_mut, harness_with, type_into, AppHarness};
 
 /// The tube rig with its joint free to turn about Z (lower > upper), every other axis
 /// locked, and its two overlapping bodies kept from colliding: 上's capsule swings on 下
@@ -92,17 +92,6 @@ fn motion(h: &AppHarness) -> Motion {
         linvel: w.body_linvel(TUBE).unwrap(),
         angvel: w.body_angvel(TUBE).unwrap(),
     }
-}
-
-/// Types `value` into the `component`-th number of the inspector row `label`, as a user
-/// does (focus, digits, Enter).
-fn type_into(h: &mut AppHarness, label: &str, component: usize, value: &str) {
-    h.get_all_by_label(label).nth(component).unwrap().focus();
-    h.run_steps(2);
-    h.event(egui::Event::Text(value.to_owned()));
-    h.run_steps(2);
-    h.key_press(egui::Key::Enter);
-    h.run_steps(3);
 }
 
 fn select(h: &mut AppHarness, selection: Selection) {

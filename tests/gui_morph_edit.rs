@@ -16,7 +16,9 @@ use hone::pmx::write::{write_pmx, WriteOptions};
 use hone::pmx::{Model, MorphOffsets};
 
 mod gui_support;
-use gui_support::{app, app_mut, harness_with, primary_drag, AppHarness};
+use gui_support::{
+    app, app_mut, harness_with, inspector_only, primary_drag, type_into, AppHarness,
+};
 
 fn bytes(m: &Model) -> Vec<u8> {
     write_pmx(m, &WriteOptions::default()).unwrap()
@@ -196,26 +198,6 @@ fn a_drag_with_new_morph_makes_a_vertex_morph_of_the_move() {
     );
 }
 
-/// Only the inspector, tall enough to lay out every field.
-fn inspector(model: Model, select: Selection) -> AppHarness {
-    let mut h = harness_with(model, "sample.pmx", egui::vec2(900.0, 2400.0), move |app| {
-        app.dock = egui_dock::DockState::new(vec![Tab::Inspector]);
-        app.state.select(select);
-    });
-    h.run_steps(3);
-    h
-}
-
-/// Types `text` into the `nth` field labelled `label` and presses Enter.
-fn type_into(h: &mut AppHarness, label: &str, nth: usize, text: &str) {
-    h.get_all_by_label(label).nth(nth).unwrap().focus();
-    h.run_steps(2);
-    h.event(egui::Event::Text(text.to_owned()));
-    h.run_steps(2);
-    h.key_press(egui::Key::Enter);
-    h.run_steps(3);
-}
-
 #[test]
 fn the_inspector_edits_new_uv_and_material_morphs_and_adds_and_removes_rows() {
     let model = hone::pmx::builder::sample_rig();
@@ -238,7 +220,7 @@ fn the_inspector_edits_new_uv_and_material_morphs_and_adds_and_removes_rows() {
         )],
     )
     .unwrap();
-    let mut h = inspector(model.clone(), Selection::None);
+    let mut h = inspector_only(model.clone(), Selection::None);
     push(&mut h, Command::Edit(uv));
     push(&mut h, Command::Edit(mat));
     assert_eq!(app(&h).state.doc.model().morphs.len(), n + 2);

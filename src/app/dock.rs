@@ -203,6 +203,7 @@ impl TabViewer for Viewer<'_> {
                 Tab::Problems => Some(panels::problems::show),
                 Tab::Weights => Some(panels::weights::show),
                 Tab::Uv => Some(panels::uv::show),
+                Tab::Inspector => Some(panels::inspector::show),
                 _ => None,
             };
         if matches!(tab, Tab::Problems | Tab::DeformOrder) {
@@ -216,7 +217,6 @@ impl TabViewer for Viewer<'_> {
         // Those still given the whole state.
         match tab {
             Tab::Viewport => viewport::show(ui, state),
-            Tab::Inspector => panels::inspector::show(ui, state),
             _ => {}
         }
     }

@@ -26,7 +26,8 @@ pub struct PanelState {
     /// The selection was picked in the viewport: the window brings the list
     /// tab holding it forward (then clears this).
     pub raise_list: bool,
-    pub morph_page: usize,
+    /// The inspector's pages and copy choices.
+    pub inspector: crate::app::panels::inspector::InspectorState,
     /// A delete that waits for "delete them too / re-point / cancel".
     pub delete_question: Option<crate::app::panels::delete::DeleteQuestion>,
     /// A file dialog a panel asked for; the window opens it (the system's or its own

@@ -101,3 +101,26 @@ pub fn set_value(h: &AppHarness, label: &str, value: f64) {
         },
     ));
 }
+
+/// Types `value` into the `component`-th number of the inspector row `label`, as a user
+/// does (focus, digits, Enter).
+pub fn type_into(h: &mut AppHarness, label: &str, component: usize, value: &str) {
+    use egui_kittest::kittest::Queryable;
+    h.get_all_by_label(label).nth(component).unwrap().focus();
+    h.run_steps(2);
+    h.event(egui::Event::Text(value.to_owned()));
+    h.run_steps(2);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+}
+
+/// Only the inspector on `model` with `select` selected, tall enough to lay out
+/// every field.
+pub fn inspector_only(model: Model, select: hone::app::Selection) -> AppHarness {
+    let mut h = harness_with(model, "sample.pmx", egui::vec2(900.0, 2400.0), move |app| {
+        app.dock = egui_dock::DockState::new(vec![hone::app::dock::Tab::Inspector]);
+        app.state.select(select);
+    });
+    h.run_steps(3);
+    h
+}

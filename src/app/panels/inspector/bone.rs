@@ -2,7 +2,7 @@
 
 use eframe::egui;
 
-use super::kit::{grid, number_f32, reference_picker, Form, Names, Number};
+use super::kit::{at, grid, number_f32, part, reference_picker, Form, Names, Number};
 use super::Lists;
 use crate::app::commands::Commands;
 use crate::app::pose::PoseState;
@@ -27,57 +27,34 @@ fn flags() -> [(String, u16); 5] {
 
 pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
     grid(ui, "bone", |ui| {
-        f.text(
-            ui,
-            &tr!("inspector-field-name"),
-            |b| b.name.clone(),
-            |b, v| b.name = v,
-        );
-        let name = &f.first().name;
-        crate::app::name_fit::vmd_warning_row(ui, name, crate::motion::names::VMD_BONE_NAME_BYTES);
-        f.text(
-            ui,
-            &tr!("inspector-field-name-en"),
-            |b| b.name_en.clone(),
-            |b, v| b.name_en = v,
-        );
-        f.vector(
-            ui,
-            &tr!("inspector-field-position"),
-            0.01,
-            |b| b.position,
-            |b, v| b.position = v,
-        );
+        f.names(ui, Some(crate::motion::names::VMD_BONE_NAME_BYTES));
+        f.vector(ui, &tr!("inspector-field-position"), 0.01, at!(position));
         f.reference(
             ui,
             &tr!("inspector-field-parent"),
             n.bones,
             true,
-            |b| b.parent,
-            |b, v| b.parent = v,
+            at!(parent),
         );
-        f.i32(
-            ui,
-            &tr!("inspector-field-deform-layer"),
-            |b| b.layer,
-            |b, v| b.layer = v,
-        );
+        f.i32(ui, &tr!("inspector-field-deform-layer"), at!(layer));
         for (field, bit) in flags() {
             flag(ui, f, &field, bit);
         }
         f.check(
             ui,
             &tr!("inspector-field-tail-is-a-bone"),
-            |b| matches!(b.tail, Tail::Bone(_)),
-            |b, on| {
-                if on != matches!(b.tail, Tail::Bone(_)) {
-                    b.tail = if on {
-                        Tail::Bone(NONE)
-                    } else {
-                        Tail::Offset(Vec3::ZERO)
-                    };
-                }
-            },
+            (
+                |b| matches!(b.tail, Tail::Bone(_)),
+                |b, on| {
+                    if on != matches!(b.tail, Tail::Bone(_)) {
+                        b.tail = if on {
+                            Tail::Bone(NONE)
+                        } else {
+                            Tail::Offset(Vec3::ZERO)
+                        };
+                    }
+                },
+            ),
         );
         match f.first().tail {
             Tail::Bone(_) => f.reference(
@@ -85,41 +62,39 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
                 &tr!("inspector-field-tail-bone"),
                 n.bones,
                 true,
-                |b| match b.tail {
-                    Tail::Bone(t) => t,
-                    Tail::Offset(_) => NONE,
-                },
-                |b, v| b.tail = Tail::Bone(v),
+                (
+                    |b| match b.tail {
+                        Tail::Bone(t) => t,
+                        Tail::Offset(_) => NONE,
+                    },
+                    |b, v| b.tail = Tail::Bone(v),
+                ),
             ),
             Tail::Offset(_) => f.vector(
                 ui,
                 &tr!("inspector-field-tail-offset"),
                 0.01,
-                |b| match b.tail {
-                    Tail::Offset(o) => o,
-                    Tail::Bone(_) => Vec3::ZERO,
-                },
-                |b, v| b.tail = Tail::Offset(v),
+                (
+                    |b| match b.tail {
+                        Tail::Offset(o) => o,
+                        Tail::Bone(_) => Vec3::ZERO,
+                    },
+                    |b, v| b.tail = Tail::Offset(v),
+                ),
             ),
         }
         append(ui, f, n);
         optional_axes(ui, f);
-        f.check(
-            ui,
-            &tr!("inspector-field-external-parent"),
-            |b| b.external_parent_key.is_some(),
-            |b, on| {
-                if on != b.external_parent_key.is_some() {
-                    b.external_parent_key = on.then_some(0);
-                }
-            },
-        );
+        let external = tr!("inspector-field-external-parent");
+        f.optional(ui, &external, part!(external_parent_key), || 0);
         if f.first().external_parent_key.is_some() {
             f.i32(
                 ui,
                 &tr!("inspector-field-external-key"),
-                |b| b.external_parent_key.unwrap_or(0),
-                |b, v| b.external_parent_key = Some(v),
+                (
+                    |b| b.external_parent_key.unwrap_or(0),
+                    |b, v| b.external_parent_key = Some(v),
+                ),
             );
         }
         ik(ui, f, n);
@@ -133,27 +108,19 @@ fn flag(ui: &mut Ui, f: &mut Form<Bone>, field: &str, bit: u16) {
     f.check(
         ui,
         field,
-        move |b| b.flags.has(bit),
-        move |b, on| b.flags.set(bit, on),
+        (move |b| b.flags.has(bit), move |b, on| b.flags.set(bit, on)),
     );
 }
 
 fn append(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
-    f.check(
-        ui,
-        &tr!("inspector-field-append"),
-        |b| b.append.is_some(),
-        |b, on| {
-            if on != b.append.is_some() {
-                b.append = on.then_some(Append {
-                    parent: NONE,
-                    ratio: 1.0,
-                    rotate: true,
-                    translate: false,
-                });
-            }
-        },
-    );
+    f.optional(ui, &tr!("inspector-field-append"), part!(append), || {
+        Append {
+            parent: NONE,
+            ratio: 1.0,
+            rotate: true,
+            translate: false,
+        }
+    });
     if f.first().append.is_none() {
         return;
     }
@@ -175,67 +142,59 @@ fn append(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
         &tr!("inspector-field-append-parent"),
         n.bones,
         true,
-        |b| a(b).parent,
-        |b, v| with(b, |a| a.parent = v),
+        (|b| a(b).parent, |b, v| with(b, |a| a.parent = v)),
     );
     f.f32(
         ui,
         &tr!("inspector-field-append-ratio"),
         0.01,
-        |b| a(b).ratio,
-        |b, v| with(b, |a| a.ratio = v),
+        (|b| a(b).ratio, |b, v| with(b, |a| a.ratio = v)),
     );
     f.check(
         ui,
         &tr!("inspector-field-append-rotation"),
-        |b| a(b).rotate,
-        |b, v| with(b, |a| a.rotate = v),
+        (|b| a(b).rotate, |b, v| with(b, |a| a.rotate = v)),
     );
     f.check(
         ui,
         &tr!("inspector-field-append-translation"),
-        |b| a(b).translate,
-        |b, v| with(b, |a| a.translate = v),
+        (|b| a(b).translate, |b, v| with(b, |a| a.translate = v)),
     );
     f.check(
         ui,
         &tr!("inspector-field-append-local"),
-        |b| b.flags.has(BoneFlags::APPEND_LOCAL),
-        |b, on| b.flags.set(BoneFlags::APPEND_LOCAL, on),
+        (
+            |b| b.flags.has(BoneFlags::APPEND_LOCAL),
+            |b, on| b.flags.set(BoneFlags::APPEND_LOCAL, on),
+        ),
     );
 }
 
 fn optional_axes(ui: &mut Ui, f: &mut Form<Bone>) {
-    f.check(
+    f.optional(
         ui,
         &tr!("inspector-field-fixed-axis"),
-        |b| b.fixed_axis.is_some(),
-        |b, on| {
-            if on != b.fixed_axis.is_some() {
-                b.fixed_axis = on.then_some(Vec3::X);
-            }
-        },
+        part!(fixed_axis),
+        || Vec3::X,
     );
     if f.first().fixed_axis.is_some() {
         f.vector(
             ui,
             &tr!("inspector-field-axis"),
             0.01,
-            |b| b.fixed_axis.unwrap_or(Vec3::X),
-            |b, v| b.fixed_axis = Some(v),
+            (
+                |b| b.fixed_axis.unwrap_or(Vec3::X),
+                |b, v| b.fixed_axis = Some(v),
+            ),
         );
     }
-    f.check(
+    f.optional(
         ui,
         &tr!("inspector-field-local-axes"),
-        |b| b.local_axes.is_some(),
-        |b, on| {
-            if on != b.local_axes.is_some() {
-                b.local_axes = on.then_some(LocalAxes {
-                    x: Vec3::X,
-                    z: Vec3::Z,
-                });
-            }
+        part!(local_axes),
+        || LocalAxes {
+            x: Vec3::X,
+            z: Vec3::Z,
         },
     );
     if f.first().local_axes.is_some() {
@@ -245,28 +204,18 @@ fn optional_axes(ui: &mut Ui, f: &mut Form<Bone>) {
                 z: Vec3::Z,
             })
         }
-        f.vector(
-            ui,
-            &tr!("inspector-field-local-x"),
-            0.01,
-            |b| axes(b).x,
-            |b, v| {
+        let fields = [
+            tr!("inspector-field-local-x"),
+            tr!("inspector-field-local-z"),
+        ];
+        for (k, field) in fields.iter().enumerate() {
+            let set = move |b: &mut Bone, v| {
                 if let Some(a) = &mut b.local_axes {
-                    a.x = v;
+                    *[&mut a.x, &mut a.z][k] = v;
                 }
-            },
-        );
-        f.vector(
-            ui,
-            &tr!("inspector-field-local-z"),
-            0.01,
-            |b| axes(b).z,
-            |b, v| {
-                if let Some(a) = &mut b.local_axes {
-                    a.z = v;
-                }
-            },
-        );
+            };
+            f.vector(ui, field, 0.01, (move |b| [axes(b).x, axes(b).z][k], set));
+        }
     }
 }
 
@@ -284,21 +233,12 @@ fn with_ik(b: &mut Bone, change: impl FnOnce(&mut Ik)) {
 }
 
 fn ik(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
-    f.check(
-        ui,
-        &tr!("inspector-field-ik"),
-        |b| b.ik.is_some(),
-        |b, on| {
-            if on != b.ik.is_some() {
-                b.ik = on.then(|| Ik {
-                    target: NONE,
-                    loop_count: 40,
-                    limit_angle: 1.0,
-                    links: Vec::new(),
-                });
-            }
-        },
-    );
+    f.optional(ui, &tr!("inspector-field-ik"), part!(ik), || Ik {
+        target: NONE,
+        loop_count: 40,
+        limit_angle: 1.0,
+        links: Vec::new(),
+    });
     if f.first().ik.is_none() {
         return;
     }
@@ -307,20 +247,18 @@ fn ik(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
         &tr!("inspector-field-ik-target"),
         n.bones,
         true,
-        |b| ik_of(b).0,
-        |b, v| with_ik(b, |ik| ik.target = v),
+        (|b| ik_of(b).0, |b, v| with_ik(b, |ik| ik.target = v)),
     );
     f.i32(
         ui,
         &tr!("inspector-field-ik-loops"),
-        |b| ik_of(b).1,
-        |b, v| with_ik(b, |ik| ik.loop_count = v),
+        (|b| ik_of(b).1, |b, v| with_ik(b, |ik| ik.loop_count = v)),
     );
-    f.angle(
+    f.f32(
         ui,
         &tr!("inspector-field-ik-limit-angle"),
-        |b| ik_of(b).2,
-        |b, v| with_ik(b, |ik| ik.limit_angle = v),
+        Number::degrees(),
+        (|b| ik_of(b).2, |b, v| with_ik(b, |ik| ik.limit_angle = v)),
     );
 }
 
@@ -405,30 +343,24 @@ fn ik_links(ui: &mut Ui, f: &mut Form<Bone>, n: Lists) {
                             upper: Vec3::ZERO,
                         })
                     };
-                    f.angles(
-                        ui,
-                        &tr!("inspector-field-lower"),
-                        move |b| lim(b).lower,
-                        move |b, v| {
-                            with_link(b, k, |l| {
-                                if let Some(x) = &mut l.limits {
-                                    x.lower = v;
-                                }
-                            })
-                        },
-                    );
-                    f.angles(
-                        ui,
-                        &tr!("inspector-field-upper"),
-                        move |b| lim(b).upper,
-                        move |b, v| {
-                            with_link(b, k, |l| {
-                                if let Some(x) = &mut l.limits {
-                                    x.upper = v;
-                                }
-                            })
-                        },
-                    );
+                    let fields = [tr!("inspector-field-lower"), tr!("inspector-field-upper")];
+                    for (side, field) in fields.iter().enumerate() {
+                        f.vector(
+                            ui,
+                            field,
+                            Number::degrees(),
+                            (
+                                move |b| [lim(b).lower, lim(b).upper][side],
+                                move |b, v| {
+                                    with_link(b, k, |l| {
+                                        if let Some(x) = &mut l.limits {
+                                            *[&mut x.lower, &mut x.upper][side] = v;
+                                        }
+                                    })
+                                },
+                            ),
+                        );
+                    }
                 });
             }
         });

@@ -125,27 +125,54 @@ where
     Some(ModelEdit::set_many(items, field).label(label))
 }
 
-/// What the section remembers between frames.
-#[derive(Clone)]
-struct Choice {
+/// What the section remembers between frames (in the inspector's state).
+#[derive(Clone, Debug)]
+pub struct Choice {
     source: i32,
     ticked: Vec<bool>,
 }
 
-fn section<T>(
+/// An element kind whose fields can be copied from one of its list.
+pub(super) trait Copyable: Clone + PartialEq + Into<Element> + 'static {
+    const KIND: ElementKind;
+    const GROUPS: &'static [Group<Self>];
+    fn list(model: &Model) -> &[Self];
+    fn names(model: &Model) -> Names<'_>;
+}
+
+/// `Copyable` for an element type: its kind, groups, list and names.
+macro_rules! copyable {
+    ($($t:ty => $kind:ident, $groups:ident, $list:ident, $names:ident);*) => {
+        $(impl Copyable for $t {
+            const KIND: ElementKind = ElementKind::$kind;
+            const GROUPS: &'static [Group<Self>] = &$groups;
+            fn list(model: &Model) -> &[Self] {
+                &model.$list
+            }
+            fn names(model: &Model) -> Names<'_> {
+                Names::$names(&model.$list)
+            }
+        })*
+    };
+}
+copyable!(
+    RigidBody => RigidBody, BODY_GROUPS, rigid_bodies, Bodies;
+    Joint => Joint, JOINT_GROUPS, joints, Joints
+);
+
+/// The collapsible "Copy parameters from…" section under the form of the
+/// selected `targets` (of kind `T`); `remembered` keeps the choice between frames.
+pub(super) fn section<T: Copyable>(
     ui: &mut Ui,
     commands: &mut Commands,
-    list: &[T],
-    names: Names,
+    model: &Model,
     targets: &[usize],
-    groups: &[Group<T>],
-    kind: ElementKind,
-) where
-    T: Clone + PartialEq + Into<Element>,
-{
+    remembered: &mut Option<Choice>,
+) {
+    let (list, names, groups, kind) = (T::list(model), T::names(model), T::GROUPS, T::KIND);
     ui.separator();
     let id = egui::Id::new(("copy_parameters", kind));
-    let mut choice = ui.data_mut(|d| d.get_temp::<Choice>(id)).unwrap_or(Choice {
+    let choice = remembered.get_or_insert_with(|| Choice {
         source: -1,
         ticked: groups.iter().map(|(_, on, _)| *on).collect(),
     });
@@ -186,21 +213,6 @@ fn section<T>(
                 }
             }
         });
-    ui.data_mut(|d| d.insert_temp(id, choice));
-}
-
-pub(super) fn from_body(ui: &mut Ui, commands: &mut Commands, model: &Model, targets: &[usize]) {
-    let names = Names::Bodies(&model.rigid_bodies);
-    let list = &model.rigid_bodies;
-    let kind = ElementKind::RigidBody;
-    section(ui, commands, list, names, targets, &BODY_GROUPS, kind);
-}
-
-pub(super) fn from_joint(ui: &mut Ui, commands: &mut Commands, model: &Model, targets: &[usize]) {
-    let names = Names::Joints(&model.joints);
-    let list = &model.joints;
-    let kind = ElementKind::Joint;
-    section(ui, commands, list, names, targets, &JOINT_GROUPS, kind);
 }
 
 #[cfg(test)]

@@ -23,7 +23,6 @@ use eframe::egui;
 
 use crate::tr;
 use egui::Ui;
-use glam::Vec3;
 
 /// One field change: what the history calls it, the value set (for the label)
 /// and how to make it on an element.
@@ -41,6 +40,30 @@ impl<T: Clone> Change<T> {
         e
     }
 }
+
+/// A field's getter: reads the value from an element.
+pub trait Get<T, V>: Fn(&T) -> V + Copy + 'static {}
+impl<T, V, F: Fn(&T) -> V + Copy + 'static> Get<T, V> for F {}
+
+/// A field's setter: writes the value into an element.
+pub trait Set<T, V>: Fn(&mut T, V) + Copy + 'static {}
+impl<T, V, F: Fn(&mut T, V) + Copy + 'static> Set<T, V> for F {}
+
+/// A field's getter and setter of a plain field: `at!(mass)`, `at!(config.vcf)`.
+macro_rules! at {
+    ($($field:ident).+) => {
+        (|e: &_| e.$($field).+, |e: &mut _, v| e.$($field).+ = v)
+    };
+}
+pub(crate) use at;
+
+/// An optional part's place in an element, read and written: `part!(append)`.
+macro_rules! part {
+    ($field:ident) => {
+        (|e| &e.$field, |e| &mut e.$field)
+    };
+}
+pub(crate) use part;
 
 /// Shown for a field whose selected elements hold different values.
 pub fn mixed_text() -> String {
@@ -149,33 +172,13 @@ impl<'a, T: 'static> Form<'a, T> {
         ui.end_row();
     }
 
+    /// A text field: one line, or several (a comment, a memo).
     pub fn text(
         &mut self,
         ui: &mut Ui,
         field: &str,
-        get: impl Fn(&T) -> String + Copy + 'static,
-        set: impl Fn(&mut T, String) + Copy + 'static,
-    ) {
-        self.text_edit(ui, field, false, get, set);
-    }
-
-    pub fn multiline(
-        &mut self,
-        ui: &mut Ui,
-        field: &str,
-        get: impl Fn(&T) -> String + Copy + 'static,
-        set: impl Fn(&mut T, String) + Copy + 'static,
-    ) {
-        self.text_edit(ui, field, true, get, set);
-    }
-
-    fn text_edit(
-        &mut self,
-        ui: &mut Ui,
-        field: &str,
-        multiline: bool,
-        get: impl Fn(&T) -> String + Copy + 'static,
-        set: impl Fn(&mut T, String) + Copy + 'static,
+        lines: Lines,
+        (get, set): (impl Get<T, String>, impl Set<T, String>),
     ) {
         let mixed = self.mixed(get);
         let mut text = if mixed {
@@ -184,7 +187,7 @@ impl<'a, T: 'static> Form<'a, T> {
             get(self.first())
         };
         let changed = self.row(ui, field, |_, ui, id| {
-            let edit = if multiline {
+            let edit = if lines == Lines::Several {
                 egui::TextEdit::multiline(&mut text).desired_rows(3)
             } else {
                 egui::TextEdit::singleline(&mut text)
@@ -199,7 +202,7 @@ impl<'a, T: 'static> Form<'a, T> {
                 .changed()
         });
         if changed && (mixed || text != get(self.first())) {
-            let shown = if multiline {
+            let shown = if lines == Lines::Several {
                 tr!("inspector-characters", count = text.chars().count())
             } else {
                 text.clone()
@@ -208,39 +211,17 @@ impl<'a, T: 'static> Form<'a, T> {
         }
     }
 
+    /// An f32 field shown as `kind` (a drag speed, or [`Number::degrees`]: radians
+    /// stored, degrees shown and typed).
     pub fn f32(
         &mut self,
         ui: &mut Ui,
         field: &str,
-        speed: f64,
-        get: impl Fn(&T) -> f32 + Copy + 'static,
-        set: impl Fn(&mut T, f32) + Copy + 'static,
-    ) {
-        self.float(ui, field, Number::plain(speed), get, set);
-    }
-
-    /// Radians stored, degrees shown and typed.
-    pub fn angle(
-        &mut self,
-        ui: &mut Ui,
-        field: &str,
-        get: impl Fn(&T) -> f32 + Copy + 'static,
-        set: impl Fn(&mut T, f32) + Copy + 'static,
-    ) {
-        self.float(ui, field, Number::degrees(), get, set);
-    }
-
-    /// An f32 field shown as `kind`.
-    fn float(
-        &mut self,
-        ui: &mut Ui,
-        field: &str,
-        kind: Number,
-        get: impl Fn(&T) -> f32 + Copy + 'static,
-        set: impl Fn(&mut T, f32) + Copy + 'static,
+        kind: impl Into<Number>,
+        (get, set): (impl Get<T, f32>, impl Set<T, f32>),
     ) {
         let old = get(self.first());
-        let kind = kind.mixed(self.mixed_f32(get));
+        let kind = kind.into().mixed(self.mixed_f32(get));
         let new = self.row(ui, field, |_, ui, id| number_f32(ui, id, old, kind));
         if let Some(Typed { stored, shown }) = new {
             self.changed(field, shown, move |e| set(e, stored));
@@ -251,10 +232,9 @@ impl<'a, T: 'static> Form<'a, T> {
         &mut self,
         ui: &mut Ui,
         field: &str,
-        get: impl Fn(&T) -> i32 + Copy + 'static,
-        set: impl Fn(&mut T, i32) + Copy + 'static,
+        (get, set): (impl Get<T, i32>, impl Set<T, i32>),
     ) {
-        self.integer(ui, field, i32::MIN, i32::MAX, get, set);
+        self.integer(ui, field, i32::MIN, i32::MAX, (get, set));
     }
 
     /// An integer in `min..=max` (a stored value outside is shown as it is).
@@ -264,8 +244,7 @@ impl<'a, T: 'static> Form<'a, T> {
         field: &str,
         min: V,
         max: V,
-        get: impl Fn(&T) -> V + Copy + 'static,
-        set: impl Fn(&mut T, V) + Copy + 'static,
+        (get, set): (impl Get<T, V>, impl Set<T, V>),
     ) where
         V: Copy + PartialEq + Into<f64> + TryFrom<i64> + std::fmt::Display + 'static,
     {
@@ -284,37 +263,16 @@ impl<'a, T: 'static> Form<'a, T> {
         }
     }
 
-    /// One number per component (x, y, z, w); a change sets only that component.
+    /// One number per component (x, y, z, w) shown as `kind` (a drag speed, or
+    /// [`Number::degrees`] for Euler angles); a change sets only that component.
     pub fn vector<V: Components>(
         &mut self,
         ui: &mut Ui,
         field: &str,
-        speed: f64,
-        get: impl Fn(&T) -> V + Copy + 'static,
-        set: impl Fn(&mut T, V) + Copy + 'static,
+        kind: impl Into<Number>,
+        (get, set): (impl Get<T, V>, impl Set<T, V>),
     ) {
-        self.components(ui, field, Number::plain(speed), get, set);
-    }
-
-    /// Euler angles: radians stored, degrees shown, per component.
-    pub fn angles(
-        &mut self,
-        ui: &mut Ui,
-        field: &str,
-        get: impl Fn(&T) -> Vec3 + Copy + 'static,
-        set: impl Fn(&mut T, Vec3) + Copy + 'static,
-    ) {
-        self.components(ui, field, Number::degrees(), get, set);
-    }
-
-    fn components<V: Components>(
-        &mut self,
-        ui: &mut Ui,
-        field: &str,
-        kind: Number,
-        get: impl Fn(&T) -> V + Copy + 'static,
-        set: impl Fn(&mut T, V) + Copy + 'static,
-    ) {
+        let kind = kind.into();
         let old = get(self.first());
         let mixed: Vec<bool> = (0..V::AXES.len())
             .map(|k| self.mixed_f32(|e| get(e).get(k)))
@@ -347,8 +305,7 @@ impl<'a, T: 'static> Form<'a, T> {
         &mut self,
         ui: &mut Ui,
         field: &str,
-        get: impl Fn(&T) -> V + Copy + 'static,
-        set: impl Fn(&mut T, V) + Copy + 'static,
+        (get, set): (impl Get<T, V>, impl Set<T, V>),
     ) {
         let old = get(self.first());
         let mixed: Vec<bool> = (0..V::AXES.len())
@@ -406,8 +363,7 @@ impl<'a, T: 'static> Form<'a, T> {
         &mut self,
         ui: &mut Ui,
         field: &str,
-        get: impl Fn(&T) -> bool + Copy + 'static,
-        set: impl Fn(&mut T, bool) + Copy + 'static,
+        (get, set): (impl Get<T, bool>, impl Set<T, bool>),
     ) {
         // A mixed box shows as indeterminate and unticked: a click ticks all.
         let mixed = self.mixed(get);
@@ -427,14 +383,31 @@ impl<'a, T: 'static> Form<'a, T> {
         }
     }
 
+    /// A checkbox that adds an optional part (as `new` makes it) or removes it.
+    #[allow(clippy::type_complexity)]
+    pub fn optional<P: 'static>(
+        &mut self,
+        ui: &mut Ui,
+        field: &str,
+        (read, write): (fn(&T) -> &Option<P>, fn(&mut T) -> &mut Option<P>),
+        new: fn() -> P,
+    ) {
+        let set = move |e: &mut T, on: bool| {
+            let part = write(e);
+            if on != part.is_some() {
+                *part = on.then(new);
+            }
+        };
+        self.check(ui, field, (move |e: &T| read(e).is_some(), set));
+    }
+
     /// One of `options`; a stored value not among them shows as "(other)".
     pub fn choice<V: PartialEq + Copy + 'static>(
         &mut self,
         ui: &mut Ui,
         field: &str,
         options: &[(V, impl AsRef<str>)],
-        get: impl Fn(&T) -> V + Copy + 'static,
-        set: impl Fn(&mut T, V) + Copy + 'static,
+        (get, set): (impl Get<T, V>, impl Set<T, V>),
     ) {
         let old = get(self.first());
         let mixed = self.mixed(get);
@@ -475,8 +448,7 @@ impl<'a, T: 'static> Form<'a, T> {
         field: &str,
         names: Names,
         none: bool,
-        get: impl Fn(&T) -> i32 + Copy + 'static,
-        set: impl Fn(&mut T, i32) + Copy + 'static,
+        (get, set): (impl Get<T, i32>, impl Set<T, i32>),
     ) {
         let mut v = get(self.first());
         let mixed = self.mixed(get);
@@ -497,8 +469,7 @@ impl<'a, T: 'static> Form<'a, T> {
         &mut self,
         ui: &mut Ui,
         field: &str,
-        get: impl Fn(&T) -> u16 + Copy + 'static,
-        set: impl Fn(&mut T, u16) + Copy + 'static,
+        (get, set): (impl Get<T, u16>, impl Set<T, u16>),
     ) {
         let mask = get(self.first());
         let mixed_bits = self.items[1..]
@@ -536,6 +507,63 @@ impl<'a, T: 'static> Form<'a, T> {
         }
     }
 }
+
+impl<T: Bilingual> Form<'_, T> {
+    /// The name and English name rows; past `vmd_bytes` (a name's room in a
+    /// motion file) the name is warned about.
+    pub fn names(&mut self, ui: &mut Ui, vmd_bytes: Option<usize>) {
+        let fields = [tr!("inspector-field-name"), tr!("inspector-field-name-en")];
+        for (k, field) in fields.iter().enumerate() {
+            let get = move |e: &T| e.names()[k].clone();
+            self.text(
+                ui,
+                field,
+                Lines::One,
+                (get, move |e, v| *e.names_mut()[k] = v),
+            );
+            if let (0, Some(bytes)) = (k, vmd_bytes) {
+                let name = self.first().names()[0];
+                crate::app::name_fit::vmd_warning_row(ui, name, bytes);
+            }
+        }
+    }
+}
+
+/// How much room a text field has.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Lines {
+    One,
+    Several,
+}
+
+/// Records with a name and an English name.
+pub trait Bilingual: 'static {
+    fn names(&self) -> [&String; 2];
+    fn names_mut(&mut self) -> [&mut String; 2];
+}
+
+macro_rules! bilingual {
+    ($($t:ty),*) => {
+        $(impl Bilingual for $t {
+            fn names(&self) -> [&String; 2] {
+                [&self.name, &self.name_en]
+            }
+            fn names_mut(&mut self) -> [&mut String; 2] {
+                [&mut self.name, &mut self.name_en]
+            }
+        })*
+    };
+}
+bilingual!(
+    crate::pmx::Bone,
+    crate::pmx::Morph,
+    crate::pmx::Material,
+    crate::pmx::RigidBody,
+    crate::pmx::Joint,
+    crate::pmx::SoftBody,
+    crate::pmx::DisplayFrame,
+    crate::pmx::model::ModelInfo
+);
 
 /// Fixed-size float vectors the kit edits per component.
 pub trait Components: Copy + 'static {

@@ -1,6 +1,6 @@
 //! The material form.
 
-use super::kit::{grid, Form};
+use super::kit::{at, grid, Form, Lines};
 use super::Lists;
 use crate::pmx::{Material, MaterialFlags, SphereMode, Toon, NONE};
 use crate::tr;
@@ -38,79 +38,38 @@ fn flags() -> [(String, u8); 8] {
 
 pub(super) fn form(ui: &mut Ui, f: &mut Form<Material>, n: Lists) {
     grid(ui, "material", |ui| {
-        f.text(
-            ui,
-            &tr!("inspector-field-name"),
-            |m| m.name.clone(),
-            |m, v| m.name = v,
-        );
-        f.text(
-            ui,
-            &tr!("inspector-field-name-en"),
-            |m| m.name_en.clone(),
-            |m, v| m.name_en = v,
-        );
-        f.colour(
-            ui,
-            &tr!("inspector-field-diffuse"),
-            |m| m.diffuse,
-            |m, v| m.diffuse = v,
-        );
-        f.colour(
-            ui,
-            &tr!("inspector-field-specular"),
-            |m| m.specular,
-            |m, v| m.specular = v,
-        );
+        f.names(ui, None);
+        f.colour(ui, &tr!("inspector-field-diffuse"), at!(diffuse));
+        f.colour(ui, &tr!("inspector-field-specular"), at!(specular));
         f.f32(
             ui,
             &tr!("inspector-field-specular-power"),
             0.1,
-            |m| m.specular_power,
-            |m, v| m.specular_power = v,
+            at!(specular_power),
         );
-        f.colour(
-            ui,
-            &tr!("inspector-field-ambient"),
-            |m| m.ambient,
-            |m, v| m.ambient = v,
-        );
+        f.colour(ui, &tr!("inspector-field-ambient"), at!(ambient));
         for (field, bit) in flags() {
             f.check(
                 ui,
                 &field,
-                move |m| m.flags.has(bit),
-                move |m, on| m.flags.set(bit, on),
+                (move |m| m.flags.has(bit), move |m, on| m.flags.set(bit, on)),
             );
         }
-        f.colour(
-            ui,
-            &tr!("inspector-field-edge-colour"),
-            |m| m.edge_color,
-            |m, v| m.edge_color = v,
-        );
-        f.f32(
-            ui,
-            &tr!("inspector-field-edge-size"),
-            0.01,
-            |m| m.edge_size,
-            |m, v| m.edge_size = v,
-        );
+        f.colour(ui, &tr!("inspector-field-edge-colour"), at!(edge_color));
+        f.f32(ui, &tr!("inspector-field-edge-size"), 0.01, at!(edge_size));
         f.reference(
             ui,
             &tr!("inspector-field-texture"),
             n.textures,
             true,
-            |m| m.texture,
-            |m, v| m.texture = v,
+            at!(texture),
         );
         f.reference(
             ui,
             &tr!("inspector-field-sphere-texture"),
             n.textures,
             true,
-            |m| m.sphere_texture,
-            |m, v| m.sphere_texture = v,
+            at!(sphere_texture),
         );
         f.choice(
             ui,
@@ -121,15 +80,14 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Material>, n: Lists) {
                 (SphereMode::Add, tr!("inspector-sphere-add")),
                 (SphereMode::SubTexture, tr!("inspector-sphere-sub")),
             ],
-            |m| m.sphere_mode,
-            |m, v| m.sphere_mode = v,
+            at!(sphere_mode),
         );
         toon(ui, f, n);
-        f.multiline(
+        f.text(
             ui,
             &tr!("inspector-field-memo"),
-            |m| m.memo.clone(),
-            |m, v| m.memo = v,
+            Lines::Several,
+            (|m| m.memo.clone(), |m, v| m.memo = v),
         );
         f.info(
             ui,
@@ -144,8 +102,7 @@ fn toon(ui: &mut Ui, f: &mut Form<Material>, n: Lists) {
     f.check(
         ui,
         &tr!("inspector-field-shared-toon"),
-        shared,
-        move |m, on| {
+        (shared, move |m, on| {
             if on != shared(m) {
                 m.toon = if on {
                     Toon::Shared(0)
@@ -153,7 +110,7 @@ fn toon(ui: &mut Ui, f: &mut Form<Material>, n: Lists) {
                     Toon::Texture(NONE)
                 };
             }
-        },
+        }),
     );
     match f.first().toon {
         // Shown one-based as the file names are (toon01.bmp…toon10.bmp).
@@ -162,22 +119,26 @@ fn toon(ui: &mut Ui, f: &mut Form<Material>, n: Lists) {
             &tr!("inspector-field-toon-toonnn-bmp"),
             1u8,
             10,
-            |m| match m.toon {
-                Toon::Shared(k) => k.saturating_add(1),
-                Toon::Texture(_) => 1,
-            },
-            |m, v| m.toon = Toon::Shared(v.clamp(1, 10) - 1),
+            (
+                |m| match m.toon {
+                    Toon::Shared(k) => k.saturating_add(1),
+                    Toon::Texture(_) => 1,
+                },
+                |m, v| m.toon = Toon::Shared(v.clamp(1, 10) - 1),
+            ),
         ),
         Toon::Texture(_) => f.reference(
             ui,
             &tr!("inspector-field-toon-texture"),
             n.textures,
             true,
-            |m| match m.toon {
-                Toon::Texture(t) => t,
-                Toon::Shared(_) => NONE,
-            },
-            |m, v| m.toon = Toon::Texture(v),
+            (
+                |m| match m.toon {
+                    Toon::Texture(t) => t,
+                    Toon::Shared(_) => NONE,
+                },
+                |m, v| m.toon = Toon::Texture(v),
+            ),
         ),
     }
 }

@@ -9,7 +9,7 @@
 use eframe::egui;
 
 use crate::app::commands::Commands;
-use crate::app::{Selection, State};
+use crate::app::{PanelState, Selection, View};
 use crate::edit::{Element, ElementKind, ModelEdit};
 use crate::pmx::Model;
 use crate::tr;
@@ -49,105 +49,141 @@ impl<'a> Lists<'a> {
     }
 }
 
-pub fn show(ui: &mut Ui, state: &mut State) {
-    let sel = state.selection;
-    let indices = state.selected_indices();
-    let State {
-        doc,
-        commands,
-        pose,
-        panels,
-        ..
-    } = state;
-    let model = doc.model();
+/// The inspector's own UI state between frames (beside the other panels' in
+/// [`PanelState`]).
+#[derive(Debug, Default)]
+pub struct InspectorState {
+    /// The page of a morph's offsets shown.
+    pub morph_page: usize,
+    /// "Copy parameters from…": the source and the ticked groups, per kind.
+    pub copy_body: Option<copy::Choice>,
+    pub copy_joint: Option<copy::Choice>,
+}
+
+/// The selected element's form. Reads the view only: a change is a command.
+/// A `&View` hands out shared borrows, so writing through it does not compile:
+///
+/// ```compile_fail,E0594
+/// fn rename(view: &hone::app::View) {
+///     view.model.bones[0].name = String::new();
+/// }
+/// ```
+///
+/// (Reading compiles: `fn name<'a>(view: &View<'a>) -> &'a str { &view.model.bones[0].name }`.)
+pub fn show(ui: &mut Ui, view: &View, commands: &mut Commands, local: &mut PanelState) {
+    let sel = view.selection;
+    let indices = view.selected_indices();
+    let model = view.model;
+    let local = &mut local.inspector;
     let n = Lists::of(model);
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
-        .show(ui, |ui| match sel {
-            Selection::None => {
-                ui.weak(tr!("inspector-select-hint"));
-                if ui.link(tr!("inspector-model-info")).clicked() {
-                    commands.select(Selection::Model);
-                }
-            }
-            Selection::Model => model::info(ui, model, commands),
-            Selection::Bone(i) => {
-                if let Some(items) = present(ui, ElementKind::Bone, i, &indices, &model.bones) {
-                    edit_elements(ui, commands, ElementKind::Bone, &items, |ui, f| {
-                        bone::form(ui, f, n)
-                    });
-                    if items.len() == 1 {
-                        bone::pose(ui, i, pose, commands);
+        .show(ui, |ui| {
+            let mut edit = Editor {
+                ui,
+                commands,
+                indices: &indices,
+            };
+            match sel {
+                Selection::None => {
+                    edit.ui.weak(tr!("inspector-select-hint"));
+                    if edit.ui.link(tr!("inspector-model-info")).clicked() {
+                        edit.commands.select(Selection::Model);
                     }
                 }
-            }
-            Selection::Morph(i) => {
-                if let Some(items) = present(ui, ElementKind::Morph, i, &indices, &model.morphs) {
-                    let page = &mut panels.morph_page;
-                    edit_elements(ui, commands, ElementKind::Morph, &items, |ui, f| {
+                Selection::Model => model::info(edit.ui, model, edit.commands),
+                Selection::Bone(i) => {
+                    let single = edit.kind(ElementKind::Bone, i, &model.bones, |ui, f| {
+                        bone::form(ui, f, n)
+                    });
+                    if single == Some(1) {
+                        bone::pose(edit.ui, i, view.pose, edit.commands);
+                    }
+                }
+                Selection::Morph(i) => {
+                    let page = &mut local.morph_page;
+                    edit.kind(ElementKind::Morph, i, &model.morphs, |ui, f| {
                         morph::form(ui, f, n, page)
                     });
                 }
-            }
-            Selection::Material(i) => {
-                if let Some(items) =
-                    present(ui, ElementKind::Material, i, &indices, &model.materials)
-                {
-                    edit_elements(ui, commands, ElementKind::Material, &items, |ui, f| {
+                Selection::Material(i) => {
+                    edit.kind(ElementKind::Material, i, &model.materials, |ui, f| {
                         material::form(ui, f, n)
                     });
                 }
-            }
-            Selection::RigidBody(i) => {
-                if let Some(items) =
-                    present(ui, ElementKind::RigidBody, i, &indices, &model.rigid_bodies)
-                {
-                    edit_elements(ui, commands, ElementKind::RigidBody, &items, |ui, f| {
-                        physics::rigid_body(ui, f, n)
-                    });
-                    copy::from_body(ui, commands, model, &indices);
+                Selection::RigidBody(i) => {
+                    let choice = &mut local.copy_body;
+                    edit.copyable(model, i, choice, |ui, f| physics::rigid_body(ui, f, n));
                 }
-            }
-            Selection::Joint(i) => {
-                if let Some(items) = present(ui, ElementKind::Joint, i, &indices, &model.joints) {
-                    edit_elements(ui, commands, ElementKind::Joint, &items, |ui, f| {
-                        physics::joint(ui, f, n)
-                    });
-                    copy::from_joint(ui, commands, model, &indices);
+                Selection::Joint(i) => {
+                    let choice = &mut local.copy_joint;
+                    edit.copyable(model, i, choice, |ui, f| physics::joint(ui, f, n));
                 }
-            }
-            Selection::SoftBody(i) => {
-                if let Some(items) =
-                    present(ui, ElementKind::SoftBody, i, &indices, &model.soft_bodies)
-                {
-                    edit_elements(ui, commands, ElementKind::SoftBody, &items, |ui, f| {
+                Selection::SoftBody(i) => {
+                    edit.kind(ElementKind::SoftBody, i, &model.soft_bodies, |ui, f| {
                         physics::soft_body(ui, f, n)
                     });
                 }
-            }
-            Selection::Vertex(i) => {
-                if let Some(items) = present(ui, ElementKind::Vertex, i, &indices, &model.vertices)
-                {
-                    let skinned = pose.positions().get(i).copied();
-                    edit_elements(ui, commands, ElementKind::Vertex, &items, |ui, f| {
+                Selection::Vertex(i) => {
+                    let skinned = view.pose.positions().get(i).copied();
+                    edit.kind(ElementKind::Vertex, i, &model.vertices, |ui, f| {
                         vertex::form(ui, f, model, n, skinned)
                     });
                 }
-            }
-            Selection::DisplayFrame(i) => {
-                let frames = &model.display_frames;
-                if let Some(items) = present(ui, ElementKind::DisplayFrame, i, &indices, frames) {
-                    edit_elements(ui, commands, ElementKind::DisplayFrame, &items, |ui, f| {
+                Selection::DisplayFrame(i) => {
+                    let frames = &model.display_frames;
+                    edit.kind(ElementKind::DisplayFrame, i, frames, |ui, f| {
                         model::display_frame(ui, f, n)
                     });
                 }
-            }
-            Selection::Texture(i) => {
-                if present(ui, ElementKind::Texture, i, &indices, &model.textures).is_some() {
-                    model::texture(ui, model, i, commands);
+                Selection::Texture(i) => {
+                    let kind = ElementKind::Texture;
+                    if present(edit.ui, kind, i, &indices, &model.textures).is_some() {
+                        model::texture(edit.ui, model, i, edit.commands);
+                    }
                 }
             }
         });
+}
+
+/// Where a form draws and sends to, and the selected indices it edits.
+struct Editor<'a, 'u> {
+    ui: &'u mut Ui,
+    commands: &'u mut Commands,
+    indices: &'a [usize],
+}
+
+impl Editor<'_, '_> {
+    /// The form of the selected elements of `kind` in `list`, the active one
+    /// `active`; how many it edits (none: the active one is gone).
+    fn kind<T>(
+        &mut self,
+        kind: ElementKind,
+        active: usize,
+        list: &[T],
+        form: impl FnOnce(&mut Ui, &mut Form<T>),
+    ) -> Option<usize>
+    where
+        T: Clone + Into<Element> + Named + 'static,
+    {
+        let items = present(self.ui, kind, active, self.indices, list)?;
+        edit_elements(self.ui, self.commands, kind, &items, form);
+        Some(items.len())
+    }
+
+    /// [`kind`](Self::kind) for bodies and joints, with the section copying
+    /// another one's parameters to the selected ones (`choice`: its state).
+    fn copyable<T: copy::Copyable + Named>(
+        &mut self,
+        model: &Model,
+        active: usize,
+        choice: &mut Option<copy::Choice>,
+        form: impl FnOnce(&mut Ui, &mut Form<T>),
+    ) {
+        if self.kind(T::KIND, active, T::list(model), form).is_some() {
+            copy::section::<T>(self.ui, self.commands, model, self.indices, choice);
+        }
+    }
 }
 
 /// The selected elements (`indices`, the active one `active` first), or a note
@@ -277,24 +313,11 @@ pub trait Named {
     fn name(&self) -> &str;
 }
 
-macro_rules! named {
-    ($($t:ty),*) => {
-        $(impl Named for $t {
-            fn name(&self) -> &str {
-                &self.name
-            }
-        })*
-    };
+impl<T: kit::Bilingual> Named for T {
+    fn name(&self) -> &str {
+        self.names()[0]
+    }
 }
-named!(
-    crate::pmx::Bone,
-    crate::pmx::Morph,
-    crate::pmx::Material,
-    crate::pmx::RigidBody,
-    crate::pmx::Joint,
-    crate::pmx::SoftBody,
-    crate::pmx::DisplayFrame
-);
 
 impl Named for crate::pmx::Vertex {
     fn name(&self) -> &str {

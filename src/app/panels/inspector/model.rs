@@ -1,7 +1,7 @@
 //! The model's own records: its name and comments (with the header shown), and
 //! display frames.
 
-use super::kit::{grid, Form};
+use super::kit::{grid, Form, Lines};
 use super::{edit_element, Lists};
 use crate::app::commands::Commands;
 use crate::pmx::{DisplayElement, DisplayFrame, Model, TextEncoding};
@@ -18,29 +18,18 @@ pub(super) fn info(ui: &mut Ui, model: &Model, commands: &mut Commands) {
         &model.info,
         |ui, f| {
             grid(ui, "info", |ui| {
+                f.names(ui, None);
                 f.text(
-                    ui,
-                    &tr!("inspector-field-name"),
-                    |i| i.name.clone(),
-                    |i, v| i.name = v,
-                );
-                f.text(
-                    ui,
-                    &tr!("inspector-field-name-en"),
-                    |i| i.name_en.clone(),
-                    |i, v| i.name_en = v,
-                );
-                f.multiline(
                     ui,
                     &tr!("inspector-field-comment"),
-                    |i| i.comment.clone(),
-                    |i, v| i.comment = v,
+                    Lines::Several,
+                    (|i| i.comment.clone(), |i, v| i.comment = v),
                 );
-                f.multiline(
+                f.text(
                     ui,
                     &tr!("inspector-field-comment-en"),
-                    |i| i.comment_en.clone(),
-                    |i, v| i.comment_en = v,
+                    Lines::Several,
+                    (|i| i.comment_en.clone(), |i, v| i.comment_en = v),
                 );
             });
         },
@@ -77,15 +66,15 @@ pub(super) fn display_frame(ui: &mut Ui, f: &mut Form<DisplayFrame>, n: Lists) {
             f.text(
                 ui,
                 &tr!("inspector-field-name"),
-                |d| d.name.clone(),
-                |d, v| d.name = v,
+                Lines::One,
+                (|d| d.name.clone(), |d, v| d.name = v),
             );
         }
         f.text(
             ui,
             &tr!("inspector-field-name-en"),
-            |d| d.name_en.clone(),
-            |d, v| d.name_en = v,
+            Lines::One,
+            (|d| d.name_en.clone(), |d, v| d.name_en = v),
         );
         let kind = if special {
             tr!("inspector-frame-special")
@@ -122,14 +111,16 @@ pub(super) fn display_frame(ui: &mut Ui, f: &mut Form<DisplayFrame>, n: Lists) {
                 &field,
                 names,
                 false,
-                move |d| match d.elements.get(k) {
-                    Some(DisplayElement::Bone(i) | DisplayElement::Morph(i)) => *i,
-                    None => target,
-                },
-                move |d, v| match d.elements.get_mut(k) {
-                    Some(DisplayElement::Bone(i) | DisplayElement::Morph(i)) => *i = v,
-                    None => {}
-                },
+                (
+                    move |d| match d.elements.get(k) {
+                        Some(DisplayElement::Bone(i) | DisplayElement::Morph(i)) => *i,
+                        None => target,
+                    },
+                    move |d, v| match d.elements.get_mut(k) {
+                        Some(DisplayElement::Bone(i) | DisplayElement::Morph(i)) => *i = v,
+                        None => {}
+                    },
+                ),
             );
         }
     });
@@ -157,8 +148,8 @@ pub(super) fn texture(ui: &mut Ui, model: &Model, index: usize, commands: &mut C
             f.text(
                 ui,
                 &tr!("inspector-field-path"),
-                |t| t.0.clone(),
-                |t, v| t.0 = v,
+                Lines::One,
+                (|t| t.0.clone(), |t, v| t.0 = v),
             );
             let users = crate::app::panels::textures::users(model, index);
             f.info(

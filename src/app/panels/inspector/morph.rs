@@ -1,9 +1,10 @@
 //! The morph form: name, panel and its offsets, fifty to a page, each with a
 //! remove button; a button adds a blank row.
 
-use super::kit::{grid, Form};
+use super::kit::Components;
+use super::kit::{at, grid, Form};
 use super::Lists;
-use crate::pmx::{MaterialOp, Morph, MorphOffsets};
+use crate::pmx::{MaterialOffset, MaterialOp, Morph, MorphOffsets, UvOffset, VertexOffset};
 use crate::rig::morphs;
 use crate::tr;
 use eframe::egui;
@@ -11,16 +12,12 @@ use egui::Ui;
 
 const PAGE: usize = 50;
 
-/// Runs `change` on offset `k` of a morph whose offsets are of `variant`'s kind.
-macro_rules! lift {
-    ($k:expr, $pat:pat => $list:expr) => {
-        move |m: &mut Morph, change: &dyn Fn(&mut _)| {
-            #[allow(irrefutable_let_patterns)]
-            if let $pat = &mut m.offsets {
-                if let Some(o) = $list.get_mut($k) {
-                    change(o);
-                }
-            }
+/// The offsets list of a morph whose offsets are of the pattern's kind.
+macro_rules! list_of {
+    ($pat:pat => $list:expr) => {
+        |offsets| match offsets {
+            $pat => Some($list),
+            _ => None,
         }
     };
 }
@@ -28,20 +25,7 @@ macro_rules! lift {
 pub(super) fn form(ui: &mut Ui, f: &mut Form<Morph>, n: Lists, page: &mut usize) {
     let m = f.first();
     grid(ui, "morph", |ui| {
-        f.text(
-            ui,
-            &tr!("inspector-field-name"),
-            |m| m.name.clone(),
-            |m, v| m.name = v,
-        );
-        let name = &f.first().name;
-        crate::app::name_fit::vmd_warning_row(ui, name, crate::motion::names::VMD_MORPH_NAME_BYTES);
-        f.text(
-            ui,
-            &tr!("inspector-field-name-en"),
-            |m| m.name_en.clone(),
-            |m, v| m.name_en = v,
-        );
+        f.names(ui, Some(crate::motion::names::VMD_MORPH_NAME_BYTES));
         f.choice(
             ui,
             &tr!("inspector-field-panel"),
@@ -52,8 +36,7 @@ pub(super) fn form(ui: &mut Ui, f: &mut Form<Morph>, n: Lists, page: &mut usize)
                 (3, tr!("inspector-panel-mouth")),
                 (4, tr!("inspector-panel-other")),
             ],
-            |m| m.panel,
-            |m, v| m.panel = v,
+            at!(panel),
         );
         let kind = crate::app::panels::terms::morph_kind_name(m.kind());
         f.info(ui, &tr!("inspector-field-kind"), kind);
@@ -115,227 +98,195 @@ fn row_heading(ui: &mut Ui, f: &mut Form<Morph>, k: usize) {
     ui.end_row();
 }
 
+/// Rows `range` of a morph's offsets `list`: each a heading and the fields
+/// `fields` draws; a change is made on row `k` of every edited morph whose
+/// offsets `of` finds (those of the same kind).
+fn rows<O: 'static>(
+    ui: &mut Ui,
+    f: &mut Form<Morph>,
+    list: &[O],
+    range: std::ops::Range<usize>,
+    of: fn(&mut MorphOffsets) -> Option<&mut Vec<O>>,
+    fields: impl Fn(&mut Ui, &mut Form<O>),
+) {
+    for k in range {
+        row_heading(ui, f, k);
+        let lift = move |m: &mut Morph, change: &dyn Fn(&mut O)| {
+            if let Some(o) = of(&mut m.offsets).and_then(|v| v.get_mut(k)) {
+                change(o);
+            }
+        };
+        f.nested(tr!("inspector-offset", index = k), &list[k], lift, |g| {
+            fields(ui, g)
+        });
+    }
+}
+
+/// The rows of vertex and UV morphs: a vertex and how far it moves.
+trait VertexRow: 'static {
+    type Offset: Components;
+    fn vertex(&mut self) -> &mut i32;
+    fn offset(&mut self) -> &mut Self::Offset;
+    fn get(&self) -> (i32, Self::Offset);
+}
+
+macro_rules! vertex_row {
+    ($($t:ty => $o:ty),*) => {
+        $(impl VertexRow for $t {
+            type Offset = $o;
+            fn vertex(&mut self) -> &mut i32 {
+                &mut self.vertex
+            }
+            fn offset(&mut self) -> &mut $o {
+                &mut self.offset
+            }
+            fn get(&self) -> (i32, $o) {
+                (self.vertex, self.offset)
+            }
+        })*
+    };
+}
+vertex_row!(VertexOffset => glam::Vec3, UvOffset => glam::Vec4);
+
+/// The vertex and offset fields of a vertex or UV morph row.
+fn vertex_fields<O: VertexRow>(ui: &mut Ui, g: &mut Form<O>, offset: &str) {
+    let vertex = tr!("inspector-field-vertex");
+    g.i32(ui, &vertex, (|o| o.get().0, |o, v| *o.vertex() = v));
+    g.vector(ui, offset, 0.001, (|o| o.get().1, |o, v| *o.offset() = v));
+}
+
 fn offsets(ui: &mut Ui, f: &mut Form<Morph>, m: &Morph, n: Lists, range: std::ops::Range<usize>) {
     match &m.offsets {
         MorphOffsets::Group(v) | MorphOffsets::Flip(v) => {
-            for k in range {
-                row_heading(ui, f, k);
-                let lift = lift!(k, MorphOffsets::Group(v) | MorphOffsets::Flip(v) => v);
-                f.nested(tr!("inspector-offset", index = k), &v[k], lift, |g| {
+            rows(
+                ui,
+                f,
+                v,
+                range,
+                list_of!(MorphOffsets::Group(v) | MorphOffsets::Flip(v) => v),
+                |ui, g| {
                     g.reference(
                         ui,
                         &tr!("inspector-field-morph"),
                         n.morphs,
                         false,
-                        |o| o.morph,
-                        |o, v| o.morph = v,
+                        at!(morph),
                     );
-                    g.f32(
-                        ui,
-                        &tr!("inspector-field-ratio"),
-                        0.01,
-                        |o| o.ratio,
-                        |o, v| o.ratio = v,
-                    );
-                });
-            }
+                    g.f32(ui, &tr!("inspector-field-ratio"), 0.01, at!(ratio));
+                },
+            );
         }
         MorphOffsets::Vertex(v) => {
-            for k in range {
-                row_heading(ui, f, k);
-                let lift = lift!(k, MorphOffsets::Vertex(v) => v);
-                f.nested(tr!("inspector-offset", index = k), &v[k], lift, |g| {
-                    g.i32(
-                        ui,
-                        &tr!("inspector-field-vertex"),
-                        |o| o.vertex,
-                        |o, v| o.vertex = v,
-                    );
-                    g.vector(
-                        ui,
-                        &tr!("inspector-field-offset"),
-                        0.001,
-                        |o| o.offset,
-                        |o, v| o.offset = v,
-                    );
-                });
-            }
+            let offset = tr!("inspector-field-offset");
+            rows(
+                ui,
+                f,
+                v,
+                range,
+                list_of!(MorphOffsets::Vertex(v) => v),
+                |ui, g| vertex_fields(ui, g, &offset),
+            );
+        }
+        MorphOffsets::Uv { offsets: v, .. } => {
+            let offset = tr!("inspector-field-uv-offset");
+            rows(
+                ui,
+                f,
+                v,
+                range,
+                list_of!(MorphOffsets::Uv { offsets: v, .. } => v),
+                |ui, g| vertex_fields(ui, g, &offset),
+            );
         }
         MorphOffsets::Bone(v) => {
-            for k in range {
-                row_heading(ui, f, k);
-                let lift = lift!(k, MorphOffsets::Bone(v) => v);
-                f.nested(tr!("inspector-offset", index = k), &v[k], lift, |g| {
-                    g.reference(
-                        ui,
-                        &tr!("inspector-field-bone"),
-                        n.bones,
-                        false,
-                        |o| o.bone,
-                        |o, v| o.bone = v,
-                    );
+            rows(
+                ui,
+                f,
+                v,
+                range,
+                list_of!(MorphOffsets::Bone(v) => v),
+                |ui, g| {
+                    g.reference(ui, &tr!("inspector-field-bone"), n.bones, false, at!(bone));
                     g.vector(
                         ui,
                         &tr!("inspector-field-translation"),
                         0.01,
-                        |o| o.translation,
-                        |o, v| o.translation = v,
+                        at!(translation),
                     );
                     g.vector(
                         ui,
                         &tr!("inspector-field-rotation-quat"),
                         0.001,
-                        |o| o.rotation,
-                        |o, v| o.rotation = v,
+                        at!(rotation),
                     );
-                });
-            }
-        }
-        MorphOffsets::Uv { offsets: v, .. } => {
-            for k in range {
-                row_heading(ui, f, k);
-                let lift = lift!(k, MorphOffsets::Uv { offsets: v, .. } => v);
-                f.nested(tr!("inspector-offset", index = k), &v[k], lift, |g| {
-                    g.i32(
-                        ui,
-                        &tr!("inspector-field-vertex"),
-                        |o| o.vertex,
-                        |o, v| o.vertex = v,
-                    );
-                    g.vector(
-                        ui,
-                        &tr!("inspector-field-uv-offset"),
-                        0.001,
-                        |o| o.offset,
-                        |o, v| o.offset = v,
-                    );
-                });
-            }
+                },
+            );
         }
         MorphOffsets::Material(v) => {
-            for k in range {
-                row_heading(ui, f, k);
-                let lift = lift!(k, MorphOffsets::Material(v) => v);
-                f.nested(tr!("inspector-offset", index = k), &v[k], lift, |g| {
-                    g.reference(
-                        ui,
-                        &tr!("inspector-field-material"),
-                        n.materials,
-                        true,
-                        |o| o.material,
-                        |o, v| o.material = v,
-                    );
-                    g.choice(
-                        ui,
-                        &tr!("inspector-field-operation"),
-                        &[
-                            (MaterialOp::Multiply, tr!("inspector-op-multiply")),
-                            (MaterialOp::Add, tr!("inspector-op-add")),
-                        ],
-                        |o| o.op,
-                        |o, v| o.op = v,
-                    );
-                    g.vector(
-                        ui,
-                        &tr!("inspector-field-diffuse"),
-                        0.005,
-                        |o| o.diffuse,
-                        |o, v| o.diffuse = v,
-                    );
-                    g.vector(
-                        ui,
-                        &tr!("inspector-field-specular"),
-                        0.005,
-                        |o| o.specular,
-                        |o, v| o.specular = v,
-                    );
-                    g.f32(
-                        ui,
-                        &tr!("inspector-field-specular-power"),
-                        0.05,
-                        |o| o.specular_power,
-                        |o, v| o.specular_power = v,
-                    );
-                    g.vector(
-                        ui,
-                        &tr!("inspector-field-ambient"),
-                        0.005,
-                        |o| o.ambient,
-                        |o, v| o.ambient = v,
-                    );
-                    g.vector(
-                        ui,
-                        &tr!("inspector-field-edge-colour"),
-                        0.005,
-                        |o| o.edge_color,
-                        |o, v| o.edge_color = v,
-                    );
-                    g.f32(
-                        ui,
-                        &tr!("inspector-field-edge-size"),
-                        0.01,
-                        |o| o.edge_size,
-                        |o, v| o.edge_size = v,
-                    );
-                    g.vector(
-                        ui,
-                        &tr!("inspector-field-texture-tint"),
-                        0.005,
-                        |o| o.texture_tint,
-                        |o, v| o.texture_tint = v,
-                    );
-                    g.vector(
-                        ui,
-                        &tr!("inspector-field-sphere-tint"),
-                        0.005,
-                        |o| o.sphere_tint,
-                        |o, v| o.sphere_tint = v,
-                    );
-                    g.vector(
-                        ui,
-                        &tr!("inspector-field-toon-tint"),
-                        0.005,
-                        |o| o.toon_tint,
-                        |o, v| o.toon_tint = v,
-                    );
-                });
-            }
+            rows(
+                ui,
+                f,
+                v,
+                range,
+                list_of!(MorphOffsets::Material(v) => v),
+                |ui, g| material_fields(ui, g, n),
+            );
         }
         MorphOffsets::Impulse(v) => {
-            for k in range {
-                row_heading(ui, f, k);
-                let lift = lift!(k, MorphOffsets::Impulse(v) => v);
-                f.nested(tr!("inspector-offset", index = k), &v[k], lift, |g| {
-                    g.reference(
-                        ui,
-                        &tr!("inspector-field-rigid-body"),
-                        n.bodies,
-                        false,
-                        |o| o.rigid_body,
-                        |o, v| o.rigid_body = v,
-                    );
-                    g.check(
-                        ui,
-                        &tr!("inspector-field-local"),
-                        |o| o.local,
-                        |o, v| o.local = v,
-                    );
-                    g.vector(
-                        ui,
-                        &tr!("inspector-field-velocity"),
-                        0.01,
-                        |o| o.velocity,
-                        |o, v| o.velocity = v,
-                    );
-                    g.vector(
-                        ui,
-                        &tr!("inspector-field-torque"),
-                        0.01,
-                        |o| o.torque,
-                        |o, v| o.torque = v,
-                    );
-                });
-            }
+            rows(
+                ui,
+                f,
+                v,
+                range,
+                list_of!(MorphOffsets::Impulse(v) => v),
+                |ui, g| {
+                    let body = tr!("inspector-field-rigid-body");
+                    g.reference(ui, &body, n.bodies, false, at!(rigid_body));
+                    g.check(ui, &tr!("inspector-field-local"), at!(local));
+                    g.vector(ui, &tr!("inspector-field-velocity"), 0.01, at!(velocity));
+                    g.vector(ui, &tr!("inspector-field-torque"), 0.01, at!(torque));
+                },
+            );
         }
     }
+}
+
+/// The fields of a material morph row.
+fn material_fields(ui: &mut Ui, g: &mut Form<MaterialOffset>, n: Lists) {
+    let material = tr!("inspector-field-material");
+    g.reference(ui, &material, n.materials, true, at!(material));
+    let ops = [
+        (MaterialOp::Multiply, tr!("inspector-op-multiply")),
+        (MaterialOp::Add, tr!("inspector-op-add")),
+    ];
+    g.choice(ui, &tr!("inspector-field-operation"), &ops, at!(op));
+    g.vector(ui, &tr!("inspector-field-diffuse"), 0.005, at!(diffuse));
+    g.vector(ui, &tr!("inspector-field-specular"), 0.005, at!(specular));
+    g.f32(
+        ui,
+        &tr!("inspector-field-specular-power"),
+        0.05,
+        at!(specular_power),
+    );
+    g.vector(ui, &tr!("inspector-field-ambient"), 0.005, at!(ambient));
+    g.vector(
+        ui,
+        &tr!("inspector-field-edge-colour"),
+        0.005,
+        at!(edge_color),
+    );
+    g.f32(ui, &tr!("inspector-field-edge-size"), 0.01, at!(edge_size));
+    g.vector(
+        ui,
+        &tr!("inspector-field-texture-tint"),
+        0.005,
+        at!(texture_tint),
+    );
+    g.vector(
+        ui,
+        &tr!("inspector-field-sphere-tint"),
+        0.005,
+        at!(sphere_tint),
+    );
+    g.vector(ui, &tr!("inspector-field-toon-tint"), 0.005, at!(toon_tint));
 }

@@ -1,7 +1,7 @@
 //! The rigid body, joint and soft body forms, with what the simulation
 //! approximates for the element.
 
-use super::kit::{grid, Form};
+use super::kit::{at, grid, Form, Get, Number, Set};
 use super::Lists;
 use crate::app::panels::terms::{joint_kind_name, shape_name, soft_shape_name};
 use crate::pmx::{
@@ -11,6 +11,7 @@ use crate::pmx::{
 use crate::tr;
 use eframe::egui;
 use egui::Ui;
+use glam::Vec3;
 
 fn shapes() -> [(RigidShape, String); 3] {
     [RigidShape::Sphere, RigidShape::Box, RigidShape::Capsule].map(|s| (s, shape_name(s)))
@@ -32,120 +33,53 @@ type Setter<T, V> = fn(&mut T, V);
 /// A number field: its name, getter and setter.
 type Field<T, V> = (&'static str, Getter<T, V>, Setter<T, V>);
 
-/// Number fields of a body (named by catalogue key), with their drag speeds.
-const BODY_NUMBERS: [(Field<RigidBody, f32>, f64); 5] = [
-    (
-        ("inspector-field-mass", |b| b.mass, |b, v| b.mass = v),
-        0.01,
-    ),
-    (
-        (
-            "inspector-field-linear-damping",
-            |b| b.linear_damping,
-            |b, v| b.linear_damping = v,
-        ),
-        0.005,
-    ),
-    (
-        (
-            "inspector-field-angular-damping",
-            |b| b.angular_damping,
-            |b, v| b.angular_damping = v,
-        ),
-        0.005,
-    ),
-    (
-        (
-            "inspector-field-restitution",
-            |b| b.restitution,
-            |b, v| b.restitution = v,
-        ),
-        0.005,
-    ),
-    (
-        (
-            "inspector-field-friction",
-            |b| b.friction,
-            |b, v| b.friction = v,
-        ),
-        0.005,
-    ),
-];
+/// The group (0–15) and the groups collided with, of a body or a soft body.
+fn collision<T: 'static>(
+    ui: &mut Ui,
+    f: &mut Form<T>,
+    group: (impl Get<T, u8>, impl Set<T, u8>),
+    mask: (impl Get<T, u16>, impl Set<T, u16>),
+) {
+    f.integer(ui, &tr!("inspector-field-group"), 0u8, 15, group);
+    f.mask_bits(ui, &tr!("inspector-field-collides-with"), mask);
+}
+
+/// Where a body or joint stands: position, and rotation in degrees.
+fn placement<T: 'static>(
+    ui: &mut Ui,
+    f: &mut Form<T>,
+    position: (impl Get<T, Vec3>, impl Set<T, Vec3>),
+    rotation: (impl Get<T, Vec3>, impl Set<T, Vec3>),
+) {
+    f.vector(ui, &tr!("inspector-field-position"), 0.01, position);
+    let field = tr!("inspector-field-rotation");
+    f.vector(ui, &field, Number::degrees(), rotation);
+}
 
 pub(super) fn rigid_body(ui: &mut Ui, f: &mut Form<RigidBody>, n: Lists) {
     grid(ui, "body", |ui| {
-        f.text(
-            ui,
-            &tr!("inspector-field-name"),
-            |b| b.name.clone(),
-            |b, v| b.name = v,
-        );
-        f.text(
-            ui,
-            &tr!("inspector-field-name-en"),
-            |b| b.name_en.clone(),
-            |b, v| b.name_en = v,
-        );
-        f.reference(
-            ui,
-            &tr!("inspector-field-related-bone"),
-            n.bones,
-            true,
-            |b| b.bone,
-            |b, v| b.bone = v,
-        );
-        f.integer(
-            ui,
-            &tr!("inspector-field-group"),
-            0u8,
-            15,
-            |b| b.group,
-            |b, v| b.group = v,
-        );
-        f.mask_bits(
-            ui,
-            &tr!("inspector-field-collides-with"),
-            |b| b.collision_mask,
-            |b, v| b.collision_mask = v,
-        );
+        f.names(ui, None);
+        let bone = tr!("inspector-field-related-bone");
+        f.reference(ui, &bone, n.bones, true, at!(bone));
+        collision(ui, f, at!(group), at!(collision_mask));
         // The size follows the shape (a capsule turned box is not 0 deep).
         f.choice(
             ui,
             &tr!("inspector-field-shape"),
             &shapes(),
-            |b| b.shape,
-            |b, v| b.set_shape(v),
+            (|b| b.shape, |b, v| b.set_shape(v)),
         );
-        f.vector(
-            ui,
-            &tr!("inspector-field-size"),
-            0.01,
-            |b| b.size,
-            |b, v| b.size = v,
-        );
-        f.vector(
-            ui,
-            &tr!("inspector-field-position"),
-            0.01,
-            |b| b.position,
-            |b, v| b.position = v,
-        );
-        f.angles(
-            ui,
-            &tr!("inspector-field-rotation"),
-            |b| b.rotation,
-            |b, v| b.rotation = v,
-        );
-        for ((key, get, set), speed) in BODY_NUMBERS {
-            f.f32(ui, &tr!(key), speed, get, set);
-        }
-        f.choice(
-            ui,
-            &tr!("inspector-field-mode"),
-            &modes(),
-            |b| b.mode,
-            |b, v| b.mode = v,
-        );
+        f.vector(ui, &tr!("inspector-field-size"), 0.01, at!(size));
+        placement(ui, f, at!(position), at!(rotation));
+        f.f32(ui, &tr!("inspector-field-mass"), 0.01, at!(mass));
+        let damping = tr!("inspector-field-linear-damping");
+        f.f32(ui, &damping, 0.005, at!(linear_damping));
+        let damping = tr!("inspector-field-angular-damping");
+        f.f32(ui, &damping, 0.005, at!(angular_damping));
+        let restitution = tr!("inspector-field-restitution");
+        f.f32(ui, &restitution, 0.005, at!(restitution));
+        f.f32(ui, &tr!("inspector-field-friction"), 0.005, at!(friction));
+        f.choice(ui, &tr!("inspector-field-mode"), &modes(), at!(mode));
     });
 }
 
@@ -155,93 +89,58 @@ pub(super) fn joint(ui: &mut Ui, f: &mut Form<Joint>, n: Lists) {
         (kind, joint_kind_name(kind))
     });
     grid(ui, "joint", |ui| {
-        f.text(
-            ui,
-            &tr!("inspector-field-name"),
-            |j| j.name.clone(),
-            |j, v| j.name = v,
-        );
-        f.text(
-            ui,
-            &tr!("inspector-field-name-en"),
-            |j| j.name_en.clone(),
-            |j, v| j.name_en = v,
-        );
-        f.choice(
-            ui,
-            &tr!("inspector-field-kind"),
-            &kinds,
-            |j| j.kind,
-            |j, v| j.kind = v,
-        );
+        f.names(ui, None);
+        f.choice(ui, &tr!("inspector-field-kind"), &kinds, at!(kind));
         f.reference(
             ui,
             &tr!("inspector-field-body-a"),
             n.bodies,
             true,
-            |j| j.body_a,
-            |j, v| j.body_a = v,
+            at!(body_a),
         );
         f.reference(
             ui,
             &tr!("inspector-field-body-b"),
             n.bodies,
             true,
-            |j| j.body_b,
-            |j, v| j.body_b = v,
+            at!(body_b),
         );
-        f.vector(
-            ui,
-            &tr!("inspector-field-position"),
-            0.01,
-            |j| j.position,
-            |j, v| j.position = v,
-        );
-        f.angles(
-            ui,
-            &tr!("inspector-field-rotation"),
-            |j| j.rotation,
-            |j, v| j.rotation = v,
-        );
+        placement(ui, f, at!(position), at!(rotation));
         f.vector(
             ui,
             &tr!("inspector-field-linear-lower"),
             0.01,
-            |j| j.linear_lower,
-            |j, v| j.linear_lower = v,
+            at!(linear_lower),
         );
         f.vector(
             ui,
             &tr!("inspector-field-linear-upper"),
             0.01,
-            |j| j.linear_upper,
-            |j, v| j.linear_upper = v,
+            at!(linear_upper),
         );
-        f.angles(
+        f.vector(
             ui,
             &tr!("inspector-field-angular-lower"),
-            |j| j.angular_lower,
-            |j, v| j.angular_lower = v,
+            Number::degrees(),
+            at!(angular_lower),
         );
-        f.angles(
+        f.vector(
             ui,
             &tr!("inspector-field-angular-upper"),
-            |j| j.angular_upper,
-            |j, v| j.angular_upper = v,
+            Number::degrees(),
+            at!(angular_upper),
         );
         f.vector(
             ui,
             &tr!("inspector-field-linear-spring"),
             0.1,
-            |j| j.linear_spring,
-            |j, v| j.linear_spring = v,
+            at!(linear_spring),
         );
         f.vector(
             ui,
             &tr!("inspector-field-angular-spring"),
             0.1,
-            |j| j.angular_spring,
-            |j, v| j.angular_spring = v,
+            at!(angular_spring),
         );
     });
     physics_notes(ui, crate::physics::joint_approximations(f.first()));
@@ -344,18 +243,7 @@ const SOFT_ITERATIONS: [Field<SoftBody, i32>; 4] = [
 
 pub(super) fn soft_body(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
     grid(ui, "soft", |ui| {
-        f.text(
-            ui,
-            &tr!("inspector-field-name"),
-            |s| s.name.clone(),
-            |s, v| s.name = v,
-        );
-        f.text(
-            ui,
-            &tr!("inspector-field-name-en"),
-            |s| s.name_en.clone(),
-            |s, v| s.name_en = v,
-        );
+        f.names(ui, None);
         f.choice(
             ui,
             &tr!("inspector-field-shape"),
@@ -366,31 +254,16 @@ pub(super) fn soft_body(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
                 ),
                 (SoftBodyShape::Rope, soft_shape_name(SoftBodyShape::Rope)),
             ],
-            |s| s.shape,
-            |s, v| s.shape = v,
+            at!(shape),
         );
         f.reference(
             ui,
             &tr!("inspector-field-material"),
             n.materials,
             true,
-            |s| s.material,
-            |s, v| s.material = v,
+            at!(material),
         );
-        f.integer(
-            ui,
-            &tr!("inspector-field-group"),
-            0u8,
-            15,
-            |s| s.group,
-            |s, v| s.group = v,
-        );
-        f.mask_bits(
-            ui,
-            &tr!("inspector-field-collides-with"),
-            |s| s.collision_mask,
-            |s, v| s.collision_mask = v,
-        );
+        collision(ui, f, at!(group), at!(collision_mask));
         for (field, bit) in [
             (tr!("inspector-field-b-link"), SoftBodyFlags::B_LINK),
             (tr!("inspector-field-clusters"), SoftBodyFlags::CLUSTERS),
@@ -402,42 +275,35 @@ pub(super) fn soft_body(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
             f.check(
                 ui,
                 &field,
-                move |s| s.flags.has(bit),
-                move |s, on| {
-                    if on {
-                        s.flags.0 |= bit
-                    } else {
-                        s.flags.0 &= !bit
-                    }
-                },
+                (
+                    move |s| s.flags.has(bit),
+                    move |s, on| {
+                        if on {
+                            s.flags.0 |= bit
+                        } else {
+                            s.flags.0 &= !bit
+                        }
+                    },
+                ),
             );
         }
         f.i32(
             ui,
             &tr!("inspector-field-b-link-distance"),
-            |s| s.b_link_distance,
-            |s, v| s.b_link_distance = v,
+            at!(b_link_distance),
         );
         f.i32(
             ui,
             &tr!("inspector-field-cluster-count"),
-            |s| s.cluster_count,
-            |s, v| s.cluster_count = v,
+            at!(cluster_count),
         );
         f.f32(
             ui,
             &tr!("inspector-field-total-mass"),
             0.01,
-            |s| s.total_mass,
-            |s, v| s.total_mass = v,
+            at!(total_mass),
         );
-        f.f32(
-            ui,
-            &tr!("inspector-field-margin"),
-            0.001,
-            |s| s.margin,
-            |s, v| s.margin = v,
-        );
+        f.f32(ui, &tr!("inspector-field-margin"), 0.001, at!(margin));
         f.choice(
             ui,
             &tr!("inspector-field-aero-model"),
@@ -448,18 +314,17 @@ pub(super) fn soft_body(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
                 (AeroModel::FTwoSided, "F_TwoSided"),
                 (AeroModel::FOneSided, "F_OneSided"),
             ],
-            |s| s.aero_model,
-            |s, v| s.aero_model = v,
+            at!(aero_model),
         );
         let (numbers, materials) = SOFT_NUMBERS.split_at(18);
         for (field, get, set) in numbers {
-            f.f32(ui, field, 0.01, *get, *set);
+            f.f32(ui, field, 0.01, (*get, *set));
         }
         for (field, get, set) in SOFT_ITERATIONS {
-            f.i32(ui, field, get, set);
+            f.i32(ui, field, (get, set));
         }
         for (field, get, set) in materials {
-            f.f32(ui, field, 0.01, *get, *set);
+            f.f32(ui, field, 0.01, (*get, *set));
         }
     });
     let mut notes = crate::physics::soft::unsimulated_parameters(f.first());
@@ -480,26 +345,10 @@ fn anchors_and_pins(ui: &mut Ui, f: &mut Form<SoftBody>, n: Lists) {
                 }
             };
             f.nested(tr!("inspector-anchor", index = k), anchor, lift, |g| {
-                g.reference(
-                    ui,
-                    &tr!("inspector-field-rigid-body"),
-                    n.bodies,
-                    false,
-                    |a| a.rigid_body,
-                    |a, v| a.rigid_body = v,
-                );
-                g.i32(
-                    ui,
-                    &tr!("inspector-field-vertex"),
-                    |a| a.vertex,
-                    |a, v| a.vertex = v,
-                );
-                g.check(
-                    ui,
-                    &tr!("inspector-field-near-mode"),
-                    |a| a.near_mode,
-                    |a, v| a.near_mode = v,
-                );
+                let body = tr!("inspector-field-rigid-body");
+                g.reference(ui, &body, n.bodies, false, at!(rigid_body));
+                g.i32(ui, &tr!("inspector-field-vertex"), at!(vertex));
+                g.check(ui, &tr!("inspector-field-near-mode"), at!(near_mode));
             });
         }
     });

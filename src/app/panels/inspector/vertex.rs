@@ -1,7 +1,7 @@
 //! The vertex form: position, normal, UVs, weights (any type, converted on
 //! request by the core), edge scale, and where the pose puts the vertex.
 
-use super::kit::{grid, Form};
+use super::kit::{at, grid, Form};
 use super::Lists;
 use crate::pmx::{Model, Vertex, WeightKind, Weights, NONE};
 use crate::rig::weights::convert_weights;
@@ -48,35 +48,19 @@ pub(super) fn form(
 ) {
     let v = f.first();
     grid(ui, "vertex", |ui| {
-        f.vector(
-            ui,
-            &tr!("inspector-field-position"),
-            0.01,
-            |v| v.position,
-            |v, x| v.position = x,
-        );
-        f.vector(
-            ui,
-            &tr!("inspector-field-normal"),
-            0.005,
-            |v| v.normal,
-            |v, x| v.normal = x,
-        );
-        f.vector(
-            ui,
-            &tr!("inspector-field-uv"),
-            0.001,
-            |v| v.uv,
-            |v, x| v.uv = x,
-        );
+        f.vector(ui, &tr!("inspector-field-position"), 0.01, at!(position));
+        f.vector(ui, &tr!("inspector-field-normal"), 0.005, at!(normal));
+        f.vector(ui, &tr!("inspector-field-uv"), 0.001, at!(uv));
         let extra = usize::from(model.header.additional_uv_count).min(4);
         for k in 0..extra {
             f.vector(
                 ui,
                 &tr!("inspector-field-additional-uv", n = k + 1),
                 0.001,
-                move |v| v.additional_uvs[k],
-                move |v, x| v.additional_uvs[k] = x,
+                (
+                    move |v| v.additional_uvs[k],
+                    move |v, x| v.additional_uvs[k] = x,
+                ),
             );
         }
         weights(ui, f, model, n);
@@ -89,8 +73,7 @@ pub(super) fn form(
             ui,
             &tr!("inspector-field-edge-scale"),
             0.01,
-            |v| v.edge_scale,
-            |v, x| v.edge_scale = x,
+            at!(edge_scale),
         );
         if let Some(p) = skinned {
             f.info(
@@ -147,16 +130,20 @@ fn weights(ui: &mut Ui, f: &mut Form<Vertex>, model: &Model, n: Lists) {
             &field,
             n.bones,
             true,
-            move |v| slots(&v.weights).0[k],
-            move |v, b| set_bone(&mut v.weights, k, b),
+            (
+                move |v| slots(&v.weights).0[k],
+                move |v, b| set_bone(&mut v.weights, k, b),
+            ),
         );
         if count == 4 {
             f.f32(
                 ui,
                 &tr!("inspector-field-weight-n", n = k + 1),
                 0.005,
-                move |v| slots(&v.weights).1[k],
-                move |v, x| set_weight(&mut v.weights, k, x),
+                (
+                    move |v| slots(&v.weights).1[k],
+                    move |v, x| set_weight(&mut v.weights, k, x),
+                ),
             );
         }
     }
@@ -165,8 +152,10 @@ fn weights(ui: &mut Ui, f: &mut Form<Vertex>, model: &Model, n: Lists) {
             ui,
             &tr!("inspector-field-weight-of-bone-1"),
             0.005,
-            |v| slots(&v.weights).1[0],
-            |v, x| set_weight(&mut v.weights, 0, x),
+            (
+                |v| slots(&v.weights).1[0],
+                |v, x| set_weight(&mut v.weights, 0, x),
+            ),
         );
         let second = slots(w).1[1];
         f.info(
@@ -192,8 +181,10 @@ fn weights(ui: &mut Ui, f: &mut Form<Vertex>, model: &Model, n: Lists) {
                 ui,
                 field,
                 0.01,
-                move |v| sdef(&v.weights)[k],
-                move |v, x| set_sdef(&mut v.weights, k, x),
+                (
+                    move |v| sdef(&v.weights)[k],
+                    move |v, x| set_sdef(&mut v.weights, k, x),
+                ),
             );
         }
     }

@@ -256,6 +256,13 @@ pub fn grid(ui: &mut Ui, id: &str, body: impl FnOnce(&mut Ui)) {
         .show(ui, body);
 }
 
+/// A drag speed is a plain number field.
+impl From<f64> for Number {
+    fn from(speed: f64) -> Self {
+        Number::plain(speed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
