@@ -214,10 +214,9 @@ impl TabViewer for Viewer<'_> {
             show(ui, &view, commands, local);
             return;
         }
-        // Those still given the whole state.
-        match tab {
-            Tab::Viewport => viewport::show(ui, state),
-            _ => {}
+        // The viewport still gets the whole state (its input acts within the frame).
+        if matches!(tab, Tab::Viewport) {
+            viewport::show(ui, state);
         }
     }
 
