@@ -15,8 +15,8 @@
 use eframe::egui;
 use egui::accesskit::Role;
 use egui_kittest::kittest::NodeT;
+use hone::app::commands::Mode;
 use hone::app::viewport::camera::Projector;
-use hone::app::viewport::modes::Mode;
 use hone::pmx::write::{write_pmx, WriteOptions};
 use hone::pmx::Model;
 use std::collections::VecDeque;

@@ -5,12 +5,9 @@
 
 use crate::app::{Selected, Selection};
 
-/// The viewport's modes and the generator dialogs' opening requests, which commands
-/// carry (defined beside the code that runs them; reached from here).
-pub use crate::app::generators::Open;
-pub use crate::app::viewport::modes::Mode;
 use crate::deform::BonePose;
-use crate::edit::ModelEdit;
+use crate::edit::{ElementKind, ModelEdit};
+use crate::ops::Operation;
 
 #[derive(Debug, Clone)]
 pub enum Command {
@@ -80,6 +77,70 @@ pub enum Command {
     List(crate::app::panels::structure::Request),
     /// Empty the Log.
     ClearLog,
+}
+
+/// The viewport's mode ([`crate::app::viewport::modes`] runs it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    #[default]
+    Pose,
+    EditBones,
+    Vertices,
+    PaintWeights,
+    MorphEdit,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 5] = [
+        Mode::Pose,
+        Mode::EditBones,
+        Mode::Vertices,
+        Mode::PaintWeights,
+        Mode::MorphEdit,
+    ];
+
+    pub fn label(self) -> String {
+        crate::tr!(match self {
+            Mode::Pose => "mode-pose",
+            Mode::EditBones => "mode-edit-bones",
+            Mode::Vertices => "mode-vertices",
+            Mode::PaintWeights => "mode-paint-weights",
+            Mode::MorphEdit => "mode-edit-morph",
+        })
+    }
+
+    /// Whether the selected bone gets the gizmo (posing or moving its rest).
+    pub fn has_bone_gizmo(self) -> bool {
+        matches!(self, Mode::Pose | Mode::EditBones)
+    }
+
+    /// Whether clicks and box drags select vertices.
+    pub fn selects_vertices(self) -> bool {
+        matches!(self, Mode::Vertices | Mode::MorphEdit)
+    }
+
+    /// Whether the mode shows the rest pose (the pose is parked meanwhile).
+    pub(crate) fn parks_pose(self) -> bool {
+        matches!(self, Mode::EditBones | Mode::MorphEdit)
+    }
+
+    pub(crate) fn hint(self) -> String {
+        crate::tr!(match self {
+            Mode::Pose => "mode-pose-hint",
+            Mode::EditBones => "mode-edit-bones-hint",
+            Mode::Vertices => "mode-vertices-hint",
+            Mode::PaintWeights => "mode-paint-weights-hint",
+            Mode::MorphEdit => "mode-edit-morph-hint",
+        })
+    }
+}
+
+/// What opens a dialog: the operation and the selection it starts from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Open {
+    pub op: &'static Operation,
+    pub kind: Option<ElementKind>,
+    pub selected: Vec<usize>,
 }
 
 /// What the Simulation tab asks of the motion's playback.

@@ -160,13 +160,13 @@ impl HoneApp {
                 // attach bone, matching…) with its summary before Apply.
                 if let Some(op) = crate::ops::find("merge") {
                     if ui.button(op.title()).on_hover_text(op.help()).clicked() {
-                        self.state.commands.push(Command::Generator(
-                            crate::app::generators::Open {
+                        self.state
+                            .commands
+                            .push(Command::Generator(crate::app::commands::Open {
                                 op,
                                 kind: None,
                                 selected: Vec::new(),
-                            },
-                        ));
+                            }));
                         ui.close();
                     }
                 }

@@ -53,38 +53,35 @@ impl View<'_> {
     }
 }
 
+/// The view of a `State` as field borrows, so that `split` can lend the command queue
+/// and the panel state beside it (a method would borrow the whole state).
+macro_rules! view_of {
+    ($state:expr) => {
+        View {
+            doc: &$state.doc,
+            model: $state.doc.model(),
+            selection: $state.selection,
+            selected: &$state.selected,
+            reveal: $state.panels.reveal_selection,
+            pose: &$state.pose,
+            playback: &$state.playback,
+            debug: &$state.debug,
+            textures: &$state.textures,
+            log: &$state.log,
+        }
+    };
+}
+
 impl State {
     /// The view alone (tests and code that send nothing).
     pub fn view(&self) -> View<'_> {
-        View {
-            doc: &self.doc,
-            model: self.doc.model(),
-            selection: self.selection,
-            selected: &self.selected,
-            reveal: self.panels.reveal_selection,
-            pose: &self.pose,
-            playback: &self.playback,
-            debug: &self.debug,
-            textures: &self.textures,
-            log: &self.log,
-        }
+        view_of!(self)
     }
 
     /// The frame's view for the panels, the command queue they send to, and their
     /// own UI state: three disjoint borrows of the state.
     pub fn split(&mut self) -> (View<'_>, &mut Commands, &mut PanelState) {
-        let view = View {
-            doc: &self.doc,
-            model: self.doc.model(),
-            selection: self.selection,
-            selected: &self.selected,
-            reveal: self.panels.reveal_selection,
-            pose: &self.pose,
-            playback: &self.playback,
-            debug: &self.debug,
-            textures: &self.textures,
-            log: &self.log,
-        };
+        let view = view_of!(self);
         (view, &mut self.commands, &mut self.panels)
     }
 }

@@ -14,7 +14,7 @@ pub mod preview;
 
 use eframe::egui;
 
-use crate::app::commands::{Command, Commands};
+use crate::app::commands::{Command, Commands, Open};
 use crate::app::{Selected, Selection};
 use crate::edit::{ElementKind, ModelEdit};
 use crate::ops::{Menu, Need, Operation, Options, REGISTRY};
@@ -25,14 +25,6 @@ use crate::rig::RigPlan;
 use crate::tr;
 
 pub use dialog::show;
-
-/// What opens a dialog: the operation and the selection it starts from.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Open {
-    pub op: &'static Operation,
-    pub kind: Option<ElementKind>,
-    pub selected: Vec<usize>,
-}
 
 /// The result of planning with the current options.
 #[derive(Debug, Clone)]

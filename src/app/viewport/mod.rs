@@ -18,7 +18,7 @@ pub mod picking;
 pub mod render;
 pub mod timing;
 
-use crate::app::commands::Command;
+use crate::app::commands::{Command, Mode};
 use crate::app::{Selection, State};
 use camera::{OrbitCamera, Projector};
 use egui::{PointerButton, Sense};
@@ -373,7 +373,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         Selection::Bone(i) if i < model.bones.len() && mode.has_bone_gizmo() => Some(i),
         _ => None,
     };
-    let rest = mode == modes::Mode::EditBones;
+    let rest = mode == Mode::EditBones;
 
     // Gizmo drag (primary button) on the selected bone; otherwise a click picks.
     if let Some(bone) = selected_bone {
@@ -419,15 +419,15 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         state.viewport.gizmo.end();
     }
     match mode {
-        modes::Mode::Vertices => modes::vertex_input(&response, ui, state, &proj),
-        modes::Mode::MorphEdit => {
+        Mode::Vertices => modes::vertex_input(&response, ui, state, &proj),
+        Mode::MorphEdit => {
             morph_edit::update(state);
             if !morph_edit::input(&response, ui, state, &proj) {
                 modes::vertex_input(&response, ui, state, &proj);
             }
         }
-        modes::Mode::PaintWeights => paint::input(&response, state, &proj),
-        modes::Mode::Pose | modes::Mode::EditBones => {}
+        Mode::PaintWeights => paint::input(&response, state, &proj),
+        Mode::Pose | Mode::EditBones => {}
     }
     if !mode.selects_vertices() && response.clicked() {
         if let Some(p) = response.interact_pointer_pos() {
@@ -547,8 +547,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     debug_overlays::draw(&painter, &proj, state);
     modes::draw_vertices(&painter, &proj, state, response.hover_pos());
     match mode {
-        modes::Mode::PaintWeights => paint::draw(&painter, &proj, state),
-        modes::Mode::MorphEdit => morph_edit::draw(&painter, &proj, state),
+        Mode::PaintWeights => paint::draw(&painter, &proj, state),
+        Mode::MorphEdit => morph_edit::draw(&painter, &proj, state),
         _ => {}
     }
     crate::app::weight_view::draw_legend(&painter, rect, state);

@@ -21,68 +21,13 @@ use eframe::egui;
 
 use super::camera::Projector;
 use super::picking;
-use crate::app::commands::Command;
+use crate::app::commands::{Command, Mode};
 use crate::app::selection::{self, Combine};
 use crate::app::{Selected, Selection, State};
 use crate::deform::Pose;
 use crate::edit::ElementKind;
 use crate::rig::rest::MoveRest;
 use egui::{Color32, Pos2, Stroke};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Mode {
-    #[default]
-    Pose,
-    EditBones,
-    Vertices,
-    PaintWeights,
-    MorphEdit,
-}
-
-impl Mode {
-    pub const ALL: [Mode; 5] = [
-        Mode::Pose,
-        Mode::EditBones,
-        Mode::Vertices,
-        Mode::PaintWeights,
-        Mode::MorphEdit,
-    ];
-
-    pub fn label(self) -> String {
-        crate::tr!(match self {
-            Mode::Pose => "mode-pose",
-            Mode::EditBones => "mode-edit-bones",
-            Mode::Vertices => "mode-vertices",
-            Mode::PaintWeights => "mode-paint-weights",
-            Mode::MorphEdit => "mode-edit-morph",
-        })
-    }
-
-    /// Whether the selected bone gets the gizmo (posing or moving its rest).
-    pub fn has_bone_gizmo(self) -> bool {
-        matches!(self, Mode::Pose | Mode::EditBones)
-    }
-
-    /// Whether clicks and box drags select vertices.
-    pub fn selects_vertices(self) -> bool {
-        matches!(self, Mode::Vertices | Mode::MorphEdit)
-    }
-
-    /// Whether the mode shows the rest pose (the pose is parked meanwhile).
-    fn parks_pose(self) -> bool {
-        matches!(self, Mode::EditBones | Mode::MorphEdit)
-    }
-
-    fn hint(self) -> String {
-        crate::tr!(match self {
-            Mode::Pose => "mode-pose-hint",
-            Mode::EditBones => "mode-edit-bones-hint",
-            Mode::Vertices => "mode-vertices-hint",
-            Mode::PaintWeights => "mode-paint-weights-hint",
-            Mode::MorphEdit => "mode-edit-morph-hint",
-        })
-    }
-}
 
 /// The mode and its tools' settings.
 pub struct ModeState {
