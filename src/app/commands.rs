@@ -77,6 +77,8 @@ pub enum Command {
     List(crate::app::panels::structure::Request),
     /// Empty the Log.
     ClearLog,
+    /// The output format for Save (File ▸ Save format).
+    SaveOptions(crate::pmx::write::WriteOptions),
 }
 
 /// The viewport's mode ([`crate::app::viewport::modes`] runs it).

@@ -216,7 +216,9 @@ impl HoneApp {
                     ));
                 ui.menu_button(crate::tr!("menu-save-format"), |ui| {
                     use crate::pmx::{PmxVersion, TextEncoding};
-                    let o = &mut self.state.save_options;
+                    let before = self.state.save_options();
+                    let mut options = before;
+                    let o = &mut options;
                     ui.label(crate::tr!("menu-save-version"));
                     ui.radio_value(&mut o.version, None, crate::tr!("menu-save-as-loaded"));
                     ui.radio_value(&mut o.version, Some(PmxVersion::V2_0), "PMX 2.0");
@@ -226,6 +228,9 @@ impl HoneApp {
                     ui.radio_value(&mut o.encoding, None, crate::tr!("menu-save-as-loaded"));
                     ui.radio_value(&mut o.encoding, Some(TextEncoding::Utf16Le), "UTF-16");
                     ui.radio_value(&mut o.encoding, Some(TextEncoding::Utf8), "UTF-8");
+                    if options != before {
+                        self.state.commands.push(Command::SaveOptions(options));
+                    }
                 });
                 ui.separator();
                 if ui.button(crate::tr!("menu-quit")).clicked() {
@@ -234,8 +239,8 @@ impl HoneApp {
             });
             ui.menu_button(crate::tr!("menu-edit"), |ui| {
                 let revision = self.state.doc.history.revision();
-                let pose_undo_keys = self.state.pose_undo.undo_is_newest(revision);
-                let pose_redo_keys = self.state.pose_undo.redo_is_newest(revision);
+                let pose_undo_keys = self.state.pose_undo().undo_is_newest(revision);
+                let pose_redo_keys = self.state.pose_undo().redo_is_newest(revision);
                 let keys = |on: bool, k: &str| {
                     if on {
                         format!("  ({k})")
@@ -273,8 +278,8 @@ impl HoneApp {
                 }
                 ui.separator();
                 let can = (
-                    self.state.pose_undo.can_undo(),
-                    self.state.pose_undo.can_redo(),
+                    self.state.pose_undo().can_undo(),
+                    self.state.pose_undo().can_redo(),
                 );
                 if ui
                     .add_enabled(can.0, egui::Button::new(pose_undo))

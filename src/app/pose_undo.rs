@@ -109,9 +109,9 @@ impl PoseUndo {
 pub fn undo_newest(state: &mut State, redo: bool) {
     let revision = state.doc.history.revision();
     let pose_newest = if redo {
-        state.pose_undo.redo_is_newest(revision)
+        state.pose_undo().redo_is_newest(revision)
     } else {
-        state.pose_undo.undo_is_newest(revision)
+        state.pose_undo().undo_is_newest(revision)
     };
     match (pose_newest, redo) {
         (true, _) => undo_pose(state, redo),
@@ -125,9 +125,9 @@ pub fn undo_pose(state: &mut State, redo: bool) {
     let mut pose = state.pose.pose.clone();
     let revision = state.doc.history.revision();
     let done = if redo {
-        state.pose_undo.redo(&mut pose, revision)
+        state.pose_undo_mut().redo(&mut pose, revision)
     } else {
-        state.pose_undo.undo(&mut pose, revision)
+        state.pose_undo_mut().undo(&mut pose, revision)
     };
     if !done {
         let key = if redo {

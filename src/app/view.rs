@@ -1,13 +1,10 @@
 //! [`View`]: what a panel reads of the document — the model, the selection, the pose,
 //! the playback, the caches — all shared borrows. A panel draws from a `View` and
 //! sends [`Command`](crate::app::commands::Command)s; its own UI state (search
-//! boxes, the bone tree's folds) is the [`PanelState`] it gets beside them.
+//! boxes, the bone tree's folds) is the [`PanelState`](crate::app::PanelState) it gets beside them.
 
-use crate::app::commands::Commands;
 use crate::app::document::Document;
-use crate::app::{
-    pose, textures, timeline, viewport, LogLevel, PanelState, Selected, Selection, State,
-};
+use crate::app::{pose, textures, timeline, viewport, LogLevel, Selected, Selection};
 use crate::pmx::Model;
 
 /// A read-only view of the document for one frame's panels.
@@ -50,38 +47,5 @@ impl View<'_> {
         let bones =
             bones.filter_map(|i| Some((ProbeTarget::bone(model, i)?, model.bones[i].name.clone())));
         bodies.chain(bones).take(most).unzip()
-    }
-}
-
-/// The view of a `State` as field borrows, so that `split` can lend the command queue
-/// and the panel state beside it (a method would borrow the whole state).
-macro_rules! view_of {
-    ($state:expr) => {
-        View {
-            doc: &$state.doc,
-            model: $state.doc.model(),
-            selection: $state.selection,
-            selected: &$state.selected,
-            reveal: $state.panels.reveal_selection,
-            pose: &$state.pose,
-            playback: &$state.playback,
-            debug: &$state.debug,
-            textures: &$state.textures,
-            log: &$state.log,
-        }
-    };
-}
-
-impl State {
-    /// The view alone (tests and code that send nothing).
-    pub fn view(&self) -> View<'_> {
-        view_of!(self)
-    }
-
-    /// The frame's view for the panels, the command queue they send to, and their
-    /// own UI state: three disjoint borrows of the state.
-    pub fn split(&mut self) -> (View<'_>, &mut Commands, &mut PanelState) {
-        let view = view_of!(self);
-        (view, &mut self.commands, &mut self.panels)
     }
 }

@@ -242,6 +242,7 @@ pub fn sync_gpu(state: &mut State) {
         return;
     };
     let Ok(mut scene) = gpu.lock() else { return };
+    let new_textures = state.take_new_textures();
     let model = state.doc.model();
     let stale = std::mem::take(&mut state.viewport.stale);
     let mut mesh_changed = stale.mesh || scene.mesh.is_none();
@@ -262,13 +263,12 @@ pub fn sync_gpu(state: &mut State) {
             }
         }
     } else {
-        for i in std::mem::take(&mut state.new_textures) {
+        for i in new_textures {
             if let Some(crate::app::textures::TexState::Ready(img)) = state.textures.states.get(i) {
                 scene.new_textures.push((i, img.clone()));
             }
         }
     }
-    state.new_textures.clear();
     let revision = state.pose.revision;
     let uploaded = state.viewport.uploaded;
     let pose_changed = mesh_changed || uploaded != Some(revision);
