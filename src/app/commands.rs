@@ -77,6 +77,8 @@ pub enum Command {
     List(crate::app::panels::structure::Request),
     /// Empty the Log.
     ClearLog,
+    /// A change of what the viewport shows (not the model, not the pose).
+    View(ViewCommand),
     /// The output format for Save (File ▸ Save format).
     SaveOptions(crate::pmx::write::WriteOptions),
 }
@@ -145,6 +147,19 @@ pub struct Open {
     pub selected: Vec<usize>,
 }
 
+/// What the viewport's toolbar changes of the view.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ViewCommand {
+    Options(crate::app::viewport::ViewOptions),
+    Collision(crate::app::viewport::collision::CollisionOptions),
+    Overlays(crate::app::viewport::debug_overlays::DebugOverlays),
+    WeightMode(crate::app::weight_view::WeightMode),
+    /// The camera back to where it starts on this model.
+    ResetCamera,
+    /// The camera around the selection (the whole model without one).
+    FrameSelection,
+}
+
 /// What the Simulation tab asks of the motion's playback.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum PlaybackCommand {
@@ -196,6 +211,11 @@ impl Commands {
 
     pub fn pose_morph(&mut self, morph: usize, weight: f32) {
         self.push(Command::PoseMorph(morph, weight));
+    }
+
+    /// Moves the commands of `other` behind these (`other` is left empty).
+    pub fn append(&mut self, other: &mut Commands) {
+        self.0.append(&mut other.0);
     }
 
     pub fn is_empty(&self) -> bool {

@@ -532,6 +532,7 @@ impl State {
                 Command::List(request) => crate::app::panels::structure::perform(self, request),
                 Command::ClearLog => self.log.clear(),
                 Command::SaveOptions(options) => self.save_options = options,
+                Command::View(view) => viewport::view_command(self, view),
             }
         }
     }

@@ -11,6 +11,7 @@ use eframe::egui;
 use super::camera::Projector;
 use super::labels::{LabelRequest, LabelScratch};
 use super::overlays::bone_head;
+use crate::app::commands::{Command, Commands, ViewCommand};
 use crate::app::State;
 use crate::pmx::Model;
 use egui::{Align2, Color32, FontId, Painter, Pos2, Shape, Stroke};
@@ -315,11 +316,21 @@ fn draw_order_legend(painter: &Painter, layers: &[i32], hidden: usize) {
 
 /// Toolbar toggles for the debug overlays.
 pub fn toolbar(ui: &mut egui::Ui, state: &mut State) {
-    let o = &mut state.debug.overlays;
+    let mut sent = Commands::default();
+    switches(ui, state.debug.overlays, &mut sent);
+    state.commands.append(&mut sent);
+}
+
+/// The overlay switches, drawn from what is `shown`; a change is sent as a command.
+pub fn switches(ui: &mut egui::Ui, shown: DebugOverlays, sent: &mut Commands) {
+    let mut o = shown;
     ui.toggle_value(&mut o.deform_order, crate::tr!("view-deform-order"))
         .on_hover_text(crate::tr!("view-deform-order-hint"));
     ui.toggle_value(&mut o.ik, "IK")
         .on_hover_text(crate::tr!("view-ik-hint"));
+    if o != shown {
+        sent.push(Command::View(ViewCommand::Overlays(o)));
+    }
 }
 
 /// Draws the enabled debug overlays (called by the viewport after the bones).

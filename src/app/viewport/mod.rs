@@ -18,7 +18,7 @@ pub mod picking;
 pub mod render;
 pub mod timing;
 
-use crate::app::commands::{Command, Mode};
+use crate::app::commands::{Command, Commands, Mode, ViewCommand};
 use crate::app::{Selection, State};
 use camera::{OrbitCamera, Projector};
 use egui::{PointerButton, Sense};
@@ -164,9 +164,11 @@ pub fn model_bounds(model: &crate::pmx::Model) -> (glam::Vec3, glam::Vec3) {
     )
 }
 
-fn toolbar(ui: &mut egui::Ui, state: &mut State) {
+/// The view switches and the pose and physics buttons: drawn from the state, every
+/// change sent as a command.
+fn toolbar(ui: &mut egui::Ui, state: &State, sent: &mut Commands) {
     ui.horizontal_wrapped(|ui| {
-        let o = &mut state.viewport.options;
+        let mut o = state.viewport.options;
         ui.toggle_value(&mut o.mesh, crate::tr!("view-mesh"));
         ui.toggle_value(&mut o.wireframe, crate::tr!("view-wireframe"));
         ui.toggle_value(&mut o.edges, crate::tr!("view-edges"));
@@ -176,25 +178,28 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
         ui.toggle_value(&mut o.grid, crate::tr!("view-grid"));
         ui.toggle_value(&mut o.ground_shadow, crate::tr!("view-shadow"))
             .on_hover_text(crate::tr!("view-shadow-hint"));
-        debug_overlays::toolbar(ui, state);
-        crate::app::weight_view::toolbar(ui, state);
+        if o != state.viewport.options {
+            sent.push(Command::View(ViewCommand::Options(o)));
+        }
+        debug_overlays::switches(ui, state.debug.overlays, sent);
+        crate::app::weight_view::toolbar(ui, state.viewport.weights.mode, sent);
         ui.separator();
         let physics_on = state.pose.physics_enabled();
-        collision::toolbar(ui, &mut state.viewport.collision, physics_on);
+        collision::toolbar(ui, state.viewport.collision.options, physics_on, sent);
         ui.separator();
         if ui
             .button(crate::tr!("view-reset-view"))
             .on_hover_text(crate::tr!("view-reset-view-hint"))
             .clicked()
         {
-            state.viewport.reset_camera(state.doc.model());
+            sent.push(Command::View(ViewCommand::ResetCamera));
         }
         if ui
             .button(crate::tr!("view-frame"))
             .on_hover_text(crate::tr!("view-frame-hint"))
             .clicked()
         {
-            navigate::frame_selection(state);
+            sent.push(Command::View(ViewCommand::FrameSelection));
         }
         if ui
             .add_enabled(
@@ -203,7 +208,7 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
             )
             .clicked()
         {
-            state.commands.push(Command::ResetPose);
+            sent.push(Command::ResetPose);
         }
         let mut physics = state.pose.physics_enabled();
         if ui
@@ -211,10 +216,10 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
             .on_hover_text(crate::tr!("view-physics-hint"))
             .changed()
         {
-            state.commands.push(Command::Physics(physics));
+            sent.push(Command::Physics(physics));
         }
         if physics && ui.button(crate::tr!("view-reset-physics")).clicked() {
-            state.commands.push(Command::ResetPhysics);
+            sent.push(Command::ResetPhysics);
         }
         let pending = state.textures.pending();
         let missing = state.textures.missing().count();
@@ -234,6 +239,18 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
             });
         }
     });
+}
+
+/// Applies a view change the toolbar (or a panel) sent.
+pub fn view_command(state: &mut State, command: ViewCommand) {
+    match command {
+        ViewCommand::Options(options) => state.viewport.options = options,
+        ViewCommand::Collision(options) => state.viewport.collision.options = options,
+        ViewCommand::Overlays(overlays) => state.debug.overlays = overlays,
+        ViewCommand::WeightMode(mode) => state.viewport.weights.mode = mode,
+        ViewCommand::ResetCamera => state.viewport.reset_camera(state.doc.model()),
+        ViewCommand::FrameSelection => navigate::frame_selection(state),
+    }
 }
 
 /// Sends changed mesh / skinned vertices / textures / per-frame settings to the GPU scene.
@@ -334,7 +351,9 @@ pub fn sync_gpu(state: &mut State) {
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    toolbar(ui, state);
+    let mut sent = Commands::default();
+    toolbar(ui, state, &mut sent);
+    state.commands.append(&mut sent);
     modes::bar(ui, state);
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     state.viewport.last_rect = Some(rect);
