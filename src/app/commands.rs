@@ -77,6 +77,8 @@ pub enum Command {
     List(crate::app::panels::structure::Request),
     /// Empty the Log.
     ClearLog,
+    /// A line for the Log (what a panel or menu could not do).
+    Log(crate::app::LogLevel, String),
     /// A change of what the viewport shows (not the model, not the pose).
     View(ViewCommand),
     /// The output format for Save (File ▸ Save format).

@@ -180,7 +180,8 @@ impl HoneApp {
                     });
                 }
                 crate::app::bake::menu_item(ui, &mut self.state);
-                crate::app::pose_files::menu_items(ui, &mut self.state);
+                let (view, commands, panels) = self.state.split();
+                crate::app::pose_files::menu_items(ui, &view, commands, panels);
                 if ui.button(crate::tr!("io-import-csv")).clicked() {
                     self.request_path(PickRequest {
                         purpose: Purpose::ImportCsv,
@@ -304,13 +305,16 @@ impl HoneApp {
                 }
             });
             ui.menu_button(crate::tr!("menu-rig"), |ui| {
-                crate::app::generators::rig_menu(ui, &mut self.state)
+                let (view, commands, _) = self.state.split();
+                crate::app::generators::menu(ui, crate::ops::Menu::Rig, &view, commands)
             });
             ui.menu_button(crate::tr!("menu-model"), |ui| {
-                crate::app::generators::model_menu(ui, &mut self.state)
+                let (view, commands, _) = self.state.split();
+                crate::app::generators::menu(ui, crate::ops::Menu::Model, &view, commands)
             });
             ui.menu_button(crate::tr!("menu-materials"), |ui| {
-                crate::app::generators::materials_menu(ui, &mut self.state)
+                let (view, commands, _) = self.state.split();
+                crate::app::generators::menu(ui, crate::ops::Menu::Materials, &view, commands)
             });
             ui.menu_button(crate::tr!("menu-morph"), |ui| {
                 crate::app::morph_tools::menu(ui, &mut self.state)

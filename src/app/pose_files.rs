@@ -8,7 +8,8 @@
 use crate::app::files::picker::{PickRequest, Purpose};
 use eframe::egui;
 
-use crate::app::{LogLevel, State};
+use crate::app::commands::{Command, Commands};
+use crate::app::{LogLevel, PanelState, State, View};
 use crate::deform::{BonePose, Pose};
 use crate::motion::vpd::{load_vpd, write_vpd, Vpd};
 use std::path::Path;
@@ -74,27 +75,32 @@ pub fn save_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
 
 /// Pushes "apply pose as rest" for the current pose: one undoable edit; the bones
 /// then go back to rest (they are the rest now), morph weights stay.
-pub fn apply_pose_as_rest(state: &mut State) {
-    let model = state.doc.model();
-    match crate::rig::rest_pose::apply_pose_as_rest(model, &state.pose.pose) {
+pub fn apply_pose_as_rest(view: &View, commands: &mut Commands) {
+    let model = view.model;
+    match crate::rig::rest_pose::apply_pose_as_rest(model, &view.pose.pose) {
         Ok(edit) => {
-            state.commands.edit(edit);
+            commands.edit(edit);
             for i in 0..model.bones.len() {
-                state.commands.pose_bone(i, BonePose::default());
+                commands.pose_bone(i, BonePose::default());
             }
         }
-        Err(e) => state.log(
+        Err(e) => commands.push(Command::Log(
             LogLevel::Warning,
             crate::tr!("log-apply-pose-failed", error = e.to_string()),
-        ),
+        )),
     }
 }
 
 /// The pose items of the File menu.
-pub fn menu_items(ui: &mut egui::Ui, state: &mut State) {
+pub fn menu_items(
+    ui: &mut egui::Ui,
+    view: &View,
+    commands: &mut Commands,
+    panels: &mut PanelState,
+) {
     if ui.button(crate::tr!("menu-load-pose")).clicked() {
         ui.close();
-        state.panels.pick = Some(PickRequest {
+        panels.pick = Some(PickRequest {
             purpose: Purpose::LoadPose,
             title: crate::tr!("files-title-load-pose"),
             filters: vec![(crate::tr!("filter-vpd-pose"), vec!["vpd", "VPD"])],
@@ -104,7 +110,7 @@ pub fn menu_items(ui: &mut egui::Ui, state: &mut State) {
     }
     if ui.button(crate::tr!("menu-save-pose")).clicked() {
         ui.close();
-        state.panels.pick = Some(PickRequest {
+        panels.pick = Some(PickRequest {
             purpose: Purpose::SavePose,
             title: crate::tr!("files-title-save-pose"),
             filters: vec![(crate::tr!("filter-vpd-pose"), vec!["vpd"])],
@@ -114,13 +120,13 @@ pub fn menu_items(ui: &mut egui::Ui, state: &mut State) {
     }
     if ui
         .add_enabled(
-            !state.pose.is_rest(),
+            !view.pose.is_rest(),
             egui::Button::new(crate::tr!("menu-apply-pose-as-rest")),
         )
         .on_hover_text(crate::tr!("menu-apply-pose-as-rest-hint"))
         .clicked()
     {
         ui.close();
-        apply_pose_as_rest(state);
+        apply_pose_as_rest(view, commands);
     }
 }

@@ -886,7 +886,8 @@ impl HoneApp {
             .show_leaf_close_all_buttons(false)
             .show_inside(ui, &mut viewer);
         crate::app::generators::show(&ctx, &mut self.state);
-        crate::app::translate_names::show(&ctx, &mut self.state);
+        let (view, commands, _) = self.state.split();
+        crate::app::translate_names::show(&ctx, &view, commands);
         crate::app::bake::show(&ctx, &mut self.state);
         crate::app::export::show(&ctx, &mut self.state);
         self.unsaved_modal(&ctx);

@@ -531,6 +531,7 @@ impl State {
                 Command::UnloadMotion => timeline::unload_motion(self),
                 Command::List(request) => crate::app::panels::structure::perform(self, request),
                 Command::ClearLog => self.log.clear(),
+                Command::Log(level, message) => self.log(level, message),
                 Command::SaveOptions(options) => self.save_options = options,
                 Command::View(view) => viewport::view_command(self, view),
             }
