@@ -36,18 +36,22 @@ pub fn load_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
 pub fn show_vpd(state: &mut State, path: &Path, vpd: &Vpd, notes: Vec<String>) {
     let (pose, unknown) = vpd.to_pose(state.doc.model());
     show_pose(state, &pose);
-    for n in notes.into_iter().chain(unknown) {
+    let notes: Vec<String> = notes.into_iter().chain(unknown).collect();
+    log_vpd(state, path, vpd, notes, "log-pose-loaded");
+}
+
+/// The file's notes as warnings, then the line `key` says (loaded / saved).
+fn log_vpd(state: &mut State, path: &Path, vpd: &Vpd, notes: Vec<String>, key: &str) {
+    for n in notes {
         state.log(LogLevel::Warning, format!("VPD {}: {n}", path.display()));
     }
-    state.log(
-        LogLevel::Info,
-        crate::tr!(
-            "log-pose-loaded",
-            path = path.display().to_string(),
-            bones = vpd.bones.len(),
-            morphs = vpd.morphs.len()
-        ),
+    let line = crate::tr!(
+        key,
+        path = path.display().to_string(),
+        bones = vpd.bones.len(),
+        morphs = vpd.morphs.len()
     );
+    state.log(LogLevel::Info, line);
 }
 
 /// Writes the current pose as a VPD (through a temporary file, then renamed).
@@ -58,18 +62,7 @@ pub fn save_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
     std::fs::write(&tmp, &bytes)
         .and_then(|_| std::fs::rename(&tmp, path))
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    for n in notes {
-        state.log(LogLevel::Warning, format!("VPD {}: {n}", path.display()));
-    }
-    state.log(
-        LogLevel::Info,
-        crate::tr!(
-            "log-pose-saved",
-            path = path.display().to_string(),
-            bones = vpd.bones.len(),
-            morphs = vpd.morphs.len()
-        ),
-    );
+    log_vpd(state, path, &vpd, notes, "log-pose-saved");
     Ok(())
 }
 

@@ -60,27 +60,13 @@ impl PoseUndo {
     /// Puts back the pose before the last step; false if there is none.
     pub fn undo(&mut self, current: &mut Pose, model_revision: u64) -> bool {
         self.open = false;
-        match self.undo.pop() {
-            Some((before, _)) => {
-                self.redo
-                    .push((std::mem::replace(current, before), model_revision));
-                true
-            }
-            None => false,
-        }
+        step(&mut self.undo, &mut self.redo, current, model_revision)
     }
 
     /// Makes the last undone step again; false if there is none.
     pub fn redo(&mut self, current: &mut Pose, model_revision: u64) -> bool {
         self.open = false;
-        match self.redo.pop() {
-            Some((after, _)) => {
-                self.undo
-                    .push((std::mem::replace(current, after), model_revision));
-                true
-            }
-            None => false,
-        }
+        step(&mut self.redo, &mut self.undo, current, model_revision)
     }
 
     pub fn can_undo(&self) -> bool {
@@ -102,6 +88,17 @@ impl PoseUndo {
         if !(self.undo.iter().all(fits) && self.redo.iter().all(fits)) {
             self.clear();
         }
+    }
+}
+
+/// Moves the newest pose of `from` into `current`, the pose it replaces onto `to`.
+fn step(from: &mut Vec<Step>, to: &mut Vec<Step>, current: &mut Pose, revision: u64) -> bool {
+    match from.pop() {
+        Some((pose, _)) => {
+            to.push((std::mem::replace(current, pose), revision));
+            true
+        }
+        None => false,
     }
 }
 

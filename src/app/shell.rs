@@ -965,15 +965,9 @@ impl eframe::App for HoneApp {
 
 /// Writes the document's unsaved state as a recovery entry (before a reload drops it).
 fn keep_edits_for_recovery(doc: &Document) -> Result<(), String> {
-    use hone_core::recovery::{self, Meta, Slot};
+    use hone_core::recovery::{self, Slot};
     let dir = recovery::recovery_dir().ok_or_else(|| crate::tr!("recover-no-folder"))?;
-    let meta = Meta {
-        source: doc.path.clone(),
-        display_name: doc.display_name.clone(),
-        saved_at: recovery::now(),
-        edits: doc.history.head() + doc.recovered_edits(),
-        pid: std::process::id(),
-    };
+    let meta = crate::app::autosave::recovery_meta(doc);
     Slot::new(dir)
         .write(doc.model(), &meta)
         .map_err(|e| e.to_string())

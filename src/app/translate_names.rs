@@ -41,13 +41,7 @@ pub fn menu_item(ui: &mut egui::Ui) {
         .on_hover_text(crate::tr!("translate-menu-tip"))
         .clicked()
     {
-        let ctx = ui.ctx().clone();
-        let mut w = ctx
-            .data_mut(|d| d.get_temp::<Window>(id()))
-            .unwrap_or_default();
-        w.open = true;
-        w.rows = None;
-        ctx.data_mut(|d| d.insert_temp(id(), w));
+        open(ui.ctx());
         ui.close();
     }
 }
