@@ -160,6 +160,8 @@ pub enum ViewCommand {
     ResetCamera,
     /// The camera around the selection (the whole model without one).
     FrameSelection,
+    /// The frame-timing box shown or not (View ▸ Frame timing).
+    Timing(bool),
 }
 
 /// What the Simulation tab asks of the motion's playback.

@@ -2,7 +2,7 @@
 
 use eframe::egui;
 
-use crate::app::commands::Command;
+use crate::app::commands::{Command, ViewCommand};
 use crate::app::files::picker::{PickRequest, Purpose};
 use crate::app::panels::context_menu::{self, MenuCx};
 use crate::app::panels::structure::{self, ListAction, Request};
@@ -126,9 +126,10 @@ impl HoneApp {
         if let Some(action) = list_key(ctx).filter(|_| !open_dialog) {
             // Ctrl+N adds to the list in use even with nothing selected in it.
             match active_list(&self.state) {
-                Some(kind) => {
-                    structure::perform(&mut self.state, Request::on_selection(kind, action))
-                }
+                Some(kind) => self
+                    .state
+                    .commands
+                    .push(Command::List(Request::on_selection(kind, action))),
                 None => self.state.log(
                     crate::app::LogLevel::Info,
                     crate::tr!("log-select-in-list-first"),
@@ -296,7 +297,7 @@ impl HoneApp {
                 }
                 ui.separator();
                 if let Some(q) = self.list_edit_items(ui) {
-                    structure::perform(&mut self.state, q);
+                    self.state.commands.push(Command::List(q));
                 }
                 ui.separator();
                 crate::app::translate_names::menu_item(ui);
@@ -317,7 +318,8 @@ impl HoneApp {
                 crate::app::generators::menu(ui, crate::ops::Menu::Materials, &view, commands)
             });
             ui.menu_button(crate::tr!("menu-morph"), |ui| {
-                crate::app::morph_tools::menu(ui, &mut self.state)
+                let (view, commands, _) = self.state.split();
+                crate::app::morph_tools::menu(ui, &view, commands)
             });
             ui.menu_button(crate::tr!("menu-view"), |ui| {
                 for tab in dock::Tab::ALL {
@@ -334,13 +336,22 @@ impl HoneApp {
                     self.dock = dock::default_layout();
                 }
                 if ui.button(crate::tr!("menu-reset-view")).clicked() {
-                    self.state.viewport.reset_camera(self.state.doc.model());
+                    self.state
+                        .commands
+                        .push(Command::View(ViewCommand::ResetCamera));
                 }
                 if ui.button(crate::tr!("menu-reset-pose")).clicked() {
                     self.state.commands.push(Command::ResetPose);
                 }
-                let timing = &mut self.state.viewport.timing.shown;
-                ui.checkbox(timing, crate::tr!("menu-frame-timing"));
+                let mut timing = self.state.viewport.timing.shown;
+                if ui
+                    .checkbox(&mut timing, crate::tr!("menu-frame-timing"))
+                    .changed()
+                {
+                    self.state
+                        .commands
+                        .push(Command::View(ViewCommand::Timing(timing)));
+                }
                 ui.separator();
                 ui.menu_button(crate::tr!("menu-language"), |ui| {
                     let current = hone_core::i18n::lang();

@@ -250,6 +250,7 @@ pub fn view_command(state: &mut State, command: ViewCommand) {
         ViewCommand::WeightMode(mode) => state.viewport.weights.mode = mode,
         ViewCommand::ResetCamera => state.viewport.reset_camera(state.doc.model()),
         ViewCommand::FrameSelection => navigate::frame_selection(state),
+        ViewCommand::Timing(shown) => state.viewport.timing.shown = shown,
     }
 }
 
