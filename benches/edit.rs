@@ -58,7 +58,7 @@ fn bench_edit(c: &mut Criterion) {
     let mut state = State::new(Document::new(model.clone(), None, "Gene.pmx"), None);
     state.viewport.gpu = Some(Arc::new(Mutex::new(Default::default())));
     state.pose.set_physics(state.doc.model(), true);
-    state.playback.pause();
+    state.playback_mut().pause();
     let settle = |state: &mut State| {
         state.tick();
         state.debug.refresh_order(state.doc.model());

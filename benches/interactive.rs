@@ -49,7 +49,7 @@ fn state_on(model: Model) -> State {
     let mut state = State::new(Document::new(model, None, "Gene.pmx"), None);
     state.viewport.gpu = Some(Arc::new(Mutex::new(Default::default())));
     state.pose.set_physics(state.doc.model(), true);
-    state.playback.pause();
+    state.playback_mut().pause();
     state
 }
 
@@ -145,12 +145,12 @@ fn bench_app_frame(c: &mut Criterion) {
     }
     hone::app::timeline::load_motion_file(&mut app.state, &motion);
     app.state.pose.set_physics(app.state.doc.model(), true);
-    app.state.playback.looping = true;
-    app.state.playback.play();
+    app.state.playback_mut().looping = true;
+    app.state.playback_mut().play();
     for _ in 0..30 {
         frame(&mut app);
     }
-    assert!(app.state.playback.playing, "02_laugh plays");
+    assert!(app.state.playback().playing, "02_laugh plays");
     c.bench_function("app_frame_gene_laugh", |b| b.iter(|| frame(&mut app)));
 }
 

@@ -24,10 +24,10 @@ fn an_edit_is_copied_to_the_recovery_folder_and_the_copy_goes_when_saved() {
     let model = hone::pmx::builder::sample_rig();
     hone::pmx::write::save(&model, &file, &Default::default()).unwrap();
     let mut state = State::new(Document::open(&file).unwrap(), None);
-    state.autosave = Autosave::with(Some(Slot::new(dir.path())), Duration::ZERO);
+    *state.autosave_mut() = Autosave::with(Some(Slot::new(dir.path())), Duration::ZERO);
 
     state.tick();
-    state.autosave.flush();
+    state.autosave_mut().flush();
     assert!(
         recovery::list(dir.path(), false).is_empty(),
         "nothing unsaved yet"
@@ -37,7 +37,7 @@ fn an_edit_is_copied_to_the_recovery_folder_and_the_copy_goes_when_saved() {
     state.commands.edit(edit);
     state.apply_commands();
     state.tick();
-    state.autosave.flush();
+    state.autosave_mut().flush();
     let found = recovery::list(dir.path(), false);
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].meta.source.as_deref(), Some(file.as_path()));
@@ -61,16 +61,16 @@ fn an_edit_is_copied_to_the_recovery_folder_and_the_copy_goes_when_saved() {
 fn a_copy_waits_for_the_interval_after_the_last_write() {
     let dir = tempfile::tempdir().unwrap();
     let mut state = State::new(hone::app::sample_document(), None);
-    state.autosave = Autosave::with(Some(Slot::new(dir.path())), Duration::from_secs(3600));
+    *state.autosave_mut() = Autosave::with(Some(Slot::new(dir.path())), Duration::from_secs(3600));
     for _ in 0..2 {
         let edit = moved_bone_edit(&state);
         state.commands.edit(edit);
         state.apply_commands();
         state.tick();
-        state.autosave.flush();
+        state.autosave_mut().flush();
     }
     // The first edit is written at once; the second waits out the hour.
-    assert_eq!(state.autosave.writes, 1);
+    assert_eq!(state.autosave().writes, 1);
     let copy = recovery::list(dir.path(), false)[0].load().unwrap();
     assert_ne!(copy.bones[1].position, state.doc.model().bones[1].position);
 }

@@ -126,7 +126,7 @@ fn renaming_a_bone_rebinds_the_loaded_motion() {
     };
     timeline::set_motion(&mut state, vmd, "rename.vmd");
     settle(&mut state);
-    let motion = state.playback.motion.as_ref().unwrap();
+    let motion = state.playback().motion.as_ref().unwrap();
     assert_eq!(motion.report.unknown_bones, ["腕"]);
     assert!(motion.bound.bone_tracks[bone].is_empty());
     assert_eq!(state.pose.bones()[bone].rotation, Quat::IDENTITY);
@@ -137,7 +137,7 @@ fn renaming_a_bone_rebinds_the_loaded_motion() {
         .commands
         .edit(ModelEdit::set_bone(bone, renamed, "name"));
     settle(&mut state);
-    let motion = state.playback.motion.as_ref().unwrap();
+    let motion = state.playback().motion.as_ref().unwrap();
     assert!(
         motion.report.unknown_bones.is_empty(),
         "bound by its new name"
@@ -145,7 +145,7 @@ fn renaming_a_bone_rebinds_the_loaded_motion() {
     assert_eq!(motion.bound.bone_tracks[bone].len(), 2);
 
     // The next frame samples the motion onto the renamed bone.
-    state.playback.seek(15.0);
+    state.playback_mut().seek(15.0);
     settle(&mut state);
     let angle = state.pose.bones()[bone]
         .rotation

@@ -15,8 +15,8 @@
 use eframe::egui;
 use egui::accesskit::Role;
 use egui_kittest::kittest::NodeT;
+use hone::app::commands::Mode;
 use hone::app::viewport::camera::Projector;
-use hone::app::viewport::modes::Mode;
 use hone::pmx::write::{write_pmx, WriteOptions};
 use hone::pmx::Model;
 use std::collections::VecDeque;
@@ -595,7 +595,7 @@ impl Invariants {
         }
         if write {
             // The save rule: the written file declares a version covering its features.
-            let plan = hone::pmx::needs::plan_save(model, &state.save_options)
+            let plan = hone::pmx::needs::plan_save(model, &state.save_options())
                 .map_err(|e| format!("the save rule refuses the model: {e}"))?;
             let bytes = write_pmx(model, &plan.options)
                 .map_err(|e| format!("the writer refuses the model: {e}"))?;

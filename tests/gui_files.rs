@@ -93,12 +93,12 @@ fn a_file_changed_on_disk_shows_the_bar_and_reload_gives_the_new_model() {
     write(&rig(), &path);
     let mut h = harness_on_file(&path);
     h.run_steps(2);
-    app(&h).state.watch.check_now();
+    app(&h).state.watch().check_now();
     h.run_steps(2);
     assert!(h.query_by_label("Reload").is_none(), "nothing changed yet");
 
     let theirs = change_on_disk(&path, "他の");
-    app(&h).state.watch.check_now();
+    app(&h).state.watch().check_now();
     h.run_steps(2);
     h.get_by_label_contains("was changed on disk by another program");
     h.get_by_label("Reload").click();
@@ -119,7 +119,7 @@ fn reload_keeps_unsaved_edits_as_a_recovery_copy() {
     h.run_steps(2);
     edit_bone_name(&mut h, "私の編集");
     let theirs = change_on_disk(&path, "他の");
-    app(&h).state.watch.check_now();
+    app(&h).state.watch().check_now();
     h.run_steps(2);
     h.get_by_label_contains("Reload keeps your unsaved edits");
     h.get_by_label("Reload").click();
@@ -145,11 +145,11 @@ fn keep_keeps_the_edits_and_saving_over_the_changed_file_asks_first() {
     edit_bone_name(&mut h, "私の編集");
     change_on_disk(&path, "他の");
     let their_bytes = std::fs::read(&path).unwrap();
-    app(&h).state.watch.check_now();
+    app(&h).state.watch().check_now();
     h.run_steps(2);
     h.get_by_label("Keep mine").click();
     h.run_steps(2);
-    app(&h).state.watch.check_now();
+    app(&h).state.watch().check_now();
     h.run_steps(2);
     assert!(h.query_by_label("Keep mine").is_none(), "the bar went");
     assert_eq!(app(&h).state.doc.model().bones[1].name, "私の編集");
@@ -173,7 +173,7 @@ fn keep_keeps_the_edits_and_saving_over_the_changed_file_asks_first() {
     assert!(!app(&h).state.doc.is_dirty());
     let saved = hone::pmx::load(&path).unwrap().model;
     assert_eq!(saved.bones[1].name, "私の編集");
-    app(&h).state.watch.check_now();
+    app(&h).state.watch().check_now();
     h.run_steps(2);
     assert!(
         h.query_by_label("Reload").is_none(),

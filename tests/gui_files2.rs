@@ -197,7 +197,7 @@ fn a_motion_loads_on_the_worker_and_a_failed_one_keeps_the_current_motion() {
     step_until(&mut h, "the motion load", |h| {
         app(h).motion_loading.is_none()
     });
-    let loaded = app(&h).state.playback.motion.as_ref().expect("a motion");
+    let loaded = app(&h).state.playback().motion.as_ref().expect("a motion");
     assert_eq!(loaded.name, "turn.vmd");
     assert_eq!(loaded.vmd.bone_keys.len(), 2);
 
@@ -209,7 +209,7 @@ fn a_motion_loads_on_the_worker_and_a_failed_one_keeps_the_current_motion() {
     });
     let kept = app(&h)
         .state
-        .playback
+        .playback()
         .motion
         .as_ref()
         .expect("still a motion");
@@ -227,8 +227,8 @@ fn an_open_file_deleted_shows_the_bar_and_save_writes_it_back() {
     let mut h = harness_on_file(&path);
     assert!(h.query_by_label_contains("was deleted or moved").is_none());
     std::fs::rename(&path, dir.path().join("moved.pmx")).unwrap();
-    app(&h).state.watch.check_now();
-    app(&h).state.watch.check_now();
+    app(&h).state.watch().check_now();
+    app(&h).state.watch().check_now();
     h.run_steps(2);
     h.get_by_label_contains("rig.pmx was deleted or moved");
     // The model is still open.
@@ -236,18 +236,18 @@ fn an_open_file_deleted_shows_the_bar_and_save_writes_it_back() {
     h.get_by_label("Save it back").click();
     h.run_steps(3);
     assert!(path.is_file(), "not written back");
-    app(&h).state.watch.check_now();
+    app(&h).state.watch().check_now();
     h.run_steps(2);
     assert!(h.query_by_label_contains("was deleted or moved").is_none());
 
     // Deleted again; Keep in memory hides the bar while the file stays away.
     std::fs::remove_file(&path).unwrap();
-    app(&h).state.watch.check_now();
-    app(&h).state.watch.check_now();
+    app(&h).state.watch().check_now();
+    app(&h).state.watch().check_now();
     h.run_steps(2);
     h.get_by_label("Keep in memory").click();
     h.run_steps(2);
-    app(&h).state.watch.check_now();
+    app(&h).state.watch().check_now();
     h.run_steps(2);
     assert!(h.query_by_label_contains("was deleted or moved").is_none());
     assert!(!path.exists());
@@ -343,7 +343,7 @@ fn the_window_keeps_drawing_while_a_large_motion_loads_and_cancel_keeps_the_curr
     let total = started.elapsed();
     h.run_steps(2);
     assert_eq!(
-        app(&h).state.playback.motion.as_ref().unwrap().name,
+        app(&h).state.playback().motion.as_ref().unwrap().name,
         "long.vmd"
     );
     frames.sort();
@@ -371,7 +371,7 @@ fn the_window_keeps_drawing_while_a_large_motion_loads_and_cancel_keeps_the_curr
         h.run_steps(2);
         assert!(app(&h).motion_loading.is_none());
         assert_eq!(
-            app(&h).state.playback.motion.as_ref().unwrap().name,
+            app(&h).state.playback().motion.as_ref().unwrap().name,
             "long.vmd"
         );
         assert!(last_log(&h).1.contains("cancelled"));
@@ -422,11 +422,7 @@ fn add_model_then_save_brings_the_parts_textures_beside_the_model() {
     let mut h = harness_on_file(&base);
     let before = app(&h).state.doc.model().textures.clone();
     click_menu(&mut h, "File", "Add model…");
-    let dialog = app_mut(&mut h)
-        .state
-        .generator
-        .as_mut()
-        .expect("the dialog");
+    let dialog = app_mut(&mut h).state.generator_mut().expect("the dialog");
     let value = serde_json::Value::String(part_path.to_string_lossy().into_owned());
     dialog.options.values.insert("part".into(), value);
     h.run_steps(4);

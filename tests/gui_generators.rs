@@ -65,8 +65,8 @@ fn run_generator(h: &mut AppHarness, entry: &str) {
     h.run_steps(3);
     h.get_by_label(entry).click();
     h.run_steps(5);
-    assert!(app(h).state.generator.is_some(), "{entry}: dialog open");
-    let planned = app(h).state.generator.as_ref().unwrap().planned.clone();
+    assert!(app(h).state.generator().is_some(), "{entry}: dialog open");
+    let planned = app(h).state.generator().unwrap().planned.clone();
     let planned = planned.expect("planned on the first frame");
     assert!(
         planned.edit.is_some(),
@@ -76,7 +76,7 @@ fn run_generator(h: &mut AppHarness, entry: &str) {
     );
     h.get_by_label("Apply").click();
     h.run_steps(3);
-    assert!(app(h).state.generator.is_none(), "{entry}: dialog closed");
+    assert!(app(h).state.generator().is_none(), "{entry}: dialog closed");
 }
 
 fn undo_by_key(h: &mut AppHarness) {

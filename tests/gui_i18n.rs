@@ -3,8 +3,8 @@
 //! widgets by their English labels.
 
 use egui_kittest::kittest::{NodeT, Queryable};
+use hone::app::commands::Mode;
 use hone::app::dock::{focus_tab, Tab};
-use hone::app::viewport::modes::Mode;
 use hone_core::i18n::{lang, Lang};
 use std::sync::Mutex;
 

@@ -118,7 +118,7 @@ fn the_materials_context_menu_offers_order_merge_and_split() {
     let title = hone::ops::find("material_order").unwrap().title();
     h.get_by_label(&title).click();
     h.run_steps(3);
-    let dialog = app(&h).state.generator.as_ref().expect("a dialog");
+    let dialog = app(&h).state.generator().expect("a dialog");
     assert_eq!(dialog.open.op.name, "material_order");
     assert_eq!(dialog.open.selected, vec![1]);
 }

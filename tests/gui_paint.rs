@@ -4,8 +4,8 @@
 use eframe::egui;
 use glam::Vec3;
 use hone::app::commands::Command;
+use hone::app::commands::Mode;
 use hone::app::viewport::camera::{mmd_to_gl, OrbitCamera, Projector};
-use hone::app::viewport::modes::Mode;
 use hone::app::viewport::paint::ModeKind;
 use hone::app::weight_view::{bone_weight, WeightMode};
 use hone::app::{HoneApp, Selection};

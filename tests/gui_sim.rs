@@ -52,7 +52,7 @@ fn a_loaded_motion_shows_its_length_and_unknown_names_are_logged() {
             .any(|(l, m)| *l == LogLevel::Warning && m.contains("存在しない")),
         "{log:?}"
     );
-    assert!(!app(&h).state.playback.playing);
+    assert!(!app(&h).state.playback().playing);
 }
 
 #[test]
@@ -65,8 +65,8 @@ fn play_advances_the_frame_and_step_advances_exactly_one() {
     h.get_by_label("⏭ Step").click();
     h.run_steps(3);
     let a = app(&h);
-    assert_eq!(a.state.playback.frame, 1.0);
-    assert!(!a.state.playback.playing);
+    assert_eq!(a.state.playback().frame, 1.0);
+    assert!(!a.state.playback().playing);
     // The pose holds the motion's value at frame 1 (1/60 of the way to 90°).
     let want = Quat::from_rotation_z(std::f32::consts::FRAC_PI_2 / 60.0);
     let got = a.state.pose.bones()[root()].rotation;
@@ -76,15 +76,19 @@ fn play_advances_the_frame_and_step_advances_exactly_one() {
     h.get_by_label("▶ Play").click();
     h.run_steps(4);
     let a = app(&h);
-    assert!(a.state.playback.playing);
-    assert!(a.state.playback.frame > 1.0, "{}", a.state.playback.frame);
-    let f = a.state.playback.frame;
+    assert!(a.state.playback().playing);
+    assert!(
+        a.state.playback().frame > 1.0,
+        "{}",
+        a.state.playback().frame
+    );
+    let f = a.state.playback().frame;
     h.get_by_label("⏸ Pause").click();
     h.run_steps(3);
-    let paused_at = app(&h).state.playback.frame;
+    let paused_at = app(&h).state.playback().frame;
     assert!(paused_at >= f);
     h.run_steps(3);
-    assert_eq!(app(&h).state.playback.frame, paused_at);
+    assert_eq!(app(&h).state.playback().frame, paused_at);
 }
 
 /// Where body `i` sits when its bone is in the rest (bone-driven) pose.
@@ -174,7 +178,7 @@ fn editing_a_body_while_paused_rebuilds_the_world() {
     body.mass = 5.0;
     state.apply(hone::edit::ModelEdit::set_rigid_body(0, body, "size"));
     h.run_steps(2);
-    assert!(!app(&h).state.playback.playing);
+    assert!(!app(&h).state.playback().playing);
     assert!((radius(&h) - 0.7).abs() < 1e-5, "{}", radius(&h));
     assert!(has_mass(&h, 5.0));
     // Still paused, still simulating the edited model, and undo brings the old size back.
@@ -201,9 +205,9 @@ fn the_viewport_mesh_includes_soft_bodies_while_physics_runs() {
     let state = &mut app_mut(&mut h).state;
     assert!(!state.doc.model().soft_bodies.is_empty());
     state.pose.set_physics(state.doc.model(), true);
-    state.playback.pause();
+    state.playback_mut().pause();
     for _ in 0..30 {
-        app_mut(&mut h).state.playback.step();
+        app_mut(&mut h).state.playback_mut().step();
         h.run_steps(1);
     }
     let state = &app(&h).state;
@@ -231,14 +235,14 @@ fn seeking_resets_physics_at_the_new_frame_and_capture_mode_lands_on_its_frame()
     let state = &mut app_mut(&mut h).state;
     timeline::set_motion(state, motion(), "test.vmd");
     state.pose.set_physics(state.doc.model(), true);
-    state.playback.play();
+    state.playback_mut().play();
     h.run_steps(6);
     // Jump back: bodies go to the bone-driven pose of frame 10, at rest.
-    app_mut(&mut h).state.playback.pause();
-    app_mut(&mut h).state.playback.seek(10.0);
+    app_mut(&mut h).state.playback_mut().pause();
+    app_mut(&mut h).state.playback_mut().seek(10.0);
     h.run_steps(1);
     let state = &app(&h).state;
-    assert_eq!(state.playback.frame, 10.0);
+    assert_eq!(state.playback().frame, 10.0);
     let sim = state.pose.sim().unwrap();
     for i in 0..state.doc.model().rigid_bodies.len() {
         let want = sim.physics.bone_driven_pose(i, &sim.state.world).unwrap();
@@ -263,8 +267,8 @@ fn seeking_resets_physics_at_the_new_frame_and_capture_mode_lands_on_its_frame()
     );
     h.run_steps(2);
     let state = &app(&h).state;
-    assert_eq!(state.playback.frame, 30.0);
-    assert!(!state.playback.playing);
+    assert_eq!(state.playback().frame, 30.0);
+    assert!(!state.playback().playing);
     assert!(state.pose.physics_enabled());
     let want = Quat::from_rotation_z(std::f32::consts::FRAC_PI_4);
     assert!(state.pose.bones()[root()].rotation.abs_diff_eq(want, 1e-4));

@@ -120,13 +120,13 @@ fn physics_resets_when_playing_reaches_the_chosen_frame() {
     h.run_steps(2);
     h.get_by_label("reset physics at frame").click();
     h.run_steps(1);
-    app_mut(&mut h).state.playback.reset_at = Some(10);
+    app_mut(&mut h).state.playback_mut().reset_at = Some(10);
     step(&mut h, 9);
-    assert_eq!(app(&h).state.playback.frame, 9.0);
+    assert_eq!(app(&h).state.playback().frame, 9.0);
     assert!(fastest_body(&h) > 0.1, "the turning tube swings its bodies");
     // Frame 10: every body back on its bone, at rest.
     step(&mut h, 1);
-    assert_eq!(app(&h).state.playback.frame, 10.0);
+    assert_eq!(app(&h).state.playback().frame, 10.0);
     assert!(fastest_body(&h) < 1e-6, "{}", fastest_body(&h));
     step(&mut h, 1);
     assert!(fastest_body(&h) > 1e-3, "physics runs on after the reset");

@@ -178,7 +178,7 @@ fn ctrl_z_after_a_pose_drag_undoes_the_pose_not_an_earlier_model_edit() {
     assert_eq!(app(&h).state.doc.model().bones[upper].layer, 0);
     assert!(app(&h).state.pose.is_rest());
     // The pose change is still in the pose's own history.
-    assert!(app(&h).state.pose_undo.can_redo());
+    assert!(app(&h).state.pose_undo().can_redo());
 }
 
 #[test]

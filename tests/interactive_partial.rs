@@ -53,7 +53,7 @@ fn a_dab_reskins_and_uploads_only_its_vertices_and_matches_a_full_reskin() {
     let scene: Arc<Mutex<GpuScene>> = Arc::new(Mutex::new(Default::default()));
     state.viewport.gpu = Some(scene.clone());
     state.pose.set_physics(state.doc.model(), true);
-    state.playback.pause();
+    state.playback_mut().pause();
     // A bent wrist, so weight painted onto 左手首 moves the forearm's vertices.
     state.pose.set_bone(
         wrist,
@@ -129,7 +129,7 @@ fn a_typed_mass_reaches_the_world_without_a_new_frame() {
     let mut state = State::new(Document::new(model.clone(), None, "Gene.pmx"), None);
     state.viewport.gpu = Some(Arc::new(Mutex::new(Default::default())));
     state.pose.set_physics(state.doc.model(), true);
-    state.playback.pause();
+    state.playback_mut().pause();
     frame_work(&mut state);
     let body = (0..model.rigid_bodies.len())
         .find(|&i| model.rigid_bodies[i].mode != hone::pmx::RigidMode::FollowBone)

@@ -98,13 +98,7 @@ impl Autosave {
             return (error, Some(wait));
         }
         let model = doc.model().clone();
-        let meta = Meta {
-            source: doc.path.clone(),
-            display_name: doc.display_name.clone(),
-            saved_at: recovery::now(),
-            edits: doc.history.head() + doc.recovered_edits(),
-            pid: std::process::id(),
-        };
+        let meta = recovery_meta(doc);
         let slot = slot.clone();
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
@@ -157,6 +151,17 @@ impl Default for Autosave {
 }
 
 /// The copies a crash left, offered at start (restore / save as / discard).
+/// What a recovery entry of `doc` says about it, as of now.
+pub fn recovery_meta(doc: &Document) -> Meta {
+    Meta {
+        source: doc.path.clone(),
+        display_name: doc.display_name.clone(),
+        saved_at: recovery::now(),
+        edits: doc.history.head() + doc.recovered_edits(),
+        pid: std::process::id(),
+    }
+}
+
 #[derive(Debug, Default)]
 pub struct RecoveryOffer {
     pub entries: Vec<recovery::Entry>,

@@ -22,7 +22,7 @@ fn id() -> egui::Id {
 /// The File menu's entry: enabled while a motion is loaded and no bake runs.
 pub fn menu_item(ui: &mut egui::Ui, state: &mut State) {
     let running = ui.ctx().data(|d| d.get_temp::<Running>(id())).is_some();
-    let enabled = state.playback.motion.is_some() && !running;
+    let enabled = state.playback().motion.is_some() && !running;
     let button = ui
         .add_enabled(enabled, egui::Button::new(crate::tr!("bake-menu")))
         .on_disabled_hover_text(crate::tr!("bake-menu-needs-motion"));
@@ -31,7 +31,7 @@ pub fn menu_item(ui: &mut egui::Ui, state: &mut State) {
     }
     ui.close();
     let stem = state
-        .playback
+        .playback()
         .motion
         .as_ref()
         .map(|m| m.name.trim_end_matches(".vmd").to_string())
@@ -47,7 +47,7 @@ pub fn menu_item(ui: &mut egui::Ui, state: &mut State) {
 
 /// Starts a bake of the loaded motion into `output` (the menu, tests).
 pub fn start(ctx: &egui::Context, state: &mut State, output: PathBuf, options: BakeOptions) {
-    let Some(motion) = state.playback.motion.as_ref() else {
+    let Some(motion) = state.playback().motion.as_ref() else {
         return;
     };
     let model = state.doc.model().clone();

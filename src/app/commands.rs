@@ -5,12 +5,9 @@
 
 use crate::app::{Selected, Selection};
 
-/// The viewport's modes and the generator dialogs' opening requests, which commands
-/// carry (defined beside the code that runs them; reached from here).
-pub use crate::app::generators::Open;
-pub use crate::app::viewport::modes::Mode;
 use crate::deform::BonePose;
-use crate::edit::ModelEdit;
+use crate::edit::{ElementKind, ModelEdit};
+use crate::ops::Operation;
 
 #[derive(Debug, Clone)]
 pub enum Command {
@@ -94,6 +91,89 @@ pub enum Command {
         ik_steps: bool,
         ik_step: usize,
     },
+    /// A change of what the viewport shows (not the model, not the pose).
+    View(ViewCommand),
+    /// The output format for Save (File ▸ Save format).
+    SaveOptions(crate::pmx::write::WriteOptions),
+}
+
+/// The viewport's mode ([`crate::app::viewport::modes`] runs it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    #[default]
+    Pose,
+    EditBones,
+    Vertices,
+    PaintWeights,
+    MorphEdit,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 5] = [
+        Mode::Pose,
+        Mode::EditBones,
+        Mode::Vertices,
+        Mode::PaintWeights,
+        Mode::MorphEdit,
+    ];
+
+    pub fn label(self) -> String {
+        crate::tr!(match self {
+            Mode::Pose => "mode-pose",
+            Mode::EditBones => "mode-edit-bones",
+            Mode::Vertices => "mode-vertices",
+            Mode::PaintWeights => "mode-paint-weights",
+            Mode::MorphEdit => "mode-edit-morph",
+        })
+    }
+
+    /// Whether the selected bone gets the gizmo (posing or moving its rest).
+    pub fn has_bone_gizmo(self) -> bool {
+        matches!(self, Mode::Pose | Mode::EditBones)
+    }
+
+    /// Whether clicks and box drags select vertices.
+    pub fn selects_vertices(self) -> bool {
+        matches!(self, Mode::Vertices | Mode::MorphEdit)
+    }
+
+    /// Whether the mode shows the rest pose (the pose is parked meanwhile).
+    pub(crate) fn parks_pose(self) -> bool {
+        matches!(self, Mode::EditBones | Mode::MorphEdit)
+    }
+
+    pub(crate) fn hint(self) -> String {
+        crate::tr!(match self {
+            Mode::Pose => "mode-pose-hint",
+            Mode::EditBones => "mode-edit-bones-hint",
+            Mode::Vertices => "mode-vertices-hint",
+            Mode::PaintWeights => "mode-paint-weights-hint",
+            Mode::MorphEdit => "mode-edit-morph-hint",
+        })
+    }
+}
+
+/// What opens a dialog: the operation and the selection it starts from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Open {
+    pub op: &'static Operation,
+    pub kind: Option<ElementKind>,
+    pub selected: Vec<usize>,
+}
+
+/// What the viewport's toolbar changes of the view.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ViewCommand {
+    Options(crate::app::viewport::ViewOptions),
+    Collision(crate::app::viewport::collision::CollisionOptions),
+    Overlays(crate::app::viewport::debug_overlays::DebugOverlays),
+    WeightMode(crate::app::weight_view::WeightMode),
+    /// The camera back to where it starts on this model.
+    ResetCamera,
+    /// The camera around the selection (the whole model without one).
+    FrameSelection,
+    /// The frame-timing box shown or not (View ▸ Frame timing).
+    Timing(bool),
 }
 
 /// What the Simulation tab asks of the motion's playback.
@@ -151,6 +231,11 @@ impl Commands {
 
     pub fn log(&mut self, level: crate::app::LogLevel, message: impl Into<String>) {
         self.push(Command::Log(level, message.into()));
+    }
+
+    /// Moves the commands of `other` behind these (`other` is left empty).
+    pub fn append(&mut self, other: &mut Commands) {
+        self.0.append(&mut other.0);
     }
 
     pub fn is_empty(&self) -> bool {

@@ -77,7 +77,7 @@ pub fn save_to(state: &mut State, materials: &[usize], path: &std::path::Path) {
                 notes = plan.report_lines();
                 part.textures = plan.apply().map_err(|e| e.to_string())?;
             }
-            let options = state.save_options;
+            let options = state.save_options();
             crate::pmx::write::save_with_rule(&part, path, &options)
                 .map(|_| part.materials.len())
                 .map_err(|e| e.to_string())

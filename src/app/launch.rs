@@ -89,7 +89,7 @@ impl Launch {
             state.select(s);
         }
         if let Some(d) = self.dialog {
-            state.generator = Some(d);
+            state.set_generator(Some(d));
         }
         state.debug.overlays = self.debug_overlays;
         if let Some(mode) = self.weights {

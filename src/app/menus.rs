@@ -2,7 +2,7 @@
 
 use eframe::egui;
 
-use crate::app::commands::Command;
+use crate::app::commands::{Command, ViewCommand};
 use crate::app::files::picker::{PickRequest, Purpose};
 use crate::app::panels::context_menu::{self, MenuCx};
 use crate::app::panels::structure::{self, ListAction, Request};
@@ -161,13 +161,13 @@ impl HoneApp {
                 // attach bone, matching…) with its summary before Apply.
                 if let Some(op) = crate::ops::find("merge") {
                     if ui.button(op.title()).on_hover_text(op.help()).clicked() {
-                        self.state.commands.push(Command::Generator(
-                            crate::app::generators::Open {
+                        self.state
+                            .commands
+                            .push(Command::Generator(crate::app::commands::Open {
                                 op,
                                 kind: None,
                                 selected: Vec::new(),
-                            },
-                        ));
+                            }));
                         ui.close();
                     }
                 }
@@ -181,7 +181,8 @@ impl HoneApp {
                     });
                 }
                 crate::app::bake::menu_item(ui, &mut self.state);
-                crate::app::pose_files::menu_items(ui, &mut self.state);
+                let (view, commands, panels) = self.state.split();
+                crate::app::pose_files::menu_items(ui, &view, commands, panels);
                 if ui.button(crate::tr!("io-import-csv")).clicked() {
                     self.request_path(PickRequest {
                         purpose: Purpose::ImportCsv,
@@ -217,7 +218,9 @@ impl HoneApp {
                     ));
                 ui.menu_button(crate::tr!("menu-save-format"), |ui| {
                     use crate::pmx::{PmxVersion, TextEncoding};
-                    let o = &mut self.state.save_options;
+                    let before = self.state.save_options();
+                    let mut options = before;
+                    let o = &mut options;
                     ui.label(crate::tr!("menu-save-version"));
                     ui.radio_value(&mut o.version, None, crate::tr!("menu-save-as-loaded"));
                     ui.radio_value(&mut o.version, Some(PmxVersion::V2_0), "PMX 2.0");
@@ -227,6 +230,9 @@ impl HoneApp {
                     ui.radio_value(&mut o.encoding, None, crate::tr!("menu-save-as-loaded"));
                     ui.radio_value(&mut o.encoding, Some(TextEncoding::Utf16Le), "UTF-16");
                     ui.radio_value(&mut o.encoding, Some(TextEncoding::Utf8), "UTF-8");
+                    if options != before {
+                        self.state.commands.push(Command::SaveOptions(options));
+                    }
                 });
                 ui.separator();
                 if ui.button(crate::tr!("menu-quit")).clicked() {
@@ -235,8 +241,8 @@ impl HoneApp {
             });
             ui.menu_button(crate::tr!("menu-edit"), |ui| {
                 let revision = self.state.doc.history.revision();
-                let pose_undo_keys = self.state.pose_undo.undo_is_newest(revision);
-                let pose_redo_keys = self.state.pose_undo.redo_is_newest(revision);
+                let pose_undo_keys = self.state.pose_undo().undo_is_newest(revision);
+                let pose_redo_keys = self.state.pose_undo().redo_is_newest(revision);
                 let keys = |on: bool, k: &str| {
                     if on {
                         format!("  ({k})")
@@ -274,8 +280,8 @@ impl HoneApp {
                 }
                 ui.separator();
                 let can = (
-                    self.state.pose_undo.can_undo(),
-                    self.state.pose_undo.can_redo(),
+                    self.state.pose_undo().can_undo(),
+                    self.state.pose_undo().can_redo(),
                 );
                 if ui
                     .add_enabled(can.0, egui::Button::new(pose_undo))
@@ -300,16 +306,20 @@ impl HoneApp {
                 }
             });
             ui.menu_button(crate::tr!("menu-rig"), |ui| {
-                crate::app::generators::rig_menu(ui, &mut self.state)
+                let (view, commands, _) = self.state.split();
+                crate::app::generators::menu(ui, crate::ops::Menu::Rig, &view, commands)
             });
             ui.menu_button(crate::tr!("menu-model"), |ui| {
-                crate::app::generators::model_menu(ui, &mut self.state)
+                let (view, commands, _) = self.state.split();
+                crate::app::generators::menu(ui, crate::ops::Menu::Model, &view, commands)
             });
             ui.menu_button(crate::tr!("menu-materials"), |ui| {
-                crate::app::generators::materials_menu(ui, &mut self.state)
+                let (view, commands, _) = self.state.split();
+                crate::app::generators::menu(ui, crate::ops::Menu::Materials, &view, commands)
             });
             ui.menu_button(crate::tr!("menu-morph"), |ui| {
-                crate::app::morph_tools::menu(ui, &mut self.state)
+                let (view, commands, _) = self.state.split();
+                crate::app::morph_tools::menu(ui, &view, commands)
             });
             ui.menu_button(crate::tr!("menu-view"), |ui| {
                 for tab in dock::Tab::ALL {
@@ -326,13 +336,22 @@ impl HoneApp {
                     self.dock = dock::default_layout();
                 }
                 if ui.button(crate::tr!("menu-reset-view")).clicked() {
-                    self.state.viewport.reset_camera(self.state.doc.model());
+                    self.state
+                        .commands
+                        .push(Command::View(ViewCommand::ResetCamera));
                 }
                 if ui.button(crate::tr!("menu-reset-pose")).clicked() {
                     self.state.commands.push(Command::ResetPose);
                 }
-                let timing = &mut self.state.viewport.timing.shown;
-                ui.checkbox(timing, crate::tr!("menu-frame-timing"));
+                let mut timing = self.state.viewport.timing.shown;
+                if ui
+                    .checkbox(&mut timing, crate::tr!("menu-frame-timing"))
+                    .changed()
+                {
+                    self.state
+                        .commands
+                        .push(Command::View(ViewCommand::Timing(timing)));
+                }
                 ui.separator();
                 ui.menu_button(crate::tr!("menu-language"), |ui| {
                     let current = hone_core::i18n::lang();

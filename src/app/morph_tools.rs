@@ -9,7 +9,8 @@
 
 use eframe::egui;
 
-use crate::app::{LogLevel, Selection, State};
+use crate::app::commands::{Command, Commands};
+use crate::app::{LogLevel, Selection, View};
 use crate::edit::ModelEdit;
 use crate::pmx::{MaterialOp, Model, Morph, MorphOffsets};
 use crate::rig::input::InputError;
@@ -43,34 +44,37 @@ fn push(out: &mut Out, what: String, edit: Result<ModelEdit, InputError>) {
     out.push((what, edit.map(Some)));
 }
 
-pub fn menu(ui: &mut egui::Ui, state: &mut State) {
+pub fn menu(ui: &mut egui::Ui, view: &View, commands: &mut Commands) {
     let id = egui::Id::new("morph_tools");
     let mut settings: Settings = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
     // The registered morph operations, each with its option dialog.
-    let selected = state.selected_indices();
+    let selected = view.selected_indices();
     crate::app::generators::op_items(
         ui,
         crate::app::generators::menu_ops(crate::ops::Menu::Morph),
-        state.selection.kind(),
+        view.selection.kind(),
         &selected,
-        &mut state.commands,
+        commands,
     );
     ui.separator();
-    let model = state.doc.model();
-    let sliders = morphs::pose_morph_weights(&state.pose.pose);
-    let vertices = state.selected_vertices();
+    let model = view.model;
+    let sliders = morphs::pose_morph_weights(&view.pose.pose);
+    let vertices = match view.selection {
+        Selection::Vertex(_) => view.selected_indices(),
+        _ => Vec::new(),
+    };
     let mut out: Out = Vec::new();
 
     if ui
         .add_enabled(
-            !state.pose.is_rest(),
+            !view.pose.is_rest(),
             egui::Button::new(tr!("morphtool-bone-from-pose")),
         )
         .on_hover_text(tr!("morphtool-bone-from-pose-tip"))
         .clicked()
     {
         let name = unused_name(model, "ポーズ");
-        let e = morphs::bone_morph_from_pose(model, &state.pose.pose, &name, PANEL_OTHER);
+        let e = morphs::bone_morph_from_pose(model, &view.pose.pose, &name, PANEL_OTHER);
         push(&mut out, tr!("morphtool-bone-from-pose"), e);
         ui.close();
     }
@@ -125,7 +129,7 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
         ui.label(tr!("morphtool-dv"));
         ui.add(egui::DragValue::new(&mut settings.uv_shift[1]).speed(0.01));
     });
-    let material = match state.selection {
+    let material = match view.selection {
         Selection::Material(m) if m < model.materials.len() => Some(m),
         _ => None,
     };
@@ -148,8 +152,8 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
         }
         ui.close();
     }
-    let bodies = match state.selection {
-        Selection::RigidBody(_) => state.selected_indices(),
+    let bodies = match view.selection {
+        Selection::RigidBody(_) => view.selected_indices(),
         _ => Vec::new(),
     };
     if ui
@@ -174,27 +178,27 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
         ui.close();
     }
     ui.separator();
-    let bones = match state.selection {
-        Selection::Bone(_) => state.selected_indices(),
+    let bones = match view.selection {
+        Selection::Bone(_) => view.selected_indices(),
         _ => Vec::new(),
     };
     ui.add_enabled_ui(!bones.is_empty(), |ui| {
         ui.menu_button(tr!("morphtool-add-bones"), |ui| {
             let chosen = morph_list(ui, model, |m| matches!(m.offsets, MorphOffsets::Bone(_)));
             if let Some(i) = chosen {
-                let e = morphs::bone_offsets_at_pose(model, &state.pose.pose, &bones)
+                let e = morphs::bone_offsets_at_pose(model, &view.pose.pose, &bones)
                     .and_then(|o| morphs::add_offsets(model, i, o));
                 out.push((tr!("morphtool-add-bones"), e));
                 ui.close();
             }
         });
     });
-    let (elements, what) = selection_elements(state);
+    let (elements, what) = selection_elements(view);
     ui.add_enabled_ui(!elements.is_empty(), |ui| {
         ui.menu_button(tr!("morphtool-remove", what = what.clone()), |ui| {
             let selected =
                 |t: &i32| usize::try_from(*t).is_ok_and(|t| elements.binary_search(&t).is_ok());
-            let kind = state.selection;
+            let kind = view.selection;
             let mut chosen = None;
             for (i, m) in model.morphs.iter().enumerate() {
                 let hits = if refers_to(kind, &m.offsets) {
@@ -221,9 +225,9 @@ pub fn menu(ui: &mut egui::Ui, state: &mut State) {
     ui.data_mut(|d| d.insert_temp(id, settings));
     for (what, e) in out {
         match e {
-            Ok(Some(e)) => state.commands.edit(e),
+            Ok(Some(e)) => commands.edit(e),
             Ok(None) => {}
-            Err(e) => state.log(LogLevel::Warning, format!("{what}: {e}")),
+            Err(e) => commands.push(Command::Log(LogLevel::Warning, format!("{what}: {e}"))),
         }
     }
 }
@@ -243,8 +247,8 @@ fn morph_list(ui: &mut egui::Ui, model: &Model, fits: impl Fn(&Morph) -> bool) -
 }
 
 /// The selected elements offsets can target, and what they are called.
-fn selection_elements(state: &State) -> (Vec<usize>, String) {
-    let what = match state.selection {
+fn selection_elements(view: &View) -> (Vec<usize>, String) {
+    let what = match view.selection {
         Selection::Vertex(_) => tr!("morphtool-what-vertices"),
         Selection::Bone(_) => tr!("morphtool-what-bones"),
         Selection::Morph(_) => tr!("morphtool-what-morphs"),
@@ -252,7 +256,7 @@ fn selection_elements(state: &State) -> (Vec<usize>, String) {
         Selection::RigidBody(_) => tr!("morphtool-what-bodies"),
         _ => return (Vec::new(), tr!("morphtool-what-elements")),
     };
-    (state.selected_indices(), what)
+    (view.selected_indices(), what)
 }
 
 /// Whether offsets of this kind target elements of the selection's kind.

@@ -8,7 +8,8 @@
 use crate::app::files::picker::{PickRequest, Purpose};
 use eframe::egui;
 
-use crate::app::{LogLevel, State};
+use crate::app::commands::{Command, Commands};
+use crate::app::{LogLevel, PanelState, State, View};
 use crate::deform::{BonePose, Pose};
 use crate::motion::vpd::{load_vpd, write_vpd, Vpd};
 use std::path::Path;
@@ -35,18 +36,22 @@ pub fn load_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
 pub fn show_vpd(state: &mut State, path: &Path, vpd: &Vpd, notes: Vec<String>) {
     let (pose, unknown) = vpd.to_pose(state.doc.model());
     show_pose(state, &pose);
-    for n in notes.into_iter().chain(unknown) {
+    let notes: Vec<String> = notes.into_iter().chain(unknown).collect();
+    log_vpd(state, path, vpd, notes, "log-pose-loaded");
+}
+
+/// The file's notes as warnings, then the line `key` says (loaded / saved).
+fn log_vpd(state: &mut State, path: &Path, vpd: &Vpd, notes: Vec<String>, key: &str) {
+    for n in notes {
         state.log(LogLevel::Warning, format!("VPD {}: {n}", path.display()));
     }
-    state.log(
-        LogLevel::Info,
-        crate::tr!(
-            "log-pose-loaded",
-            path = path.display().to_string(),
-            bones = vpd.bones.len(),
-            morphs = vpd.morphs.len()
-        ),
+    let line = crate::tr!(
+        key,
+        path = path.display().to_string(),
+        bones = vpd.bones.len(),
+        morphs = vpd.morphs.len()
     );
+    state.log(LogLevel::Info, line);
 }
 
 /// Writes the current pose as a VPD (through a temporary file, then renamed).
@@ -57,44 +62,38 @@ pub fn save_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
     std::fs::write(&tmp, &bytes)
         .and_then(|_| std::fs::rename(&tmp, path))
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    for n in notes {
-        state.log(LogLevel::Warning, format!("VPD {}: {n}", path.display()));
-    }
-    state.log(
-        LogLevel::Info,
-        crate::tr!(
-            "log-pose-saved",
-            path = path.display().to_string(),
-            bones = vpd.bones.len(),
-            morphs = vpd.morphs.len()
-        ),
-    );
+    log_vpd(state, path, &vpd, notes, "log-pose-saved");
     Ok(())
 }
 
 /// Pushes "apply pose as rest" for the current pose: one undoable edit; the bones
 /// then go back to rest (they are the rest now), morph weights stay.
-pub fn apply_pose_as_rest(state: &mut State) {
-    let model = state.doc.model();
-    match crate::rig::rest_pose::apply_pose_as_rest(model, &state.pose.pose) {
+pub fn apply_pose_as_rest(view: &View, commands: &mut Commands) {
+    let model = view.model;
+    match crate::rig::rest_pose::apply_pose_as_rest(model, &view.pose.pose) {
         Ok(edit) => {
-            state.commands.edit(edit);
+            commands.edit(edit);
             for i in 0..model.bones.len() {
-                state.commands.pose_bone(i, BonePose::default());
+                commands.pose_bone(i, BonePose::default());
             }
         }
-        Err(e) => state.log(
+        Err(e) => commands.push(Command::Log(
             LogLevel::Warning,
             crate::tr!("log-apply-pose-failed", error = e.to_string()),
-        ),
+        )),
     }
 }
 
 /// The pose items of the File menu.
-pub fn menu_items(ui: &mut egui::Ui, state: &mut State) {
+pub fn menu_items(
+    ui: &mut egui::Ui,
+    view: &View,
+    commands: &mut Commands,
+    panels: &mut PanelState,
+) {
     if ui.button(crate::tr!("menu-load-pose")).clicked() {
         ui.close();
-        state.panels.pick = Some(PickRequest {
+        panels.pick = Some(PickRequest {
             purpose: Purpose::LoadPose,
             title: crate::tr!("files-title-load-pose"),
             filters: vec![(crate::tr!("filter-vpd-pose"), vec!["vpd", "VPD"])],
@@ -104,7 +103,7 @@ pub fn menu_items(ui: &mut egui::Ui, state: &mut State) {
     }
     if ui.button(crate::tr!("menu-save-pose")).clicked() {
         ui.close();
-        state.panels.pick = Some(PickRequest {
+        panels.pick = Some(PickRequest {
             purpose: Purpose::SavePose,
             title: crate::tr!("files-title-save-pose"),
             filters: vec![(crate::tr!("filter-vpd-pose"), vec!["vpd"])],
@@ -114,13 +113,13 @@ pub fn menu_items(ui: &mut egui::Ui, state: &mut State) {
     }
     if ui
         .add_enabled(
-            !state.pose.is_rest(),
+            !view.pose.is_rest(),
             egui::Button::new(crate::tr!("menu-apply-pose-as-rest")),
         )
         .on_hover_text(crate::tr!("menu-apply-pose-as-rest-hint"))
         .clicked()
     {
         ui.close();
-        apply_pose_as_rest(state);
+        apply_pose_as_rest(view, commands);
     }
 }

@@ -60,27 +60,13 @@ impl PoseUndo {
     /// Puts back the pose before the last step; false if there is none.
     pub fn undo(&mut self, current: &mut Pose, model_revision: u64) -> bool {
         self.open = false;
-        match self.undo.pop() {
-            Some((before, _)) => {
-                self.redo
-                    .push((std::mem::replace(current, before), model_revision));
-                true
-            }
-            None => false,
-        }
+        step(&mut self.undo, &mut self.redo, current, model_revision)
     }
 
     /// Makes the last undone step again; false if there is none.
     pub fn redo(&mut self, current: &mut Pose, model_revision: u64) -> bool {
         self.open = false;
-        match self.redo.pop() {
-            Some((after, _)) => {
-                self.undo
-                    .push((std::mem::replace(current, after), model_revision));
-                true
-            }
-            None => false,
-        }
+        step(&mut self.redo, &mut self.undo, current, model_revision)
     }
 
     pub fn can_undo(&self) -> bool {
@@ -105,13 +91,24 @@ impl PoseUndo {
     }
 }
 
+/// Moves the newest pose of `from` into `current`, the pose it replaces onto `to`.
+fn step(from: &mut Vec<Step>, to: &mut Vec<Step>, current: &mut Pose, revision: u64) -> bool {
+    match from.pop() {
+        Some((pose, _)) => {
+            to.push((std::mem::replace(current, pose), revision));
+            true
+        }
+        None => false,
+    }
+}
+
 /// Ctrl+Z / Ctrl+Y: undoes (redoes) the newest change, the pose's or the model's.
 pub fn undo_newest(state: &mut State, redo: bool) {
     let revision = state.doc.history.revision();
     let pose_newest = if redo {
-        state.pose_undo.redo_is_newest(revision)
+        state.pose_undo().redo_is_newest(revision)
     } else {
-        state.pose_undo.undo_is_newest(revision)
+        state.pose_undo().undo_is_newest(revision)
     };
     match (pose_newest, redo) {
         (true, _) => undo_pose(state, redo),
@@ -125,9 +122,9 @@ pub fn undo_pose(state: &mut State, redo: bool) {
     let mut pose = state.pose.pose.clone();
     let revision = state.doc.history.revision();
     let done = if redo {
-        state.pose_undo.redo(&mut pose, revision)
+        state.pose_undo_mut().redo(&mut pose, revision)
     } else {
-        state.pose_undo.undo(&mut pose, revision)
+        state.pose_undo_mut().undo(&mut pose, revision)
     };
     if !done {
         let key = if redo {

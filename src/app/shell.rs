@@ -103,7 +103,7 @@ impl HoneApp {
             app.backup = BackupSettings::default();
             let repaint = Some(cc.egui_ctx.clone());
             app.state
-                .watch
+                .watch_mut()
                 .start(crate::app::files::watch::POLL_INTERVAL, repaint);
             if let Some(storage) = cc.storage {
                 if let Some(b) = eframe::get_value(storage, BACKUP_KEY) {
@@ -126,7 +126,7 @@ impl HoneApp {
             }
         }
         if screenshot.is_none() {
-            app.state.autosave = crate::app::autosave::Autosave::new();
+            *app.state.autosave_mut() = crate::app::autosave::Autosave::new();
             let offer = crate::app::autosave::RecoveryOffer::find();
             app.recovery = (!offer.entries.is_empty()).then_some(offer);
         }
@@ -188,7 +188,7 @@ impl HoneApp {
                             Document::recovered(model, e.meta.source.clone(), &name, e.meta.edits);
                         self.state.set_document(doc);
                         // The copy stays until this session's own copy replaces it.
-                        self.state.autosave.adopt(e.slot);
+                        self.state.autosave_mut().adopt(e.slot);
                         self.state
                             .log(LogLevel::Info, crate::tr!("recovery-restored", name = name));
                     }
@@ -215,7 +215,7 @@ impl HoneApp {
             old.cancel();
         }
         self.loading = Some(Loading::start(path));
-        if let Some(ctx) = &self.state.repaint {
+        if let Some(ctx) = self.state.repaint() {
             ctx.request_repaint();
         }
     }
@@ -226,7 +226,7 @@ impl HoneApp {
             return;
         };
         let Some(result) = loading.poll() else {
-            if let Some(ctx) = &self.state.repaint {
+            if let Some(ctx) = self.state.repaint() {
                 ctx.request_repaint_after(std::time::Duration::from_millis(30));
             }
             return;
@@ -325,13 +325,13 @@ impl HoneApp {
                 }
             }
             Purpose::BakeOutput => {
-                if let Some(ctx) = self.state.repaint.clone() {
+                if let Some(ctx) = self.state.repaint().cloned() {
                     let options = crate::motion::bake::BakeOptions::default();
                     crate::app::bake::start(&ctx, &mut self.state, path, options);
                 }
             }
             Purpose::Export => {
-                if let Some(ctx) = self.state.repaint.clone() {
+                if let Some(ctx) = self.state.repaint().cloned() {
                     crate::app::export::choose(&ctx, &self.state, path);
                 }
             }
@@ -350,18 +350,18 @@ impl HoneApp {
             }
             Purpose::RecoveryCopy { copy } => self.save_recovery_copy(&copy, &path),
             Purpose::OperationOption { key } => {
-                if let Some(dialog) = &mut self.state.generator {
+                if let Some(dialog) = self.state.generator_mut() {
                     let value = serde_json::Value::String(path.to_string_lossy().into_owned());
                     dialog.options.values.insert(key, value);
                 }
             }
             Purpose::Dictionary => {
-                if let Some(ctx) = self.state.repaint.clone() {
+                if let Some(ctx) = self.state.repaint().cloned() {
                     crate::app::translate_names::dictionary_chosen(&ctx, path);
                 }
             }
             Purpose::ExpressionMap => {
-                if let Some(ctx) = self.state.repaint.clone() {
+                if let Some(ctx) = self.state.repaint().cloned() {
                     crate::app::export::expression_map_chosen(&ctx, path);
                 }
             }
@@ -409,7 +409,7 @@ impl HoneApp {
         if let Some(old) = self.motion_loading.take() {
             old.cancel();
         }
-        let repaint = self.state.repaint.clone();
+        let repaint = self.state.repaint().cloned();
         self.motion_loading = Some(MotionLoading::start(path, repaint));
     }
 
@@ -521,11 +521,11 @@ impl HoneApp {
         if self.loading.is_some() {
             return;
         }
-        if self.state.watch.gone() {
+        if self.state.watch().gone() {
             self.gone_bar(ui);
             return;
         }
-        if !self.state.watch.changed() {
+        if !self.state.watch().changed() {
             return;
         }
         let (mut reload, mut keep) = (false, false);
@@ -545,7 +545,7 @@ impl HoneApp {
         if reload {
             self.reload_from_disk();
         } else if keep {
-            self.state.watch.keep();
+            self.state.watch_mut().keep();
             let name = self.state.doc.display_name.clone();
             self.state
                 .log(LogLevel::Info, crate::tr!("files-kept", name = name));
@@ -571,7 +571,7 @@ impl HoneApp {
         } else if save_as {
             self.save(true);
         } else if keep {
-            self.state.watch.accept_gone();
+            self.state.watch_mut().accept_gone();
             let name = self.state.doc.display_name.clone();
             self.state
                 .log(LogLevel::Info, crate::tr!("files2-gone-kept", name = name));
@@ -601,7 +601,7 @@ impl HoneApp {
                 }
             }
         }
-        self.state.watch.keep();
+        self.state.watch_mut().keep();
         self.open_now(&path);
     }
 
@@ -670,9 +670,9 @@ impl HoneApp {
             Pending::OpenSample => self.state.set_document(sample_document()),
             Pending::Quit => {
                 // Saved, or the edits given up: the recovery copy goes.
-                self.state.autosave.discard();
+                self.state.autosave_mut().discard();
                 self.allow_close = true;
-                if let Some(ctx) = &self.state.repaint {
+                if let Some(ctx) = self.state.repaint() {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
                 }
             }
@@ -739,7 +739,7 @@ impl HoneApp {
     ) -> bool {
         use crate::app::files::texture_question::{worth_asking, AfterTextures, TextureQuestion};
         let own_file = self.state.doc.path.as_deref() == Some(path.as_path());
-        if !overwrite && own_file && self.state.watch.differs_from_known(&path) {
+        if !overwrite && own_file && self.state.watch().differs_from_known(&path) {
             self.overwrite_question = Some((path, then));
             return false;
         }
@@ -765,13 +765,7 @@ impl HoneApp {
                 );
             }
         }
-        let options = self.state.save_options;
-        let doc = &mut self.state.doc;
-        match self
-            .state
-            .watch
-            .write_with(&path, || doc.save_as(&path, &options))
-        {
+        match self.state.save_document(&path) {
             Ok(notes) => {
                 for note in notes {
                     self.state
@@ -896,7 +890,8 @@ impl HoneApp {
             .show_leaf_close_all_buttons(false)
             .show_inside(ui, &mut viewer);
         crate::app::generators::show(&ctx, &mut self.state);
-        crate::app::translate_names::show(&ctx, &mut self.state);
+        let (view, commands, _) = self.state.split();
+        crate::app::translate_names::show(&ctx, &view, commands);
         crate::app::bake::show(&ctx, &mut self.state);
         crate::app::export::show(&ctx, &mut self.state);
         self.unsaved_modal(&ctx);
@@ -975,15 +970,9 @@ impl eframe::App for HoneApp {
 
 /// Writes the document's unsaved state as a recovery entry (before a reload drops it).
 fn keep_edits_for_recovery(doc: &Document) -> Result<(), String> {
-    use hone_core::recovery::{self, Meta, Slot};
+    use hone_core::recovery::{self, Slot};
     let dir = recovery::recovery_dir().ok_or_else(|| crate::tr!("recover-no-folder"))?;
-    let meta = Meta {
-        source: doc.path.clone(),
-        display_name: doc.display_name.clone(),
-        saved_at: recovery::now(),
-        edits: doc.history.head() + doc.recovered_edits(),
-        pid: std::process::id(),
-    };
+    let meta = crate::app::autosave::recovery_meta(doc);
     Slot::new(dir)
         .write(doc.model(), &meta)
         .map_err(|e| e.to_string())

@@ -5,6 +5,7 @@ use eframe::egui;
 
 use crate::app::commands::{Command, Commands};
 use crate::app::document::Document;
+use crate::app::View;
 use crate::app::{pose, pose_undo, textures, timeline, viewport, LogLevel, Selected, Selection};
 
 /// Panel-local UI state (search boxes etc.).
@@ -43,7 +44,7 @@ pub struct State {
     pub doc: Document,
     pub pose: pose::PoseState,
     /// The pose's own undo history (posing never enters the model's).
-    pub pose_undo: pose_undo::PoseUndo,
+    pose_undo: pose_undo::PoseUndo,
     /// The active element (what the inspector heads, the gizmo follows).
     pub selection: Selection,
     /// The elements of the active one's kind selected with it (Ctrl/Shift-click);
@@ -54,26 +55,26 @@ pub struct State {
     pub viewport: viewport::Viewport,
     pub textures: textures::TextureStore,
     /// Texture indices decoded since the last GPU sync.
-    pub new_textures: Vec<usize>,
+    new_textures: Vec<usize>,
     pub material_visible: Vec<bool>,
     pub log: Vec<(LogLevel, String)>,
     pub panels: PanelState,
-    pub repaint: Option<egui::Context>,
+    repaint: Option<egui::Context>,
     /// Output format for Save (defaults to the model's header).
-    pub save_options: crate::pmx::write::WriteOptions,
+    save_options: crate::pmx::write::WriteOptions,
     /// What the model edits since the last [`tick`](Self::tick) changed; routed
     /// there to the caches that read it ([`model_changed`](Self::model_changed)).
     changes: crate::edit::ChangeSet,
     /// Deform-order / IK / problems caches and debug overlay switches.
     pub debug: viewport::debug_overlays::DebugState,
     /// Motion timeline and play state of the live pipeline.
-    pub playback: timeline::Playback,
+    playback: timeline::Playback,
     /// Copies of unsaved edits in the recovery folder (off unless the app turns it on).
-    pub autosave: crate::app::autosave::Autosave,
+    autosave: crate::app::autosave::Autosave,
     /// The open file on disk: changed by another program since it was read or saved?
-    pub watch: crate::app::files::watch::FileWatch,
+    watch: crate::app::files::watch::FileWatch,
     /// The open rig generator dialog (its plan previews in the viewport).
-    pub generator: Option<crate::app::generators::Dialog>,
+    generator: Option<crate::app::generators::Dialog>,
     /// The selection around each History step (by step index): undoing or
     /// redoing a step that added, removed or reordered elements puts back the
     /// selection of then, so the keys act on the same element (indices moved).
@@ -194,6 +195,91 @@ impl State {
             self.panels.reveal_selection = true;
         }
         self.selected = Selected::single(selection);
+    }
+
+    /// The pose's own undo history.
+    pub fn pose_undo(&self) -> &pose_undo::PoseUndo {
+        &self.pose_undo
+    }
+
+    /// The pose's history, for [`pose_undo`]'s undo and redo of a pose change.
+    pub(crate) fn pose_undo_mut(&mut self) -> &mut pose_undo::PoseUndo {
+        &mut self.pose_undo
+    }
+
+    /// The window's context, which repaints it (none when headless without one).
+    pub fn repaint(&self) -> Option<&egui::Context> {
+        self.repaint.as_ref()
+    }
+
+    /// Texture indices decoded since the last call (the GPU sync uploads them).
+    pub fn take_new_textures(&mut self) -> Vec<usize> {
+        std::mem::take(&mut self.new_textures)
+    }
+
+    /// Output format for Save (File ▸ Save format; [`Command::SaveOptions`] sets it).
+    pub fn save_options(&self) -> crate::pmx::write::WriteOptions {
+        self.save_options
+    }
+
+    pub fn autosave(&self) -> &crate::app::autosave::Autosave {
+        &self.autosave
+    }
+
+    /// The window turns autosave on, adopts a restored slot, tests flush it.
+    pub fn autosave_mut(&mut self) -> &mut crate::app::autosave::Autosave {
+        &mut self.autosave
+    }
+
+    pub fn watch(&self) -> &crate::app::files::watch::FileWatch {
+        &self.watch
+    }
+
+    /// The window starts the watch and answers its bars (keep, reload, gone).
+    pub fn watch_mut(&mut self) -> &mut crate::app::files::watch::FileWatch {
+        &mut self.watch
+    }
+
+    /// Saves the document to `path` in the save format, the watch noting what it
+    /// wrote; returns the save rule's notes.
+    pub fn save_document(&mut self, path: &std::path::Path) -> crate::pmx::Result<Vec<String>> {
+        let (doc, options) = (&mut self.doc, self.save_options);
+        self.watch.write_with(path, || doc.save_as(path, &options))
+    }
+
+    /// The open operation dialog.
+    pub fn generator(&self) -> Option<&crate::app::generators::Dialog> {
+        self.generator.as_ref()
+    }
+
+    pub fn generator_mut(&mut self) -> Option<&mut crate::app::generators::Dialog> {
+        self.generator.as_mut()
+    }
+
+    /// Takes the dialog out while its window draws (it borrows the state).
+    pub fn take_generator(&mut self) -> Option<crate::app::generators::Dialog> {
+        self.generator.take()
+    }
+
+    /// Puts a dialog (back) in place (none closes it).
+    pub fn set_generator(&mut self, dialog: Option<crate::app::generators::Dialog>) {
+        self.generator = dialog;
+    }
+
+    /// The motion and its play state.
+    pub fn playback(&self) -> &timeline::Playback {
+        &self.playback
+    }
+
+    /// The timeline's own bookkeeping (loading, ticking, seeking a motion); panels
+    /// push [`Command::Playback`].
+    pub fn playback_mut(&mut self) -> &mut timeline::Playback {
+        &mut self.playback
+    }
+
+    /// The motion beside the pose it writes at the play head.
+    pub(crate) fn playback_and_pose(&mut self) -> (&timeline::Playback, &mut pose::PoseState) {
+        (&self.playback, &mut self.pose)
     }
 
     /// Every selected index of the active element's kind, ascending (one for a
@@ -470,6 +556,8 @@ impl State {
                     self.debug.ik_steps = ik_steps;
                     self.debug.ik_step = ik_step;
                 }
+                Command::SaveOptions(options) => self.save_options = options,
+                Command::View(view) => viewport::view_command(self, view),
             }
         }
     }
@@ -541,6 +629,41 @@ impl State {
     pub fn title(&self) -> String {
         let dirty = if self.doc.is_dirty() { "● " } else { "" };
         format!("{dirty}{} — Hone", self.doc.display_name)
+    }
+}
+
+/// The view of a `State` as field borrows, so that `split` can lend the command queue
+/// and the panel state beside it (a method would borrow the whole state).
+macro_rules! view_of {
+    ($state:expr) => {
+        View {
+            doc: &$state.doc,
+            model: $state.doc.model(),
+            selection: $state.selection,
+            selected: &$state.selected,
+            reveal: $state.panels.reveal_selection,
+            pose: &$state.pose,
+            playback: &$state.playback,
+            debug: &$state.debug,
+            textures: &$state.textures,
+            log: &$state.log,
+            material_visible: &$state.material_visible,
+            weight_bone: $state.viewport.weights.bone,
+        }
+    };
+}
+
+impl State {
+    /// The view alone (tests and code that send nothing).
+    pub fn view(&self) -> View<'_> {
+        view_of!(self)
+    }
+
+    /// The frame's view for the panels, the command queue they send to, and their
+    /// own UI state: three disjoint borrows of the state.
+    pub fn split(&mut self) -> (View<'_>, &mut Commands, &mut PanelState) {
+        let view = view_of!(self);
+        (view, &mut self.commands, &mut self.panels)
     }
 }
 

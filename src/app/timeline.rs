@@ -165,14 +165,14 @@ pub fn set_motion(state: &mut State, vmd: Vmd, name: impl Into<String>) {
         ),
     );
     log_unknown(state, &name, &report);
-    state.playback.motion = Some(LoadedMotion {
+    state.playback_mut().motion = Some(LoadedMotion {
         name,
         vmd,
         bound,
         report,
     });
-    state.playback.playing = false;
-    state.playback.seek(0.0);
+    state.playback_mut().playing = false;
+    state.playback_mut().seek(0.0);
 }
 
 fn log_unknown(state: &mut State, name: &str, report: &BindReport) {
@@ -196,14 +196,14 @@ fn log_unknown(state: &mut State, name: &str, report: &BindReport) {
 }
 
 pub fn unload_motion(state: &mut State) {
-    state.playback.motion = None;
-    state.playback.frame = 0.0;
+    state.playback_mut().motion = None;
+    state.playback_mut().frame = 0.0;
 }
 
 /// Resets physics at the current pose, warming up if asked.
 fn reset_physics(state: &mut State) {
     let model = state.doc.model();
-    let w = state.playback.warm_up_seconds;
+    let w = state.playback().warm_up_seconds;
     if w > 0.0 {
         state.pose.warm_up_physics(model, w);
     } else {
@@ -229,13 +229,14 @@ pub fn model_changed(playback: &mut Playback, model: &Model, changes: &ChangeSet
 
 /// Motion values at the play head into the pose.
 fn apply_motion(state: &mut State) {
-    if let Some(m) = &state.playback.motion {
-        let frame = state.playback.frame;
+    let (playback, pose) = state.playback_and_pose();
+    if let Some(m) = &playback.motion {
+        let frame = playback.frame;
         // apply_to_pose only writes animated tracks; go through set_* so the pose is marked changed.
         for (i, keys) in m.bound.bone_tracks.iter().enumerate() {
             if !keys.is_empty() {
                 if let Some((rotation, translation)) = m.bound.sample_bone(i, frame) {
-                    state.pose.set_bone(
+                    pose.set_bone(
                         i,
                         crate::deform::BonePose {
                             rotation,
@@ -243,14 +244,12 @@ fn apply_motion(state: &mut State) {
                         },
                     );
                 }
-                state
-                    .pose
-                    .set_bone_physics(i, m.bound.physics_enabled(i, frame));
+                pose.set_bone_physics(i, m.bound.physics_enabled(i, frame));
             }
         }
         for i in 0..m.bound.morph_tracks.len() {
             if let Some(w) = m.bound.sample_morph(i, frame) {
-                state.pose.set_morph(i, w);
+                pose.set_morph(i, w);
             }
         }
     }
@@ -258,7 +257,7 @@ fn apply_motion(state: &mut State) {
 
 /// One app frame of `dt` real seconds: motion → pose → pipeline frame.
 pub fn tick(state: &mut State, dt: f32) {
-    let pb = &mut state.playback;
+    let pb = state.playback_mut();
     let last = pb.last_frame() as f32;
     let has_motion = pb.motion.is_some();
     // Physics seconds to run this tick (None = paused).
@@ -377,7 +376,7 @@ pub fn draw_hud(painter: &eframe::egui::Painter, rect: eframe::egui::Rect, state
         }
         y += line;
     };
-    let pb = &state.playback;
+    let pb = state.playback();
     let status = if pb.playing {
         crate::tr!("hud-playing", substeps = sim.substeps())
     } else {
@@ -404,7 +403,7 @@ pub fn prepare_capture(
     if let Some((vmd, name)) = motion {
         set_motion(state, vmd, name);
     }
-    let pb = &mut state.playback;
+    let pb = state.playback_mut();
     pb.playing = false;
     pb.step_requested = false;
     pb.seek_requested = false;
@@ -417,7 +416,7 @@ pub fn prepare_capture(
     let fps = 60.0;
     let frames = seconds.map_or(0, |s| (s * fps).round() as usize);
     let frame_at = |k: usize| (target - (frames - k) as f32 / fps * FRAMES_PER_SECOND).max(0.0);
-    state.playback.frame = frame_at(0);
+    state.playback_mut().frame = frame_at(0);
     apply_motion(state);
     if seconds.is_some() {
         state.pose.set_physics(state.doc.model(), true);
@@ -430,10 +429,10 @@ pub fn prepare_capture(
     }
     state.pose.reset_physics(state.doc.model());
     for k in 1..=frames {
-        state.playback.frame = frame_at(k);
+        state.playback_mut().frame = frame_at(k);
         apply_motion(state);
         state.pose.advance(state.doc.model(), 1.0 / fps);
     }
-    state.playback.frame = target;
+    state.playback_mut().frame = target;
     state.pose.evaluate(state.doc.model());
 }

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 
 use eframe::egui;
 
-use crate::app::State;
+use crate::app::commands::Commands;
+use crate::app::View;
 use crate::edit::ElementKind;
 use crate::rig::translate::{edit_from_rows, preview, Row, Rule, UserDictionary};
 
@@ -40,13 +41,7 @@ pub fn menu_item(ui: &mut egui::Ui) {
         .on_hover_text(crate::tr!("translate-menu-tip"))
         .clicked()
     {
-        let ctx = ui.ctx().clone();
-        let mut w = ctx
-            .data_mut(|d| d.get_temp::<Window>(id()))
-            .unwrap_or_default();
-        w.open = true;
-        w.rows = None;
-        ctx.data_mut(|d| d.insert_temp(id(), w));
+        open(ui.ctx());
         ui.close();
     }
 }
@@ -84,15 +79,15 @@ fn rule_name(rule: Rule) -> String {
 }
 
 /// Shows the window when open (every frame, from the shell).
-pub fn show(ctx: &egui::Context, state: &mut State) {
+pub fn show(ctx: &egui::Context, view: &View, commands: &mut Commands) {
     let Some(mut w) = ctx.data(|d| d.get_temp::<Window>(id())) else {
         return;
     };
     if !w.open {
         return;
     }
-    let model = state.doc.model();
-    let revision = state.doc.history.revision();
+    let model = view.model;
+    let revision = view.doc.history.revision();
     let fresh = matches!(&w.rows, Some((r, o, l, _)) if *r == revision && *o == w.overwrite && *l == w.loads);
     if !fresh {
         let rows = preview(model, w.overwrite, &w.user);
@@ -193,8 +188,8 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
         });
     if apply {
         let rows = w.rows.as_ref().map(|r| r.3.as_slice()).unwrap_or(&[]);
-        if let Some(edit) = edit_from_rows(state.doc.model(), rows) {
-            state.commands.edit(edit);
+        if let Some(edit) = edit_from_rows(model, rows) {
+            commands.edit(edit);
         }
         close = true;
     }

@@ -1,13 +1,10 @@
 //! [`View`]: what a panel reads of the document — the model, the selection, the pose,
 //! the playback, the caches — all shared borrows. A panel draws from a `View` and
 //! sends [`Command`](crate::app::commands::Command)s; its own UI state (search
-//! boxes, the bone tree's folds) is the [`PanelState`] it gets beside them.
+//! boxes, the bone tree's folds) is the [`PanelState`](crate::app::PanelState) it gets beside them.
 
-use crate::app::commands::Commands;
 use crate::app::document::Document;
-use crate::app::{
-    pose, textures, timeline, viewport, LogLevel, PanelState, Selected, Selection, State,
-};
+use crate::app::{pose, textures, timeline, viewport, LogLevel, Selected, Selection};
 use crate::pmx::Model;
 
 /// A read-only view of the document for one frame's panels.
@@ -54,45 +51,5 @@ impl View<'_> {
         let bones =
             bones.filter_map(|i| Some((ProbeTarget::bone(model, i)?, model.bones[i].name.clone())));
         bodies.chain(bones).take(most).unzip()
-    }
-}
-
-impl State {
-    /// The view alone (tests and code that send nothing).
-    pub fn view(&self) -> View<'_> {
-        View {
-            doc: &self.doc,
-            model: self.doc.model(),
-            selection: self.selection,
-            selected: &self.selected,
-            reveal: self.panels.reveal_selection,
-            pose: &self.pose,
-            playback: &self.playback,
-            debug: &self.debug,
-            textures: &self.textures,
-            log: &self.log,
-            material_visible: &self.material_visible,
-            weight_bone: self.viewport.weights.bone,
-        }
-    }
-
-    /// The frame's view for the panels, the command queue they send to, and their
-    /// own UI state: three disjoint borrows of the state.
-    pub fn split(&mut self) -> (View<'_>, &mut Commands, &mut PanelState) {
-        let view = View {
-            doc: &self.doc,
-            model: self.doc.model(),
-            selection: self.selection,
-            selected: &self.selected,
-            reveal: self.panels.reveal_selection,
-            pose: &self.pose,
-            playback: &self.playback,
-            debug: &self.debug,
-            textures: &self.textures,
-            log: &self.log,
-            material_visible: &self.material_visible,
-            weight_bone: self.viewport.weights.bone,
-        };
-        (view, &mut self.commands, &mut self.panels)
     }
 }

@@ -9,6 +9,7 @@
 
 use eframe::egui;
 
+use crate::app::commands::{Command, Commands, ViewCommand};
 use crate::app::{Selection, State};
 use crate::check::{ElementRef, Problem};
 use crate::pmx::{Model, WeightKind};
@@ -333,17 +334,20 @@ impl WeightView {
 }
 
 /// The mode picker for the viewport toolbar.
-pub fn toolbar(ui: &mut egui::Ui, state: &mut State) {
-    let view = &mut state.viewport.weights;
+pub fn toolbar(ui: &mut egui::Ui, shown: WeightMode, sent: &mut Commands) {
+    let mut mode = shown;
     egui::ComboBox::from_label(crate::tr!("weight-view"))
-        .selected_text(view.mode.label())
+        .selected_text(mode.label())
         .show_ui(ui, |ui| {
             for m in WeightMode::ALL {
-                ui.selectable_value(&mut view.mode, m, m.label());
+                ui.selectable_value(&mut mode, m, m.label());
             }
         })
         .response
         .on_hover_text(crate::tr!("weight-view-hint"));
+    if mode != shown {
+        sent.push(Command::View(ViewCommand::WeightMode(mode)));
+    }
 }
 
 /// The legend in the viewport's bottom-right corner.

@@ -256,7 +256,7 @@ fn parse_dialog(json: &str) -> Result<crate::app::generators::Dialog, String> {
         .and_then(|v| v.as_str().map(str::to_string))
         .unwrap_or_default();
     let op = crate::ops::find(&name).ok_or_else(|| crate::tr!("cli-err-dialog-op", name = name))?;
-    let mut dialog = crate::app::generators::Dialog::new(crate::app::generators::Open {
+    let mut dialog = crate::app::generators::Dialog::new(crate::app::commands::Open {
         op,
         kind: None,
         selected: Vec::new(),

@@ -14,7 +14,7 @@ use crate::tr;
 /// Draws the open operation's window (if any). Apply pushes its edit (one undo
 /// step) and closes it; Cancel or the window's ✕ closes it.
 pub fn show(ctx: &egui::Context, state: &mut State) {
-    let Some(mut dialog) = state.generator.take() else {
+    let Some(mut dialog) = state.take_generator() else {
         return;
     };
     dialog.refresh(state.doc.model());
@@ -76,7 +76,7 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
         return;
     }
     if open && !cancel {
-        state.generator = Some(dialog);
+        state.set_generator(Some(dialog));
     }
 }
 

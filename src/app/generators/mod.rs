@@ -14,8 +14,8 @@ pub mod preview;
 
 use eframe::egui;
 
-use crate::app::commands::{Command, Commands};
-use crate::app::{Selected, Selection};
+use crate::app::commands::{Command, Commands, Open};
+use crate::app::{Selected, Selection, View};
 use crate::edit::{ElementKind, ModelEdit};
 use crate::ops::{Menu, Need, Operation, Options, REGISTRY};
 use crate::pmx::Model;
@@ -25,14 +25,6 @@ use crate::rig::RigPlan;
 use crate::tr;
 
 pub use dialog::show;
-
-/// What opens a dialog: the operation and the selection it starts from.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Open {
-    pub op: &'static Operation,
-    pub kind: Option<ElementKind>,
-    pub selected: Vec<usize>,
-}
 
 /// The result of planning with the current options.
 #[derive(Debug, Clone)]
@@ -298,52 +290,19 @@ fn select_symmetric_button(
     }
 }
 
-/// The Model menu of the menu bar: every Model operation (transform…), on the current
-/// selection (none: the whole model).
-pub fn model_menu(ui: &mut egui::Ui, state: &mut crate::app::State) {
-    let kind = state.selection.kind();
-    let selected = state.selected_indices();
-    op_items(
-        ui,
-        menu_ops(Menu::Model),
-        kind,
-        &selected,
-        &mut state.commands,
-    );
-}
-
-/// The Materials menu of the menu bar: order, merge and split, on the current
-/// selection (materials; split takes the selected vertices).
-pub fn materials_menu(ui: &mut egui::Ui, state: &mut crate::app::State) {
-    let kind = state.selection.kind();
-    let selected = state.selected_indices();
-    op_items(
-        ui,
-        menu_ops(Menu::Materials),
-        kind,
-        &selected,
-        &mut state.commands,
-    );
-}
-
-/// The Rig menu of the menu bar: every Rig operation, on the current selection,
-/// then "Select symmetric".
-pub fn rig_menu(ui: &mut egui::Ui, state: &mut crate::app::State) {
-    let active = state.selection;
-    let kind = active.kind();
-    let selected = state.selected_indices();
-    op_items(
-        ui,
-        menu_ops(Menu::Rig),
-        kind,
-        &selected,
-        &mut state.commands,
-    );
-    ui.separator();
-    let sym = symmetric_selection(state.doc.model(), active, &selected);
-    let enabled = sym.is_some();
-    let (active, set) = sym.unwrap_or((active, Selected::default()));
-    select_symmetric_button(ui, &mut state.commands, active, set, enabled);
+/// A menu of the menu bar (Rig, Model, Materials): every operation of `menu`, on the
+/// current selection (none: the whole model); the Rig menu ends with "Select symmetric".
+pub fn menu(ui: &mut egui::Ui, menu: Menu, view: &View, commands: &mut Commands) {
+    let active = view.selection;
+    let selected = view.selected_indices();
+    op_items(ui, menu_ops(menu), active.kind(), &selected, commands);
+    if menu == Menu::Rig {
+        ui.separator();
+        let sym = symmetric_selection(view.model, active, &selected);
+        let enabled = sym.is_some();
+        let (active, set) = sym.unwrap_or((active, Selected::default()));
+        select_symmetric_button(ui, commands, active, set, enabled);
+    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ const REPLACED: Color32 = Color32::from_rgb(255, 110, 220);
 
 /// Draws the plan of the open generator dialog, if it has one and previews it.
 pub fn draw(painter: &Painter, proj: &Projector, state: &State) {
-    let Some(d) = &state.generator else {
+    let Some(d) = state.generator() else {
         return;
     };
     if !d.preview {

@@ -511,8 +511,14 @@ pub fn draw_legend(painter: &Painter, rect: egui::Rect, model: &Model, options: 
 }
 
 /// Toolbar toggles for the collision overlay.
-pub fn toolbar(ui: &mut egui::Ui, view: &mut CollisionView, physics_on: bool) {
-    let o = &mut view.options;
+pub fn toolbar(
+    ui: &mut egui::Ui,
+    shown: CollisionOptions,
+    physics_on: bool,
+    sent: &mut crate::app::commands::Commands,
+) {
+    let mut options = shown;
+    let o = &mut options;
     ui.toggle_value(&mut o.bodies, crate::tr!("view-collision"))
         .on_hover_text(crate::tr!("view-collision-hint"));
     ui.toggle_value(&mut o.joints, crate::tr!("view-joint-limits"))
@@ -522,6 +528,10 @@ pub fn toolbar(ui: &mut egui::Ui, view: &mut CollisionView, physics_on: bool) {
             .on_hover_text(crate::tr!("view-contacts-hint"))
             .on_disabled_hover_text(crate::tr!("view-contacts-disabled"));
     });
+    if options != shown {
+        use crate::app::commands::{Command, ViewCommand};
+        sent.push(Command::View(ViewCommand::Collision(options)));
+    }
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use eframe::egui;
 use super::camera::Projector;
 use super::labels::{LabelRequest, LabelScratch};
 use super::overlays::bone_head;
+use crate::app::commands::{Command, Commands, ViewCommand};
 use crate::app::State;
 use crate::pmx::Model;
 use egui::{Align2, Color32, FontId, Painter, Pos2, Shape, Stroke};
@@ -313,9 +314,13 @@ fn draw_order_legend(painter: &Painter, layers: &[i32], hidden: usize) {
     }
 }
 
-/// Toolbar toggles for the debug overlays.
-pub fn toolbar(ui: &mut egui::Ui, state: &mut State) {
-    overlay_toggles(ui, &mut state.debug.overlays);
+/// The overlay switches, drawn from what is `shown`; a change is sent as a command.
+pub fn switches(ui: &mut egui::Ui, shown: DebugOverlays, sent: &mut Commands) {
+    let mut o = shown;
+    overlay_toggles(ui, &mut o);
+    if o != shown {
+        sent.push(Command::View(ViewCommand::Overlays(o)));
+    }
 }
 
 /// The overlays' toggle buttons (the viewport's toolbar and the Deform order panel).

@@ -352,6 +352,27 @@ mod tests {
     use super::*;
     use crate::pmx::{Bone, BoneFlags};
 
+    /// The gizmo of `bone` at rest pose.
+    fn input<'a>(
+        model: &'a Model,
+        world: &'a [Mat4],
+        proj: &'a Projector,
+        bone: usize,
+        size: f32,
+        rest: bool,
+    ) -> GizmoInput<'a> {
+        let pose = BonePose::default();
+        GizmoInput {
+            model,
+            world,
+            bone,
+            pose,
+            proj,
+            size,
+            rest,
+        }
+    }
+
     #[test]
     fn fixed_axis_bones_get_one_ring_and_unrotatable_none() {
         let mut model = Model::default();
@@ -371,15 +392,7 @@ mod tests {
             &super::super::camera::OrbitCamera::default(),
             egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(100.0, 100.0)),
         );
-        let inp = |bone| GizmoInput {
-            model: &model,
-            world: &world,
-            bone,
-            pose: BonePose::default(),
-            proj: &proj,
-            size: 1.0,
-            rest: false,
-        };
+        let inp = |bone| input(&model, &world, &proj, bone, 1.0, false);
         let (h0, _) = Gizmo::handles(&inp(0));
         assert_eq!(h0.len(), 1);
         let (h1, _) = Gizmo::handles(&inp(1));
@@ -396,15 +409,7 @@ mod tests {
         let world = vec![Mat4::from_translation(Vec3::new(0.0, 10.0, 0.0))];
         let rect = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 400.0));
         let proj = Projector::new(&super::super::camera::OrbitCamera::default(), rect);
-        let inp = GizmoInput {
-            model: &model,
-            world: &world,
-            bone: 0,
-            pose: BonePose::default(),
-            proj: &proj,
-            size: 3.0,
-            rest: false,
-        };
+        let inp = input(&model, &world, &proj, 0, 3.0, false);
         // The Z ring faces the default camera: grab it on the right, drag to the top.
         let right = proj.project_mmd(Vec3::new(3.0, 10.0, 0.0)).unwrap();
         let mut g = Gizmo::default();
@@ -441,15 +446,7 @@ mod tests {
         let world = vec![Mat4::from_translation(Vec3::new(5.0, 0.0, 0.0))];
         let rect = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 400.0));
         let proj = Projector::new(&super::super::camera::OrbitCamera::default(), rect);
-        let inp = |rest| GizmoInput {
-            model: &model,
-            world: &world,
-            bone: 0,
-            pose: BonePose::default(),
-            proj: &proj,
-            size: 3.0,
-            rest,
-        };
+        let inp = |rest| input(&model, &world, &proj, 0, 3.0, rest);
         assert!(Gizmo::handles(&inp(false)).0.is_empty());
         let mut g = Gizmo::default();
         // Grab the X arrow half way along it, drag 2 units further right.

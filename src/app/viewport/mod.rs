@@ -18,7 +18,7 @@ pub mod picking;
 pub mod render;
 pub mod timing;
 
-use crate::app::commands::Command;
+use crate::app::commands::{Command, Commands, Mode, ViewCommand};
 use crate::app::{Selection, State};
 use camera::{OrbitCamera, Projector};
 use egui::{PointerButton, Sense};
@@ -164,9 +164,11 @@ pub fn model_bounds(model: &crate::pmx::Model) -> (glam::Vec3, glam::Vec3) {
     )
 }
 
-fn toolbar(ui: &mut egui::Ui, state: &mut State) {
+/// The view switches and the pose and physics buttons: drawn from the state, every
+/// change sent as a command.
+fn toolbar(ui: &mut egui::Ui, state: &State, sent: &mut Commands) {
     ui.horizontal_wrapped(|ui| {
-        let o = &mut state.viewport.options;
+        let mut o = state.viewport.options;
         ui.toggle_value(&mut o.mesh, crate::tr!("view-mesh"));
         ui.toggle_value(&mut o.wireframe, crate::tr!("view-wireframe"));
         ui.toggle_value(&mut o.edges, crate::tr!("view-edges"));
@@ -176,25 +178,28 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
         ui.toggle_value(&mut o.grid, crate::tr!("view-grid"));
         ui.toggle_value(&mut o.ground_shadow, crate::tr!("view-shadow"))
             .on_hover_text(crate::tr!("view-shadow-hint"));
-        debug_overlays::toolbar(ui, state);
-        crate::app::weight_view::toolbar(ui, state);
+        if o != state.viewport.options {
+            sent.push(Command::View(ViewCommand::Options(o)));
+        }
+        debug_overlays::switches(ui, state.debug.overlays, sent);
+        crate::app::weight_view::toolbar(ui, state.viewport.weights.mode, sent);
         ui.separator();
         let physics_on = state.pose.physics_enabled();
-        collision::toolbar(ui, &mut state.viewport.collision, physics_on);
+        collision::toolbar(ui, state.viewport.collision.options, physics_on, sent);
         ui.separator();
         if ui
             .button(crate::tr!("view-reset-view"))
             .on_hover_text(crate::tr!("view-reset-view-hint"))
             .clicked()
         {
-            state.viewport.reset_camera(state.doc.model());
+            sent.push(Command::View(ViewCommand::ResetCamera));
         }
         if ui
             .button(crate::tr!("view-frame"))
             .on_hover_text(crate::tr!("view-frame-hint"))
             .clicked()
         {
-            navigate::frame_selection(state);
+            sent.push(Command::View(ViewCommand::FrameSelection));
         }
         if ui
             .add_enabled(
@@ -203,7 +208,7 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
             )
             .clicked()
         {
-            state.commands.push(Command::ResetPose);
+            sent.push(Command::ResetPose);
         }
         let mut physics = state.pose.physics_enabled();
         if ui
@@ -211,10 +216,10 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
             .on_hover_text(crate::tr!("view-physics-hint"))
             .changed()
         {
-            state.commands.push(Command::Physics(physics));
+            sent.push(Command::Physics(physics));
         }
         if physics && ui.button(crate::tr!("view-reset-physics")).clicked() {
-            state.commands.push(Command::ResetPhysics);
+            sent.push(Command::ResetPhysics);
         }
         let pending = state.textures.pending();
         let missing = state.textures.missing().count();
@@ -236,12 +241,26 @@ fn toolbar(ui: &mut egui::Ui, state: &mut State) {
     });
 }
 
+/// Applies a view change the toolbar (or a panel) sent.
+pub fn view_command(state: &mut State, command: ViewCommand) {
+    match command {
+        ViewCommand::Options(options) => state.viewport.options = options,
+        ViewCommand::Collision(options) => state.viewport.collision.options = options,
+        ViewCommand::Overlays(overlays) => state.debug.overlays = overlays,
+        ViewCommand::WeightMode(mode) => state.viewport.weights.mode = mode,
+        ViewCommand::ResetCamera => state.viewport.reset_camera(state.doc.model()),
+        ViewCommand::FrameSelection => navigate::frame_selection(state),
+        ViewCommand::Timing(shown) => state.viewport.timing.shown = shown,
+    }
+}
+
 /// Sends changed mesh / skinned vertices / textures / per-frame settings to the GPU scene.
 pub fn sync_gpu(state: &mut State) {
     let Some(gpu) = state.viewport.gpu.clone() else {
         return;
     };
     let Ok(mut scene) = gpu.lock() else { return };
+    let new_textures = state.take_new_textures();
     let model = state.doc.model();
     let stale = std::mem::take(&mut state.viewport.stale);
     let mut mesh_changed = stale.mesh || scene.mesh.is_none();
@@ -262,13 +281,12 @@ pub fn sync_gpu(state: &mut State) {
             }
         }
     } else {
-        for i in std::mem::take(&mut state.new_textures) {
+        for i in new_textures {
             if let Some(crate::app::textures::TexState::Ready(img)) = state.textures.states.get(i) {
                 scene.new_textures.push((i, img.clone()));
             }
         }
     }
-    state.new_textures.clear();
     let revision = state.pose.revision;
     let uploaded = state.viewport.uploaded;
     let pose_changed = mesh_changed || uploaded != Some(revision);
@@ -334,7 +352,9 @@ pub fn sync_gpu(state: &mut State) {
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    toolbar(ui, state);
+    let mut sent = Commands::default();
+    toolbar(ui, state, &mut sent);
+    state.commands.append(&mut sent);
     modes::bar(ui, state);
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     state.viewport.last_rect = Some(rect);
@@ -373,7 +393,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         Selection::Bone(i) if i < model.bones.len() && mode.has_bone_gizmo() => Some(i),
         _ => None,
     };
-    let rest = mode == modes::Mode::EditBones;
+    let rest = mode == Mode::EditBones;
 
     // Gizmo drag (primary button) on the selected bone; otherwise a click picks.
     if let Some(bone) = selected_bone {
@@ -419,15 +439,15 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         state.viewport.gizmo.end();
     }
     match mode {
-        modes::Mode::Vertices => modes::vertex_input(&response, ui, state, &proj),
-        modes::Mode::MorphEdit => {
+        Mode::Vertices => modes::vertex_input(&response, ui, state, &proj),
+        Mode::MorphEdit => {
             morph_edit::update(state);
             if !morph_edit::input(&response, ui, state, &proj) {
                 modes::vertex_input(&response, ui, state, &proj);
             }
         }
-        modes::Mode::PaintWeights => paint::input(&response, state, &proj),
-        modes::Mode::Pose | modes::Mode::EditBones => {}
+        Mode::PaintWeights => paint::input(&response, state, &proj),
+        Mode::Pose | Mode::EditBones => {}
     }
     if !mode.selects_vertices() && response.clicked() {
         if let Some(p) = response.interact_pointer_pos() {
@@ -547,8 +567,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     debug_overlays::draw(&painter, &proj, state);
     modes::draw_vertices(&painter, &proj, state, response.hover_pos());
     match mode {
-        modes::Mode::PaintWeights => paint::draw(&painter, &proj, state),
-        modes::Mode::MorphEdit => morph_edit::draw(&painter, &proj, state),
+        Mode::PaintWeights => paint::draw(&painter, &proj, state),
+        Mode::MorphEdit => morph_edit::draw(&painter, &proj, state),
         _ => {}
     }
     crate::app::weight_view::draw_legend(&painter, rect, state);

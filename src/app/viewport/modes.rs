@@ -21,68 +21,13 @@ use eframe::egui;
 
 use super::camera::Projector;
 use super::picking;
-use crate::app::commands::Command;
+use crate::app::commands::{Command, Mode};
 use crate::app::selection::{self, Combine};
 use crate::app::{Selected, Selection, State};
 use crate::deform::Pose;
 use crate::edit::ElementKind;
 use crate::rig::rest::MoveRest;
 use egui::{Color32, Pos2, Stroke};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Mode {
-    #[default]
-    Pose,
-    EditBones,
-    Vertices,
-    PaintWeights,
-    MorphEdit,
-}
-
-impl Mode {
-    pub const ALL: [Mode; 5] = [
-        Mode::Pose,
-        Mode::EditBones,
-        Mode::Vertices,
-        Mode::PaintWeights,
-        Mode::MorphEdit,
-    ];
-
-    pub fn label(self) -> String {
-        crate::tr!(match self {
-            Mode::Pose => "mode-pose",
-            Mode::EditBones => "mode-edit-bones",
-            Mode::Vertices => "mode-vertices",
-            Mode::PaintWeights => "mode-paint-weights",
-            Mode::MorphEdit => "mode-edit-morph",
-        })
-    }
-
-    /// Whether the selected bone gets the gizmo (posing or moving its rest).
-    pub fn has_bone_gizmo(self) -> bool {
-        matches!(self, Mode::Pose | Mode::EditBones)
-    }
-
-    /// Whether clicks and box drags select vertices.
-    pub fn selects_vertices(self) -> bool {
-        matches!(self, Mode::Vertices | Mode::MorphEdit)
-    }
-
-    /// Whether the mode shows the rest pose (the pose is parked meanwhile).
-    fn parks_pose(self) -> bool {
-        matches!(self, Mode::EditBones | Mode::MorphEdit)
-    }
-
-    fn hint(self) -> String {
-        crate::tr!(match self {
-            Mode::Pose => "mode-pose-hint",
-            Mode::EditBones => "mode-edit-bones-hint",
-            Mode::Vertices => "mode-vertices-hint",
-            Mode::PaintWeights => "mode-paint-weights-hint",
-            Mode::MorphEdit => "mode-edit-morph-hint",
-        })
-    }
-}
 
 /// The mode and its tools' settings.
 pub struct ModeState {
@@ -205,63 +150,42 @@ fn vertex_tools(ui: &mut egui::Ui, state: &mut State) {
     if let Selection::Bone(b) = state.selection {
         tools.weight_bone = Some(b);
     }
-    let name_of = |names: Option<&str>, i: Option<usize>| match (names, i) {
-        (Some(n), Some(i)) => format!("#{i} {n}"),
-        _ => crate::tr!("mode-choose"),
-    };
-    let bone_name = tools
-        .weight_bone
-        .and_then(|b| model.bones.get(b))
-        .map(|b| b.name.as_str());
     let mut picked: Option<Vec<usize>> = None;
-    egui::ComboBox::from_id_salt("vertex weight bone")
-        .selected_text(name_of(bone_name, tools.weight_bone))
-        .height(400.0)
-        .show_ui(ui, |ui| {
-            for (i, b) in model.bones.iter().enumerate() {
-                ui.selectable_value(&mut tools.weight_bone, Some(i), format!("#{i} {}", b.name));
-            }
-        });
+    let bones = &model.bones;
+    choose(
+        ui,
+        "vertex weight bone",
+        &mut tools.weight_bone,
+        bones.len(),
+        |i| &bones[i].name,
+    );
     ui.label(crate::tr!("mode-weight-at-least"));
     ui.add(
         egui::DragValue::new(&mut tools.min_weight)
             .range(0.0..=1.0)
             .speed(0.01),
     );
-    if ui
-        .add_enabled(
-            tools.weight_bone.is_some(),
-            egui::Button::new(crate::tr!("mode-by-weight")),
-        )
-        .on_hover_text(crate::tr!("mode-by-weight-hint"))
-        .clicked()
-    {
-        if let Some(b) = tools.weight_bone {
-            picked = Some(selection::vertices_weighted_by(model, b, tools.min_weight));
-        }
+    let (by_weight, hint) = (
+        crate::tr!("mode-by-weight"),
+        crate::tr!("mode-by-weight-hint"),
+    );
+    if let Some(b) = run_on(ui, tools.weight_bone, by_weight, hint) {
+        picked = Some(selection::vertices_weighted_by(model, b, tools.min_weight));
     }
-    let material_name = tools
-        .material
-        .and_then(|m| model.materials.get(m))
-        .map(|m| m.name.as_str());
-    egui::ComboBox::from_id_salt("vertex material")
-        .selected_text(name_of(material_name, tools.material))
-        .show_ui(ui, |ui| {
-            for (i, m) in model.materials.iter().enumerate() {
-                ui.selectable_value(&mut tools.material, Some(i), format!("#{i} {}", m.name));
-            }
-        });
-    if ui
-        .add_enabled(
-            tools.material.is_some(),
-            egui::Button::new(crate::tr!("mode-by-material")),
-        )
-        .on_hover_text(crate::tr!("mode-by-material-hint"))
-        .clicked()
-    {
-        if let Some(m) = tools.material {
-            picked = Some(selection::vertices_of_material(model, m));
-        }
+    let materials = &model.materials;
+    choose(
+        ui,
+        "vertex material",
+        &mut tools.material,
+        materials.len(),
+        |i| &materials[i].name,
+    );
+    let (by_material, hint) = (
+        crate::tr!("mode-by-material"),
+        crate::tr!("mode-by-material-hint"),
+    );
+    if let Some(m) = run_on(ui, tools.material, by_material, hint) {
+        picked = Some(selection::vertices_of_material(model, m));
     }
     let count = state
         .selected
@@ -277,6 +201,37 @@ fn vertex_tools(ui: &mut egui::Ui, state: &mut State) {
     if let Some(picked) = picked {
         select_vertices(state, &picked, how);
     }
+}
+
+/// A combo box choosing one of `count` elements, each shown as "#i name".
+fn choose<'a>(
+    ui: &mut egui::Ui,
+    salt: &str,
+    chosen: &mut Option<usize>,
+    count: usize,
+    name: impl Fn(usize) -> &'a str,
+) {
+    let text = match chosen.filter(|&i| i < count) {
+        Some(i) => format!("#{i} {}", name(i)),
+        None => crate::tr!("mode-choose"),
+    };
+    egui::ComboBox::from_id_salt(salt)
+        .selected_text(text)
+        .height(400.0)
+        .show_ui(ui, |ui| {
+            for i in 0..count {
+                ui.selectable_value(chosen, Some(i), format!("#{i} {}", name(i)));
+            }
+        });
+}
+
+/// A tool's button, enabled once something is chosen: the choice when clicked.
+fn run_on(ui: &mut egui::Ui, chosen: Option<usize>, label: String, hint: String) -> Option<usize> {
+    let clicked = ui
+        .add_enabled(chosen.is_some(), egui::Button::new(label))
+        .on_hover_text(hint)
+        .clicked();
+    chosen.filter(|_| clicked)
 }
 
 /// Pushes the vertex selection after picking `picked` with `how`.

@@ -10,8 +10,8 @@
 use eframe::egui;
 
 use super::camera::{mmd_to_gl, Projector};
-use super::modes::Mode;
 use super::picking::ray_triangle;
+use crate::app::commands::Mode;
 use crate::app::{LogLevel, State};
 use crate::edit::ModelEdit;
 use crate::rig::paint::{Brush, Falloff, PaintMirror, PaintMode, Stroke};
