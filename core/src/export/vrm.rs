@@ -570,6 +570,16 @@ fn mtoon(
     m
 }
 
+/// The VRMC_springBone extension [`export`] writes for `model` in its rest pose (nodes are bone
+/// indices), or `None` when it has no dynamic body; what measures the springs reads this.
+pub fn spring_bone_extension(model: &Model) -> Option<Value> {
+    spring_bone(
+        model,
+        &gltf::bone_parents(model),
+        &mut ExportReport::default(),
+    )
+}
+
 /// Springs from chains of bones with dynamic bodies, colliders from static spheres and
 /// capsules (grouped by MMD collision group; a spring collides with the groups its root body's
 /// mask lets it). `None` when the model has no dynamic body.
