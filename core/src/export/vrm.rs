@@ -747,8 +747,8 @@ fn spring_bone(
     Some(out)
 }
 
-/// One spring joint from a dynamic body and the joint that hangs it. The mapping (not yet
-/// measured against Hone's physics): drag is the body's mean damping per 60 fps frame; stiffness grows with the
+/// One spring joint from a dynamic body and the joint that hangs it. The mapping (measured
+/// against Hone's physics in docs/export.md, not tuned): drag is the body's mean damping per 60 fps frame; stiffness grows with the
 /// joint's rotation springs and with how narrow its rotation limits are; gravity falls as the
 /// limits narrow (a chain that barely turns does not droop); hit radius is the body's radius.
 fn spring_joint(model: &Model, bone: usize, body: usize, joint: Option<usize>) -> Value {
