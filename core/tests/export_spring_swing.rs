@@ -69,3 +69,29 @@ fn mei_hair_barely_moves_under_hone_physics_and_swings_under_vrm_springs() {
     let ratio = c.rms_ratio();
     assert!((50.0..1000.0).contains(&ratio), "RMS ratio {ratio}");
 }
+
+/// Every spring of both models (docs/export.md's spread): `cargo test --release --test
+/// export_spring_swing -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement for the docs (about a minute); the two tests above keep the bands"]
+fn every_spring_of_gene_and_mei() {
+    for path in ["gene/Gene.pmx", "mei/mei.pmd"] {
+        let Some(file) = hone_testkit::shared_model(path) else {
+            hone_testkit::skip(format!("{path} absent"));
+            continue;
+        };
+        let model = hone_core::pmx::load(file).expect("the model loads").model;
+        let Some(extension) = hone_core::export::vrm::spring_bone_extension(&model) else {
+            continue;
+        };
+        let names: Vec<String> = extension["springs"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|s| s["name"].as_str().map(str::to_string))
+            .collect();
+        for name in names {
+            measure(path, &name);
+        }
+    }
+}

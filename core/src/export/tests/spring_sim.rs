@@ -18,6 +18,18 @@ fn sideways(joint: Value) -> (SpringSim, Vec<Mat4>) {
     (sim, rest)
 }
 
+/// A sideways joint with these settings run `steps` steps from rest, the pose held still.
+fn settle_sideways(joint: Value, steps: usize) -> Vec<Mat4> {
+    let (mut sim, rest) = sideways(joint);
+    let mut world = rest.clone();
+    sim.reset(&world);
+    for _ in 0..steps {
+        world.copy_from_slice(&rest);
+        sim.step(&mut world, DT);
+    }
+    world
+}
+
 fn degrees_below_horizontal(world: &[Mat4]) -> f32 {
     let d = world[1].w_axis.truncate() - world[0].w_axis.truncate();
     (-d.y).atan2(d.x).to_degrees()
@@ -25,12 +37,10 @@ fn degrees_below_horizontal(world: &[Mat4]) -> f32 {
 
 #[test]
 fn first_step_moves_the_tail_by_stiffness_and_gravity_times_dt() {
-    let (mut sim, rest) = sideways(json!({
-        "node": 0, "stiffness": 1.0, "gravityPower": 0.5, "dragForce": 0.4,
-    }));
-    let mut world = rest.clone();
-    sim.reset(&world);
-    sim.step(&mut world, DT);
+    let world = settle_sideways(
+        json!({ "node": 0, "stiffness": 1.0, "gravityPower": 0.5, "dragForce": 0.4 }),
+        1,
+    );
     // By hand: tail (0.5, 0) + 1/60 × 1 × (1, 0) + 1/60 × 0.5 × (0, −1) = (0.516667, −0.008333),
     // then put back at 0.5 m from the head: the direction is atan(0.008333 / 0.516667) below +X.
     let expected = (0.008_333_333f32 / 0.516_666_7).atan().to_degrees();
@@ -46,15 +56,10 @@ fn one_joint_under_gravity_settles_where_stiffness_and_gravity_balance() {
     // along the bone, so the tail stops where k·rest + G·down points along the bone:
     // tan θ = G / k below the rest direction, whatever Δt and the length.
     for (k, g) in [(1.0f32, 0.5f32), (0.5, 1.0), (2.0, 0.2)] {
-        let (mut sim, rest) = sideways(json!({
-            "node": 0, "stiffness": k, "gravityPower": g, "dragForce": 0.4,
-        }));
-        let mut world = rest.clone();
-        sim.reset(&world);
-        for _ in 0..3000 {
-            world.copy_from_slice(&rest);
-            sim.step(&mut world, DT);
-        }
+        let world = settle_sideways(
+            json!({ "node": 0, "stiffness": k, "gravityPower": g, "dragForce": 0.4 }),
+            3000,
+        );
         let expected = (g / k).atan().to_degrees();
         let got = degrees_below_horizontal(&world);
         assert!(
@@ -66,15 +71,10 @@ fn one_joint_under_gravity_settles_where_stiffness_and_gravity_balance() {
 
 #[test]
 fn without_stiffness_a_joint_hangs_straight_down() {
-    let (mut sim, rest) = sideways(json!({
-        "node": 0, "stiffness": 0.0, "gravityPower": 1.0, "dragForce": 0.2,
-    }));
-    let mut world = rest.clone();
-    sim.reset(&world);
-    for _ in 0..5000 {
-        world.copy_from_slice(&rest);
-        sim.step(&mut world, DT);
-    }
+    let world = settle_sideways(
+        json!({ "node": 0, "stiffness": 0.0, "gravityPower": 1.0, "dragForce": 0.2 }),
+        5000,
+    );
     let got = degrees_below_horizontal(&world);
     assert!((got - 90.0).abs() < 0.05, "{got}°");
 }
