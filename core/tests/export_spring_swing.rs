@@ -37,11 +37,12 @@ fn measure(model_path: &str, chain: &str) -> Option<SwingComparison> {
         c.peak_ratio()
     );
     assert_eq!(
-        c.vrm_deg.len(),
+        c.vrm.per_frame_deg.len(),
         13 * 60,
         "10 s of motion and 3 s after, at 60 fps"
     );
-    assert!(c.vrm_deg.iter().chain(&c.hone_deg).all(|d| d.is_finite()));
+    let frames = c.vrm.per_frame_deg.iter().chain(&c.hone.per_frame_deg);
+    assert!(frames.copied().all(f32::is_finite));
     Some(c)
 }
 

@@ -16,9 +16,10 @@ use crate::pmx::Model;
 use crate::sim::Simulation;
 
 /// The swing of one tip over a run (angles in degrees from the physics-off direction).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SwingStats {
-    /// The largest angle.
+    /// Every frame's angle (frame k at k / fps seconds, from 1).
+    pub per_frame_deg: Vec<f32>,
     pub peak_deg: f32,
     /// Root mean square of the angle over every frame.
     pub rms_deg: f32,
@@ -32,15 +33,10 @@ pub struct SwingStats {
 pub struct SwingComparison {
     /// The spring's name (its root bone).
     pub chain: String,
-    /// The bone whose direction to the tip is measured, and the tip.
-    pub head_bone: usize,
-    pub tip_bone: usize,
-    pub fps: f32,
+    /// The bones whose direction is measured: the last spring bone and the tip.
+    pub segment: [usize; 2],
     /// The motion's length; the run goes on `after` seconds more.
     pub motion_seconds: f32,
-    /// Per frame (frame k at k / fps seconds, from 1), degrees.
-    pub vrm_deg: Vec<f32>,
-    pub hone_deg: Vec<f32>,
     pub vrm: SwingStats,
     pub hone: SwingStats,
 }
@@ -65,7 +61,7 @@ fn angle_deg(a: Vec3, b: Vec3) -> f32 {
         .to_degrees()
 }
 
-fn stats(deg: &[f32], fps: f32) -> SwingStats {
+fn stats(deg: Vec<f32>, fps: f32) -> SwingStats {
     let peak_deg = deg.iter().copied().fold(0.0, f32::max);
     let rms_deg = (deg.iter().map(|d| d * d).sum::<f32>() / deg.len().max(1) as f32).sqrt();
     let last = ((0.5 * fps).round() as usize).clamp(1, deg.len().max(1));
@@ -81,6 +77,7 @@ fn stats(deg: &[f32], fps: f32) -> SwingStats {
         (settled_from + 1) as f32 / fps
     });
     SwingStats {
+        per_frame_deg: deg,
         peak_deg,
         rms_deg,
         settled_at_s,
@@ -149,13 +146,9 @@ pub fn compare_swing(
     }
     Some(SwingComparison {
         chain: chain.to_string(),
-        head_bone,
-        tip_bone,
-        fps,
+        segment: [head_bone, tip_bone],
         motion_seconds,
-        vrm: stats(&vrm_deg, fps),
-        hone: stats(&hone_deg, fps),
-        vrm_deg,
-        hone_deg,
+        vrm: stats(vrm_deg, fps),
+        hone: stats(hone_deg, fps),
     })
 }
