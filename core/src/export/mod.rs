@@ -11,6 +11,8 @@
 pub mod expressions;
 pub mod gltf;
 mod json;
+pub mod spring_sim;
+pub mod spring_swing;
 pub mod t_pose;
 pub mod texture;
 pub mod vrm;

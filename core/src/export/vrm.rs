@@ -570,6 +570,16 @@ fn mtoon(
     m
 }
 
+/// The VRMC_springBone extension [`export`] writes for `model` in its rest pose (nodes are bone
+/// indices), or `None` when it has no dynamic body; what measures the springs reads this.
+pub fn spring_bone_extension(model: &Model) -> Option<Value> {
+    spring_bone(
+        model,
+        &gltf::bone_parents(model),
+        &mut ExportReport::default(),
+    )
+}
+
 /// Springs from chains of bones with dynamic bodies, colliders from static spheres and
 /// capsules (grouped by MMD collision group; a spring collides with the groups its root body's
 /// mask lets it). `None` when the model has no dynamic body.
@@ -737,8 +747,8 @@ fn spring_bone(
     Some(out)
 }
 
-/// One spring joint from a dynamic body and the joint that hangs it. The mapping (not yet
-/// measured against Hone's physics): drag is the body's mean damping per 60 fps frame; stiffness grows with the
+/// One spring joint from a dynamic body and the joint that hangs it. The mapping (measured
+/// against Hone's physics in docs/export.md, not tuned): drag is the body's mean damping per 60 fps frame; stiffness grows with the
 /// joint's rotation springs and with how narrow its rotation limits are; gravity falls as the
 /// limits narrow (a chain that barely turns does not droop); hit radius is the body's radius.
 fn spring_joint(model: &Model, bone: usize, body: usize, joint: Option<usize>) -> Value {
