@@ -1,6 +1,6 @@
 //! How an exported VRM spring swings against Hone's own physics (docs/export.md, "Springs"):
-//! Gene and mei play 02_laugh (10 s, then 3 s still) at 60 fps; the tip of one hair chain each
-//! is measured as its angle from the physics-off direction under the exported
+//! Gene and mei play 02_laugh (10 s, then 3 s still) at 60 fps; the last bone of one hair chain
+//! each is measured as its turn from the physics-off direction under the exported
 //! VRMC_springBone springs and under Hone's physics (`export::spring_swing`). The bands hold
 //! the ratios measured when the docs were written, so a change to the spring mapping or to
 //! physics that moves them shows here and the docs get updated with it.
@@ -58,17 +58,15 @@ fn gene_front_hair_swings_about_a_third_as_much_under_vrm_springs() {
 }
 
 #[test]
-fn mei_hair_barely_moves_under_hone_physics_and_swings_under_vrm_springs() {
+fn mei_front_hair_swings_about_a_third_as_much_under_vrm_springs() {
     let Some(c) = measure("mei/mei.pmd", "前髪１") else {
         return;
     };
-    // Under Hone's physics mei's hair keeps to its head (its bodies' angular damping is 1.0–1.7,
-    // which Bullet clamps to 1: no angular velocity survives a step; not isolated as the cause);
-    // VRM has only drag on the tail's motion, and the tail lags behind the head.
-    assert!(c.hone.peak_deg < 0.5, "{:?}", c.hone);
-    assert!((3.0..15.0).contains(&c.vrm.peak_deg), "{:?}", c.vrm);
+    // The last hair bone turns under Hone's physics (its tip stays put: no body, no 物理後変形,
+    // so the measure is the bone's own turn) and lags behind the head under the VRM springs.
+    assert!(c.hone.peak_deg > 10.0 && c.vrm.peak_deg > 3.0, "{c:?}");
     let ratio = c.rms_ratio();
-    assert!((50.0..1000.0).contains(&ratio), "RMS ratio {ratio}");
+    assert!((0.2..0.6).contains(&ratio), "RMS ratio {ratio}");
 }
 
 /// Every spring of both models (docs/export.md's spread): `cargo test --release --test

@@ -33,7 +33,7 @@ pub struct SwingStats {
 pub struct SwingComparison {
     /// The spring's name (its root bone).
     pub chain: String,
-    /// The bones whose direction is measured: the last spring bone and the tip.
+    /// The last spring bone (whose turn is measured) and the tip (its rest direction's end).
     pub segment: [usize; 2],
     /// The motion's length; the run goes on `after` seconds more.
     pub motion_seconds: f32,
@@ -126,10 +126,16 @@ pub fn compare_swing(
     let motion_seconds = motion.duration();
     let frames = ((motion_seconds + after.max(0.0)) * fps).round() as usize;
     let dt = 1.0 / fps;
-    let direction =
-        |world: &[Mat4]| world[tip_bone].w_axis.truncate() - world[head_bone].w_axis.truncate();
+    // The last spring bone's own turn: its world rotation applied to its rest direction. Not the
+    // segment to the tip's place: a tip bone without a body and without 物理後変形 keeps its
+    // physics-off place in MMD (mei's hair tips), so that segment would barely move under Hone's
+    // physics while the bone above it swings.
+    let rest_dir = model.bones[tip_bone].position - model.bones[head_bone].position;
     // glTF's Z is MMD's −Z; angles do not care, but the directions are compared in one space.
     let unmirror = |v: Vec3| Vec3::new(v.x, v.y, -v.z);
+    let direction = |world: &[Mat4]| world[head_bone].transform_vector3(rest_dir);
+    let gltf_direction =
+        |world: &[Mat4]| unmirror(world[head_bone].transform_vector3(unmirror(rest_dir)));
     let mut vrm_deg = Vec::with_capacity(frames);
     let mut hone_deg = Vec::with_capacity(frames);
     for k in 1..=frames {
@@ -142,7 +148,7 @@ pub fn compare_swing(
         springs.step(&mut gltf_world, dt);
         let still = direction(&off.state.world);
         hone_deg.push(angle_deg(direction(&on.state.world), still));
-        vrm_deg.push(angle_deg(unmirror(direction(&gltf_world)), still));
+        vrm_deg.push(angle_deg(gltf_direction(&gltf_world), still));
     }
     Some(SwingComparison {
         chain: chain.to_string(),
