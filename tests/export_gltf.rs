@@ -457,3 +457,39 @@ fn vrm_options_t_pose_off_and_expression_maps_validate_on_every_humanoid_shared_
         verdicts.len()
     );
 }
+
+/// A merged part's textures are read from the part's folder until the model is saved beside
+/// them (the app exports an unsaved merge): with the origins every texture is embedded, without
+/// them each is reported missing.
+#[test]
+fn textures_with_an_origin_are_read_from_that_folder() {
+    use hone::export::{export, ExportFormat, ExportNote, ExportOptions};
+    let Some(path) = hone_testkit::shared_model("gene/Gene_light.pmx") else {
+        return;
+    };
+    let model = hone::pmx::load(&path).unwrap().model;
+    let elsewhere = tempfile::tempdir().unwrap();
+    let missing = |options: &ExportOptions| {
+        let (_, report) = export(&model, options).unwrap();
+        report
+            .notes
+            .iter()
+            .filter(|n| matches!(n, ExportNote::TextureMissing { .. }))
+            .count()
+    };
+    let mut options = ExportOptions::new(ExportFormat::Glb);
+    options.texture_dir = Some(elsewhere.path().to_path_buf());
+    let used: std::collections::BTreeSet<usize> = model
+        .materials
+        .iter()
+        .filter_map(|m| usize::try_from(m.texture).ok())
+        .collect();
+    assert!(!used.is_empty());
+    assert_eq!(missing(&options), used.len(), "nothing beside the model");
+    for &i in &used {
+        options
+            .texture_origins
+            .bring(i, &model.textures[i], path.parent().unwrap());
+    }
+    assert_eq!(missing(&options), 0, "each read from its origin's folder");
+}

@@ -11,6 +11,7 @@ use gui_support::motion::{key, name};
 use gui_support::{app, app_mut, english, harness, AppHarness};
 use hone::app::document::Document;
 use hone::app::files::picker::{Backend, Picker};
+use hone::app::textures::TexState;
 use hone::app::{timeline, HoneApp, LogLevel};
 use hone::pmx::Model;
 use std::path::{Path, PathBuf};
@@ -411,10 +412,12 @@ fn add_model_then_save_brings_the_parts_textures_beside_the_model() {
     let mut part = hone::pmx::load(&blade).unwrap().model;
     part.textures[0] = "..\\..\\secret.png".into();
     std::fs::write(dir.path().join("secret.png"), b"secret").unwrap();
+    // Real image bytes (the viewport decodes them), one of Gene_light's.
+    let image = std::fs::read(light.parent().unwrap().join("light/arm.png")).unwrap();
     for t in &part.textures[1..] {
         let file = part_dir.join(t.replace('\\', "/"));
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-        std::fs::write(&file, format!("blade {t}")).unwrap();
+        std::fs::write(&file, &image).unwrap();
     }
     let part_path = part_dir.join("blade.pmx");
     write(&part, &part_path);
@@ -434,6 +437,25 @@ fn add_model_then_save_brings_the_parts_textures_beside_the_model() {
     h.run_steps(4);
     let merged = app(&h).state.doc.model().textures.clone();
     assert_eq!(merged.len(), before.len() + part.textures.len());
+    // The viewport draws the part's textures from its folder before anything is saved.
+    let t0 = std::time::Instant::now();
+    while app(&h).state.textures.pending() > 0 && t0.elapsed().as_secs() < 20 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.run_steps(1);
+    }
+    let states = &app(&h).state.textures.states;
+    assert_eq!(states.len(), merged.len());
+    assert!(
+        matches!(states[before.len()], TexState::Missing(_)),
+        "the refused path is not read"
+    );
+    for (i, state) in states.iter().enumerate().skip(before.len() + 1) {
+        assert!(
+            matches!(state, TexState::Ready(_)),
+            "part texture {} not drawn: {state:?}",
+            merged[i]
+        );
+    }
 
     click_menu(&mut h, "File", "Save  (Ctrl+S)");
     assert!(app(&h).texture_question.is_some(), "no question");

@@ -180,6 +180,20 @@ impl Document {
     }
 
     /// Textures the last edit added from other folders (a merged part's plan says which).
+    /// Where the merged parts' textures are read from until the model is saved.
+    pub fn texture_origins(&self) -> &crate::pmx::textures::TextureOrigins {
+        &self.texture_origins
+    }
+
+    /// The folder texture `index` is read from: a merged part's folder until the model is
+    /// saved beside its textures, else the model's own.
+    pub fn texture_folder(&self, index: usize) -> Option<&Path> {
+        let textures = &self.model.textures;
+        self.texture_origins
+            .origin_folder(textures, index)
+            .or(self.base_dir())
+    }
+
     pub fn bring_textures_from(&mut self, origins: &crate::pmx::textures::TextureOrigins) {
         self.texture_origins.extend(origins);
     }

@@ -116,6 +116,7 @@ fn start(ctx: &egui::Context, w: &mut Window, state: &State, path: PathBuf) {
     let options = ExportOptions {
         format,
         texture_dir: state.doc.base_dir().map(Path::to_path_buf),
+        texture_origins: state.doc.texture_origins().clone(),
         author: w.author.clone(),
         license: w.license.clone(),
         t_pose: Some(format == ExportFormat::Vrm && !w.keep_a_pose),

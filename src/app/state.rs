@@ -434,6 +434,9 @@ impl State {
             self.pose_undo
                 .retain_fitting(model.bones.len(), model.morphs.len());
         }
+        if changes.touches(K::Texture) || changes.structure().contains(K::Texture) {
+            self.sync_textures();
+        }
     }
 
     /// Applies the frame's commands in the order they were pushed. Called once per
@@ -468,7 +471,10 @@ impl State {
         for command in commands {
             match command {
                 Command::Edit(edit) => self.apply(edit),
-                Command::BringTextures(origins) => self.doc.bring_textures_from(&origins),
+                Command::BringTextures(origins) => {
+                    self.doc.bring_textures_from(&origins);
+                    self.sync_textures();
+                }
                 Command::Undo => self.undo(),
                 Command::Redo => self.redo(),
                 Command::GoTo(n) => self.go_to(n),
@@ -623,6 +629,14 @@ impl State {
                 ctx.request_repaint();
             }
         }
+    }
+
+    /// Decodes the textures the table gained or re-pointed (a merged part's are read from
+    /// its folder until the model is saved beside them).
+    fn sync_textures(&mut self) {
+        let doc = &self.doc;
+        self.textures
+            .sync(&doc.model().textures, |i| doc.texture_folder(i));
     }
 
     /// The window title: file name, an unsaved mark, the app name.

@@ -7,7 +7,7 @@ use eframe::egui;
 
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 
 #[derive(Debug)]
@@ -25,9 +25,19 @@ pub enum TexState {
     Missing(String),
 }
 
+/// What a texture was decoded from: the name the table stores and the file it found.
+type Source = (String, Option<PathBuf>);
+/// A finished decode: the slot, what it decoded, the image or why not.
+type Decoded = (usize, Source, Result<DecodedImage, String>);
+
 pub struct TextureStore {
     pub states: Vec<TexState>,
-    rx: Option<Receiver<(usize, Result<DecodedImage, String>)>>,
+    /// Each state's source, so that a texture-table edit decodes only what changed.
+    sources: Vec<Source>,
+    rx: Option<Receiver<Decoded>>,
+    tx: Option<Sender<Decoded>>,
+    embedded: &'static [(&'static str, &'static [u8])],
+    repaint: Option<egui::Context>,
 }
 
 impl TextureStore {
@@ -38,50 +48,87 @@ impl TextureStore {
         embedded: &'static [(&'static str, &'static [u8])],
         repaint: Option<egui::Context>,
     ) -> Self {
-        let (tx, rx) = channel();
-        let jobs: Vec<(usize, Option<PathBuf>, String)> = textures
-            .iter()
-            .enumerate()
-            .map(|(i, name)| {
-                (
-                    i,
-                    base_dir.and_then(|d| crate::pmx::textures::find(d, name)),
-                    name.clone(),
-                )
-            })
-            .collect();
-        std::thread::spawn(move || {
-            jobs.into_par_iter().for_each(|(i, path, name)| {
-                let bundled = embedded.iter().find(|(n, _)| n.eq_ignore_ascii_case(&name));
-                let result = match (path, bundled) {
-                    (Some(p), _) => decode_file(&p),
-                    (None, Some((_, bytes))) => decode_bytes(bytes),
-                    (None, None) => Err(crate::tr!("log-texture-not-found", name = name)),
-                };
-                let _ = tx.send((i, result));
-                if let Some(ctx) = &repaint {
-                    ctx.request_repaint();
-                }
-            });
-        });
-        TextureStore {
-            states: vec![TexState::Pending; textures.len()],
-            rx: Some(rx),
-        }
+        let mut store = TextureStore {
+            embedded,
+            repaint,
+            ..TextureStore::empty()
+        };
+        store.sync(textures, |_| base_dir);
+        store
     }
 
     pub fn empty() -> Self {
         TextureStore {
             states: Vec::new(),
+            sources: Vec::new(),
             rx: None,
+            tx: None,
+            embedded: &[],
+            repaint: None,
         }
+    }
+
+    /// Decodes, in the background, each texture of `textures` that is new or now names
+    /// another file than it was decoded from (a merged part's, an added or renamed one),
+    /// looked up in `folder(index)`; forgets those past the table's end.
+    pub fn sync<'a>(&mut self, textures: &[String], folder: impl Fn(usize) -> Option<&'a Path>) {
+        self.states.truncate(textures.len());
+        self.sources.truncate(textures.len());
+        let mut jobs: Vec<(usize, Source)> = Vec::new();
+        for (i, name) in textures.iter().enumerate() {
+            let path = folder(i).and_then(|d| crate::pmx::textures::find(d, name));
+            let source = (name.clone(), path);
+            if self.sources.get(i) == Some(&source) {
+                continue;
+            }
+            if i < self.sources.len() {
+                self.sources[i] = source.clone();
+                self.states[i] = TexState::Pending;
+            } else {
+                self.sources.push(source.clone());
+                self.states.push(TexState::Pending);
+            }
+            jobs.push((i, source));
+        }
+        if jobs.is_empty() {
+            return;
+        }
+        let tx = match &self.tx {
+            Some(tx) => tx.clone(),
+            None => {
+                let (tx, rx) = channel();
+                self.rx = Some(rx);
+                self.tx.insert(tx).clone()
+            }
+        };
+        let embedded = self.embedded;
+        let repaint = self.repaint.clone();
+        std::thread::spawn(move || {
+            jobs.into_par_iter().for_each(|(i, source)| {
+                let (name, path) = &source;
+                let bundled = embedded.iter().find(|(n, _)| n.eq_ignore_ascii_case(name));
+                let result = match (path, bundled) {
+                    (Some(p), _) => decode_file(p),
+                    (None, Some((_, bytes))) => decode_bytes(bytes),
+                    (None, None) => Err(crate::tr!("log-texture-not-found", name = name)),
+                };
+                let _ = tx.send((i, source, result));
+                if let Some(ctx) = &repaint {
+                    ctx.request_repaint();
+                }
+            });
+        });
     }
 
     /// Takes finished decodes; returns the indices that became ready.
     pub fn poll(&mut self) -> Vec<usize> {
         let mut ready = Vec::new();
         if let Some(rx) = &self.rx {
-            while let Ok((i, result)) = rx.try_recv() {
+            while let Ok((i, source, result)) = rx.try_recv() {
+                // A decode of what the slot held before a later edit is stale.
+                if self.sources.get(i) != Some(&source) {
+                    continue;
+                }
                 if let Some(state) = self.states.get_mut(i) {
                     *state = match result {
                         Ok(img) => {

@@ -50,6 +50,7 @@ impl ExportArgs {
         Ok(ExportOptions {
             format,
             texture_dir: self.input.parent().map(|p| p.to_path_buf()),
+            texture_origins: Default::default(),
             author: self.author.clone(),
             license: self.license.clone(),
             t_pose: self.t_pose,

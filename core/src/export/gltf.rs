@@ -539,8 +539,9 @@ impl Document {
     ) -> Option<(usize, Alpha)> {
         let name = &model.textures[index];
         let found = options
-            .texture_dir
-            .as_deref()
+            .texture_origins
+            .origin_folder(&model.textures, index)
+            .or(options.texture_dir.as_deref())
             .and_then(|dir| crate::pmx::textures::find(dir, name));
         let image = match found {
             Some(path) => texture::load(&path),

@@ -55,6 +55,9 @@ pub struct ExportOptions {
     /// The folder the model's texture paths are relative to (the model file's folder); `None`
     /// exports without textures (each reported).
     pub texture_dir: Option<PathBuf>,
+    /// Textures a merged part brought, read from the part's folder (the app exports before
+    /// the model is saved beside them).
+    pub texture_origins: crate::pmx::textures::TextureOrigins,
     /// VRM meta: the author(s) the user names (required by VRM; empty → an error).
     pub author: String,
     /// VRM meta: the licence's URL the user gives (required by VRM; empty → an error).
@@ -72,6 +75,7 @@ impl ExportOptions {
         ExportOptions {
             format,
             texture_dir: None,
+            texture_origins: Default::default(),
             author: String::new(),
             license: String::new(),
             t_pose: None,

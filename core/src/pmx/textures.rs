@@ -211,9 +211,14 @@ impl TextureOrigins {
 
     /// The folder texture `index` of `textures` is relative to: its origin's, else `home`.
     pub fn folder<'a>(&'a self, textures: &'a [String], index: usize, home: &'a Path) -> &'a Path {
+        self.origin_folder(textures, index).unwrap_or(home)
+    }
+
+    /// The folder of texture `index`'s origin, when it has one that holds.
+    pub fn origin_folder<'a>(&'a self, textures: &'a [String], index: usize) -> Option<&'a Path> {
         self.live(textures)
             .find(|o| o.index == index)
-            .map_or(home, |o| o.folder.as_path())
+            .map(|o| o.folder.as_path())
     }
 
     /// The texture rule for `textures` written into `to`: each entry relative to its
