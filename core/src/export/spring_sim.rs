@@ -1,7 +1,7 @@
 //! A VRMC_springBone 1.0 runtime, following the specification's reference update (verlet step
 //! per joint: inertia × (1 − drag), stiffness × Δt towards the rest direction, gravity × Δt, the
 //! length kept, colliders pushing the tail out, the node turned to its tail). Hone uses it to
-//! measure how the springs it exports swing against its own physics ([`compare_swing`]); the
+//! measure how the springs it exports swing against its own physics ([`compare_swing`](super::spring_swing::compare_swing)); the
 //! app does not run it.
 //!
 //! It reads the extension's JSON as the exporter writes it. Node transforms are the glTF nodes'
