@@ -357,6 +357,10 @@ impl PhysicsWorld {
                 RigidBodyBuilder::dynamic()
                     .additional_mass_properties(setup.mass_properties())
                     .can_sleep(false)
+                    // Bullet has one gyroscopic term, its implicit one, which the step adds
+                    // itself (`PhysicsConfig::gyroscopic`); rapier's explicit correction on top
+                    // would count it twice.
+                    .gyroscopic_forces_enabled(false)
             } else {
                 RigidBodyBuilder::kinematic_velocity_based()
             };
