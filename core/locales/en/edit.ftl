@@ -1,17 +1,5 @@
 
 # History labels (core/src/edit): the undo steps' titles
-edit-kind-header = header
-edit-kind-model-info = model info
-edit-kind-vertex = vertex
-edit-kind-face = face
-edit-kind-texture = texture
-edit-kind-material = material
-edit-kind-bone = bone
-edit-kind-morph = morph
-edit-kind-display-frame = display frame
-edit-kind-rigid-body = rigid body
-edit-kind-joint = joint
-edit-kind-soft-body = soft body
 edit-kinds-header = headers
 edit-kinds-model-info = model infos
 edit-kinds-vertex = vertices

@@ -1,17 +1,5 @@
 
 # 履歴の項目名（core/src/edit）：元に戻す手順の名前
-edit-kind-header = ヘッダ
-edit-kind-model-info = モデル情報
-edit-kind-vertex = 頂点
-edit-kind-face = 面
-edit-kind-texture = テクスチャ
-edit-kind-material = 材質
-edit-kind-bone = ボーン
-edit-kind-morph = モーフ
-edit-kind-display-frame = 表示枠
-edit-kind-rigid-body = 剛体
-edit-kind-joint = ジョイント
-edit-kind-soft-body = ソフトボディ
 edit-kinds-header = ヘッダ
 edit-kinds-model-info = モデル情報
 edit-kinds-vertex = 頂点

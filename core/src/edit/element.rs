@@ -4,8 +4,8 @@
 //! delete commands keep for undo. [`ElementKind`] names a list of the model.
 
 use crate::pmx::{
-    Bone, DisplayFrame, Header, Joint, Material, Model, ModelInfo, Morph, RigidBody, SoftBody,
-    Vertex,
+    Bone, DisplayFrame, Header, Joint, Material, Model, ModelInfo, Morph, RigidBody, Section,
+    SoftBody, Vertex,
 };
 use std::fmt;
 
@@ -74,22 +74,27 @@ impl ElementKind {
         ElementKind::SoftBody,
     ];
 
+    /// The file section that holds this kind: its names are the kind's singular names.
+    pub fn section(self) -> Section {
+        match self {
+            ElementKind::Header => Section::Header,
+            ElementKind::Info => Section::ModelInfo,
+            ElementKind::Vertex => Section::Vertex,
+            ElementKind::Face => Section::Face,
+            ElementKind::Texture => Section::Texture,
+            ElementKind::Material => Section::Material,
+            ElementKind::Bone => Section::Bone,
+            ElementKind::Morph => Section::Morph,
+            ElementKind::DisplayFrame => Section::DisplayFrame,
+            ElementKind::RigidBody => Section::RigidBody,
+            ElementKind::Joint => Section::Joint,
+            ElementKind::SoftBody => Section::SoftBody,
+        }
+    }
+
     /// Lower-case English name ("rigid body"), used in history labels.
     pub fn name(self) -> &'static str {
-        match self {
-            ElementKind::Header => "header",
-            ElementKind::Info => "model info",
-            ElementKind::Vertex => "vertex",
-            ElementKind::Face => "face",
-            ElementKind::Texture => "texture",
-            ElementKind::Material => "material",
-            ElementKind::Bone => "bone",
-            ElementKind::Morph => "morph",
-            ElementKind::DisplayFrame => "display frame",
-            ElementKind::RigidBody => "rigid body",
-            ElementKind::Joint => "joint",
-            ElementKind::SoftBody => "soft body",
-        }
+        self.section().name()
     }
 
     /// Plural of [`name`](Self::name).
@@ -112,20 +117,7 @@ impl ElementKind {
 
     /// [`name`](Self::name) in the current language (history labels).
     pub fn label(self) -> String {
-        match self {
-            ElementKind::Header => crate::tr!("edit-kind-header"),
-            ElementKind::Info => crate::tr!("edit-kind-model-info"),
-            ElementKind::Vertex => crate::tr!("edit-kind-vertex"),
-            ElementKind::Face => crate::tr!("edit-kind-face"),
-            ElementKind::Texture => crate::tr!("edit-kind-texture"),
-            ElementKind::Material => crate::tr!("edit-kind-material"),
-            ElementKind::Bone => crate::tr!("edit-kind-bone"),
-            ElementKind::Morph => crate::tr!("edit-kind-morph"),
-            ElementKind::DisplayFrame => crate::tr!("edit-kind-display-frame"),
-            ElementKind::RigidBody => crate::tr!("edit-kind-rigid-body"),
-            ElementKind::Joint => crate::tr!("edit-kind-joint"),
-            ElementKind::SoftBody => crate::tr!("edit-kind-soft-body"),
-        }
+        self.section().label()
     }
 
     /// [`plural`](Self::plural) in the current language (history labels).
@@ -152,6 +144,7 @@ impl ElementKind {
     }
 
     /// Number of elements of this kind in `model` (1 for the single records).
+    #[inline]
     pub fn len(self, model: &Model) -> usize {
         on_list!(self, &model, |list| list.len(), 1)
     }

@@ -7,7 +7,11 @@
 
 use super::json::*;
 use super::texture::{self, Alpha};
-use super::{ExportError, ExportFormat, ExportNote, ExportOptions, ExportReport, METRES_PER_UNIT};
+use super::{
+    unit_factor, ExportError, ExportFormat, ExportNote, ExportOptions, ExportReport,
+    METRES_PER_UNIT,
+};
+use crate::edit::remap::material_face_ranges;
 use crate::pmx::{MaterialFlags, Model, MorphOffsets, Toon, Weights};
 use glam::Vec3;
 use std::collections::BTreeMap;
@@ -257,13 +261,10 @@ impl Document {
     ) -> Vec<(usize, usize)> {
         let vertex_count = model.vertices.len();
         let mut out = Vec::new();
-        let mut start = 0usize;
         let (mut point_line, mut bad) = (0, 0);
-        for (m, material) in model.materials.iter().enumerate() {
-            let count = usize::try_from(material.face_index_count).unwrap_or(0) / 3;
-            let end = start.saturating_add(count).min(model.faces.len());
-            let faces = &model.faces[start.min(end)..end];
-            start = end;
+        let ranges = material_face_ranges(model);
+        for (m, (material, range)) in model.materials.iter().zip(ranges).enumerate() {
+            let faces = &model.faces[range];
             if material.flags.has(MaterialFlags::POINT) || material.flags.has(MaterialFlags::LINE) {
                 point_line += 1;
                 continue;
@@ -476,15 +477,7 @@ impl Document {
         let mut out = Vec::with_capacity(model.materials.len());
         for material in &model.materials {
             let texture = self.texture(model, material.texture, options, report);
-            let d = material.diffuse;
-            let clamp = |x: f32| {
-                if x.is_finite() {
-                    x.clamp(0.0, 1.0)
-                } else {
-                    1.0
-                }
-            };
-            let base = [clamp(d.x), clamp(d.y), clamp(d.z), clamp(d.w)];
+            let base = material.diffuse.to_array().map(|x| unit_factor(x, 1.0));
             let (alpha_mode, alpha_cutoff) = match texture.map(|(_, a)| a) {
                 _ if base[3] < 1.0 => ("BLEND", None),
                 Some(Alpha::Blended) => ("BLEND", None),

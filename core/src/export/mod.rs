@@ -24,6 +24,15 @@ use std::path::PathBuf;
 /// 1 MMD unit in metres (the usual reading: a 20-unit model is about 1.6 m tall).
 pub const METRES_PER_UNIT: f32 = 0.08;
 
+/// A colour factor as glTF wants it: in 0..1, and `fallback` for a non-finite one.
+fn unit_factor(x: f32, fallback: f32) -> f32 {
+    if x.is_finite() {
+        x.clamp(0.0, 1.0)
+    } else {
+        fallback
+    }
+}
+
 /// What file to make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExportFormat {

@@ -10,7 +10,11 @@
 
 use super::expressions::{ExpressionMap, PRESETS};
 use super::gltf::{self, to_gltf};
-use super::{ExportError, ExportFormat, ExportNote, ExportOptions, ExportReport, METRES_PER_UNIT};
+use super::{
+    unit_factor, ExportError, ExportFormat, ExportNote, ExportOptions, ExportReport,
+    METRES_PER_UNIT,
+};
+use crate::edit::remap::material_face_ranges;
 use crate::pmx::{
     euler_rotation, MaterialFlags, Model, MorphOffsets, RigidMode, RigidShape, SphereMode, Toon,
 };
@@ -252,15 +256,10 @@ fn head_only_materials(
                     .unwrap_or(true)
         })
     };
-    let mut start = 0usize;
-    model
-        .materials
-        .iter()
-        .map(|material| {
-            let count = usize::try_from(material.face_index_count).unwrap_or(0) / 3;
-            let end = start.saturating_add(count).min(model.faces.len());
-            let faces = &model.faces[start.min(end)..end];
-            start = end;
+    material_face_ranges(model)
+        .into_iter()
+        .map(|range| {
+            let faces = &model.faces[range];
             !faces.is_empty() && faces.iter().flatten().all(|&v| vertex_on_head(v))
         })
         .collect()
@@ -554,18 +553,15 @@ fn mtoon(
     }
     let edge = source.edge_size;
     if source.flags.has(MaterialFlags::EDGE) && edge.is_finite() && edge > 0.0 {
-        let c = source.edge_color;
-        let clamp = |x: f32| {
-            if x.is_finite() {
-                x.clamp(0.0, 1.0)
-            } else {
-                0.0
-            }
-        };
+        let colour = source
+            .edge_color
+            .truncate()
+            .to_array()
+            .map(|x| unit_factor(x, 0.0));
         m["outlineWidthMode"] = json!("worldCoordinates");
         // MMD's edge size 1 is about 0.1 units wide at the usual view; a guess, not a measure.
         m["outlineWidthFactor"] = json!(edge * 0.1 * METRES_PER_UNIT * 0.1);
-        m["outlineColorFactor"] = json!([clamp(c.x), clamp(c.y), clamp(c.z)]);
+        m["outlineColorFactor"] = json!(colour);
     }
     m
 }

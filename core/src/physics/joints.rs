@@ -31,18 +31,7 @@ pub const NOTE_UNKNOWN_KIND: &str = "note-joint-unknown-kind";
 /// joint's data); [`super::note_label`] gives their text.
 pub fn joint_approximations(j: &Joint) -> Vec<&'static str> {
     let mut n = Vec::new();
-    let finite = [
-        j.position,
-        j.rotation,
-        j.linear_lower,
-        j.linear_upper,
-        j.angular_lower,
-        j.angular_upper,
-        j.linear_spring,
-        j.angular_spring,
-    ]
-    .iter()
-    .all(|v| v.is_finite());
+    let finite = j.vectors().iter().all(|v| v.is_finite());
     if !finite {
         n.push(NOTE_NON_FINITE);
     }

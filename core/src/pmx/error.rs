@@ -53,6 +53,14 @@ const SECTIONS: [Section; 19] = [
 ];
 
 impl Section {
+    /// The label of the section named `name` (its fixed English name), else `name` itself.
+    pub fn label_of(name: &str) -> String {
+        SECTIONS
+            .iter()
+            .find(|s| s.name() == name)
+            .map_or_else(|| name.to_string(), |s| s.label())
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Section::Header => "header",
@@ -194,10 +202,7 @@ pub struct Warning {
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // `section` is the section's fixed name (kept for JSON); show its label.
-        let section = SECTIONS
-            .iter()
-            .find(|s| s.name() == self.section)
-            .map_or_else(|| self.section.to_string(), |s| s.label());
+        let section = Section::label_of(self.section);
         let place = match self.index {
             Some(i) => format!("{section} {i}"),
             None => section,

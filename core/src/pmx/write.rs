@@ -521,16 +521,7 @@ impl Writer {
         let rs = self.sizes.rigid_body;
         self.index(rs, j.body_a);
         self.index(rs, j.body_b);
-        for v in [
-            j.position,
-            j.rotation,
-            j.linear_lower,
-            j.linear_upper,
-            j.angular_lower,
-            j.angular_upper,
-            j.linear_spring,
-            j.angular_spring,
-        ] {
+        for v in j.vectors() {
             self.vec3(v);
         }
     }

@@ -22,7 +22,7 @@ pub use super::mirror_parts::{mirror_euler, mirror_quat};
 use super::names::{mirror_name, side_of_name, Side};
 use super::symmetric::mirror_point;
 use super::{RigError, Selection};
-use crate::edit::{Element, ModelEdit};
+use crate::edit::{Element, ElementKind, ModelEdit};
 use crate::pmx::{BoneOffset, Model, Morph, MorphOffsets};
 use glam::Vec3;
 use std::collections::HashMap;
@@ -335,7 +335,7 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
 
     let bone_names: Vec<&str> = model.bones.iter().map(|b| b.name.as_str()).collect();
     let bones = Pairs::new(
-        &crate::tr!("edit-kind-bone"),
+        &ElementKind::Bone.label(),
         &bone_names,
         |i| Some(model.bones[i].position),
         pick(parts.bones, |s| &s.bones),
@@ -345,7 +345,7 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
     );
     let body_names: Vec<&str> = model.rigid_bodies.iter().map(|b| b.name.as_str()).collect();
     let bodies = Pairs::new(
-        &crate::tr!("edit-kind-rigid-body"),
+        &ElementKind::RigidBody.label(),
         &body_names,
         |i| Some(model.rigid_bodies[i].position),
         pick(parts.rigid_bodies, |s| &s.rigid_bodies),
@@ -355,7 +355,7 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
     );
     let joint_names: Vec<&str> = model.joints.iter().map(|j| j.name.as_str()).collect();
     let joints = Pairs::new(
-        &crate::tr!("edit-kind-joint"),
+        &ElementKind::Joint.label(),
         &joint_names,
         |i| Some(model.joints[i].position),
         pick(parts.joints, |s| &s.joints),
@@ -365,7 +365,7 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
     );
     let morph_names: Vec<&str> = model.morphs.iter().map(|m| m.name.as_str()).collect();
     let morphs = Pairs::new(
-        &crate::tr!("edit-kind-morph"),
+        &ElementKind::Morph.label(),
         &morph_names,
         |_| None,
         pick(parts.bone_morphs, |s| &s.morphs),

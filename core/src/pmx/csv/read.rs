@@ -4,6 +4,7 @@
 use super::write::{special_by_rule, BONE_FLAG_COLUMNS, COLUMN_BONE_BITS, MATERIAL_FLAG_COLUMNS};
 use super::{shared_toon_index, CsvError};
 use crate::pmx::model::*;
+use crate::pmx::Section;
 use glam::{Vec2, Vec3, Vec4};
 use std::collections::HashMap;
 
@@ -193,7 +194,7 @@ impl<'a> F<'a> {
         self.at -= 1;
         let e = self.err(crate::tr!(
             "csv-unknown-name",
-            what = kind_word(what),
+            what = Section::label_of(what),
             name = s.to_string()
         ));
         self.at += 1;
@@ -760,7 +761,7 @@ pub fn read_csv_text(text: &str) -> R<Model> {
                     column: 2,
                     message: crate::tr!(
                         "csv-unknown-name",
-                        what = kind_word("display frame"),
+                        what = Section::DisplayFrame.label(),
                         name = field(r, 1).to_string()
                     ),
                 })
@@ -990,17 +991,4 @@ fn read_bone(r: &Rec, bones: &Lookup) -> R<Bone> {
     }
     b.flags = BoneFlags(flags);
     Ok(b)
-}
-
-/// The kind a CSV reference names (`"rigid body"`), in the current language.
-fn kind_word(what: &str) -> String {
-    match what {
-        "bone" => crate::tr!("edit-kind-bone"),
-        "material" => crate::tr!("edit-kind-material"),
-        "morph" => crate::tr!("edit-kind-morph"),
-        "rigid body" => crate::tr!("edit-kind-rigid-body"),
-        "soft body" => crate::tr!("edit-kind-soft-body"),
-        "display frame" => crate::tr!("edit-kind-display-frame"),
-        other => other.to_string(),
-    }
 }

@@ -232,6 +232,22 @@ pub struct Joint {
     pub angular_spring: Vec3,
 }
 
+impl Joint {
+    /// Position, rotation, limits and springs, in the file's order.
+    pub fn vectors(&self) -> [Vec3; 8] {
+        [
+            self.position,
+            self.rotation,
+            self.linear_lower,
+            self.linear_upper,
+            self.angular_lower,
+            self.angular_upper,
+            self.linear_spring,
+            self.angular_spring,
+        ]
+    }
+}
+
 // ---------------------------------------------------------------- soft bodies
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
