@@ -207,6 +207,32 @@ fn estimate_size(model: &Model, s: &IndexSizes) -> usize {
 
 // ------------------------------------------------------------------ writer
 
+/// A writer of f32 fields (the PMX writer's bytes, the CSV writer's columns): a vector
+/// goes out as its components in order.
+pub(crate) trait WriteFloats {
+    fn f32(&mut self, v: f32);
+    fn f32s<const N: usize>(&mut self, values: [f32; N]) {
+        for v in values {
+            self.f32(v);
+        }
+    }
+    fn vec2(&mut self, v: Vec2) {
+        self.f32s(v.to_array());
+    }
+    fn vec3(&mut self, v: Vec3) {
+        self.f32s(v.to_array());
+    }
+    fn vec4(&mut self, v: Vec4) {
+        self.f32s(v.to_array());
+    }
+}
+
+impl WriteFloats for Writer {
+    fn f32(&mut self, v: f32) {
+        self.buf.extend_from_slice(&v.to_le_bytes());
+    }
+}
+
 struct Writer {
     buf: Vec<u8>,
     sizes: IndexSizes,
@@ -222,24 +248,6 @@ impl Writer {
     }
     fn i32(&mut self, v: i32) {
         self.buf.extend_from_slice(&v.to_le_bytes());
-    }
-    fn f32(&mut self, v: f32) {
-        self.buf.extend_from_slice(&v.to_le_bytes());
-    }
-    fn vec2(&mut self, v: Vec2) {
-        self.f32(v.x);
-        self.f32(v.y);
-    }
-    fn vec3(&mut self, v: Vec3) {
-        self.f32(v.x);
-        self.f32(v.y);
-        self.f32(v.z);
-    }
-    fn vec4(&mut self, v: Vec4) {
-        self.f32(v.x);
-        self.f32(v.y);
-        self.f32(v.z);
-        self.f32(v.w);
     }
     fn bool(&mut self, v: bool) {
         self.u8(v as u8);

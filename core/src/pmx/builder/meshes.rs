@@ -97,16 +97,9 @@ impl ModelBuilder {
                 self.vertex(p, n, Vec2::new(s as f32 / sides as f32, t), w);
             }
         }
-        let cols = idx(sides as usize + 1);
-        for r in 0..rings as i32 {
-            for s in 0..sides as i32 {
-                let a = ring_start + r * cols + s;
-                let b = a + 1;
-                let c = a + cols + 1;
-                let d = a + cols;
-                // (around) × (along the axis) points outward, since e1 × e2 = dir.
-                self.quad(material, a, b, c, d);
-            }
+        for (_, [a, b, c, d]) in grid_cells(ring_start, sides, rings) {
+            // (around) × (along the axis) points outward, since e1 × e2 = dir.
+            self.quad(material, a, b, c, d);
         }
         if tube.caps {
             for (center, normal, t, radius) in [
@@ -166,20 +159,13 @@ impl ModelBuilder {
                 self.vertex(p, n, Vec2::new(u, v), w);
             }
         }
-        let cols = idx(seg as usize + 1);
-        for r in 0..rings as i32 {
-            for s in 0..seg as i32 {
-                let a = start + r * cols + s;
-                let b = a + 1;
-                let c = a + cols + 1;
-                let d = a + cols;
-                // (around) × (down) points outward.
-                if r > 0 {
-                    self.triangle(material, [a, b, d]);
-                }
-                if r < rings as i32 - 1 {
-                    self.triangle(material, [b, c, d]);
-                }
+        for (r, [a, b, c, d]) in grid_cells(start, seg, rings) {
+            // (around) × (down) points outward; the poles' rings have one triangle a cell.
+            if r > 0 {
+                self.triangle(material, [a, b, d]);
+            }
+            if r + 1 < rings {
+                self.triangle(material, [b, c, d]);
             }
         }
         start..idx(self.model.vertices.len())
@@ -210,12 +196,8 @@ impl ModelBuilder {
                 self.vertex(p, normal, Vec2::new(fu, fv), w);
             }
         }
-        let cols = idx(nu as usize + 1);
-        for j in 0..nv as i32 {
-            for i in 0..nu as i32 {
-                let a = start + j * cols + i;
-                self.quad(material, a, a + 1, a + cols + 1, a + cols);
-            }
+        for (_, [a, b, c, d]) in grid_cells(start, nu, nv) {
+            self.quad(material, a, b, c, d);
         }
         start..idx(self.model.vertices.len())
     }
@@ -274,6 +256,18 @@ impl ModelBuilder {
 }
 
 /// Two unit vectors perpendicular to `dir` and to each other, with e1 × e2 = dir.
+/// The cells of a grid of vertices stored row by row from `start`, `cols + 1` to a row, in
+/// that order: each cell's row and its corners (r, s), (r, s + 1), (r + 1, s + 1), (r + 1, s).
+fn grid_cells(start: i32, cols: u32, rows: u32) -> impl Iterator<Item = (u32, [i32; 4])> {
+    let stride = idx(cols as usize + 1);
+    (0..rows).flat_map(move |r| {
+        (0..cols).map(move |s| {
+            let a = start + r as i32 * stride + s as i32;
+            (r, [a, a + 1, a + stride + 1, a + stride])
+        })
+    })
+}
+
 fn perpendicular_frame(dir: Vec3) -> (Vec3, Vec3) {
     let helper = if dir.y.abs() < 0.9 { Vec3::Y } else { Vec3::Z };
     let e1 = helper.cross(dir).normalize();

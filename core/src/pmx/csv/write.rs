@@ -2,7 +2,8 @@
 
 use super::{mask_to_groups, shared_toon_name};
 use crate::pmx::model::*;
-use glam::{Vec3, Vec4};
+use crate::pmx::write::WriteFloats;
+use glam::Vec3;
 use std::fmt::Write as _;
 
 /// The CSV text (before encoding), lines ended by CRLF.
@@ -607,6 +608,12 @@ impl<'a> Names<'a> {
     }
 }
 
+impl WriteFloats for Out {
+    fn f32(&mut self, v: f32) {
+        self.num(v);
+    }
+}
+
 #[derive(Default)]
 struct Out {
     s: String,
@@ -660,17 +667,6 @@ impl Out {
         self.deg(v.x);
         self.deg(v.y);
         self.deg(v.z);
-    }
-    fn vec3(&mut self, v: Vec3) {
-        self.num(v.x);
-        self.num(v.y);
-        self.num(v.z);
-    }
-    fn vec4(&mut self, v: Vec4) {
-        self.num(v.x);
-        self.num(v.y);
-        self.num(v.z);
-        self.num(v.w);
     }
     fn hex(&mut self, bytes: &[u8]) {
         self.sep();
