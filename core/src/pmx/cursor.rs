@@ -108,26 +108,6 @@ impl<'a> Cursor<'a> {
     }
 
     #[inline(always)]
-    pub fn u8(&mut self) -> Result<u8, Short> {
-        Ok(self.array::<1>()?[0])
-    }
-    #[inline(always)]
-    pub fn u16(&mut self) -> Result<u16, Short> {
-        Ok(u16::from_le_bytes(self.array()?))
-    }
-    #[inline(always)]
-    pub fn u32(&mut self) -> Result<u32, Short> {
-        Ok(u32::from_le_bytes(self.array()?))
-    }
-    #[inline(always)]
-    pub fn i32(&mut self) -> Result<i32, Short> {
-        Ok(i32::from_le_bytes(self.array()?))
-    }
-    #[inline(always)]
-    pub fn f32(&mut self) -> Result<f32, Short> {
-        Ok(f32::from_le_bytes(self.array()?))
-    }
-    #[inline(always)]
     pub fn vec2(&mut self) -> Result<Vec2, Short> {
         let a: [u8; 8] = self.array()?;
         Ok(Vec2::new(f32_at(&a, 0), f32_at(&a, 4)))
@@ -208,7 +188,21 @@ macro_rules! le {
         }
     )*};
 }
-le!(u8 => u8, u16 => u16, u32 => u32, i32 => i32, f32 => f32, Vec2 => vec2, Vec3 => vec3, Vec4 => vec4);
+le!(Vec2 => vec2, Vec3 => vec3, Vec4 => vec4);
+
+/// The little-endian numbers: a method each (`cursor.u16()`) and [`Le`] (`cursor.get::<u16>()`).
+macro_rules! numbers {
+    ($($t:ident),*) => {
+        impl Cursor<'_> {$(
+            #[inline(always)]
+            pub fn $t(&mut self) -> Result<$t, Short> {
+                Ok($t::from_le_bytes(self.array()?))
+            }
+        )*}
+        le!($($t => $t),*);
+    };
+}
+numbers!(u8, u16, u32, i32, f32);
 
 /// The f32 at byte `at` of a record already taken whole.
 #[inline(always)]
