@@ -17,35 +17,17 @@ fn list_key(ctx: &egui::Context) -> Option<ListAction> {
         return None;
     }
     let keys = [
-        (
-            KeyboardShortcut::new(Modifiers::ALT, Key::ArrowUp),
-            ListAction::MoveUp,
-        ),
-        (
-            KeyboardShortcut::new(Modifiers::ALT, Key::ArrowDown),
-            ListAction::MoveDown,
-        ),
-        (
-            KeyboardShortcut::new(Modifiers::COMMAND, Key::D),
-            ListAction::Duplicate,
-        ),
-        (
-            KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
-            ListAction::Add,
-        ),
-        (
-            KeyboardShortcut::new(Modifiers::NONE, Key::Insert),
-            ListAction::AddAfter,
-        ),
-        (
-            KeyboardShortcut::new(Modifiers::NONE, Key::Delete),
-            ListAction::Delete,
-        ),
+        (Modifiers::ALT, Key::ArrowUp, ListAction::MoveUp),
+        (Modifiers::ALT, Key::ArrowDown, ListAction::MoveDown),
+        (Modifiers::COMMAND, Key::D, ListAction::Duplicate),
+        (Modifiers::COMMAND, Key::N, ListAction::Add),
+        (Modifiers::NONE, Key::Insert, ListAction::AddAfter),
+        (Modifiers::NONE, Key::Delete, ListAction::Delete),
     ];
     ctx.input_mut(|i| {
         keys.into_iter()
-            .find(|(k, _)| i.consume_shortcut(k))
-            .map(|(_, a)| a)
+            .find(|&(m, k, _)| i.consume_shortcut(&KeyboardShortcut::new(m, k)))
+            .map(|(_, _, a)| a)
     })
 }
 
@@ -415,26 +397,14 @@ impl HoneApp {
         let Some(action) = self.pending.clone() else {
             return;
         };
-        let mut choice = None;
-        egui::Modal::new(egui::Id::new("unsaved_changes")).show(ctx, |ui| {
-            ui.heading(crate::tr!("dialog-unsaved"));
-            ui.label(crate::tr!(
-                "dialog-unsaved-question",
-                name = self.state.doc.display_name.as_str()
-            ));
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button(crate::tr!("dialog-save")).clicked() {
-                    choice = Some(0);
-                }
-                if ui.button(crate::tr!("dialog-dont-save")).clicked() {
-                    choice = Some(1);
-                }
-                if ui.button(crate::tr!("dialog-cancel")).clicked() {
-                    choice = Some(2);
-                }
-            });
-        });
+        let name = self.state.doc.display_name.as_str();
+        let choice = crate::app::shell::ask(
+            ctx,
+            "unsaved_changes",
+            crate::tr!("dialog-unsaved"),
+            crate::tr!("dialog-unsaved-question", name = name),
+            ["dialog-save", "dialog-dont-save", "dialog-cancel"],
+        );
         match choice {
             Some(0) => {
                 // Goes on with the action once saved (now, or after a dialog or question).
