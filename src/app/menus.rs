@@ -12,22 +12,13 @@ use crate::app::{dock, Selection, State};
 /// The list edit a key asks for (Delete, Ctrl+D, Insert/Ctrl+N, Alt+↑/↓), for
 /// the list of the active selection. None while a text field has the keyboard.
 fn list_key(ctx: &egui::Context) -> Option<ListAction> {
-    use egui::{Key, KeyboardShortcut, Modifiers};
     if ctx.text_edit_focused() {
         return None;
     }
-    let keys = [
-        (Modifiers::ALT, Key::ArrowUp, ListAction::MoveUp),
-        (Modifiers::ALT, Key::ArrowDown, ListAction::MoveDown),
-        (Modifiers::COMMAND, Key::D, ListAction::Duplicate),
-        (Modifiers::COMMAND, Key::N, ListAction::Add),
-        (Modifiers::NONE, Key::Insert, ListAction::AddAfter),
-        (Modifiers::NONE, Key::Delete, ListAction::Delete),
-    ];
     ctx.input_mut(|i| {
-        keys.into_iter()
-            .find(|&(m, k, _)| i.consume_shortcut(&KeyboardShortcut::new(m, k)))
-            .map(|(_, _, a)| a)
+        ListAction::STANDARD
+            .into_iter()
+            .find(|a| a.shortcut().is_some_and(|k| i.consume_shortcut(&k)))
     })
 }
 

@@ -47,6 +47,8 @@ fn push(out: &mut Out, what: String, edit: Result<ModelEdit, InputError>) {
 /// A new-morph tool: enabled, label key, tip key, the new morph's base name.
 type Tool<'a> = (bool, &'a str, &'a str, &'a str);
 type Made = Result<ModelEdit, InputError>;
+/// Builds a tool's morph under the name given.
+type MakeMorph<'a> = &'a dyn Fn(&str) -> Made;
 
 /// A new-morph tool's button: when clicked, `make` builds the morph under a name
 /// not yet used (from the tool's base name) and its edit goes to `out`.
@@ -88,7 +90,7 @@ pub fn menu(ui: &mut egui::Ui, view: &View, commands: &mut Commands) {
     let mut out: Out = Vec::new();
 
     let pose = &view.pose.pose;
-    let tools: [(Tool, &dyn Fn(&str) -> Made); 3] = [
+    let tools: [(Tool, MakeMorph); 3] = [
         (
             (
                 !view.pose.is_rest(),
