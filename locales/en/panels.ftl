@@ -254,12 +254,6 @@ collision-group-outside = group { $group } (above 16: collides with nothing)
 collision-mask-field = collision mask
 
 ## Problems (problems.rs); the check messages themselves are the core's
-problems-cat-structure = structure
-problems-cat-weights = weights
-problems-cat-order = order
-problems-cat-physics = physics
-problems-cat-display = display
-problems-cat-textures = textures
 problems-n-errors = { $count ->
     [one] 1 error
    *[other] { $count } errors
@@ -370,14 +364,6 @@ inspector-select-hint = Select a bone, morph, material, rigid body or joint.
 inspector-model-info = Model info
 inspector-gone = There is no { $kind } #{ $index } (any more).
 inspector-multi-note = active #{ $index } { $name }; a field set here is set on all { $count } (one undo step). Fields that differ show "{ $mixed }".
-inspector-title-bone = Bone
-inspector-title-morph = Morph
-inspector-title-material = Material
-inspector-title-rigid-body = Rigid body
-inspector-title-joint = Joint
-inspector-title-soft-body = Soft body
-inspector-title-vertex = Vertex
-inspector-title-display-frame = Display frame
 
 ## Inspector forms (inspector/bone.rs, material.rs, model.rs, morph.rs, physics.rs, vertex.rs, copy.rs)
 inspector-add-link = Add link

@@ -200,12 +200,6 @@ collision-group-outside = グループ { $group }（16 超: 何とも衝突し�
 collision-mask-field = 非衝突グループ
 
 ## 問題（problems.rs）。チェックのメッセージ自体はコアのもの
-problems-cat-structure = 構造
-problems-cat-weights = ウェイト
-problems-cat-order = 変形順序
-problems-cat-physics = 物理
-problems-cat-display = 表示
-problems-cat-textures = テクスチャ
 problems-n-errors = エラー { $count } 件
 problems-n-warnings = 警告 { $count } 件
 problems-n-infos = 情報 { $count } 件
@@ -301,14 +295,6 @@ inspector-select-hint = ボーン、モーフ、材質、剛体、ジョイン�
 inspector-model-info = モデル情報
 inspector-gone = { $kind } #{ $index } はもうありません。
 inspector-multi-note = アクティブ #{ $index } { $name }。ここで設定した項目は { $count } 個すべてに設定します（元に戻す 1 回分）。値が違う項目は「{ $mixed }」と表示します。
-inspector-title-bone = ボーン
-inspector-title-morph = モーフ
-inspector-title-material = 材質
-inspector-title-rigid-body = 剛体
-inspector-title-joint = ジョイント
-inspector-title-soft-body = ソフトボディ
-inspector-title-vertex = 頂点
-inspector-title-display-frame = 表示枠
 
 ## インスペクタの各フォーム（inspector/bone.rs、material.rs、model.rs、morph.rs、physics.rs、vertex.rs、copy.rs）
 inspector-add-link = リンクを追加

@@ -12,40 +12,13 @@ use crate::app::{dock, Selection, State};
 /// The list edit a key asks for (Delete, Ctrl+D, Insert/Ctrl+N, Alt+↑/↓), for
 /// the list of the active selection. None while a text field has the keyboard.
 fn list_key(ctx: &egui::Context) -> Option<ListAction> {
-    use egui::{Key, KeyboardShortcut, Modifiers};
     if ctx.text_edit_focused() {
         return None;
     }
-    let keys = [
-        (
-            KeyboardShortcut::new(Modifiers::ALT, Key::ArrowUp),
-            ListAction::MoveUp,
-        ),
-        (
-            KeyboardShortcut::new(Modifiers::ALT, Key::ArrowDown),
-            ListAction::MoveDown,
-        ),
-        (
-            KeyboardShortcut::new(Modifiers::COMMAND, Key::D),
-            ListAction::Duplicate,
-        ),
-        (
-            KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
-            ListAction::Add,
-        ),
-        (
-            KeyboardShortcut::new(Modifiers::NONE, Key::Insert),
-            ListAction::AddAfter,
-        ),
-        (
-            KeyboardShortcut::new(Modifiers::NONE, Key::Delete),
-            ListAction::Delete,
-        ),
-    ];
     ctx.input_mut(|i| {
-        keys.into_iter()
-            .find(|(k, _)| i.consume_shortcut(k))
-            .map(|(_, a)| a)
+        ListAction::STANDARD
+            .into_iter()
+            .find(|a| a.shortcut().is_some_and(|k| i.consume_shortcut(&k)))
     })
 }
 
@@ -415,26 +388,14 @@ impl HoneApp {
         let Some(action) = self.pending.clone() else {
             return;
         };
-        let mut choice = None;
-        egui::Modal::new(egui::Id::new("unsaved_changes")).show(ctx, |ui| {
-            ui.heading(crate::tr!("dialog-unsaved"));
-            ui.label(crate::tr!(
-                "dialog-unsaved-question",
-                name = self.state.doc.display_name.as_str()
-            ));
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button(crate::tr!("dialog-save")).clicked() {
-                    choice = Some(0);
-                }
-                if ui.button(crate::tr!("dialog-dont-save")).clicked() {
-                    choice = Some(1);
-                }
-                if ui.button(crate::tr!("dialog-cancel")).clicked() {
-                    choice = Some(2);
-                }
-            });
-        });
+        let name = self.state.doc.display_name.as_str();
+        let choice = crate::app::shell::ask(
+            ctx,
+            "unsaved_changes",
+            crate::tr!("dialog-unsaved"),
+            crate::tr!("dialog-unsaved-question", name = name),
+            ["dialog-save", "dialog-dont-save", "dialog-cancel"],
+        );
         match choice {
             Some(0) => {
                 // Goes on with the action once saved (now, or after a dialog or question).

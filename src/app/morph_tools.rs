@@ -44,6 +44,30 @@ fn push(out: &mut Out, what: String, edit: Result<ModelEdit, InputError>) {
     out.push((what, edit.map(Some)));
 }
 
+/// A new-morph tool: enabled, label key, tip key, the new morph's base name.
+type Tool<'a> = (bool, &'a str, &'a str, &'a str);
+type Made = Result<ModelEdit, InputError>;
+/// Builds a tool's morph under the name given.
+type MakeMorph<'a> = &'a dyn Fn(&str) -> Made;
+
+/// A new-morph tool's button: when clicked, `make` builds the morph under a name
+/// not yet used (from the tool's base name) and its edit goes to `out`.
+fn new_morph_button(
+    ui: &mut egui::Ui,
+    model: &Model,
+    out: &mut Out,
+    (enabled, key, tip, base): Tool,
+    make: impl FnOnce(&str) -> Made,
+) -> bool {
+    let clicked = (ui.add_enabled(enabled, egui::Button::new(tr!(key))))
+        .on_hover_text(tr!(tip))
+        .clicked();
+    if clicked {
+        push(out, tr!(key), make(&unused_name(model, base)));
+    }
+    clicked
+}
+
 pub fn menu(ui: &mut egui::Ui, view: &View, commands: &mut Commands) {
     let id = egui::Id::new("morph_tools");
     let mut settings: Settings = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
@@ -65,65 +89,50 @@ pub fn menu(ui: &mut egui::Ui, view: &View, commands: &mut Commands) {
     };
     let mut out: Out = Vec::new();
 
-    if ui
-        .add_enabled(
-            !view.pose.is_rest(),
-            egui::Button::new(tr!("morphtool-bone-from-pose")),
-        )
-        .on_hover_text(tr!("morphtool-bone-from-pose-tip"))
-        .clicked()
-    {
-        let name = unused_name(model, "ポーズ");
-        let e = morphs::bone_morph_from_pose(model, &view.pose.pose, &name, PANEL_OTHER);
-        push(&mut out, tr!("morphtool-bone-from-pose"), e);
-        ui.close();
-    }
-    if ui
-        .add_enabled(
-            !sliders.is_empty(),
-            egui::Button::new(tr!("morphtool-group")),
-        )
-        .on_hover_text(tr!("morphtool-group-tip"))
-        .clicked()
-    {
-        let name = unused_name(model, "グループ");
-        push(
-            &mut out,
-            tr!("morphtool-group"),
-            morphs::group_morph(model, &name, PANEL_OTHER, &sliders),
-        );
-        ui.close();
-    }
-    if ui
-        .add_enabled(sliders.len() >= 2, egui::Button::new(tr!("morphtool-flip")))
-        .on_hover_text(tr!("morphtool-flip-tip"))
-        .clicked()
-    {
-        let name = unused_name(model, "フリップ");
-        push(
-            &mut out,
-            tr!("morphtool-flip"),
-            morphs::flip_morph(model, &name, PANEL_OTHER, &sliders),
-        );
-        ui.close();
+    let pose = &view.pose.pose;
+    let tools: [(Tool, MakeMorph); 3] = [
+        (
+            (
+                !view.pose.is_rest(),
+                "morphtool-bone-from-pose",
+                "morphtool-bone-from-pose-tip",
+                "ポーズ",
+            ),
+            &|name| morphs::bone_morph_from_pose(model, pose, name, PANEL_OTHER),
+        ),
+        (
+            (
+                !sliders.is_empty(),
+                "morphtool-group",
+                "morphtool-group-tip",
+                "グループ",
+            ),
+            &|name| morphs::group_morph(model, name, PANEL_OTHER, &sliders),
+        ),
+        (
+            (
+                sliders.len() >= 2,
+                "morphtool-flip",
+                "morphtool-flip-tip",
+                "フリップ",
+            ),
+            &|name| morphs::flip_morph(model, name, PANEL_OTHER, &sliders),
+        ),
+    ];
+    for (tool, make) in tools {
+        if new_morph_button(ui, model, &mut out, tool, make) {
+            ui.close();
+        }
     }
     ui.separator();
     ui.horizontal(|ui| {
         let enabled = !vertices.is_empty();
-        if ui
-            .add_enabled(enabled, egui::Button::new(tr!("morphtool-uv")))
-            .on_hover_text(tr!("morphtool-uv-tip"))
-            .clicked()
-        {
+        let tool = (enabled, "morphtool-uv", "morphtool-uv-tip", "UV");
+        new_morph_button(ui, model, &mut out, tool, |name| {
             let shift = Vec4::new(settings.uv_shift[0], settings.uv_shift[1], 0.0, 0.0);
             let offsets: Vec<(usize, Vec4)> = vertices.iter().map(|&v| (v, shift)).collect();
-            let name = unused_name(model, "UV");
-            push(
-                &mut out,
-                tr!("morphtool-uv"),
-                morphs::uv_morph(model, &name, PANEL_OTHER, 0, &offsets),
-            );
-        }
+            morphs::uv_morph(model, name, PANEL_OTHER, 0, &offsets)
+        });
         ui.label(tr!("morphtool-du"));
         ui.add(egui::DragValue::new(&mut settings.uv_shift[0]).speed(0.01));
         ui.label(tr!("morphtool-dv"));
@@ -133,48 +142,36 @@ pub fn menu(ui: &mut egui::Ui, view: &View, commands: &mut Commands) {
         Selection::Material(m) if m < model.materials.len() => Some(m),
         _ => None,
     };
-    if ui
-        .add_enabled(
-            material.is_some(),
-            egui::Button::new(tr!("morphtool-material")),
-        )
-        .on_hover_text(tr!("morphtool-material-tip"))
-        .clicked()
-    {
-        if let Some(m) = material {
-            let name = unused_name(model, "材質");
-            let offset = morphs::neutral_material_offset(m as i32, MaterialOp::Multiply);
-            push(
-                &mut out,
-                tr!("morphtool-material"),
-                morphs::material_morph(model, &name, PANEL_OTHER, vec![offset]),
-            );
-        }
+    let tool = (
+        material.is_some(),
+        "morphtool-material",
+        "morphtool-material-tip",
+        "材質",
+    );
+    let made = new_morph_button(ui, model, &mut out, tool, |name| {
+        // Clickable only with a material selected.
+        let m = material.unwrap_or_default() as i32;
+        let offset = morphs::neutral_material_offset(m, MaterialOp::Multiply);
+        morphs::material_morph(model, name, PANEL_OTHER, vec![offset])
+    });
+    if made {
         ui.close();
     }
     let bodies = match view.selection {
         Selection::RigidBody(_) => view.selected_indices(),
         _ => Vec::new(),
     };
-    if ui
-        .add_enabled(
-            !bodies.is_empty(),
-            egui::Button::new(tr!("morphtool-impulse")),
-        )
-        .on_hover_text(tr!("morphtool-impulse-tip"))
-        .clicked()
-    {
-        let name = unused_name(model, "インパルス");
-        let e = morphs::impulse_morph(
-            model,
-            &name,
-            PANEL_OTHER,
-            &bodies,
-            false,
-            Vec3::ZERO,
-            Vec3::ZERO,
-        );
-        push(&mut out, tr!("morphtool-impulse"), e);
+    let tool = (
+        !bodies.is_empty(),
+        "morphtool-impulse",
+        "morphtool-impulse-tip",
+        "インパルス",
+    );
+    let made = new_morph_button(ui, model, &mut out, tool, |name| {
+        let (velocity, torque) = (Vec3::ZERO, Vec3::ZERO);
+        morphs::impulse_morph(model, name, PANEL_OTHER, &bodies, false, velocity, torque)
+    });
+    if made {
         ui.close();
     }
     ui.separator();

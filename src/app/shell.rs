@@ -238,30 +238,29 @@ impl HoneApp {
                 self.remember(&path);
                 self.state.set_prepared(prepared);
             }
-            Err(LoadError::Cancelled) => self.state.log(
-                LogLevel::Info,
-                crate::tr!("files-load-cancelled", path = path.display().to_string()),
-            ),
-            Err(LoadError::Failed(error)) => self.state.log(
-                LogLevel::Error,
-                crate::tr!(
-                    "log-cannot-open",
-                    path = path.display().to_string(),
-                    error = error
-                ),
-            ),
+            Err(LoadError::Cancelled) => self.log_cancelled("files-load-cancelled", &path),
+            Err(LoadError::Failed(error)) => self.log_load_failure("log-cannot-open", &path, error),
         }
+    }
+
+    /// Logs why the file at `path` did not load; `key`'s message says what it was read as.
+    fn log_load_failure(&mut self, key: &str, path: &Path, error: String) {
+        let path = path.display().to_string();
+        let line = crate::tr!(key, path = path, error = error);
+        self.state.log(LogLevel::Error, line);
+    }
+
+    /// Logs that reading the file at `path` was cancelled (`key` says what it was read as).
+    fn log_cancelled(&mut self, key: &str, path: &Path) {
+        let line = crate::tr!(key, path = path.display().to_string());
+        self.state.log(LogLevel::Info, line);
     }
 
     /// Stops the load in progress; the current document stays.
     pub fn cancel_loading(&mut self) {
         if let Some(loading) = self.loading.take() {
             loading.cancel();
-            let path = loading.path.display().to_string();
-            self.state.log(
-                LogLevel::Info,
-                crate::tr!("files-load-cancelled", path = path),
-            );
+            self.log_cancelled("files-load-cancelled", &loading.path);
         }
     }
 
@@ -436,14 +435,9 @@ impl HoneApp {
                 crate::app::pose_files::show_vpd(&mut self.state, &path, &vpd, notes)
             }
             Err(LoadError::Cancelled) => {}
-            Err(LoadError::Failed(error)) => self.state.log(
-                LogLevel::Error,
-                crate::tr!(
-                    "log-cannot-load-motion",
-                    path = path.display().to_string(),
-                    error = error
-                ),
-            ),
+            Err(LoadError::Failed(error)) => {
+                self.log_load_failure("log-cannot-load-motion", &path, error)
+            }
         }
     }
 
@@ -478,11 +472,7 @@ impl HoneApp {
         if cancel {
             if let Some(loading) = self.motion_loading.take() {
                 loading.cancel();
-                let path = loading.path.display().to_string();
-                self.state.log(
-                    LogLevel::Info,
-                    crate::tr!("files2-motion-cancelled", path = path),
-                );
+                self.log_cancelled("files2-motion-cancelled", &loading.path);
             }
         } else {
             // The bar moves while the worker reads.
@@ -610,24 +600,17 @@ impl HoneApp {
         let Some((path, then)) = self.overwrite_question.clone() else {
             return;
         };
-        let mut choice = None;
-        egui::Modal::new(egui::Id::new("overwrite_changed")).show(ctx, |ui| {
-            ui.heading(crate::tr!("files-overwrite-title"));
-            let file = path.display().to_string();
-            ui.label(crate::tr!("files-overwrite-question", path = file));
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button(crate::tr!("files-overwrite")).clicked() {
-                    choice = Some(0);
-                }
-                if ui.button(crate::tr!("files-save-as")).clicked() {
-                    choice = Some(1);
-                }
-                if ui.button(crate::tr!("dialog-cancel")).clicked() {
-                    choice = Some(2);
-                }
-            });
-        });
+        let question = crate::tr!(
+            "files-overwrite-question",
+            path = path.display().to_string()
+        );
+        let choice = ask(
+            ctx,
+            "overwrite_changed",
+            crate::tr!("files-overwrite-title"),
+            question,
+            ["files-overwrite", "files-save-as", "dialog-cancel"],
+        );
         if choice.is_some() {
             self.overwrite_question = None;
         }
@@ -976,4 +959,29 @@ fn keep_edits_for_recovery(doc: &Document) -> Result<(), String> {
     Slot::new(dir)
         .write(doc.model(), &meta)
         .map_err(|e| e.to_string())
+}
+
+/// A modal question with one button per answer (catalogue keys, in order); the
+/// index of the answer picked this frame.
+pub(super) fn ask<const N: usize>(
+    ctx: &egui::Context,
+    id: &str,
+    title: String,
+    question: String,
+    answers: [&str; N],
+) -> Option<usize> {
+    let mut choice = None;
+    egui::Modal::new(egui::Id::new(id)).show(ctx, |ui| {
+        ui.heading(title);
+        ui.label(question);
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            for (i, key) in answers.into_iter().enumerate() {
+                if ui.button(crate::tr!(key)).clicked() {
+                    choice = Some(i);
+                }
+            }
+        });
+    });
+    choice
 }

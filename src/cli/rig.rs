@@ -271,20 +271,13 @@ pub fn run(args: RigArgs) -> CliResult {
     }
     if let Some(p) = &plan.preview {
         if m.get_flag("dry_run") {
-            for b in &p.rigid_bodies {
-                let line = crate::tr!(
-                    "cli-would-body",
-                    target = format!("{:?}", b.target),
-                    name = format!("{:?}", b.value.name)
-                );
-                let _ = writeln!(out, "  {line}");
-            }
-            for j in &p.joints {
-                let line = crate::tr!(
-                    "cli-would-joint",
-                    target = format!("{:?}", j.target),
-                    name = format!("{:?}", j.value.name)
-                );
+            let target = |t: &dyn std::fmt::Debug| format!("{t:?}");
+            let bodies = (p.rigid_bodies.iter())
+                .map(|b| ("cli-would-body", target(&b.target), &b.value.name));
+            let joints =
+                (p.joints.iter()).map(|j| ("cli-would-joint", target(&j.target), &j.value.name));
+            for (key, target, name) in bodies.chain(joints) {
+                let line = crate::tr!(key, target = target, name = format!("{name:?}"));
                 let _ = writeln!(out, "  {line}");
             }
         }

@@ -98,9 +98,8 @@ mod tests {
 
     #[test]
     fn backups_keep_the_newest_few_with_their_bytes() {
-        let work = tempfile::tempdir().unwrap();
+        let (_work, file) = crate::app::files::testing::temp_path("rig.pmx");
         let root = tempfile::tempdir().unwrap();
-        let file = work.path().join("rig.pmx");
         let folder = folder_for(root.path(), &file);
         assert_eq!(back_up(&file, &folder, 3).unwrap(), None, "no file yet");
         for i in 0..5u8 {

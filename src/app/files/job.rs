@@ -218,8 +218,7 @@ mod tests {
 
     #[test]
     fn a_cancelled_read_stops() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("f.bin");
+        let (_dir, path) = crate::app::files::testing::temp_path("f.bin");
         std::fs::write(&path, vec![1u8; 10_000]).unwrap();
         let (value, cancel) = (AtomicU32::new(0), AtomicBool::new(false));
         let progress = Progress::new(&value, &cancel);

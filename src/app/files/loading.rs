@@ -84,13 +84,19 @@ fn load(path: &Path, progress: &Progress) -> Result<Prepared, LoadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::files::testing::{assert_cancel_stops, temp_path};
+
+    /// The sample rig saved in a temporary folder.
+    fn saved_sample() -> (tempfile::TempDir, std::path::PathBuf, crate::pmx::Model) {
+        let (dir, path) = temp_path("rig.pmx");
+        let model = crate::pmx::builder::sample_rig();
+        crate::pmx::write::save(&model, &path, &Default::default()).unwrap();
+        (dir, path, model)
+    }
 
     #[test]
     fn a_model_loads_on_the_worker_and_a_bad_file_fails() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("rig.pmx");
-        let model = crate::pmx::builder::sample_rig();
-        crate::pmx::write::save(&model, &path, &Default::default()).unwrap();
+        let (dir, path, model) = saved_sample();
         let loaded = Loading::start(&path).wait().unwrap();
         assert_eq!(loaded.doc.model(), &model);
         assert_eq!(loaded.doc.path.as_deref(), Some(path.as_path()));
@@ -109,16 +115,7 @@ mod tests {
 
     #[test]
     fn a_cancelled_load_gives_nothing() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("rig.pmx");
-        let model = crate::pmx::builder::sample_rig();
-        crate::pmx::write::save(&model, &path, &Default::default()).unwrap();
-        use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-        let (value, cancel) = (AtomicU32::new(0), AtomicBool::new(true));
-        let progress = Progress::new(&value, &cancel);
-        assert!(matches!(load(&path, &progress), Err(LoadError::Cancelled)));
-        cancel.store(false, Ordering::Relaxed);
-        assert!(load(&path, &progress).is_ok());
-        assert_eq!(value.load(Ordering::Relaxed), PREPARING);
+        let (_dir, path, _) = saved_sample();
+        assert_cancel_stops(|progress| load(&path, progress), PREPARING);
     }
 }

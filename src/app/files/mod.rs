@@ -78,14 +78,43 @@ fn hash_ends(head: &[u8], tail: &[u8]) -> u64 {
     h.finish()
 }
 
+/// What the file workers' tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::job::Progress;
+    use super::loading::LoadError;
+    use std::path::PathBuf;
+    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+    /// The path of `name` in a new temporary folder (removed when the folder is dropped).
+    pub fn temp_path(name: &str) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(name);
+        (dir, path)
+    }
+
+    /// `load` gives up while cancelled, and otherwise runs to the end with the
+    /// progress at `last_stage`.
+    pub fn assert_cancel_stops<T>(
+        load: impl Fn(&Progress) -> Result<T, LoadError>,
+        last_stage: u32,
+    ) {
+        let (value, cancel) = (AtomicU32::new(0), AtomicBool::new(true));
+        let progress = Progress::new(&value, &cancel);
+        assert!(matches!(load(&progress), Err(LoadError::Cancelled)));
+        cancel.store(false, Ordering::Relaxed);
+        assert!(load(&progress).is_ok());
+        assert_eq!(value.load(Ordering::Relaxed), last_stage);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn the_identity_sees_an_edit_but_not_a_touch() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("m.pmx");
+        let (_dir, path) = testing::temp_path("m.pmx");
         let bytes: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
         std::fs::write(&path, &bytes).unwrap();
         let first = FileIdentity::of_file(&path).unwrap();

@@ -89,6 +89,7 @@ fn load(path: &Path, progress: &Progress) -> Result<ParsedMotion, LoadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::files::testing::{assert_cancel_stops, temp_path};
 
     fn vmd_with_keys(n: u32) -> Vmd {
         let key = crate::motion::BoneKey {
@@ -112,8 +113,7 @@ mod tests {
 
     #[test]
     fn a_motion_loads_on_the_worker_and_a_bad_file_fails() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("m.vmd");
+        let (dir, path) = temp_path("m.vmd");
         crate::motion::save_vmd(&vmd_with_keys(30), &path).unwrap();
         match MotionLoading::start(&path, None).wait() {
             Ok(ParsedMotion::Vmd(v)) => {
@@ -135,15 +135,8 @@ mod tests {
 
     #[test]
     fn a_cancelled_motion_load_gives_nothing() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("m.vmd");
+        let (_dir, path) = temp_path("m.vmd");
         crate::motion::save_vmd(&vmd_with_keys(3), &path).unwrap();
-        use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-        let (value, cancel) = (AtomicU32::new(0), AtomicBool::new(true));
-        let progress = Progress::new(&value, &cancel);
-        assert!(matches!(load(&path, &progress), Err(LoadError::Cancelled)));
-        cancel.store(false, Ordering::Relaxed);
-        assert!(load(&path, &progress).is_ok());
-        assert_eq!(value.load(Ordering::Relaxed), PARSING);
+        assert_cancel_stops(|progress| load(&path, progress), PARSING);
     }
 }

@@ -125,24 +125,14 @@ mod tests {
         let from = tempfile::tempdir().unwrap();
         let to = tempfile::tempdir().unwrap();
         std::fs::write(from.path().join("a.png"), b"png").unwrap();
-        let copy = plan_model(&["a.png".into()], from.path(), to.path(), TextureMode::Copy);
-        assert!(worth_asking(&copy));
-        let refused = plan_model(
-            &["/etc/passwd".into()],
-            from.path(),
-            to.path(),
-            TextureMode::Copy,
-        );
-        assert!(worth_asking(&refused));
-        let missing = plan_model(&["b.png".into()], from.path(), to.path(), TextureMode::Copy);
-        assert!(worth_asking(&missing));
+        let plan = |texture: &str, into: &std::path::Path| {
+            plan_model(&[texture.into()], from.path(), into, TextureMode::Copy)
+        };
+        assert!(worth_asking(&plan("a.png", to.path())), "copied");
+        assert!(worth_asking(&plan("/etc/passwd", to.path())), "refused");
+        assert!(worth_asking(&plan("b.png", to.path())), "missing");
         // Into its own folder: every texture is in place.
-        let same = plan_model(
-            &["a.png".into()],
-            from.path(),
-            from.path(),
-            TextureMode::Copy,
-        );
+        let same = plan("a.png", from.path());
         assert!(!worth_asking(&same));
     }
 }

@@ -233,15 +233,21 @@ impl Drop for FileWatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::files::testing::temp_path;
 
-    #[test]
-    fn a_change_by_another_program_is_flagged_and_a_touch_is_not() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("m.pmx");
-        std::fs::write(&path, b"first version").unwrap();
+    /// A watch on a new file holding `bytes`, looked at once.
+    fn watching(bytes: &[u8]) -> (tempfile::TempDir, PathBuf, FileWatch) {
+        let (dir, path) = temp_path("m.pmx");
+        std::fs::write(&path, bytes).unwrap();
         let watch = FileWatch::default();
         watch.set(Some(&path), None);
         watch.check_now();
+        (dir, path, watch)
+    }
+
+    #[test]
+    fn a_change_by_another_program_is_flagged_and_a_touch_is_not() {
+        let (_dir, path, watch) = watching(b"first version");
         assert!(!watch.changed());
 
         // Same bytes, new time: not a change.
@@ -277,12 +283,7 @@ mod tests {
 
     #[test]
     fn a_deleted_or_moved_file_is_flagged_and_saving_brings_it_back() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("m.pmx");
-        std::fs::write(&path, b"first version").unwrap();
-        let watch = FileWatch::default();
-        watch.set(Some(&path), None);
-        watch.check_now();
+        let (dir, path, watch) = watching(b"first version");
         assert!(!watch.gone());
 
         // Moved away: one look may be a program replacing it; two are a move.
@@ -321,11 +322,7 @@ mod tests {
 
     #[test]
     fn the_thread_finds_the_change_by_itself() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("m.pmx");
-        std::fs::write(&path, b"one").unwrap();
-        let mut watch = FileWatch::default();
-        watch.set(Some(&path), None);
+        let (_dir, path, mut watch) = watching(b"one");
         watch.start(Duration::from_millis(10), None);
         std::fs::write(&path, b"two, longer").unwrap();
         let deadline = std::time::Instant::now() + Duration::from_secs(5);

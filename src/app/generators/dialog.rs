@@ -80,44 +80,36 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
     }
 }
 
+/// `key`'s line naming the first few of the `selected` elements, how many more
+/// there are and the count.
+fn selected_names<'m>(
+    ui: &mut egui::Ui,
+    key: &str,
+    selected: &[usize],
+    name: impl Fn(usize) -> Option<&'m str>,
+) {
+    let names: Vec<&str> = selected.iter().filter_map(|&i| name(i)).take(6).collect();
+    let more = selected.len().saturating_sub(names.len());
+    let names = names.join(", ");
+    ui.label(tr!(key, names = names, more = more, count = selected.len()));
+}
+
 /// What the operation runs on: the selected bones (and how many in all), or the
 /// choice between the selection and the whole model.
 fn what_on(ui: &mut egui::Ui, model: &Model, d: &mut Dialog) {
     let sel = d.selection(model);
     match d.open.op.selection {
         Need::None => {}
-        Need::Bones => {
-            let names: Vec<&str> = sel
-                .bones
-                .iter()
-                .filter_map(|&b| model.bones.get(b).map(|b| b.name.as_str()))
-                .take(6)
-                .collect();
-            let more = sel.bones.len().saturating_sub(names.len());
-            ui.label(tr!(
-                "opsui-selected-bones",
-                names = names.join(", "),
-                more = more,
-                count = sel.bones.len()
-            ));
-        }
+        Need::Bones => selected_names(ui, "opsui-selected-bones", &sel.bones, |b| {
+            model.bones.get(b).map(|b| b.name.as_str())
+        }),
         Need::Vertices => {
             ui.label(tr!("opsui-selected-vertices", count = sel.vertices.len()));
         }
         Need::Materials => {
-            let names: Vec<&str> = sel
-                .materials
-                .iter()
-                .filter_map(|&m| model.materials.get(m).map(|m| m.name.as_str()))
-                .take(6)
-                .collect();
-            let more = sel.materials.len().saturating_sub(names.len());
-            ui.label(tr!(
-                "extractui-selected-materials",
-                names = names.join(", "),
-                more = more,
-                count = sel.materials.len()
-            ));
+            selected_names(ui, "extractui-selected-materials", &sel.materials, |m| {
+                model.materials.get(m).map(|m| m.name.as_str())
+            })
         }
         Need::Elements => {
             let n = d.open.selected.len();

@@ -309,6 +309,13 @@ pub fn menu(ui: &mut egui::Ui, menu: Menu, view: &View, commands: &mut Commands)
 mod tests {
     use super::*;
 
+    /// The sample rig and the index of its first hair bone (a chain with physics).
+    pub(crate) fn sample_and_hair_root() -> (Model, usize) {
+        let model = crate::app::sample_document().model().clone();
+        let root = model.bones.iter().position(|b| b.name.contains('髪'));
+        (model, root.expect("the sample has hair bones"))
+    }
+
     fn open(name: &str, kind: Option<ElementKind>, selected: Vec<usize>) -> Open {
         Open {
             op: crate::ops::find(name).unwrap(),
@@ -319,12 +326,7 @@ mod tests {
 
     #[test]
     fn wizard_on_the_sample_plans_bodies_and_joints_and_mirror_finds_its_rig_symmetric() {
-        let model = crate::app::sample_document().model().clone();
-        let root = model
-            .bones
-            .iter()
-            .position(|b| b.name.contains("髪"))
-            .expect("the sample has hair bones");
+        let (model, root) = sample_and_hair_root();
         let o = open("chain", Some(ElementKind::Bone), vec![root]);
         let p = plan(&model, &o, &o.op.defaults(true), false);
         assert!(p.error.is_none(), "{:?}", p.error);

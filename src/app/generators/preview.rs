@@ -123,12 +123,7 @@ mod tests {
 
     #[test]
     fn the_preview_outlines_each_planned_body_around_its_bone_and_marks_its_joints() {
-        let model = crate::app::sample_document().model().clone();
-        let root = model
-            .bones
-            .iter()
-            .position(|b| b.name.contains('髪'))
-            .unwrap();
+        let (model, root) = crate::app::generators::tests::sample_and_hair_root();
         // The sample's hair has physics: plan replacing it.
         let mut opts = ChainOptions::default();
         opts.bodies.replace = true;

@@ -7,24 +7,19 @@ use crate::app::{PanelState, View};
 use crate::tr;
 
 pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, _: &mut PanelState) {
+    let history = &view.doc.history;
+    let buttons = [
+        (history.can_undo(), "history-undo", Command::Undo),
+        (history.can_redo(), "history-redo", Command::Redo),
+    ];
     ui.horizontal(|ui| {
-        if ui
-            .add_enabled(
-                view.doc.history.can_undo(),
-                egui::Button::new(tr!("history-undo")),
-            )
-            .clicked()
-        {
-            commands.push(Command::Undo);
-        }
-        if ui
-            .add_enabled(
-                view.doc.history.can_redo(),
-                egui::Button::new(tr!("history-redo")),
-            )
-            .clicked()
-        {
-            commands.push(Command::Redo);
+        for (enabled, key, command) in buttons {
+            if ui
+                .add_enabled(enabled, egui::Button::new(tr!(key)))
+                .clicked()
+            {
+                commands.push(command);
+            }
         }
     });
     let head = view.doc.history.head();

@@ -349,6 +349,48 @@ impl<'a> ListRows<'a> {
         Self::new(view, commands, kind, order)
     }
 
+    /// A searched list of `kind` (rigid bodies, joints, soft bodies, textures): its
+    /// search box, the rows whose names match, and the list's toolbar.
+    pub fn search(
+        ui: &mut egui::Ui,
+        view: &'a View,
+        commands: &'a mut Commands,
+        local: &mut PanelState,
+        kind: ElementKind,
+    ) -> Self {
+        let model = view.model;
+        let (query, hint) = match kind {
+            ElementKind::RigidBody => (&mut local.body_search, tr!("lists-search-bodies")),
+            ElementKind::Joint => (&mut local.joint_search, tr!("lists-search-joints")),
+            ElementKind::SoftBody => (&mut local.soft_body_search, tr!("lists-search-soft-bodies")),
+            _ => (&mut local.texture_search, tr!("lists-search-textures")),
+        };
+        search_box(ui, query, &hint);
+        let mut list = Self::searched(view, commands, kind, query, |i| match kind {
+            ElementKind::RigidBody => [&model.rigid_bodies[i].name, &model.rigid_bodies[i].name_en],
+            ElementKind::Joint => [&model.joints[i].name, &model.joints[i].name_en],
+            ElementKind::SoftBody => [&model.soft_bodies[i].name, &model.soft_bodies[i].name_en],
+            _ => [&model.textures[i], ""],
+        });
+        list.toolbar(ui);
+        list
+    }
+
+    /// The list's rows in view ([`virtual_rows`]) in `scroll`, scrolled to the
+    /// active element when asked; `row` draws the row of element `i`.
+    pub fn show_rows(
+        &mut self,
+        ui: &mut egui::Ui,
+        scroll: egui::ScrollArea,
+        mut row: impl FnMut(&mut Self, &mut egui::Ui, usize),
+    ) {
+        let reveal = self.reveal_at();
+        virtual_rows(ui, scroll, self.rows.order.len(), reveal, |ui, k| {
+            let i = self.rows.order[k];
+            row(self, ui, i);
+        });
+    }
+
     /// Where the active element is in the list's order, when the list should scroll
     /// to it this frame.
     pub fn reveal_at(&self) -> Option<usize> {

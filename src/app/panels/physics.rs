@@ -4,7 +4,7 @@
 use eframe::egui;
 
 use super::terms::{joint_kind_name, mode_name, shape_name};
-use super::{column, label, search_box, show_view_list, virtual_rows, ListRows};
+use super::{column, label, show_view_list, ListRows};
 use crate::app::commands::Commands;
 use crate::app::viewport::overlays::{group_color, rigid_color};
 use crate::app::{PanelState, Selection, View};
@@ -31,21 +31,11 @@ pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut
                 "physics-bodies-title",
                 count = model.rigid_bodies.len()
             ));
-            search_box(ui, &mut local.body_search, &tr!("lists-search-bodies"));
             let bodies = &model.rigid_bodies;
-            let mut list = ListRows::searched(
-                view,
-                commands,
-                ElementKind::RigidBody,
-                &local.body_search,
-                |i| [bodies[i].name.as_str(), bodies[i].name_en.as_str()],
-            )
-            .rename_in(&mut local.renaming);
-            list.toolbar(ui);
+            let mut list = ListRows::search(ui, view, commands, local, ElementKind::RigidBody)
+                .rename_in(&mut local.renaming);
             let scroll = egui::ScrollArea::both().id_salt("bodies");
-            let reveal = list.reveal_at();
-            virtual_rows(ui, scroll, list.rows.order.len(), reveal, |ui, k| {
-                let i = list.rows.order[k];
+            list.show_rows(ui, scroll, |list, ui, i| {
                 let rb = &bodies[i];
                 let left = ui.cursor().min.x;
                 let group = |ui: &mut egui::Ui| {
@@ -75,21 +65,11 @@ pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut
 
             let ui = &mut cols[1];
             ui.strong(tr!("physics-joints-title", count = model.joints.len()));
-            search_box(ui, &mut local.joint_search, &tr!("lists-search-joints"));
             let joints = &model.joints;
-            let mut list = ListRows::searched(
-                view,
-                commands,
-                ElementKind::Joint,
-                &local.joint_search,
-                |i| [joints[i].name.as_str(), joints[i].name_en.as_str()],
-            )
-            .rename_in(&mut local.renaming);
-            list.toolbar(ui);
+            let mut list = ListRows::search(ui, view, commands, local, ElementKind::Joint)
+                .rename_in(&mut local.renaming);
             let scroll = egui::ScrollArea::both().id_salt("joints");
-            let reveal = list.reveal_at();
-            virtual_rows(ui, scroll, list.rows.order.len(), reveal, |ui, k| {
-                let i = list.rows.order[k];
+            list.show_rows(ui, scroll, |list, ui, i| {
                 let j = &joints[i];
                 let left = ui.cursor().min.x;
                 let cells = |ui: &mut egui::Ui| {

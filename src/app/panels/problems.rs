@@ -13,18 +13,6 @@ use crate::pmx::Model;
 use crate::tr;
 use egui::{Color32, RichText};
 
-/// The category's name as the panel shows it.
-pub fn category_name(c: Category) -> String {
-    match c {
-        Category::Structure => tr!("problems-cat-structure"),
-        Category::Weights => tr!("problems-cat-weights"),
-        Category::Order => tr!("problems-cat-order"),
-        Category::Physics => tr!("problems-cat-physics"),
-        Category::Display => tr!("problems-cat-display"),
-        Category::Textures => tr!("problems-cat-textures"),
-    }
-}
-
 /// "1 error", "3 warnings" (エラー 3 件).
 fn severity_count(s: Severity, count: usize) -> String {
     match s {
@@ -111,7 +99,7 @@ pub fn category_title(category: Category, problems: &[&Problem]) -> String {
         .collect();
     tr!(
         "problems-category-title",
-        category = category_name(category),
+        category = category.label(),
         count = problems.len(),
         parts = parts.join(&tr!("problems-list-separator"))
     )
@@ -119,10 +107,7 @@ pub fn category_title(category: Category, problems: &[&Problem]) -> String {
 
 /// Accessible name of a category's "Fix all" button.
 pub fn fix_all_label(category: Category) -> String {
-    tr!(
-        "problems-fix-all-category",
-        category = category_name(category)
-    )
+    tr!("problems-fix-all-category", category = category.label())
 }
 
 /// Lists the problems of `view.debug` (refreshed for the model before the panel
@@ -167,7 +152,7 @@ pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, _local: &mu
                                 .small_button(tr!("problems-fix-all", count = fixable))
                                 .on_hover_text(tr!(
                                     "problems-fix-all-tip",
-                                    category = category_name(category)
+                                    category = category.label()
                                 ));
                             r.widget_info(|| {
                                 egui::WidgetInfo::labeled(

@@ -2,36 +2,21 @@
 
 use eframe::egui;
 
-use super::{column, label, search_box, show_view_list, virtual_rows, ListRows};
+use super::{column, label, show_view_list, ListRows};
 use crate::app::commands::Commands;
 use crate::app::{PanelState, Selection, View};
 use crate::edit::ElementKind;
 use crate::tr;
 
 pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut PanelState) {
-    search_box(
-        ui,
-        &mut local.soft_body_search,
-        &tr!("lists-search-soft-bodies"),
-    );
     show_view_list(ui, view, commands, local, |ui, view, commands, local| {
         let model = view.model;
         let soft = &model.soft_bodies;
-        let mut list = ListRows::searched(
-            view,
-            commands,
-            ElementKind::SoftBody,
-            &local.soft_body_search,
-            |i| [soft[i].name.as_str(), soft[i].name_en.as_str()],
-        );
-        list.toolbar(ui);
+        let mut list = ListRows::search(ui, view, commands, local, ElementKind::SoftBody);
         if soft.is_empty() {
             ui.weak(tr!("soft-bodies-none"));
         }
-        let reveal = list.reveal_at();
-        let scroll = egui::ScrollArea::vertical();
-        virtual_rows(ui, scroll, list.rows.order.len(), reveal, |ui, k| {
-            let i = list.rows.order[k];
+        list.show_rows(ui, egui::ScrollArea::vertical(), |list, ui, i| {
             let sb = &soft[i];
             let left = ui.cursor().min.x;
             let cells = |ui: &mut egui::Ui| {

@@ -33,6 +33,31 @@ pub enum ListAction {
 }
 
 impl ListAction {
+    /// The actions every list offers on its selection, in menu order.
+    pub const STANDARD: [ListAction; 6] = [
+        ListAction::Add,
+        ListAction::AddAfter,
+        ListAction::Duplicate,
+        ListAction::Delete,
+        ListAction::MoveUp,
+        ListAction::MoveDown,
+    ];
+
+    /// The key that asks for the action on the active list (the one its menu text names).
+    pub fn shortcut(self) -> Option<egui::KeyboardShortcut> {
+        use egui::{Key, Modifiers};
+        let (modifiers, key) = match self {
+            ListAction::Add => (Modifiers::COMMAND, Key::N),
+            ListAction::AddAfter => (Modifiers::NONE, Key::Insert),
+            ListAction::Duplicate => (Modifiers::COMMAND, Key::D),
+            ListAction::Delete => (Modifiers::NONE, Key::Delete),
+            ListAction::MoveUp => (Modifiers::ALT, Key::ArrowUp),
+            ListAction::MoveDown => (Modifiers::ALT, Key::ArrowDown),
+            ListAction::MoveTo(_) => return None,
+        };
+        Some(egui::KeyboardShortcut::new(modifiers, key))
+    }
+
     /// Menu text (the key in brackets).
     pub fn text(self, kind: ElementKind) -> String {
         match self {
@@ -369,14 +394,7 @@ pub fn menu_items(
     indices: &[usize],
 ) -> Option<ListAction> {
     let mut picked = None;
-    for action in [
-        ListAction::Add,
-        ListAction::AddAfter,
-        ListAction::Duplicate,
-        ListAction::Delete,
-        ListAction::MoveUp,
-        ListAction::MoveDown,
-    ] {
+    for action in ListAction::STANDARD {
         if action == ListAction::Duplicate || action == ListAction::MoveUp {
             ui.separator();
         }

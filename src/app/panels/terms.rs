@@ -24,6 +24,15 @@ pub fn kind_name(kind: ElementKind) -> String {
     }
 }
 
+/// [`kind_name`] as a heading starts ("Rigid body"; 剛体 as it is).
+pub fn kind_heading(kind: ElementKind) -> String {
+    let name = kind_name(kind);
+    let mut chars = name.chars();
+    chars.next().map_or(name.clone(), |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// "3 bones", "1 rigid body" (ボーン 3 個).
 pub fn kind_count(kind: ElementKind, count: usize) -> String {
     match kind {

@@ -2,33 +2,21 @@
 
 use eframe::egui;
 
-use super::{column, label, search_box, show_view_list, virtual_rows, ListRows};
+use super::{column, label, show_view_list, ListRows};
 use crate::app::commands::Commands;
 use crate::app::{PanelState, Selection, View};
 use crate::edit::ElementKind;
 use crate::tr;
 
 pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut PanelState) {
-    search_box(ui, &mut local.texture_search, &tr!("lists-search-textures"));
     show_view_list(ui, view, commands, local, |ui, view, commands, local| {
-        let model = view.model;
-        let textures = &model.textures;
-        let mut list = ListRows::searched(
-            view,
-            commands,
-            ElementKind::Texture,
-            &local.texture_search,
-            |i| [textures[i].as_str(), ""],
-        );
-        list.toolbar(ui);
-        let reveal = list.reveal_at();
-        let scroll = egui::ScrollArea::vertical();
-        virtual_rows(ui, scroll, list.rows.order.len(), reveal, |ui, k| {
-            let i = list.rows.order[k];
+        let textures = &view.model.textures;
+        let mut list = ListRows::search(ui, view, commands, local, ElementKind::Texture);
+        list.show_rows(ui, egui::ScrollArea::vertical(), |list, ui, i| {
             let left = ui.cursor().min.x;
             let cells = |ui: &mut egui::Ui| {
                 column(ui, left, 260.0);
-                let users = users(model, i);
+                let users = users(view.model, i);
                 ui.label(egui::RichText::new(tr!("textures-users", count = users)).weak());
             };
             list.full_row(ui, Selection::Texture(i), label(i, &textures[i]), cells);

@@ -304,26 +304,20 @@ fn table(ui: &mut egui::Ui, model: &Model, verts: &[usize], edits: &mut Edits) {
         ));
     }
     let shown = &verts[..verts.len().min(MAX_ROWS)];
-    egui::ScrollArea::both()
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            egui::Grid::new("weight_table")
-                .striped(true)
-                .num_columns(7)
-                .show(ui, |ui| {
-                    ui.strong(tr!("weights-col-vertex"));
-                    ui.strong(tr!("weights-col-kind"));
-                    for k in 1..=4 {
-                        ui.strong(tr!("weights-col-bone", n = k));
-                    }
-                    ui.strong(tr!("weights-col-sum"));
-                    ui.end_row();
-                    for &v in shown {
-                        row(ui, model, v, edits);
-                        ui.end_row();
-                    }
-                });
-        });
+    let scroll = egui::ScrollArea::both();
+    super::list_grid(ui, scroll, "weight_table", 7, |ui| {
+        ui.strong(tr!("weights-col-vertex"));
+        ui.strong(tr!("weights-col-kind"));
+        for k in 1..=4 {
+            ui.strong(tr!("weights-col-bone", n = k));
+        }
+        ui.strong(tr!("weights-col-sum"));
+        ui.end_row();
+        for &v in shown {
+            row(ui, model, v, edits);
+            ui.end_row();
+        }
+    });
 }
 
 fn row(ui: &mut egui::Ui, model: &Model, v: usize, edits: &mut Edits) {

@@ -331,17 +331,14 @@ pub fn draw_joints(
             // Linear limits: the allowed box of the joint origin, in the joint frame.
             let (lo, hi) = (j.linear_lower, j.linear_upper);
             if lo.is_finite() && hi.is_finite() && (hi - lo).abs().max_element() > 1e-6 {
-                let c = |x: bool, y: bool, z: bool| {
-                    frame.transform_point3(Vec3::new(
-                        if x { hi.x } else { lo.x },
-                        if y { hi.y } else { lo.y },
-                        if z { hi.z } else { lo.z },
-                    ))
+                // Corner bit k set: the upper limit on axis k.
+                let c = |corner: u8| {
+                    let upper = glam::BVec3::new(corner & 1 != 0, corner & 2 != 0, corner & 4 != 0);
+                    frame.transform_point3(Vec3::select(upper, hi, lo))
                 };
                 let stroke = Stroke::new(1.5, kind_color);
-                for (a, b) in BOX_EDGES {
-                    let pa = c(a[0], a[1], a[2]);
-                    let pb = c(b[0], b[1], b[2]);
+                for (a, b) in box_edges() {
+                    let (pa, pb) = (c(a), c(b));
                     if let (Some(pa), Some(pb)) = (proj.project_mmd(pa), proj.project_mmd(pb)) {
                         if pa.distance(pb) > 0.5 {
                             painter.line_segment([pa, pb], stroke);
@@ -374,20 +371,15 @@ fn joint_draw_size(model: &Model, joint: &crate::pmx::Joint, model_size: f32) ->
     }
 }
 
-const BOX_EDGES: [([bool; 3], [bool; 3]); 12] = [
-    ([false, false, false], [true, false, false]),
-    ([false, true, false], [true, true, false]),
-    ([false, false, true], [true, false, true]),
-    ([false, true, true], [true, true, true]),
-    ([false, false, false], [false, true, false]),
-    ([true, false, false], [true, true, false]),
-    ([false, false, true], [false, true, true]),
-    ([true, false, true], [true, true, true]),
-    ([false, false, false], [false, false, true]),
-    ([true, false, false], [true, false, true]),
-    ([false, true, false], [false, true, true]),
-    ([true, true, false], [true, true, true]),
-];
+/// The 12 edges of a box as pairs of corners (bit k of a corner: the upper side on
+/// axis k): every corner joined to the one across each axis whose bit it lacks.
+fn box_edges() -> impl Iterator<Item = (u8, u8)> {
+    (0..3).flat_map(|axis| {
+        (0..8u8)
+            .filter(move |corner| corner >> axis & 1 == 0)
+            .map(move |corner| (corner, corner | 1 << axis))
+    })
+}
 
 /// Contact points as small crosses with a short normal tick.
 pub fn draw_contacts(
@@ -536,6 +528,18 @@ pub fn toolbar(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_box_has_twelve_edges_each_along_one_axis() {
+        let edges: Vec<(u8, u8)> = super::box_edges().collect();
+        assert_eq!(edges.len(), 12);
+        let distinct: std::collections::HashSet<_> = edges.iter().collect();
+        assert_eq!(distinct.len(), 12);
+        for (a, b) in edges {
+            assert_eq!((a ^ b).count_ones(), 1, "{a} – {b}");
+            assert!(a < 8 && b < 8);
+        }
+    }
+
     #[test]
     fn the_legend_does_not_cover_the_timing_box() {
         let all = super::CollisionOptions {

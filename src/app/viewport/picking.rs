@@ -144,6 +144,12 @@ mod tests {
         }
     }
 
+    /// A 400×300 viewport seen through the default camera.
+    fn default_view() -> Projector {
+        let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 300.0));
+        Projector::new(&OrbitCamera::default(), rect)
+    }
+
     #[test]
     fn nearest_body_along_the_ray_wins() {
         let mut model = Model::default();
@@ -154,8 +160,7 @@ mod tests {
                 ..RigidBody::default()
             });
         }
-        let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 300.0));
-        let proj = Projector::new(&OrbitCamera::default(), rect);
+        let proj = default_view();
         let centre = proj.project_mmd(Vec3::new(0.0, 10.0, 0.0)).unwrap();
         let mut bodies: Vec<DebugBody> =
             model.rigid_bodies.iter().map(|b| at(b.position)).collect();
@@ -171,15 +176,14 @@ mod tests {
 
     #[test]
     fn picks_the_bone_under_the_cursor_and_the_body_in_front() {
-        let mut model = Model::default();
-        model.bones.push(Bone {
-            position: Vec3::new(0.0, 10.0, 0.0),
+        let bone_at = |x| Bone {
+            position: Vec3::new(x, 10.0, 0.0),
             ..Bone::default()
-        });
-        model.bones.push(Bone {
-            position: Vec3::new(5.0, 10.0, 0.0),
-            ..Bone::default()
-        });
+        };
+        let mut model = Model {
+            bones: vec![bone_at(0.0), bone_at(5.0)],
+            ..Model::default()
+        };
         model.rigid_bodies.push(RigidBody {
             position: Vec3::new(5.0, 10.0, 0.0),
             size: Vec3::splat(1.0),
@@ -190,8 +194,7 @@ mod tests {
             .iter()
             .map(|b| Mat4::from_translation(b.position))
             .collect();
-        let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 300.0));
-        let proj = Projector::new(&OrbitCamera::default(), rect);
+        let proj = default_view();
         let p1 = proj.project_mmd(model.bones[1].position).unwrap();
         assert_eq!(
             pick_bone(&proj, &model, &world, p1 + egui::vec2(2.0, 1.0), 8.0),
@@ -205,7 +208,7 @@ mod tests {
         rules::debug_bodies_into(&model, &world, None, &mut bodies);
         assert_eq!(pick_body(&proj, &bodies, p1), Some(0));
         assert_eq!(
-            pick_body(&proj, &bodies, rect.center() - egui::vec2(0.0, 100.0)),
+            pick_body(&proj, &bodies, proj.rect.center() - egui::vec2(0.0, 100.0)),
             None
         );
     }
@@ -229,8 +232,7 @@ mod tests {
     #[test]
     fn a_click_picks_the_front_faces_corner_nearest_the_cursor() {
         let (positions, faces) = two_quads();
-        let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 300.0));
-        let proj = Projector::new(&OrbitCamera::default(), rect);
+        let proj = default_view();
         // Near the front quad's top-right corner (vertex 2), inside the quad.
         let near = proj.project_mmd(Vec3::new(0.8, 10.7, -1.0)).unwrap();
         let shown = |_| true;
@@ -261,8 +263,7 @@ mod tests {
     #[test]
     fn picking_follows_the_posed_positions() {
         let (mut positions, faces) = two_quads();
-        let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 300.0));
-        let proj = Projector::new(&OrbitCamera::default(), rect);
+        let proj = default_view();
         let at = proj.project_mmd(Vec3::new(0.8, 10.7, -1.0)).unwrap();
         // The front quad moves away (as a pose would move it): the click now
         // lands on the quad behind.
@@ -279,8 +280,7 @@ mod tests {
     #[test]
     fn a_box_holds_the_vertices_projected_inside_it() {
         let (positions, _) = two_quads();
-        let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 300.0));
-        let proj = Projector::new(&OrbitCamera::default(), rect);
+        let proj = default_view();
         // Around the right half: x > 0 at both depths (vertices 1, 2, 5, 6).
         let a = proj.project_mmd(Vec3::new(0.2, 11.5, -1.0)).unwrap();
         let b = proj.project_mmd(Vec3::new(1.5, 8.5, -1.0)).unwrap();

@@ -223,12 +223,16 @@ fn edit_elements<T>(
 {
     let (active, first) = items[0];
     if items.len() == 1 {
-        let heading = format!("{} #{active} {}", title(kind), first.name());
+        let heading = format!(
+            "{} #{active} {}",
+            super::terms::kind_heading(kind),
+            first.name()
+        );
         let heading = heading.trim_end().to_owned();
         edit_items(ui, commands, heading, items, form);
         return;
     }
-    let heading = format!("{} × {}", items.len(), title(kind));
+    let heading = format!("{} × {}", items.len(), super::terms::kind_heading(kind));
     edit_items(ui, commands, heading, items, |ui, f| {
         ui.weak(tr!(
             "inspector-multi-note",
@@ -239,21 +243,6 @@ fn edit_elements<T>(
         ));
         form(ui, f)
     });
-}
-
-/// The heading's word for `kind` ("Rigid body", 剛体).
-fn title(kind: ElementKind) -> String {
-    match kind {
-        ElementKind::Bone => tr!("inspector-title-bone"),
-        ElementKind::Morph => tr!("inspector-title-morph"),
-        ElementKind::Material => tr!("inspector-title-material"),
-        ElementKind::RigidBody => tr!("inspector-title-rigid-body"),
-        ElementKind::Joint => tr!("inspector-title-joint"),
-        ElementKind::SoftBody => tr!("inspector-title-soft-body"),
-        ElementKind::Vertex => tr!("inspector-title-vertex"),
-        ElementKind::DisplayFrame => tr!("inspector-title-display-frame"),
-        other => super::terms::kind_name(other),
-    }
 }
 
 /// The form of one element under `heading`.

@@ -62,20 +62,15 @@ pub(super) fn display_frame(ui: &mut Ui, f: &mut Form<DisplayFrame>, n: Lists) {
     grid(ui, "display_frame", |ui| {
         if special {
             f.info(ui, &tr!("inspector-field-name"), f.first().name.as_str());
-        } else {
             f.text(
                 ui,
-                &tr!("inspector-field-name"),
+                &tr!("inspector-field-name-en"),
                 Lines::One,
-                (|d| d.name.clone(), |d, v| d.name = v),
+                (|d| d.name_en.clone(), |d, v| d.name_en = v),
             );
+        } else {
+            f.names(ui, None);
         }
-        f.text(
-            ui,
-            &tr!("inspector-field-name-en"),
-            Lines::One,
-            (|d| d.name_en.clone(), |d, v| d.name_en = v),
-        );
         let kind = if special {
             tr!("inspector-frame-special")
         } else {

@@ -13,32 +13,17 @@ const WHITE: [u8; 3] = [255, 255, 255];
 /// Rows of each shared toon image.
 pub const ROWS: usize = 32;
 
+/// toon01–04: white rows 0–15 over the flat `shade` of rows 16–31.
+const fn white_over(shade: [u8; 3]) -> [Stop; 4] {
+    [(0, WHITE), (15, WHITE), (16, shade), (31, shade)]
+}
+
 /// The stops of toon01..toon10 (index 0 = toon01).
 const STOPS: [&[Stop]; 10] = [
-    &[
-        (0, WHITE),
-        (15, WHITE),
-        (16, [205, 205, 205]),
-        (31, [205, 205, 205]),
-    ],
-    &[
-        (0, WHITE),
-        (15, WHITE),
-        (16, [245, 225, 225]),
-        (31, [245, 225, 225]),
-    ],
-    &[
-        (0, WHITE),
-        (15, WHITE),
-        (16, [154, 154, 154]),
-        (31, [154, 154, 154]),
-    ],
-    &[
-        (0, WHITE),
-        (15, WHITE),
-        (16, [248, 239, 235]),
-        (31, [248, 239, 235]),
-    ],
+    &white_over([205, 205, 205]),
+    &white_over([245, 225, 225]),
+    &white_over([154, 154, 154]),
+    &white_over([248, 239, 235]),
     // Skin tone: white to a warm pink over rows 17–25.
     &[
         (0, WHITE),
