@@ -78,9 +78,17 @@ impl Batches {
         kind: u8,
         weights: impl Fn(&[&[f32; 4]], ()) -> [[f32; LANES]; W],
     ) -> Vec<Batch<W>> {
-        let mut entries: Vec<usize> =
-            (skin.starts[kind as usize]..skin.starts[kind as usize + 1]).collect();
-        entries.sort_unstable_by_key(|&g| (skin.bones[g], skin.vertex[g]));
+        // Keys made once (bones as one u64, then the file index): a sort comparing
+        // through the arrays costs more than the rest of the build on big models.
+        let mut keyed: Vec<(u64, u32, u32)> = (skin.starts[kind as usize]
+            ..skin.starts[kind as usize + 1])
+            .map(|g| {
+                let [a, b, c, d] = skin.bones[g].map(u64::from);
+                (a << 48 | b << 32 | c << 16 | d, skin.vertex[g], g as u32)
+            })
+            .collect();
+        keyed.sort_unstable();
+        let entries: Vec<usize> = keyed.iter().map(|k| k.2 as usize).collect();
         let mut batches = Vec::with_capacity(entries.len() / LANES + 1);
         let mut rest = Vec::new();
         for run in entries.chunk_by(|&a, &b| skin.bones[a] == skin.bones[b]) {
