@@ -4,13 +4,12 @@
 //! `valgrind --tool=callgrind target/release/examples/big_frame_profile [FRAMES]`.
 //! Prints the mean µs per stage at the end.
 
-use glam::Vec3;
 use hone_core::deform::Pose;
-use hone_core::edit::History;
 use hone_core::physics::PhysicsConfig;
-use hone_core::rig::merge::{merge, MergeOptions};
-use hone_core::rig::transform::Transform;
 use hone_core::sim::{Simulation, STAGES};
+
+#[path = "../benches/eight_genes/mod.rs"]
+mod eight_genes;
 
 fn main() {
     let Some(path) = hone_testkit::shared_model("gene/Gene.pmx") else {
@@ -18,22 +17,7 @@ fn main() {
         return;
     };
     let gene = hone_core::pmx::load(path).expect("Gene.pmx").model;
-    let mut model = gene.clone();
-    let mut history = History::new();
-    for k in 1..8 {
-        let options = MergeOptions {
-            match_names: false,
-            share_bodies: false,
-            transform: Transform {
-                translate: Vec3::new(12.0 * k as f32, 0.0, 0.0),
-                ..Transform::default()
-            },
-            part_name: format!("Gene{k}"),
-            ..MergeOptions::default()
-        };
-        let (edit, _) = merge(&model, &gene, &options).expect("Gene merges into itself");
-        history.apply(&mut model, edit).expect("the merge applies");
-    }
+    let model = eight_genes::eight_genes(&gene);
     let frames: usize = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
