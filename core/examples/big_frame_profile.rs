@@ -1,7 +1,7 @@
 //! The interactive bench's `big_model_frame` without criterion, for instruction
 //! counts: eight Genes merged side by side (as `benches/interactive.rs` builds
 //! them), physics on, rest pose, settled 30 frames, then FRAMES 60 Hz frames:
-//! `valgrind --tool=callgrind target/release/examples/big_frame_profile [FRAMES]`.
+//! `valgrind --tool=callgrind target/release/examples/big_frame_profile [FRAMES] [serial]`.
 //! Prints the mean µs per stage at the end.
 
 use hone_core::deform::Pose;
@@ -23,6 +23,8 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(120);
     let mut sim = Simulation::new(&model, PhysicsConfig::default());
+    // `serial`: skinning on this thread only (as frame_profile measures it).
+    sim.deformer.parallel = std::env::args().nth(2).as_deref() != Some("serial");
     let pose = Pose::new(&model);
     for _ in 0..30 {
         sim.frame(&model, &pose, 1.0 / 60.0);
