@@ -19,16 +19,18 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use eframe::egui;
-use glam::Vec3;
 use hone::app::document::Document;
 use hone::app::viewport::camera::Projector;
 use hone::app::weight_view::{WeightMode, WeightView};
 use hone::app::{HoneApp, Selection, State};
-use hone::edit::{History, ModelEdit};
+use hone::edit::ModelEdit;
 use hone::pmx::Model;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+#[path = "../core/benches/eight_genes/mod.rs"]
+mod eight_genes;
 
 fn gene() -> Option<(PathBuf, Model)> {
     let Some(path) = hone_testkit::shared_model("gene/Gene.pmx") else {
@@ -154,33 +156,9 @@ fn bench_app_frame(c: &mut Criterion) {
     c.bench_function("app_frame_gene_laugh", |b| b.iter(|| frame(&mut app)));
 }
 
-/// Eight Genes side by side (2 units apart... far enough not to touch), merged one
-/// at a time without name matching: every part keeps its own bones and bodies.
-fn eight_genes(gene: &Model) -> Model {
-    use hone::rig::merge::{merge, MergeOptions};
-    use hone::rig::transform::Transform;
-    let mut model = gene.clone();
-    let mut history = History::new();
-    for k in 1..8 {
-        let options = MergeOptions {
-            match_names: false,
-            share_bodies: false,
-            transform: Transform {
-                translate: Vec3::new(12.0 * k as f32, 0.0, 0.0),
-                ..Transform::default()
-            },
-            part_name: format!("Gene{k}"),
-            ..MergeOptions::default()
-        };
-        let (edit, _) = merge(&model, gene, &options).expect("Gene merges into itself");
-        history.apply(&mut model, edit).expect("the merge applies");
-    }
-    model
-}
-
 fn bench_big_model(c: &mut Criterion) {
     let Some((_, gene)) = gene() else { return };
-    let big = eight_genes(&gene);
+    let big = eight_genes::eight_genes(&gene);
     eprintln!(
         "big model: {} vertices, {} bones, {} bodies, {} joints",
         big.vertices.len(),

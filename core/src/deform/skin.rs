@@ -18,7 +18,6 @@ use crate::pmx::{Model, Weights};
 use glam::{Mat4, Quat, Vec3, Vec3A, Vec4};
 use rayon::prelude::*;
 
-#[cfg(target_arch = "x86_64")]
 mod wide;
 
 const BDEF1: u8 = 0;
@@ -30,6 +29,8 @@ const SDEF: u8 = 4;
 
 /// Vertices per parallel task.
 const CHUNK: usize = 2048;
+/// Batches of eight per parallel task.
+const BATCH_CHUNK: usize = CHUNK / wide::LANES;
 /// Below this many vertices skinning stays on the calling thread: waking the
 /// pool costs more than the second core saves.
 const PARALLEL_MIN: usize = 4 * CHUNK;
@@ -103,8 +104,9 @@ pub(crate) struct SkinData {
     starts: [usize; 6],
     /// Every entry of `bones` is below this (bones + the identity slot).
     bone_slots: usize,
-    /// The CPU has AVX: BDEF1, BDEF2 and BDEF4 skin two vertices at a time (`wide`).
-    avx: bool,
+    /// BDEF1, BDEF2 and BDEF4 eight at a time where the CPU has AVX (`wide`);
+    /// None: every vertex through the one-vertex loops.
+    batches: Option<wide::Batches>,
 }
 
 /// Skinned outputs written through raw pointers: grouped entries map to
@@ -203,7 +205,7 @@ impl SkinData {
             sdef: Vec::new(),
             starts: [nv; 6],
             bone_slots: nb + 1,
-            avx: has_avx(),
+            batches: None,
         };
         for k in (0..5u8).rev() {
             d.starts[k as usize] = keyed.partition_point(|&(kk, _)| kk < k);
@@ -218,6 +220,7 @@ impl SkinData {
             d.weights.push(e.weights);
         }
         d.sdef.reverse();
+        d.batches = wide::Batches::new(&d);
         d
     }
 
@@ -226,6 +229,7 @@ impl SkinData {
     /// changed. Skins exactly as [`new`](Self::new) on the edited model would.
     pub(crate) fn update(&mut self, model: &Model, vertices: impl IntoIterator<Item = usize>) {
         let none = (self.bone_slots - 1) as u16;
+        let mut rebuild = false;
         for v in vertices {
             let (Some(vertex), Some(&g)) = (model.vertices.get(v), self.slot.get(v)) else {
                 continue;
@@ -240,6 +244,12 @@ impl SkinData {
                 let at = self.vertex.len() - 1 - g;
                 self.sdef[at] = p;
             }
+            if let Some(b) = &mut self.batches {
+                rebuild |= !b.detach(v);
+            }
+        }
+        if rebuild {
+            self.batches = wide::Batches::new(self);
         }
     }
 
@@ -352,6 +362,14 @@ impl SkinData {
         if !self.fits(state) {
             return;
         }
+        if normals {
+            self.skin_all::<true>(state, parallel)
+        } else {
+            self.skin_all::<false>(state, parallel)
+        }
+    }
+
+    fn skin_all<const N: bool>(&self, state: &mut DeformState, parallel: bool) {
         let n = self.vertex.len();
         let out = Out {
             positions: state.positions.as_mut_ptr(),
@@ -362,28 +380,58 @@ impl SkinData {
             &state.morphed_positions[..],
             &state.skin_mask[..],
         );
-        let run = |c: usize| {
-            let (from, to) = (c * CHUNK, ((c + 1) * CHUNK).min(n));
-            if normals {
-                self.skin_range::<true>(from, to, mats, morphed, mask, &out)
+        // The batches take the linear kinds, the one-vertex loops the rest.
+        let batches = self.batches.as_ref();
+        let scalar_from = match batches {
+            Some(_) => self.starts[QDEF as usize],
+            None => 0,
+        };
+        let batch_count: usize = batches.map_or(0, |b| b.counts().iter().sum());
+        let batch_tasks = batch_count.div_ceil(BATCH_CHUNK);
+        let tasks = batch_tasks + (n - scalar_from).div_ceil(CHUNK);
+        // Soft bodies mask a few vertices; without them no batch checks its lanes.
+        let masked = any_set(mask);
+        let run = |t: usize| {
+            if t < batch_tasks {
+                #[cfg(target_arch = "x86_64")]
+                if let Some(b) = batches {
+                    let range = (t * BATCH_CHUNK, ((t + 1) * BATCH_CHUNK).min(batch_count));
+                    // SAFETY: batches exist only where the CPU has AVX; `fits`
+                    // checked the per-vertex arrays and the bone slots.
+                    unsafe {
+                        self.skin_batches::<N>(
+                            b,
+                            range,
+                            mats,
+                            morphed,
+                            masked.then_some(mask),
+                            &out,
+                        )
+                    };
+                }
             } else {
-                self.skin_range::<false>(from, to, mats, morphed, mask, &out)
+                let from = scalar_from + (t - batch_tasks) * CHUNK;
+                self.skin_range::<N>(from, (from + CHUNK).min(n), mats, morphed, mask, &out)
             }
         };
-        let chunks = n.div_ceil(CHUNK);
         if !(parallel && n >= PARALLEL_MIN) {
-            (0..chunks).for_each(run);
-            return;
-        }
-        let timing = &mut state.skin_timing;
-        let go_parallel = timing.choose();
-        let start = std::time::Instant::now();
-        if go_parallel {
-            (0..chunks).into_par_iter().for_each(run);
+            (0..tasks).for_each(run);
         } else {
-            (0..chunks).for_each(run);
+            let timing = &mut state.skin_timing;
+            let go_parallel = timing.choose();
+            let start = std::time::Instant::now();
+            if go_parallel {
+                (0..tasks).into_par_iter().for_each(run);
+            } else {
+                (0..tasks).for_each(run);
+            }
+            timing.record(go_parallel, start.elapsed().as_secs_f32() * 1e6);
         }
-        timing.record(go_parallel, start.elapsed().as_secs_f32() * 1e6);
+        if let Some(b) = batches {
+            // SAFETY: as above; after the batches, so a loose vertex's stale
+            // lane (none: `detach` rewrites them) could never win.
+            unsafe { self.skin_loose::<N>(b, mats, morphed, mask, &out) };
+        }
     }
 
     /// Skins grouped entries `from..to`, one branch-free loop per kind.
@@ -422,16 +470,6 @@ impl SkinData {
         mask: &[bool],
         out: &Out,
     ) {
-        if s >= e {
-            return;
-        }
-        #[allow(unused_mut)]
-        let mut s = s;
-        #[cfg(target_arch = "x86_64")]
-        if self.avx && (K == BDEF1 || K == BDEF2 || K == BDEF4) {
-            // SAFETY: `avx` is set only where the CPU has AVX; the rest as below.
-            s = unsafe { self.skin_pairs::<K, N>(s, e, mats, morphed, mask, out) };
-        }
         for g in s..e {
             // SAFETY: `skin` checked that the per-vertex arrays have the vertex
             // count and `mats` has every bone slot, and `g` is below the count.
@@ -563,16 +601,11 @@ impl SkinData {
     }
 }
 
-/// Whether the two-vertex AVX path can run here (checked once per model load).
-fn has_avx() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("avx")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+/// Whether any flag is set, eight at a time.
+fn any_set(flags: &[bool]) -> bool {
+    // SAFETY: every bit pattern is a valid u64.
+    let (head, words, tail) = unsafe { flags.align_to::<u64>() };
+    head.contains(&true) || tail.contains(&true) || words.iter().fold(0, |a, &w| a | w) != 0
 }
 
 /// Skinning matrix per bone: world × T(−rest). The trailing slot stays identity.

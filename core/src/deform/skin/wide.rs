@@ -1,210 +1,655 @@
-//! BDEF1, BDEF2 and BDEF4 two vertices at a time with AVX: each 128-bit half of a
-//! 256-bit register holds one vertex and does exactly the operations glam's SSE2
-//! path does for it, in the same order (no FMA), so the results are bit-for-bit
-//! those of the one-vertex loop. Halves the arithmetic instructions of the
-//! linear kinds.
+//! BDEF1, BDEF2 and BDEF4 eight vertices at a time. The linear kinds' vertices are
+//! sorted by the bones they name and packed into batches of eight that share
+//! those bones, so a batch reads each bone matrix once (broadcast to every lane)
+//! and each lane only its own weights, rest normal and morphed position: no
+//! gathers of matrices. Every lane does exactly the operations glam's
+//! one-vertex path does, in the same order and without FMA, so the results are
+//! bit-for-bit those of [`SkinData::skin_entry`].
+//!
+//! An edit of some vertices takes them out of their batches (their lanes then
+//! repeat a lane still in the batch) into a short list skinned one at a time;
+//! past a share of the model the batches are built again.
 
-use super::{Out, SkinData, BDEF1, BDEF2, BDEF4};
-use glam::{Mat4, Vec3, Vec3A};
-use std::arch::x86_64::*;
+use super::{Out, SkinData, BDEF1, BDEF2, BDEF4, QDEF};
+use glam::{Mat4, Vec3A};
 
-/// Two 128-bit values as the low and high halves of one register.
-#[inline]
-#[target_feature(enable = "avx")]
-unsafe fn pair(low: __m128, high: __m128) -> __m256 {
-    _mm256_insertf128_ps(_mm256_castps128_ps256(low), high, 1)
+pub(super) const LANES: usize = 8;
+/// `Batches::lane` of a vertex in the loose list.
+const LOOSE: u32 = u32::MAX;
+/// `Batches::lane` of an SDEF or QDEF vertex (skinned in its group).
+const OUTSIDE: u32 = u32::MAX - 1;
+/// Past this share of the vertices (1/8) loose, the batches are built again.
+const REBUILD_SHARE: usize = 8;
+
+/// Eight vertices of one linear kind naming the same bones. A batch of a run
+/// shorter than eight repeats its last vertex in the lanes left (the repeated
+/// lanes compute and write the same values).
+#[repr(C, align(32))]
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Batch<const W: usize> {
+    normal: [[f32; LANES]; 3],
+    /// BDEF2: the first bone's weight; BDEF4: all four.
+    weight: [[f32; LANES]; W],
+    vertex: [u32; LANES],
+    bones: [u16; 4],
+    /// The lanes are the vertices v, v + 1 … v + 7: a lane's 16-byte store may
+    /// run into the next lane's vertex, which that lane then writes.
+    consecutive: bool,
+    /// Every vertex was edited away: nothing to do.
+    empty: bool,
 }
 
-/// The columns of two matrices, paired.
-#[inline]
-#[target_feature(enable = "avx")]
-unsafe fn columns(a: &Mat4, b: &Mat4) -> [__m256; 4] {
-    [
-        pair(a.x_axis.into(), b.x_axis.into()),
-        pair(a.y_axis.into(), b.y_axis.into()),
-        pair(a.z_axis.into(), b.z_axis.into()),
-        pair(a.w_axis.into(), b.w_axis.into()),
-    ]
+#[derive(Debug, Clone, Default)]
+pub(super) struct Batches {
+    one: Vec<Batch<0>>,
+    two: Vec<Batch<1>>,
+    four: Vec<Batch<4>>,
+    /// Per file index: `kind << 29 | batch << 3 | lane`, [`LOOSE`] or [`OUTSIDE`].
+    lane: Vec<u32>,
+    /// Linear-kind vertices edited since the build, skinned one at a time.
+    pub(super) loose: Vec<u32>,
 }
 
-/// `Mat4::transform_vector3a` per half: ((x·vx) + y·vy) + z·vz.
-#[inline]
-#[target_feature(enable = "avx")]
-unsafe fn times_vector(m: &[__m256; 4], v: __m256) -> __m256 {
-    let mut res = _mm256_mul_ps(m[0], _mm256_permute_ps(v, 0b00_00_00_00));
-    res = _mm256_add_ps(
-        _mm256_mul_ps(m[1], _mm256_permute_ps(v, 0b01_01_01_01)),
-        res,
-    );
-    _mm256_add_ps(
-        _mm256_mul_ps(m[2], _mm256_permute_ps(v, 0b10_10_10_10)),
-        res,
-    )
+impl Batches {
+    /// The batches of `skin`'s BDEF1, BDEF2 and BDEF4 groups, or None where the
+    /// CPU lacks AVX (the one-vertex path then does all).
+    pub(super) fn new(skin: &SkinData) -> Option<Batches> {
+        if !has_avx() {
+            return None;
+        }
+        let mut b = Batches {
+            lane: vec![OUTSIDE; skin.len()],
+            ..Batches::default()
+        };
+        b.one = b.pack(skin, BDEF1, |_, _| [[0.0; LANES]; 0]);
+        b.two = b.pack(skin, BDEF2, |ws: &[&[f32; 4]], _| {
+            [std::array::from_fn(|l| ws[l][0])]
+        });
+        b.four = b.pack(skin, BDEF4, |ws: &[&[f32; 4]], _| {
+            std::array::from_fn(|i| std::array::from_fn(|l| ws[l][i]))
+        });
+        Some(b)
+    }
+
+    /// Batches of kind group `kind`, sorted by bones then file index.
+    fn pack<const W: usize>(
+        &mut self,
+        skin: &SkinData,
+        kind: u8,
+        weights: impl Fn(&[&[f32; 4]], ()) -> [[f32; LANES]; W],
+    ) -> Vec<Batch<W>> {
+        // Keys made once (bones as one u64, then the file index): a sort comparing
+        // through the arrays costs more than the rest of the build on big models.
+        let mut keyed: Vec<(u64, u32, u32)> = (skin.starts[kind as usize]
+            ..skin.starts[kind as usize + 1])
+            .map(|g| {
+                let [a, b, c, d] = skin.bones[g].map(u64::from);
+                (a << 48 | b << 32 | c << 16 | d, skin.vertex[g], g as u32)
+            })
+            .collect();
+        keyed.sort_unstable();
+        let entries: Vec<usize> = keyed.iter().map(|k| k.2 as usize).collect();
+        let mut batches = Vec::with_capacity(entries.len() / LANES + 1);
+        let mut rest = Vec::new();
+        for run in entries.chunk_by(|&a, &b| skin.bones[a] == skin.bones[b]) {
+            // Whole stretches of consecutive vertices first (their stores are
+            // fewer), then what is left of the run, densely.
+            rest.clear();
+            for stretch in run.chunk_by(|&a, &b| skin.vertex[b] == skin.vertex[a] + 1) {
+                let whole = stretch.len() / LANES * LANES;
+                for lanes in stretch[..whole].chunks(LANES) {
+                    self.push(skin, kind, lanes, &weights, &mut batches);
+                }
+                rest.extend_from_slice(&stretch[whole..]);
+            }
+            for lanes in rest.chunks(LANES) {
+                self.push(skin, kind, lanes, &weights, &mut batches);
+            }
+        }
+        batches
+    }
+
+    /// One batch of `lanes` (grouped entries of one run, at most eight).
+    fn push<const W: usize>(
+        &mut self,
+        skin: &SkinData,
+        kind: u8,
+        lanes: &[usize],
+        weights: &impl Fn(&[&[f32; 4]], ()) -> [[f32; LANES]; W],
+        batches: &mut Vec<Batch<W>>,
+    ) {
+        let g = |l: usize| lanes[l.min(lanes.len() - 1)];
+        let vertex: [u32; LANES] = std::array::from_fn(|l| skin.vertex[g(l)]);
+        let ws: [&[f32; 4]; LANES] = std::array::from_fn(|l| &skin.weights[g(l)]);
+        let at = ((kind as u32) << 29) | ((batches.len() as u32) << 3);
+        for (l, &e) in lanes.iter().enumerate() {
+            self.lane[skin.vertex[e] as usize] = at | l as u32;
+        }
+        batches.push(Batch {
+            normal: std::array::from_fn(|c| std::array::from_fn(|l| skin.rest_normal[g(l)][c])),
+            weight: weights(&ws, ()),
+            vertex,
+            bones: skin.bones[lanes[0]],
+            consecutive: lanes.len() == LANES
+                && (1..LANES).all(|l| vertex[l] == vertex[0] + l as u32),
+            empty: false,
+        });
+    }
+
+    /// Takes vertex `v` out of its batch (its entry changed) into the loose list.
+    /// Returns false when so many are loose that the batches should be built again.
+    pub(super) fn detach(&mut self, v: usize) -> bool {
+        let Some(&at) = self.lane.get(v) else {
+            return true;
+        };
+        if at == LOOSE {
+            return true;
+        }
+        if at != OUTSIDE {
+            let (kind, batch) = ((at >> 29) as u8, (at as usize & 0x1fff_ffff) >> 3);
+            let lane = &self.lane;
+            match kind {
+                BDEF1 => detach_lane(&mut self.one[batch], v, at, lane),
+                BDEF2 => detach_lane(&mut self.two[batch], v, at, lane),
+                _ => detach_lane(&mut self.four[batch], v, at, lane),
+            }
+        }
+        self.lane[v] = LOOSE;
+        self.loose.push(v as u32);
+        self.loose.len() <= self.lane.len() / REBUILD_SHARE + 64
+    }
+
+    /// Batches per kind (BDEF1, BDEF2, BDEF4).
+    pub(super) fn counts(&self) -> [usize; 3] {
+        [self.one.len(), self.two.len(), self.four.len()]
+    }
 }
 
-/// `Mat4::transform_point3a` per half: the vector part, then + w.
-#[inline]
-#[target_feature(enable = "avx")]
-unsafe fn times_point(m: &[__m256; 4], p: __m256) -> __m256 {
-    _mm256_add_ps(m[3], times_vector(m, p))
+/// Lanes holding `v` take a lane still in the batch (`at` is `v`'s own);
+/// with none left the batch is empty.
+fn detach_lane<const W: usize>(batch: &mut Batch<W>, v: usize, at: u32, lane: &[u32]) {
+    let home = at & !7;
+    let kept = (0..LANES).find(|&l| {
+        let u = batch.vertex[l] as usize;
+        u != v && lane[u] & !7 == home && lane[u] != LOOSE
+    });
+    let Some(k) = kept else {
+        batch.empty = true;
+        return;
+    };
+    for l in 0..LANES {
+        if batch.vertex[l] as usize == v {
+            batch.vertex[l] = batch.vertex[k];
+            for c in 0..3 {
+                batch.normal[c][l] = batch.normal[c][k];
+            }
+            for w in &mut batch.weight {
+                w[l] = w[k];
+            }
+        }
+    }
+    batch.consecutive = false;
 }
 
-/// `Vec3A::normalize_or_zero` per half: 1 / sqrt((x² + y²) + z²), kept when finite
-/// and positive, else zero.
-#[inline]
-#[target_feature(enable = "avx")]
-unsafe fn normalize_or_zero(v: __m256) -> __m256 {
-    let sq = _mm256_mul_ps(v, v);
-    let sum = _mm256_add_ps(
-        _mm256_add_ps(
-            _mm256_permute_ps(sq, 0b00_00_00_00),
-            _mm256_permute_ps(sq, 0b01_01_01_01),
-        ),
-        _mm256_permute_ps(sq, 0b10_10_10_10),
-    );
-    let rcp = _mm256_div_ps(_mm256_set1_ps(1.0), _mm256_sqrt_ps(sum));
-    let keep = _mm256_and_ps(
-        _mm256_cmp_ps(rcp, _mm256_setzero_ps(), _CMP_GT_OQ),
-        _mm256_cmp_ps(rcp, _mm256_set1_ps(f32::INFINITY), _CMP_LT_OQ),
-    );
-    _mm256_and_ps(_mm256_mul_ps(v, rcp), keep)
-}
-
-/// The two halves as the `Vec3`s stored per vertex.
-#[inline]
-#[target_feature(enable = "avx")]
-unsafe fn halves(v: __m256) -> (Vec3, Vec3) {
-    let low = Vec3A::from(_mm256_castps256_ps128(v));
-    let high = Vec3A::from(_mm256_extractf128_ps(v, 1));
-    (low.into(), high.into())
+/// Whether the eight-lane path can run here (checked once per model load).
+fn has_avx() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
 impl SkinData {
-    /// Skins grouped entries of kind `K` (BDEF1, BDEF2 or BDEF4) from `s` in pairs while
-    /// two are left before `e`; returns where it stopped (the caller does the
-    /// rest one at a time). A pair with a masked vertex is left to
-    /// [`skin_entry`](SkinData::skin_entry).
+    /// Skins batches `from..to` (in the order BDEF1, BDEF2, BDEF4, counted
+    /// across the three lists). A batch with a masked vertex goes one lane at a
+    /// time through [`skin_entry`](SkinData::skin_entry).
     ///
     /// # Safety
-    /// The CPU has AVX; the same as `skin_kind`'s loop: the per-vertex arrays
-    /// have the vertex count, `mats` every bone slot, `s..e` is within one group.
+    /// The CPU has AVX (`Batches::new` made them); the per-vertex arrays have
+    /// the vertex count and `mats` every bone slot (`skin` checks this).
+    #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx")]
-    pub(super) unsafe fn skin_pairs<const K: u8, const N: bool>(
+    pub(super) unsafe fn skin_batches<const N: bool>(
         &self,
-        s: usize,
-        e: usize,
+        batches: &Batches,
+        (from, to): (usize, usize),
+        mats: &[Mat4],
+        morphed: &[Vec3A],
+        mask: Option<&[bool]>,
+        out: &Out,
+    ) {
+        let [n1, n2, n4] = batches.counts();
+        let part = |start: usize, len: usize| {
+            let (a, b) = (from.clamp(start, start + len), to.clamp(start, start + len));
+            (a - start)..(b - start)
+        };
+        let range = part(0, n1);
+        self.skin_batch_list::<BDEF1, 0, N>(&batches.one[range], mats, morphed, mask, out);
+        let range = part(n1, n2);
+        self.skin_batch_list::<BDEF2, 1, N>(&batches.two[range], mats, morphed, mask, out);
+        let range = part(n1 + n2, n4);
+        self.skin_batch_list::<BDEF4, 4, N>(&batches.four[range], mats, morphed, mask, out);
+    }
+
+    /// The loose vertices, one at a time (SDEF and QDEF ones are in their groups).
+    ///
+    /// # Safety
+    /// As [`skin_batches`](Self::skin_batches), without the AVX part.
+    pub(super) unsafe fn skin_loose<const N: bool>(
+        &self,
+        batches: &Batches,
         mats: &[Mat4],
         morphed: &[Vec3A],
         mask: &[bool],
         out: &Out,
-    ) -> usize {
-        let mut g = s;
-        while g + 1 < e {
-            let (va, vb) = (
-                *self.vertex.get_unchecked(g) as usize,
-                *self.vertex.get_unchecked(g + 1) as usize,
-            );
-            if *mask.get_unchecked(va) || *mask.get_unchecked(vb) {
-                self.skin_entry::<K, N>(g, mats, morphed, mask, out);
-                self.skin_entry::<K, N>(g + 1, mats, morphed, mask, out);
-                g += 2;
+    ) {
+        for &v in &batches.loose {
+            let g = *self.slot.get_unchecked(v as usize) as usize;
+            match self.kind_at(g) {
+                BDEF1 => self.skin_entry::<BDEF1, N>(g, mats, morphed, mask, out),
+                BDEF2 => self.skin_entry::<BDEF2, N>(g, mats, morphed, mask, out),
+                BDEF4 => self.skin_entry::<BDEF4, N>(g, mats, morphed, mask, out),
+                k => debug_assert!(k >= QDEF),
+            }
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx")]
+    unsafe fn skin_batch_list<const K: u8, const W: usize, const N: bool>(
+        &self,
+        list: &[Batch<W>],
+        mats: &[Mat4],
+        morphed: &[Vec3A],
+        mask: Option<&[bool]>,
+        out: &Out,
+    ) {
+        for b in list {
+            if b.empty {
                 continue;
             }
-            let (ba, bb) = (self.bones.get_unchecked(g), self.bones.get_unchecked(g + 1));
-            let p = pair(
-                (*morphed.get_unchecked(va)).into(),
-                (*morphed.get_unchecked(vb)).into(),
-            );
-            let n = pair(
-                (*self.rest_normal.get_unchecked(g)).into(),
-                (*self.rest_normal.get_unchecked(g + 1)).into(),
-            );
-            let m0 = columns(
-                mats.get_unchecked(ba[0] as usize),
-                mats.get_unchecked(bb[0] as usize),
-            );
-            let weight = |g: usize, i: usize| _mm_set1_ps(self.weights.get_unchecked(g)[i]);
-            let (position, normal) = if K == BDEF1 {
-                // A rigid transform keeps the normal's length.
-                (times_point(&m0, p), times_vector(&m0, n))
-            } else if K == BDEF4 {
-                // ((m0·w0 + m1·w1) + m2·w2) + m3·w3 per column, as `Mat4`'s operators.
-                let mut mm = m0;
-                let w0 = pair(weight(g, 0), weight(g + 1, 0));
-                for c in &mut mm {
-                    *c = _mm256_mul_ps(*c, w0);
+            if let Some(mask) = mask {
+                if b.vertex.iter().any(|&v| *mask.get_unchecked(v as usize)) {
+                    self.skin_lanes::<K, W, N>(b, mats, morphed, mask, out);
+                    continue;
                 }
-                for i in 1..4 {
-                    let mi = columns(
-                        mats.get_unchecked(ba[i] as usize),
-                        mats.get_unchecked(bb[i] as usize),
-                    );
-                    let wi = pair(weight(g, i), weight(g + 1, i));
-                    for (c, m) in mm.iter_mut().zip(mi) {
-                        *c = _mm256_add_ps(*c, _mm256_mul_ps(m, wi));
+            }
+            avx::skin_batch::<K, W, N>(b, mats, morphed, out);
+        }
+    }
+
+    /// A batch one lane at a time (one of its vertices is masked).
+    #[cold]
+    unsafe fn skin_lanes<const K: u8, const W: usize, const N: bool>(
+        &self,
+        b: &Batch<W>,
+        mats: &[Mat4],
+        morphed: &[Vec3A],
+        mask: &[bool],
+        out: &Out,
+    ) {
+        for &v in &b.vertex {
+            let g = *self.slot.get_unchecked(v as usize) as usize;
+            self.skin_entry::<K, N>(g, mats, morphed, mask, out);
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx {
+    //! No closures or `array::from_fn` here: they would not inherit the AVX
+    //! feature and stay out of line.
+    use super::{Batch, Out, BDEF1, BDEF2, LANES};
+    use glam::{Mat4, Vec3, Vec3A};
+    use std::arch::x86_64::*;
+
+    /// A bone matrix's first three rows, each element broadcast: `[column][row]`.
+    type Broadcast = [[__m256; 3]; 4];
+    /// x, y and z of eight lanes.
+    type Rows = [__m256; 3];
+
+    #[inline]
+    #[target_feature(enable = "avx")]
+    unsafe fn broadcast(m: &Mat4) -> Broadcast {
+        let a = m.as_ref();
+        let mut out = [[_mm256_setzero_ps(); 3]; 4];
+        for (c, col) in out.iter_mut().enumerate() {
+            for (r, e) in col.iter_mut().enumerate() {
+                *e = _mm256_broadcast_ss(a.get_unchecked(c * 4 + r));
+            }
+        }
+        out
+    }
+
+    /// `Mat4::transform_vector3a` per lane: ((c0·x + c1·y) + c2·z) per row.
+    #[inline]
+    #[target_feature(enable = "avx")]
+    unsafe fn times_vector(m: &Broadcast, v: &Rows) -> Rows {
+        let mut out = [_mm256_setzero_ps(); 3];
+        for (r, o) in out.iter_mut().enumerate() {
+            let res = _mm256_mul_ps(m[0][r], v[0]);
+            let res = _mm256_add_ps(_mm256_mul_ps(m[1][r], v[1]), res);
+            *o = _mm256_add_ps(_mm256_mul_ps(m[2][r], v[2]), res);
+        }
+        out
+    }
+
+    /// `Mat4::transform_point3a` per lane: the vector part, then + c3.
+    #[inline]
+    #[target_feature(enable = "avx")]
+    unsafe fn times_point(m: &Broadcast, p: &Rows) -> Rows {
+        let mut v = times_vector(m, p);
+        for (r, e) in v.iter_mut().enumerate() {
+            *e = _mm256_add_ps(m[3][r], *e);
+        }
+        v
+    }
+
+    /// `Vec3A::normalize_or_zero` per lane: 1 / sqrt((x² + y²) + z²), kept when
+    /// finite and positive, else zero.
+    #[inline]
+    #[target_feature(enable = "avx")]
+    unsafe fn normalize_or_zero(mut v: Rows) -> Rows {
+        let sum = _mm256_add_ps(
+            _mm256_add_ps(_mm256_mul_ps(v[0], v[0]), _mm256_mul_ps(v[1], v[1])),
+            _mm256_mul_ps(v[2], v[2]),
+        );
+        let rcp = _mm256_div_ps(_mm256_set1_ps(1.0), _mm256_sqrt_ps(sum));
+        let keep = _mm256_and_ps(
+            _mm256_cmp_ps(rcp, _mm256_setzero_ps(), _CMP_GT_OQ),
+            _mm256_cmp_ps(rcp, _mm256_set1_ps(f32::INFINITY), _CMP_LT_OQ),
+        );
+        for c in &mut v {
+            *c = _mm256_and_ps(_mm256_mul_ps(*c, rcp), keep);
+        }
+        v
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx")]
+    unsafe fn load_one(morphed: &[Vec3A], v: u32) -> __m128 {
+        let p: *const Vec3A = morphed.get_unchecked(v as usize);
+        _mm_load_ps(p.cast())
+    }
+
+    /// The lanes' morphed positions as x, y and z rows.
+    #[inline]
+    #[target_feature(enable = "avx")]
+    unsafe fn load_positions(morphed: &[Vec3A], vertex: &[u32; LANES]) -> Rows {
+        // Lanes l and l + 4 share a register, so the in-half transposes give
+        // x0…x7 in order.
+        let mut r = [_mm256_setzero_ps(); 4];
+        for (l, e) in r.iter_mut().enumerate() {
+            *e = _mm256_set_m128(
+                load_one(morphed, vertex[l + 4]),
+                load_one(morphed, vertex[l]),
+            );
+        }
+        let t0 = _mm256_unpacklo_ps(r[0], r[1]);
+        let t1 = _mm256_unpackhi_ps(r[0], r[1]);
+        let t2 = _mm256_unpacklo_ps(r[2], r[3]);
+        let t3 = _mm256_unpackhi_ps(r[2], r[3]);
+        [
+            _mm256_shuffle_ps(t0, t2, 0b01_00_01_00),
+            _mm256_shuffle_ps(t0, t2, 0b11_10_11_10),
+            _mm256_shuffle_ps(t1, t3, 0b01_00_01_00),
+        ]
+    }
+
+    /// Writes x, y and z (of a 16-byte x, y, z, z) to one `[f32; 3]`.
+    #[inline]
+    #[target_feature(enable = "avx")]
+    unsafe fn store_exact(d: *mut Vec3, x: __m128) {
+        let d = d.cast::<f32>();
+        _mm_store_sd(d.cast(), _mm_castps_pd(x));
+        _mm_store_ss(d.add(2), _mm_movehl_ps(x, x));
+    }
+
+    /// Writes x, y, z rows to the lanes' vertices in `dst` (`[f32; 3]` each).
+    #[inline]
+    #[target_feature(enable = "avx")]
+    unsafe fn store(dst: *mut Vec3, v: &Rows, vertex: &[u32; LANES], consecutive: bool) {
+        let t0 = _mm256_unpacklo_ps(v[0], v[1]);
+        let t1 = _mm256_unpackhi_ps(v[0], v[1]);
+        let t2 = _mm256_unpacklo_ps(v[2], v[2]);
+        let t3 = _mm256_unpackhi_ps(v[2], v[2]);
+        // Each holds lanes l and l + 4 as x, y, z, z.
+        let pairs = [
+            _mm256_shuffle_ps(t0, t2, 0b01_00_01_00),
+            _mm256_shuffle_ps(t0, t2, 0b11_10_11_10),
+            _mm256_shuffle_ps(t1, t3, 0b01_00_01_00),
+            _mm256_shuffle_ps(t1, t3, 0b11_10_11_10),
+        ];
+        let mut lanes = [_mm_setzero_ps(); LANES];
+        for (l, p) in pairs.iter().enumerate() {
+            lanes[l] = _mm256_castps256_ps128(*p);
+            lanes[l + 4] = _mm256_extractf128_ps(*p, 1);
+        }
+        if consecutive {
+            // 16 bytes per lane in file order: the fourth lands on the next
+            // lane's x, which that lane overwrites; the last lane stays exact.
+            for l in 0..LANES - 1 {
+                _mm_storeu_ps(dst.add(vertex[l] as usize).cast(), lanes[l]);
+            }
+            store_exact(dst.add(vertex[LANES - 1] as usize), lanes[LANES - 1]);
+        } else {
+            for l in 0..LANES {
+                store_exact(dst.add(vertex[l] as usize), lanes[l]);
+            }
+        }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx")]
+    unsafe fn bone(b: &[u16; 4], i: usize, mats: &[Mat4]) -> Broadcast {
+        broadcast(mats.get_unchecked(b[i] as usize))
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx")]
+    pub(super) unsafe fn skin_batch<const K: u8, const W: usize, const N: bool>(
+        b: &Batch<W>,
+        mats: &[Mat4],
+        morphed: &[Vec3A],
+        out: &Out,
+    ) {
+        let p = load_positions(morphed, &b.vertex);
+        let mut mm = bone(&b.bones, 0, mats);
+        if K == BDEF2 {
+            // m1 + (m0 − m1)·w, as the one-vertex path.
+            let (m1, w0) = (
+                bone(&b.bones, 1, mats),
+                _mm256_load_ps(b.weight[0].as_ptr()),
+            );
+            for (col, col1) in mm.iter_mut().zip(&m1) {
+                for (e, e1) in col.iter_mut().zip(col1) {
+                    *e = _mm256_add_ps(*e1, _mm256_mul_ps(_mm256_sub_ps(*e, *e1), w0));
+                }
+            }
+        } else if K != BDEF1 {
+            // ((m0·w0 + m1·w1) + m2·w2) + m3·w3, as `Mat4`'s operators.
+            let w0 = _mm256_load_ps(b.weight[0].as_ptr());
+            for col in &mut mm {
+                for e in col {
+                    *e = _mm256_mul_ps(*e, w0);
+                }
+            }
+            for i in 1..4 {
+                let (mi, wi) = (
+                    bone(&b.bones, i, mats),
+                    _mm256_load_ps(b.weight[i].as_ptr()),
+                );
+                for (col, coli) in mm.iter_mut().zip(&mi) {
+                    for (e, ei) in col.iter_mut().zip(coli) {
+                        *e = _mm256_add_ps(*e, _mm256_mul_ps(*ei, wi));
                     }
                 }
-                (times_point(&mm, p), normalize_or_zero(times_vector(&mm, n)))
-            } else {
-                debug_assert_eq!(K, BDEF2);
-                let m1 = columns(
-                    mats.get_unchecked(ba[1] as usize),
-                    mats.get_unchecked(bb[1] as usize),
-                );
-                let w = pair(weight(g, 0), weight(g + 1, 0));
-                // m1 + (m0 − m1)·w per column, as the one-vertex path.
-                let blend =
-                    |c: usize| _mm256_add_ps(m1[c], _mm256_mul_ps(_mm256_sub_ps(m0[c], m1[c]), w));
-                let mm = [blend(0), blend(1), blend(2), blend(3)];
-                (times_point(&mm, p), normalize_or_zero(times_vector(&mm, n)))
-            };
-            let (pa, pb) = halves(position);
-            *out.positions.add(va) = pa;
-            *out.positions.add(vb) = pb;
-            if N {
-                let (na, nb) = halves(normal);
-                *out.normals.add(va) = na;
-                *out.normals.add(vb) = nb;
             }
-            g += 2;
         }
-        g
+        store(
+            out.positions,
+            &times_point(&mm, &p),
+            &b.vertex,
+            b.consecutive,
+        );
+        if N {
+            let n = [
+                _mm256_load_ps(b.normal[0].as_ptr()),
+                _mm256_load_ps(b.normal[1].as_ptr()),
+                _mm256_load_ps(b.normal[2].as_ptr()),
+            ];
+            // A rigid transform (BDEF1) keeps the normal's length.
+            let mut normal = times_vector(&mm, &n);
+            if K != BDEF1 {
+                normal = normalize_or_zero(normal);
+            }
+            store(out.normals, &normal, &b.vertex, b.consecutive);
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::deform::{pose_from_json, Deformer};
+    use crate::deform::{pose_from_json, DeformState, Deformer};
+    use crate::pmx::{Model, Weights};
+    use glam::Vec3;
 
-    /// The paired AVX path and the one-vertex path give identical bits on Gene
-    /// (BDEF1, BDEF2 and BDEF4 vertices).
-    #[test]
-    fn pairs_skin_bit_for_bit_as_single_vertices() {
-        if !std::is_x86_feature_detected!("avx") {
-            eprintln!("skipped: no AVX on this CPU");
-            return;
-        }
+    fn gene() -> Option<(Model, crate::deform::Pose)> {
         let Some(dir) = hone_testkit::shared_models_dir().map(|d| d.join("gene")) else {
             eprintln!("skipped: shared models not found");
-            return;
+            return None;
         };
         let model = crate::pmx::load(dir.join("Gene.pmx")).expect("Gene").model;
         let text = std::fs::read_to_string(dir.join("oracle/gene_r7.pose.json")).expect("pose");
         let pose = pose_from_json(&model, &text).expect("pose").pose;
+        Some((model, pose))
+    }
+
+    fn bits(v: &[Vec3]) -> Vec<[u32; 3]> {
+        v.iter().map(|p| p.to_array().map(f32::to_bits)).collect()
+    }
+
+    /// Skins `state` again one vertex at a time (no batches) and returns both results.
+    fn both_ways(deformer: &mut Deformer, state: &mut DeformState) -> [Vec<[u32; 3]>; 4] {
+        assert!(deformer.skin.batches.is_some(), "AVX detected but not used");
+        deformer.skin(state);
+        let batched = [bits(&state.positions), bits(&state.normals)];
+        let batches = deformer.skin.batches.take();
+        // Unmasked outputs poisoned: the second pass must write every one.
+        for v in (0..state.positions.len()).filter(|&v| !state.skin_mask[v]) {
+            state.positions[v] = Vec3::NAN;
+            state.normals[v] = Vec3::NAN;
+        }
+        deformer.skin(state);
+        deformer.skin.batches = batches;
+        let [p, n] = batched;
+        [p, bits(&state.positions), n, bits(&state.normals)]
+    }
+
+    /// The eight-lane path and the one-vertex path give identical bits on Gene
+    /// (BDEF1, BDEF2 and BDEF4 vertices), serial and parallel.
+    #[test]
+    fn batches_skin_bit_for_bit_as_single_vertices() {
+        if !std::is_x86_feature_detected!("avx") {
+            eprintln!("skipped: no AVX on this CPU");
+            return;
+        }
+        let Some((model, pose)) = gene() else { return };
+        let mut deformer = Deformer::new(&model);
+        for parallel in [false, true] {
+            deformer.parallel = parallel;
+            let mut state = deformer.new_state();
+            deformer.evaluate(&model, &pose, &mut state);
+            let [p, p1, n, n1] = both_ways(&mut deformer, &mut state);
+            assert!(p.iter().flatten().all(|&b| f32::from_bits(b).is_finite()));
+            assert_eq!(p, p1, "positions, parallel {parallel}");
+            assert_eq!(n, n1, "normals, parallel {parallel}");
+        }
+    }
+
+    /// Edited vertices (kinds changed, bones changed) leave their batches and
+    /// skin as a deformer built on the edited model does; masked vertices are
+    /// left alone in either path.
+    #[test]
+    fn edited_and_masked_vertices_skin_as_a_fresh_deformer() {
+        if !std::is_x86_feature_detected!("avx") {
+            eprintln!("skipped: no AVX on this CPU");
+            return;
+        }
+        let Some((mut model, pose)) = gene() else {
+            return;
+        };
         let mut deformer = Deformer::new(&model);
         deformer.parallel = false;
         let mut state = deformer.new_state();
-        deformer.evaluate(&model, &pose, &mut state);
-        assert!(deformer.skin.avx, "AVX detected but not used");
-        let (positions, normals) = (state.positions.clone(), state.normals.clone());
-        deformer.skin.avx = false;
-        state.positions.fill(glam::Vec3::splat(f32::NAN));
-        state.normals.fill(glam::Vec3::splat(f32::NAN));
-        deformer.skin(&mut state);
-        let bits = |v: &[glam::Vec3]| -> Vec<[u32; 3]> {
-            v.iter().map(|p| p.to_array().map(f32::to_bits)).collect()
-        };
-        assert_eq!(bits(&positions), bits(&state.positions));
-        assert_eq!(bits(&normals), bits(&state.normals));
+        // Every 97th vertex changes kind or bones, a stretch of consecutive ones too.
+        let edited: Vec<usize> = (0..model.vertices.len())
+            .step_by(97)
+            .chain(1000..1013)
+            .collect();
+        for (i, &v) in edited.iter().enumerate() {
+            let bone = (i % 200) as i32;
+            model.vertices[v].weights = match i % 3 {
+                0 => Weights::Bdef1 { bone },
+                1 => Weights::Bdef2 {
+                    bones: [bone, bone + 3],
+                    weight: 0.3,
+                },
+                _ => Weights::Bdef4 {
+                    bones: [bone, 4, 9, 16],
+                    weights: [0.1, 0.2, 0.3, 0.4],
+                },
+            };
+        }
+        deformer.update_vertices(&model, &edited, &mut state);
+        let loose = deformer.skin.batches.as_ref().map(|b| b.loose.len());
+        assert_eq!(
+            loose,
+            Some(edited.len()),
+            "edited vertices skin one at a time"
+        );
+        let mut fresh = Deformer::new(&model);
+        fresh.parallel = false;
+        let mut fresh_state = fresh.new_state();
+        for (d, s) in [(&deformer, &mut state), (&fresh, &mut fresh_state)] {
+            d.evaluate(&model, &pose, s);
+        }
+        assert_eq!(bits(&state.positions), bits(&fresh_state.positions));
+        assert_eq!(bits(&state.normals), bits(&fresh_state.normals));
+        // Masked: a batch with one masked lane leaves that vertex as it was.
+        let kept = Vec3::new(7.0, 7.0, 7.0);
+        for v in [5usize, 2000, 20000] {
+            state.skin_mask[v] = true;
+            state.positions[v] = kept;
+        }
+        let [p, p1, ..] = both_ways(&mut deformer, &mut state);
+        assert_eq!(p, p1);
+        assert_eq!(state.positions[2000], kept);
+        assert_eq!(p[5], kept.to_array().map(f32::to_bits));
+    }
+
+    /// Editing many vertices builds the batches again rather than skin a large
+    /// share one at a time.
+    #[test]
+    fn many_edits_rebuild_the_batches() {
+        if !std::is_x86_feature_detected!("avx") {
+            eprintln!("skipped: no AVX on this CPU");
+            return;
+        }
+        let Some((mut model, _)) = gene() else { return };
+        let mut deformer = Deformer::new(&model);
+        let mut state = deformer.new_state();
+        let edited: Vec<usize> = (0..model.vertices.len() / 4).collect();
+        for &v in &edited {
+            model.vertices[v].weights = Weights::Bdef1 { bone: 1 };
+        }
+        deformer.update_vertices(&model, &edited, &mut state);
+        let b = deformer.skin.batches.as_ref().expect("batches");
+        assert!(b.loose.is_empty(), "{} loose", b.loose.len());
     }
 }
