@@ -284,6 +284,22 @@ pub fn check_model(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
     CheckResults::new(model, ctx).into_problems()
 }
 
+/// A check run on its own: its per-vertex part (which [`check_model`] runs in one
+/// pass over the vertices with the other checks' parts) over every vertex, then
+/// its other problems.
+pub(crate) fn each_vertex_then(
+    model: &Model,
+    per_vertex: fn(&Model, usize, &crate::pmx::Vertex, &mut Vec<Problem>),
+    rest: impl FnOnce(&Model) -> Vec<Problem>,
+) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (i, v) in model.vertices.iter().enumerate() {
+        per_vertex(model, i, v, &mut out);
+    }
+    out.extend(rest(model));
+    out
+}
+
 /// `Some(i as usize)` when `i` indexes a list of `len`.
 pub(crate) fn valid(i: i32, len: usize) -> Option<usize> {
     usize::try_from(i).ok().filter(|&u| u < len)

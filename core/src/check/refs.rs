@@ -6,6 +6,7 @@
 //! joint bodies and soft-body material (their own checks report −1). Elsewhere −1 is out of range.
 
 use super::{valid, ElementRef, Problem};
+use crate::edit::ElementKind;
 use crate::pmx::{DisplayElement, Model, MorphOffsets, Tail, Toon, Vertex, NONE};
 
 struct Ranges<'a> {
@@ -22,7 +23,7 @@ impl Ranges<'_> {
         owner: ElementRef,
         what: &'static str,
         index: i32,
-        list: ListKind,
+        list: ElementKind,
         none_ok: bool,
     ) {
         self.check_with(owner, || crate::tr!(what), index, list, none_ok);
@@ -35,7 +36,7 @@ impl Ranges<'_> {
         owner: ElementRef,
         what: impl FnOnce() -> String,
         index: i32,
-        list: ListKind,
+        list: ElementKind,
         none_ok: bool,
     ) {
         let len = list.len(self.model);
@@ -46,7 +47,7 @@ impl Ranges<'_> {
     }
 
     #[cold]
-    fn report(&mut self, owner: ElementRef, what: String, index: i32, list: ListKind) {
+    fn report(&mut self, owner: ElementRef, what: String, index: i32, list: ElementKind) {
         let len = list.len(self.model);
         let msg = crate::tr!(
             "check-msg-index-range",
@@ -54,52 +55,14 @@ impl Ranges<'_> {
             what = what,
             index = index,
             len = len,
-            list = list.plural()
+            list = list.plural_label()
         );
         self.out.push(Problem::error("E-INDEX-RANGE", owner, msg));
     }
 }
 
-#[derive(Clone, Copy)]
-enum ListKind {
-    Vertex,
-    Texture,
-    Material,
-    Bone,
-    Morph,
-    RigidBody,
-}
-
-impl ListKind {
-    fn len(self, m: &Model) -> usize {
-        match self {
-            ListKind::Vertex => m.vertices.len(),
-            ListKind::Texture => m.textures.len(),
-            ListKind::Material => m.materials.len(),
-            ListKind::Bone => m.bones.len(),
-            ListKind::Morph => m.morphs.len(),
-            ListKind::RigidBody => m.rigid_bodies.len(),
-        }
-    }
-    fn plural(self) -> String {
-        match self {
-            ListKind::Vertex => crate::tr!("check-list-vertices"),
-            ListKind::Texture => crate::tr!("check-list-textures"),
-            ListKind::Material => crate::tr!("check-list-materials"),
-            ListKind::Bone => crate::tr!("check-list-bones"),
-            ListKind::Morph => crate::tr!("check-list-morphs"),
-            ListKind::RigidBody => crate::tr!("check-list-rigid-bodies"),
-        }
-    }
-}
-
 pub fn check_index_ranges(model: &Model) -> Vec<Problem> {
-    let mut out = Vec::new();
-    for (i, v) in model.vertices.iter().enumerate() {
-        check_vertex(model, i, v, &mut out);
-    }
-    out.extend(check_other_ranges(model));
-    out
+    super::each_vertex_then(model, check_vertex, check_other_ranges)
 }
 
 /// The weight bones of vertex `i` (`check_model` runs this in its one pass
@@ -123,7 +86,7 @@ pub(crate) fn check_vertex(model: &Model, i: usize, v: &Vertex, out: &mut Vec<Pr
             ElementRef::Vertex(i as i32),
             "check-ref-weight-bone",
             b,
-            ListKind::Bone,
+            ElementKind::Bone,
             true,
         );
     }
@@ -132,8 +95,8 @@ pub(crate) fn check_vertex(model: &Model, i: usize, v: &Vertex, out: &mut Vec<Pr
 
 /// Everything but the vertices' weight bones.
 pub(crate) fn check_other_ranges(model: &Model) -> Vec<Problem> {
+    use ElementKind as L;
     use ElementRef as R;
-    use ListKind as L;
     let mut r = Ranges {
         model,
         out: Vec::new(),

@@ -84,12 +84,7 @@ macro_rules! nonfinite {
 }
 
 pub fn check_numbers(model: &Model) -> Vec<Problem> {
-    let mut out = Vec::new();
-    for (i, v) in model.vertices.iter().enumerate() {
-        check_vertex(model, i, v, &mut out);
-    }
-    out.extend(check_other_numbers(model));
-    out
+    super::each_vertex_then(model, check_vertex, check_other_numbers)
 }
 
 /// `E-NONFINITE` for vertex `i` (`check_model` runs this in its one pass over

@@ -22,7 +22,7 @@ pub use super::mirror_parts::{mirror_euler, mirror_quat};
 use super::names::{mirror_name, side_of_name, Side};
 use super::symmetric::mirror_point;
 use super::{RigError, Selection};
-use crate::edit::{Element, ModelEdit};
+use crate::edit::{Element, ElementKind, ModelEdit};
 use crate::pmx::{BoneOffset, Model, Morph, MorphOffsets};
 use glam::Vec3;
 use std::collections::HashMap;
@@ -308,6 +308,24 @@ impl Pairs {
     }
 }
 
+/// The names of the elements of `kind` and, for those that have one (bones, bodies,
+/// joints), their places.
+fn names_and_places(model: &Model, kind: ElementKind) -> (Vec<&str>, Vec<Vec3>) {
+    match kind {
+        ElementKind::Bone => model.bones.iter().map(|b| (&*b.name, b.position)).unzip(),
+        ElementKind::RigidBody => model
+            .rigid_bodies
+            .iter()
+            .map(|b| (&*b.name, b.position))
+            .unzip(),
+        ElementKind::Joint => model.joints.iter().map(|j| (&*j.name, j.position)).unzip(),
+        _ => (
+            model.morphs.iter().map(|m| m.name.as_str()).collect(),
+            Vec::new(),
+        ),
+    }
+}
+
 /// Plans the mirror edit. Nothing is changed until the caller applies
 /// [`Mirror::edit`] (one undo step). Errors when there is nothing to do.
 pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
@@ -333,46 +351,26 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
         }
     };
 
-    let bone_names: Vec<&str> = model.bones.iter().map(|b| b.name.as_str()).collect();
-    let bones = Pairs::new(
-        &crate::tr!("edit-kind-bone"),
-        &bone_names,
-        |i| Some(model.bones[i].position),
-        pick(parts.bones, |s| &s.bones),
-        from,
-        tol,
-        &mut report.skipped,
-    );
-    let body_names: Vec<&str> = model.rigid_bodies.iter().map(|b| b.name.as_str()).collect();
-    let bodies = Pairs::new(
-        &crate::tr!("edit-kind-rigid-body"),
-        &body_names,
-        |i| Some(model.rigid_bodies[i].position),
-        pick(parts.rigid_bodies, |s| &s.rigid_bodies),
-        from,
-        tol,
-        &mut report.skipped,
-    );
-    let joint_names: Vec<&str> = model.joints.iter().map(|j| j.name.as_str()).collect();
-    let joints = Pairs::new(
-        &crate::tr!("edit-kind-joint"),
-        &joint_names,
-        |i| Some(model.joints[i].position),
-        pick(parts.joints, |s| &s.joints),
-        from,
-        tol,
-        &mut report.skipped,
-    );
-    let morph_names: Vec<&str> = model.morphs.iter().map(|m| m.name.as_str()).collect();
-    let morphs = Pairs::new(
-        &crate::tr!("edit-kind-morph"),
-        &morph_names,
-        |_| None,
-        pick(parts.bone_morphs, |s| &s.morphs),
-        from,
-        tol,
-        &mut report.skipped,
-    );
+    let mut pair = |kind: ElementKind, on: bool, list: fn(&Selection) -> &Vec<usize>| {
+        let (names, places) = names_and_places(model, kind);
+        let place = |i: usize| places.get(i).copied();
+        let selected = pick(on, list);
+        Pairs::new(
+            &kind.label(),
+            &names,
+            place,
+            selected,
+            from,
+            tol,
+            &mut report.skipped,
+        )
+    };
+    let bones = pair(ElementKind::Bone, parts.bones, |s| &s.bones);
+    let bodies = pair(ElementKind::RigidBody, parts.rigid_bodies, |s| {
+        &s.rigid_bodies
+    });
+    let joints = pair(ElementKind::Joint, parts.joints, |s| &s.joints);
+    let morphs = pair(ElementKind::Morph, parts.bone_morphs, |s| &s.morphs);
 
     let mut added: Vec<Element> = Vec::new();
     let mut changed: Vec<(usize, Element)> = Vec::new();
