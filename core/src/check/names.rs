@@ -71,22 +71,6 @@ const KINDS: [NamedKind; 7] = [
     (ElementRef::DisplayFrame, "表示枠", false),
 ];
 
-fn names_of(model: &Model, kind: usize) -> Vec<&str> {
-    match kind {
-        0 => model.bones.iter().map(|e| e.name.as_str()).collect(),
-        1 => model.morphs.iter().map(|e| e.name.as_str()).collect(),
-        2 => model.materials.iter().map(|e| e.name.as_str()).collect(),
-        3 => model.rigid_bodies.iter().map(|e| e.name.as_str()).collect(),
-        4 => model.joints.iter().map(|e| e.name.as_str()).collect(),
-        5 => model.soft_bodies.iter().map(|e| e.name.as_str()).collect(),
-        _ => model
-            .display_frames
-            .iter()
-            .map(|e| e.name.as_str())
-            .collect(),
-    }
-}
-
 pub fn check_names(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     if model.info.name.trim().is_empty() {
@@ -97,7 +81,9 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
         ));
     }
     for (kind, &(make, placeholder, keyed)) in KINDS.iter().enumerate() {
-        let names = names_of(model, kind);
+        let names = make(0)
+            .element_kind()
+            .map_or(Vec::new(), |k| k.names(model));
         let mut taken: Option<HashSet<String>> = None;
         for (i, name) in names.iter().enumerate() {
             // The special frames' names are W-FRAME-ROOT / W-FRAME-EXP's business.

@@ -187,6 +187,25 @@ impl ElementKind {
         }
     }
 
+    /// The Japanese names of the elements of this kind, in order (a texture's path;
+    /// none for vertices, faces and the single records).
+    pub fn names(self, model: &Model) -> Vec<&str> {
+        fn of<T>(list: &[T], name: impl Fn(&T) -> &str) -> Vec<&str> {
+            list.iter().map(name).collect()
+        }
+        match self {
+            ElementKind::Texture => of(&model.textures, |t| t),
+            ElementKind::Material => of(&model.materials, |e| &e.name),
+            ElementKind::Bone => of(&model.bones, |e| &e.name),
+            ElementKind::Morph => of(&model.morphs, |e| &e.name),
+            ElementKind::DisplayFrame => of(&model.display_frames, |e| &e.name),
+            ElementKind::RigidBody => of(&model.rigid_bodies, |e| &e.name),
+            ElementKind::Joint => of(&model.joints, |e| &e.name),
+            ElementKind::SoftBody => of(&model.soft_bodies, |e| &e.name),
+            _ => Vec::new(),
+        }
+    }
+
     /// A copy of element `index`, if it exists.
     pub fn get(self, model: &Model, index: usize) -> Option<Element> {
         match self {

@@ -308,21 +308,13 @@ impl Pairs {
     }
 }
 
-/// The names of the elements of `kind` and, for those that have one (bones, bodies,
-/// joints), their places.
-fn names_and_places(model: &Model, kind: ElementKind) -> (Vec<&str>, Vec<Vec3>) {
+/// The places of the elements of `kind` that have one (bones, bodies, joints).
+fn places(model: &Model, kind: ElementKind) -> Vec<Vec3> {
     match kind {
-        ElementKind::Bone => model.bones.iter().map(|b| (&*b.name, b.position)).unzip(),
-        ElementKind::RigidBody => model
-            .rigid_bodies
-            .iter()
-            .map(|b| (&*b.name, b.position))
-            .unzip(),
-        ElementKind::Joint => model.joints.iter().map(|j| (&*j.name, j.position)).unzip(),
-        _ => (
-            model.morphs.iter().map(|m| m.name.as_str()).collect(),
-            Vec::new(),
-        ),
+        ElementKind::Bone => model.bones.iter().map(|b| b.position).collect(),
+        ElementKind::RigidBody => model.rigid_bodies.iter().map(|b| b.position).collect(),
+        ElementKind::Joint => model.joints.iter().map(|j| j.position).collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -352,7 +344,7 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
     };
 
     let mut pair = |kind: ElementKind, on: bool, list: fn(&Selection) -> &Vec<usize>| {
-        let (names, places) = names_and_places(model, kind);
+        let (names, places) = (kind.names(model), places(model, kind));
         let place = |i: usize| places.get(i).copied();
         let selected = pick(on, list);
         Pairs::new(
