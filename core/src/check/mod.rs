@@ -257,7 +257,7 @@ impl Problem {
 
 impl ElementRef {
     /// The message variable that names an element of this kind in the checks' texts.
-    fn role(self) -> &'static str {
+    pub(crate) fn role(self) -> &'static str {
         match self {
             ElementRef::Bone(_) => "bone",
             ElementRef::Morph(_) => "morph",

@@ -2,29 +2,17 @@
 //! rings ([`crate::rig::chain::joint_chain`]).
 
 use super::bodies_from_bones::{bones, concat, BELOW, REPLACE};
-use super::kit::{choice, vec3};
+use super::kit::{choice, range3, vec3};
 use super::{
     rig_plan, Choice, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection,
 };
 use crate::pmx::Model;
 use crate::rig::args::JointArgs;
 
-const ANGLE: OptKind = OptKind::Vec3 {
-    min: -180.0,
-    max: 180.0,
-};
-const LIMIT: OptKind = OptKind::Vec3 {
-    min: 0.0,
-    max: 180.0,
-};
-const FREE: OptKind = OptKind::Vec3 {
-    min: -1000.0,
-    max: 1000.0,
-};
-const SPRING: OptKind = OptKind::Vec3 {
-    min: 0.0,
-    max: 10000.0,
-};
+const ANGLE: OptKind = range3(-180.0, 180.0);
+const LIMIT: OptKind = range3(0.0, 180.0);
+const FREE: OptKind = range3(-1000.0, 1000.0);
+const SPRING: OptKind = range3(0.0, 10000.0);
 
 /// The hair preset's angular limit (± about X, Y, Z), where a dialog's fields start.
 const HAIR_LIMIT: [f32; 3] = [30.0, 5.0, 30.0];

@@ -64,7 +64,12 @@ pub const fn float(
     Opt::new(key, label, OptKind::Float { min, max }, Def::Float(default))
 }
 
-/// `[x, y, z]` of the range `kind` ([`OptKind::Vec3`]).
+/// The kind `[x, y, z]`, each in `min..=max`.
+pub const fn range3(min: f32, max: f32) -> OptKind {
+    OptKind::Vec3 { min, max }
+}
+
+/// `[x, y, z]` of the range `kind` ([`range3`]).
 pub const fn vec3(key: &'static str, label: &'static str, kind: OptKind, default: [f32; 3]) -> Opt {
     Opt::new(key, label, kind, Def::Vec3(default))
 }

@@ -1,7 +1,7 @@
 //! `transform`: scale, rotate and move the model, or the selected vertices or bones
 //! (with their bodies, joints and vertices) — [`crate::rig::transform`].
 
-use super::kit::{float, vec3};
+use super::kit::{float, range3, vec3};
 use super::{Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
 use crate::pmx::Model;
 use crate::rig::transform::{transform, Scope, Transform};
@@ -12,16 +12,10 @@ pub(super) const SCALE: Opt = float("scale", "ops-opt-scale", 0.001, 1000.0, 1.0
 /// Rotation in degrees about X, Y, Z (also merge's, for the part).
 pub(super) const ROTATE_DEG: Opt = vec3("rotate_deg", "ops-opt-rotate-deg", DEGREES, [0.0; 3]);
 
-const DEGREES: OptKind = OptKind::Vec3 {
-    min: -360.0,
-    max: 360.0,
-};
+const DEGREES: OptKind = range3(-360.0, 360.0);
 
 /// A distance along X, Y, Z (also merge's offset).
-pub(super) const LENGTH: OptKind = OptKind::Vec3 {
-    min: -10000.0,
-    max: 10000.0,
-};
+pub(super) const LENGTH: OptKind = range3(-10000.0, 10000.0);
 
 pub const OP: Operation = Operation::new("transform", Menu::Model, Need::Elements, plan)
     .keys("ops-transform-title", "ops-transform-help")
