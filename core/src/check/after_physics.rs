@@ -59,20 +59,13 @@ pub fn check_bones_below_physics(model: &Model) -> Vec<Problem> {
         }
         let me = ElementRef::Bone(b as i32);
         let physics_parent = ElementRef::Bone(p as i32);
-        out.push(
-            Problem::warning(
-                "W-BONE-BELOW-PHYSICS",
-                me,
-                crate::tr!(
-                    "check-bone-below-physics",
-                    bone = me.describe(model),
-                    parent = physics_parent.describe(model),
-                    body = ElementRef::RigidBody(body as i32).describe(model)
-                ),
-            )
-            .related([physics_parent, ElementRef::RigidBody(body as i32)])
-            .with_fix(Some(Fix::SetAfterPhysics { bone: b as i32 })),
-        );
+        let body = ElementRef::RigidBody(body as i32);
+        me.finding(model, "W-BONE-BELOW-PHYSICS", "check-bone-below-physics")
+            .element("parent", physics_parent)
+            .element("body", body)
+            .related([physics_parent, body])
+            .fix(Fix::SetAfterPhysics { bone: b as i32 })
+            .push(&mut out);
     }
     out
 }

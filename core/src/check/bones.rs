@@ -62,36 +62,35 @@ pub fn check_cycles(model: &Model) -> Vec<Problem> {
             .as_ref()
             .and_then(|a| valid(a.parent, n))
     };
-    let mut out = cycle_problems(
-        model,
-        "E-PARENT-CYCLE",
-        single_successor_cycles(n, parent),
-        |bone, cycle| crate::tr!("check-msg-parent-cycle", bone = bone, cycle = cycle),
-    );
+    let parents = single_successor_cycles(n, parent);
+    let mut out = cycle_problems(model, "E-PARENT-CYCLE", "check-msg-parent-cycle", parents);
+    let appends = single_successor_cycles(n, append);
     out.extend(cycle_problems(
         model,
         "E-APPEND-CYCLE",
-        single_successor_cycles(n, append),
-        |bone, cycle| crate::tr!("check-msg-append-cycle", bone = bone, cycle = cycle),
+        "check-msg-append-cycle",
+        appends,
     ));
     out
 }
 
-/// One problem per cycle: about its first bone, the others related; `message`
-/// gets the first bone and the whole cycle, described.
+/// One problem per cycle: about its first bone, the others related; the message
+/// `key` gets the first bone and the whole cycle, described.
 fn cycle_problems(
     model: &Model,
     code: &'static str,
+    key: &'static str,
     cycles: Vec<Vec<usize>>,
-    message: impl Fn(String, String) -> String,
 ) -> Vec<Problem> {
     cycles
         .into_iter()
         .map(|cyc| {
             let first = ElementRef::Bone(cyc[0] as i32);
-            let msg = message(first.describe(model), cycle_names(model, &cyc));
-            Problem::error(code, first, msg)
+            first
+                .finding(model, code, key)
+                .arg("cycle", cycle_names(model, &cyc))
                 .related(cyc[1..].iter().map(|&b| ElementRef::Bone(b as i32)))
+                .into()
         })
         .collect()
 }
@@ -121,29 +120,17 @@ pub fn check_ik(model: &Model) -> Vec<Problem> {
         let Some(ik) = &b.ik else { continue };
         let me = ElementRef::Bone(i as i32);
         if ik.target == crate::pmx::NONE {
-            out.push(Problem::error(
-                "E-IK-TARGET-NONE",
-                me,
-                crate::tr!("check-msg-ik-target-none", bone = me.describe(model)),
-            ));
+            me.finding(model, "E-IK-TARGET-NONE", "check-msg-ik-target-none")
+                .push(&mut out);
         }
         if ik.links.is_empty() {
-            out.push(Problem::warning(
-                "W-IK-NO-LINKS",
-                me,
-                crate::tr!("check-msg-ik-no-links", bone = me.describe(model)),
-            ));
+            me.finding(model, "W-IK-NO-LINKS", "check-msg-ik-no-links")
+                .push(&mut out);
         }
         if ik.loop_count <= 0 {
-            out.push(Problem::warning(
-                "W-IK-LOOP-ZERO",
-                me,
-                crate::tr!(
-                    "check-msg-ik-loop-zero",
-                    bone = me.describe(model),
-                    count = ik.loop_count
-                ),
-            ));
+            me.finding(model, "W-IK-LOOP-ZERO", "check-msg-ik-loop-zero")
+                .arg("count", ik.loop_count)
+                .push(&mut out);
         }
         let Some(mut prev) = valid(ik.target, n) else {
             continue;
@@ -152,19 +139,15 @@ pub fn check_ik(model: &Model) -> Vec<Problem> {
         for (k, l) in ik.links.iter().enumerate() {
             let Some(lb) = valid(l.bone, n) else { break };
             if !is_ancestor(model, lb, prev) {
-                let msg = crate::tr!(
-                    "check-msg-ik-chain",
-                    bone = me.describe(model),
-                    k = k,
-                    link = ElementRef::Bone(lb as i32).describe(model),
+                let (link, other) = (ElementRef::Bone(lb as i32), ElementRef::Bone(prev as i32));
+                me.finding(model, "E-IK-CHAIN", "check-msg-ik-chain")
+                    .arg("k", k)
+                    .element("link", link)
                     // A selector in the catalogues, not a text.
-                    which = if prev_is_target { "target" } else { "link" },
-                    other = ElementRef::Bone(prev as i32).describe(model),
-                );
-                out.push(
-                    Problem::error("E-IK-CHAIN", me, msg)
-                        .related([ElementRef::Bone(lb as i32), ElementRef::Bone(prev as i32)]),
-                );
+                    .arg("which", if prev_is_target { "target" } else { "link" })
+                    .element("other", other)
+                    .related([link, other])
+                    .push(&mut out);
                 break;
             }
             prev = lb;
@@ -201,35 +184,26 @@ pub fn check_axes(model: &Model) -> Vec<Problem> {
             let len = v.length();
             if !v.is_finite() || len < AXIS_ZERO {
                 all_ok = false;
-                let msg = crate::tr!(
-                    "check-msg-axis-degenerate",
-                    bone = me.describe(model),
-                    axis = kind.label(),
-                    x = v.x.to_string(),
-                    y = v.y.to_string(),
-                    z = v.z.to_string()
-                );
-                out.push(Problem::error("E-AXIS-DEGENERATE", me, msg));
+                me.finding(model, "E-AXIS-DEGENERATE", "check-msg-axis-degenerate")
+                    .arg("axis", kind.label())
+                    .arg("x", v.x.to_string())
+                    .arg("y", v.y.to_string())
+                    .arg("z", v.z.to_string())
+                    .push(&mut out);
             } else if (len - 1.0).abs() > AXIS_UNIT_TOLERANCE {
-                let msg = crate::tr!(
-                    "check-msg-axis-not-unit",
-                    bone = me.describe(model),
-                    axis = kind.label(),
-                    len = format!("{len:.4}")
-                );
-                out.push(Problem::warning("W-AXIS-NOT-UNIT", me, msg).with_fix(Some(
-                    Fix::NormalizeAxis {
-                        bone: i as i32,
-                        axis: kind,
-                    },
-                )));
+                let bone = i as i32;
+                me.finding(model, "W-AXIS-NOT-UNIT", "check-msg-axis-not-unit")
+                    .arg("axis", kind.label())
+                    .arg("len", format!("{len:.4}"))
+                    .fix(Fix::NormalizeAxis { bone, axis: kind })
+                    .push(&mut out);
             }
         }
         if let (Some(l), true) = (b.local_axes, all_ok) {
             let s = l.x.normalize().cross(l.z.normalize()).length();
             if s < AXIS_PARALLEL {
-                let msg = crate::tr!("check-msg-axis-parallel", bone = me.describe(model));
-                out.push(Problem::error("E-AXIS-DEGENERATE", me, msg));
+                me.finding(model, "E-AXIS-DEGENERATE", "check-msg-axis-parallel")
+                    .push(&mut out);
             }
         }
     }

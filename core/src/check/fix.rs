@@ -100,6 +100,11 @@ impl Fix {
     /// One line for a menu or the CLI.
     pub fn description(&self, model: &Model) -> String {
         use super::ElementRef as R;
+        // A fix about one element: its description names it under its kind's variable.
+        let about = |key: &str, e: ElementRef| {
+            let description = e.describe(model).into();
+            crate::i18n::lookup(&crate::i18n::CORE, key, &[(e.role(), description)])
+        };
         let element = |e: DisplayElement| match e {
             DisplayElement::Bone(b) => R::Bone(b).describe(model),
             DisplayElement::Morph(m) => R::Morph(m).describe(model),
@@ -146,30 +151,20 @@ impl Fix {
                 element = target.describe(model),
                 name = name.as_str()
             ),
-            Fix::ClampColors { material } => crate::tr!(
-                "check-fix-clamp-colors",
-                material = R::Material(*material).describe(model)
-            ),
-            Fix::NormalizeMorphRotations { morph } => crate::tr!(
-                "check-fix-normalize-morph-rotations",
-                morph = R::Morph(*morph).describe(model)
-            ),
-            Fix::SetMorphPanelOther { morph } => crate::tr!(
-                "check-fix-morph-panel-other",
-                morph = R::Morph(*morph).describe(model)
-            ),
-            Fix::FollowBone { body } => crate::tr!(
-                "check-fix-follow-bone",
-                body = R::RigidBody(*body).describe(model)
-            ),
-            Fix::SetBodyMassOne { body } => crate::tr!(
-                "check-fix-mass-one",
-                body = R::RigidBody(*body).describe(model)
-            ),
-            Fix::SoftenJointSprings { joint } => crate::tr!(
-                "check-fix-soften-springs",
-                joint = R::Joint(*joint).describe(model)
-            ),
+            Fix::ClampColors { material } => {
+                about("check-fix-clamp-colors", R::Material(*material))
+            }
+            Fix::NormalizeMorphRotations { morph } => {
+                about("check-fix-normalize-morph-rotations", R::Morph(*morph))
+            }
+            Fix::SetMorphPanelOther { morph } => {
+                about("check-fix-morph-panel-other", R::Morph(*morph))
+            }
+            Fix::FollowBone { body } => about("check-fix-follow-bone", R::RigidBody(*body)),
+            Fix::SetBodyMassOne { body } => about("check-fix-mass-one", R::RigidBody(*body)),
+            Fix::SoftenJointSprings { joint } => {
+                about("check-fix-soften-springs", R::Joint(*joint))
+            }
             Fix::AddToFrame { frame, element: e } => crate::tr!(
                 "check-fix-add-to-frame",
                 element = element(*e),
@@ -184,10 +179,7 @@ impl Fix {
                 crate::tr!("check-fix-remove-duplicate-entries", element = element(*e))
             }
             Fix::MakeSpecialFrames => crate::tr!("check-fix-special-frames"),
-            Fix::SetAfterPhysics { bone } => crate::tr!(
-                "fix-set-after-physics",
-                bone = R::Bone(*bone).describe(model)
-            ),
+            Fix::SetAfterPhysics { bone } => about("fix-set-after-physics", R::Bone(*bone)),
             Fix::MoveMaterialAfter {
                 material, after, ..
             } => crate::tr!(

@@ -68,37 +68,22 @@ pub fn check_display_frames(model: &Model) -> Vec<Problem> {
                 },
             };
             match *slot {
-                Some(first) => out.push(
-                    Problem::warning(
-                        "W-FRAME-DUP",
-                        me,
-                        crate::tr!(
-                            "check-msg-frame-dup",
-                            frame = me.describe(model),
-                            element = target.describe(model),
-                            first = ElementRef::DisplayFrame(first as i32).describe(model)
-                        ),
-                    )
+                Some(first) => me
+                    .finding(model, "W-FRAME-DUP", "check-msg-frame-dup")
+                    .element("element", target)
+                    .element("first", ElementRef::DisplayFrame(first as i32))
                     .related([target])
-                    .with_fix(Some(Fix::RemoveDuplicateEntries { element: e })),
-                ),
+                    .fix(Fix::RemoveDuplicateEntries { element: e })
+                    .push(&mut out),
                 None => *slot = Some(fi),
             }
             if let DisplayElement::Bone(b) = e {
                 let flags = model.bones[b as usize].flags;
                 if !(flags.has(BoneFlags::VISIBLE) && flags.has(BoneFlags::OPERABLE)) {
-                    out.push(
-                        Problem::info(
-                            "I-FRAME-HIDDEN",
-                            me,
-                            crate::tr!(
-                                "check-msg-frame-hidden",
-                                frame = me.describe(model),
-                                bone = target.describe(model)
-                            ),
-                        )
-                        .related([target]),
-                    );
+                    me.finding(model, "I-FRAME-HIDDEN", "check-msg-frame-hidden")
+                        .element("bone", target)
+                        .related([target])
+                        .push(&mut out);
                 }
             }
         }
@@ -121,15 +106,10 @@ pub fn check_display_frames(model: &Model) -> Vec<Problem> {
                 element: DisplayElement::Bone(b as i32),
             },
         };
-        let me = ElementRef::Bone(b as i32);
-        out.push(
-            Problem::warning(
-                "W-BONE-NO-FRAME",
-                me,
-                crate::tr!("check-msg-bone-no-frame", bone = me.describe(model)),
-            )
-            .with_fix(Some(fix)),
-        );
+        ElementRef::Bone(b as i32)
+            .finding(model, "W-BONE-NO-FRAME", "check-msg-bone-no-frame")
+            .fix(fix)
+            .push(&mut out);
     }
     let expressions = frames
         .iter()
@@ -138,18 +118,15 @@ pub fn check_display_frames(model: &Model) -> Vec<Problem> {
         if morph_frame[m].is_some() {
             continue;
         }
-        let me = ElementRef::Morph(m as i32);
-        out.push(
-            Problem::warning(
-                "W-MORPH-NO-FRAME",
-                me,
-                crate::tr!("check-msg-morph-no-frame", morph = me.describe(model)),
-            )
-            .with_fix(expressions.map(|f| Fix::AddToFrame {
-                frame: f as i32,
-                element: DisplayElement::Morph(m as i32),
-            })),
-        );
+        let element = DisplayElement::Morph(m as i32);
+        let frame = |f: usize| Fix::AddToFrame {
+            frame: f as i32,
+            element,
+        };
+        ElementRef::Morph(m as i32)
+            .finding(model, "W-MORPH-NO-FRAME", "check-msg-morph-no-frame")
+            .fix(expressions.map(frame))
+            .push(&mut out);
     }
     out
 }

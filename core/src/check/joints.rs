@@ -66,37 +66,23 @@ pub fn check_joints(model: &Model) -> Vec<Problem> {
                     ElementRef::RigidBody(a as i32),
                     ElementRef::RigidBody(b as i32),
                 ];
-                out.push(
-                    Problem::warning(
-                        "W-JOINT-MASS-RATIO",
-                        me,
-                        crate::tr!(
-                            "check-msg-joint-mass-ratio",
-                            joint = me.describe(model),
-                            a = related[0].describe(model),
-                            mass_a = ra.mass.to_string(),
-                            b = related[1].describe(model),
-                            mass_b = rb.mass.to_string(),
-                            ratio = format!("{ratio:.0}"),
-                            max = MASS_RATIO_MAX.to_string()
-                        ),
-                    )
-                    .related(related),
-                );
+                me.finding(model, "W-JOINT-MASS-RATIO", "check-msg-joint-mass-ratio")
+                    .element("a", related[0])
+                    .arg("mass_a", ra.mass.to_string())
+                    .element("b", related[1])
+                    .arg("mass_b", rb.mass.to_string())
+                    .arg("ratio", format!("{ratio:.0}"))
+                    .arg("max", MASS_RATIO_MAX.to_string())
+                    .related(related)
+                    .push(&mut out);
             }
         }
         let (lo, hi) = (j.angular_lower.y, j.angular_upper.y);
         if lo <= hi && (lo <= -Y_LOCK || hi >= Y_LOCK) {
-            out.push(Problem::warning(
-                "W-JOINT-Y-90",
-                me,
-                crate::tr!(
-                    "check-msg-joint-y-90",
-                    joint = me.describe(model),
-                    lo = format!("{:.1}", lo.to_degrees()),
-                    hi = format!("{:.1}", hi.to_degrees())
-                ),
-            ));
+            me.finding(model, "W-JOINT-Y-90", "check-msg-joint-y-90")
+                .arg("lo", format!("{:.1}", lo.to_degrees()))
+                .arg("hi", format!("{:.1}", hi.to_degrees()))
+                .push(&mut out);
         }
         let mut inverted = Vec::new();
         for (k, axis) in ["X", "Y", "Z"].into_iter().enumerate() {
@@ -108,16 +94,14 @@ pub fn check_joints(model: &Model) -> Vec<Problem> {
             }
         }
         if !inverted.is_empty() {
-            out.push(Problem::warning(
+            me.finding(
+                model,
                 "W-JOINT-LIMIT-INVERTED",
-                me,
-                crate::tr!(
-                    "check-msg-joint-limit-inverted",
-                    joint = me.describe(model),
-                    axes = inverted.join(", "),
-                    count = inverted.len()
-                ),
-            ));
+                "check-msg-joint-limit-inverted",
+            )
+            .arg("axes", inverted.join(", "))
+            .arg("count", inverted.len())
+            .push(&mut out);
         }
         let Some(m) = spring_mass(model, j) else {
             continue;
@@ -144,20 +128,16 @@ pub fn check_joints(model: &Model) -> Vec<Problem> {
             })
             .collect();
         if !stiff.is_empty() {
-            out.push(
-                Problem::warning(
-                    "W-JOINT-SPRING-STIFF",
-                    me,
-                    crate::tr!(
-                        "check-msg-joint-spring-stiff",
-                        joint = me.describe(model),
-                        springs = stiff.join(", "),
-                        mass = format!("{m:.2}"),
-                        max = SPRING_LIMIT.to_string()
-                    ),
-                )
-                .with_fix(Some(Fix::SoftenJointSprings { joint: i as i32 })),
-            );
+            me.finding(
+                model,
+                "W-JOINT-SPRING-STIFF",
+                "check-msg-joint-spring-stiff",
+            )
+            .arg("springs", stiff.join(", "))
+            .arg("mass", format!("{m:.2}"))
+            .arg("max", SPRING_LIMIT.to_string())
+            .fix(Fix::SoftenJointSprings { joint: i as i32 })
+            .push(&mut out);
         }
     }
     out

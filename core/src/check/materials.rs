@@ -17,14 +17,14 @@ use glam::Vec2;
 /// Each material's front-view box (min, max of its faces' vertices in X, Y);
 /// None for a material without faces or with a face out of range.
 fn boxes(model: &Model) -> Vec<Option<(Vec2, Vec2)>> {
-    let mut start = 0usize;
-    model
-        .materials
-        .iter()
-        .map(|m| {
+    let ranges = crate::edit::remap::material_face_ranges(model);
+    ranges
+        .into_iter()
+        .zip(&model.materials)
+        .map(|(range, m)| {
             let n = usize::try_from(m.face_index_count).unwrap_or(0) / 3;
-            let faces = model.faces.get(start..start + n);
-            start += n;
+            // A range the face list cuts short is a face out of range.
+            let faces = Some(&model.faces[range]).filter(|f| f.len() == n);
             let mut lo = Vec2::splat(f32::INFINITY);
             let mut hi = Vec2::splat(f32::NEG_INFINITY);
             for &v in faces?.iter().flatten() {
@@ -58,25 +58,18 @@ pub fn check_transparent_order(model: &Model) -> Vec<Problem> {
         let (Some(&first), Some(&last)) = (covered.first(), covered.last()) else {
             continue;
         };
-        let me = ElementRef::Material(i as i32);
-        out.push(
-            Problem::warning(
-                "W-MATERIAL-TRANSPARENT-ORDER",
-                me,
-                crate::tr!(
-                    "check-msg-material-transparent-order",
-                    material = me.describe(model),
-                    opaque = ElementRef::Material(first as i32).describe(model),
-                    count = covered.len()
-                ),
-            )
+        let key = "check-msg-material-transparent-order";
+        ElementRef::Material(i as i32)
+            .finding(model, "W-MATERIAL-TRANSPARENT-ORDER", key)
+            .element("opaque", ElementRef::Material(first as i32))
+            .arg("count", covered.len())
             .related(covered.iter().map(|&j| ElementRef::Material(j as i32)))
-            .with_fix(Some(Fix::MoveMaterialAfter {
+            .fix(Fix::MoveMaterialAfter {
                 material: i as i32,
                 after: last as i32,
                 name: m.name.clone(),
-            })),
-        );
+            })
+            .push(&mut out);
     }
     out
 }

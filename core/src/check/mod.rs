@@ -255,6 +255,105 @@ impl Problem {
     }
 }
 
+impl ElementRef {
+    /// The message variable that names an element of this kind in the checks' texts.
+    pub(crate) fn role(self) -> &'static str {
+        match self {
+            ElementRef::Bone(_) => "bone",
+            ElementRef::Morph(_) => "morph",
+            ElementRef::Vertex(_) => "vertex",
+            ElementRef::Material(_) => "material",
+            ElementRef::RigidBody(_) | ElementRef::SoftBody(_) => "body",
+            ElementRef::Joint(_) => "joint",
+            ElementRef::Texture(_) => "texture",
+            ElementRef::Face(_) => "face",
+            ElementRef::DisplayFrame(_) => "frame",
+            ElementRef::Model => "model",
+        }
+    }
+
+    /// A problem about this element: `code`, its message `key` with this element
+    /// described under the variable its kind names (see [`Finding`]).
+    pub(crate) fn finding<'a>(
+        self,
+        model: &'a Model,
+        code: &'static str,
+        key: &'static str,
+    ) -> Finding<'a> {
+        Finding {
+            model,
+            code,
+            target: self,
+            key,
+            args: vec![(self.role(), self.describe(model).into())],
+            related: Vec::new(),
+            fix: None,
+        }
+    }
+}
+
+/// A [`Problem`] being written, in one chain: the severity is its code's
+/// ([`catalog`]); the message is the catalogue text `key` with the target described
+/// (kind, index, name) under `bone`, `morph`, `body`, `joint`, `frame`, `material` …
+/// ([`role`](Self::role) names it otherwise) and the variables added with
+/// [`arg`](Self::arg) and [`element`](Self::element).
+pub(crate) struct Finding<'a> {
+    model: &'a Model,
+    code: &'static str,
+    target: ElementRef,
+    key: &'static str,
+    args: Vec<(&'static str, crate::i18n::FluentValue<'a>)>,
+    related: Vec<ElementRef>,
+    fix: Option<Fix>,
+}
+
+impl<'a> Finding<'a> {
+    /// The message names the target `role` (not by its kind).
+    pub fn role(mut self, role: &'static str) -> Self {
+        self.args[0].0 = role;
+        self
+    }
+
+    pub fn arg(
+        mut self,
+        name: &'static str,
+        value: impl Into<crate::i18n::FluentValue<'a>>,
+    ) -> Self {
+        self.args.push((name, value.into()));
+        self
+    }
+
+    /// Another element, described, under `name`.
+    pub fn element(self, name: &'static str, element: ElementRef) -> Self {
+        let description = element.describe(self.model);
+        self.arg(name, description)
+    }
+
+    pub fn related(mut self, related: impl IntoIterator<Item = ElementRef>) -> Self {
+        self.related.extend(related);
+        self
+    }
+
+    pub fn fix(mut self, fix: impl Into<Option<Fix>>) -> Self {
+        self.fix = fix.into();
+        self
+    }
+
+    pub fn push(self, out: &mut Vec<Problem>) {
+        out.push(self.into());
+    }
+}
+
+impl From<Finding<'_>> for Problem {
+    fn from(f: Finding<'_>) -> Problem {
+        let severity = catalog::info(f.code).map_or(Severity::Warning, |c| c.severity);
+        let message = crate::i18n::lookup(&crate::i18n::CORE, f.key, &f.args);
+        Problem::new(f.code, severity, f.target, message)
+            .related(f.related)
+            .with_fix(f.fix)
+    }
+}
+
 /// What the checks need beyond the model.
 #[derive(Debug, Clone, Default)]
 pub struct CheckContext {
@@ -282,6 +381,22 @@ impl CheckContext {
 /// and [`update`](CheckResults::update) it with each edit's change set.
 pub fn check_model(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
     CheckResults::new(model, ctx).into_problems()
+}
+
+/// A check run on its own: its per-vertex part (which [`check_model`] runs in one
+/// pass over the vertices with the other checks' parts) over every vertex, then
+/// its other problems.
+pub(crate) fn each_vertex_then(
+    model: &Model,
+    per_vertex: fn(&Model, usize, &crate::pmx::Vertex, &mut Vec<Problem>),
+    rest: impl FnOnce(&Model) -> Vec<Problem>,
+) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (i, v) in model.vertices.iter().enumerate() {
+        per_vertex(model, i, v, &mut out);
+    }
+    out.extend(rest(model));
+    out
 }
 
 /// `Some(i as usize)` when `i` indexes a list of `len`.

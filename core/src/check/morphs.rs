@@ -20,33 +20,19 @@ pub fn check_morph_values(model: &Model) -> Vec<Problem> {
     for (i, m) in model.morphs.iter().enumerate() {
         let me = ElementRef::Morph(i as i32);
         if m.panel > 4 {
-            out.push(
-                Problem::warning(
-                    "W-MORPH-PANEL",
-                    me,
-                    crate::tr!(
-                        "check-msg-morph-panel",
-                        morph = me.describe(model),
-                        panel = m.panel
-                    ),
-                )
-                .with_fix(Some(Fix::SetMorphPanelOther { morph: i as i32 })),
-            );
+            me.finding(model, "W-MORPH-PANEL", "check-msg-morph-panel")
+                .arg("panel", m.panel)
+                .fix(Fix::SetMorphPanelOther { morph: i as i32 })
+                .push(&mut out);
         }
         match &m.offsets {
             MorphOffsets::Uv { layer, offsets }
                 if *layer > model.header.additional_uv_count && !offsets.is_empty() =>
             {
-                out.push(Problem::warning(
-                    "W-MORPH-UV-LAYER",
-                    me,
-                    crate::tr!(
-                        "check-msg-morph-uv-layer",
-                        morph = me.describe(model),
-                        layer = *layer,
-                        count = model.header.additional_uv_count
-                    ),
-                ));
+                me.finding(model, "W-MORPH-UV-LAYER", "check-msg-morph-uv-layer")
+                    .arg("layer", *layer)
+                    .arg("count", model.header.additional_uv_count)
+                    .push(&mut out);
             }
             MorphOffsets::Bone(offsets) => {
                 let bad = offsets
@@ -57,18 +43,14 @@ pub fn check_morph_values(model: &Model) -> Vec<Problem> {
                     })
                     .count();
                 if bad > 0 {
-                    out.push(
-                        Problem::warning(
-                            "W-MORPH-BONE-ROTATION",
-                            me,
-                            crate::tr!(
-                                "check-msg-morph-bone-rotation",
-                                morph = me.describe(model),
-                                count = bad
-                            ),
-                        )
-                        .with_fix(Some(Fix::NormalizeMorphRotations { morph: i as i32 })),
-                    );
+                    me.finding(
+                        model,
+                        "W-MORPH-BONE-ROTATION",
+                        "check-msg-morph-bone-rotation",
+                    )
+                    .arg("count", bad)
+                    .fix(Fix::NormalizeMorphRotations { morph: i as i32 })
+                    .push(&mut out);
                 }
             }
             MorphOffsets::Material(offsets) => {
@@ -76,15 +58,9 @@ pub fn check_morph_values(model: &Model) -> Vec<Problem> {
                     MaterialOp::Unknown(k) => Some(k),
                     _ => None,
                 }) {
-                    out.push(Problem::error(
-                        "E-MORPH-MATERIAL-OP",
-                        me,
-                        crate::tr!(
-                            "check-msg-morph-material-op",
-                            morph = me.describe(model),
-                            op = op
-                        ),
-                    ));
+                    me.finding(model, "E-MORPH-MATERIAL-OP", "check-msg-morph-material-op")
+                        .arg("op", op)
+                        .push(&mut out);
                 }
             }
             _ => {}

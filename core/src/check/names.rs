@@ -13,7 +13,7 @@
 //!   is cut there. `W-NAME-VMD-CLASH`: two bones (or morphs) whose names agree
 //!   in those 15 bytes — a motion cannot tell them apart.
 
-use super::{ElementRef, Fix, Problem, Severity};
+use super::{ElementRef, Fix, Problem};
 use crate::pmx::Model;
 use std::collections::{HashMap, HashSet};
 
@@ -71,22 +71,6 @@ const KINDS: [NamedKind; 7] = [
     (ElementRef::DisplayFrame, "表示枠", false),
 ];
 
-fn names_of(model: &Model, kind: usize) -> Vec<&str> {
-    match kind {
-        0 => model.bones.iter().map(|e| e.name.as_str()).collect(),
-        1 => model.morphs.iter().map(|e| e.name.as_str()).collect(),
-        2 => model.materials.iter().map(|e| e.name.as_str()).collect(),
-        3 => model.rigid_bodies.iter().map(|e| e.name.as_str()).collect(),
-        4 => model.joints.iter().map(|e| e.name.as_str()).collect(),
-        5 => model.soft_bodies.iter().map(|e| e.name.as_str()).collect(),
-        _ => model
-            .display_frames
-            .iter()
-            .map(|e| e.name.as_str())
-            .collect(),
-    }
-}
-
 pub fn check_names(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     if model.info.name.trim().is_empty() {
@@ -97,7 +81,9 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
         ));
     }
     for (kind, &(make, placeholder, keyed)) in KINDS.iter().enumerate() {
-        let names = names_of(model, kind);
+        let names = make(0)
+            .element_kind()
+            .map_or(Vec::new(), |k| k.names(model));
         let mut taken: Option<HashSet<String>> = None;
         for (i, name) in names.iter().enumerate() {
             // The special frames' names are W-FRAME-ROOT / W-FRAME-EXP's business.
@@ -108,54 +94,35 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
             let me = make(i as i32);
             let taken = taken.get_or_insert_with(|| names.iter().map(|s| s.to_string()).collect());
             let new = free_name(taken, &format!("{placeholder}{i}"), true);
-            let (code, severity, msg) = if keyed {
-                (
-                    "W-NAME-EMPTY",
-                    Severity::Warning,
-                    crate::tr!("check-msg-name-empty-keyed", element = me.describe(model)),
-                )
+            let (code, key) = if keyed {
+                ("W-NAME-EMPTY", "check-msg-name-empty-keyed")
             } else {
-                (
-                    "I-NAME-EMPTY",
-                    Severity::Info,
-                    crate::tr!("check-msg-name-empty", element = me.describe(model)),
-                )
+                ("I-NAME-EMPTY", "check-msg-name-empty")
             };
-            out.push(
-                Problem::new(code, severity, me, msg).with_fix(Some(Fix::Rename {
+            me.finding(model, code, key)
+                .role("element")
+                .fix(Fix::Rename {
                     target: me,
                     name: new,
-                })),
-            );
+                })
+                .push(&mut out);
         }
         for (i, f, new) in duplicates(names.iter().copied()) {
             let (me, first) = (make(i as i32), make(f as i32));
-            let (code, severity, key) = match kind {
-                0 => (
-                    "W-DUP-BONE-NAME",
-                    Severity::Warning,
-                    "check-msg-dup-name-keyed",
-                ),
-                1 => (
-                    "W-DUP-MORPH-NAME",
-                    Severity::Warning,
-                    "check-msg-dup-name-keyed",
-                ),
-                _ => ("I-DUP-NAME", Severity::Info, "check-msg-dup-name"),
+            let (code, key) = match kind {
+                0 => ("W-DUP-BONE-NAME", "check-msg-dup-name-keyed"),
+                1 => ("W-DUP-MORPH-NAME", "check-msg-dup-name-keyed"),
+                _ => ("I-DUP-NAME", "check-msg-dup-name"),
             };
-            let msg = crate::tr!(
-                key,
-                element = me.describe(model),
-                first = first.describe(model)
-            );
-            out.push(
-                Problem::new(code, severity, me, msg)
-                    .related([first])
-                    .with_fix(Some(Fix::Rename {
-                        target: me,
-                        name: new,
-                    })),
-            );
+            me.finding(model, code, key)
+                .role("element")
+                .element("first", first)
+                .related([first])
+                .fix(Fix::Rename {
+                    target: me,
+                    name: new,
+                })
+                .push(&mut out);
         }
         if keyed {
             vmd_names(model, &names, make, &mut out);
@@ -191,35 +158,23 @@ fn vmd_names(model: &Model, names: &[&str], make: fn(i32) -> ElementRef, out: &m
                 encoder.encode_from_utf8_without_replacement(name, &mut buf, true);
             let unmappable = matches!(result, encoding_rs::EncoderResult::Unmappable(_));
             if written > VMD_NAME_BYTES || unmappable {
-                let msg = if unmappable {
-                    crate::tr!(
-                        "check-msg-name-vmd-unmappable",
-                        element = me.describe(model),
-                        max = VMD_NAME_BYTES
-                    )
+                let vmd = |key| me.finding(model, "I-NAME-VMD", key).role("element");
+                if unmappable {
+                    vmd("check-msg-name-vmd-unmappable")
                 } else {
-                    crate::tr!(
-                        "check-msg-name-vmd-sjis",
-                        element = me.describe(model),
-                        bytes = written,
-                        max = VMD_NAME_BYTES
-                    )
-                };
-                out.push(Problem::info("I-NAME-VMD", me, msg));
+                    vmd("check-msg-name-vmd-sjis").arg("bytes", written)
+                }
+                .arg("max", VMD_NAME_BYTES)
+                .push(out);
             }
             &buf[..written]
         };
         if name.is_ascii() && bytes.len() > VMD_NAME_BYTES {
-            out.push(Problem::info(
-                "I-NAME-VMD",
-                me,
-                crate::tr!(
-                    "check-msg-name-vmd-ascii",
-                    element = me.describe(model),
-                    bytes = bytes.len(),
-                    max = VMD_NAME_BYTES
-                ),
-            ));
+            me.finding(model, "I-NAME-VMD", "check-msg-name-vmd-ascii")
+                .role("element")
+                .arg("bytes", bytes.len())
+                .arg("max", VMD_NAME_BYTES)
+                .push(out);
         }
         if bytes.len() < VMD_NAME_BYTES {
             // Only names of 15 bytes or more can share their first 15.
@@ -231,19 +186,12 @@ fn vmd_names(model: &Model, names: &[&str], make: fn(i32) -> ElementRef, out: &m
         match cut_first.get(&cut) {
             Some(&f) if names[f] != *name => {
                 let first = make(f as i32);
-                out.push(
-                    Problem::warning(
-                        "W-NAME-VMD-CLASH",
-                        me,
-                        crate::tr!(
-                            "check-msg-name-vmd-clash",
-                            element = me.describe(model),
-                            first = first.describe(model),
-                            max = VMD_NAME_BYTES
-                        ),
-                    )
-                    .related([first]),
-                );
+                me.finding(model, "W-NAME-VMD-CLASH", "check-msg-name-vmd-clash")
+                    .role("element")
+                    .element("first", first)
+                    .arg("max", VMD_NAME_BYTES)
+                    .related([first])
+                    .push(out);
             }
             Some(_) => {}
             None => {

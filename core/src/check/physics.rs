@@ -42,37 +42,32 @@ pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
                 RigidMode::FollowBone | RigidMode::DynamicWithBonePosition
             )
         {
-            let msg = if b.mode == RigidMode::FollowBone {
-                crate::tr!("check-msg-body-no-bone-follow", body = me.describe(model))
+            let key = if b.mode == RigidMode::FollowBone {
+                "check-msg-body-no-bone-follow"
             } else {
-                crate::tr!("check-msg-body-no-bone-align", body = me.describe(model))
+                "check-msg-body-no-bone-align"
             };
-            out.push(Problem::warning("W-BODY-NO-BONE", me, msg));
+            me.finding(model, "W-BODY-NO-BONE", key).push(&mut out);
         }
     }
     for (i, s) in model.soft_bodies.iter().enumerate() {
         if s.material == NONE {
-            let me = ElementRef::SoftBody(i as i32);
-            out.push(Problem::warning(
-                "W-SOFTBODY-NO-MATERIAL",
-                me,
-                crate::tr!("check-msg-softbody-no-material", body = me.describe(model)),
-            ));
+            ElementRef::SoftBody(i as i32)
+                .finding(
+                    model,
+                    "W-SOFTBODY-NO-MATERIAL",
+                    "check-msg-softbody-no-material",
+                )
+                .push(&mut out);
         }
     }
     let nb = model.rigid_bodies.len();
     for (i, j) in model.joints.iter().enumerate() {
         let me = ElementRef::Joint(i as i32);
         if j.body_a == NONE || j.body_b == NONE {
-            out.push(Problem::error(
-                "E-JOINT-NO-BODY",
-                me,
-                crate::tr!(
-                    "check-msg-joint-no-body",
-                    joint = me.describe(model),
-                    end = if j.body_a == NONE { "A" } else { "B" }
-                ),
-            ));
+            me.finding(model, "E-JOINT-NO-BODY", "check-msg-joint-no-body")
+                .arg("end", if j.body_a == NONE { "A" } else { "B" })
+                .push(&mut out);
             continue;
         }
         let (Some(a), Some(b)) = (valid(j.body_a, nb), valid(j.body_b, nb)) else {
@@ -83,34 +78,18 @@ pub fn check_bodies_and_joints(model: &Model) -> Vec<Problem> {
             ElementRef::RigidBody(b as i32),
         ];
         if a == b {
-            out.push(
-                Problem::error(
-                    "E-JOINT-SAME-BODY",
-                    me,
-                    crate::tr!(
-                        "check-msg-joint-same-body",
-                        joint = me.describe(model),
-                        body = related[0].describe(model)
-                    ),
-                )
-                .related([related[0]]),
-            );
+            me.finding(model, "E-JOINT-SAME-BODY", "check-msg-joint-same-body")
+                .element("body", related[0])
+                .related([related[0]])
+                .push(&mut out);
         } else if model.rigid_bodies[a].mode == RigidMode::FollowBone
             && model.rigid_bodies[b].mode == RigidMode::FollowBone
         {
-            out.push(
-                Problem::warning(
-                    "W-JOINT-KINEMATIC",
-                    me,
-                    crate::tr!(
-                        "check-msg-joint-kinematic",
-                        joint = me.describe(model),
-                        a = related[0].describe(model),
-                        b = related[1].describe(model)
-                    ),
-                )
-                .related(related),
-            );
+            me.finding(model, "W-JOINT-KINEMATIC", "check-msg-joint-kinematic")
+                .element("a", related[0])
+                .element("b", related[1])
+                .related(related)
+                .push(&mut out);
         }
     }
     out

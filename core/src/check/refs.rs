@@ -62,12 +62,7 @@ impl Ranges<'_> {
 }
 
 pub fn check_index_ranges(model: &Model) -> Vec<Problem> {
-    let mut out = Vec::new();
-    for (i, v) in model.vertices.iter().enumerate() {
-        check_vertex(model, i, v, &mut out);
-    }
-    out.extend(check_other_ranges(model));
-    out
+    super::each_vertex_then(model, check_vertex, check_other_ranges)
 }
 
 /// The weight bones of vertex `i` (`check_model` runs this in its one pass
@@ -129,21 +124,19 @@ pub(crate) fn check_other_ranges(model: &Model) -> Vec<Problem> {
         let me = R::Material(i as i32);
         let c = m.face_index_count as i64;
         if c < 0 || c % 3 != 0 {
-            let msg = crate::tr!(
+            me.finding(
+                model,
+                "E-MATERIAL-FACE-COUNT",
                 "check-msg-material-face-count",
-                material = me.describe(model),
-                count = c
-            );
-            r.out.push(Problem::error("E-MATERIAL-FACE-COUNT", me, msg));
+            )
+            .arg("count", c)
+            .push(&mut r.out);
         } else if start + c > available {
-            let msg = crate::tr!(
-                "check-msg-material-face-range",
-                material = me.describe(model),
-                start = start,
-                end = start + c,
-                available = available
-            );
-            r.out.push(Problem::error("E-INDEX-RANGE", me, msg));
+            me.finding(model, "E-INDEX-RANGE", "check-msg-material-face-range")
+                .arg("start", start)
+                .arg("end", start + c)
+                .arg("available", available)
+                .push(&mut r.out);
         }
         start += c.max(0);
         r.check(me, "check-ref-texture", m.texture, L::Texture, true);
@@ -157,12 +150,9 @@ pub(crate) fn check_other_ranges(model: &Model) -> Vec<Problem> {
         match m.toon {
             Toon::Texture(t) => r.check(me, "check-ref-toon-texture", t, L::Texture, true),
             Toon::Shared(s) if s > 9 => {
-                let msg = crate::tr!(
-                    "check-msg-shared-toon",
-                    material = me.describe(model),
-                    toon = s
-                );
-                r.out.push(Problem::error("E-INDEX-RANGE", me, msg));
+                me.finding(model, "E-INDEX-RANGE", "check-msg-shared-toon")
+                    .arg("toon", s)
+                    .push(&mut r.out);
             }
             Toon::Shared(_) => {}
         }
@@ -265,12 +255,9 @@ pub(crate) fn check_other_ranges(model: &Model) -> Vec<Problem> {
         let me = R::RigidBody(i as i32);
         r.check(me, "check-ref-bone", b.bone, L::Bone, true);
         if !crate::physics::rules::group_in_range(b.group) {
-            let msg = crate::tr!(
-                "check-msg-group-range",
-                body = me.describe(model),
-                group = b.group
-            );
-            r.out.push(Problem::error("E-INDEX-RANGE", me, msg));
+            me.finding(model, "E-INDEX-RANGE", "check-msg-group-range")
+                .arg("group", b.group)
+                .push(&mut r.out);
         }
     }
 
@@ -318,12 +305,14 @@ pub fn check_nested_group_morphs(model: &Model) -> Vec<Problem> {
             if matches!(model.morphs[inner].offsets, MorphOffsets::Group(_)) {
                 let me = ElementRef::Morph(i as i32);
                 let other = ElementRef::Morph(inner as i32);
-                let msg = crate::tr!(
+                me.finding(
+                    model,
+                    "W-MORPH-GROUP-NESTED",
                     "check-msg-morph-group-nested",
-                    morph = me.describe(model),
-                    inner = other.describe(model)
-                );
-                out.push(Problem::warning("W-MORPH-GROUP-NESTED", me, msg).related([other]));
+                )
+                .element("inner", other)
+                .related([other])
+                .push(&mut out);
             }
         }
     }

@@ -183,91 +183,57 @@ pub fn check_rig(model: &Model) -> Vec<Problem> {
         let falls =
             simulated && (rig.modes[i] != RigidMode::DynamicWithBonePosition || bone.is_none());
         if falls && !rig.joined[i] {
-            out.push(Problem::warning(
-                "W-BODY-UNJOINED",
-                me,
-                match bone {
-                    Some(b) => crate::tr!(
-                        "check-msg-body-unjoined-drags",
-                        body = me.describe(model),
-                        bone = bone_ref(b).describe(model)
-                    ),
-                    None => crate::tr!("check-msg-body-unjoined", body = me.describe(model)),
-                },
-            ));
+            let unjoined = |key| me.finding(model, "W-BODY-UNJOINED", key);
+            match bone {
+                Some(b) => unjoined("check-msg-body-unjoined-drags").element("bone", bone_ref(b)),
+                None => unjoined("check-msg-body-unjoined"),
+            }
+            .push(&mut out);
         }
         if body.mode != RigidMode::FollowBone && body.mass.is_finite() && body.mass <= 0.0 {
-            out.push(
-                Problem::warning(
-                    "W-BODY-MASS",
-                    me,
-                    crate::tr!(
-                        "check-msg-body-mass",
-                        body = me.describe(model),
-                        mode = mode_number(body.mode),
-                        mass = body.mass.to_string()
-                    ),
-                )
-                .with_fix(Some(Fix::SetBodyMassOne { body: i as i32 })),
-            );
+            me.finding(model, "W-BODY-MASS", "check-msg-body-mass")
+                .arg("mode", mode_number(body.mode))
+                .arg("mass", body.mass.to_string())
+                .fix(Fix::SetBodyMassOne { body: i as i32 })
+                .push(&mut out);
         }
         let shape = BodyShape::of(body);
         let size = shape.bounding_radius();
         if simulated && body.size.is_finite() && size < TINY_SIZE {
-            out.push(Problem::warning(
-                "W-BODY-TINY",
-                me,
-                crate::tr!(
-                    "check-msg-body-tiny",
-                    body = me.describe(model),
-                    size = format!("{size:.3}"),
-                    min = TINY_SIZE.to_string()
-                ),
-            ));
+            me.finding(model, "W-BODY-TINY", "check-msg-body-tiny")
+                .arg("size", format!("{size:.3}"))
+                .arg("min", TINY_SIZE.to_string())
+                .push(&mut out);
         }
         if body.mode == RigidMode::DynamicWithBonePosition && rig.modes[i] == RigidMode::Dynamic {
-            out.push(Problem::info(
+            me.finding(
+                model,
                 "I-BODY-MODE2-AS-MODE1",
-                me,
-                crate::tr!("check-msg-body-mode2-as-mode1", body = me.describe(model)),
-            ));
+                "check-msg-body-mode2-as-mode1",
+            )
+            .push(&mut out);
         }
         let Some(b) = bone else { continue };
         if rig.roles[i] == BodyRole::FollowBone {
             if let Some(d) = rig.moved_by[b].filter(|&d| d != i) {
                 let other = ElementRef::RigidBody(d as i32);
-                out.push(
-                    Problem::warning(
-                        "W-BODY-FOLLOW-ON-PHYSICS-BONE",
-                        me,
-                        crate::tr!(
-                            "check-msg-body-follow-on-physics-bone",
-                            body = me.describe(model),
-                            bone = bone_ref(b).describe(model),
-                            other = other.describe(model)
-                        ),
-                    )
-                    .related([other, bone_ref(b)]),
-                );
+                let key = "check-msg-body-follow-on-physics-bone";
+                me.finding(model, "W-BODY-FOLLOW-ON-PHYSICS-BONE", key)
+                    .element("bone", bone_ref(b))
+                    .element("other", other)
+                    .related([other, bone_ref(b)])
+                    .push(&mut out);
             }
         }
         if rig.driver[b] == Some(i) {
             if let Some((append, other)) = solver_driver(model, b) {
-                out.push(
-                    Problem::warning(
-                        "W-BODY-BONE-DRIVEN",
-                        me,
-                        crate::tr!(
-                            "check-msg-body-bone-driven",
-                            body = me.describe(model),
-                            bone = bone_ref(b).describe(model),
-                            // A selector in the catalogues, not a text.
-                            by = if append { "append" } else { "ik" },
-                            other = bone_ref(other).describe(model)
-                        ),
-                    )
-                    .related([bone_ref(b), bone_ref(other)]),
-                );
+                me.finding(model, "W-BODY-BONE-DRIVEN", "check-msg-body-bone-driven")
+                    .element("bone", bone_ref(b))
+                    // A selector in the catalogues, not a text.
+                    .arg("by", if append { "append" } else { "ik" })
+                    .element("other", bone_ref(other))
+                    .related([bone_ref(b), bone_ref(other)])
+                    .push(&mut out);
             }
         }
         if body.position.is_finite() && body.size.is_finite() {
@@ -336,28 +302,18 @@ fn far_from_bone(
         return;
     }
     let bone = ElementRef::Bone(b as i32);
-    let msg = match from {
-        None => crate::tr!(
-            "check-msg-body-far-from-bone",
-            body = me.describe(model),
-            d = format!("{d:.1}"),
-            bone = bone.describe(model),
-            factor = FAR_FACTOR.to_string(),
-            size = format!("{size:.2}")
-        ),
-        Some(p) => crate::tr!(
-            "check-msg-body-far-from-parent",
-            body = me.describe(model),
-            d = format!("{d:.1}"),
-            parent = ElementRef::Bone(p as i32).describe(model),
-            bone = bone.describe(model),
-            factor = FAR_FACTOR.to_string(),
-            size = format!("{size:.2}")
-        ),
-    };
-    let mut related = vec![bone];
-    related.extend(from.map(|p| ElementRef::Bone(p as i32)));
-    out.push(Problem::warning("W-BODY-FAR-FROM-BONE", me, msg).related(related));
+    let parent = from.map(|p| ElementRef::Bone(p as i32));
+    let far = |key| me.finding(model, "W-BODY-FAR-FROM-BONE", key);
+    match parent {
+        None => far("check-msg-body-far-from-bone"),
+        Some(p) => far("check-msg-body-far-from-parent").element("parent", p),
+    }
+    .arg("d", format!("{d:.1}"))
+    .element("bone", bone)
+    .arg("factor", FAR_FACTOR.to_string())
+    .arg("size", format!("{size:.2}"))
+    .related(std::iter::once(bone).chain(parent))
+    .push(out);
 }
 
 /// `W-CHAIN-ROOT-DYNAMIC`: chains no body holds.
@@ -413,19 +369,15 @@ fn chains(model: &Model, rig: &Rig, out: &mut Vec<Problem>) {
             _ => (crate::tr!("check-msg-chain-untied"), None),
         };
         let count = size[rig.chain[i]];
-        out.push(
-            Problem::warning(
-                "W-CHAIN-ROOT-DYNAMIC",
-                me,
-                crate::tr!(
-                    "check-msg-chain-root-dynamic",
-                    body = me.describe(model),
-                    count = count,
-                    why = why
-                ),
-            )
-            .related((c != i).then_some(members))
-            .with_fix(fix),
-        );
+        me.finding(
+            model,
+            "W-CHAIN-ROOT-DYNAMIC",
+            "check-msg-chain-root-dynamic",
+        )
+        .arg("count", count)
+        .arg("why", why)
+        .related((c != i).then_some(members))
+        .fix(fix)
+        .push(out);
     }
 }

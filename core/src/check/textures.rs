@@ -13,7 +13,7 @@
 //! (01..10) is not reported: MMD supplies those shared toons itself. Empty
 //! paths are ignored.
 
-use super::{CheckContext, ElementRef, Problem};
+use super::{CheckContext, ElementRef, Finding, Problem};
 use crate::pmx::Model;
 use std::path::{Path, PathBuf};
 
@@ -94,43 +94,51 @@ pub fn escapes_folder(rel: &str) -> bool {
     false
 }
 
+/// A problem about texture `i` (path `t`): the texture messages name it by index and path.
+fn about<'a>(
+    model: &'a Model,
+    i: usize,
+    t: &'a str,
+    code: &'static str,
+    key: &'static str,
+) -> Finding<'a> {
+    let me = ElementRef::Texture(i as i32);
+    me.finding(model, code, key).arg("index", i).arg("path", t)
+}
+
 /// `W-TEXTURE-PATH-ABSOLUTE`, `W-TEXTURE-PATH-ESCAPES`, `I-TEXTURE-DUP`.
 pub fn check_texture_paths(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut seen: std::collections::HashMap<String, usize> = Default::default();
     for (i, t) in model.textures.iter().enumerate() {
-        let me = ElementRef::Texture(i as i32);
         if t.trim().is_empty() {
             continue;
         }
         if is_absolute_path(t) {
-            out.push(Problem::warning(
+            about(
+                model,
+                i,
+                t,
                 "W-TEXTURE-PATH-ABSOLUTE",
-                me,
-                crate::tr!("check-msg-texture-absolute", index = i, path = t.as_str()),
-            ));
+                "check-msg-texture-absolute",
+            )
+            .push(&mut out);
         } else if escapes_folder(t) {
-            out.push(Problem::warning(
+            about(
+                model,
+                i,
+                t,
                 "W-TEXTURE-PATH-ESCAPES",
-                me,
-                crate::tr!("check-msg-texture-escapes", index = i, path = t.as_str()),
-            ));
+                "check-msg-texture-escapes",
+            )
+            .push(&mut out);
         }
         let key = components(t).join("/").to_lowercase();
         match seen.get(&key) {
-            Some(&first) => out.push(
-                Problem::info(
-                    "I-TEXTURE-DUP",
-                    me,
-                    crate::tr!(
-                        "check-msg-texture-dup",
-                        index = i,
-                        path = t.as_str(),
-                        first = first
-                    ),
-                )
-                .related([ElementRef::Texture(first as i32)]),
-            ),
+            Some(&first) => about(model, i, t, "I-TEXTURE-DUP", "check-msg-texture-dup")
+                .arg("first", first)
+                .related([ElementRef::Texture(first as i32)])
+                .push(&mut out),
             None => {
                 seen.insert(key, i);
             }
@@ -145,22 +153,14 @@ pub fn check_textures(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
     };
     let mut out = Vec::new();
     for (i, t) in model.textures.iter().enumerate() {
-        let me = ElementRef::Texture(i as i32);
         if t.trim().is_empty() {
             continue;
         }
         match find(dir, t) {
             Found::Exact => {}
-            Found::OtherCase(p) => out.push(Problem::info(
-                "I-TEXTURE-CASE",
-                me,
-                crate::tr!(
-                    "check-msg-texture-case",
-                    index = i,
-                    path = t.as_str(),
-                    found = p.display().to_string()
-                ),
-            )),
+            Found::OtherCase(p) => about(model, i, t, "I-TEXTURE-CASE", "check-msg-texture-case")
+                .arg("found", p.display().to_string())
+                .push(&mut out),
             Found::Missing if is_shared_toon(t) => {}
             Found::Missing => {
                 let users: Vec<ElementRef> = model
@@ -174,31 +174,23 @@ pub fn check_textures(model: &Model, ctx: &CheckContext) -> Vec<Problem> {
                     })
                     .map(|(k, _)| ElementRef::Material(k as i32))
                     .collect();
-                let p = if users.is_empty() {
-                    Problem::info(
-                        "I-TEXTURE-MISSING-UNUSED",
-                        me,
-                        crate::tr!(
-                            "check-msg-texture-missing-unused",
-                            index = i,
-                            path = t.as_str(),
-                            dir = dir.display().to_string()
-                        ),
-                    )
+                let missing = if users.is_empty() {
+                    let key = "check-msg-texture-missing-unused";
+                    about(model, i, t, "I-TEXTURE-MISSING-UNUSED", key)
                 } else {
-                    Problem::warning(
+                    about(
+                        model,
+                        i,
+                        t,
                         "W-TEXTURE-MISSING",
-                        me,
-                        crate::tr!(
-                            "check-msg-texture-missing",
-                            index = i,
-                            path = t.as_str(),
-                            dir = dir.display().to_string(),
-                            count = users.len()
-                        ),
+                        "check-msg-texture-missing",
                     )
+                    .arg("count", users.len())
                 };
-                out.push(p.related(users));
+                missing
+                    .arg("dir", dir.display().to_string())
+                    .related(users)
+                    .push(&mut out);
             }
         }
     }

@@ -60,15 +60,10 @@ impl Fields {
         if self.0.is_empty() {
             return false;
         }
-        out.push(Problem::error(
-            "E-NONFINITE",
-            me,
-            crate::tr!(
-                "check-msg-nonfinite",
-                element = me.describe(model),
-                fields = field_labels(&self.0)
-            ),
-        ));
+        me.finding(model, "E-NONFINITE", "check-msg-nonfinite")
+            .role("element")
+            .arg("fields", field_labels(&self.0))
+            .push(out);
         true
     }
 }
@@ -84,12 +79,7 @@ macro_rules! nonfinite {
 }
 
 pub fn check_numbers(model: &Model) -> Vec<Problem> {
-    let mut out = Vec::new();
-    for (i, v) in model.vertices.iter().enumerate() {
-        check_vertex(model, i, v, &mut out);
-    }
-    out.extend(check_other_numbers(model));
-    out
+    super::each_vertex_then(model, check_vertex, check_other_numbers)
 }
 
 /// `E-NONFINITE` for vertex `i` (`check_model` runs this in its one pass over
@@ -174,17 +164,11 @@ pub(crate) fn check_other_numbers(model: &Model) -> Vec<Problem> {
     for (i, m) in model.morphs.iter().enumerate() {
         let first = first_nonfinite_offset(&m.offsets);
         if let Some((k, count)) = first {
-            let me = ElementRef::Morph(i as i32);
-            out.push(Problem::error(
-                "E-NONFINITE",
-                me,
-                crate::tr!(
-                    "check-msg-nonfinite-offsets",
-                    morph = me.describe(model),
-                    count = count,
-                    first = k
-                ),
-            ));
+            ElementRef::Morph(i as i32)
+                .finding(model, "E-NONFINITE", "check-msg-nonfinite-offsets")
+                .arg("count", count)
+                .arg("first", k)
+                .push(&mut out);
         }
     }
     for (i, m) in model.materials.iter().enumerate() {
@@ -284,19 +268,11 @@ fn check_colour_range(model: &Model, i: usize, out: &mut Vec<Problem>) {
     if fields.is_empty() {
         return;
     }
-    let me = ElementRef::Material(i as i32);
-    out.push(
-        Problem::warning(
-            "W-COLOR-RANGE",
-            me,
-            crate::tr!(
-                "check-msg-color-range",
-                material = me.describe(model),
-                fields = field_labels(&fields)
-            ),
-        )
-        .with_fix(Some(Fix::ClampColors { material: i as i32 })),
-    );
+    ElementRef::Material(i as i32)
+        .finding(model, "W-COLOR-RANGE", "check-msg-color-range")
+        .arg("fields", field_labels(&fields))
+        .fix(Fix::ClampColors { material: i as i32 })
+        .push(out);
 }
 
 /// Field names (catalogue keys) as the user reads them, comma-separated.

@@ -25,11 +25,7 @@ pub const SDEF_CENTER_SLACK: f32 = 0.5;
 const EPS: f32 = 1e-6;
 
 pub fn check_weights(model: &Model) -> Vec<Problem> {
-    let mut out = Vec::new();
-    for (i, v) in model.vertices.iter().enumerate() {
-        check_vertex(model, i, v, &mut out);
-    }
-    out
+    super::each_vertex_then(model, check_vertex, |_| Vec::new())
 }
 
 /// What is wrong with one vertex's weights.

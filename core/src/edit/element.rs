@@ -152,8 +152,21 @@ impl ElementKind {
     /// The element's name for labels: its Japanese name, else its English
     /// name, else `"bone #12"` (the kind in the current language).
     pub fn display_name(self, model: &Model, index: usize) -> String {
-        let names: Option<(&str, &str)> = match self {
-            ElementKind::Header | ElementKind::Info => return self.label(),
+        if self.is_single() {
+            return self.label();
+        }
+        match self.name_pair(model, index) {
+            Some((ja, _)) if !ja.is_empty() => ja.to_string(),
+            Some((_, en)) if !en.is_empty() => en.to_string(),
+            _ => format!("{} #{index}", self.label()),
+        }
+    }
+
+    /// The Japanese and English names of element `index` (a texture: its path and
+    /// ""); None when it does not exist or its kind has no names.
+    pub fn name_pair(self, model: &Model, index: usize) -> Option<(&str, &str)> {
+        match self {
+            ElementKind::Header | ElementKind::Info => None,
             ElementKind::Texture => model.textures.get(index).map(|t| (t.as_str(), "")),
             ElementKind::Material => model.materials.get(index).map(|e| (&*e.name, &*e.name_en)),
             ElementKind::Bone => model.bones.get(index).map(|e| (&*e.name, &*e.name_en)),
@@ -172,12 +185,16 @@ impl ElementKind {
                 .get(index)
                 .map(|e| (&*e.name, &*e.name_en)),
             ElementKind::Vertex | ElementKind::Face => None,
-        };
-        match names {
-            Some((ja, _)) if !ja.is_empty() => ja.to_string(),
-            Some((_, en)) if !en.is_empty() => en.to_string(),
-            _ => format!("{} #{index}", self.label()),
         }
+    }
+
+    /// The Japanese names of the elements of this kind, in order (a texture's path;
+    /// none for vertices, faces and the single records).
+    pub fn names(self, model: &Model) -> Vec<&str> {
+        (0..self.len(model))
+            .map_while(|i| self.name_pair(model, i))
+            .map(|(ja, _)| ja)
+            .collect()
     }
 
     /// A copy of element `index`, if it exists.

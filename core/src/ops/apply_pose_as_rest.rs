@@ -2,19 +2,16 @@
 //! joints move), as `hone pose --apply-as-rest` ([`crate::rig::rest_pose`]).
 
 use super::input::load_pose;
-use super::{Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
+use super::kit::file;
+use super::{Menu, Need, OpError, Operation, Options, Plan, Selection};
 use crate::pmx::Model;
 
-pub const OP: Operation = Operation {
-    name: "apply_pose_as_rest",
-    aliases: &[],
-    title: "ops-apply-pose-as-rest-title",
-    help: "ops-apply-pose-as-rest-help",
-    menu: Menu::Rig,
-    selection: Need::None,
-    options: &[Opt::new("pose", "ops-opt-pose-file", OptKind::File, Def::Str("")).required()],
-    plan,
-};
+pub const OP: Operation = Operation::new("apply_pose_as_rest", Menu::Rig, Need::None, plan)
+    .keys(
+        "ops-apply-pose-as-rest-title",
+        "ops-apply-pose-as-rest-help",
+    )
+    .options(&[file("pose", "ops-opt-pose-file")]);
 
 fn plan(model: &Model, _selection: &Selection, options: &Options) -> Result<Plan, OpError> {
     let pose = load_pose(model, &options.args())?;

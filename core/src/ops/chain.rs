@@ -10,16 +10,9 @@ use crate::rig::args::chain_options;
 const BODIES_AND_REPLACE: [Opt; 14] = concat(BODY_OPTIONS, [REPLACE]);
 const OPTIONS: [Opt; 24] = concat(BODIES_AND_REPLACE, JOINT_OPTIONS);
 
-pub const OP: Operation = Operation {
-    name: "chain",
-    aliases: &[],
-    title: "ops-chain-title",
-    help: "ops-chain-help",
-    menu: Menu::Rig,
-    selection: Need::Bones,
-    options: &OPTIONS,
-    plan,
-};
+pub const OP: Operation = Operation::new("chain", Menu::Rig, Need::Bones, plan)
+    .keys("ops-chain-title", "ops-chain-help")
+    .options(&OPTIONS);
 
 fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan, OpError> {
     let opts = chain_options(&options.deserialize()?, &options.deserialize()?)?;

@@ -1,28 +1,14 @@
 //! `material_order`: move the selected materials, with their faces, to before the
 //! material at `to` — [`crate::rig::materials::plan_order`].
 
-use super::{
-    nothing_or, Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection,
-};
+use super::kit::int;
+use super::{nothing_or, Menu, Need, OpError, Operation, Options, Plan, Selection};
 use crate::pmx::Model;
 use crate::rig::materials::plan_order;
 
-pub const OP: Operation = Operation {
-    name: "material_order",
-    aliases: &[],
-    title: "ops-material-order-title",
-    help: "ops-material-order-help",
-    menu: Menu::Materials,
-    selection: Need::Materials,
-    options: &[Opt::new(
-        "to",
-        "ops-opt-material-to",
-        OptKind::Int { min: 0, max: 65535 },
-        Def::Int(0),
-    )
-    .required()],
-    plan,
-};
+pub const OP: Operation = Operation::new("material_order", Menu::Materials, Need::Materials, plan)
+    .keys("ops-material-order-title", "ops-material-order-help")
+    .options(&[int("to", "ops-opt-material-to", 0, 65535, 0).required()]);
 
 fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan, OpError> {
     let materials = selection.required_materials()?;

@@ -1,6 +1,8 @@
 //! `merge`: add a part from another model file — [`crate::rig::merge`].
 
 use super::input::one_bone;
+use super::kit::{choice, file, flag, int, text, vec3};
+use super::transform::{LENGTH, ROTATE_DEG, SCALE};
 use super::{Choice, Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
 use crate::pmx::textures::{plan_model, TextureMode};
 use crate::pmx::Model;
@@ -16,53 +18,22 @@ const MORPHS: &[Choice] = &[
     Choice::new("combine", "merge-opt-morphs-combine"),
     Choice::new("prefix", "merge-opt-morphs-prefix"),
 ];
-const LENGTH: OptKind = OptKind::Vec3 {
-    min: -10000.0,
-    max: 10000.0,
-};
 
-pub const OP: Operation = Operation {
-    name: "merge",
-    aliases: &[],
-    title: "merge-title",
-    help: "merge-help",
-    menu: Menu::Model,
-    selection: Need::None,
-    options: &[
-        Opt::new("part", "merge-opt-part", OptKind::File, Def::Str("")).required(),
+pub const OP: Operation = Operation::new("merge", Menu::Model, Need::None, plan)
+    .keys("merge-title", "merge-help")
+    .options(&[
+        file("part", "merge-opt-part"),
         Opt::new("attach", "merge-opt-attach", OptKind::Bone, Def::Int(0)).auto(),
-        Opt::new(
-            "match",
-            "merge-opt-match",
-            OptKind::Choice(MATCH),
-            Def::Str("names"),
-        ),
-        Opt::new("map", "merge-opt-map", OptKind::Text, Def::Str("")),
-        Opt::new("prefix", "merge-opt-prefix", OptKind::Text, Def::Str("")),
-        Opt::new("offset", "merge-opt-offset", LENGTH, Def::Vec3([0.0; 3])),
-        super::transform::ROTATE_DEG,
-        super::transform::SCALE,
-        Opt::new(
-            "group_offset",
-            "merge-opt-group-offset",
-            OptKind::Int { min: 0, max: 15 },
-            Def::Int(0),
-        ),
-        Opt::new(
-            "morphs",
-            "merge-opt-morphs",
-            OptKind::Choice(MORPHS),
-            Def::Str("combine"),
-        ),
-        Opt::new(
-            "share_bodies",
-            "merge-opt-share-bodies",
-            OptKind::Bool,
-            Def::Bool(true),
-        ),
-    ],
-    plan,
-};
+        choice("match", "merge-opt-match", MATCH, "names"),
+        text("map", "merge-opt-map", ""),
+        text("prefix", "merge-opt-prefix", ""),
+        vec3("offset", "merge-opt-offset", LENGTH, [0.0; 3]),
+        ROTATE_DEG,
+        SCALE,
+        int("group_offset", "merge-opt-group-offset", 0, 15, 0),
+        choice("morphs", "merge-opt-morphs", MORPHS, "combine"),
+        flag("share_bodies", "merge-opt-share-bodies", true),
+    ]);
 
 /// The merge options from an operation's option values (shared with `hone merge`);
 /// `part_name` names the part (its file's stem).

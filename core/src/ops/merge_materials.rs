@@ -5,16 +5,8 @@ use super::{nothing_or, Menu, Need, OpError, Operation, Options, Plan, Selection
 use crate::pmx::Model;
 use crate::rig::materials::plan_merge;
 
-pub const OP: Operation = Operation {
-    name: "merge_materials",
-    aliases: &[],
-    title: "ops-merge-materials-title",
-    help: "ops-merge-materials-help",
-    menu: Menu::Materials,
-    selection: Need::Materials,
-    options: &[],
-    plan,
-};
+pub const OP: Operation = Operation::new("merge_materials", Menu::Materials, Need::Materials, plan)
+    .keys("ops-merge-materials-title", "ops-merge-materials-help");
 
 fn plan(model: &Model, selection: &Selection, _options: &Options) -> Result<Plan, OpError> {
     let materials = selection.required_materials()?;

@@ -1,54 +1,40 @@
 //! `mirror`: copy one side onto the other, for the whole model or to make the
 //! selection symmetric ([`crate::rig::mirror`]).
 
-use super::{
-    nothing_or, Choice, Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection,
-};
+use super::kit::{choice, choices, float};
+use super::{nothing_or, Choice, Menu, Need, OpError, Operation, Opt, Options, Plan, Selection};
 use crate::pmx::Model;
 use crate::rig::mirror::{mirror, KindCounts, DEFAULT_TOLERANCE};
 
-const OPTIONS: [Opt; 3] = [
-    Opt::new(
-        "from",
-        "ops-opt-from",
-        OptKind::Choice(&[
-            Choice::new("left", "ops-choice-left"),
-            Choice::new("right", "ops-choice-right"),
-        ]),
-        Def::Str("left"),
-    )
-    .required(),
-    Opt::new(
-        "tolerance",
-        "ops-opt-tolerance",
-        OptKind::Float { min: 0.0, max: 1.0 },
-        Def::Float(DEFAULT_TOLERANCE),
-    ),
-    Opt::new(
-        "skip",
-        "ops-opt-skip",
-        OptKind::Choices(&[
-            Choice::new("bones", "ops-choice-part-bones"),
-            Choice::new("bodies", "ops-choice-part-bodies"),
-            Choice::new("joints", "ops-choice-part-joints"),
-            Choice::new("morphs", "ops-choice-part-morphs"),
-            Choice::new("frames", "ops-choice-part-frames"),
-            Choice::new("weights", "ops-choice-part-weights"),
-        ]),
-        Def::Empty,
-    ),
+const SIDES: &[Choice] = &[
+    Choice::new("left", "ops-choice-left"),
+    Choice::new("right", "ops-choice-right"),
 ];
 
-pub const OP: Operation = Operation {
-    name: "mirror",
-    aliases: &[],
-    title: "ops-mirror-title",
-    help: "ops-mirror-help",
-    menu: Menu::Rig,
-    selection: Need::Elements,
-    options: &OPTIONS,
-    plan,
-};
+const PARTS: &[Choice] = &[
+    Choice::new("bones", "ops-choice-part-bones"),
+    Choice::new("bodies", "ops-choice-part-bodies"),
+    Choice::new("joints", "ops-choice-part-joints"),
+    Choice::new("morphs", "ops-choice-part-morphs"),
+    Choice::new("frames", "ops-choice-part-frames"),
+    Choice::new("weights", "ops-choice-part-weights"),
+];
+
+const OPTIONS: [Opt; 3] = [
+    choice("from", "ops-opt-from", SIDES, "left").required(),
+    float(
+        "tolerance",
+        "ops-opt-tolerance",
+        0.0,
+        1.0,
+        DEFAULT_TOLERANCE,
+    ),
+    choices("skip", "ops-opt-skip", PARTS, false),
+];
+
+pub const OP: Operation = Operation::new("mirror", Menu::Rig, Need::Elements, plan)
+    .keys("ops-mirror-title", "ops-mirror-help")
+    .options(&OPTIONS);
 
 fn counts(key: &str, c: &KindCounts) -> String {
     crate::tr!(

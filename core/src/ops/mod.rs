@@ -19,6 +19,7 @@
 pub mod script;
 
 mod input;
+mod kit;
 mod mirror_args;
 
 mod apply_pose_as_rest;

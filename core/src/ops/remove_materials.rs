@@ -5,16 +5,8 @@ use super::{Menu, Need, OpError, Operation, Options, Plan, Selection};
 use crate::pmx::Model;
 use crate::rig::parts::{plan_removal, Scope};
 
-pub const OP: Operation = Operation {
-    name: "remove_materials",
-    aliases: &[],
-    title: "ops-remove-materials-title",
-    help: "ops-remove-materials-help",
-    menu: Menu::Model,
-    selection: Need::Materials,
-    options: &[],
-    plan,
-};
+pub const OP: Operation = Operation::new("remove_materials", Menu::Model, Need::Materials, plan)
+    .keys("ops-remove-materials-title", "ops-remove-materials-help");
 
 fn plan(model: &Model, selection: &Selection, _options: &Options) -> Result<Plan, OpError> {
     let materials = selection.required_materials()?;

@@ -4,16 +4,8 @@ use super::input::vertex_summary;
 use super::{Menu, Need, OpError, Operation, Options, Plan, Selection};
 use crate::pmx::Model;
 
-pub const OP: Operation = Operation {
-    name: "sdef_from_bdef2",
-    aliases: &[],
-    title: "ops-sdef-from-bdef2-title",
-    help: "ops-sdef-from-bdef2-help",
-    menu: Menu::Weights,
-    selection: Need::Vertices,
-    options: &[],
-    plan,
-};
+pub const OP: Operation = Operation::new("sdef_from_bdef2", Menu::Weights, Need::Vertices, plan)
+    .keys("ops-sdef-from-bdef2-title", "ops-sdef-from-bdef2-help");
 
 fn plan(model: &Model, selection: &Selection, _options: &Options) -> Result<Plan, OpError> {
     let edit = crate::rig::weights::sdef_from_bdef2(model, &selection.vertices)?;

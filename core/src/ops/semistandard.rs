@@ -1,9 +1,8 @@
 //! `semistandard`: add the missing semi-standard bones (準標準ボーン)
 //! ([`crate::rig::semistandard`]).
 
-use super::{
-    nothing_or, Choice, Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection,
-};
+use super::kit::choices;
+use super::{nothing_or, Choice, Menu, Need, OpError, Operation, Opt, Options, Plan, Selection};
 use crate::pmx::Model;
 use crate::rig::semistandard::semistandard;
 
@@ -22,23 +21,11 @@ const GROUPS: &[Choice] = &[
     Choice::new("thumb0", "ops-choice-ss-thumb0"),
 ];
 
-const OPTIONS: [Opt; 1] = [Opt::new(
-    "only",
-    "ops-opt-only",
-    OptKind::Choices(GROUPS),
-    Def::All,
-)];
+const OPTIONS: [Opt; 1] = [choices("only", "ops-opt-only", GROUPS, true)];
 
-pub const OP: Operation = Operation {
-    name: "semistandard",
-    aliases: &[],
-    title: "ops-semistandard-title",
-    help: "ops-semistandard-help",
-    menu: Menu::Rig,
-    selection: Need::None,
-    options: &OPTIONS,
-    plan,
-};
+pub const OP: Operation = Operation::new("semistandard", Menu::Rig, Need::None, plan)
+    .keys("ops-semistandard-title", "ops-semistandard-help")
+    .options(&OPTIONS);
 
 fn plan(model: &Model, _selection: &Selection, options: &Options) -> Result<Plan, OpError> {
     let only: Option<Vec<String>> = options.args().parse("only")?;

@@ -1,27 +1,14 @@
 //! `split_material`: the faces all of whose vertices are selected go to a new
 //! material right after theirs — [`crate::rig::materials::plan_split`].
 
-use super::{
-    nothing_or, Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection,
-};
+use super::kit::text;
+use super::{nothing_or, Menu, Need, OpError, Operation, Options, Plan, Selection};
 use crate::pmx::Model;
 use crate::rig::materials::plan_split;
 
-pub const OP: Operation = Operation {
-    name: "split_material",
-    aliases: &[],
-    title: "ops-split-material-title",
-    help: "ops-split-material-help",
-    menu: Menu::Materials,
-    selection: Need::Vertices,
-    options: &[Opt::new(
-        "name",
-        "ops-opt-split-name",
-        OptKind::Text,
-        Def::Str(""),
-    )],
-    plan,
-};
+pub const OP: Operation = Operation::new("split_material", Menu::Materials, Need::Vertices, plan)
+    .keys("ops-split-material-title", "ops-split-material-help")
+    .options(&[text("name", "ops-opt-split-name", "")]);
 
 fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan, OpError> {
     let name = options.args().str("name")?.unwrap_or("");

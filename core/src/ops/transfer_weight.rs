@@ -1,29 +1,14 @@
 //! `transfer_weight`: move a share of one bone's weight to another.
 
 use super::input::{one_bone, vertex_summary};
+use super::kit::float;
 use super::replace_bone::{FROM, TO};
-use super::{Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
+use super::{Menu, Need, OpError, Operation, Options, Plan, Selection};
 use crate::pmx::Model;
 
-pub const OP: Operation = Operation {
-    name: "transfer_weight",
-    aliases: &[],
-    title: "ops-transfer-weight-title",
-    help: "ops-transfer-weight-help",
-    menu: Menu::Weights,
-    selection: Need::Vertices,
-    options: &[
-        FROM,
-        TO,
-        Opt::new(
-            "ratio",
-            "ops-opt-ratio",
-            OptKind::Float { min: 0.0, max: 1.0 },
-            Def::Float(1.0),
-        ),
-    ],
-    plan,
-};
+pub const OP: Operation = Operation::new("transfer_weight", Menu::Weights, Need::Vertices, plan)
+    .keys("ops-transfer-weight-title", "ops-transfer-weight-help")
+    .options(&[FROM, TO, float("ratio", "ops-opt-ratio", 0.0, 1.0, 1.0)]);
 
 fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan, OpError> {
     let (from, to) = (

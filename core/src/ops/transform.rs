@@ -1,54 +1,29 @@
 //! `transform`: scale, rotate and move the model, or the selected vertices or bones
 //! (with their bodies, joints and vertices) — [`crate::rig::transform`].
 
-use super::{Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
+use super::kit::{float, range3, vec3};
+use super::{Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
 use crate::pmx::Model;
 use crate::rig::transform::{transform, Scope, Transform};
 
 /// The uniform scale option (also merge's, for the part).
-pub(super) const SCALE: Opt = Opt::new(
-    "scale",
-    "ops-opt-scale",
-    OptKind::Float {
-        min: 0.001,
-        max: 1000.0,
-    },
-    Def::Float(1.0),
-);
+pub(super) const SCALE: Opt = float("scale", "ops-opt-scale", 0.001, 1000.0, 1.0);
 
 /// Rotation in degrees about X, Y, Z (also merge's, for the part).
-pub(super) const ROTATE_DEG: Opt = Opt::new(
-    "rotate_deg",
-    "ops-opt-rotate-deg",
-    OptKind::Vec3 {
-        min: -360.0,
-        max: 360.0,
-    },
-    Def::Vec3([0.0; 3]),
-);
+pub(super) const ROTATE_DEG: Opt = vec3("rotate_deg", "ops-opt-rotate-deg", DEGREES, [0.0; 3]);
 
-pub const OP: Operation = Operation {
-    name: "transform",
-    aliases: &[],
-    title: "ops-transform-title",
-    help: "ops-transform-help",
-    menu: Menu::Model,
-    selection: Need::Elements,
-    options: &[
+const DEGREES: OptKind = range3(-360.0, 360.0);
+
+/// A distance along X, Y, Z (also merge's offset).
+pub(super) const LENGTH: OptKind = range3(-10000.0, 10000.0);
+
+pub const OP: Operation = Operation::new("transform", Menu::Model, Need::Elements, plan)
+    .keys("ops-transform-title", "ops-transform-help")
+    .options(&[
         SCALE,
         ROTATE_DEG,
-        Opt::new(
-            "translate",
-            "ops-opt-translate",
-            OptKind::Vec3 {
-                min: -10000.0,
-                max: 10000.0,
-            },
-            Def::Vec3([0.0; 3]),
-        ),
-    ],
-    plan,
-};
+        vec3("translate", "ops-opt-translate", LENGTH, [0.0; 3]),
+    ]);
 
 fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan, OpError> {
     let t: Transform = options.deserialize()?;

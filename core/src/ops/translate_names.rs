@@ -2,29 +2,18 @@
 //! a user CSV ([`crate::rig::translate`]). The app's entry opens its own preview window
 //! (a custom dialog: every element's old → new name and the rule that gave it).
 
+use super::kit::flag;
 use super::{Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
 use crate::pmx::Model;
 use crate::rig::translate::{plan_translate_names, TranslateOptions};
 use std::path::PathBuf;
 
-pub const OP: Operation = Operation {
-    name: "translate_names",
-    aliases: &[],
-    title: "ops-translate-names-title",
-    help: "ops-translate-names-help",
-    menu: Menu::Edit,
-    selection: Need::None,
-    options: &[
-        Opt::new(
-            "overwrite",
-            "ops-opt-overwrite",
-            OptKind::Bool,
-            Def::Bool(false),
-        ),
+pub const OP: Operation = Operation::new("translate_names", Menu::Edit, Need::None, plan)
+    .keys("ops-translate-names-title", "ops-translate-names-help")
+    .options(&[
+        flag("overwrite", "ops-opt-overwrite", false),
         Opt::new("dictionary", "ops-opt-dictionary", OptKind::File, Def::None).auto(),
-    ],
-    plan,
-};
+    ]);
 
 fn plan(model: &Model, _: &Selection, options: &Options) -> Result<Plan, OpError> {
     let args = options.args();

@@ -1,59 +1,30 @@
 //! `uv_transform`: move, rotate and scale the selected vertices' UVs (or a UV morph's
 //! offsets) in UV space — [`crate::rig::uv`]. The app's UV editor builds its options.
 
-use super::{Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
+use super::kit::{float, int, text};
+use super::{Menu, Need, OpError, Operation, Opt, Options, Plan, Selection};
 use crate::pmx::Model;
 use crate::rig::uv::{uv_transform, UvAffine, UvTarget};
 use glam::Vec2;
 
-const UV_RANGE: OptKind = OptKind::Float {
-    min: -1000.0,
-    max: 1000.0,
-};
+/// A coordinate in UV space (1 = the texture's width or height).
+const fn uv(key: &'static str, label: &'static str, default: f32) -> Opt {
+    float(key, label, -1000.0, 1000.0, default)
+}
 
-pub const OP: Operation = Operation {
-    name: "uv_transform",
-    aliases: &[],
-    title: "ops-uv-transform-title",
-    help: "ops-uv-transform-help",
-    menu: Menu::Model,
-    selection: Need::Vertices,
-    options: &[
-        Opt::new(
-            "translate_u",
-            "ops-opt-translate-u",
-            UV_RANGE,
-            Def::Float(0.0),
-        ),
-        Opt::new(
-            "translate_v",
-            "ops-opt-translate-v",
-            UV_RANGE,
-            Def::Float(0.0),
-        ),
-        Opt::new(
-            "rotate_deg",
-            "ops-opt-uv-rotate-deg",
-            OptKind::Float {
-                min: -360.0,
-                max: 360.0,
-            },
-            Def::Float(0.0),
-        ),
-        Opt::new("scale_u", "ops-opt-scale-u", UV_RANGE, Def::Float(1.0)),
-        Opt::new("scale_v", "ops-opt-scale-v", UV_RANGE, Def::Float(1.0)),
-        Opt::new("pivot_u", "ops-opt-pivot-u", UV_RANGE, Def::Float(0.5)).auto(),
-        Opt::new("pivot_v", "ops-opt-pivot-v", UV_RANGE, Def::Float(0.5)).auto(),
-        Opt::new(
-            "layer",
-            "ops-opt-uv-layer",
-            OptKind::Int { min: 0, max: 4 },
-            Def::Int(0),
-        ),
-        Opt::new("morph", "ops-opt-uv-morph", OptKind::Text, Def::Str("")),
-    ],
-    plan,
-};
+pub const OP: Operation = Operation::new("uv_transform", Menu::Model, Need::Vertices, plan)
+    .keys("ops-uv-transform-title", "ops-uv-transform-help")
+    .options(&[
+        uv("translate_u", "ops-opt-translate-u", 0.0),
+        uv("translate_v", "ops-opt-translate-v", 0.0),
+        float("rotate_deg", "ops-opt-uv-rotate-deg", -360.0, 360.0, 0.0),
+        uv("scale_u", "ops-opt-scale-u", 1.0),
+        uv("scale_v", "ops-opt-scale-v", 1.0),
+        uv("pivot_u", "ops-opt-pivot-u", 0.5).auto(),
+        uv("pivot_v", "ops-opt-pivot-v", 0.5).auto(),
+        int("layer", "ops-opt-uv-layer", 0, 4, 0),
+        text("morph", "ops-opt-uv-morph", ""),
+    ]);
 
 #[derive(serde::Deserialize)]
 #[serde(default)]

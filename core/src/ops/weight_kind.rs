@@ -1,31 +1,21 @@
 //! `weight_kind`: change the weight kind (BDEF1/2/4, SDEF, QDEF) of vertices.
 
 use super::input::vertex_summary;
-use super::{Choice, Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
+use super::kit::choice;
+use super::{Choice, Menu, Need, OpError, Operation, Options, Plan, Selection};
 use crate::pmx::{Model, WeightKind};
 
-pub const OP: Operation = Operation {
-    name: "weight_kind",
-    aliases: &[],
-    title: "ops-weight-kind-title",
-    help: "ops-weight-kind-help",
-    menu: Menu::Weights,
-    selection: Need::Vertices,
-    options: &[Opt::new(
-        "kind",
-        "ops-opt-weight-kind",
-        OptKind::Choice(&[
-            Choice::new("bdef1", "ops-choice-bdef1"),
-            Choice::new("bdef2", "ops-choice-bdef2"),
-            Choice::new("bdef4", "ops-choice-bdef4"),
-            Choice::new("sdef", "ops-choice-sdef"),
-            Choice::new("qdef", "ops-choice-qdef"),
-        ]),
-        Def::Str("bdef4"),
-    )
-    .required()],
-    plan,
-};
+const KINDS: &[Choice] = &[
+    Choice::new("bdef1", "ops-choice-bdef1"),
+    Choice::new("bdef2", "ops-choice-bdef2"),
+    Choice::new("bdef4", "ops-choice-bdef4"),
+    Choice::new("sdef", "ops-choice-sdef"),
+    Choice::new("qdef", "ops-choice-qdef"),
+];
+
+pub const OP: Operation = Operation::new("weight_kind", Menu::Weights, Need::Vertices, plan)
+    .keys("ops-weight-kind-title", "ops-weight-kind-help")
+    .options(&[choice("kind", "ops-opt-weight-kind", KINDS, "bdef4").required()]);
 
 fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan, OpError> {
     let name = options.args().str_required("kind")?;

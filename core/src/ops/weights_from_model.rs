@@ -2,32 +2,20 @@
 //! bones matched by name ([`crate::rig::transfer`]).
 
 use super::input::{load_model, vertex_summary};
-use super::{Def, Menu, Need, OpError, Operation, Opt, OptKind, Options, Plan, Selection};
+use super::kit::{file, float};
+use super::{Menu, Need, OpError, Operation, Options, Plan, Selection};
 use crate::pmx::Model;
 use crate::rig::transfer::{transfer_from_model, TransferOptions};
 
-pub const OP: Operation = Operation {
-    name: "weights_from_model",
-    aliases: &[],
-    title: "ops-weights-from-model-title",
-    help: "ops-weights-from-model-help",
-    menu: Menu::Weights,
-    selection: Need::Vertices,
-    options: &[
-        Opt::new("file", "ops-opt-model-file", OptKind::File, Def::Str("")).required(),
-        Opt::new(
-            "max_distance",
-            "ops-opt-max-distance",
-            OptKind::Float {
-                min: 0.0,
-                max: 1000.0,
-            },
-            Def::Float(1.0),
-        )
-        .auto(),
-    ],
-    plan,
-};
+pub const OP: Operation = Operation::new("weights_from_model", Menu::Weights, Need::Vertices, plan)
+    .keys(
+        "ops-weights-from-model-title",
+        "ops-weights-from-model-help",
+    )
+    .options(&[
+        file("file", "ops-opt-model-file"),
+        float("max_distance", "ops-opt-max-distance", 0.0, 1000.0, 1.0).auto(),
+    ]);
 
 fn plan(model: &Model, selection: &Selection, options: &Options) -> Result<Plan, OpError> {
     let args = options.args();

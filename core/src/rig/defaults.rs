@@ -34,14 +34,17 @@ pub fn unique_name(base: &str, taken: impl Fn(&str) -> bool) -> String {
         .unwrap_or_default()
 }
 
+/// `base`, or `base` with the lowest number no element of `kind` is named.
+fn free_name(model: &Model, kind: ElementKind, base: &str) -> String {
+    let names = kind.names(model);
+    unique_name(base, |n| names.contains(&n))
+}
+
 /// A new bone under `selected` (see the module docs); at the origin without parent
 /// when nothing is selected.
 pub fn new_bone(model: &Model, selected: Option<usize>) -> Bone {
-    let name = unique_name("新規ボーン", |n| {
-        model.bones.iter().any(|b| b.name == n)
-    });
     let mut bone = Bone {
-        name,
+        name: free_name(model, ElementKind::Bone, "新規ボーン"),
         ..Bone::default()
     };
     let Some(parent) = selected.filter(|&s| s < model.bones.len()) else {
@@ -65,10 +68,9 @@ pub fn new_bone(model: &Model, selected: Option<usize>) -> Bone {
 /// A new rigid body on `bone` (see the module docs); a unit sphere at the origin
 /// without a bone when none is given or the bone has no length.
 pub fn new_rigid_body(model: &Model, bone: Option<usize>) -> RigidBody {
-    let taken = |n: &str| model.rigid_bodies.iter().any(|b| b.name == n);
     let Some(bone) = bone.filter(|&b| b < model.bones.len()) else {
         return RigidBody {
-            name: unique_name("新規剛体", taken),
+            name: free_name(model, ElementKind::RigidBody, "新規剛体"),
             ..RigidBody::default()
         };
     };
@@ -93,7 +95,7 @@ pub fn new_rigid_body(model: &Model, bone: Option<usize>) -> RigidBody {
         ..RigidBody::default()
     });
     body.mode = opts.mode;
-    body.name = unique_name(&model.bones[bone].name, taken);
+    body.name = free_name(model, ElementKind::RigidBody, &model.bones[bone].name);
     // Not colliding with what it overlaps at rest (the head it hangs from, …).
     let mut plan = RigPlan::new("");
     plan.push_body(model, Target::New, body.clone());
@@ -112,15 +114,10 @@ pub fn new_joint(model: &Model, a: Option<usize>, b: Option<usize>) -> Joint {
         }
         pair => pair,
     };
-    let taken = |n: &str| model.joints.iter().any(|j| j.name == n);
     let limits = JointLimits::default();
+    let base = child.map_or("新規ジョイント", |c| &model.rigid_bodies[c].name);
     let mut joint = Joint {
-        name: unique_name(
-            child.map_or("新規ジョイント", |c| {
-                model.rigid_bodies[c].name.as_str()
-            }),
-            taken,
-        ),
+        name: free_name(model, ElementKind::Joint, base),
         kind: JointKind::Spring6Dof,
         body_a: parent.map_or(-1, |i| i as i32),
         body_b: child.map_or(-1, |i| i as i32),
@@ -181,34 +178,26 @@ pub fn new_element(model: &Model, kind: ElementKind, selection: &[usize]) -> Opt
         ElementKind::RigidBody => new_rigid_body(model, first).into(),
         ElementKind::Joint => new_joint(model, first, selection.get(1).copied()).into(),
         ElementKind::Morph => Morph {
-            name: unique_name("新規モーフ", |n| {
-                model.morphs.iter().any(|m| m.name == n)
-            }),
+            name: free_name(model, ElementKind::Morph, "新規モーフ"),
             name_en: String::new(),
             panel: 4,
             offsets: MorphOffsets::Vertex(Vec::new()),
         }
         .into(),
         ElementKind::Material => Material {
-            name: unique_name("新規材質", |n| {
-                model.materials.iter().any(|m| m.name == n)
-            }),
+            name: free_name(model, ElementKind::Material, "新規材質"),
             ..Material::default()
         }
         .into(),
         ElementKind::SoftBody => SoftBody {
-            name: unique_name("新規ソフトボディ", |n| {
-                model.soft_bodies.iter().any(|s| s.name == n)
-            }),
+            name: free_name(model, ElementKind::SoftBody, "新規ソフトボディ"),
             material: -1,
             collision_mask: 0xFFFF,
             ..SoftBody::default()
         }
         .into(),
         ElementKind::DisplayFrame => DisplayFrame {
-            name: unique_name("新規枠", |n| {
-                model.display_frames.iter().any(|d| d.name == n)
-            }),
+            name: free_name(model, ElementKind::DisplayFrame, "新規枠"),
             ..DisplayFrame::default()
         }
         .into(),

@@ -308,6 +308,16 @@ impl Pairs {
     }
 }
 
+/// The places of the elements of `kind` that have one (bones, bodies, joints).
+fn places(model: &Model, kind: ElementKind) -> Vec<Vec3> {
+    match kind {
+        ElementKind::Bone => model.bones.iter().map(|b| b.position).collect(),
+        ElementKind::RigidBody => model.rigid_bodies.iter().map(|b| b.position).collect(),
+        ElementKind::Joint => model.joints.iter().map(|j| j.position).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Plans the mirror edit. Nothing is changed until the caller applies
 /// [`Mirror::edit`] (one undo step). Errors when there is nothing to do.
 pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
@@ -333,46 +343,26 @@ pub fn mirror(model: &Model, opts: &MirrorOptions) -> Result<Mirror, RigError> {
         }
     };
 
-    let bone_names: Vec<&str> = model.bones.iter().map(|b| b.name.as_str()).collect();
-    let bones = Pairs::new(
-        &ElementKind::Bone.label(),
-        &bone_names,
-        |i| Some(model.bones[i].position),
-        pick(parts.bones, |s| &s.bones),
-        from,
-        tol,
-        &mut report.skipped,
-    );
-    let body_names: Vec<&str> = model.rigid_bodies.iter().map(|b| b.name.as_str()).collect();
-    let bodies = Pairs::new(
-        &ElementKind::RigidBody.label(),
-        &body_names,
-        |i| Some(model.rigid_bodies[i].position),
-        pick(parts.rigid_bodies, |s| &s.rigid_bodies),
-        from,
-        tol,
-        &mut report.skipped,
-    );
-    let joint_names: Vec<&str> = model.joints.iter().map(|j| j.name.as_str()).collect();
-    let joints = Pairs::new(
-        &ElementKind::Joint.label(),
-        &joint_names,
-        |i| Some(model.joints[i].position),
-        pick(parts.joints, |s| &s.joints),
-        from,
-        tol,
-        &mut report.skipped,
-    );
-    let morph_names: Vec<&str> = model.morphs.iter().map(|m| m.name.as_str()).collect();
-    let morphs = Pairs::new(
-        &ElementKind::Morph.label(),
-        &morph_names,
-        |_| None,
-        pick(parts.bone_morphs, |s| &s.morphs),
-        from,
-        tol,
-        &mut report.skipped,
-    );
+    let mut pair = |kind: ElementKind, on: bool, list: fn(&Selection) -> &Vec<usize>| {
+        let (names, places) = (kind.names(model), places(model, kind));
+        let place = |i: usize| places.get(i).copied();
+        let selected = pick(on, list);
+        Pairs::new(
+            &kind.label(),
+            &names,
+            place,
+            selected,
+            from,
+            tol,
+            &mut report.skipped,
+        )
+    };
+    let bones = pair(ElementKind::Bone, parts.bones, |s| &s.bones);
+    let bodies = pair(ElementKind::RigidBody, parts.rigid_bodies, |s| {
+        &s.rigid_bodies
+    });
+    let joints = pair(ElementKind::Joint, parts.joints, |s| &s.joints);
+    let morphs = pair(ElementKind::Morph, parts.bone_morphs, |s| &s.morphs);
 
     let mut added: Vec<Element> = Vec::new();
     let mut changed: Vec<(usize, Element)> = Vec::new();

@@ -361,32 +361,35 @@ impl Removal {
             morphs = r.morphs.len(),
             frames = r.display_frames.len()
         )];
-        let names = |list: &[usize], name: &dyn Fn(usize) -> String| -> String {
-            list.iter().map(|&i| name(i)).collect::<Vec<_>>().join(", ")
-        };
-        let mut line = |key: &str, list: &[usize], name: &dyn Fn(usize) -> String| {
+        let mut line = |key: &str, kind: ElementKind, list: &[usize]| {
             if !list.is_empty() {
-                lines.push(crate::tr!(key, names = names(list, name)));
+                let all = kind.names(model);
+                let names: Vec<&str> = list.iter().map(|&i| all[i]).collect();
+                lines.push(crate::tr!(key, names = names.join(", ")));
             }
         };
-        line("remove-materials-materials", &r.materials, &|i| {
-            model.materials[i].name.clone()
-        });
-        line("remove-materials-bones", &r.bones, &|i| {
-            model.bones[i].name.clone()
-        });
-        line("remove-materials-textures", &r.textures, &|i| {
-            model.textures[i].clone()
-        });
-        line("remove-materials-bodies", &r.rigid_bodies, &|i| {
-            model.rigid_bodies[i].name.clone()
-        });
-        line("remove-materials-morphs", &r.morphs, &|i| {
-            model.morphs[i].name.clone()
-        });
-        line("remove-materials-frames", &r.display_frames, &|i| {
-            model.display_frames[i].name.clone()
-        });
+        line(
+            "remove-materials-materials",
+            ElementKind::Material,
+            &r.materials,
+        );
+        line("remove-materials-bones", ElementKind::Bone, &r.bones);
+        line(
+            "remove-materials-textures",
+            ElementKind::Texture,
+            &r.textures,
+        );
+        line(
+            "remove-materials-bodies",
+            ElementKind::RigidBody,
+            &r.rigid_bodies,
+        );
+        line("remove-materials-morphs", ElementKind::Morph, &r.morphs);
+        line(
+            "remove-materials-frames",
+            ElementKind::DisplayFrame,
+            &r.display_frames,
+        );
         lines
     }
 

@@ -26,20 +26,7 @@ pub fn parse_kind(name: &str) -> Option<ElementKind> {
 
 /// Japanese and English name of element `i` (a texture's path as its name).
 fn names(model: &Model, kind: ElementKind, i: usize) -> (&str, &str) {
-    match kind {
-        ElementKind::Texture => (model.textures[i].as_str(), ""),
-        ElementKind::Bone => (&model.bones[i].name, &model.bones[i].name_en),
-        ElementKind::Morph => (&model.morphs[i].name, &model.morphs[i].name_en),
-        ElementKind::Material => (&model.materials[i].name, &model.materials[i].name_en),
-        ElementKind::RigidBody => (&model.rigid_bodies[i].name, &model.rigid_bodies[i].name_en),
-        ElementKind::Joint => (&model.joints[i].name, &model.joints[i].name_en),
-        ElementKind::SoftBody => (&model.soft_bodies[i].name, &model.soft_bodies[i].name_en),
-        ElementKind::DisplayFrame => (
-            &model.display_frames[i].name,
-            &model.display_frames[i].name_en,
-        ),
-        _ => ("", ""),
-    }
+    kind.name_pair(model, i).unwrap_or(("", ""))
 }
 
 /// The first element of `kind` whose Japanese name is `name`, else whose English name is.
