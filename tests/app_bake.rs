@@ -3,7 +3,6 @@
 
 use hone::app::document::Document;
 use hone::app::{bake, timeline, State};
-use hone::motion::bake::{BakeBones, BakeOptions};
 use hone::motion::load_vmd;
 
 mod gui_support;
@@ -39,10 +38,10 @@ fn a_bake_from_the_app_writes_the_file_and_logs_the_result() {
     let ctx = eframe::egui::Context::default();
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("baked.vmd");
-    let options = BakeOptions {
-        bones: BakeBones::All,
-        ..BakeOptions::default()
-    };
+    let mut options = hone::ops::bake::OP.defaults();
+    options
+        .values
+        .insert("bones".into(), serde_json::json!("all"));
     let before = state.log.len();
     bake::start(&ctx, &mut state, out.clone(), options);
     assert!(bake::is_running(&ctx));

@@ -1,7 +1,8 @@
-//! File ▸ Bake motion…: bakes the loaded motion's physics into a VMD on a worker thread
-//! (`hone_core::motion::bake`, the options `hone bake` fills), with a progress bar and
-//! Cancel; the result lines go to the Log. The job lives in egui memory; the model and
-//! motion are copied to the worker, so nothing here touches the document.
+//! File ▸ Bake motion…: the `bake` output operation ([`crate::ops::bake`]) on the loaded
+//! motion, on a worker thread with a progress bar and Cancel; the result lines go to the
+//! Log. Its menu entry, file filter and suggested name come from the declaration. The job
+//! lives in egui memory; the model and motion are copied to the worker, so nothing here
+//! touches the document.
 
 use std::path::PathBuf;
 
@@ -9,7 +10,10 @@ use eframe::egui;
 
 use crate::app::files::job::{Job, JobError};
 use crate::app::{LogLevel, State};
-use crate::motion::bake::{bake, BakeOptions};
+use crate::ops::output::{OutputOperation, Progress, Sources};
+use crate::ops::{Options, Selection};
+
+const OP: &OutputOperation = &crate::ops::bake::OP;
 
 /// One bake in progress: its outcome is the lines for the Log.
 #[derive(Clone)]
@@ -24,7 +28,7 @@ pub fn menu_item(ui: &mut egui::Ui, state: &mut State) {
     let running = ui.ctx().data(|d| d.get_temp::<Running>(id())).is_some();
     let enabled = state.playback().motion.is_some() && !running;
     let button = ui
-        .add_enabled(enabled, egui::Button::new(crate::tr!("bake-menu")))
+        .add_enabled(enabled, egui::Button::new(OP.title()))
         .on_disabled_hover_text(crate::tr!("bake-menu-needs-motion"));
     if !button.clicked() {
         return;
@@ -38,27 +42,32 @@ pub fn menu_item(ui: &mut egui::Ui, state: &mut State) {
         .unwrap_or_else(|| "motion".into());
     state.panels.pick = Some(crate::app::files::picker::PickRequest {
         purpose: crate::app::files::picker::Purpose::BakeOutput,
-        title: crate::tr!("bake-menu"),
+        title: OP.title(),
         filters: vec![(crate::tr!("filter-vmd-motion"), vec!["vmd", "VMD"])],
-        save_name: Some(format!("{stem}_baked.vmd")),
+        save_name: Some(format!("{stem}{}.{}", OP.file_suffix, OP.extensions[0])),
         directory: state.doc.base_dir().map(std::path::Path::to_path_buf),
     });
 }
 
-/// Starts a bake of the loaded motion into `output` (the menu, tests).
-pub fn start(ctx: &egui::Context, state: &mut State, output: PathBuf, options: BakeOptions) {
+/// Starts a bake of the loaded motion into `output` with the operation's `options`
+/// (the menu passes its defaults; tests others).
+pub fn start(ctx: &egui::Context, state: &mut State, output: PathBuf, options: Options) {
     let Some(motion) = state.playback().motion.as_ref() else {
         return;
     };
     let model = state.doc.model().clone();
+    let model_dir = state.doc.base_dir().map(std::path::Path::to_path_buf);
     let vmd = motion.vmd.clone();
     let job = Job::start("bake", Some(ctx.clone()), move |progress| {
-        let mut report = |p: f32| progress.share(p);
-        let (out, report) = bake(&model, &vmd, &options, &mut report, progress.cancel_flag())
-            .map_err(|e| JobError::Failed(e.to_string()))?;
-        crate::motion::save_vmd(&out, &output)
-            .map_err(|e| JobError::Failed(format!("{}: {e}", output.display())))?;
-        Ok(crate::cli::bake::report_lines(&report, &output))
+        let mut sources = Sources::new(&model, model_dir.as_deref(), &output);
+        sources.motion = Some(&vmd);
+        let mut progress = Progress {
+            report: &mut |p: f32| progress.share(p),
+            cancel: progress.cancel_flag(),
+        };
+        OP.run_and_write(&sources, &Selection::default(), &options, &mut progress)
+            .map(|written| written.lines)
+            .map_err(|e| JobError::Failed(e.to_string()))
     });
     ctx.data_mut(|d| d.insert_temp(id(), Running(job)));
 }

@@ -196,7 +196,7 @@ impl HoneApp {
                     self.export_csv();
                 }
                 let materials = crate::app::extract::selected_materials(&self.state);
-                let text = crate::tr!("extractui-save-selected", count = materials.len());
+                let text = crate::ops::extract::OP.title();
                 let r = ui.add_enabled(!materials.is_empty(), egui::Button::new(text));
                 if r.on_disabled_hover_text(crate::tr!("extractui-needs-materials"))
                     .clicked()

@@ -326,7 +326,7 @@ impl HoneApp {
             }
             Purpose::BakeOutput => {
                 if let Some(ctx) = self.state.repaint().cloned() {
-                    let options = crate::motion::bake::BakeOptions::default();
+                    let options = crate::ops::bake::OP.defaults();
                     crate::app::bake::start(&ctx, &mut self.state, path, options);
                 }
             }

@@ -16,6 +16,7 @@
 //! [`REGISTRY`]. The algorithm itself belongs in its own module ([`crate::rig`] …);
 //! the operation's file only adapts options and selection to it.
 
+pub mod output;
 pub mod script;
 
 mod input;
@@ -47,7 +48,15 @@ mod uv_transform;
 mod weight_kind;
 mod weights_from_model;
 
-pub use input::{selection as script_selection, vertices_from_selector, SelectorError};
+// Output operations (they write a file; see [`output`]).
+pub mod bake;
+pub mod export;
+pub mod extract;
+
+pub use input::{
+    need_selection, selection as script_selection, vertices_from_selector, SelectorError,
+};
+pub use output::{OutputOperation, OUTPUT_KEY};
 pub use mirror_args::{
     mirror_options, selection_from_selector, semistandard_options, MIRROR_PARTS,
 };
@@ -86,6 +95,14 @@ pub const REGISTRY: &[&Operation] = &[
     &merge_materials::OP,
     &split_material::OP,
 ];
+
+/// Every output operation (bake, export, extract: they write a file), in menu order.
+pub const OUTPUTS: &[&OutputOperation] = &[&bake::OP, &export::OP, &extract::OP];
+
+/// The output operation named `name`.
+pub fn find_output(name: &str) -> Option<&'static OutputOperation> {
+    OUTPUTS.iter().copied().find(|op| op.name == name)
+}
 
 /// The registered operation named `name` (or one of its aliases).
 pub fn find(name: &str) -> Option<&'static Operation> {
@@ -190,6 +207,8 @@ pub enum Menu {
     Edit,
     Model,
     Materials,
+    /// File (the output operations).
+    File,
 }
 
 /// What selection an operation works on. In scripts and on the command line the
