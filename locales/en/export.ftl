@@ -1,5 +1,4 @@
 export-note = hone: not carried: { $note }
-export-menu = Export glTF / VRM…
 export-filter-glb = glTF binary
 export-filter-gltf = glTF (JSON, embedded)
 export-filter-vrm = VRM 1.0 avatar

@@ -1,5 +1,4 @@
 export-note = hone: 持ち出せないもの: { $note }
-export-menu = glTF / VRM 書き出し…
 export-filter-glb = glTF バイナリ
 export-filter-gltf = glTF（JSON・埋め込み）
 export-filter-vrm = VRM 1.0 アバター

@@ -2,8 +2,9 @@
 //! worker thread, the format by the chosen file's extension; for VRM a window asks the
 //! author and the licence first (the operation's `author`, `license`, `t_pose` and
 //! `expressions` options). Its menu entry and file filters come from the declaration. The
-//! report (what could not be carried) goes to the Log and into a window. The window's
-//! state lives in egui memory; the model is only read (a copy goes to the worker).
+//! report (what could not be carried) goes to the Log and into a window. It reads a
+//! [`View`] and logs through [`Commands`]; the window's state lives in egui memory and the
+//! model is only read (a copy goes to the worker).
 
 use std::path::{Path, PathBuf};
 
@@ -11,7 +12,9 @@ use crate::app::files::job::{Job, JobError};
 
 use eframe::egui;
 
-use crate::app::{LogLevel, State};
+use crate::app::commands::Commands;
+use crate::app::view::View;
+use crate::app::LogLevel;
 use crate::export::ExportFormat;
 use crate::ops::output::{OutputOperation, Progress, Sources};
 use crate::ops::{Options, Selection};
@@ -51,12 +54,12 @@ fn window(ctx: &egui::Context) -> Window {
 const VRM_PUBLIC_LICENSE: &str = crate::ops::export::VRM_PUBLIC_LICENSE;
 
 /// The File menu's entry: asks where to write, then exports (VRM asks its meta first).
-pub fn menu_item(ui: &mut egui::Ui, state: &State) {
+pub fn menu_item(ui: &mut egui::Ui, view: &View) {
     if !ui.button(OP.title()).clicked() {
         return;
     }
     ui.close();
-    let stem = (state.doc.path.as_ref())
+    let stem = (view.doc.path.as_ref())
         .and_then(|p| p.file_stem())
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "model".into());
@@ -71,7 +74,7 @@ pub fn menu_item(ui: &mut egui::Ui, state: &State) {
                 (crate::tr!("export-filter-vrm"), vec!["vrm"]),
             ],
             save_name: Some(format!("{stem}{}.{}", OP.file_suffix, OP.extensions[0])),
-            directory: state.doc.base_dir().map(Path::to_path_buf),
+            directory: view.doc.base_dir().map(Path::to_path_buf),
         },
     );
 }
@@ -84,7 +87,7 @@ pub fn expression_map_chosen(ctx: &egui::Context, path: PathBuf) {
     ctx.data_mut(|d| d.insert_temp(id(), w));
 }
 
-pub fn choose(ctx: &egui::Context, state: &State, path: PathBuf) {
+pub fn choose(ctx: &egui::Context, view: &View, path: PathBuf) {
     let mut w = window(ctx);
     match ExportFormat::from_path(&path) {
         Some(ExportFormat::Vrm) => {
@@ -93,7 +96,7 @@ pub fn choose(ctx: &egui::Context, state: &State, path: PathBuf) {
             }
             w.ask = Some(path);
         }
-        Some(_) => start(ctx, &mut w, state, path),
+        Some(_) => start(ctx, &mut w, view, path),
         None => w.report = Some((path.clone(), vec![unknown_format(&path)])),
     }
     ctx.data_mut(|d| d.insert_temp(id(), w));
@@ -107,7 +110,7 @@ fn unknown_format(path: &Path) -> String {
     }
 }
 
-fn start(ctx: &egui::Context, w: &mut Window, state: &State, path: PathBuf) {
+fn start(ctx: &egui::Context, w: &mut Window, view: &View, path: PathBuf) {
     let Some(format) = ExportFormat::from_path(&path) else {
         return;
     };
@@ -123,9 +126,15 @@ fn start(ctx: &egui::Context, w: &mut Window, state: &State, path: PathBuf) {
         serde_json::Value::Object(map) => Options::new(map),
         _ => Options::default(),
     };
-    let model = state.doc.model().clone();
-    let model_dir = state.doc.base_dir().map(Path::to_path_buf);
-    let origins = state.doc.texture_origins().clone();
+    // Options the operation refuses (a malformed expression map) are said at once.
+    let sources = Sources::new(view.model, None, &path);
+    if let Err(error) = crate::ops::export::export_options(&sources, &options) {
+        w.report = Some((path, vec![error.0]));
+        return;
+    }
+    let model = view.model.clone();
+    let model_dir = view.doc.base_dir().map(Path::to_path_buf);
+    let origins = view.doc.texture_origins().clone();
     let target = path.clone();
     let job = Job::start("export", Some(ctx.clone()), move |progress| {
         let mut sources = Sources::new(&model, model_dir.as_deref(), &target);
@@ -147,7 +156,7 @@ pub fn run(sources: &Sources, options: &Options, progress: &mut Progress) -> Out
 }
 
 /// The VRM meta window, the running export and the report.
-pub fn show(ctx: &egui::Context, state: &mut State) {
+pub fn show(ctx: &egui::Context, view: &View, commands: &mut Commands) {
     let mut w = window(ctx);
     if w.ask.is_none() && w.job.is_none() && w.report.is_none() {
         return;
@@ -204,7 +213,7 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
             });
         if go {
             w.ask = None;
-            start(ctx, &mut w, state, path);
+            start(ctx, &mut w, view, path);
         } else if cancel {
             w.ask = None;
         }
@@ -226,12 +235,12 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
             }
             Some(Ok(notes)) => {
                 for note in &notes {
-                    state.log(
+                    commands.log(
                         LogLevel::Warning,
                         crate::tr!("export-log-note", note = note.as_str()),
                     );
                 }
-                state.log(
+                commands.log(
                     LogLevel::Info,
                     crate::tr!("export-log-written", path = path.display().to_string()),
                 );
@@ -245,7 +254,7 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
                     path = path.display().to_string(),
                     error = error
                 );
-                state.log(LogLevel::Error, message.clone());
+                commands.log(LogLevel::Error, message.clone());
                 w.job = None;
                 w.report = Some((path, vec![message]));
             }
