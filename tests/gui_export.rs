@@ -122,12 +122,7 @@ fn the_bake_window_shows_progress_writes_the_motion_and_cancel_stops_it() {
 
     let out = dir.path().join("baked.vmd");
     let ctx = h.ctx.clone();
-    hone::app::bake::start(
-        &ctx,
-        &app(&h).state.view(),
-        out.clone(),
-        Default::default(),
-    );
+    hone::app::bake::start(&ctx, &app(&h).state.view(), out.clone(), Default::default());
     h.run_steps(1);
     assert!(hone::app::bake::is_running(&ctx));
     run_until(&mut h, 120, "the bake", |h| {

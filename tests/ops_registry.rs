@@ -313,7 +313,12 @@ fn every_output_operation_is_a_subcommand_with_its_flags_and_in_edit_help() {
         // The help text is the operation's, from the catalogue.
         assert!(help.contains(&op.help()), "hone {} --help", op.name);
         for o in op.options {
-            assert!(help.contains(&o.label()), "hone {} --help: {}", op.name, o.key);
+            assert!(
+                help.contains(&o.label()),
+                "hone {} --help: {}",
+                op.name,
+                o.key
+            );
         }
         assert!(
             edit_help.contains(&format!("\"op\":\"{}\"", op.name)),
@@ -333,18 +338,62 @@ fn every_output_operation_is_a_subcommand_with_its_flags_and_in_edit_help() {
 fn the_output_subcommands_keep_their_flags() {
     let parses = |args: &[&str]| hone::cli::Cli::try_parse_from(args).is_ok();
     assert!(parses(&[
-        "hone", "bake", "m.pmx", "--motion", "a.vmd", "-o", "b.vmd", "--ik", "--bones",
-        "physics", "--tolerance-deg", "0.01", "--start", "3", "--end", "40",
+        "hone",
+        "bake",
+        "m.pmx",
+        "--motion",
+        "a.vmd",
+        "-o",
+        "b.vmd",
+        "--ik",
+        "--bones",
+        "physics",
+        "--tolerance-deg",
+        "0.01",
+        "--start",
+        "3",
+        "--end",
+        "40",
     ]));
-    assert!(!parses(&["hone", "bake", "m.pmx", "-o", "b.vmd"]), "--motion is required");
+    assert!(
+        !parses(&["hone", "bake", "m.pmx", "-o", "b.vmd"]),
+        "--motion is required"
+    );
     assert!(parses(&[
-        "hone", "export", "m.pmx", "-o", "a.vrm", "--author", "A", "--license", "L",
-        "--t-pose", "--expressions", "map.json",
+        "hone",
+        "export",
+        "m.pmx",
+        "-o",
+        "a.vrm",
+        "--author",
+        "A",
+        "--license",
+        "L",
+        "--t-pose",
+        "--expressions",
+        "map.json",
     ]));
-    assert!(parses(&["hone", "export", "m.pmx", "-o", "a.glb", "--t-pose=false"]));
+    assert!(parses(&[
+        "hone",
+        "export",
+        "m.pmx",
+        "-o",
+        "a.glb",
+        "--t-pose=false"
+    ]));
     assert!(parses(&["hone", "export", "m.pmx", "--output", "a.glb"]));
-    assert!(parses(&["hone", "extract", "m.pmx", "--materials", "髪", "--dry-run"]));
-    assert!(!parses(&["hone", "extract", "m.pmx", "--materials", "髪"]), "-o or --dry-run");
+    assert!(parses(&[
+        "hone",
+        "extract",
+        "m.pmx",
+        "--materials",
+        "髪",
+        "--dry-run"
+    ]));
+    assert!(
+        !parses(&["hone", "extract", "m.pmx", "--materials", "髪"]),
+        "-o or --dry-run"
+    );
 }
 
 #[test]
@@ -357,8 +406,14 @@ fn every_output_operation_runs_from_a_script_and_writes_beside_the_output() {
     let first = sample().bones[0].name.clone();
     let vmd = hone::motion::Vmd {
         bone_keys: vec![
-            (gui_support::motion::name(&first), gui_support::motion::key(0, 0.0)),
-            (gui_support::motion::name(&first), gui_support::motion::key(10, 0.5)),
+            (
+                gui_support::motion::name(&first),
+                gui_support::motion::key(0, 0.0),
+            ),
+            (
+                gui_support::motion::name(&first),
+                gui_support::motion::key(10, 0.5),
+            ),
         ],
         ..Default::default()
     };
@@ -384,7 +439,11 @@ fn every_output_operation_runs_from_a_script_and_writes_beside_the_output() {
     let mut model = sample();
     let before = bytes(&model);
     let reports = run_script(&mut model, &mut History::new(), &steps).unwrap();
-    assert_eq!(bytes(&model), before, "an output operation changed the model");
+    assert_eq!(
+        bytes(&model),
+        before,
+        "an output operation changed the model"
+    );
     for (op, r) in OUTPUTS.iter().zip(&reports) {
         assert_eq!(r.outputs.len(), 1, "{}", op.name);
         assert!(r.label.contains(&format!("{}.", op.name)), "{}", r.label);
@@ -410,14 +469,22 @@ fn every_output_operation_runs_from_a_script_and_writes_beside_the_output() {
         .arg(out_dir.join("edited.pmx"))
         .output()
         .unwrap();
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     for op in OUTPUTS {
         let file = out_dir.join(format!("made/{}.{}", op.name, op.extensions[0]));
         assert!(file.is_file(), "{} wrote no {}", op.name, file.display());
     }
-    assert!(hone::motion::load_vmd(&out_dir.join("made/bake.vmd")).is_ok());
+    assert!(hone::motion::load_vmd(out_dir.join("made/bake.vmd")).is_ok());
     assert_eq!(
-        hone::pmx::load(out_dir.join("made/extract.pmx")).unwrap().model.materials.len(),
+        hone::pmx::load(out_dir.join("made/extract.pmx"))
+            .unwrap()
+            .model
+            .materials
+            .len(),
         1
     );
     // A script failing after an output step writes none of its files.
@@ -447,6 +514,10 @@ fn every_output_operation_is_in_the_file_menu() {
     h.run_steps(3);
     for op in OUTPUTS {
         assert_eq!(op.menu, Menu::File, "{}", op.name);
-        assert!(h.query_by_label(&op.title()).is_some(), "File ▸ {}", op.title());
+        assert!(
+            h.query_by_label(&op.title()).is_some(),
+            "File ▸ {}",
+            op.title()
+        );
     }
 }

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use eframe::egui;
 
-use crate::app::files::job::{Job, JobError};
 use crate::app::commands::Commands;
+use crate::app::files::job::{Job, JobError};
 use crate::app::view::View;
 use crate::app::LogLevel;
 use crate::ops::output::{OutputOperation, Progress, Sources};

@@ -403,9 +403,7 @@ impl HoneApp {
             AfterTextures::SaveModel { path, then } => {
                 self.save_to_asked(path, then, false, true);
             }
-            AfterTextures::ExtractPart { materials, path } => {
-                self.save_part(&materials, &path)
-            }
+            AfterTextures::ExtractPart { materials, path } => self.save_part(&materials, &path),
         }
     }
 

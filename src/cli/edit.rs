@@ -66,13 +66,14 @@ pub fn run(args: EditArgs) -> CliResult {
     let mut model = loaded.model;
     let mut history = History::new();
     let model_dir = crate::pmx::textures::folder_of(&args.input);
-    let reports = run_script_from(&mut model, &mut history, &ops, Some(&model_dir)).map_err(|e| {
-        crate::tr!(
-            "cli-script-failed",
-            path = args.script.display().to_string(),
-            error = e.to_string()
-        )
-    })?;
+    let reports =
+        run_script_from(&mut model, &mut history, &ops, Some(&model_dir)).map_err(|e| {
+            crate::tr!(
+                "cli-script-failed",
+                path = args.script.display().to_string(),
+                error = e.to_string()
+            )
+        })?;
     let mut out = std::io::stdout().lock();
     for r in &reports {
         let line = if args.dry_run {

@@ -78,7 +78,9 @@ pub fn arguments(cmd: clap::Command, op: &OutputOperation) -> clap::Command {
                 .value_name("INPUT")
                 .required(true)
                 .value_parser(clap::value_parser!(PathBuf))
-                .help("Input model (PMX, PMD or PMX Editor CSV); textures are read from its folder."),
+                .help(
+                    "Input model (PMX, PMD or PMX Editor CSV); textures are read from its folder.",
+                ),
         )
         .arg(
             Arg::new("output")

@@ -284,8 +284,8 @@ pub fn run(args: RigArgs) -> CliResult {
     let (loaded, _format) = super::info::load_any(input)?;
     let mut model = loaded.model;
     let selection = selection(&model, op.selection, m)?;
-    let plan = (op.plan)(&model, &selection, &option_values(op.options, m))
-        .map_err(|e| e.to_string())?;
+    let plan =
+        (op.plan)(&model, &selection, &option_values(op.options, m)).map_err(|e| e.to_string())?;
     let mut out = std::io::stdout().lock();
     for line in &plan.summary {
         let _ = writeln!(out, "{line}");

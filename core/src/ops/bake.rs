@@ -20,11 +20,19 @@ pub const OP: OutputOperation = OutputOperation {
     file_suffix: "_baked",
     options: &[
         Opt::new("ik", "output-bake-ik", OptKind::Bool, Def::Bool(false)),
-        Opt::new("bones", "output-bake-bones", OptKind::Text, Def::Str("physics")),
+        Opt::new(
+            "bones",
+            "output-bake-bones",
+            OptKind::Text,
+            Def::Str("physics"),
+        ),
         Opt::new(
             "tolerance_deg",
             "output-bake-tolerance-deg",
-            OptKind::Float { min: 0.0, max: 90.0 },
+            OptKind::Float {
+                min: 0.0,
+                max: 90.0,
+            },
             Def::Float(0.005),
         ),
         Opt::new(

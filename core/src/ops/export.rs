@@ -31,12 +31,27 @@ pub const OP: OutputOperation = OutputOperation {
             Def::Str("glb"),
         )
         .auto(),
-        Opt::new("author", "output-export-author", OptKind::Text, Def::Str("")),
-        Opt::new("license", "output-export-license", OptKind::Text, Def::Str(""))
-            .app(Def::Str(VRM_PUBLIC_LICENSE)),
-        Opt::new("t_pose", "output-export-t-pose", OptKind::Bool, Def::Bool(true))
-            .auto()
-            .bare("true"),
+        Opt::new(
+            "author",
+            "output-export-author",
+            OptKind::Text,
+            Def::Str(""),
+        ),
+        Opt::new(
+            "license",
+            "output-export-license",
+            OptKind::Text,
+            Def::Str(""),
+        )
+        .app(Def::Str(VRM_PUBLIC_LICENSE)),
+        Opt::new(
+            "t_pose",
+            "output-export-t-pose",
+            OptKind::Bool,
+            Def::Bool(true),
+        )
+        .auto()
+        .bare("true"),
         Opt::new(
             "expressions",
             "output-export-expressions",

@@ -56,10 +56,10 @@ pub mod extract;
 pub use input::{
     need_selection, selection as script_selection, vertices_from_selector, SelectorError,
 };
-pub use output::{OutputOperation, OUTPUT_KEY};
 pub use mirror_args::{
     mirror_options, selection_from_selector, semistandard_options, MIRROR_PARTS,
 };
+pub use output::{OutputOperation, OUTPUT_KEY};
 
 use crate::edit::{ElementKind, ModelEdit};
 use crate::pmx::Model;

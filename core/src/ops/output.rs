@@ -336,7 +336,10 @@ mod tests {
         // Cancelled: the bake stops (or, done, is not written).
         let cancelled = run("bake", &baked, &none, json!({}), true);
         let said = cancelled.unwrap_err().0;
-        let cancel_messages = [crate::tr!("bake-error-cancelled"), crate::tr!("output-cancelled")];
+        let cancel_messages = [
+            crate::tr!("bake-error-cancelled"),
+            crate::tr!("output-cancelled"),
+        ];
         assert!(cancel_messages.contains(&said), "{said}");
         // A VRM without author and licence.
         let vrm = dir.path().join("a.vrm");

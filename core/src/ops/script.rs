@@ -254,7 +254,11 @@ fn run_output(
             let key = super::output::Input::Motion.key();
             let file = args.str_required(key)?;
             let vmd = crate::motion::load_vmd(std::path::Path::new(file)).map_err(|e| {
-                OpError(crate::tr!("err-op-key", key = key, error = format!("{file}: {e}")))
+                OpError(crate::tr!(
+                    "err-op-key",
+                    key = key,
+                    error = format!("{file}: {e}")
+                ))
             })?;
             Some(vmd)
         }
@@ -277,7 +281,12 @@ fn run_output(
         report: &mut |_| {},
         cancel: &cancel,
     };
-    let output = (op.run)(&sources, &selection, &super::Options::new(values), &mut progress)?;
+    let output = (op.run)(
+        &sources,
+        &selection,
+        &super::Options::new(values),
+        &mut progress,
+    )?;
     Ok(ScriptOutput { path, output })
 }
 
