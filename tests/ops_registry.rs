@@ -295,17 +295,14 @@ fn every_output_operation_is_a_subcommand_with_its_flags_and_in_edit_help() {
     for op in OUTPUTS {
         let about = op.title().trim_end_matches('…').to_string();
         assert!(top.contains(&about), "hone --help lacks {about}");
-        let sub = cli
-            .find_subcommand_mut(op.name)
-            .unwrap_or_else(|| panic!("hone {}", op.name));
+        let Some(sub) = cli.find_subcommand_mut(op.name) else {
+            panic!("hone {}", op.name);
+        };
         let help = sub.render_long_help().to_string();
-        let keys = op
-            .selection
-            .key()
-            .into_iter()
-            .chain(op.inputs.iter().map(|i| i.key()))
-            .chain(op.options.iter().map(|o| o.key))
-            .chain(["output", "dry_run"]);
+        let mut keys: Vec<&str> = vec!["output", "dry_run"];
+        keys.extend(op.selection.key());
+        keys.extend(op.inputs.iter().map(|i| i.key()));
+        keys.extend(op.options.iter().map(|o| o.key));
         for key in keys {
             let flag = format!("--{}", key.replace('_', "-"));
             assert!(help.contains(&flag), "hone {} --help lacks {flag}", op.name);
@@ -460,15 +457,17 @@ fn every_output_operation_runs_from_a_script_and_writes_beside_the_output() {
     std::fs::create_dir(out_dir.join("made")).unwrap();
     let script = dir.path().join("ops.json");
     std::fs::write(&script, Value::Array(steps.clone()).to_string()).unwrap();
-    let run = std::process::Command::new(env!("CARGO_BIN_EXE_hone"))
-        .args(["edit", "--lang", "en"])
-        .arg(&model_path)
-        .arg("--script")
-        .arg(&script)
-        .arg("-o")
-        .arg(out_dir.join("edited.pmx"))
-        .output()
-        .unwrap();
+    let hone_edit = |out: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_hone"))
+            .args(["edit", "--lang", "en", "-o"])
+            .arg(out.join("edited.pmx"))
+            .arg(&model_path)
+            .arg("--script")
+            .arg(&script)
+            .output()
+            .unwrap()
+    };
+    let run = hone_edit(&out_dir);
     assert!(
         run.status.success(),
         "{}",
@@ -493,15 +492,7 @@ fn every_output_operation_runs_from_a_script_and_writes_beside_the_output() {
     let mut bad = steps;
     bad.push(json!({"op": "delete", "kind": "bone", "select": "no such bone"}));
     std::fs::write(&script, Value::Array(bad).to_string()).unwrap();
-    let run = std::process::Command::new(env!("CARGO_BIN_EXE_hone"))
-        .arg("edit")
-        .arg(&model_path)
-        .arg("--script")
-        .arg(&script)
-        .arg("-o")
-        .arg(failing.join("edited.pmx"))
-        .output()
-        .unwrap();
+    let run = hone_edit(&failing);
     assert_eq!(run.status.code(), Some(1));
     assert_eq!(std::fs::read_dir(&failing).unwrap().count(), 0);
 }

@@ -125,16 +125,10 @@ pub fn run<T: Declared>(args: OutputArgs<T>) -> CliResult {
     let output = m.get_one::<PathBuf>("output").cloned().unwrap_or_default();
     let (loaded, _) = super::info::load_any(input)?;
     let mut err = std::io::stderr();
-    for w in &loaded.warnings {
-        let _ = writeln!(
-            err,
-            "{}",
-            crate::tr!(
-                "cli-read-warning",
-                path = input.display().to_string(),
-                warning = w.to_string()
-            )
-        );
+    let file = input.display().to_string();
+    for w in loaded.warnings.iter().map(|w| w.to_string()) {
+        let line = crate::tr!("cli-read-warning", path = file.as_str(), warning = w);
+        let _ = writeln!(err, "{line}");
     }
     let model = loaded.model;
     let motion = match m.get_one::<PathBuf>(Input::Motion.key()) {
@@ -166,16 +160,10 @@ pub fn run<T: Declared>(args: OutputArgs<T>) -> CliResult {
     for line in crate::ops::output::write(&made, &sources, &cancel)? {
         let _ = writeln!(err, "hone: {line}");
     }
-    let bytes = std::fs::metadata(&output).map(|m| m.len()).unwrap_or(0);
-    let _ = writeln!(
-        err,
-        "{}",
-        crate::tr!(
-            "output-written",
-            path = output.display().to_string(),
-            kib = bytes.div_ceil(1024) as i64,
-            notes = made.notes.len() as i64
-        )
-    );
+    let kib = std::fs::metadata(&output).map_or(0, |m| m.len().div_ceil(1024)) as i64;
+    let path = output.display().to_string();
+    let notes = made.notes.len() as i64;
+    let written = crate::tr!("output-written", path = path, kib = kib, notes = notes);
+    let _ = writeln!(err, "{written}");
     Ok(ExitCode::SUCCESS)
 }

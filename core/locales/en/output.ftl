@@ -34,4 +34,4 @@ bake-motion-unknown-bones = bones of the motion the model lacks, keys kept as th
 bake-motion-unknown-morphs = morphs of the motion the model lacks, keys kept as they were ({ $count }): { $names }
 bake-cut-names = names cut to fit the file ({ $count }): { $names }
 export-unknown-format = { $path }: export writes .glb, .gltf or .vrm (by the extension)
-extract-cli-kept = Kept { $materials } materials, { $vertices } vertices, { $bones } bones, { $bodies } rigid bodies, { $joints } joints and { $morphs } morphs
+extract-cli-kept = Kept { $material } materials, { $vertices } vertices, { $bone } bones, { $rigid_body } rigid bodies, { $joint } joints and { $morph } morphs

@@ -34,4 +34,4 @@ bake-motion-unknown-bones = モデルにないモーションのボーン、キ�
 bake-motion-unknown-morphs = モデルにないモーションのモーフ、キーはそのまま残しました（{ $count }）: { $names }
 bake-cut-names = ファイルに収まるよう切り詰めた名前（{ $count }）: { $names }
 export-unknown-format = { $path }: 書き出せるのは .glb、.gltf、.vrm です（拡張子で決まります）
-extract-cli-kept = 材質 { $materials }、頂点 { $vertices }、ボーン { $bones }、剛体 { $bodies }、ジョイント { $joints }、モーフ { $morphs } を残しました
+extract-cli-kept = 材質 { $material }、頂点 { $vertices }、ボーン { $bone }、剛体 { $rigid_body }、ジョイント { $joint }、モーフ { $morph } を残しました

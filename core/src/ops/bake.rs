@@ -1,13 +1,19 @@
 //! `bake`: the motion's physics (and IK) baked into a VMD that plays the same with
 //! physics off ([`crate::motion::bake`]); an output operation.
 
-use super::output::{Input, Output, OutputOperation, Product, Progress, Sources};
+use super::output::{Input, Output, OutputOperation, Product, Progress, RunResult, Sources};
 use super::{Def, Menu, Need, OpError, Opt, OptKind, Options, Selection};
 use crate::motion::bake::{bake, BakeBones, BakeOptions, BakeReport};
 
 /// Rotation / translation error beyond which a baked bone is reported as not reproduced.
 const REPRODUCED_DEG: f32 = 0.05;
 const REPRODUCED_UNITS: f32 = 1e-3;
+
+/// A VMD frame number.
+const FRAME: OptKind = OptKind::Int {
+    min: 0,
+    max: u32::MAX as i64,
+};
 
 pub const OP: OutputOperation = OutputOperation {
     name: "bake",
@@ -35,25 +41,8 @@ pub const OP: OutputOperation = OutputOperation {
             },
             Def::Float(0.005),
         ),
-        Opt::new(
-            "start",
-            "output-bake-start",
-            OptKind::Int {
-                min: 0,
-                max: u32::MAX as i64,
-            },
-            Def::Int(0),
-        ),
-        Opt::new(
-            "end",
-            "output-bake-end",
-            OptKind::Int {
-                min: 0,
-                max: u32::MAX as i64,
-            },
-            Def::Int(0),
-        )
-        .auto(),
+        Opt::new("start", "output-bake-start", FRAME, Def::Int(0)),
+        Opt::new("end", "output-bake-end", FRAME, Def::Int(0)).auto(),
     ],
     run,
 };
@@ -89,12 +78,7 @@ pub fn bake_options(options: &Options) -> Result<BakeOptions, OpError> {
     })
 }
 
-fn run(
-    sources: &Sources,
-    _selection: &Selection,
-    options: &Options,
-    progress: &mut Progress,
-) -> Result<Output, OpError> {
+fn run(sources: &Sources, _: &Selection, options: &Options, progress: &mut Progress) -> RunResult {
     let bake_options = bake_options(options)?;
     let vmd = sources.motion()?;
     let (baked, report) = bake(

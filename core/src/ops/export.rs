@@ -1,7 +1,7 @@
 //! `export`: the model as glTF 2.0 or VRM 1.0 ([`crate::export`]); an output operation.
 //! The format is the `format` option's, else the output file's extension.
 
-use super::output::{Output, OutputOperation, Product, Progress, Sources};
+use super::output::{Output, OutputOperation, Product, Progress, RunResult, Sources};
 use super::{Choice, Def, Menu, Need, OpError, Opt, OptKind, Options, Selection};
 use crate::export::{ExportFormat, ExportOptions, ExpressionMap};
 
@@ -99,12 +99,7 @@ pub fn export_options(sources: &Sources, options: &Options) -> Result<ExportOpti
     })
 }
 
-fn run(
-    sources: &Sources,
-    _selection: &Selection,
-    options: &Options,
-    progress: &mut Progress,
-) -> Result<Output, OpError> {
+fn run(sources: &Sources, _: &Selection, options: &Options, progress: &mut Progress) -> RunResult {
     let export_options = export_options(sources, options)?;
     progress.check()?;
     let (bytes, report) = crate::export::export(sources.model, &export_options)

@@ -3,8 +3,8 @@
 //! open model as it is (not an undo step) and its product is a new model, which
 //! [`super::output::write`] saves by the save rule with the texture rule.
 
-use super::output::{Output, OutputOperation, Product, Progress, Sources};
-use super::{Menu, Need, OpError, Options, Selection};
+use super::output::{Output, OutputOperation, Product, Progress, RunResult, Sources};
+use super::{Menu, Need, Options, Selection};
 use crate::rig::parts::{extract, plan_removal, Scope};
 
 pub const OP: OutputOperation = OutputOperation {
@@ -23,9 +23,9 @@ pub const OP: OutputOperation = OutputOperation {
 fn run(
     sources: &Sources,
     selection: &Selection,
-    _options: &Options,
+    _: &Options,
     progress: &mut Progress,
-) -> Result<Output, OpError> {
+) -> RunResult {
     let model = sources.model;
     let keep = selection.required_materials()?;
     let others: Vec<usize> = (0..model.materials.len())
@@ -34,14 +34,18 @@ fn run(
     let mut lines = plan_removal(model, &others, Scope::Extract).summary(model);
     progress.check()?;
     let part = extract(model, keep)?;
-    lines.push(crate::tr!(
+    // What the part holds: the message's arguments are the script's kind names.
+    let mut kept: Vec<(&'static str, crate::i18n::FluentValue)> =
+        vec![("vertices", part.vertices.len().into())];
+    kept.extend(
+        super::script::KINDS
+            .iter()
+            .map(|(name, kind)| (*name, kind.len(&part).into())),
+    );
+    lines.push(crate::i18n::lookup(
+        &crate::i18n::CORE,
         "extract-cli-kept",
-        materials = part.materials.len(),
-        vertices = part.vertices.len(),
-        bones = part.bones.len(),
-        bodies = part.rigid_bodies.len(),
-        joints = part.joints.len(),
-        morphs = part.morphs.len()
+        &kept,
     ));
     (progress.report)(1.0);
     Ok(Output {

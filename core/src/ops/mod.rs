@@ -163,17 +163,7 @@ impl Operation {
     /// Every option with a default, as values (what a dialog starts from); `app`
     /// takes the app's defaults where they differ.
     pub fn defaults(&self, app: bool) -> Options {
-        let mut values = Map::new();
-        for o in self.options.iter().filter(|o| !o.auto) {
-            let def = match o.app_default {
-                Some(d) if app => d,
-                _ => o.default,
-            };
-            if let Some(v) = def.to_value(o.kind) {
-                values.insert(o.key.to_string(), v);
-            }
-        }
-        Options { values }
+        defaults_of(self.options, app)
     }
 
     /// The one-line script form, e.g. `{"op":"prune","vertices":V,"threshold":0.01}`.
@@ -186,15 +176,36 @@ impl Operation {
             Need::Elements => parts.push("\"select\":S".into()),
             Need::Materials => parts.push("\"materials\":S".into()),
         }
-        for o in self.options {
-            let v = match o.default.to_value(o.kind) {
-                Some(v) if !o.auto => v.to_string(),
-                _ => o.kind.placeholder(),
-            };
-            parts.push(format!("\"{}\":{v}", o.key));
-        }
+        parts.extend(option_usage(self.options));
         format!("{{{}}}  {}", parts.join(","), self.help())
     }
+}
+
+/// Each option's script form with its default (or a placeholder), for usage lines.
+fn option_usage(options: &[Opt]) -> impl Iterator<Item = String> + '_ {
+    options.iter().map(|o| {
+        let v = match o.default.to_value(o.kind) {
+            Some(v) if !o.auto => v.to_string(),
+            _ => o.kind.placeholder(),
+        };
+        format!("\"{}\":{v}", o.key)
+    })
+}
+
+/// Every option of `options` with a default, as values; `app` takes the app's
+/// defaults where they differ.
+pub fn defaults_of(options: &[Opt], app: bool) -> Options {
+    let mut values = Map::new();
+    for o in options.iter().filter(|o| !o.auto) {
+        let def = match o.app_default {
+            Some(d) if app => d,
+            _ => o.default,
+        };
+        if let Some(v) = def.to_value(o.kind) {
+            values.insert(o.key.to_string(), v);
+        }
+    }
+    Options { values }
 }
 
 /// The menu an operation is listed in (the list context menus add every operation

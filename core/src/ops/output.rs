@@ -39,7 +39,7 @@ pub struct OutputOperation {
     pub file_suffix: &'static str,
     pub options: &'static [Opt],
     /// Runs it on `sources`; the result is written by [`write`].
-    pub run: fn(&Sources, &Selection, &Options, &mut Progress) -> Result<Output, OpError>,
+    pub run: fn(&Sources, &Selection, &Options, &mut Progress) -> RunResult,
 }
 
 impl std::fmt::Debug for OutputOperation {
@@ -51,19 +51,12 @@ impl std::fmt::Debug for OutputOperation {
 }
 
 impl OutputOperation {
-    /// The localised title ("Bake motion…").
+    /// The localised title ("Bake motion…") and help text.
     pub fn title(&self) -> String {
         crate::tr!(self.title)
     }
-
-    /// The localised help text.
     pub fn help(&self) -> String {
         crate::tr!(self.help)
-    }
-
-    /// The option declared under `key`.
-    pub fn option(&self, key: &str) -> Option<&'static Opt> {
-        self.options.iter().find(|o| o.key == key)
     }
 
     /// Whether it reads a motion.
@@ -71,15 +64,10 @@ impl OutputOperation {
         self.inputs.contains(&Input::Motion)
     }
 
-    /// Every option with a default, as values (what a dialog starts from).
+    /// Every option with a default, as values (what a dialog starts from; the app's
+    /// defaults where they differ).
     pub fn defaults(&self) -> Options {
-        let mut values = serde_json::Map::new();
-        for o in self.options.iter().filter(|o| !o.auto) {
-            if let Some(v) = o.default.to_value(o.kind) {
-                values.insert(o.key.to_string(), v);
-            }
-        }
-        Options { values }
+        super::defaults_of(self.options, true)
     }
 
     /// Every key a script object of this operation may hold besides `"op"`.
@@ -105,13 +93,7 @@ impl OutputOperation {
         for i in self.inputs {
             parts.push(format!("\"{}\":\"FILE\"", i.key()));
         }
-        for o in self.options {
-            let v = match o.default.to_value(o.kind) {
-                Some(v) if !o.auto => v.to_string(),
-                _ => o.kind.placeholder(),
-            };
-            parts.push(format!("\"{}\":{v}", o.key));
-        }
+        parts.extend(super::option_usage(self.options));
         format!("{{{}}}  {}", parts.join(","), self.help())
     }
 
@@ -140,6 +122,9 @@ pub struct Written {
     pub lines: Vec<String>,
     pub notes: Vec<String>,
 }
+
+/// What an output operation's `run` returns.
+pub type RunResult = Result<Output, OpError>;
 
 /// The script key of the file an output operation writes.
 pub const OUTPUT_KEY: &str = "output";
