@@ -9,8 +9,8 @@
 //! folder), and the app's File menu (a worker thread, progress and Cancel).
 //!
 //! An output operation's `run` reads the model (never changing it) and returns an
-//! [`Output`]: the bytes to write, or — for extract — a new model, which [`write`] saves
-//! by the save rule with the texture rule. Nothing is written by `run`: [`write`] writes
+//! [`Output`]: the bytes to write, or — for extract — a new model, which [`write()`] saves
+//! by the save rule with the texture rule. Nothing is written by `run`: [`write()`] writes
 //! through a temporary file and a rename, so a failed or cancelled operation leaves no
 //! file (and an older file as it was).
 
@@ -38,7 +38,7 @@ pub struct OutputOperation {
     /// What the app appends to the model's (or motion's) name for the file it offers.
     pub file_suffix: &'static str,
     pub options: &'static [Opt],
-    /// Runs it on `sources`; the result is written by [`write`].
+    /// Runs it on `sources`; the result is written by [`write()`].
     pub run: fn(&Sources, &Selection, &Options, &mut Progress) -> RunResult,
 }
 
