@@ -3,7 +3,6 @@
 
 use hone::app::document::Document;
 use hone::app::{bake, timeline, State};
-use hone::motion::bake::{BakeBones, BakeOptions};
 use hone::motion::load_vmd;
 
 mod gui_support;
@@ -24,7 +23,11 @@ fn state_with_motion() -> State {
 /// Runs UI frames until the bake is over (at most ~60 s).
 fn finish(ctx: &eframe::egui::Context, state: &mut State) {
     for _ in 0..6000 {
-        let _ = ctx.run_ui(Default::default(), |ui| bake::show(ui.ctx(), state));
+        let _ = ctx.run_ui(Default::default(), |ui| {
+            let (_, commands, _) = state.split();
+            bake::show(ui.ctx(), commands)
+        });
+        state.apply_commands();
         if !bake::is_running(ctx) {
             return;
         }
@@ -39,12 +42,12 @@ fn a_bake_from_the_app_writes_the_file_and_logs_the_result() {
     let ctx = eframe::egui::Context::default();
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("baked.vmd");
-    let options = BakeOptions {
-        bones: BakeBones::All,
-        ..BakeOptions::default()
-    };
+    let mut options = hone::ops::bake::OP.defaults();
+    options
+        .values
+        .insert("bones".into(), serde_json::json!("all"));
     let before = state.log.len();
-    bake::start(&ctx, &mut state, out.clone(), options);
+    bake::start(&ctx, &state.view(), out.clone(), options);
     assert!(bake::is_running(&ctx));
     finish(&ctx, &mut state);
     let lines: Vec<&String> = state.log[before..].iter().map(|(_, l)| l).collect();

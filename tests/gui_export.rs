@@ -32,7 +32,7 @@ fn type_into(h: &mut AppHarness, label: &str, text: &str) {
 
 fn choose(h: &mut AppHarness, path: &Path) {
     let ctx = h.ctx.clone();
-    hone::app::export::choose(&ctx, &app(h).state, path.to_path_buf());
+    hone::app::export::choose(&ctx, &app(h).state.view(), path.to_path_buf());
     h.run_steps(3);
 }
 
@@ -122,12 +122,7 @@ fn the_bake_window_shows_progress_writes_the_motion_and_cancel_stops_it() {
 
     let out = dir.path().join("baked.vmd");
     let ctx = h.ctx.clone();
-    hone::app::bake::start(
-        &ctx,
-        &mut app_mut(&mut h).state,
-        out.clone(),
-        Default::default(),
-    );
+    hone::app::bake::start(&ctx, &app(&h).state.view(), out.clone(), Default::default());
     h.run_steps(1);
     assert!(hone::app::bake::is_running(&ctx));
     run_until(&mut h, 120, "the bake", |h| {
@@ -143,7 +138,7 @@ fn the_bake_window_shows_progress_writes_the_motion_and_cancel_stops_it() {
     let cancelled = dir.path().join("cancelled.vmd");
     hone::app::bake::start(
         &ctx,
-        &mut app_mut(&mut h).state,
+        &app(&h).state.view(),
         cancelled.clone(),
         Default::default(),
     );

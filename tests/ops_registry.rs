@@ -1,7 +1,9 @@
 //! Every registered operation is reachable from scripts (it runs with its defaults on
 //! a model that fits), from the command line (`hone rig <op>` parses and its help
 //! lists every option; `hone edit --help` lists it) and from the app (its menu lists
-//! it).
+//! it). So is every output operation (bake, export, extract): `hone <op>` with its
+//! flags, a script step whose file is written beside the script's output, the File
+//! menu.
 
 use clap::{CommandFactory, Parser};
 use eframe::egui;
@@ -10,7 +12,7 @@ use hone::app::dock::{focus_tab, Tab};
 use hone::app::{HoneApp, Selection};
 use hone::edit::{ElementKind, History, ModelEdit};
 use hone::ops::script::run_script;
-use hone::ops::{Menu, Need, Operation, OptKind, REGISTRY};
+use hone::ops::{Menu, Need, Operation, OptKind, OutputOperation, OUTPUTS, REGISTRY};
 use hone::pmx::write::{write_pmx, WriteOptions};
 use hone::pmx::Model;
 use serde_json::{json, Value};
@@ -268,6 +270,245 @@ fn every_operation_is_in_an_app_menu() {
             ),
             "{} is in a menu the app does not build yet",
             op.name
+        );
+    }
+}
+
+/// `hone NAME`'s arguments that an output operation requires, with values that parse.
+fn required_output_args(op: &OutputOperation) -> Vec<String> {
+    let mut args: Vec<String> = vec!["hone".into(), op.name.into(), "in.pmx".into()];
+    args.extend(["-o".into(), format!("out.{}", op.extensions[0])]);
+    for i in op.inputs {
+        args.extend([format!("--{}", i.key()), "m.vmd".into()]);
+    }
+    if let Some(key) = op.selection.key() {
+        args.extend([format!("--{key}"), "0".into()]);
+    }
+    args
+}
+
+#[test]
+fn every_output_operation_is_a_subcommand_with_its_flags_and_in_edit_help() {
+    let mut cli = hone::cli::Cli::command();
+    let top = cli.render_long_help().to_string();
+    let edit_help = hone::cli::edit::script_help();
+    for op in OUTPUTS {
+        let about = op.title().trim_end_matches('…').to_string();
+        assert!(top.contains(&about), "hone --help lacks {about}");
+        let Some(sub) = cli.find_subcommand_mut(op.name) else {
+            panic!("hone {}", op.name);
+        };
+        let help = sub.render_long_help().to_string();
+        let mut keys: Vec<&str> = vec!["output", "dry_run"];
+        keys.extend(op.selection.key());
+        keys.extend(op.inputs.iter().map(|i| i.key()));
+        keys.extend(op.options.iter().map(|o| o.key));
+        for key in keys {
+            let flag = format!("--{}", key.replace('_', "-"));
+            assert!(help.contains(&flag), "hone {} --help lacks {flag}", op.name);
+        }
+        // The help text is the operation's, from the catalogue.
+        assert!(help.contains(&op.help()), "hone {} --help", op.name);
+        for o in op.options {
+            assert!(
+                help.contains(&o.label()),
+                "hone {} --help: {}",
+                op.name,
+                o.key
+            );
+        }
+        assert!(
+            edit_help.contains(&format!("\"op\":\"{}\"", op.name)),
+            "hone edit --help lacks {}",
+            op.name
+        );
+        let args = required_output_args(op);
+        hone::cli::Cli::try_parse_from(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        let bad = hone::cli::Cli::try_parse_from(args.iter().chain(&["--no-such".to_string()]));
+        assert!(bad.is_err(), "{}", op.name);
+    }
+}
+
+/// The flags `hone bake`, `hone export` and `hone extract` had before they were built
+/// from their declarations parse as before (scripts and tests call them).
+#[test]
+fn the_output_subcommands_keep_their_flags() {
+    let parses = |args: &[&str]| hone::cli::Cli::try_parse_from(args).is_ok();
+    assert!(parses(&[
+        "hone",
+        "bake",
+        "m.pmx",
+        "--motion",
+        "a.vmd",
+        "-o",
+        "b.vmd",
+        "--ik",
+        "--bones",
+        "physics",
+        "--tolerance-deg",
+        "0.01",
+        "--start",
+        "3",
+        "--end",
+        "40",
+    ]));
+    assert!(
+        !parses(&["hone", "bake", "m.pmx", "-o", "b.vmd"]),
+        "--motion is required"
+    );
+    assert!(parses(&[
+        "hone",
+        "export",
+        "m.pmx",
+        "-o",
+        "a.vrm",
+        "--author",
+        "A",
+        "--license",
+        "L",
+        "--t-pose",
+        "--expressions",
+        "map.json",
+    ]));
+    assert!(parses(&[
+        "hone",
+        "export",
+        "m.pmx",
+        "-o",
+        "a.glb",
+        "--t-pose=false"
+    ]));
+    assert!(parses(&["hone", "export", "m.pmx", "--output", "a.glb"]));
+    assert!(parses(&[
+        "hone",
+        "extract",
+        "m.pmx",
+        "--materials",
+        "髪",
+        "--dry-run"
+    ]));
+    assert!(
+        !parses(&["hone", "extract", "m.pmx", "--materials", "髪"]),
+        "-o or --dry-run"
+    );
+}
+
+#[test]
+fn every_output_operation_runs_from_a_script_and_writes_beside_the_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let model_path = dir.path().join("sample.pmx");
+    std::fs::write(&model_path, bytes(&sample())).unwrap();
+    // A motion turning the sample's first bone.
+    let motion = dir.path().join("m.vmd");
+    let first = sample().bones[0].name.clone();
+    let vmd = hone::motion::Vmd {
+        bone_keys: vec![
+            (
+                gui_support::motion::name(&first),
+                gui_support::motion::key(0, 0.0),
+            ),
+            (
+                gui_support::motion::name(&first),
+                gui_support::motion::key(10, 0.5),
+            ),
+        ],
+        ..Default::default()
+    };
+    hone::motion::save_vmd(&vmd, &motion).unwrap();
+    let steps: Vec<Value> = OUTPUTS
+        .iter()
+        .map(|op| {
+            let mut o = json!({ "op": op.name, "output": format!("made/{}.{}", op.name, op.extensions[0]) });
+            if op.needs_motion() {
+                o["motion"] = json!(motion.to_string_lossy());
+            }
+            if op.selection == Need::Materials {
+                o["materials"] = json!([0]);
+            }
+            if op.name == "bake" {
+                o["bones"] = json!("all");
+            }
+            o
+        })
+        .collect();
+
+    // In the core: each is a step that changes nothing and holds its file.
+    let mut model = sample();
+    let before = bytes(&model);
+    let reports = run_script(&mut model, &mut History::new(), &steps).unwrap();
+    assert_eq!(
+        bytes(&model),
+        before,
+        "an output operation changed the model"
+    );
+    for (op, r) in OUTPUTS.iter().zip(&reports) {
+        assert_eq!(r.outputs.len(), 1, "{}", op.name);
+        assert!(r.label.contains(&format!("{}.", op.name)), "{}", r.label);
+    }
+    // A misspelt key and a missing output are errors naming the step.
+    let typo = [json!({"op": "export", "output": "a.glb", "autor": "A"})];
+    assert!(run_script(&mut model, &mut History::new(), &typo).is_err());
+    let no_output = [json!({"op": "export"})];
+    assert!(run_script(&mut model, &mut History::new(), &no_output).is_err());
+
+    // `hone edit`: the files go beside OUT, after it, only when the script succeeds.
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir(&out_dir).unwrap();
+    std::fs::create_dir(out_dir.join("made")).unwrap();
+    let script = dir.path().join("ops.json");
+    std::fs::write(&script, Value::Array(steps.clone()).to_string()).unwrap();
+    let hone_edit = |out: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_hone"))
+            .args(["edit", "--lang", "en", "-o"])
+            .arg(out.join("edited.pmx"))
+            .arg(&model_path)
+            .arg("--script")
+            .arg(&script)
+            .output()
+            .unwrap()
+    };
+    let run = hone_edit(&out_dir);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    for op in OUTPUTS {
+        let file = out_dir.join(format!("made/{}.{}", op.name, op.extensions[0]));
+        assert!(file.is_file(), "{} wrote no {}", op.name, file.display());
+    }
+    assert!(hone::motion::load_vmd(out_dir.join("made/bake.vmd")).is_ok());
+    assert_eq!(
+        hone::pmx::load(out_dir.join("made/extract.pmx"))
+            .unwrap()
+            .model
+            .materials
+            .len(),
+        1
+    );
+    // A script failing after an output step writes none of its files.
+    let failing = dir.path().join("failing");
+    std::fs::create_dir(&failing).unwrap();
+    let mut bad = steps;
+    bad.push(json!({"op": "delete", "kind": "bone", "select": "no such bone"}));
+    std::fs::write(&script, Value::Array(bad).to_string()).unwrap();
+    let run = hone_edit(&failing);
+    assert_eq!(run.status.code(), Some(1));
+    assert_eq!(std::fs::read_dir(&failing).unwrap().count(), 0);
+}
+
+#[test]
+fn every_output_operation_is_in_the_file_menu() {
+    let mut h = harness_with(sample(), "ops.pmx", egui::vec2(1600.0, 1000.0), |_| {});
+    h.run_steps(3);
+    h.get_by_label("File").click();
+    h.run_steps(3);
+    for op in OUTPUTS {
+        assert_eq!(op.menu, Menu::File, "{}", op.name);
+        assert!(
+            h.query_by_label(&op.title()).is_some(),
+            "File ▸ {}",
+            op.title()
         );
     }
 }

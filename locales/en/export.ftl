@@ -1,11 +1,4 @@
-export-unknown-format = { $path }: export writes .glb, .gltf or .vrm (by the extension)
 export-note = hone: not carried: { $note }
-export-written = hone: wrote { $path } ({ $kib } KiB); { $notes ->
-    [0] everything carried
-    [one] 1 thing not carried (above)
-   *[other] { $notes } things not carried (above)
-}
-export-menu = Export glTF / VRM…
 export-filter-glb = glTF binary
 export-filter-gltf = glTF (JSON, embedded)
 export-filter-vrm = VRM 1.0 avatar
@@ -22,3 +15,8 @@ export-log-failed = Cannot export { $path }: { $error }
 export-report-title = Export report
 export-report-all = Everything was carried.
 export-close = Close
+output-written = hone: wrote { $path } ({ $kib } KiB){ $notes ->
+    [0] {""}
+    [one] ; 1 thing not carried (above)
+   *[other] ; { $notes } things not carried (above)
+}

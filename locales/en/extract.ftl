@@ -1,6 +1,4 @@
 # Extracting materials as a model, removing materials (src/cli/extract.rs, the materials list).
-extract-cli-kept = Kept { $materials } materials, { $vertices } vertices, { $bones } bones, { $bodies } rigid bodies, { $joints } joints and { $morphs } morphs
-extract-cli-saved = Saved { $path }
 extractui-needs-materials = select materials first
 extractui-selected-materials = selected: { $names }{ $more ->
     [0] {""}

@@ -1,10 +1,4 @@
-export-unknown-format = { $path }: 書き出せるのは .glb、.gltf、.vrm です（拡張子で決まります）
 export-note = hone: 持ち出せないもの: { $note }
-export-written = hone: { $path } を書き出しました（{ $kib } KiB）。{ $notes ->
-    [0] すべて持ち出せました
-   *[other] 持ち出せないものが { $notes } 件あります（上記）
-}
-export-menu = glTF / VRM 書き出し…
 export-filter-glb = glTF バイナリ
 export-filter-gltf = glTF（JSON・埋め込み）
 export-filter-vrm = VRM 1.0 アバター
@@ -21,3 +15,7 @@ export-log-failed = { $path } を書き出せません: { $error }
 export-report-title = 書き出しの報告
 export-report-all = すべて持ち出せました。
 export-close = 閉じる
+output-written = hone: { $path } を書き出しました（{ $kib } KiB）{ $notes ->
+    [0] {""}
+   *[other] 。持ち出せないものが { $notes } 件あります（上記）
+}

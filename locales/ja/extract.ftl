@@ -1,6 +1,4 @@
 # 材質をモデルとして抽出、材質の削除 (src/cli/extract.rs、材質リスト)。
-extract-cli-kept = 材質 { $materials }、頂点 { $vertices }、ボーン { $bones }、剛体 { $bodies }、ジョイント { $joints }、モーフ { $morphs } を残しました
-extract-cli-saved = { $path } に保存しました
 extractui-needs-materials = 先に材質を選択してください
 extractui-selected-materials = 選択: { $names }{ $more ->
     [0] {""}

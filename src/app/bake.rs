@@ -1,15 +1,21 @@
-//! File ▸ Bake motion…: bakes the loaded motion's physics into a VMD on a worker thread
-//! (`hone_core::motion::bake`, the options `hone bake` fills), with a progress bar and
-//! Cancel; the result lines go to the Log. The job lives in egui memory; the model and
-//! motion are copied to the worker, so nothing here touches the document.
+//! File ▸ Bake motion…: the `bake` output operation ([`crate::ops::bake`]) on the loaded
+//! motion, on a worker thread with a progress bar and Cancel; the result lines go to the
+//! Log. Its menu entry, file filter and suggested name come from the declaration. It reads
+//! a [`View`] and logs through [`Commands`]; the job lives in egui memory and the model
+//! and motion are copied to the worker, so nothing here touches the document.
 
 use std::path::PathBuf;
 
 use eframe::egui;
 
+use crate::app::commands::Commands;
 use crate::app::files::job::{Job, JobError};
-use crate::app::{LogLevel, State};
-use crate::motion::bake::{bake, BakeOptions};
+use crate::app::view::View;
+use crate::app::LogLevel;
+use crate::ops::output::{OutputOperation, Progress, Sources};
+use crate::ops::{Options, Selection};
+
+const OP: &OutputOperation = &crate::ops::bake::OP;
 
 /// One bake in progress: its outcome is the lines for the Log.
 #[derive(Clone)]
@@ -20,45 +26,51 @@ fn id() -> egui::Id {
 }
 
 /// The File menu's entry: enabled while a motion is loaded and no bake runs.
-pub fn menu_item(ui: &mut egui::Ui, state: &mut State) {
+pub fn menu_item(ui: &mut egui::Ui, view: &View) {
     let running = ui.ctx().data(|d| d.get_temp::<Running>(id())).is_some();
-    let enabled = state.playback().motion.is_some() && !running;
+    let enabled = view.playback.motion.is_some() && !running;
     let button = ui
-        .add_enabled(enabled, egui::Button::new(crate::tr!("bake-menu")))
+        .add_enabled(enabled, egui::Button::new(OP.title()))
         .on_disabled_hover_text(crate::tr!("bake-menu-needs-motion"));
     if !button.clicked() {
         return;
     }
     ui.close();
-    let stem = state
-        .playback()
+    let stem = view
+        .playback
         .motion
         .as_ref()
         .map(|m| m.name.trim_end_matches(".vmd").to_string())
         .unwrap_or_else(|| "motion".into());
-    state.panels.pick = Some(crate::app::files::picker::PickRequest {
+    let request = crate::app::files::picker::PickRequest {
         purpose: crate::app::files::picker::Purpose::BakeOutput,
-        title: crate::tr!("bake-menu"),
+        title: OP.title(),
         filters: vec![(crate::tr!("filter-vmd-motion"), vec!["vmd", "VMD"])],
-        save_name: Some(format!("{stem}_baked.vmd")),
-        directory: state.doc.base_dir().map(std::path::Path::to_path_buf),
-    });
+        save_name: Some(format!("{stem}{}.{}", OP.file_suffix, OP.extensions[0])),
+        directory: view.doc.base_dir().map(std::path::Path::to_path_buf),
+    };
+    crate::app::files::picker::ask(ui.ctx(), request);
 }
 
-/// Starts a bake of the loaded motion into `output` (the menu, tests).
-pub fn start(ctx: &egui::Context, state: &mut State, output: PathBuf, options: BakeOptions) {
-    let Some(motion) = state.playback().motion.as_ref() else {
+/// Starts a bake of the loaded motion into `output` with the operation's `options`
+/// (the menu passes its defaults; tests others).
+pub fn start(ctx: &egui::Context, view: &View, output: PathBuf, options: Options) {
+    let Some(motion) = view.playback.motion.as_ref() else {
         return;
     };
-    let model = state.doc.model().clone();
+    let model = view.model.clone();
+    let model_dir = view.doc.base_dir().map(std::path::Path::to_path_buf);
     let vmd = motion.vmd.clone();
     let job = Job::start("bake", Some(ctx.clone()), move |progress| {
-        let mut report = |p: f32| progress.share(p);
-        let (out, report) = bake(&model, &vmd, &options, &mut report, progress.cancel_flag())
-            .map_err(|e| JobError::Failed(e.to_string()))?;
-        crate::motion::save_vmd(&out, &output)
-            .map_err(|e| JobError::Failed(format!("{}: {e}", output.display())))?;
-        Ok(crate::cli::bake::report_lines(&report, &output))
+        let mut sources = Sources::new(&model, model_dir.as_deref(), &output);
+        sources.motion = Some(&vmd);
+        let mut progress = Progress {
+            report: &mut |p: f32| progress.share(p),
+            cancel: progress.cancel_flag(),
+        };
+        OP.run_and_write(&sources, &Selection::default(), &options, &mut progress)
+            .map(|written| written.lines)
+            .map_err(|e| JobError::Failed(e.to_string()))
     });
     ctx.data_mut(|d| d.insert_temp(id(), Running(job)));
 }
@@ -70,7 +82,7 @@ pub fn is_running(ctx: &egui::Context) -> bool {
 
 /// The progress window while a bake runs, and its result into the Log when it ends
 /// (every frame, from the shell).
-pub fn show(ctx: &egui::Context, state: &mut State) {
+pub fn show(ctx: &egui::Context, commands: &mut Commands) {
     let Some(Running(job)) = ctx.data(|d| d.get_temp::<Running>(id())) else {
         return;
     };
@@ -79,12 +91,12 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
         match outcome {
             Ok(lines) => {
                 for line in lines {
-                    state.log(LogLevel::Info, line);
+                    commands.log(LogLevel::Info, line);
                 }
             }
             // A cancelled bake says so as its error (the core stops with one).
             Err(JobError::Failed(e)) => {
-                state.log(LogLevel::Error, crate::tr!("bake-failed", error = e))
+                commands.log(LogLevel::Error, crate::tr!("bake-failed", error = e))
             }
             Err(JobError::Cancelled) => {}
         }

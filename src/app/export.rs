@@ -1,7 +1,10 @@
-//! File ▸ Export glTF / VRM…: the core's export ([`crate::export`]) on a worker thread, the
-//! format by the chosen file's extension; for VRM a window asks the author and the licence
-//! first. The report (what could not be carried) goes to the Log and into a window.
-//! The window's state lives in egui memory; the model is only read (a copy goes to the worker).
+//! File ▸ Export glTF / VRM…: the `export` output operation ([`crate::ops::export`]) on a
+//! worker thread, the format by the chosen file's extension; for VRM a window asks the
+//! author and the licence first (the operation's `author`, `license`, `t_pose` and
+//! `expressions` options). Its menu entry and file filters come from the declaration. The
+//! report (what could not be carried) goes to the Log and into a window. It reads a
+//! [`View`] and logs through [`Commands`]; the window's state lives in egui memory and the
+//! model is only read (a copy goes to the worker).
 
 use std::path::{Path, PathBuf};
 
@@ -9,8 +12,15 @@ use crate::app::files::job::{Job, JobError};
 
 use eframe::egui;
 
-use crate::app::{LogLevel, State};
-use crate::export::{ExportFormat, ExportOptions};
+use crate::app::commands::Commands;
+use crate::app::view::View;
+use crate::app::LogLevel;
+use crate::export::ExportFormat;
+use crate::ops::output::{OutputOperation, Progress, Sources};
+use crate::ops::{Options, Selection};
+use serde_json::json;
+
+const OP: &OutputOperation = &crate::ops::export::OP;
 
 /// What the worker hands back: the report's notes, or the error.
 type Outcome = Result<Vec<String>, String>;
@@ -41,15 +51,15 @@ fn window(ctx: &egui::Context) -> Window {
 }
 
 /// The licence VRM's own tooling suggests; the user can change it.
-const VRM_PUBLIC_LICENSE: &str = "https://vrm.dev/licenses/1.0/";
+const VRM_PUBLIC_LICENSE: &str = crate::ops::export::VRM_PUBLIC_LICENSE;
 
 /// The File menu's entry: asks where to write, then exports (VRM asks its meta first).
-pub fn menu_item(ui: &mut egui::Ui, state: &State) {
-    if !ui.button(crate::tr!("export-menu")).clicked() {
+pub fn menu_item(ui: &mut egui::Ui, view: &View) {
+    if !ui.button(OP.title()).clicked() {
         return;
     }
     ui.close();
-    let stem = (state.doc.path.as_ref())
+    let stem = (view.doc.path.as_ref())
         .and_then(|p| p.file_stem())
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "model".into());
@@ -57,14 +67,14 @@ pub fn menu_item(ui: &mut egui::Ui, state: &State) {
         ui.ctx(),
         crate::app::files::picker::PickRequest {
             purpose: crate::app::files::picker::Purpose::Export,
-            title: crate::tr!("export-menu"),
+            title: OP.title(),
             filters: vec![
                 (crate::tr!("export-filter-glb"), vec!["glb"]),
                 (crate::tr!("export-filter-gltf"), vec!["gltf"]),
                 (crate::tr!("export-filter-vrm"), vec!["vrm"]),
             ],
-            save_name: Some(format!("{stem}.glb")),
-            directory: state.doc.base_dir().map(Path::to_path_buf),
+            save_name: Some(format!("{stem}{}.{}", OP.file_suffix, OP.extensions[0])),
+            directory: view.doc.base_dir().map(Path::to_path_buf),
         },
     );
 }
@@ -77,7 +87,7 @@ pub fn expression_map_chosen(ctx: &egui::Context, path: PathBuf) {
     ctx.data_mut(|d| d.insert_temp(id(), w));
 }
 
-pub fn choose(ctx: &egui::Context, state: &State, path: PathBuf) {
+pub fn choose(ctx: &egui::Context, view: &View, path: PathBuf) {
     let mut w = window(ctx);
     match ExportFormat::from_path(&path) {
         Some(ExportFormat::Vrm) => {
@@ -86,59 +96,67 @@ pub fn choose(ctx: &egui::Context, state: &State, path: PathBuf) {
             }
             w.ask = Some(path);
         }
-        Some(_) => start(ctx, &mut w, state, path),
+        Some(_) => start(ctx, &mut w, view, path),
         None => w.report = Some((path.clone(), vec![unknown_format(&path)])),
     }
     ctx.data_mut(|d| d.insert_temp(id(), w));
 }
 
 fn unknown_format(path: &Path) -> String {
-    crate::tr!("export-unknown-format", path = path.display().to_string())
+    // The operation's own message for a file it cannot write.
+    match crate::ops::export::format(&Options::default(), path) {
+        Err(e) => e.0,
+        Ok(_) => String::new(),
+    }
 }
 
-fn start(ctx: &egui::Context, w: &mut Window, state: &State, path: PathBuf) {
+fn start(ctx: &egui::Context, w: &mut Window, view: &View, path: PathBuf) {
     let Some(format) = ExportFormat::from_path(&path) else {
         return;
     };
-    let expressions = match w.expressions.trim() {
-        "" => None,
-        file if format == ExportFormat::Vrm => {
-            match crate::export::ExpressionMap::read(Path::new(file)) {
-                Ok(map) => Some(map),
-                Err(error) => {
-                    w.report = Some((path, vec![error]));
-                    return;
-                }
-            }
-        }
-        _ => None,
+    let mut options = json!({
+        "author": w.author,
+        "license": w.license,
+        "t_pose": format == ExportFormat::Vrm && !w.keep_a_pose,
+    });
+    if format == ExportFormat::Vrm && !w.expressions.trim().is_empty() {
+        options["expressions"] = json!(w.expressions.trim());
+    }
+    let options = match options {
+        serde_json::Value::Object(map) => Options::new(map),
+        _ => Options::default(),
     };
-    let options = ExportOptions {
-        format,
-        texture_dir: state.doc.base_dir().map(Path::to_path_buf),
-        texture_origins: state.doc.texture_origins().clone(),
-        author: w.author.clone(),
-        license: w.license.clone(),
-        t_pose: Some(format == ExportFormat::Vrm && !w.keep_a_pose),
-        expressions,
-    };
-    let model = state.doc.model().clone();
+    // Options the operation refuses (a malformed expression map) are said at once.
+    let sources = Sources::new(view.model, None, &path);
+    if let Err(error) = crate::ops::export::export_options(&sources, &options) {
+        w.report = Some((path, vec![error.0]));
+        return;
+    }
+    let model = view.model.clone();
+    let model_dir = view.doc.base_dir().map(Path::to_path_buf);
+    let origins = view.doc.texture_origins().clone();
     let target = path.clone();
-    let job = Job::start("export", Some(ctx.clone()), move |_| {
-        run(&model, &options, &target).map_err(JobError::Failed)
+    let job = Job::start("export", Some(ctx.clone()), move |progress| {
+        let mut sources = Sources::new(&model, model_dir.as_deref(), &target);
+        sources.texture_origins = &origins;
+        let mut progress = Progress {
+            report: &mut |p: f32| progress.share(p),
+            cancel: progress.cancel_flag(),
+        };
+        run(&sources, &options, &mut progress).map_err(JobError::Failed)
     });
     w.job = Some((path, job));
 }
 
-/// One export, written atomically (the worker's whole job).
-pub fn run(model: &crate::pmx::Model, options: &ExportOptions, path: &Path) -> Outcome {
-    let (bytes, report) = crate::export::export(model, options).map_err(|e| e.to_string())?;
-    crate::pmx::write::write_file_atomically(path, &bytes).map_err(|e| e.to_string())?;
-    Ok(report.notes.iter().map(|n| n.message()).collect())
+/// One export, written atomically (the worker's whole job): the notes.
+pub fn run(sources: &Sources, options: &Options, progress: &mut Progress) -> Outcome {
+    OP.run_and_write(sources, &Selection::default(), options, progress)
+        .map(|written| written.notes)
+        .map_err(|e| e.to_string())
 }
 
 /// The VRM meta window, the running export and the report.
-pub fn show(ctx: &egui::Context, state: &mut State) {
+pub fn show(ctx: &egui::Context, view: &View, commands: &mut Commands) {
     let mut w = window(ctx);
     if w.ask.is_none() && w.job.is_none() && w.report.is_none() {
         return;
@@ -195,7 +213,7 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
             });
         if go {
             w.ask = None;
-            start(ctx, &mut w, state, path);
+            start(ctx, &mut w, view, path);
         } else if cancel {
             w.ask = None;
         }
@@ -217,12 +235,12 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
             }
             Some(Ok(notes)) => {
                 for note in &notes {
-                    state.log(
+                    commands.log(
                         LogLevel::Warning,
                         crate::tr!("export-log-note", note = note.as_str()),
                     );
                 }
-                state.log(
+                commands.log(
                     LogLevel::Info,
                     crate::tr!("export-log-written", path = path.display().to_string()),
                 );
@@ -236,7 +254,7 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
                     path = path.display().to_string(),
                     error = error
                 );
-                state.log(LogLevel::Error, message.clone());
+                commands.log(LogLevel::Error, message.clone());
                 w.job = None;
                 w.report = Some((path, vec![message]));
             }
@@ -276,8 +294,13 @@ mod tests {
         let model = crate::pmx::builder::sample_rig();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("sample.glb");
-        let options = ExportOptions::new(ExportFormat::Glb);
-        let notes = run(&model, &options, &path).unwrap();
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        let mut progress = Progress {
+            report: &mut |_| {},
+            cancel: &cancel,
+        };
+        let sources = Sources::new(&model, None, &path);
+        let notes = run(&sources, &Options::default(), &mut progress).unwrap();
         assert!(std::fs::read(&path).unwrap().starts_with(b"glTF"));
         assert!(
             !notes.is_empty(),
@@ -285,11 +308,8 @@ mod tests {
         );
         // A VRM without an author fails and writes nothing.
         let vrm = dir.path().join("sample.vrm");
-        let options = ExportOptions {
-            format: ExportFormat::Vrm,
-            ..options
-        };
-        assert!(run(&model, &options, &vrm).is_err());
+        let sources = Sources::new(&model, None, &vrm);
+        assert!(run(&sources, &Options::default(), &mut progress).is_err());
         assert!(!vrm.exists());
     }
 }

@@ -1,15 +1,18 @@
-//! Materials ▸ Save selected as model… (the materials list's context menu and the
-//! File menu): the selected materials with what they need
-//! ([`crate::rig::parts::extract`]) written as a new PMX through the save rule.
-//! The open model does not change. Texture paths are written as they are.
+//! File ▸ Save selected materials as model… (and the materials list's context menu): the
+//! `extract` output operation ([`crate::ops::extract`]): the selected materials with what
+//! they need written as a new PMX through the save rule, their textures beside it by the
+//! texture rule (asked first, see `texture_plan`). The open model does not change.
 
+use crate::app::commands::Commands;
+use crate::app::view::View;
 use crate::app::{LogLevel, State};
 use crate::edit::ElementKind;
+use crate::ops::output::{Progress, Sources};
 
 /// The selected materials, when materials are what is selected.
-pub fn selected_materials(state: &State) -> Vec<usize> {
-    if state.selection.kind() == Some(ElementKind::Material) {
-        state.selected_indices()
+pub fn selected_materials(view: &View) -> Vec<usize> {
+    if view.selection.kind() == Some(ElementKind::Material) {
+        view.selected_indices()
     } else {
         Vec::new()
     }
@@ -38,12 +41,12 @@ pub fn save_selected(state: &mut State, materials: &[usize]) {
 /// What writing the part to `path` does to its texture files (nothing changed yet):
 /// None when nothing would be copied, shared, missing or refused.
 pub fn texture_plan(
-    state: &State,
+    view: &View,
     materials: &[usize],
     path: &std::path::Path,
 ) -> Option<crate::pmx::textures::TexturePlan> {
-    let part = crate::rig::parts::extract(state.doc.model(), materials).ok()?;
-    plan_for(&part.textures, state.doc.base_dir(), path)
+    let part = crate::rig::parts::extract(view.model, materials).ok()?;
+    plan_for(&part.textures, view.doc.base_dir(), path)
 }
 
 /// The texture rule for the part's table (relative to the model's folder) written to `path`.
@@ -63,36 +66,40 @@ fn plan_for(
     )
 }
 
-/// Writes the extracted part to `path` (the dialog's half without the dialog).
-pub fn save_to(state: &mut State, materials: &[usize], path: &std::path::Path) {
+/// Writes the extracted part to `path` with the app's save options (the dialog's half
+/// without the dialog).
+pub fn save_to(
+    view: &View,
+    commands: &mut Commands,
+    materials: &[usize],
+    path: &std::path::Path,
+    write_options: crate::pmx::write::WriteOptions,
+) {
+    let op = &crate::ops::extract::OP;
     let file = path.display().to_string();
-    let mut notes = Vec::new();
-    let from = state.doc.base_dir().map(std::path::Path::to_path_buf);
-    let saved = crate::rig::parts::extract(state.doc.model(), materials)
-        .map_err(|e| e.to_string())
-        .and_then(|mut part| {
-            // The texture rule: the part's textures go beside the new file (a model never
-            // saved has no folder its paths are relative to).
-            if let Some(plan) = plan_for(&part.textures, from.as_deref(), path) {
-                notes = plan.report_lines();
-                part.textures = plan.apply().map_err(|e| e.to_string())?;
-            }
-            let options = state.save_options();
-            crate::pmx::write::save_with_rule(&part, path, &options)
-                .map(|_| part.materials.len())
-                .map_err(|e| e.to_string())
-        });
-    for line in notes {
-        state.log(LogLevel::Info, line);
-    }
+    let mut sources = Sources::new(view.model, view.doc.base_dir(), path);
+    sources.texture_origins = view.doc.texture_origins();
+    sources.write_options = write_options;
+    let selection = crate::ops::Selection::of(ElementKind::Material, materials.to_vec());
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let mut progress = Progress {
+        report: &mut |_| {},
+        cancel: &never,
+    };
+    let saved = op.run_and_write(&sources, &selection, &op.defaults(), &mut progress);
     match saved {
-        Ok(count) => state.log(
-            LogLevel::Info,
-            crate::tr!("extractui-saved", count = count, path = file),
-        ),
-        Err(e) => state.log(
+        Ok(written) => {
+            for line in written.lines {
+                commands.log(LogLevel::Info, line);
+            }
+            commands.log(
+                LogLevel::Info,
+                crate::tr!("extractui-saved", count = materials.len(), path = file),
+            )
+        }
+        Err(e) => commands.log(
             LogLevel::Error,
-            crate::tr!("extractui-cannot-save", path = file, error = e),
+            crate::tr!("extractui-cannot-save", path = file, error = e.to_string()),
         ),
     }
 }

@@ -325,26 +325,26 @@ impl HoneApp {
             }
             Purpose::BakeOutput => {
                 if let Some(ctx) = self.state.repaint().cloned() {
-                    let options = crate::motion::bake::BakeOptions::default();
-                    crate::app::bake::start(&ctx, &mut self.state, path, options);
+                    let options = crate::ops::bake::OP.defaults();
+                    crate::app::bake::start(&ctx, &self.state.view(), path, options);
                 }
             }
             Purpose::Export => {
                 if let Some(ctx) = self.state.repaint().cloned() {
-                    crate::app::export::choose(&ctx, &self.state, path);
+                    crate::app::export::choose(&ctx, &self.state.view(), path);
                 }
             }
             Purpose::ExtractPart { materials } => {
                 use crate::app::files::texture_question::{
                     worth_asking, AfterTextures, TextureQuestion,
                 };
-                let plan = crate::app::extract::texture_plan(&self.state, &materials, &path);
+                let plan = crate::app::extract::texture_plan(&self.state.view(), &materials, &path);
                 match plan.filter(worth_asking) {
                     Some(plan) => {
                         let after = AfterTextures::ExtractPart { materials, path };
                         self.texture_question = Some(TextureQuestion { plan, after });
                     }
-                    None => crate::app::extract::save_to(&mut self.state, &materials, &path),
+                    None => self.save_part(&materials, &path),
                 }
             }
             Purpose::RecoveryCopy { copy } => self.save_recovery_copy(&copy, &path),
@@ -371,6 +371,13 @@ impl HoneApp {
         }
     }
 
+    /// Writes the selected materials' part to `path` (File ▸ Save selected materials as model…).
+    fn save_part(&mut self, materials: &[usize], path: &Path) {
+        let write_options = self.state.save_options();
+        let (view, commands, _) = self.state.split();
+        crate::app::extract::save_to(&view, commands, materials, path, write_options);
+    }
+
     /// The texture question (before a write into another folder), and what was chosen.
     fn texture_modal(&mut self, ctx: &egui::Context) {
         use crate::app::files::texture_question::{modal, AfterTextures};
@@ -395,9 +402,7 @@ impl HoneApp {
             AfterTextures::SaveModel { path, then } => {
                 self.save_to_asked(path, then, false, true);
             }
-            AfterTextures::ExtractPart { materials, path } => {
-                crate::app::extract::save_to(&mut self.state, &materials, &path)
-            }
+            AfterTextures::ExtractPart { materials, path } => self.save_part(&materials, &path),
         }
     }
 
@@ -875,8 +880,9 @@ impl HoneApp {
         crate::app::generators::show(&ctx, &mut self.state);
         let (view, commands, _) = self.state.split();
         crate::app::translate_names::show(&ctx, &view, commands);
-        crate::app::bake::show(&ctx, &mut self.state);
-        crate::app::export::show(&ctx, &mut self.state);
+        let (view, commands, _) = self.state.split();
+        crate::app::bake::show(&ctx, commands);
+        crate::app::export::show(&ctx, &view, commands);
         self.unsaved_modal(&ctx);
         self.overwrite_modal(&ctx);
         self.texture_modal(&ctx);

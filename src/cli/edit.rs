@@ -3,7 +3,7 @@
 
 use super::CliResult;
 use crate::edit::History;
-use crate::ops::script::{field_docs, parse_script, run_script, usage_lines, KINDS};
+use crate::ops::script::{field_docs, parse_script, run_script_from, usage_lines, KINDS};
 use crate::pmx::write::WriteOptions;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -41,7 +41,9 @@ Operations:\n",
 else English), a name glob with * (e.g. \"右横髪*\"), or a list of these.\n\
 V (vertices): absent or \"all\", a list of vertex indices, {\"bone\": S} (the vertices S \
 weights) or {\"material\": S} (the vertices of its faces). BONE: a selector naming one bone. \
-File paths are relative to the current directory.\n\
+File paths are relative to the current directory, but an output operation's \"output\" \
+(bake, export, extract: they change nothing and write a file) is relative to OUT's folder; \
+those files are written, after OUT, only when every operation succeeded.\n\
 Fields (for set and add; references take a name or an index, enums a name or number, \
 angles also as FIELD_deg):\n",
     );
@@ -63,13 +65,15 @@ pub fn run(args: EditArgs) -> CliResult {
     let (loaded, _format) = super::info::load_any(&args.input)?;
     let mut model = loaded.model;
     let mut history = History::new();
-    let reports = run_script(&mut model, &mut history, &ops).map_err(|e| {
-        crate::tr!(
-            "cli-script-failed",
-            path = args.script.display().to_string(),
-            error = e.to_string()
-        )
-    })?;
+    let model_dir = crate::pmx::textures::folder_of(&args.input);
+    let reports =
+        run_script_from(&mut model, &mut history, &ops, Some(&model_dir)).map_err(|e| {
+            crate::tr!(
+                "cli-script-failed",
+                path = args.script.display().to_string(),
+                error = e.to_string()
+            )
+        })?;
     let mut out = std::io::stdout().lock();
     for r in &reports {
         let line = if args.dry_run {
@@ -92,6 +96,19 @@ pub fn run(args: EditArgs) -> CliResult {
     }
     let model = super::bring_textures_from(&model, &origins, &args.input, path)?;
     super::save_model(&model, path, &WriteOptions::default())?;
+    // The output operations' files, beside OUT.
+    let out_dir = crate::pmx::textures::folder_of(path);
+    let never = std::sync::atomic::AtomicBool::new(false);
+    for made in reports.iter().flat_map(|r| &r.outputs) {
+        let target = out_dir.join(&made.path);
+        let sources = crate::ops::output::Sources::new(&model, Some(&model_dir), &target);
+        for line in made.output.lines.iter() {
+            let _ = writeln!(out, "{line}");
+        }
+        for line in crate::ops::output::write(&made.output, &sources, &never)? {
+            let _ = writeln!(std::io::stderr(), "hone: {line}");
+        }
+    }
     let _ = writeln!(
         out,
         "{}",

@@ -1,20 +1,19 @@
 //! The `hone` command line: the same core as the GUI, headless.
 //!
 //! Exit codes: 0 success, 1 a file or run error (message on stderr), 2 usage error.
-//! Each subcommand lives in its own file with its own clap `Args`.
+//! Each subcommand lives in its own file with its own clap `Args`; the output operations
+//! (bake, export, extract) share `output.rs`, which builds them from their declaration.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-pub mod bake;
 pub mod check;
 pub mod convert;
 pub mod edit;
-pub mod export;
-pub mod extract;
 pub mod gui;
 pub mod info;
 pub mod merge;
+pub mod output;
 pub mod plot;
 pub mod pose;
 pub mod recover;
@@ -51,20 +50,18 @@ pub enum Command {
     Pose(pose::PoseArgs),
     /// Run the whole frame pipeline headless, physics included.
     Simulate(simulate::SimulateArgs),
-    /// Bake physics (and IK) into a VMD that plays the same with physics off.
-    Bake(bake::BakeArgs),
+    // bake, export, extract: output operations, about and flags from their declaration.
+    Bake(output::OutputArgs<output::Bake>),
     /// Check a rig for problems.
     Check(check::CheckArgs),
     /// Print the vertices a bone moves and their weights.
     Weights(weights::WeightsArgs),
     /// Apply a JSON script of edit operations (add, delete, set, generators…).
     Edit(edit::EditArgs),
-    /// Save the selected materials as a model of their own (with their vertices, bones, bodies, joints and morphs).
-    Extract(extract::ExtractArgs),
+    Extract(output::OutputArgs<output::Extract>),
     /// Run one operation (generators, mirror, semi-standard bones, weights, morphs) on a model file.
     Rig(Box<rig::RigArgs>),
-    /// Export the model as glTF 2.0 (.glb, .gltf) or VRM 1.0 (.vrm), listing what is not carried.
-    Export(export::ExportArgs),
+    Export(output::OutputArgs<output::Export>),
     /// Add parts from other models (accessories, hair, outfits) to a model.
     Merge(Box<merge::MergeArgs>),
     /// List or write the unsaved work the app's autosave kept (after a crash).
@@ -213,14 +210,14 @@ pub fn main() -> ExitCode {
         Some(Command::Convert(a)) => convert::run(a),
         Some(Command::Pose(a)) => pose::run(a),
         Some(Command::Simulate(a)) => simulate::run(a),
-        Some(Command::Bake(a)) => bake::run(a),
+        Some(Command::Bake(a)) => output::run(a),
         Some(Command::Check(a)) => check::run(a),
         Some(Command::Weights(a)) => weights::run(a),
         Some(Command::Edit(a)) => edit::run(a),
-        Some(Command::Extract(a)) => extract::run(a),
+        Some(Command::Extract(a)) => output::run(a),
         Some(Command::Rig(a)) => rig::run(*a),
         Some(Command::Recover(a)) => recover::run(a),
-        Some(Command::Export(a)) => export::run(a),
+        Some(Command::Export(a)) => output::run(a),
         Some(Command::Merge(a)) => merge::run(*a),
         None => gui::run(cli.gui),
     };

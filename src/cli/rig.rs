@@ -5,7 +5,7 @@
 
 use super::CliResult;
 use crate::edit::History;
-use crate::ops::{Need, Operation, OptKind, Options, REGISTRY};
+use crate::ops::{Need, Operation, Opt, OptKind, Options, REGISTRY};
 use crate::pmx::write::WriteOptions;
 use clap::{Arg, ArgAction, ArgMatches};
 use serde_json::{json, Map, Value};
@@ -83,93 +83,104 @@ pub fn subcommand(op: &Operation) -> clap::Command {
                 .action(ArgAction::SetTrue)
                 .help("Print what would change; write nothing."),
         );
-    cmd = match op.selection {
-        Need::None => cmd,
-        Need::Bones => cmd.arg(
-            Arg::new("bones")
-                .long("bones")
-                .value_name("BONE[,BONE…]")
-                .required(true)
-                .help("Bones, comma-separated: names, globs with * (e.g. \"後髪*_1\") or indices."),
-        ),
-        Need::Vertices => cmd.arg(
-            Arg::new("vertices")
-                .long("vertices")
-                .value_name("all|I,J,…|bone:NAME|material:NAME")
-                .help("The vertices [default: all]."),
-        ),
-        Need::Elements => cmd.arg(
-            Arg::new("select")
-                .long("select")
-                .value_name("NAME[,NAME…]")
-                .help("Only these: names or globs of bones, rigid bodies, joints and morphs, comma-separated [default: the whole model]."),
-        ),
-        Need::Materials => cmd.arg(
-            Arg::new("materials")
-                .long("materials")
-                .value_name("MATERIAL[,MATERIAL…]")
-                .required(true)
-                .help("Materials, comma-separated: names, globs with * or indices."),
-        ),
-    };
-    for o in op.options {
-        let mut help = o.label();
-        match o.kind {
-            OptKind::Choice(c) | OptKind::Choices(c) => {
-                let list: Vec<String> = c
-                    .iter()
-                    .map(|c| format!("{} = {}", c.value, hone_core::tr!(c.label)))
-                    .collect();
-                help.push_str(&format!(" ({})", list.join("; ")));
-            }
-            _ => {}
-        }
-        if o.auto {
-            help.push_str(" [default: auto]");
-        } else if let Some(v) = o.default.to_value(o.kind).filter(|_| !o.required) {
-            let shown = match &v {
-                Value::String(s) => s.clone(),
-                Value::Array(a) if a.is_empty() => "none".into(),
-                Value::Array(a) => a
-                    .iter()
-                    .map(|x| x.to_string().trim_matches('"').to_string())
-                    .collect::<Vec<_>>()
-                    .join(","),
-                v => v.to_string(),
-            };
-            help.push_str(&format!(" [default: {shown}]"));
-        }
-        let mut arg = Arg::new(o.key)
-            .long(flag(o.key))
-            .help(help)
-            .required(o.required);
-        arg = match o.kind {
-            OptKind::Bool => arg.action(ArgAction::SetTrue),
-            OptKind::Int { .. } => arg.value_parser(clap::value_parser!(i64)),
-            OptKind::Float { .. } => arg
-                .value_parser(clap::value_parser!(f64))
-                .allow_hyphen_values(true),
-            OptKind::Choice(c) => {
-                let arg = arg.value_parser(c.iter().map(|c| c.value).collect::<Vec<_>>());
-                match o.bare {
-                    Some(v) => arg.num_args(0..=1).default_missing_value(v),
-                    None => arg,
-                }
-            }
-            OptKind::Choices(_) => arg.value_delimiter(',').value_name("NAME[,NAME…]"),
-            OptKind::Text | OptKind::Bone | OptKind::File => arg,
-            OptKind::Vec3 { .. } => arg
-                .value_parser(parse_triple)
-                .value_name("X,Y,Z")
-                .allow_hyphen_values(true),
-            OptKind::Mask => arg.value_parser(parse_mask),
-            OptKind::Groups => arg
-                .value_delimiter(',')
-                .value_parser(clap::value_parser!(u8)),
-        };
+    if let Some(arg) = selection_arg(op.selection) {
         cmd = cmd.arg(arg);
     }
+    for o in op.options {
+        cmd = cmd.arg(option_arg(o));
+    }
     cmd
+}
+
+/// The flag of the selection `need` asks for (none for the whole model).
+pub(crate) fn selection_arg(need: Need) -> Option<Arg> {
+    Some(match need {
+        Need::None => return None,
+        Need::Bones => Arg::new("bones")
+            .long("bones")
+            .value_name("BONE[,BONE…]")
+            .required(true)
+            .help("Bones, comma-separated: names, globs with * (e.g. \"後髪*_1\") or indices."),
+        Need::Vertices => Arg::new("vertices")
+            .long("vertices")
+            .value_name("all|I,J,…|bone:NAME|material:NAME")
+            .help("The vertices [default: all]."),
+        Need::Elements => Arg::new("select")
+            .long("select")
+            .value_name("NAME[,NAME…]")
+            .help("Only these: names or globs of bones, rigid bodies, joints and morphs, comma-separated [default: the whole model]."),
+        Need::Materials => Arg::new("materials")
+            .long("materials")
+            .value_name("MATERIAL[,MATERIAL…]")
+            .required(true)
+            .help("Materials, comma-separated: names, globs with * or indices."),
+    })
+}
+
+/// The flag of option `o`: `--key`, its help from the catalogue, its default.
+pub(crate) fn option_arg(o: &Opt) -> Arg {
+    let mut help = o.label();
+    match o.kind {
+        OptKind::Choice(c) | OptKind::Choices(c) => {
+            let list: Vec<String> = c
+                .iter()
+                .map(|c| format!("{} = {}", c.value, hone_core::tr!(c.label)))
+                .collect();
+            help.push_str(&format!(" ({})", list.join("; ")));
+        }
+        _ => {}
+    }
+    if o.auto {
+        help.push_str(" [default: auto]");
+    } else if let Some(v) = o.default.to_value(o.kind).filter(|_| !o.required) {
+        let shown = match &v {
+            Value::String(s) if s.is_empty() => "\"\"".into(),
+            Value::String(s) => s.clone(),
+            Value::Array(a) if a.is_empty() => "none".into(),
+            Value::Array(a) => a
+                .iter()
+                .map(|x| x.to_string().trim_matches('"').to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            v => v.to_string(),
+        };
+        help.push_str(&format!(" [default: {shown}]"));
+    }
+    let arg = Arg::new(o.key)
+        .long(flag(o.key))
+        .help(help)
+        .required(o.required);
+    match o.kind {
+        // A flag that may take a value: `--t-pose` or `--t-pose=false`.
+        OptKind::Bool if o.bare.is_some() => arg
+            .value_parser(clap::value_parser!(bool))
+            .num_args(0..=1)
+            .default_missing_value(o.bare.unwrap_or("true"))
+            .value_name("BOOL"),
+        OptKind::Bool => arg.action(ArgAction::SetTrue),
+        OptKind::Int { .. } => arg.value_parser(clap::value_parser!(i64)),
+        OptKind::Float { .. } => arg
+            .value_parser(clap::value_parser!(f64))
+            .allow_hyphen_values(true),
+        OptKind::Choice(c) => {
+            let arg = arg.value_parser(c.iter().map(|c| c.value).collect::<Vec<_>>());
+            match o.bare {
+                Some(v) => arg.num_args(0..=1).default_missing_value(v),
+                None => arg,
+            }
+        }
+        OptKind::Choices(_) => arg.value_delimiter(',').value_name("NAME[,NAME…]"),
+        OptKind::Text | OptKind::Bone => arg,
+        OptKind::File => arg.value_name("FILE"),
+        OptKind::Vec3 { .. } => arg
+            .value_parser(parse_triple)
+            .value_name("X,Y,Z")
+            .allow_hyphen_values(true),
+        OptKind::Mask => arg.value_parser(parse_mask),
+        OptKind::Groups => arg
+            .value_delimiter(',')
+            .value_parser(clap::value_parser!(u8)),
+    }
 }
 
 fn parse_triple(s: &str) -> Result<[f32; 3], String> {
@@ -219,10 +230,11 @@ fn vertices_selector(s: &str) -> Value {
 }
 
 /// The options given on the command line, in their script form.
-fn options(op: &Operation, m: &ArgMatches) -> Options {
+pub(crate) fn option_values(options: &[Opt], m: &ArgMatches) -> Options {
     let mut values = Map::new();
-    for o in op.options {
+    for o in options {
         let v = match o.kind {
+            OptKind::Bool if o.bare.is_some() => m.get_one::<bool>(o.key).map(|&b| json!(b)),
             OptKind::Bool => m.get_flag(o.key).then_some(Value::Bool(true)),
             OptKind::Int { .. } => m.get_one::<i64>(o.key).map(|&i| json!(i)),
             OptKind::Float { .. } => m.get_one::<f64>(o.key).map(|&x| json!(x)),
@@ -245,6 +257,25 @@ fn options(op: &Operation, m: &ArgMatches) -> Options {
     Options::new(values)
 }
 
+/// The selection `need` asks for, from its flag.
+pub(crate) fn selection(
+    model: &crate::pmx::Model,
+    need: Need,
+    m: &ArgMatches,
+) -> Result<crate::ops::Selection, String> {
+    let given = |key: &str| m.get_one::<String>(key);
+    let selector = match need {
+        Need::None => None,
+        Need::Bones => given("bones").map(|s| list_selector(s)),
+        Need::Vertices => given("vertices").map(|s| vertices_selector(s)),
+        Need::Elements => given("select").map(|s| list_selector(s)),
+        Need::Materials => given("materials").map(|s| list_selector(s)),
+    };
+    let flag_name = need.key().map(flag).unwrap_or_default();
+    crate::ops::need_selection(model, need, selector.as_ref())
+        .map_err(|e| crate::tr!("cli-flag-error", flag = flag_name, error = e.to_string()))
+}
+
 pub fn run(args: RigArgs) -> CliResult {
     let (op, m) = (args.op, &args.matches);
     let input = m
@@ -252,19 +283,9 @@ pub fn run(args: RigArgs) -> CliResult {
         .ok_or_else(|| crate::tr!("cli-missing-input"))?;
     let (loaded, _format) = super::info::load_any(input)?;
     let mut model = loaded.model;
-    let selector = match op.selection {
-        Need::None => None,
-        Need::Bones => m.get_one::<String>("bones").map(|s| list_selector(s)),
-        Need::Vertices => m
-            .get_one::<String>("vertices")
-            .map(|s| vertices_selector(s)),
-        Need::Elements => m.get_one::<String>("select").map(|s| list_selector(s)),
-        Need::Materials => m.get_one::<String>("materials").map(|s| list_selector(s)),
-    };
-    let flag_name = op.selection.key().map(flag).unwrap_or_default();
-    let selection = crate::ops::script_selection(&model, op, selector.as_ref())
-        .map_err(|e| crate::tr!("cli-flag-error", flag = flag_name, error = e.to_string()))?;
-    let plan = (op.plan)(&model, &selection, &options(op, m)).map_err(|e| e.to_string())?;
+    let selection = selection(&model, op.selection, m)?;
+    let plan =
+        (op.plan)(&model, &selection, &option_values(op.options, m)).map_err(|e| e.to_string())?;
     let mut out = std::io::stdout().lock();
     for line in &plan.summary {
         let _ = writeln!(out, "{line}");

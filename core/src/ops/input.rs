@@ -24,8 +24,17 @@ pub fn selection(
     op: &Operation,
     value: Option<&Value>,
 ) -> Result<Selection, OpError> {
+    need_selection(model, op.selection, value)
+}
+
+/// The selection `need` asks for, from its script form (an output operation's too).
+pub fn need_selection(
+    model: &Model,
+    need: Need,
+    value: Option<&Value>,
+) -> Result<Selection, OpError> {
     let value = value.filter(|v| !v.is_null());
-    Ok(match op.selection {
+    Ok(match need {
         Need::None => Selection::default(),
         Need::Bones => {
             let v = value.ok_or_else(|| OpError(crate::tr!("err-op-missing", key = "bones")))?;

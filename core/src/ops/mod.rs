@@ -16,6 +16,7 @@
 //! [`REGISTRY`]. The algorithm itself belongs in its own module ([`crate::rig`] …);
 //! the operation's file only adapts options and selection to it.
 
+pub mod output;
 pub mod script;
 
 mod input;
@@ -48,10 +49,18 @@ mod uv_transform;
 mod weight_kind;
 mod weights_from_model;
 
-pub use input::{selection as script_selection, vertices_from_selector, SelectorError};
+// Output operations (they write a file; see [`output`]).
+pub mod bake;
+pub mod export;
+pub mod extract;
+
+pub use input::{
+    need_selection, selection as script_selection, vertices_from_selector, SelectorError,
+};
 pub use mirror_args::{
     mirror_options, selection_from_selector, semistandard_options, MIRROR_PARTS,
 };
+pub use output::{OutputOperation, OUTPUT_KEY};
 
 use crate::edit::{ElementKind, ModelEdit};
 use crate::pmx::Model;
@@ -87,6 +96,14 @@ pub const REGISTRY: &[&Operation] = &[
     &merge_materials::OP,
     &split_material::OP,
 ];
+
+/// Every output operation (bake, export, extract: they write a file), in menu order.
+pub const OUTPUTS: &[&OutputOperation] = &[&bake::OP, &export::OP, &extract::OP];
+
+/// The output operation named `name`.
+pub fn find_output(name: &str) -> Option<&'static OutputOperation> {
+    OUTPUTS.iter().copied().find(|op| op.name == name)
+}
 
 /// The registered operation named `name` (or one of its aliases).
 pub fn find(name: &str) -> Option<&'static Operation> {
@@ -147,17 +164,7 @@ impl Operation {
     /// Every option with a default, as values (what a dialog starts from); `app`
     /// takes the app's defaults where they differ.
     pub fn defaults(&self, app: bool) -> Options {
-        let mut values = Map::new();
-        for o in self.options.iter().filter(|o| !o.auto) {
-            let def = match o.app_default {
-                Some(d) if app => d,
-                _ => o.default,
-            };
-            if let Some(v) = def.to_value(o.kind) {
-                values.insert(o.key.to_string(), v);
-            }
-        }
-        Options { values }
+        defaults_of(self.options, app)
     }
 
     /// The one-line script form, e.g. `{"op":"prune","vertices":V,"threshold":0.01}`.
@@ -170,15 +177,36 @@ impl Operation {
             Need::Elements => parts.push("\"select\":S".into()),
             Need::Materials => parts.push("\"materials\":S".into()),
         }
-        for o in self.options {
-            let v = match o.default.to_value(o.kind) {
-                Some(v) if !o.auto => v.to_string(),
-                _ => o.kind.placeholder(),
-            };
-            parts.push(format!("\"{}\":{v}", o.key));
-        }
+        parts.extend(option_usage(self.options));
         format!("{{{}}}  {}", parts.join(","), self.help())
     }
+}
+
+/// Each option's script form with its default (or a placeholder), for usage lines.
+fn option_usage(options: &[Opt]) -> impl Iterator<Item = String> + '_ {
+    options.iter().map(|o| {
+        let v = match o.default.to_value(o.kind) {
+            Some(v) if !o.auto => v.to_string(),
+            _ => o.kind.placeholder(),
+        };
+        format!("\"{}\":{v}", o.key)
+    })
+}
+
+/// Every option of `options` with a default, as values; `app` takes the app's
+/// defaults where they differ.
+pub fn defaults_of(options: &[Opt], app: bool) -> Options {
+    let mut values = Map::new();
+    for o in options.iter().filter(|o| !o.auto) {
+        let def = match o.app_default {
+            Some(d) if app => d,
+            _ => o.default,
+        };
+        if let Some(v) = def.to_value(o.kind) {
+            values.insert(o.key.to_string(), v);
+        }
+    }
+    Options { values }
 }
 
 /// The menu an operation is listed in (the list context menus add every operation
@@ -191,6 +219,8 @@ pub enum Menu {
     Edit,
     Model,
     Materials,
+    /// File (the output operations).
+    File,
 }
 
 /// What selection an operation works on. In scripts and on the command line the

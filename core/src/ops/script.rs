@@ -18,6 +18,12 @@
 //! delete, duplicate, move, set — the app offers them on every list) and the
 //! registered operations of [`super::REGISTRY`] (generators, weights, morphs), whose
 //! keys are their selection key and their options.
+//!
+//! Output operations ([`super::OUTPUTS`]: bake, export, extract) run on the model as
+//! the script has made it so far and change nothing; their `"output"` file is not
+//! written here: the step's [`StepReport::outputs`] hold it, and the script's writer
+//! (`hone edit`) writes it relative to its output file's folder once every operation
+//! succeeded (a dry run writes nothing).
 
 mod basic;
 mod fields;
@@ -169,7 +175,7 @@ impl<'a> OpArgs<'a> {
 }
 
 /// What one applied operation did.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct StepReport {
     pub index: usize,
     pub op: String,
@@ -180,6 +186,16 @@ pub struct StepReport {
     /// Textures the step added that live in another folder (a merged part's); the
     /// script's writer copies them by the texture rule.
     pub textures: crate::pmx::textures::TextureOrigins,
+    /// What an output operation made, for the writer (nothing for the others).
+    pub outputs: Vec<ScriptOutput>,
+}
+
+/// A file an output operation of a script made, not yet written.
+#[derive(Debug, Clone)]
+pub struct ScriptOutput {
+    /// The `"output"` path as the script gives it.
+    pub path: std::path::PathBuf,
+    pub output: super::output::Output,
 }
 
 impl std::fmt::Display for StepReport {
@@ -208,6 +224,7 @@ pub fn usage_lines() -> Vec<String> {
         .iter()
         .map(|s| s.usage.to_string())
         .chain(super::REGISTRY.iter().map(|op| op.usage()))
+        .chain(super::OUTPUTS.iter().map(|op| op.usage()))
         .collect()
 }
 
@@ -217,7 +234,60 @@ pub fn op_names() -> Vec<&'static str> {
         .iter()
         .map(|s| s.name)
         .chain(super::REGISTRY.iter().map(|op| op.name))
+        .chain(super::OUTPUTS.iter().map(|op| op.name))
         .collect()
+}
+
+/// Runs output operation `op` from its script object on the model as it is.
+fn run_output(
+    model: &Model,
+    model_dir: Option<&std::path::Path>,
+    op: &super::OutputOperation,
+    map: &Map<String, Value>,
+) -> Result<ScriptOutput, OpError> {
+    let args = OpArgs::new(map);
+    let path = std::path::PathBuf::from(args.str_required(super::OUTPUT_KEY)?);
+    let key = op.selection.key();
+    let selection = super::need_selection(model, op.selection, key.and_then(|k| map.get(k)))?;
+    let motion = match op.needs_motion() {
+        true => {
+            let key = super::output::Input::Motion.key();
+            let file = args.str_required(key)?;
+            let vmd = crate::motion::load_vmd(std::path::Path::new(file)).map_err(|e| {
+                OpError(crate::tr!(
+                    "err-op-key",
+                    key = key,
+                    error = format!("{file}: {e}")
+                ))
+            })?;
+            Some(vmd)
+        }
+        false => None,
+    };
+    let inputs: Vec<&str> = op.inputs.iter().map(|i| i.key()).collect();
+    let values = map
+        .iter()
+        .filter(|(k, _)| {
+            !matches!(k.as_str(), "op" | super::OUTPUT_KEY)
+                && Some(k.as_str()) != key
+                && !inputs.contains(&k.as_str())
+        })
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let mut sources = super::output::Sources::new(model, model_dir, &path);
+    sources.motion = motion.as_ref();
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let mut progress = super::output::Progress {
+        report: &mut |_| {},
+        cancel: &cancel,
+    };
+    let output = (op.run)(
+        &sources,
+        &selection,
+        &super::Options::new(values),
+        &mut progress,
+    )?;
+    Ok(ScriptOutput { path, output })
 }
 
 /// The change a registered operation makes, from its script object, and the textures
@@ -255,10 +325,21 @@ pub fn run_script(
     history: &mut History,
     ops: &[Value],
 ) -> Result<Vec<StepReport>, ScriptError> {
+    run_script_from(model, history, ops, None)
+}
+
+/// [`run_script`] for a model read from `model_dir` (the folder an output operation
+/// reads textures from).
+pub fn run_script_from(
+    model: &mut Model,
+    history: &mut History,
+    ops: &[Value],
+    model_dir: Option<&std::path::Path>,
+) -> Result<Vec<StepReport>, ScriptError> {
     let start = history.head();
     let mut reports = Vec::with_capacity(ops.len());
     for (index, op) in ops.iter().enumerate() {
-        match run_op(model, history, index, op) {
+        match run_op(model, history, index, op, model_dir) {
             Ok(r) => reports.push(r),
             Err(e) => {
                 history.jump_to(model, start);
@@ -274,6 +355,7 @@ fn run_op(
     history: &mut History,
     index: usize,
     op: &Value,
+    model_dir: Option<&std::path::Path>,
 ) -> Result<StepReport, ScriptError> {
     let fail = |op: &str, message: String| ScriptError::Op {
         index,
@@ -298,9 +380,11 @@ fn run_op(
     };
     let basic = find_op(name);
     let registered = super::find(name).filter(|op| op.name == name);
-    let (keys, usage): (Vec<&str>, String) = match (basic, registered) {
-        (Some(spec), _) => (spec.keys.to_vec(), spec.usage.to_string()),
-        (None, Some(op)) => (
+    let output = super::find_output(name);
+    let (keys, usage): (Vec<&str>, String) = match (basic, registered, output) {
+        (Some(spec), _, _) => (spec.keys.to_vec(), spec.usage.to_string()),
+        (None, None, Some(op)) => (op.script_keys(), op.usage()),
+        (None, Some(op), _) => (
             op.selection
                 .key()
                 .into_iter()
@@ -308,7 +392,7 @@ fn run_op(
                 .collect(),
             op.usage(),
         ),
-        (None, None) => {
+        (None, None, None) => {
             return Err(fail(
                 name,
                 crate::tr!("err-script-unknown-op", ops = op_names().join(", ")),
@@ -328,6 +412,22 @@ fn run_op(
                 usage = usage
             ),
         ));
+    }
+    if let (None, None, Some(op)) = (basic, registered, output) {
+        let made = run_output(model, model_dir, op, map).map_err(|e| fail(name, e.0))?;
+        let label = crate::tr!(
+            "output-script-step",
+            op = op.title().trim_end_matches('…').to_string(),
+            path = made.path.display().to_string()
+        );
+        return Ok(StepReport {
+            index,
+            op: name.to_string(),
+            label,
+            counts: Vec::new(),
+            textures: Default::default(),
+            outputs: vec![made],
+        });
     }
     let before = counts(model);
     let (edit, textures) = match (basic, registered) {
@@ -363,6 +463,7 @@ fn run_op(
         label,
         counts,
         textures,
+        outputs: Vec::new(),
     })
 }
 

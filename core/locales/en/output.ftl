@@ -1,0 +1,37 @@
+# Output operations (core/src/ops/output.rs, bake.rs, export.rs, extract.rs): they write a file.
+output-needs-motion = this operation needs a motion (--motion FILE, "motion": FILE in a script, or a motion loaded in the app)
+output-cancelled = cancelled; nothing was written
+output-bake-title = Bake motion…
+output-bake-help = Run the motion with physics on (30 fps) and write a VMD whose keys put every baked bone where physics put it, played with physics off. Keys that linear interpolation reproduces are dropped; the motion's other keys stay.
+output-bake-ik = Also bake IK-driven bones and switch those IK off with property keys
+output-bake-bones = Bones to bake: physics (the bones physics drives), all, or names separated by commas
+output-bake-tolerance-deg = Drop keys that linear interpolation reproduces within this angle (degrees)
+output-bake-start = First VMD frame to bake
+output-bake-end = Last VMD frame to bake (default: the motion's last key)
+output-export-title = Export glTF / VRM…
+output-export-help = The model as glTF 2.0 (.glb, or .gltf with the buffer embedded) or VRM 1.0 (.vrm: author and licence required), right-handed metres; what the format cannot carry is listed. The model is not changed.
+output-export-format = File format (default: by the output file's extension)
+output-export-format-glb = binary glTF
+output-export-format-gltf = JSON glTF, buffer embedded
+output-export-format-vrm = VRM 1.0
+output-export-author = VRM: the author(s) to name in the file's meta (required for .vrm)
+output-export-license = VRM: the URL of the licence the model is under (required for .vrm), e.g. https://vrm.dev/licenses/1.0/
+output-export-t-pose = Turn the arms into VRM's T pose and bake it into the bind pose: --t-pose or --t-pose=true|false (default: on for .vrm, off for glTF)
+output-export-expressions = VRM: a JSON or CSV file mapping VRM expression names to MMD morphs, overriding the built-in names for what it lists
+output-extract-title = Save selected materials as model…
+output-extract-help = Save the selected materials as a model of their own: their faces and vertices, the bones that weight them with their ancestors, the rigid bodies of those bones, the joints whose two bodies both stay, morph offsets on what stays and display frames filtered. The open model does not change.
+output-script-step = { $op } to { $path }
+bake-bad-tolerance = --tolerance-deg must be a number ≥ 0, not { $value }
+bake-done = baked { $bones } bones, frames { $start }–{ $end }, into { $path }
+bake-keys = keys: { $written } of { $sampled } kept ({ $percent } %); { $replaced } of the motion's keys replaced
+bake-max-error = played with physics off: at most { $deg }° from the physics-on run ({ $bone }), { $units } units
+bake-not-reproduced = not reproduced within 0.05° / 0.001 units ({ $count }): { $names }
+bake-unkeyable = not baked, name longer than 15 bytes of Shift-JIS ({ $count }): { $names }
+bake-unknown-bones = no such bone ({ $count }): { $names }
+bake-ik-off = IK switched off ({ $count }): { $names }
+bake-ik-kept = IK left on, a name does not fit a VMD ({ $count }): { $names }
+bake-motion-unknown-bones = bones of the motion the model lacks, keys kept as they were ({ $count }): { $names }
+bake-motion-unknown-morphs = morphs of the motion the model lacks, keys kept as they were ({ $count }): { $names }
+bake-cut-names = names cut to fit the file ({ $count }): { $names }
+export-unknown-format = { $path }: export writes .glb, .gltf or .vrm (by the extension)
+extract-cli-kept = Kept { $material } materials, { $vertices } vertices, { $bone } bones, { $rigid_body } rigid bodies, { $joint } joints and { $morph } morphs

@@ -1,0 +1,37 @@
+# 出力操作（core/src/ops/output.rs、bake.rs、export.rs、extract.rs）: ファイルを書き出す操作。
+output-needs-motion = この操作にはモーションが必要です（--motion FILE、スクリプトでは "motion": FILE、アプリではモーションを読み込んでください）
+output-cancelled = 中止しました。何も書き出していません
+output-bake-title = モーションをベイク…
+output-bake-help = 物理演算オン（30 fps）でモーションを再生し、物理演算オフで再生しても物理演算が置いた位置にボーンが来るキーを持つ VMD を書き出します。線形補間で再現できるキーは省き、モーションのほかのキーは残します。
+output-bake-ik = IK で動くボーンもベイクし、その IK をプロパティキーでオフにする
+output-bake-bones = ベイクするボーン: physics（物理演算で動くボーン）、all（すべて）、またはカンマ区切りの名前
+output-bake-tolerance-deg = 線形補間でこの角度（度）以内に再現できるキーを省く
+output-bake-start = ベイクする最初の VMD フレーム
+output-bake-end = ベイクする最後の VMD フレーム（既定: モーションの最後のキー）
+output-export-title = glTF / VRM 書き出し…
+output-export-help = モデルを glTF 2.0（.glb、またはバッファ埋め込みの .gltf）か VRM 1.0（.vrm: 作者とライセンスが必要）として右手系・メートル単位で書き出します。形式が持ち出せないものは一覧にします。モデルは変わりません。
+output-export-format = ファイル形式（既定: 出力ファイルの拡張子で決まる）
+output-export-format-glb = glTF バイナリ
+output-export-format-gltf = glTF（JSON・バッファ埋め込み）
+output-export-format-vrm = VRM 1.0
+output-export-author = VRM: ファイルのメタ情報に書く作者（.vrm では必須）
+output-export-license = VRM: モデルのライセンスの URL（.vrm では必須）。例: https://vrm.dev/licenses/1.0/
+output-export-t-pose = 腕を VRM の T ポーズにしてバインドポーズに焼き込む: --t-pose または --t-pose=true|false（既定: .vrm ではオン、glTF ではオフ）
+output-export-expressions = VRM: VRM の表情名と MMD のモーフを対応させる JSON か CSV のファイル（書かれた分だけ組み込みの名前より優先）
+output-extract-title = 選択した材質をモデルとして保存…
+output-extract-help = 選択した材質を単独のモデルとして保存します: その面と頂点、ウェイトを持つボーンとその親ボーン、それらのボーンの剛体、両方の剛体が残るジョイント、残るものへのモーフオフセット、絞り込んだ表示枠。開いているモデルは変わりません。
+output-script-step = { $op }: { $path }
+bake-bad-tolerance = --tolerance-deg は 0 以上の数値にしてください（{ $value } は不可）
+bake-done = { $bones } 個のボーンをフレーム { $start }–{ $end } でベイクし { $path } に保存しました
+bake-keys = キー: { $sampled } 個中 { $written } 個を残しました（{ $percent } %）。モーションのキー { $replaced } 個を置き換えました
+bake-max-error = 物理演算オフで再生した差: 物理演算オンとの差は最大 { $deg }°（{ $bone }）、{ $units } 単位
+bake-not-reproduced = 0.05° / 0.001 単位以内に再現できないボーン（{ $count }）: { $names }
+bake-unkeyable = 名前が Shift-JIS で 15 バイトを超えるためベイクしないボーン（{ $count }）: { $names }
+bake-unknown-bones = 見つからないボーン（{ $count }）: { $names }
+bake-ik-off = IK をオフにしました（{ $count }）: { $names }
+bake-ik-kept = 名前が VMD に収まらないため IK をオンのままにしました（{ $count }）: { $names }
+bake-motion-unknown-bones = モデルにないモーションのボーン、キーはそのまま残しました（{ $count }）: { $names }
+bake-motion-unknown-morphs = モデルにないモーションのモーフ、キーはそのまま残しました（{ $count }）: { $names }
+bake-cut-names = ファイルに収まるよう切り詰めた名前（{ $count }）: { $names }
+export-unknown-format = { $path }: 書き出せるのは .glb、.gltf、.vrm です（拡張子で決まります）
+extract-cli-kept = 材質 { $material }、頂点 { $vertices }、ボーン { $bone }、剛体 { $rigid_body }、ジョイント { $joint }、モーフ { $morph } を残しました
