@@ -127,7 +127,7 @@ fn box_and_round(
     let (on_axis, on_core) = segment_box_closest(q0, q1, half);
     let gap = on_axis - on_core;
     let core_distance = gap.length();
-    if !(core_distance > 1.0e-6 * (1.0 + half.max_element())) {
+    if core_distance.is_nan() || core_distance <= 1.0e-6 * (1.0 + half.max_element()) {
         return None;
     }
     // From the box towards the round shape.
