@@ -44,31 +44,59 @@ pub fn apply_damping(
     h: f32,
     additional: bool,
 ) -> (Vec3, Vec3) {
-    let mut v = v * (1.0 - linear).powf(h);
-    let mut w = w * (1.0 - angular).powf(h);
-    if !additional {
-        return (v, w);
-    }
-    const FACTOR: f32 = 0.005;
-    const THRESHOLD_SQ: f32 = 0.01;
-    const STEP: f32 = 0.005;
-    if w.length_squared() < THRESHOLD_SQ && v.length_squared() < THRESHOLD_SQ {
-        v *= FACTOR;
-        w *= FACTOR;
-    }
-    let slow = |x: Vec3, limit: f32| {
-        let s = x.length();
-        if s < limit {
-            if s > STEP {
-                x - x / s * STEP
-            } else {
-                Vec3::ZERO
-            }
-        } else {
-            x
+    let keep = Damping::new(linear, angular, h);
+    keep.apply(v, w, additional)
+}
+
+/// One body's damping for steps of a fixed length: the coefficients and the part of each
+/// speed a step keeps, `(1 − d)^h`, computed once (the world's step length never changes).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Damping {
+    pub linear: f32,
+    pub angular: f32,
+    keep_linear: f32,
+    keep_angular: f32,
+}
+
+impl Damping {
+    pub fn new(linear: f32, angular: f32, h: f32) -> Damping {
+        Damping {
+            linear,
+            angular,
+            keep_linear: (1.0 - linear).powf(h),
+            keep_angular: (1.0 - angular).powf(h),
         }
-    };
-    (slow(v, linear), slow(w, angular))
+    }
+
+    /// [`apply_damping`] for one step.
+    pub fn apply(&self, v: Vec3, w: Vec3, additional: bool) -> (Vec3, Vec3) {
+        let (linear, angular) = (self.linear, self.angular);
+        let mut v = v * self.keep_linear;
+        let mut w = w * self.keep_angular;
+        if !additional {
+            return (v, w);
+        }
+        const FACTOR: f32 = 0.005;
+        const THRESHOLD_SQ: f32 = 0.01;
+        const STEP: f32 = 0.005;
+        if w.length_squared() < THRESHOLD_SQ && v.length_squared() < THRESHOLD_SQ {
+            v *= FACTOR;
+            w *= FACTOR;
+        }
+        let slow = |x: Vec3, limit: f32| {
+            let s = x.length();
+            if s < limit {
+                if s > STEP {
+                    x - x / s * STEP
+                } else {
+                    Vec3::ZERO
+                }
+            } else {
+                x
+            }
+        };
+        (slow(v, linear), slow(w, angular))
+    }
 }
 
 fn skew(v: Vec3) -> Mat3 {

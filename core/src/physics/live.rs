@@ -2,6 +2,7 @@
 //! keeping every body's motion (a rigger tunes a skirt by watching it). Edits that change
 //! what the world is made of (counts, modes, bones, joint kinds or pairs) need a rebuild.
 
+use super::bodies::Damping;
 use super::joints::{self, joint_approximations};
 use super::rules;
 use super::world::{body_setup, inverse_or_zero, JointSlot, PhysicsWorld};
@@ -88,8 +89,11 @@ impl PhysicsWorld {
         b.mass = setup.mass;
         b.inertia = setup.inertia;
         b.inv_inertia = inverse_or_zero(setup.inertia);
-        b.linear_damping = setup.linear_damping;
-        b.angular_damping = setup.angular_damping;
+        b.damping = Damping::new(
+            setup.linear_damping,
+            setup.angular_damping,
+            self.config.substep,
+        );
         self.proxies[i].shape = setup.shape;
         self.proxies[i].filter = setup.filter;
         self.contacts

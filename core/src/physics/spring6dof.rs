@@ -188,6 +188,12 @@ pub struct JointState {
 impl Spring6Dof {
     /// The joint's state for bodies at `pose_a` and `pose_b`.
     pub fn state(&self, pose_a: &Pose, pose_b: &Pose) -> JointState {
+        self.state_and_axes_a(pose_a, pose_b).0
+    }
+
+    /// [`Spring6Dof::state`] and frame A's rotation as a matrix (its columns are the
+    /// linear rows' axes).
+    fn state_and_axes_a(&self, pose_a: &Pose, pose_b: &Pose) -> (JointState, Mat3) {
         let fa = *pose_a * self.frame_a;
         let fb = *pose_b * self.frame_b;
         let ra = Mat3::from_quat(fa.rotation);
@@ -199,7 +205,7 @@ impl Spring6Dof {
         let ax1 = z_a.cross(x_b);
         let ax0 = ax1.cross(z_a);
         let ax2 = x_b.cross(ax1);
-        JointState {
+        let state = JointState {
             frame_a: fa,
             frame_b: fb,
             linear,
@@ -209,7 +215,8 @@ impl Spring6Dof {
                 ax1.normalize_or_zero(),
                 ax2.normalize_or_zero(),
             ],
-        }
+        };
+        (state, ra)
     }
 }
 
@@ -224,6 +231,9 @@ pub struct SolverBody {
     /// 0 for bodies the joints cannot move (kinematic).
     pub inv_mass: f32,
     pub inv_inertia_world: Mat3,
+    /// Whether an impulse changes its velocities (false: both inverses are zero, and the
+    /// rows skip it: adding `0 × impulse` could only turn a zero's sign).
+    pub moves: bool,
 }
 
 impl SolverBody {
@@ -235,18 +245,21 @@ impl SolverBody {
             angvel: angvel.into(),
             inv_mass: 0.0,
             inv_inertia_world: Mat3::ZERO,
+            moves: false,
         }
     }
 
     /// A simulated body with Bullet's local inverse inertia (diagonal, 0 = infinite).
     pub fn dynamic(pose: Pose, linvel: Vec3, angvel: Vec3, mass: f32, inv_inertia: Vec3) -> Self {
         let r = Mat3::from_quat(pose.rotation);
+        let inv_mass = if mass > 0.0 { 1.0 / mass } else { 0.0 };
         SolverBody {
             pose,
             linvel: linvel.into(),
             angvel: angvel.into(),
-            inv_mass: if mass > 0.0 { 1.0 / mass } else { 0.0 },
+            inv_mass,
             inv_inertia_world: r * Mat3::from_diagonal(inv_inertia) * r.transpose(),
+            moves: inv_mass != 0.0 || inv_inertia != Vec3::ZERO,
         }
     }
 }
@@ -270,6 +283,12 @@ pub struct Row {
     pub ang_a_response: Vec3A,
     pub ang_b_response: Vec3A,
     pub jac_inv: f32,
+    /// No linear part (`lin_a`, `lin_b` zero): the solve reads and changes only the
+    /// angular velocities.
+    pub angular: bool,
+    /// Whether the impulse changes body A's, body B's velocities ([`SolverBody::moves`]).
+    pub moves_a: bool,
+    pub moves_b: bool,
     /// Target relative velocity along the row.
     pub target: f32,
     pub lower: f32,
@@ -307,6 +326,9 @@ impl Row {
             inv_a_mass: 0.0,
             inv_b_mass: 0.0,
             jac_inv: 0.0,
+            angular: false,
+            moves_a: true,
+            moves_b: true,
             target: 0.0,
             lower: f32::NEG_INFINITY,
             upper: f32::INFINITY,
@@ -314,17 +336,41 @@ impl Row {
         }
     }
 
+    /// A row along `ang_a` for A and `ang_b` for B with no linear part.
+    pub(super) fn angular(a: usize, b: usize, ang_a: Vec3, ang_b: Vec3) -> Row {
+        Row {
+            angular: true,
+            ..Row::new(a, b, Vec3::ZERO, ang_a, Vec3::ZERO, ang_b)
+        }
+    }
+
     /// Fills the effective mass; false when the row cannot act (both sides fixed).
+    ///
+    /// A side that does not move gets a zero response: its terms of the sum are then
+    /// +0 (a zero matrix would give ±0, and a zero of either sign leaves the sum's
+    /// non-zero value alone).
     pub(super) fn finish(&mut self, bodies: &[SolverBody]) -> bool {
         let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
         self.inv_a_mass = a.inv_mass;
         self.inv_b_mass = b.inv_mass;
-        self.ang_a_response = a.inv_inertia_world.mul_vec3a(self.ang_a);
-        self.ang_b_response = b.inv_inertia_world.mul_vec3a(self.ang_b);
+        self.moves_a = a.moves;
+        self.moves_b = b.moves;
+        let response = |body: &SolverBody, ang: Vec3A| {
+            if body.moves {
+                let r = body.inv_inertia_world.mul_vec3a(ang);
+                (r, r.dot(ang))
+            } else {
+                (Vec3A::ZERO, 0.0)
+            }
+        };
+        let (ra, da) = response(a, self.ang_a);
+        let (rb, db) = response(b, self.ang_b);
+        self.ang_a_response = ra;
+        self.ang_b_response = rb;
         let sum = a.inv_mass * self.lin_a.length_squared()
-            + self.ang_a_response.dot(self.ang_a)
+            + da
             + b.inv_mass * self.lin_b.length_squared()
-            + self.ang_b_response.dot(self.ang_b);
+            + db;
         if sum.abs() <= f32::EPSILON || !sum.is_finite() {
             return false;
         }
@@ -332,8 +378,13 @@ impl Row {
         true
     }
 
+    /// For an angular row the linear terms are left out: they are zeros, which change
+    /// neither a non-zero sum nor `target − sum` (a target is never −0).
     pub(super) fn relative_velocity(&self, bodies: &[SolverBody]) -> f32 {
         let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
+        if self.angular {
+            return self.ang_a.dot(a.angvel) + self.ang_b.dot(b.angvel);
+        }
         self.lin_a.dot(a.linvel)
             + self.ang_a.dot(a.angvel)
             + self.lin_b.dot(b.linvel)
@@ -350,14 +401,25 @@ impl Row {
         self.apply(bodies, delta);
     }
 
-    /// Changes the two bodies' velocities by `impulse` along the row.
+    /// Changes the two bodies' velocities by `impulse` along the row. What would only add
+    /// zeros is skipped (a body that does not move, an angular row's linear part): that
+    /// can differ in a zero's sign alone, which no later step reads (the integration adds
+    /// +0 to every velocity first).
     pub(super) fn apply(&self, bodies: &mut [SolverBody], impulse: f32) {
-        let a = &mut bodies[self.a as usize];
-        a.linvel += self.lin_a * (self.inv_a_mass * impulse);
-        a.angvel += self.ang_a_response * impulse;
-        let b = &mut bodies[self.b as usize];
-        b.linvel += self.lin_b * (self.inv_b_mass * impulse);
-        b.angvel += self.ang_b_response * impulse;
+        if self.moves_a {
+            let a = &mut bodies[self.a as usize];
+            if !self.angular {
+                a.linvel += self.lin_a * (self.inv_a_mass * impulse);
+            }
+            a.angvel += self.ang_a_response * impulse;
+        }
+        if self.moves_b {
+            let b = &mut bodies[self.b as usize];
+            if !self.angular {
+                b.linvel += self.lin_b * (self.inv_b_mass * impulse);
+            }
+            b.angvel += self.ang_b_response * impulse;
+        }
     }
 }
 
@@ -427,9 +489,8 @@ impl Spring6Dof {
     /// does) with the targets computed from the bodies' current poses and velocities.
     pub fn push_rows(&self, bodies: &[SolverBody], info: &StepInfo, rows: &mut Vec<Row>) {
         let (a, b) = (self.body_a, self.body_b);
-        let s = self.state(&bodies[a].pose, &bodies[b].pose);
+        let (s, ra) = self.state_and_axes_a(&bodies[a].pose, &bodies[b].pose);
         let spring_rate = info.fps / info.iterations.max(1) as f32;
-        let ra = Mat3::from_quat(s.frame_a.rotation);
         let arm_a = s.frame_a.translation - bodies[a].pose.translation;
         let arm_b = s.frame_b.translation - bodies[b].pose.translation;
         for i in 0..3 {
@@ -468,7 +529,7 @@ impl Spring6Dof {
                 motor,
             };
             let axis = s.axes[i];
-            let mut row = Row::new(a, b, Vec3::ZERO, axis, Vec3::ZERO, -axis);
+            let mut row = Row::angular(a, b, axis, -axis);
             if drive.apply(&mut row, true, info) && row.finish(bodies) {
                 rows.push(row);
             }

@@ -24,7 +24,7 @@
 //! Still approximate: the other five joint kinds are solved by rapier after this loop,
 //! not inside it.
 
-use super::bodies::{apply_damping, gyroscopic_change};
+use super::bodies::gyroscopic_change;
 use super::integrate::Integration;
 use super::spring6dof::{self, SolverBody, StepInfo};
 use super::world::{self, Body, PhysicsWorld};
@@ -457,14 +457,9 @@ fn solver_body(
         return SolverBody::fixed(b.placed, b.placed_linvel, b.placed_angvel);
     };
     let pose = *rb.position();
-    let (v, mut w) = apply_damping(
-        rb.linvel(),
-        rb.angvel(),
-        b.linear_damping,
-        b.angular_damping,
-        h,
-        config.additional_damping,
-    );
+    let (v, mut w) = b
+        .damping
+        .apply(rb.linvel(), rb.angvel(), config.additional_damping);
     if config.gyroscopic {
         w += gyroscopic_change(w, pose.rotation, b.inertia, h);
     }

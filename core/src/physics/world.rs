@@ -2,7 +2,7 @@
 //! inertia and filters), the spring 6DOF joints kept by Hone, the other joint kinds in
 //! rapier; what the world reports about itself.
 
-use super::bodies::{bullet_inertia, clamp_damping};
+use super::bodies::{bullet_inertia, clamp_damping, Damping};
 use super::collide::{ContactBody, Contacts};
 use super::islands;
 use super::joints::{self, euler_rotation, joint_approximations};
@@ -46,9 +46,8 @@ pub(super) struct Body {
     /// Bullet's local inertia (diagonal) and its inverse (0 where infinite).
     pub inertia: Vec3,
     pub inv_inertia: Vec3,
-    /// Bullet's damping coefficients, clamped to [0, 1].
-    pub linear_damping: f32,
-    pub angular_damping: f32,
+    /// Bullet's damping coefficients, clamped to [0, 1], with what a step keeps.
+    pub damping: Damping,
     /// A simulated body held on its bone while the motion turns its bone's physics off.
     pub held: bool,
     /// Held since this frame: its placement starts without a jump velocity.
@@ -390,8 +389,7 @@ impl PhysicsWorld {
                 mass: setup.mass,
                 inertia: setup.inertia,
                 inv_inertia: inverse_or_zero(setup.inertia),
-                linear_damping: setup.linear_damping,
-                angular_damping: setup.angular_damping,
+                damping: Damping::new(setup.linear_damping, setup.angular_damping, h),
                 held: false,
                 newly_held: false,
             });
@@ -617,7 +615,7 @@ impl PhysicsWorld {
     pub fn body_damping(&self, i: usize) -> Option<(f32, f32)> {
         self.bodies
             .get(i)
-            .map(|b| (b.linear_damping, b.angular_damping))
+            .map(|b| (b.damping.linear, b.damping.angular))
     }
 
     /// The spring 6DOF joint that joint `i` runs as, with the limits and stiffness the

@@ -6,7 +6,8 @@
 //! defaults, which the MMD runtimes keep). Three parts:
 //!
 //! - `shapes`: the narrow phase. Spheres and capsules exact, boxes with rounded edges;
-//!   one closest point (GJK/EPA) a step per pair.
+//!   one closest point a step per pair (a box against a round shape exact too, GJK/EPA
+//!   only once the round shape's axis is inside the box's core).
 //! - `manifold`: each pair's persistent manifold of up to 4 points.
 //! - `rows`: the contact rows, solved with the joints in one sequential-impulse loop.
 //!
