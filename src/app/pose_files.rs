@@ -18,10 +18,10 @@ use std::path::Path;
 /// replaces the current one).
 pub fn show_pose(state: &mut State, pose: &Pose) {
     for (i, b) in pose.bones.iter().enumerate() {
-        state.commands.pose_bone(i, *b);
+        state.commands().pose_bone(i, *b);
     }
     for (i, w) in pose.morphs.iter().enumerate() {
-        state.commands.pose_morph(i, *w);
+        state.commands().pose_morph(i, *w);
     }
 }
 
@@ -34,7 +34,7 @@ pub fn load_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
 
 /// Shows a pose read from `path` (by [`load_vpd_file`] or the loading worker).
 pub fn show_vpd(state: &mut State, path: &Path, vpd: &Vpd, notes: Vec<String>) {
-    let (pose, unknown) = vpd.to_pose(state.doc.model());
+    let (pose, unknown) = vpd.to_pose(state.doc().model());
     show_pose(state, &pose);
     let notes: Vec<String> = notes.into_iter().chain(unknown).collect();
     log_vpd(state, path, vpd, notes, "log-pose-loaded");
@@ -56,7 +56,7 @@ fn log_vpd(state: &mut State, path: &Path, vpd: &Vpd, notes: Vec<String>, key: &
 
 /// Writes the current pose as a VPD (through a temporary file, then renamed).
 pub fn save_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
-    let vpd = Vpd::from_pose(state.doc.model(), &state.pose.pose);
+    let vpd = Vpd::from_pose(state.doc().model(), &state.pose().pose);
     let (bytes, notes) = write_vpd(&vpd);
     let tmp = path.with_extension("vpd.tmp");
     std::fs::write(&tmp, &bytes)

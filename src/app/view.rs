@@ -26,6 +26,9 @@ pub struct View<'a> {
     pub material_visible: &'a [bool],
     /// The bone whose weights the viewport shows, if any.
     pub weight_bone: Option<usize>,
+    /// The viewport's camera, view switches, mode and tool settings (the mode bar
+    /// and the tool bars draw from them).
+    pub viewport: &'a viewport::Viewport,
 }
 
 impl View<'_> {

@@ -17,7 +17,7 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
     let Some(mut dialog) = state.take_generator() else {
         return;
     };
-    dialog.refresh(state.doc.model());
+    dialog.refresh(state.doc().model());
     let mut open = true;
     let mut apply = false;
     let mut cancel = false;
@@ -37,8 +37,8 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
             egui::ScrollArea::vertical()
                 .max_height(340.0)
                 .show(ui, |ui| {
-                    what_on(ui, state.doc.model(), &mut dialog);
-                    options(ui, state.doc.model(), &mut dialog);
+                    what_on(ui, state.doc().model(), &mut dialog);
+                    options(ui, state.doc().model(), &mut dialog);
                 });
             ui.separator();
             result(ui, &dialog);
@@ -66,10 +66,10 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
     if apply {
         if let Some(planned) = dialog.planned.as_mut() {
             if let Some(edit) = planned.edit.take() {
-                state.commands.push(Command::Edit(edit));
+                state.commands().push(Command::Edit(edit));
                 let textures = std::mem::take(&mut planned.textures);
                 if !textures.is_empty() {
-                    state.commands.push(Command::BringTextures(textures));
+                    state.commands().push(Command::BringTextures(textures));
                 }
             }
         }

@@ -32,7 +32,13 @@ pub fn draw(painter: &Painter, proj: &Projector, state: &State) {
     let Some(plan) = d.planned.as_ref().and_then(|p| p.plan.as_ref()) else {
         return;
     };
-    draw_plan(painter, proj, state.doc.model(), state.pose.world(), plan);
+    draw_plan(
+        painter,
+        proj,
+        state.doc().model(),
+        state.pose().world(),
+        plan,
+    );
 }
 
 /// Model-space transform of `body` placed by its bone in `world`.
