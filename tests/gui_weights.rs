@@ -259,7 +259,8 @@ fn vpd_loads_saves_and_applies_as_rest_in_the_app() {
     std::fs::write(&vpd_in, hone::motion::vpd::write_vpd(&vpd).0).unwrap();
 
     let mut h = open(gene.clone(), Tab::Inspector);
-    hone::app::pose_files::load_vpd_file(&mut app_mut(&mut h).state, &vpd_in).unwrap();
+    let (view, sent, _) = app_mut(&mut h).state.split();
+    hone::app::pose_files::load_vpd_file(&view, sent, &vpd_in).unwrap();
     h.run_steps(3);
     let shown = app(&h).state.pose().pose.clone();
     let worst = shown
@@ -276,7 +277,8 @@ fn vpd_loads_saves_and_applies_as_rest_in_the_app() {
 
     // Saved from the app, read back: the same bones.
     let vpd_out = dir.path().join("b.vpd");
-    hone::app::pose_files::save_vpd_file(&mut app_mut(&mut h).state, &vpd_out).unwrap();
+    let (view, sent, _) = app_mut(&mut h).state.split();
+    hone::app::pose_files::save_vpd_file(&view, sent, &vpd_out).unwrap();
     let (back, _) = hone::motion::vpd::load_vpd(&vpd_out).unwrap();
     assert_eq!(back.bones.len(), vpd.bones.len());
     for (a, b) in back.bones.iter().zip(&vpd.bones) {

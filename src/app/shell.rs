@@ -320,8 +320,9 @@ impl HoneApp {
             Purpose::ExportCsv => self.export_csv_to(&path),
             Purpose::LoadMotion | Purpose::LoadPose => self.load_motion(&path),
             Purpose::SavePose => {
-                if let Err(e) = crate::app::pose_files::save_vpd_file(&mut self.state, &path) {
-                    self.state.log(LogLevel::Error, e);
+                let (view, sent, _) = self.state.split();
+                if let Err(e) = crate::app::pose_files::save_vpd_file(&view, sent, &path) {
+                    sent.log(LogLevel::Error, e);
                 }
             }
             Purpose::BakeOutput => {
@@ -433,7 +434,8 @@ impl HoneApp {
                 timeline::set_motion(&mut self.state, vmd, name);
             }
             Ok(ParsedMotion::Vpd(vpd, notes)) => {
-                crate::app::pose_files::show_vpd(&mut self.state, &path, &vpd, notes)
+                let (view, sent, _) = self.state.split();
+                crate::app::pose_files::show_vpd(&view, sent, &path, &vpd, notes)
             }
             Err(LoadError::Cancelled) => {}
             Err(LoadError::Failed(error)) => self.state.log(
@@ -889,7 +891,9 @@ impl HoneApp {
             .show_leaf_collapse_buttons(false)
             .show_leaf_close_all_buttons(false)
             .show_inside(ui, &mut viewer);
-        crate::app::generators::show(&ctx, &mut self.state);
+        self.state.with_generator(|view, dialog, sent| {
+            crate::app::generators::show(&ctx, view, dialog, sent)
+        });
         let (view, commands, _) = self.state.split();
         crate::app::translate_names::show(&ctx, &view, commands);
         crate::app::bake::show(&ctx, &mut self.state);

@@ -8,6 +8,29 @@ use crate::app::document::Document;
 use crate::app::View;
 use crate::app::{pose, pose_undo, textures, timeline, viewport, LogLevel, Selected, Selection};
 
+/// The view of a `State` as field borrows, so that `split` can lend the command queue
+/// and the panel state beside it (a method would borrow the whole state).
+macro_rules! view_of {
+    ($state:expr) => {
+        View {
+            doc: &$state.doc,
+            model: $state.doc.model(),
+            selection: $state.selection,
+            selected: &$state.selected,
+            reveal: $state.panels.reveal_selection,
+            pose: &$state.pose,
+            playback: &$state.playback,
+            debug: &$state.debug,
+            textures: &$state.textures,
+            log: &$state.log,
+            material_visible: &$state.material_visible,
+            weight_bone: $state.viewport.weights.bone,
+            viewport: &$state.viewport,
+            generator: $state.generator.as_ref(),
+        }
+    };
+}
+
 /// Panel-local UI state (search boxes etc.).
 #[derive(Debug, Default)]
 pub struct PanelState {
@@ -384,9 +407,20 @@ impl State {
         self.generator.as_mut()
     }
 
-    /// Takes the dialog out while its window draws (it borrows the state).
-    pub fn take_generator(&mut self) -> Option<crate::app::generators::Dialog> {
-        self.generator.take()
+    /// Lends the open operation dialog beside the frame's view and command queue
+    /// while its window draws; `draw` returning false closes it.
+    pub fn with_generator(
+        &mut self,
+        draw: impl FnOnce(&View, &mut crate::app::generators::Dialog, &mut Commands) -> bool,
+    ) {
+        // Out while it draws (the view lends the state's fields).
+        let Some(mut dialog) = self.generator.take() else {
+            return;
+        };
+        let view = view_of!(self);
+        if draw(&view, &mut dialog, &mut self.commands) {
+            self.generator = Some(dialog);
+        }
     }
 
     /// Puts a dialog (back) in place (none closes it).
@@ -429,10 +463,7 @@ impl State {
 
     /// The selected vertices, ascending (none unless a vertex is the active element).
     pub fn selected_vertices(&self) -> Vec<usize> {
-        use crate::edit::ElementKind;
-        self.selected
-            .iter(self.selection, ElementKind::Vertex)
-            .collect()
+        self.view().selected_vertices()
     }
 
     /// Applies and records a model edit now (panels push [`Commands::edit`] instead).
@@ -772,28 +803,6 @@ impl State {
         let dirty = if self.doc.is_dirty() { "● " } else { "" };
         format!("{dirty}{} — Hone", self.doc.display_name)
     }
-}
-
-/// The view of a `State` as field borrows, so that `split` can lend the command queue
-/// and the panel state beside it (a method would borrow the whole state).
-macro_rules! view_of {
-    ($state:expr) => {
-        View {
-            doc: &$state.doc,
-            model: $state.doc.model(),
-            selection: $state.selection,
-            selected: &$state.selected,
-            reveal: $state.panels.reveal_selection,
-            pose: &$state.pose,
-            playback: &$state.playback,
-            debug: &$state.debug,
-            textures: &$state.textures,
-            log: &$state.log,
-            material_visible: &$state.material_visible,
-            weight_bone: $state.viewport.weights.bone,
-            viewport: &$state.viewport,
-        }
-    };
 }
 
 impl State {

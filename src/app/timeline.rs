@@ -343,9 +343,13 @@ pub fn hud_rect(rect: eframe::egui::Rect) -> eframe::egui::Rect {
     )
 }
 
-pub fn draw_hud(painter: &eframe::egui::Painter, rect: eframe::egui::Rect, state: &State) {
+pub fn draw_hud(
+    painter: &eframe::egui::Painter,
+    rect: eframe::egui::Rect,
+    view: &crate::app::View,
+) {
     use eframe::egui;
-    let Some(sim) = state.pose().sim() else {
+    let Some(sim) = view.pose.sim() else {
         return;
     };
     let times = sim.times();
@@ -375,7 +379,7 @@ pub fn draw_hud(painter: &eframe::egui::Painter, rect: eframe::egui::Rect, state
         }
         y += line;
     };
-    let pb = state.playback();
+    let pb = view.playback;
     let status = if pb.playing {
         crate::tr!("hud-playing", substeps = sim.substeps())
     } else {

@@ -351,12 +351,12 @@ pub fn toolbar(ui: &mut egui::Ui, shown: WeightMode, sent: &mut Commands) {
 }
 
 /// The legend in the viewport's bottom-right corner.
-pub fn draw_legend(painter: &Painter, rect: Rect, state: &State) {
-    let view = &state.viewport().weights;
+pub fn draw_legend(painter: &Painter, rect: Rect, frame: &crate::app::View) {
+    let view = &frame.viewport.weights;
     if !view.is_on() {
         return;
     }
-    let model = state.doc().model();
+    let model = frame.model;
     let font = egui::FontId::proportional(12.0);
     let text = Color32::from_gray(230);
     let mut rows: Vec<(Option<[f32; 4]>, String)> = Vec::new();

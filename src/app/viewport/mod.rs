@@ -571,41 +571,48 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         overlays::draw_joints(&painter, &proj, model, bodies, joint_selected, !opts.joints);
     }
     collision_overlay(&painter, &proj, rect, state);
-    crate::app::generators::preview::draw(&painter, &proj, state);
-    let model = state.doc().model();
-    let world = state.pose().world();
+    // The rest draws from the frame's view (the debug overlays bring their caches
+    // up to date as they draw).
+    let view = state.view();
+    crate::app::generators::preview::draw(&painter, &proj, &view);
     if opts.bones {
-        let (active, selected) = (state.selection(), &state.selected());
+        let (active, selected) = (view.selection, view.selected);
         let bone_selected = |i| selected.contains(active, Selection::Bone(i));
-        overlays::draw_bones(&painter, &proj, model, world, bone_selected);
+        overlays::draw_bones(
+            &painter,
+            &proj,
+            view.model,
+            view.pose.world(),
+            bone_selected,
+        );
     }
-    crate::app::timeline::draw_hud(&painter, rect, state);
+    crate::app::timeline::draw_hud(&painter, rect, &view);
     debug_overlays::draw(&painter, &proj, state);
-    modes::draw_vertices(&painter, &proj, state, response.hover_pos());
+    let view = state.view();
+    let (model, world) = (view.model, view.pose.world());
+    modes::draw_vertices(&painter, &proj, &view, response.hover_pos());
     match mode {
-        Mode::PaintWeights => paint::draw(&painter, &proj, state),
-        Mode::MorphEdit => morph_edit::draw(&painter, &proj, state),
+        Mode::PaintWeights => paint::draw(&painter, &proj, &view),
+        Mode::MorphEdit => morph_edit::draw(&painter, &proj, &view),
         _ => {}
     }
-    crate::app::weight_view::draw_legend(&painter, rect, state);
-    if let Selection::Vertex(v) = state.selection() {
-        if let Some(&p) = state.pose().positions().get(v) {
+    crate::app::weight_view::draw_legend(&painter, rect, &view);
+    if let Selection::Vertex(v) = view.selection {
+        if let Some(&p) = view.pose.positions().get(v) {
             overlays::draw_vertex(&painter, &proj, p);
         }
     }
-    let model = state.doc().model();
-    let world = state.pose().world();
     if let Some(bone) = selected_bone {
         let inp = gizmo::GizmoInput {
             model,
             world,
             bone,
-            pose: state.pose().bones()[bone],
+            pose: view.pose.bones()[bone],
             proj: &proj,
             size: gizmo_size,
             rest,
         };
-        state.viewport().gizmo.draw(&painter, &inp);
+        view.viewport.gizmo.draw(&painter, &inp);
         painter.text(
             rect.left_bottom() + egui::vec2(8.0, -8.0),
             egui::Align2::LEFT_BOTTOM,

@@ -311,14 +311,11 @@ const VERTEX_MARK: Color32 = Color32::from_rgb(255, 200, 40);
 pub fn draw_vertices(
     painter: &egui::Painter,
     proj: &Projector,
-    state: &State,
+    view: &View,
     pointer: Option<Pos2>,
 ) {
-    let positions = state.pose().positions();
-    for v in state
-        .selected()
-        .iter(state.selection(), ElementKind::Vertex)
-    {
+    let positions = view.pose.positions();
+    for v in view.selected.iter(view.selection, ElementKind::Vertex) {
         if let Some(p) = positions.get(v).and_then(|p| proj.project_mmd(*p)) {
             painter.rect_filled(
                 egui::Rect::from_center_size(p, egui::vec2(4.0, 4.0)),
@@ -327,7 +324,7 @@ pub fn draw_vertices(
             );
         }
     }
-    if let (Some(a), Some(b)) = (state.viewport().modes.box_from, pointer) {
+    if let (Some(a), Some(b)) = (view.viewport.modes.box_from, pointer) {
         let rect = egui::Rect::from_two_pos(a, b);
         painter.rect_filled(rect, 0.0, Color32::from_rgba_unmultiplied(255, 200, 40, 30));
         painter.rect_stroke(

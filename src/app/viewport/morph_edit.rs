@@ -83,17 +83,17 @@ pub fn left(state: &mut State) {
 }
 
 /// The middle of the selected vertices as shown (None without a selection).
-fn centre(state: &State, vertices: &[usize]) -> Option<Vec3> {
-    let positions = state.pose().positions();
+fn centre(view: &View, vertices: &[usize]) -> Option<Vec3> {
+    let positions = view.pose.positions();
     let (sum, n) = vertices
         .iter()
         .filter_map(|&v| positions.get(v))
         .fold((Vec3::ZERO, 0usize), |(s, n), p| (s + *p, n + 1));
-    (n > 0).then(|| sum / n as f32 + state.viewport().morph_edit.pending.unwrap_or(Vec3::ZERO))
+    (n > 0).then(|| sum / n as f32 + view.viewport.morph_edit.pending.unwrap_or(Vec3::ZERO))
 }
 
-fn gizmo_size(state: &State) -> f32 {
-    state.viewport().camera.distance * 0.06
+fn gizmo_size(view: &View) -> f32 {
+    view.viewport.camera.distance * 0.06
 }
 
 /// The arrows' drag. Returns true when the pointer belongs to the arrows this frame
@@ -105,13 +105,14 @@ pub fn input(
     proj: &Projector,
 ) -> bool {
     let vertices = state.selected_vertices();
-    let Some(at) = centre(state, &vertices) else {
+    let view = state.view();
+    let Some(at) = centre(&view, &vertices) else {
         return false;
     };
     let inp = PointGizmo {
         proj,
         at,
-        size: gizmo_size(state),
+        size: gizmo_size(&view),
     };
     if response.drag_started_by(PointerButton::Primary) {
         let press = ui
@@ -304,17 +305,14 @@ pub fn tools(ui: &mut egui::Ui, view: &View, sent: &mut Commands) {
 }
 
 /// The arrows on the selected vertices (and their marks moved by a pending drag).
-pub fn draw(painter: &egui::Painter, proj: &Projector, state: &State) {
-    let vertices = state.selected_vertices();
-    let Some(at) = centre(state, &vertices) else {
+pub fn draw(painter: &egui::Painter, proj: &Projector, view: &View) {
+    let vertices = view.selected_vertices();
+    let Some(at) = centre(view, &vertices) else {
         return;
     };
-    if let Some(shift) = state.viewport().morph_edit.pending {
-        let positions = state.pose().positions();
-        for v in state
-            .selected()
-            .iter(state.selection(), ElementKind::Vertex)
-        {
+    if let Some(shift) = view.viewport.morph_edit.pending {
+        let positions = view.pose.positions();
+        for &v in &vertices {
             if let Some(p) = positions.get(v).and_then(|p| proj.project_mmd(*p + shift)) {
                 painter.circle_filled(p, 2.5, Color32::from_rgb(120, 220, 255));
             }
@@ -323,7 +321,7 @@ pub fn draw(painter: &egui::Painter, proj: &Projector, state: &State) {
     let inp = PointGizmo {
         proj,
         at,
-        size: gizmo_size(state),
+        size: gizmo_size(view),
     };
-    state.viewport().gizmo.draw_point(painter, &inp);
+    view.viewport.gizmo.draw_point(painter, &inp);
 }

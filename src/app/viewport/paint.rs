@@ -276,12 +276,17 @@ const MAX_DABS_PER_FRAME: usize = 16;
 
 /// The brush radius in pixels at `centre` (MMD space).
 fn radius_on_screen(state: &State, proj: &Projector, centre: Vec3) -> f32 {
-    let brush = &state.viewport().paint.brush;
+    brush_radius_px(state.viewport(), proj, centre)
+}
+
+/// The brush radius in pixels at `centre` (MMD space), as `viewport` shows it.
+fn brush_radius_px(viewport: &super::Viewport, proj: &Projector, centre: Vec3) -> f32 {
+    let brush = &viewport.paint.brush;
     if brush.screen_space {
         return brush.radius_px;
     }
     // The model-space radius as seen at the hit's depth.
-    let right = mmd_to_gl(state.viewport().camera.view().inverse().x_axis.truncate());
+    let right = mmd_to_gl(viewport.camera.view().inverse().x_axis.truncate());
     match (
         proj.project_mmd(centre),
         proj.project_mmd(centre + right.normalize_or_zero() * brush.radius),
@@ -483,13 +488,13 @@ pub fn tools(ui: &mut egui::Ui, view: &View, sent: &mut Commands) {
 }
 
 /// The brush outline where it would paint.
-pub fn draw(painter: &egui::Painter, proj: &Projector, state: &State) {
-    let tool = &state.viewport().paint;
+pub fn draw(painter: &egui::Painter, proj: &Projector, view: &View) {
+    let tool = &view.viewport.paint;
     let Some(c) = tool.hover else { return };
     let Some(centre) = proj.project_mmd(c) else {
         return;
     };
-    let radius_px = radius_on_screen(state, proj, c);
+    let radius_px = brush_radius_px(view.viewport, proj, c);
     let colour = if tool.is_painting() {
         Color32::from_rgb(255, 90, 60)
     } else {
