@@ -164,9 +164,9 @@ pub fn model_bounds(model: &crate::pmx::Model) -> (glam::Vec3, glam::Vec3) {
     )
 }
 
-/// The view switches and the pose and physics buttons: drawn from the state, every
+/// The view switches and the pose and physics buttons: drawn from the view, every
 /// change sent as a command.
-fn toolbar(ui: &mut egui::Ui, view: &View, sent: &mut Commands) {
+pub fn toolbar(ui: &mut egui::Ui, view: &View, sent: &mut Commands) {
     ui.horizontal_wrapped(|ui| {
         let mut o = view.viewport.options;
         ui.toggle_value(&mut o.mesh, crate::tr!("view-mesh"));

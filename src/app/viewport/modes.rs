@@ -111,6 +111,19 @@ pub fn switch(state: &mut State, mode: Mode) {
 
 /// The mode bar: the switch, the mode's options and what Ctrl+Z undoes. Drawn from
 /// the view; a click sends [`Command::ViewMode`], a changed setting a [`ViewCommand`].
+/// It cannot switch the mode or change a tool itself: the view's borrows are shared.
+///
+/// ```compile_fail,E0594
+/// fn paint_mode(view: &hone::app::View) {
+///     view.viewport.modes.mode = hone::app::commands::Mode::PaintWeights;
+/// }
+/// ```
+///
+/// ```compile_fail,E0594
+/// fn bigger_brush(view: &hone::app::View) {
+///     view.viewport.paint.brush.radius = 2.0;
+/// }
+/// ```
 pub fn bar(ui: &mut egui::Ui, view: &View, sent: &mut Commands) {
     ui.horizontal_wrapped(|ui| {
         ui.label(crate::tr!("mode-label"));

@@ -449,28 +449,32 @@ pub fn tools(ui: &mut egui::Ui, view: &View, sent: &mut Commands) {
                 .speed(0.01),
         );
     }
-    ui.label(crate::tr!("paint-radius"));
+    // Named by their labels, as a screen reader reads them.
+    let label = ui.label(crate::tr!("paint-radius")).id;
     if b.screen_space {
         ui.add(
             egui::DragValue::new(&mut b.radius_px)
                 .range(2.0..=400.0)
                 .suffix(" px"),
-        );
+        )
+        .labelled_by(label);
     } else {
         ui.add(
             egui::DragValue::new(&mut b.radius)
                 .range(0.01..=20.0)
                 .speed(0.01),
-        );
+        )
+        .labelled_by(label);
     }
     ui.checkbox(&mut b.screen_space, crate::tr!("paint-screen"))
         .on_hover_text(crate::tr!("paint-screen-hint"));
-    ui.label(crate::tr!("paint-strength"));
+    let label = ui.label(crate::tr!("paint-strength")).id;
     ui.add(
         egui::DragValue::new(&mut b.strength)
             .range(0.0..=1.0)
             .speed(0.01),
-    );
+    )
+    .labelled_by(label);
     egui::ComboBox::from_id_salt("paint_falloff")
         .selected_text(falloff_label(b.falloff))
         .show_ui(ui, |ui| {
