@@ -3,7 +3,7 @@
 //! Scans every `.rs` file under `src/app` for string literals given to egui's
 //! text-taking calls (`ui.label("…")`, `button`, `heading`, `menu_button`,
 //! `on_hover_text`, `checkbox`, `radio_value`, `selectable_label`, `Window::new`, `small`,
-//! `strong`, a painter's `text`, `state.log_lines()`, a file dialog's `add_filter` …), and for
+//! `strong`, a painter's `text`, `state.log`, a file dialog's `add_filter` …), and for
 //! `format!` strings given to them. A literal passes when what it says, with the
 //! `{…}` placeholders taken out, holds only allowed words (names, units, format terms:
 //! [`ALLOWED_WORDS`]) and symbols. Code under `#[cfg(test)]` is not scanned.
