@@ -228,8 +228,8 @@ impl State {
         &self.doc
     }
 
-    /// The document itself, for the window's file actions (save, merge ends) and
-    /// tests that set a path or end a merge; panels send [`Command`]s instead.
+    /// The document itself, for tests that save it, set its path or end a merge
+    /// (the app changes it only through commands and [`State::save_document`]).
     #[doc(hidden)]
     pub fn doc_mut(&mut self) -> &mut Document {
         &mut self.doc
