@@ -18,23 +18,26 @@ use gui_support::english;
 
 type BarHarness = Harness<'static, State>;
 
-/// The tool bar and the mode bar alone on a state of `model`, `setup` applied first.
+/// One frame of the bars: the tool bar, then the mode bar, on the state's view.
+fn draw_bars(ui: &mut egui::Ui, state: &mut State) {
+    let (view, sent, _) = state.split();
+    viewport::toolbar(ui, &view, sent);
+    modes::bar(ui, &view, sent);
+}
+
+/// The tool bar and the mode bar alone on a state of `model`, `setup` applied first
+/// (and its commands applied, as the window would).
 fn bars(model: Model, setup: impl FnOnce(&mut State)) -> BarHarness {
     english();
-    let mut state = State::new(Document::new(model, None, "test.pmx"), None);
+    let document = Document::new(model, None, "test.pmx");
+    let mut state = State::new(document, None);
     setup(&mut state);
     state.apply_commands();
     state.tick();
+    let size = egui::vec2(1600.0, 300.0);
     let mut h = Harness::builder()
-        .with_size(egui::vec2(1600.0, 300.0))
-        .build_ui_state(
-            |ui, state: &mut State| {
-                let (view, sent, _) = state.split();
-                viewport::toolbar(ui, &view, sent);
-                modes::bar(ui, &view, sent);
-            },
-            state,
-        );
+        .with_size(size)
+        .build_ui_state(draw_bars, state);
     h.run_steps(2);
     h
 }
@@ -64,19 +67,12 @@ fn view_commands(h: &BarHarness) -> Vec<ViewCommand> {
 
 /// Sets the DragValue named `label` (a screen reader's SetValue).
 fn set_number(h: &mut BarHarness, label: &str, value: f64) {
+    let spin = egui::accesskit::Role::SpinButton;
     let node = h
         .get_all_by_label(label)
-        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::SpinButton)
+        .find(|n| n.accesskit_node().role() == spin)
         .unwrap_or_else(|| panic!("a number named {label}"));
-    let (target_node, target_tree) = node.accesskit_node().locate();
-    h.event(egui::Event::AccessKitActionRequest(
-        egui::accesskit::ActionRequest {
-            action: egui::accesskit::Action::SetValue,
-            target_node,
-            target_tree,
-            data: Some(egui::accesskit::ActionData::NumericValue(value)),
-        },
-    ));
+    gui_support::set_node_value(h, &node, value);
     h.run_steps(1);
 }
 
