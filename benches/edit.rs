@@ -29,7 +29,7 @@ fn dab(state: &mut State, bone: usize, hits: &[(usize, f32)], add: bool) {
             PaintMode::Subtract
         },
     };
-    let m = state.doc.model();
+    let m = state.doc().model();
     let mut stroke = Stroke::new(m, bone, brush, None).unwrap();
     let changed = stroke.dab_factors(m, hits).unwrap();
     let set: Vec<_> = changed
@@ -56,12 +56,18 @@ fn bench_edit(c: &mut Criterion) {
     let mut model = loaded.model;
     let elbow = model.bone_index("左ひじ").expect("Gene has 左ひじ");
     let mut state = State::new(Document::new(model.clone(), None, "Gene.pmx"), None);
-    state.viewport.gpu = Some(Arc::new(Mutex::new(Default::default())));
-    state.pose.set_physics(state.doc.model(), true);
+    state.viewport_mut().gpu = Some(Arc::new(Mutex::new(Default::default())));
+    {
+        let f = state.frame_parts();
+        f.pose.set_physics(f.doc.model(), true);
+    }
     state.playback_mut().pause();
     let settle = |state: &mut State| {
         state.tick();
-        state.debug.refresh_order(state.doc.model());
+        {
+            let f = state.frame_parts();
+            f.debug.refresh_order(f.doc.model());
+        }
         hone::app::viewport::sync_gpu(state);
     };
     settle(&mut state);
@@ -69,7 +75,7 @@ fn bench_edit(c: &mut Criterion) {
     c.bench_function("app: bone field edit (Gene)", |b| {
         b.iter(|| {
             x += 0.001;
-            let mut bone = state.doc.model().bones[elbow].clone();
+            let mut bone = state.doc().model().bones[elbow].clone();
             bone.position.x = x;
             state.apply(ModelEdit::set_bone(elbow, bone, "position").merging(1));
             settle(&mut state);
@@ -78,7 +84,7 @@ fn bench_edit(c: &mut Criterion) {
     c.bench_function("app: body field edit (Gene)", |b| {
         b.iter(|| {
             x += 0.001;
-            let mut body = state.doc.model().rigid_bodies[3].clone();
+            let mut body = state.doc().model().rigid_bodies[3].clone();
             body.mass = 1.0 + x;
             state.apply(ModelEdit::set_rigid_body(3, body, "mass").merging(2));
             settle(&mut state);
@@ -87,7 +93,7 @@ fn bench_edit(c: &mut Criterion) {
     c.bench_function("app: joint field edit (Gene)", |b| {
         b.iter(|| {
             x += 0.001;
-            let mut joint = state.doc.model().joints[3].clone();
+            let mut joint = state.doc().model().joints[3].clone();
             joint.angular_spring.x = x;
             state.apply(ModelEdit::set_joint(3, joint, "angular spring").merging(3));
             settle(&mut state);
@@ -96,7 +102,7 @@ fn bench_edit(c: &mut Criterion) {
     c.bench_function("app: material field edit (Gene)", |b| {
         b.iter(|| {
             x += 0.001;
-            let mut m = state.doc.model().materials[0].clone();
+            let mut m = state.doc().model().materials[0].clone();
             m.diffuse.x = x.fract();
             state.apply(ModelEdit::set_material(0, m, "diffuse").merging(4));
             settle(&mut state);
@@ -109,7 +115,7 @@ fn bench_edit(c: &mut Criterion) {
         .filter(|&v| hone::app::weight_view::bone_weight(&model, v, elbow).is_some())
         .take(80)
         .collect();
-    state.viewport.weights.mode = hone::app::weight_view::WeightMode::Bone;
+    state.viewport_mut().weights.mode = hone::app::weight_view::WeightMode::Bone;
     state.select(hone::app::Selection::Bone(elbow));
     let hits: Vec<(usize, f32)> = forearm.iter().map(|&v| (v, 1.0)).collect();
     settle(&mut state);
@@ -143,8 +149,11 @@ fn bench_edit(c: &mut Criterion) {
     );
     c.bench_function("app: checks after an edit (Gene)", |b| {
         b.iter(|| {
-            state.debug.invalidate();
-            state.debug.refresh(state.doc.model());
+            state.debug_mut().invalidate();
+            {
+                let f = state.frame_parts();
+                f.debug.refresh(f.doc.model());
+            }
         })
     });
     let mut history = History::new();

@@ -49,8 +49,11 @@ fn gene() -> Option<(PathBuf, Model)> {
 /// The state as the window has it: a GPU scene to fill, physics on.
 fn state_on(model: Model) -> State {
     let mut state = State::new(Document::new(model, None, "Gene.pmx"), None);
-    state.viewport.gpu = Some(Arc::new(Mutex::new(Default::default())));
-    state.pose.set_physics(state.doc.model(), true);
+    state.viewport_mut().gpu = Some(Arc::new(Mutex::new(Default::default())));
+    {
+        let f = state.frame_parts();
+        f.pose.set_physics(f.doc.model(), true);
+    }
     state.playback_mut().pause();
     state
 }
@@ -60,7 +63,10 @@ fn state_on(model: Model) -> State {
 fn frame_work(state: &mut State) {
     state.apply_commands();
     state.tick();
-    state.debug.refresh_order(state.doc.model());
+    {
+        let f = state.frame_parts();
+        f.debug.refresh_order(f.doc.model());
+    }
     WeightView::update(state);
     hone::app::viewport::sync_gpu(state);
 }
@@ -70,15 +76,15 @@ fn bench_paint_and_edit(c: &mut Criterion) {
     let elbow = model.bone_index("左ひじ").expect("Gene has 左ひじ");
     let wrist = model.bone_index("左手首").expect("Gene has 左手首");
     let mut state = state_on(model.clone());
-    state.viewport.weights.mode = WeightMode::Bone;
+    state.viewport_mut().weights.mode = WeightMode::Bone;
     state.select(Selection::Bone(elbow));
-    state.viewport.paint.brush.radius = 0.6;
+    state.viewport_mut().paint.brush.radius = 0.6;
     frame_work(&mut state);
     // Mid-forearm; every vertex within 0.6 of it counts (front faces or not).
     let centre = (model.bones[elbow].position + model.bones[wrist].position) * 0.5;
-    state.viewport.paint.brush.front_only = false;
+    state.viewport_mut().paint.brush.front_only = false;
     let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1200.0, 800.0));
-    let proj = Projector::new(&state.viewport.camera, rect);
+    let proj = Projector::new(&state.viewport().camera, rect);
     let pos = proj.project_mmd(centre).unwrap_or(rect.center());
     let mut add = true;
     c.bench_function("paint_dab_gene", |b| {
@@ -87,7 +93,7 @@ fn bench_paint_and_edit(c: &mut Criterion) {
             use hone::app::viewport::paint::{self, ModeKind};
             add = !add;
             paint::end_stroke(&mut state);
-            state.viewport.paint.brush.mode = if add {
+            state.viewport_mut().paint.brush.mode = if add {
                 ModeKind::Add
             } else {
                 ModeKind::Subtract
@@ -104,10 +110,10 @@ fn bench_paint_and_edit(c: &mut Criterion) {
     c.bench_function("field_edit_gene", |b| {
         b.iter(|| {
             x += 0.001;
-            let mut edited = state.doc.model().rigid_bodies[body].clone();
+            let mut edited = state.doc().model().rigid_bodies[body].clone();
             edited.mass = 1.0 + x;
             state
-                .commands
+                .commands()
                 .edit(ModelEdit::set_rigid_body(body, edited, "mass").merging(2));
             frame_work(&mut state);
         })
@@ -127,7 +133,7 @@ fn bench_app_frame(c: &mut Criterion) {
     hone_core::i18n::set_lang(hone_core::i18n::Lang::En);
     let ctx = egui::Context::default();
     let mut app = HoneApp::headless(Document::new(model, None, "Gene.pmx"), &ctx);
-    app.state.viewport.gpu = Some(Arc::new(Mutex::new(Default::default())));
+    app.state.viewport_mut().gpu = Some(Arc::new(Mutex::new(Default::default())));
     let size = egui::vec2(1600.0, 1000.0);
     let mut time = 0.0;
     let mut frame = |app: &mut HoneApp| {
@@ -146,7 +152,10 @@ fn bench_app_frame(c: &mut Criterion) {
         frame(&mut app);
     }
     hone::app::timeline::load_motion_file(&mut app.state, &motion);
-    app.state.pose.set_physics(app.state.doc.model(), true);
+    {
+        let f = app.state.frame_parts();
+        f.pose.set_physics(f.doc.model(), true);
+    }
     app.state.playback_mut().looping = true;
     app.state.playback_mut().play();
     for _ in 0..30 {

@@ -11,7 +11,7 @@ use std::process::Command;
 use std::time::Duration;
 
 fn moved_bone_edit(state: &State) -> ModelEdit {
-    let mut bone = state.doc.model().bones[1].clone();
+    let mut bone = state.doc().model().bones[1].clone();
     bone.position += Vec3::new(0.0, 0.5, 0.0);
     ModelEdit::set_bone(1, bone, "position")
 }
@@ -34,7 +34,7 @@ fn an_edit_is_copied_to_the_recovery_folder_and_the_copy_goes_when_saved() {
     );
 
     let edit = moved_bone_edit(&state);
-    state.commands.edit(edit);
+    state.commands().edit(edit);
     state.apply_commands();
     state.tick();
     state.autosave_mut().flush();
@@ -43,12 +43,15 @@ fn an_edit_is_copied_to_the_recovery_folder_and_the_copy_goes_when_saved() {
     assert_eq!(found[0].meta.source.as_deref(), Some(file.as_path()));
     assert_eq!(found[0].meta.edits, 1);
     let copy = found[0].load().unwrap();
-    assert_eq!(copy.bones[1].position, state.doc.model().bones[1].position);
+    assert_eq!(
+        copy.bones[1].position,
+        state.doc().model().bones[1].position
+    );
     assert_ne!(copy.bones[1].position, model.bones[1].position);
     // This process runs: its copy is not offered to itself.
     assert!(recovery::list(dir.path(), true).is_empty());
 
-    state.doc.save_as(&file, &Default::default()).unwrap();
+    state.doc_mut().save_as(&file, &Default::default()).unwrap();
     state.tick();
     assert!(
         recovery::list(dir.path(), false).is_empty(),
@@ -64,7 +67,7 @@ fn a_copy_waits_for_the_interval_after_the_last_write() {
     *state.autosave_mut() = Autosave::with(Some(Slot::new(dir.path())), Duration::from_secs(3600));
     for _ in 0..2 {
         let edit = moved_bone_edit(&state);
-        state.commands.edit(edit);
+        state.commands().edit(edit);
         state.apply_commands();
         state.tick();
         state.autosave_mut().flush();
@@ -72,7 +75,10 @@ fn a_copy_waits_for_the_interval_after_the_last_write() {
     // The first edit is written at once; the second waits out the hour.
     assert_eq!(state.autosave().writes, 1);
     let copy = recovery::list(dir.path(), false)[0].load().unwrap();
-    assert_ne!(copy.bones[1].position, state.doc.model().bones[1].position);
+    assert_ne!(
+        copy.bones[1].position,
+        state.doc().model().bones[1].position
+    );
 }
 
 #[test]

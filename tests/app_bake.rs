@@ -46,14 +46,14 @@ fn a_bake_from_the_app_writes_the_file_and_logs_the_result() {
     options
         .values
         .insert("bones".into(), serde_json::json!("all"));
-    let before = state.log.len();
+    let before = state.log_lines().len();
     bake::start(&ctx, &state.view(), out.clone(), options);
     assert!(bake::is_running(&ctx));
     finish(&ctx, &mut state);
-    let lines: Vec<&String> = state.log[before..].iter().map(|(_, l)| l).collect();
+    let lines: Vec<&String> = state.log_lines()[before..].iter().map(|(_, l)| l).collect();
     assert!(!lines.is_empty(), "nothing logged");
     let baked = load_vmd(&out).expect("the baked motion was written");
-    let bones = state.doc.model().bones.len();
+    let bones = state.doc().model().bones.len();
     assert!(!baked.bone_keys.is_empty());
     assert!(lines[0].contains(&bones.to_string()), "{lines:?}");
 }

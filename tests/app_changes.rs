@@ -14,7 +14,7 @@ use gui_support::motion::{key, name};
 
 fn state_with_gpu(model: hone::pmx::Model) -> State {
     let mut state = State::new(Document::new(model, None, "test.pmx"), None);
-    state.viewport.gpu = Some(Arc::new(Mutex::new(Default::default())));
+    state.viewport_mut().gpu = Some(Arc::new(Mutex::new(Default::default())));
     settle(&mut state);
     state
 }
@@ -24,12 +24,15 @@ fn state_with_gpu(model: hone::pmx::Model) -> State {
 fn settle(state: &mut State) {
     state.apply_commands();
     state.tick();
-    state.debug.refresh(state.doc.model());
+    {
+        let f = state.frame_parts();
+        f.debug.refresh(f.doc.model());
+    }
     viewport::sync_gpu(state);
 }
 
 fn uploaded_diffuse(state: &State, material: usize) -> (Vec4, Vec4) {
-    let gpu = state.viewport.gpu.as_ref().unwrap().lock().unwrap();
+    let gpu = state.viewport().gpu.as_ref().unwrap().lock().unwrap();
     let mesh = gpu.mesh.as_ref().expect("a mesh was uploaded");
     (
         mesh.materials[material].diffuse,
@@ -40,17 +43,17 @@ fn uploaded_diffuse(state: &State, material: usize) -> (Vec4, Vec4) {
 #[test]
 fn a_material_colour_edit_rebuilds_neither_the_mesh_nor_the_deformer() {
     let mut state = state_with_gpu(hone::pmx::builder::sample_rig());
-    let builds = state.viewport.mesh_builds;
-    let revision = state.pose.revision;
-    let checks = state.debug.check_runs;
+    let builds = state.viewport().mesh_builds;
+    let revision = state.pose().revision;
+    let checks = state.debug().check_runs;
     assert_eq!(builds, 1, "the first sync builds the mesh once");
 
-    let mut m = state.doc.model().materials[1].clone();
+    let mut m = state.doc().model().materials[1].clone();
     let colour = Vec4::new(0.25, 0.5, 0.75, 1.0);
     assert_ne!(m.diffuse, colour);
     m.diffuse = colour;
     state
-        .commands
+        .commands()
         .edit(ModelEdit::set_material(1, m, "diffuse"));
     settle(&mut state);
 
@@ -59,59 +62,60 @@ fn a_material_colour_edit_rebuilds_neither_the_mesh_nor_the_deformer() {
         (colour, colour),
         "the colour is shown"
     );
-    assert_eq!(state.viewport.mesh_builds, builds, "no mesh rebuild");
+    assert_eq!(state.viewport().mesh_builds, builds, "no mesh rebuild");
     assert_eq!(
-        state.pose.revision, revision,
+        state.pose().revision,
+        revision,
         "no deformer rebuild, no re-pose"
     );
     assert_eq!(
-        state.debug.check_runs,
+        state.debug().check_runs,
         checks + 1,
         "the checks read materials"
     );
 
     // Undo takes the same path back.
-    state.commands.push(hone::app::commands::Command::Undo);
+    state.commands().push(hone::app::commands::Command::Undo);
     settle(&mut state);
     assert_ne!(uploaded_diffuse(&state, 1).0, colour);
-    assert_eq!(state.viewport.mesh_builds, builds);
-    assert_eq!(state.pose.revision, revision);
+    assert_eq!(state.viewport().mesh_builds, builds);
+    assert_eq!(state.pose().revision, revision);
 }
 
 #[test]
 fn edits_of_what_the_mesh_reads_rebuild_it_and_bone_edits_re_pose_only() {
     let mut state = state_with_gpu(hone::pmx::builder::sample_rig());
-    let builds = state.viewport.mesh_builds;
+    let builds = state.viewport().mesh_builds;
 
     // A bone moves: the deformer re-poses, the mesh (indices, UVs) stays.
-    let revision = state.pose.revision;
-    let mut bone = state.doc.model().bones[1].clone();
+    let revision = state.pose().revision;
+    let mut bone = state.doc().model().bones[1].clone();
     bone.position.y += 0.5;
     state
-        .commands
+        .commands()
         .edit(ModelEdit::set_bone(1, bone, "position"));
     settle(&mut state);
     assert!(
-        state.pose.revision > revision,
+        state.pose().revision > revision,
         "the pose was evaluated again"
     );
-    assert_eq!(state.viewport.mesh_builds, builds);
+    assert_eq!(state.viewport().mesh_builds, builds);
 
     // A bone rename: nothing the deformer or the mesh reads.
-    let revision = state.pose.revision;
-    let mut bone = state.doc.model().bones[1].clone();
+    let revision = state.pose().revision;
+    let mut bone = state.doc().model().bones[1].clone();
     bone.name = "改名".into();
-    state.commands.edit(ModelEdit::set_bone(1, bone, "name"));
+    state.commands().edit(ModelEdit::set_bone(1, bone, "name"));
     settle(&mut state);
-    assert_eq!(state.pose.revision, revision);
-    assert_eq!(state.viewport.mesh_builds, builds);
+    assert_eq!(state.pose().revision, revision);
+    assert_eq!(state.viewport().mesh_builds, builds);
 
     // A vertex UV: the mesh holds the UVs, so it is built again.
-    let mut v = state.doc.model().vertices[0].clone();
+    let mut v = state.doc().model().vertices[0].clone();
     v.uv.x += 0.125;
-    state.commands.edit(ModelEdit::set_vertex(0, v, "uv"));
+    state.commands().edit(ModelEdit::set_vertex(0, v, "uv"));
     settle(&mut state);
-    assert_eq!(state.viewport.mesh_builds, builds + 1);
+    assert_eq!(state.viewport().mesh_builds, builds + 1);
 }
 
 #[test]
@@ -129,12 +133,12 @@ fn renaming_a_bone_rebinds_the_loaded_motion() {
     let motion = state.playback().motion.as_ref().unwrap();
     assert_eq!(motion.report.unknown_bones, ["腕"]);
     assert!(motion.bound.bone_tracks[bone].is_empty());
-    assert_eq!(state.pose.bones()[bone].rotation, Quat::IDENTITY);
+    assert_eq!(state.pose().bones()[bone].rotation, Quat::IDENTITY);
 
-    let mut renamed = state.doc.model().bones[bone].clone();
+    let mut renamed = state.doc().model().bones[bone].clone();
     renamed.name = "腕".into();
     state
-        .commands
+        .commands()
         .edit(ModelEdit::set_bone(bone, renamed, "name"));
     settle(&mut state);
     let motion = state.playback().motion.as_ref().unwrap();
@@ -147,7 +151,7 @@ fn renaming_a_bone_rebinds_the_loaded_motion() {
     // The next frame samples the motion onto the renamed bone.
     state.playback_mut().seek(15.0);
     settle(&mut state);
-    let angle = state.pose.bones()[bone]
+    let angle = state.pose().bones()[bone]
         .rotation
         .angle_between(Quat::IDENTITY);
     assert!((angle - 0.5).abs() < 1e-4, "rotated by the motion: {angle}");
@@ -155,8 +159,8 @@ fn renaming_a_bone_rebinds_the_loaded_motion() {
 
 /// The bone names `state` has selected (active first).
 fn selected_bone_names(state: &State) -> (String, Vec<String>) {
-    let model = state.doc.model();
-    let active = match state.selection {
+    let model = state.doc().model();
+    let active = match state.selection() {
         hone::app::Selection::Bone(b) => model.bones[b].name.clone(),
         other => panic!("a bone should be active, not {other:?}"),
     };
@@ -185,7 +189,7 @@ fn semistandard_bones_inserted_before_the_selection_keep_the_same_bones_selected
     let plan = hone::rig::semistandard::semistandard(&model, &Default::default()).unwrap();
     let mut state = state_with_gpu(model);
     state
-        .commands
+        .commands()
         .push(hone::app::commands::Command::SelectSet {
             active: hone::app::Selection::Bone(hair[2]),
             selected: hone::app::Selected::many(hone::edit::ElementKind::Bone, hair.clone()),
@@ -195,13 +199,13 @@ fn semistandard_bones_inserted_before_the_selection_keep_the_same_bones_selected
         rotation: Quat::from_rotation_z(0.5),
         ..Default::default()
     };
-    state.commands.pose_bone(hair[4], turn);
+    state.commands().pose_bone(hair[4], turn);
     settle(&mut state);
     let before = selected_bone_names(&state);
 
-    state.commands.edit(plan.edit);
+    state.commands().edit(plan.edit);
     settle(&mut state);
-    let model = state.doc.model();
+    let model = state.doc().model();
     let moved = model
         .bones
         .iter()
@@ -209,10 +213,10 @@ fn semistandard_bones_inserted_before_the_selection_keep_the_same_bones_selected
         .unwrap();
     assert_ne!(moved, hair[4], "semi-standard bones go in before the hair");
     assert_eq!(selected_bone_names(&state), before);
-    assert_eq!(state.pose.pose.bones[moved].rotation, turn.rotation);
+    assert_eq!(state.pose().pose.bones[moved].rotation, turn.rotation);
 
     // Undo and redo put back the selection of each side.
-    state.commands.push(hone::app::commands::Command::Undo);
+    state.commands().push(hone::app::commands::Command::Undo);
     settle(&mut state);
     assert_eq!(selected_bone_names(&state), before);
     assert_eq!(state.selected_indices(), hair);
@@ -224,7 +228,7 @@ fn deleting_bones_before_the_selection_moves_it_with_its_bones() {
     let n = model.bones.len();
     let mut state = state_with_gpu(model);
     state
-        .commands
+        .commands()
         .push(hone::app::commands::Command::SelectSet {
             active: hone::app::Selection::Bone(n - 1),
             selected: hone::app::Selected::many(hone::edit::ElementKind::Bone, [n - 2, n - 1]),
@@ -235,16 +239,16 @@ fn deleting_bones_before_the_selection_moves_it_with_its_bones() {
     // A bone with no children or weights, well before the selection.
     let victim = (1..n - 2)
         .find(|&b| {
-            let m = state.doc.model();
+            let m = state.doc().model();
             !m.bones.iter().any(|x| x.parent == b as i32)
         })
         .expect("a leaf bone");
-    state.commands.edit(ModelEdit::delete(
+    state.commands().edit(ModelEdit::delete(
         hone::edit::ElementKind::Bone,
         vec![victim],
     ));
     settle(&mut state);
-    assert_eq!(state.doc.model().bones.len(), n - 1);
+    assert_eq!(state.doc().model().bones.len(), n - 1);
     assert_eq!(selected_bone_names(&state), before);
     assert_eq!(state.selected_indices(), vec![n - 3, n - 2]);
 }

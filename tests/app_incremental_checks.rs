@@ -12,21 +12,24 @@ use hone::edit::ModelEdit;
 fn settle(state: &mut State) {
     state.apply_commands();
     state.tick();
-    state.debug.refresh(state.doc.model());
+    {
+        let f = state.frame_parts();
+        f.debug.refresh(f.doc.model());
+    }
 }
 
 fn runs(state: &State, check: Check) -> u64 {
     state
-        .debug
+        .debug()
         .check_results()
         .expect("the checks ran")
         .runs(check)
 }
 
 fn assert_full_run(state: &State, what: &str) {
-    let full = check_model(state.doc.model(), &CheckContext::default());
+    let full = check_model(state.doc().model(), &CheckContext::default());
     assert!(
-        state.debug.problems == full,
+        state.debug().problems == full,
         "after {what}: the panel's problems differ from a full run"
     );
 }
@@ -43,10 +46,10 @@ fn the_problems_follow_edits_re_running_only_what_they_read() {
         assert_eq!(runs(&state, *check), 1);
     }
 
-    let mut m = state.doc.model().materials[0].clone();
+    let mut m = state.doc().model().materials[0].clone();
     m.diffuse.y = 2.0;
     state
-        .commands
+        .commands()
         .edit(ModelEdit::set_material(0, m, "diffuse"));
     settle(&mut state);
     for check in physics.iter().chain(&bones) {
@@ -54,16 +57,16 @@ fn the_problems_follow_edits_re_running_only_what_they_read() {
     }
     assert_eq!(runs(&state, Check::Numbers), 2, "colours are numbers");
     assert!(state
-        .debug
+        .debug()
         .problems
         .iter()
         .any(|p| p.code == "W-COLOR-RANGE"));
     assert_full_run(&state, "a colour edit");
 
-    let mut body = state.doc.model().rigid_bodies[0].clone();
+    let mut body = state.doc().model().rigid_bodies[0].clone();
     body.mass += 1.0;
     state
-        .commands
+        .commands()
         .edit(ModelEdit::set_rigid_body(0, body, "mass"));
     settle(&mut state);
     for check in physics {
@@ -75,12 +78,12 @@ fn the_problems_follow_edits_re_running_only_what_they_read() {
     assert_full_run(&state, "a body edit");
 
     for _ in 0..2 {
-        state.commands.push(hone::app::commands::Command::Undo);
+        state.commands().push(hone::app::commands::Command::Undo);
         settle(&mut state);
         assert_full_run(&state, "undo");
     }
     assert!(!state
-        .debug
+        .debug()
         .problems
         .iter()
         .any(|p| p.code == "W-COLOR-RANGE"));

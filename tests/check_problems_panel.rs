@@ -34,7 +34,7 @@ fn model() -> Model {
 }
 
 fn problems(h: &AppHarness) -> Vec<Problem> {
-    app(h).state.debug.problems.clone()
+    app(h).state.debug().problems.clone()
 }
 
 fn of(problems: &[Problem], category: Category) -> Vec<&Problem> {
@@ -89,7 +89,7 @@ fn fix_all_of_a_category_is_one_undo_step() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
     assert_eq!(of(&problems(&h), Category::Physics).len(), 5);
-    assert_eq!(*app(&h).state.doc.model(), model());
+    assert_eq!(*app(&h).state.doc().model(), model());
 }
 
 /// The codes of the texture-file problems the panel lists.
@@ -108,13 +108,13 @@ fn texture_files_appearing_and_disappearing_on_disk_are_noticed() {
     let file = dir.path().join("tex").join("cloth.png");
     let path = dir.path().join("rig.pmx");
     let mut h = harness_with(model, "rig.pmx", egui::vec2(1400.0, 900.0), move |app| {
-        app.state.doc.path = Some(path);
+        app.state.doc_mut().path = Some(path);
         focus_tab(&mut app.dock, Tab::Problems);
     });
     h.run_steps(3);
     assert_eq!(texture_codes(&h), ["W-TEXTURE-MISSING"]);
     let runs = |h: &AppHarness, check| {
-        let results = app(h).state.debug.check_results().unwrap();
+        let results = app(h).state.debug().check_results().unwrap();
         results.runs(check)
     };
     // Wait for a poll, so the test counts from it: how many frames the harness

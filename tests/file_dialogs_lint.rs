@@ -52,7 +52,7 @@ fn rfd_is_called_only_inside_src_app_files() {
     assert!(inside > 0, "no rfd call left in src/app/files");
     assert!(
         found.is_empty(),
-        "file dialogs outside the picker (use files::picker::ask or state.panels.pick):\n{}",
+        "file dialogs outside the picker (use files::picker::ask or the panel state's `pick`):\n{}",
         found.join("\n")
     );
 }

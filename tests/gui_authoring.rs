@@ -64,7 +64,7 @@ fn click_body(h: &mut AppHarness, label: &str, modifiers: egui::Modifiers) {
 #[test]
 fn multi_select_five_bodies_and_set_their_mass_in_one_step() {
     let mut h = sample_with(Tab::Physics);
-    let model = app(&h).state.doc.model().clone();
+    let model = app(&h).state.doc().model().clone();
     let name = |i: usize| row(i, &model.rigid_bodies[i].name);
     // Four bodies in a row whose masses differ, and one more.
     let mass = |i: usize| model.rigid_bodies[i].mass;
@@ -78,7 +78,7 @@ fn multi_select_five_bodies_and_set_their_mass_in_one_step() {
     click_body(&mut h, &name(s + 5), egui::Modifiers::COMMAND);
     let state = &app(&h).state;
     assert_eq!(
-        state.selection,
+        state.selection(),
         Selection::RigidBody(s + 5),
         "the last clicked is active"
     );
@@ -90,12 +90,12 @@ fn multi_select_five_bodies_and_set_their_mass_in_one_step() {
     set_value(&h, "mass", 2.5);
     h.run_steps(3);
     let state = &app(&h).state;
-    assert_eq!(state.doc.history.len(), 1, "one undo step");
+    assert_eq!(state.doc().history.len(), 1, "one undo step");
     assert_eq!(
-        state.doc.history.undo_label(),
+        state.doc().history.undo_label(),
         Some("Set mass on 5 rigid bodies = 2.5")
     );
-    let after = state.doc.model();
+    let after = state.doc().model();
     for (i, (new, old)) in after
         .rigid_bodies
         .iter()
@@ -115,7 +115,7 @@ fn multi_select_five_bodies_and_set_their_mass_in_one_step() {
     // One Ctrl+Z restores all five.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.model().rigid_bodies, model.rigid_bodies);
+    assert_eq!(app(&h).state.doc().model().rigid_bodies, model.rigid_bodies);
 }
 
 /// The leftmost widget labelled `label` (the bone tree is the dock's left column).
@@ -165,7 +165,7 @@ fn bytes(model: &hone::pmx::Model) -> Vec<u8> {
 #[test]
 fn add_bone_body_and_joint_from_context_menus_then_simulate_and_undo_all() {
     let mut h = sample_with(Tab::Physics);
-    let original = app(&h).state.doc.model().clone();
+    let original = app(&h).state.doc().model().clone();
     let head = bone_index(&original, "頭");
     let head_body = (original.rigid_bodies.iter())
         .position(|b| b.bone == head as i32)
@@ -182,13 +182,13 @@ fn add_bone_body_and_joint_from_context_menus_then_simulate_and_undo_all() {
     // The new bone's row opens its name for typing; Enter keeps the name.
     h.key_press(egui::Key::Enter);
     h.run_steps(3);
-    let model = app(&h).state.doc.model().clone();
+    let model = app(&h).state.doc().model().clone();
     let bone = original.bones.len();
     assert_eq!(model.bones.len(), bone + 1);
     let new_bone = &model.bones[bone];
     assert_eq!(new_bone.parent, head as i32, "a child of the selection");
     assert!(new_bone.position.distance(hend) < 1e-5, "at 頭's tail");
-    assert_eq!(app(&h).state.selection, Selection::Bone(bone));
+    assert_eq!(app(&h).state.selection(), Selection::Bone(bone));
     let name = new_bone.name.clone();
     let length = match new_bone.tail {
         hone::pmx::Tail::Offset(o) => o.length(),
@@ -205,7 +205,7 @@ fn add_bone_body_and_joint_from_context_menus_then_simulate_and_undo_all() {
     // The new body's row opens its name for typing; Enter keeps the name.
     h.key_press(egui::Key::Enter);
     h.run_steps(3);
-    let model = app(&h).state.doc.model().clone();
+    let model = app(&h).state.doc().model().clone();
     let body = original.rigid_bodies.len();
     assert_eq!(model.rigid_bodies.len(), body + 1);
     let b = &model.rigid_bodies[body];
@@ -227,7 +227,7 @@ fn add_bone_body_and_joint_from_context_menus_then_simulate_and_undo_all() {
         "sized from the bone's length {length}: {:?}",
         b.size
     );
-    assert_eq!(app(&h).state.selection, Selection::RigidBody(body));
+    assert_eq!(app(&h).state.selection(), Selection::RigidBody(body));
 
     // 3. A joint to 頭's body: Ctrl-click it in the body list, right-click, add.
     let head_row = row(head_body, &original.rigid_bodies[head_body].name);
@@ -237,7 +237,7 @@ fn add_bone_body_and_joint_from_context_menus_then_simulate_and_undo_all() {
     h.run_steps(3);
     h.get_by_label_contains("Add joint between").click();
     h.run_steps(3);
-    let model = app(&h).state.doc.model().clone();
+    let model = app(&h).state.doc().model().clone();
     assert_eq!(model.joints.len(), original.joints.len() + 1);
     let j = model.joints.last().unwrap();
     assert_eq!(
@@ -249,7 +249,7 @@ fn add_bone_body_and_joint_from_context_menus_then_simulate_and_undo_all() {
         j.position.distance(new_bone.position) < 1e-4,
         "at the child body's bone"
     );
-    assert_eq!(app(&h).state.doc.history.len(), 3, "one undo step each");
+    assert_eq!(app(&h).state.doc().history.len(), 3, "one undo step each");
 
     // One second of physics (30 frames) with the new chain: nothing becomes NaN.
     focus_tab(&mut app_mut(&mut h).dock, Tab::Simulation);
@@ -262,7 +262,7 @@ fn add_bone_body_and_joint_from_context_menus_then_simulate_and_undo_all() {
         h.get_by_label("⏭ Step").click();
         h.run_steps(1);
     }
-    let sim = app(&h).state.pose.sim().expect("physics on");
+    let sim = app(&h).state.pose().sim().expect("physics on");
     for i in 0..model.rigid_bodies.len() {
         let p = sim.physics.body_pose(i).unwrap();
         assert!(
@@ -278,8 +278,8 @@ fn add_bone_body_and_joint_from_context_menus_then_simulate_and_undo_all() {
         h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
         h.run_steps(2);
     }
-    assert!(!app(&h).state.doc.history.can_undo());
-    assert!(bytes(app(&h).state.doc.model()) == bytes(&original));
+    assert!(!app(&h).state.doc().history.can_undo());
+    assert!(bytes(app(&h).state.doc().model()) == bytes(&original));
 }
 
 /// The bones a vertex has a non-zero weight on, with the weights.
@@ -294,7 +294,7 @@ fn weights_of(v: &hone::pmx::Vertex) -> Vec<(i32, f32)> {
 #[test]
 fn deleting_a_weighted_bone_asks_and_re_points_its_weights_to_the_parent() {
     let mut h = sample_with(Tab::Physics);
-    let original = app(&h).state.doc.model().clone();
+    let original = app(&h).state.doc().model().clone();
     let head = bone_index(&original, "頭");
     let neck = original.bones[head].parent;
     assert!(neck >= 0);
@@ -318,14 +318,18 @@ fn deleting_a_weighted_bone_asks_and_re_points_its_weights_to_the_parent() {
         h.query_by_label_contains(&text).is_some(),
         "the question says {text}"
     );
-    assert_eq!(app(&h).state.doc.model(), &original, "nothing deleted yet");
+    assert_eq!(
+        app(&h).state.doc().model(),
+        &original,
+        "nothing deleted yet"
+    );
     h.get_by_label("Re-point them").click();
     h.run_steps(3);
 
-    let model = app(&h).state.doc.model();
+    let model = app(&h).state.doc().model();
     assert_eq!(model.bones.len(), original.bones.len() - 1);
     assert!(model.bones.iter().all(|b| b.name != "頭"));
-    assert_eq!(app(&h).state.doc.history.len(), 1, "one undo step");
+    assert_eq!(app(&h).state.doc().history.len(), 1, "one undo step");
     // Indices above 頭 shifted down by one; the parent (below it) kept its index.
     let neck = neck as usize;
     assert_eq!(model.bones[neck].name, original.bones[neck].name);
@@ -352,7 +356,7 @@ fn deleting_a_weighted_bone_asks_and_re_points_its_weights_to_the_parent() {
     }
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);
-    assert!(bytes(app(&h).state.doc.model()) == bytes(&original));
+    assert!(bytes(app(&h).state.doc().model()) == bytes(&original));
 }
 
 /// Every reference of `model` to a bone, by the bone's name: parents, tails,
@@ -425,7 +429,7 @@ fn assert_same_references(now: &[String], before: &[String]) {
 #[test]
 fn reordering_bones_by_drag_and_alt_arrows_keeps_every_reference() {
     let mut h = sample_with(Tab::Physics);
-    let original = app(&h).state.doc.model().clone();
+    let original = app(&h).state.doc().model().clone();
     let refs = bone_references_by_name(&original);
     let (hair1, hair4) = (bone_index(&original, "髪1"), bone_index(&original, "髪4"));
     assert!(hair1 < hair4 && original.bones[hair4].parent > hair1 as i32);
@@ -435,12 +439,12 @@ fn reordering_bones_by_drag_and_alt_arrows_keeps_every_reference() {
     let onto = leftmost(&h, &row(hair1, "髪1")).rect();
     let to = egui::pos2(onto.center().x, onto.top() + 2.0);
     drag(&mut h, from, to);
-    let model = app(&h).state.doc.model().clone();
+    let model = app(&h).state.doc().model().clone();
     assert_eq!(model.bones[hair1].name, "髪4", "moved before 髪1");
     assert_eq!(model.bones[hair1 + 1].name, "髪1");
-    assert_eq!(app(&h).state.doc.history.len(), 1);
+    assert_eq!(app(&h).state.doc().history.len(), 1);
     assert_eq!(
-        app(&h).state.selection,
+        app(&h).state.selection(),
         Selection::Bone(hair1),
         "it stays selected"
     );
@@ -470,8 +474,8 @@ fn reordering_bones_by_drag_and_alt_arrows_keeps_every_reference() {
         h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
         h.run_steps(2);
     }
-    let model = app(&h).state.doc.model().clone();
-    assert_eq!(app(&h).state.doc.history.len(), 4);
+    let model = app(&h).state.doc().model().clone();
+    assert_eq!(app(&h).state.doc().history.len(), 4);
     assert_same_references(&bone_references_by_name(&model), &refs);
     let order = hone::deform::BoneOrder::new(&model);
     let hair4 = bone_index(&model, "髪4");
@@ -480,12 +484,12 @@ fn reordering_bones_by_drag_and_alt_arrows_keeps_every_reference() {
     // Alt+Up once, then undo everything: byte-identical.
     h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowUp);
     h.run_steps(2);
-    assert_eq!(app(&h).state.doc.model().bones[hair4 - 1].name, "髪4");
+    assert_eq!(app(&h).state.doc().model().bones[hair4 - 1].name, "髪4");
     for _ in 0..5 {
         h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
         h.run_steps(2);
     }
-    assert!(bytes(app(&h).state.doc.model()) == bytes(&original));
+    assert!(bytes(app(&h).state.doc().model()) == bytes(&original));
 }
 
 /// The frame `name`'s index in `model`.
@@ -501,7 +505,7 @@ fn frame_index(model: &hone::pmx::Model, name: &str) -> usize {
 fn display_frames_take_dragged_bones_and_protect_root_and_expressions() {
     use hone::pmx::DisplayElement;
     let mut h = sample_with(Tab::DisplayFrames);
-    let original = app(&h).state.doc.model().clone();
+    let original = app(&h).state.doc().model().clone();
     let hair = frame_index(&original, "髪");
     let pendant = bone_index(&original, "ペンダント");
     assert!(!original.display_frames[hair]
@@ -515,16 +519,16 @@ fn display_frames_take_dragged_bones_and_protect_root_and_expressions() {
     let from = leftmost(&h, &row(pendant, "ペンダント")).rect().center();
     let to = h.get_by_label(zone).rect().center();
     drag(&mut h, from, to);
-    let model = app(&h).state.doc.model().clone();
+    let model = app(&h).state.doc().model().clone();
     let items = &model.display_frames[hair].elements;
     assert_eq!(
         items.len(),
         original.display_frames[hair].elements.len() + 1
     );
     assert_eq!(items.last(), Some(&DisplayElement::Bone(pendant as i32)));
-    assert_eq!(app(&h).state.doc.history.len(), 1);
+    assert_eq!(app(&h).state.doc().history.len(), 1);
     assert_eq!(
-        app(&h).state.doc.history.undo_label(),
+        app(&h).state.doc().history.undo_label(),
         Some("Add 1 item to display frame 髪")
     );
 
@@ -539,12 +543,12 @@ fn display_frames_take_dragged_bones_and_protect_root_and_expressions() {
         last,
         egui::pos2(first.center().x, first.top() + 2.0),
     );
-    let model = app(&h).state.doc.model().clone();
+    let model = app(&h).state.doc().model().clone();
     assert_eq!(
         model.display_frames[hair].elements[0],
         DisplayElement::Bone(pendant as i32)
     );
-    assert_eq!(app(&h).state.doc.history.len(), 2);
+    assert_eq!(app(&h).state.doc().history.len(), 2);
 
     // 表情 takes morphs only: a bone dropped on it changes nothing.
     let exp = frame_index(&original, "表情");
@@ -553,7 +557,7 @@ fn display_frames_take_dragged_bones_and_protect_root_and_expressions() {
     h.run_steps(2);
     let to = h.get_by_label(zone).rect().center();
     drag(&mut h, from, to);
-    assert_eq!(app(&h).state.doc.history.len(), 2, "no bone in 表情");
+    assert_eq!(app(&h).state.doc().history.len(), 2, "no bone in 表情");
 
     // Root cannot be deleted (key or menu) nor moved.
     leftmost(&h, &format!("🔒 {}", row(0, "Root"))).click();
@@ -562,7 +566,7 @@ fn display_frames_take_dragged_bones_and_protect_root_and_expressions() {
     h.run_steps(2);
     h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
     h.run_steps(2);
-    assert_eq!(app(&h).state.doc.history.len(), 2, "Root stays");
+    assert_eq!(app(&h).state.doc().history.len(), 2, "Root stays");
     leftmost(&h, &format!("🔒 {}", row(0, "Root"))).click_secondary();
     h.run_steps(2);
     assert!(h
@@ -575,5 +579,5 @@ fn display_frames_take_dragged_bones_and_protect_root_and_expressions() {
         h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
         h.run_steps(2);
     }
-    assert!(bytes(app(&h).state.doc.model()) == bytes(&original));
+    assert!(bytes(app(&h).state.doc().model()) == bytes(&original));
 }

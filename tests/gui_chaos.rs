@@ -252,14 +252,14 @@ fn mods(rng: &mut Rng) -> (egui::Modifiers, &'static str) {
 }
 
 fn viewport_rect(h: &AppHarness) -> Option<egui::Rect> {
-    app(h).state.viewport.last_rect
+    app(h).state.viewport().last_rect
 }
 
 /// A point in the viewport: on a bone, on a vertex or anywhere.
 fn viewport_point(h: &AppHarness, rng: &mut Rng, rect: egui::Rect) -> egui::Pos2 {
     let state = &app(h).state;
-    let model = state.doc.model();
-    let proj = Projector::new(&state.viewport.camera, rect);
+    let model = state.doc().model();
+    let proj = Projector::new(&state.viewport().camera, rect);
     let aim = match rng.below(3) {
         0 if !model.bones.is_empty() => Some(model.bones[rng.below(model.bones.len())].position),
         1 if !model.vertices.is_empty() => {
@@ -534,7 +534,7 @@ struct Invariants {
 
 impl Invariants {
     fn new(h: &AppHarness) -> Self {
-        let doc = &app(h).state.doc;
+        let doc = &app(h).state.doc();
         Invariants {
             last_model: doc.model().clone(),
             last_revision: doc.history.revision(),
@@ -543,7 +543,7 @@ impl Invariants {
 
     fn check(&mut self, h: &AppHarness, write: bool) -> Result<(), String> {
         let state = &app(h).state;
-        let doc = &state.doc;
+        let doc = &state.doc();
         let model = doc.model();
         let history = &doc.history;
         // History: head within its steps, and the model changes only through it.
@@ -584,10 +584,13 @@ impl Invariants {
             self.last_revision = history.revision();
         }
         // The selection names elements that exist.
-        if !state.selection.is_valid(model) {
-            return Err(format!("selection {:?} outside the model", state.selection));
+        if !state.selection().is_valid(model) {
+            return Err(format!(
+                "selection {:?} outside the model",
+                state.selection()
+            ));
         }
-        if let Some((kind, _)) = state.selection.element() {
+        if let Some((kind, _)) = state.selection().element() {
             let len = kind.len(model);
             if let Some(i) = state.selected_indices().into_iter().find(|&i| i >= len) {
                 return Err(format!("selected {kind:?} {i} of {len}"));
@@ -679,12 +682,12 @@ fn chaos(model: Model, name: &'static str, seed_salt: u64, default_events: usize
         }
         recent.push_back((i, event));
         if verbose && i % 250 == 0 {
-            let m = app(&h).state.doc.model();
+            let m = app(&h).state.doc().model();
             let rss = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
             eprintln!(
                 "#{i}: {} vertices {} faces {} bones {} morphs {} materials {} bodies {} joints, {} steps, statm {}",
                 m.vertices.len(), m.faces.len(), m.bones.len(), m.morphs.len(), m.materials.len(),
-                m.rigid_bodies.len(), m.joints.len(), app(&h).state.doc.history.len(), rss.trim()
+                m.rigid_bodies.len(), m.joints.len(), app(&h).state.doc().history.len(), rss.trim()
             );
         }
         let t = std::time::Instant::now();
@@ -695,19 +698,19 @@ fn chaos(model: Model, name: &'static str, seed_salt: u64, default_events: usize
     }
     let elapsed = start.elapsed();
     // Close whatever dialog is open, then undo everything and redo everything.
-    let final_bytes = bytes(app(&h).state.doc.model());
-    let steps = app(&h).state.doc.history.len();
-    let head = app(&h).state.doc.history.head();
+    let final_bytes = bytes(app(&h).state.doc().model());
+    let steps = app(&h).state.doc().history.len();
+    let head = app(&h).state.doc().history.head();
     app_mut(&mut h).state.go_to(0);
     h.run_steps(2);
     assert!(
-        bytes(app(&h).state.doc.model()) == original,
+        bytes(app(&h).state.doc().model()) == original,
         "chaos on {name} (HONE_CHAOS_SEED={seed}): undo-all does not give the original bytes"
     );
     app_mut(&mut h).state.go_to(head);
     h.run_steps(2);
     assert!(
-        bytes(app(&h).state.doc.model()) == final_bytes,
+        bytes(app(&h).state.doc().model()) == final_bytes,
         "chaos on {name} (HONE_CHAOS_SEED={seed}): redo-all does not give the final bytes"
     );
     if let Err(e) = invariants.check(&h, true) {
@@ -751,19 +754,19 @@ fn number_fields_refuse_nan_and_numbers_past_f32() {
         .state
         .select(hone::app::Selection::Vertex(0));
     h.run_steps(3);
-    let before = app(&h).state.doc.model().vertices[0].clone();
+    let before = app(&h).state.doc().model().vertices[0].clone();
     for value in [f64::NAN, f64::INFINITY, 1e39, -1e300] {
         gui_support::set_value(&h, "edge scale", value);
         h.run_steps(3);
     }
     let a = app(&h);
     assert_eq!(
-        a.state.doc.model().vertices[0].edge_scale,
+        a.state.doc().model().vertices[0].edge_scale,
         before.edge_scale
     );
-    assert_eq!(a.state.doc.history.len(), 0, "nothing was recorded");
+    assert_eq!(a.state.doc().history.len(), 0, "nothing was recorded");
     // A real number still lands.
     gui_support::set_value(&h, "edge scale", 0.5);
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.model().vertices[0].edge_scale, 0.5);
+    assert_eq!(app(&h).state.doc().model().vertices[0].edge_scale, 0.5);
 }

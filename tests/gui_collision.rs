@@ -32,7 +32,7 @@ fn open_matrix(h: &mut Harness<'_, Option<HoneApp>>) {
 fn masks(h: &Harness<'_, Option<HoneApp>>) -> Vec<u16> {
     app(h)
         .state
-        .doc
+        .doc()
         .model()
         .rigid_bodies
         .iter()
@@ -54,7 +54,7 @@ fn matrix_cell_toggles_both_groups_and_undo_restores() {
     // Symmetric: group-1 bodies lose bit 1 (group 2), group-2 bodies lose bit 0 (group 1).
     assert_eq!(masks(&h), vec![!1u16, !(1u16 << 1)]);
     assert!(!hone::physics::rules::bodies_collide(
-        app(&h).state.doc.model(),
+        app(&h).state.doc().model(),
         0,
         1
     ));
@@ -71,14 +71,19 @@ fn matrix_cell_toggles_both_groups_and_undo_restores() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
     assert_eq!(masks(&h), before);
-    assert!(!app(&h).state.doc.history.can_undo());
+    assert!(!app(&h).state.doc().history.can_undo());
 }
 
 #[test]
 fn selected_body_mask_checkbox_edits_one_bit() {
     let mut h = harness();
     open_matrix(&mut h);
-    h.state_mut().as_mut().unwrap().state.selection = Selection::RigidBody(0);
+    h.state_mut()
+        .as_mut()
+        .unwrap()
+        .state
+        .commands()
+        .select(Selection::RigidBody(0));
     h.run_steps(3);
     h.get_by_label("collides with group 5").scroll_to_me();
     h.run();

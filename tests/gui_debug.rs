@@ -28,7 +28,7 @@ fn out_of_order_tube() -> Model {
 }
 
 fn order_problems(a: &HoneApp) -> Vec<String> {
-    hone::check::check_model(a.state.doc.model(), &Default::default())
+    hone::check::check_model(a.state.doc().model(), &Default::default())
         .into_iter()
         .filter(|p| p.code.starts_with("E-ORDER"))
         .map(|p| p.message)
@@ -56,7 +56,7 @@ fn deform_order_panel_lists_bones_in_the_deformers_order() {
     let shown: Vec<usize> = rows.into_iter().map(|(_, i)| i).collect();
     assert_eq!(shown, expected);
     assert_eq!(
-        app(&h).state.debug.order.bones().collect::<Vec<_>>(),
+        app(&h).state.debug().order.bones().collect::<Vec<_>>(),
         expected
     );
 }
@@ -68,24 +68,24 @@ fn order_violation_fix_is_undoable() {
     let mut h = harness(model, Tab::DeformOrder);
     h.run_steps(3);
     assert!(!order_problems(app(&h)).is_empty());
-    assert!(app(&h).state.debug.is_flagged(upper));
+    assert!(app(&h).state.debug().is_flagged(upper));
 
     // Select the flagged row: the explanation and the fix appear.
     h.get_by_label(&format!("#{upper} 上")).click();
     h.run_steps(3);
-    assert_eq!(app(&h).state.selection, Selection::Bone(upper));
+    assert_eq!(app(&h).state.selection(), Selection::Bone(upper));
     h.get_by_label("Fix: raise deform layer to 1").click();
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.model().bones[upper].layer, 1);
+    assert_eq!(app(&h).state.doc().model().bones[upper].layer, 1);
     assert!(order_problems(app(&h)).is_empty());
-    assert!(!app(&h).state.debug.is_flagged(upper));
+    assert!(!app(&h).state.debug().is_flagged(upper));
 
     // Ctrl+Z brings the problem back.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.model().bones[upper].layer, 0);
+    assert_eq!(app(&h).state.doc().model().bones[upper].layer, 0);
     assert!(!order_problems(app(&h)).is_empty());
-    assert!(app(&h).state.debug.is_flagged(upper));
+    assert!(app(&h).state.debug().is_flagged(upper));
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn problems_panel_lists_and_selects_the_culprit() {
     h.run_steps(3);
     let problem = app(&h)
         .state
-        .debug
+        .debug()
         .problems
         .iter()
         .find(|p| p.code == "E-ORDER-PARENT")
@@ -105,7 +105,7 @@ fn problems_panel_lists_and_selects_the_culprit() {
     let label = format!("{}  {}", problem.code, problem.message);
     h.get_by_label(&label).click();
     h.run_steps(3);
-    assert_eq!(app(&h).state.selection, Selection::Bone(upper));
+    assert_eq!(app(&h).state.selection(), Selection::Bone(upper));
 
     // Its Fix button applies the checker's fix; the list re-runs.
     let fixes = h.query_all_by_label("Fix").count();
@@ -114,7 +114,7 @@ fn problems_panel_lists_and_selects_the_culprit() {
     h.run_steps(3);
     assert!(!app(&h)
         .state
-        .debug
+        .debug()
         .problems
         .iter()
         .any(|p| p.code == "E-ORDER-PARENT"));
@@ -122,7 +122,7 @@ fn problems_panel_lists_and_selects_the_culprit() {
     h.run_steps(3);
     assert!(app(&h)
         .state
-        .debug
+        .debug()
         .problems
         .iter()
         .any(|p| p.code == "E-ORDER-PARENT"));
@@ -132,7 +132,7 @@ fn problems_panel_lists_and_selects_the_culprit() {
 fn click_problem_about(h: &mut AppHarness, target: hone::check::ElementRef) -> &'static str {
     let problem = app(h)
         .state
-        .debug
+        .debug()
         .problems
         .iter()
         .find(|p| p.target == target)
@@ -157,7 +157,7 @@ fn a_weight_problem_selects_its_vertex_and_the_inspector_edits_its_weights() {
     h.run_steps(3);
     let code = click_problem_about(&mut h, hone::check::ElementRef::Vertex(k as i32));
     assert_eq!(code, "W-WEIGHT-SUM");
-    assert_eq!(app(&h).state.selection, Selection::Vertex(k));
+    assert_eq!(app(&h).state.selection(), Selection::Vertex(k));
 
     // The inspector shows the vertex: its weight type, bones by name, the sum.
     h.get_by_label(&format!("Vertex #{k}"));
@@ -173,19 +173,19 @@ fn a_weight_problem_selects_its_vertex_and_the_inspector_edits_its_weights() {
     h.run_steps(2);
     h.get_by_label("BDEF2").click();
     h.run_steps(3);
-    match app(&h).state.doc.model().vertices[k].weights {
+    match app(&h).state.doc().model().vertices[k].weights {
         hone::pmx::Weights::Bdef2 { bones, weight } => {
             assert_eq!(bones, [1, 2]);
             assert!((weight - 0.5 / 0.7).abs() < 1e-5, "{weight}");
         }
         w => panic!("expected BDEF2, got {w:?}"),
     }
-    assert_eq!(app(&h).state.selection, Selection::Vertex(k));
+    assert_eq!(app(&h).state.selection(), Selection::Vertex(k));
     h.get_by_label("下 0.714 + 上 0.286 = 1.000");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
     assert!(matches!(
-        app(&h).state.doc.model().vertices[k].weights,
+        app(&h).state.doc().model().vertices[k].weights,
         hone::pmx::Weights::Bdef4 { .. }
     ));
 }
@@ -206,7 +206,7 @@ fn a_display_frame_problem_selects_the_frame_and_the_inspector_lists_its_items()
     let mut h = harness(model, Tab::Problems);
     h.run_steps(3);
     click_problem_about(&mut h, hone::check::ElementRef::DisplayFrame(1));
-    assert_eq!(app(&h).state.selection, Selection::DisplayFrame(1));
+    assert_eq!(app(&h).state.selection(), Selection::DisplayFrame(1));
 
     h.get_by_label("Display frame #1 体");
     // A normal frame: its kind is shown, not edited (the spec's special frames are
@@ -220,7 +220,7 @@ fn a_display_frame_problem_selects_the_frame_and_the_inspector_lists_its_items()
     // Re-pointing the bad item is an edit: the problem goes, undo brings it back.
     // (The frame has other problems too: it is where 表情 belongs.)
     let about_frame = |h: &AppHarness| {
-        app(h).state.debug.problems.iter().any(|p| {
+        app(h).state.debug().problems.iter().any(|p| {
             p.target == hone::check::ElementRef::DisplayFrame(1) && p.code == "E-INDEX-RANGE"
         })
     };
@@ -228,7 +228,7 @@ fn a_display_frame_problem_selects_the_frame_and_the_inspector_lists_its_items()
     h.run_steps(2);
     h.get_by_label("#2 上").click();
     h.run_steps(3);
-    let frame = &app(&h).state.doc.model().display_frames[1];
+    let frame = &app(&h).state.doc().model().display_frames[1];
     assert_eq!(frame.elements[1], hone::pmx::DisplayElement::Bone(2));
     assert!(!about_frame(&h));
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);

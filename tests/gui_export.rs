@@ -77,7 +77,7 @@ fn the_vrm_window_needs_author_and_licence_then_writes_the_file_and_cancel_write
     assert!(bytes.starts_with(b"glTF"));
     let text = String::from_utf8_lossy(&bytes);
     assert!(text.contains("\"VRMC_vrm\"") && text.contains("\"Kittest\""));
-    let log = &app(&h).state.log;
+    let log = &app(&h).state.log_lines();
     assert!(
         log.iter()
             .any(|(l, m)| *l == LogLevel::Warning && m.contains("T pose")),
@@ -131,7 +131,7 @@ fn the_bake_window_shows_progress_writes_the_motion_and_cancel_stops_it() {
     assert!(out.is_file(), "no baked file");
     let baked = hone::motion::load_vmd(&out).unwrap();
     assert!(!baked.bone_keys.is_empty());
-    let log = &app(&h).state.log;
+    let log = &app(&h).state.log_lines();
     assert!(log.iter().any(|(_, m)| m.starts_with("baked ")), "{log:?}");
 
     // Cancel while it runs: it stops and writes nothing.
@@ -149,7 +149,7 @@ fn the_bake_window_shows_progress_writes_the_motion_and_cancel_stops_it() {
         !hone::app::bake::is_running(&h.ctx)
     });
     assert!(!cancelled.exists());
-    let log = &app(&h).state.log;
+    let log = &app(&h).state.log_lines();
     assert!(
         log.iter()
             .any(|(l, m)| *l == LogLevel::Error && m.starts_with("Bake failed")),

@@ -70,10 +70,10 @@ fn finish_loading(h: &mut AppHarness) {
 /// Renames bone 1 through the undo stack (an unsaved edit).
 fn edit_bone_name(h: &mut AppHarness, name: &str) {
     let a = app_mut(h);
-    let mut bone = a.state.doc.model().bones[1].clone();
+    let mut bone = a.state.doc().model().bones[1].clone();
     bone.name = name.into();
     a.state
-        .commands
+        .commands()
         .edit(hone::edit::ModelEdit::set_bone(1, bone, "name"));
     h.run_steps(2);
 }
@@ -104,8 +104,8 @@ fn a_file_changed_on_disk_shows_the_bar_and_reload_gives_the_new_model() {
     h.get_by_label("Reload").click();
     h.run_steps(1);
     finish_loading(&mut h);
-    assert_eq!(app(&h).state.doc.model(), &theirs);
-    assert!(!app(&h).state.doc.is_dirty());
+    assert_eq!(app(&h).state.doc().model(), &theirs);
+    assert!(!app(&h).state.doc().is_dirty());
     assert!(h.query_by_label("Reload").is_none(), "the bar went");
 }
 
@@ -125,7 +125,7 @@ fn reload_keeps_unsaved_edits_as_a_recovery_copy() {
     h.get_by_label("Reload").click();
     h.run_steps(1);
     finish_loading(&mut h);
-    assert_eq!(app(&h).state.doc.model(), &theirs);
+    assert_eq!(app(&h).state.doc().model(), &theirs);
     let kept: Vec<_> = hone_core::recovery::list(&recovery_dir, false)
         .into_iter()
         .filter(|e| e.meta.source.as_deref() == Some(path.as_path()))
@@ -152,8 +152,8 @@ fn keep_keeps_the_edits_and_saving_over_the_changed_file_asks_first() {
     app(&h).state.watch().check_now();
     h.run_steps(2);
     assert!(h.query_by_label("Keep mine").is_none(), "the bar went");
-    assert_eq!(app(&h).state.doc.model().bones[1].name, "私の編集");
-    assert!(app(&h).state.doc.is_dirty());
+    assert_eq!(app(&h).state.doc().model().bones[1].name, "私の編集");
+    assert!(app(&h).state.doc().is_dirty());
 
     // Save asks; Cancel leaves the other program's file as it is.
     assert!(!app_mut(&mut h).save(false));
@@ -163,14 +163,14 @@ fn keep_keeps_the_edits_and_saving_over_the_changed_file_asks_first() {
     h.run_steps(2);
     assert!(app(&h).overwrite_question.is_none());
     assert_eq!(std::fs::read(&path).unwrap(), their_bytes);
-    assert!(app(&h).state.doc.is_dirty());
+    assert!(app(&h).state.doc().is_dirty());
 
     // Overwrite writes ours, and the next save does not ask again.
     app_mut(&mut h).save(false);
     h.run_steps(2);
     h.get_by_label("Overwrite").click();
     h.run_steps(2);
-    assert!(!app(&h).state.doc.is_dirty());
+    assert!(!app(&h).state.doc().is_dirty());
     let saved = hone::pmx::load(&path).unwrap().model;
     assert_eq!(saved.bones[1].name, "私の編集");
     app(&h).state.watch().check_now();
@@ -216,14 +216,14 @@ fn a_failed_or_cancelled_load_leaves_the_document_open() {
     let mut h = harness_on_file(&path);
     h.run_steps(2);
     edit_bone_name(&mut h, "私の編集");
-    let before = app(&h).state.doc.model().clone();
+    let before = app(&h).state.doc().model().clone();
 
     let broken = dir.path().join("broken.pmx");
     std::fs::write(&broken, b"PMX \x00\x00\x00\x40garbage").unwrap();
     app_mut(&mut h).open_now(&broken);
     finish_loading(&mut h);
-    assert_eq!(app(&h).state.doc.model(), &before);
-    assert!(app(&h).state.doc.is_dirty());
+    assert_eq!(app(&h).state.doc().model(), &before);
+    assert!(app(&h).state.doc().is_dirty());
     h.get_by_label_contains("broken.pmx");
 
     let other = dir.path().join("other.pmx");
@@ -237,8 +237,8 @@ fn a_failed_or_cancelled_load_leaves_the_document_open() {
         h.step();
         std::thread::sleep(Duration::from_millis(10));
     }
-    assert_eq!(app(&h).state.doc.model(), &before);
-    assert_eq!(app(&h).state.doc.path.as_deref(), Some(path.as_path()));
+    assert_eq!(app(&h).state.doc().model(), &before);
+    assert_eq!(app(&h).state.doc().path.as_deref(), Some(path.as_path()));
 }
 
 /// The sample rig grown to `vertices` vertices (tens of megabytes as a file; the
@@ -265,7 +265,7 @@ fn the_window_keeps_drawing_while_a_large_model_loads_and_cancel_stops_it() {
     let size_mb = std::fs::metadata(&large).unwrap().len() as f64 / 1e6;
     let mut h = harness_on_file(&small);
     h.run_steps(2);
-    let before = app(&h).state.doc.model().clone();
+    let before = app(&h).state.doc().model().clone();
 
     // Cancel on the progress bar: the small model stays.
     app_mut(&mut h).open_now(&large);
@@ -283,7 +283,7 @@ fn the_window_keeps_drawing_while_a_large_model_loads_and_cancel_stops_it() {
         h.step();
         std::thread::sleep(Duration::from_millis(10));
     }
-    assert_eq!(app(&h).state.doc.model(), &before);
+    assert_eq!(app(&h).state.doc().model(), &before);
     assert!(h.query_by_label("Opening large.pmx…").is_none());
 
     // Loaded to the end: the window keeps drawing short frames while the worker reads.
@@ -320,7 +320,7 @@ fn the_window_keeps_drawing_while_a_large_model_loads_and_cancel_stops_it() {
         "the load took {} frames: too small a file to tell",
         frames.len()
     );
-    assert_eq!(app(&h).state.doc.model().vertices.len(), 400_000);
+    assert_eq!(app(&h).state.doc().model().vertices.len(), 400_000);
     // The 90th percentile: on a shared machine a frame now and then waits for a core.
     assert!(p90 < Duration::from_millis(50), "{p90:?}");
 }

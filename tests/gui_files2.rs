@@ -47,7 +47,7 @@ fn harness_on_file(path: &Path) -> AppHarness {
 
 /// A two-key motion on the tube rig's first bone.
 fn turn(h: &mut AppHarness) -> hone::motion::Vmd {
-    let first = app(h).state.doc.model().bones[0].name.clone();
+    let first = app(h).state.doc().model().bones[0].name.clone();
     hone::motion::Vmd {
         bone_keys: vec![(name(&first), key(0, 0.0)), (name(&first), key(20, 0.8))],
         ..Default::default()
@@ -74,7 +74,7 @@ fn step_until(h: &mut AppHarness, what: &str, done: impl Fn(&AppHarness) -> bool
 }
 
 fn last_log(h: &AppHarness) -> (LogLevel, String) {
-    let (level, text) = app(h).state.log.last().expect("a Log line");
+    let (level, text) = app(h).state.log_lines().last().expect("a Log line");
     (*level, text.clone())
 }
 
@@ -170,7 +170,7 @@ fn save_as_into_another_folder_asks_about_the_textures_before_writing() {
         std::fs::read(out_dir.join("tex/skin.png")).unwrap(),
         b"not really a png"
     );
-    assert_eq!(app(&h).state.doc.path.as_deref(), Some(out.as_path()));
+    assert_eq!(app(&h).state.doc().path.as_deref(), Some(out.as_path()));
 }
 
 #[test]
@@ -233,7 +233,7 @@ fn an_open_file_deleted_shows_the_bar_and_save_writes_it_back() {
     h.run_steps(2);
     h.get_by_label_contains("rig.pmx was deleted or moved");
     // The model is still open.
-    assert_eq!(app(&h).state.doc.path.as_deref(), Some(path.as_path()));
+    assert_eq!(app(&h).state.doc().path.as_deref(), Some(path.as_path()));
     h.get_by_label("Save it back").click();
     h.run_steps(3);
     assert!(path.is_file(), "not written back");
@@ -270,7 +270,11 @@ fn saving_selected_materials_into_another_folder_asks_about_their_textures() {
     h.get_by_label("Copied beside the new file (1)");
     h.get_by_label("Save").click();
     h.run_steps(3);
-    assert!(out.is_file(), "not written: {:?}", app(&h).state.log);
+    assert!(
+        out.is_file(),
+        "not written: {:?}",
+        app(&h).state.log_lines()
+    );
     let part = hone::pmx::load(&out).unwrap().model;
     assert!(part.textures.iter().any(|t| t == "tex\\skin.png"));
     assert!(out_dir.join("tex/skin.png").is_file());
@@ -321,7 +325,7 @@ fn the_window_keeps_drawing_while_a_large_motion_loads_and_cancel_keeps_the_curr
     let small = turn(&mut h);
     timeline::set_motion(&mut app_mut(&mut h).state, small, "turn.vmd");
     // 300,000 bone keys: about 33 MB.
-    let first = app(&h).state.doc.model().bones[0].name.clone();
+    let first = app(&h).state.doc().model().bones[0].name.clone();
     let big = hone::motion::Vmd {
         bone_keys: (0..300_000u32)
             .map(|f| (name(&first), key(f, (f % 90) as f32 * 0.01)))
@@ -423,7 +427,7 @@ fn add_model_then_save_brings_the_parts_textures_beside_the_model() {
     write(&part, &part_path);
 
     let mut h = harness_on_file(&base);
-    let before = app(&h).state.doc.model().textures.clone();
+    let before = app(&h).state.doc().model().textures.clone();
     click_menu(&mut h, "File", "Add model…");
     let dialog = app_mut(&mut h).state.generator_mut().expect("the dialog");
     let value = serde_json::Value::String(part_path.to_string_lossy().into_owned());
@@ -435,15 +439,15 @@ fn add_model_then_save_brings_the_parts_textures_beside_the_model() {
     );
     h.get_by_label("Apply").click();
     h.run_steps(4);
-    let merged = app(&h).state.doc.model().textures.clone();
+    let merged = app(&h).state.doc().model().textures.clone();
     assert_eq!(merged.len(), before.len() + part.textures.len());
     // The viewport draws the part's textures from its folder before anything is saved.
     let t0 = std::time::Instant::now();
-    while app(&h).state.textures.pending() > 0 && t0.elapsed().as_secs() < 20 {
+    while app(&h).state.textures().pending() > 0 && t0.elapsed().as_secs() < 20 {
         std::thread::sleep(std::time::Duration::from_millis(20));
         h.run_steps(1);
     }
-    let states = &app(&h).state.textures.states;
+    let states = &app(&h).state.textures().states;
     assert_eq!(states.len(), merged.len());
     assert!(
         matches!(states[before.len()], TexState::Missing(_)),
@@ -467,7 +471,7 @@ fn add_model_then_save_brings_the_parts_textures_beside_the_model() {
     h.get_by_label("Save").click();
     h.run_steps(3);
     assert!(app(&h).texture_question.is_none());
-    assert!(!app(&h).state.doc.is_dirty());
+    assert!(!app(&h).state.doc().is_dirty());
 
     let saved = hone::pmx::load(&base).unwrap().model;
     for (i, t) in saved.textures.iter().enumerate() {

@@ -42,7 +42,7 @@ fn open(model: Model) -> AppHarness {
 }
 
 fn model(h: &AppHarness) -> &Model {
-    app(h).state.doc.model()
+    app(h).state.doc().model()
 }
 
 /// Clicks the bone tree's row of `bone` (Ctrl held to add it to the selection).
@@ -120,7 +120,7 @@ fn chain_wizard_from_the_rig_menu_applies_one_step_and_undoes_byte_identical() {
         .rigid_bodies
         .iter()
         .all(|b| chains.contains(&(b.bone as usize))));
-    assert_eq!(app(&h).state.doc.history.len(), 1, "one undo step");
+    assert_eq!(app(&h).state.doc().history.len(), 1, "one undo step");
     undo_by_key(&mut h);
     assert_eq!(bytes(model(&h)), bytes(&original));
 }
@@ -138,7 +138,7 @@ fn bodies_then_joint_chain_each_one_step_undone_to_the_original_bytes() {
     run_generator(&mut h, "Joint chain…");
     assert!(!model(&h).joints.is_empty());
     assert_eq!(model(&h).rigid_bodies.len(), after_bodies);
-    assert_eq!(app(&h).state.doc.history.len(), 2);
+    assert_eq!(app(&h).state.doc().history.len(), 2);
     undo_by_key(&mut h);
     undo_by_key(&mut h);
     assert_eq!(bytes(model(&h)), bytes(&original));
@@ -176,7 +176,7 @@ fn select_symmetric_adds_the_other_side() {
     h.get_by_label("Select symmetric").click();
     h.run_steps(3);
     let state = &app(&h).state;
-    assert_eq!(state.selection, Selection::Bone(left));
+    assert_eq!(state.selection(), Selection::Bone(left));
     let mut want = vec![left, right];
     want.sort();
     assert_eq!(state.selected_indices(), want);

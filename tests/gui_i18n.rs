@@ -108,7 +108,7 @@ fn in_japanese_no_tab_or_mode_shows_a_catalogue_key() {
     for mode in Mode::ALL {
         app_mut(&mut h)
             .state
-            .commands
+            .commands()
             .push(hone::app::commands::Command::ViewMode(mode));
         for tab in Tab::ALL {
             focus_tab(&mut app_mut(&mut h).dock, tab);

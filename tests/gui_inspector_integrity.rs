@@ -68,7 +68,7 @@ fn inspector_harness(model: Model, select: Selection) -> AppHarness {
 }
 
 fn select(h: &mut AppHarness, selection: Selection) {
-    app_mut(h).state.commands.select(selection);
+    app_mut(h).state.commands().select(selection);
     h.run_steps(3);
 }
 
@@ -104,7 +104,7 @@ fn type_text(h: &AppHarness, text: &str) {
 }
 
 fn saved(app: &HoneApp) -> Vec<u8> {
-    write_pmx(app.state.doc.model(), &WriteOptions::default()).unwrap()
+    write_pmx(app.state.doc().model(), &WriteOptions::default()).unwrap()
 }
 
 #[test]
@@ -122,7 +122,7 @@ fn focusing_and_leaving_every_field_changes_nothing() {
         let n = focus_and_leave_every_field(&mut h, heading);
         assert!(n >= at_least, "{heading}: only {n} fields found");
         let a = app(&h);
-        let labels: Vec<&str> = a.state.doc.history.entries().map(|e| e.label).collect();
+        let labels: Vec<&str> = a.state.doc().history.entries().map(|e| e.label).collect();
         assert!(labels.is_empty(), "{heading}: recorded {labels:?}");
         assert!(saved(a) == before, "{heading}: the saved bytes changed");
     }
@@ -155,7 +155,7 @@ fn focusing_fields_of_a_real_rig_changes_nothing() {
     for (selection, heading) in selections.into_iter().zip(&headings) {
         select(&mut h, selection);
         focus_and_leave_every_field(&mut h, heading);
-        assert!(app(&h).state.doc.history.is_empty(), "{heading}");
+        assert!(app(&h).state.doc().history.is_empty(), "{heading}");
     }
     // Gene.pmx round-trips byte-identical: untouched, it still saves as read.
     assert!(
@@ -177,9 +177,9 @@ fn typed_values_are_stored_exactly_and_named_in_the_history() {
     h.key_press(egui::Key::Enter);
     h.run_steps(3);
     let a = app(&h);
-    assert_eq!(a.state.doc.model().bones[2].position.z, -1.4071437f32);
+    assert_eq!(a.state.doc().model().bones[2].position.z, -1.4071437f32);
     assert_eq!(
-        a.state.doc.history.undo_label(),
+        a.state.doc().history.undo_label(),
         Some("Set 上.position.z = -1.4071437")
     );
 
@@ -194,11 +194,11 @@ fn typed_values_are_stored_exactly_and_named_in_the_history() {
     h.key_press(egui::Key::Enter);
     h.run_steps(3);
     let a = app(&h);
-    let name = a.state.doc.model().bones[2].name.clone();
+    let name = a.state.doc().model().bones[2].name.clone();
     assert!(name.ends_with("AB"), "{name}");
-    assert_eq!(a.state.doc.history.len(), 2);
+    assert_eq!(a.state.doc().history.len(), 2);
     assert_eq!(
-        a.state.doc.history.undo_label(),
+        a.state.doc().history.undo_label(),
         Some(format!("Set 上.name = {name}").as_str())
     );
 
@@ -210,9 +210,9 @@ fn typed_values_are_stored_exactly_and_named_in_the_history() {
     h.key_press(egui::Key::Enter);
     h.run_steps(3);
     let a = app(&h);
-    assert_eq!(a.state.doc.model().bones[2].layer, 3);
+    assert_eq!(a.state.doc().model().bones[2].layer, 3);
     assert_eq!(
-        a.state.doc.history.undo_label(),
+        a.state.doc().history.undo_label(),
         Some(format!("Set {name}.deform layer = 3").as_str())
     );
 }
@@ -229,9 +229,9 @@ fn typed_angles_are_stored_from_the_typed_degrees() {
     h.run_steps(3);
     let a = app(&h);
     // 12.5° in radians, rounded once to f32 (not via a rounded display).
-    assert_eq!(a.state.doc.model().joints[0].rotation.x, 0.21816616f32);
+    assert_eq!(a.state.doc().model().joints[0].rotation.x, 0.21816616f32);
     assert_eq!(
-        a.state.doc.history.undo_label(),
+        a.state.doc().history.undo_label(),
         Some("Set 上-下.rotation.x = 12.5°")
     );
 }
@@ -252,11 +252,11 @@ fn a_capsule_turned_box_keeps_its_extent_in_one_undo_step() {
     h.get_by_label("box").click();
     h.run_steps(3);
     let a = app(&h);
-    let body = &a.state.doc.model().rigid_bodies[0];
+    let body = &a.state.doc().model().rigid_bodies[0];
     assert_eq!(body.shape, RigidShape::Box);
     // Half extents: as wide and deep as the diameter, as tall as the caps reach.
     assert_eq!(body.size, Vec3::new(1.8, 3.8, 1.8));
-    assert_eq!(a.state.doc.history.len(), 1, "one undo step");
+    assert_eq!(a.state.doc().history.len(), 1, "one undo step");
     let mut rest = body.clone();
     rest.shape = RigidShape::Capsule;
     rest.size = model.rigid_bodies[0].size;
@@ -264,7 +264,7 @@ fn a_capsule_turned_box_keeps_its_extent_in_one_undo_step() {
 
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.model().rigid_bodies, model.rigid_bodies);
+    assert_eq!(app(&h).state.doc().model().rigid_bodies, model.rigid_bodies);
 }
 
 #[test]
@@ -285,10 +285,10 @@ fn an_ik_link_picker_is_found_by_its_label_and_repoints_the_link_in_one_step() {
     h.get_by_label("#3 先").click();
     h.run_steps(3);
     let a = app(&h);
-    let links = &a.state.doc.model().bones[ik].ik.as_ref().unwrap().links;
+    let links = &a.state.doc().model().bones[ik].ik.as_ref().unwrap().links;
     assert_eq!(links[0].bone, 3);
     assert_eq!(links[1], model.bones[ik].ik.as_ref().unwrap().links[1]);
-    assert_eq!(a.state.doc.history.len(), 1, "one undo step");
+    assert_eq!(a.state.doc().history.len(), 1, "one undo step");
     assert_eq!(
         h.get_by_label("IKリンク 0").value().as_deref(),
         Some("#3 先")
@@ -296,7 +296,7 @@ fn an_ik_link_picker_is_found_by_its_label_and_repoints_the_link_in_one_step() {
 
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.model().bones, model.bones);
+    assert_eq!(app(&h).state.doc().model().bones, model.bones);
 }
 
 #[test]
@@ -323,7 +323,7 @@ fn add_link_extends_the_ik_chain_upwards_and_never_adds_a_link_to_no_bone() {
         if parent >= 0 {
             expected.push(parent);
         }
-        let links: Vec<i32> = app(&h).state.doc.model().bones[ik]
+        let links: Vec<i32> = app(&h).state.doc().model().bones[ik]
             .ik
             .as_ref()
             .unwrap()

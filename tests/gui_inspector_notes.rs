@@ -25,11 +25,21 @@ fn inspector_lists_joint_and_soft_body_notes() {
     let mut h = harness();
     h.run_steps(2);
     assert!(h.query_by_label(joint_note).is_none());
-    h.state_mut().as_mut().unwrap().state.selection = Selection::Joint(joint);
+    h.state_mut()
+        .as_mut()
+        .unwrap()
+        .state
+        .commands()
+        .select(Selection::Joint(joint));
     h.run_steps(3);
     h.get_by_label(joint_note);
 
-    h.state_mut().as_mut().unwrap().state.selection = Selection::SoftBody(0);
+    h.state_mut()
+        .as_mut()
+        .unwrap()
+        .state
+        .commands()
+        .select(Selection::SoftBody(0));
     h.run_steps(3);
     h.get_by_label(soft_note);
     assert!(h.query_by_label(joint_note).is_none());

@@ -31,7 +31,7 @@ fn the_inspector_takes_a_shared_view_and_a_command_sender() {
         let (view, commands, local) = state.split();
         show(ui, &view, commands, local);
     });
-    assert!(state.commands.is_empty(), "looking sends nothing");
+    assert!(state.commands().is_empty(), "looking sends nothing");
 }
 
 fn undo(h: &mut AppHarness) {
@@ -41,7 +41,7 @@ fn undo(h: &mut AppHarness) {
 
 /// The undo steps applied (an undone one stays in the history for redo).
 fn steps(h: &AppHarness) -> usize {
-    app(h).state.doc.history.head()
+    app(h).state.doc().history.head()
 }
 
 #[test]
@@ -58,27 +58,27 @@ fn a_bone_field_is_one_undo_step_and_the_pose_follows() {
 
     // The pose row sends a pose command: the bone turns, the model's history stays empty.
     type_into(&mut h, "rotation", 0, "30");
-    let turned = app(&h).state.pose.bones()[bone].rotation;
+    let turned = app(&h).state.pose().bones()[bone].rotation;
     assert!(
         turned.angle_between(glam::Quat::IDENTITY) > 0.4,
         "{turned:?}"
     );
     assert_eq!(steps(&h), 0, "posing is no model edit");
-    let posed_before = app(&h).state.pose.positions()[vertex];
+    let posed_before = app(&h).state.pose().positions()[vertex];
 
     // Moving the bone's rest position moves the pivot the turned vertex swings about.
     let y = model.bones[bone].position.y;
     type_into(&mut h, "position", 1, &format!("{}", y + 0.5));
     let state = &app(&h).state;
-    assert_eq!(state.doc.model().bones[bone].position.y, y + 0.5);
+    assert_eq!(state.doc().model().bones[bone].position.y, y + 0.5);
     assert_eq!(steps(&h), 1, "one undo step");
-    assert_eq!(state.selection, Selection::Bone(bone), "still selected");
+    assert_eq!(state.selection(), Selection::Bone(bone), "still selected");
     assert_eq!(
-        state.pose.bones()[bone].rotation,
+        state.pose().bones()[bone].rotation,
         turned,
         "the pose is kept"
     );
-    let moved = state.pose.positions()[vertex] - posed_before;
+    let moved = state.pose().positions()[vertex] - posed_before;
     assert!(
         moved.length() > 0.05,
         "the posed vertex followed: {moved:?}"
@@ -86,7 +86,7 @@ fn a_bone_field_is_one_undo_step_and_the_pose_follows() {
 
     undo(&mut h);
     assert_eq!(
-        app(&h).state.doc.model().bones,
+        app(&h).state.doc().model().bones,
         model.bones,
         "undone at once"
     );
@@ -107,20 +107,20 @@ fn a_body_field_dragged_is_one_undo_step_per_drag() {
     };
 
     drag(&mut h);
-    let first = app(&h).state.doc.model().rigid_bodies[0].mass;
+    let first = app(&h).state.doc().model().rigid_bodies[0].mass;
     assert!(first > mass, "the drag raised the mass: {mass} → {first}");
     assert_eq!(steps(&h), 1, "one drag, one undo step");
-    assert_eq!(app(&h).state.selection, Selection::RigidBody(0));
+    assert_eq!(app(&h).state.selection(), Selection::RigidBody(0));
 
     drag(&mut h);
-    let second = app(&h).state.doc.model().rigid_bodies[0].mass;
+    let second = app(&h).state.doc().model().rigid_bodies[0].mass;
     assert!(second > first);
     assert_eq!(steps(&h), 2, "a second drag is a step of its own");
 
     undo(&mut h);
-    assert_eq!(app(&h).state.doc.model().rigid_bodies[0].mass, first);
+    assert_eq!(app(&h).state.doc().model().rigid_bodies[0].mass, first);
     undo(&mut h);
-    assert_eq!(app(&h).state.doc.model().rigid_bodies, model.rigid_bodies);
+    assert_eq!(app(&h).state.doc().model().rigid_bodies, model.rigid_bodies);
 }
 
 #[test]
@@ -132,28 +132,28 @@ fn a_morph_offset_is_one_undo_step_and_the_posed_mesh_follows() {
     };
     let (vertex, old) = (offsets[0].vertex as usize, offsets[0].offset);
     let mut h = inspector_only(model.clone(), Selection::Morph(smile));
-    app_mut(&mut h).state.commands.pose_morph(smile, 1.0);
+    app_mut(&mut h).state.commands().pose_morph(smile, 1.0);
     h.run_steps(3);
-    let before = app(&h).state.pose.positions()[vertex];
+    let before = app(&h).state.pose().positions()[vertex];
 
     let x = old.x + 0.25;
     type_into(&mut h, "offset", 0, &format!("{x}"));
     let state = &app(&h).state;
-    let MorphOffsets::Vertex(now) = &state.doc.model().morphs[smile].offsets else {
+    let MorphOffsets::Vertex(now) = &state.doc().model().morphs[smile].offsets else {
         panic!("still a vertex morph");
     };
     assert_eq!(now[0].offset, Vec3::new(x, old.y, old.z));
     assert_eq!(now[1..], offsets[1..], "the other rows are untouched");
     assert_eq!(steps(&h), 1, "one undo step");
-    assert_eq!(state.selection, Selection::Morph(smile), "still selected");
-    assert_eq!(state.pose.morphs()[smile], 1.0, "the morph stays on");
-    let moved = state.pose.positions()[vertex] - before;
+    assert_eq!(state.selection(), Selection::Morph(smile), "still selected");
+    assert_eq!(state.pose().morphs()[smile], 1.0, "the morph stays on");
+    let moved = state.pose().positions()[vertex] - before;
     assert!(
         (moved - Vec3::X * 0.25).length() < 1e-4,
         "the shown vertex moved with the offset: {moved:?}"
     );
 
     undo(&mut h);
-    assert_eq!(app(&h).state.doc.model().morphs, model.morphs);
+    assert_eq!(app(&h).state.doc().model().morphs, model.morphs);
     assert_eq!(steps(&h), 0);
 }

@@ -22,7 +22,7 @@ fn show_tab(h: &mut gui_support::AppHarness, tab: hone::app::dock::Tab) {
 fn a_click_on_the_empty_right_part_of_a_row_selects_it() {
     let mut h = harness();
     h.run_steps(3);
-    assert_eq!(app(&h).state.selection, Selection::None);
+    assert_eq!(app(&h).state.selection(), Selection::None);
     let label = h.get_by_label("#0 センター").rect();
     // Right of the label, inside the row: no widget there but the row itself.
     let spot = egui::pos2(label.right() + 40.0, label.center().y);
@@ -31,14 +31,14 @@ fn a_click_on_the_empty_right_part_of_a_row_selects_it() {
     pointer(&mut h, spot, Some(true));
     pointer(&mut h, spot, Some(false));
     h.run_steps(2);
-    assert_eq!(app(&h).state.selection, Selection::Bone(0));
+    assert_eq!(app(&h).state.selection(), Selection::Bone(0));
 }
 
 #[test]
 fn the_rigid_body_list_has_a_search_box_that_filters() {
     let mut h = harness();
     show_tab(&mut h, hone::app::dock::Tab::Physics);
-    let bodies = &app(&h).state.doc.model().rigid_bodies;
+    let bodies = &app(&h).state.doc().model().rigid_bodies;
     let upper = bodies.iter().position(|b| b.name == "上").unwrap();
     let lower = bodies.iter().position(|b| b.name == "下").unwrap();
     let row = |i: usize, name: &str| format!("#{i} {name}");
@@ -64,15 +64,15 @@ fn a_new_bone_takes_its_name_as_typed_in_one_undo_step() {
     h.run_steps(3);
     h.get_by_label("#0 センター").click();
     h.run_steps(2);
-    let before = app(&h).state.doc.model().bones.len();
+    let before = app(&h).state.doc().model().bones.len();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     h.run_steps(4);
     let a = app(&h);
-    assert_eq!(a.state.doc.model().bones.len(), before + 1);
+    assert_eq!(a.state.doc().model().bones.len(), before + 1);
     let new = before;
-    assert_eq!(a.state.selection, Selection::Bone(new));
-    let default_name = a.state.doc.model().bones[new].name.clone();
-    assert_eq!(a.state.doc.history.len(), 1);
+    assert_eq!(a.state.selection(), Selection::Bone(new));
+    let default_name = a.state.doc().model().bones[new].name.clone();
+    assert_eq!(a.state.doc().history.len(), 1);
     // The row's name field has the keyboard: typing goes straight into the name.
     assert!(
         h.ctx.memory(|m| m.focused().is_some()),
@@ -85,22 +85,25 @@ fn a_new_bone_takes_its_name_as_typed_in_one_undo_step() {
     h.key_press(egui::Key::Enter);
     h.run_steps(3);
     let a = app(&h);
-    assert_eq!(a.state.doc.model().bones[new].name, "左腕");
+    assert_eq!(a.state.doc().model().bones[new].name, "左腕");
     assert_eq!(
-        a.state.doc.history.len(),
+        a.state.doc().history.len(),
         2,
         "the add, then the typing as one step"
     );
-    assert!(a.state.panels.renaming.is_none(), "Enter ends the renaming");
-    app_mut(&mut h).state.commands.push(Command::Undo);
+    assert!(
+        a.state.panels().renaming.is_none(),
+        "Enter ends the renaming"
+    );
+    app_mut(&mut h).state.commands().push(Command::Undo);
     h.run_steps(3);
     let a = app(&h);
     assert_eq!(
-        a.state.doc.model().bones.len(),
+        a.state.doc().model().bones.len(),
         before + 1,
         "the bone stays"
     );
-    assert_eq!(a.state.doc.model().bones[new].name, default_name);
+    assert_eq!(a.state.doc().model().bones[new].name, default_name);
 }
 
 #[test]
@@ -112,9 +115,9 @@ fn the_simulation_tab_sends_its_world_settings_as_a_command() {
         max_substeps: 3,
         ..Default::default()
     };
-    state.commands.push(Command::SetPhysicsConfig(tuned));
+    state.commands().push(Command::SetPhysicsConfig(tuned));
     state.apply_commands();
-    assert_eq!(*state.pose.physics_config(), tuned);
+    assert_eq!(*state.pose().physics_config(), tuned);
     let mut h = egui_kittest::Harness::new_ui_state(
         |ui, state: &mut State| {
             let (view, commands, local) = state.split();
@@ -123,17 +126,20 @@ fn the_simulation_tab_sends_its_world_settings_as_a_command() {
         state,
     );
     h.run_steps(2);
-    assert!(h.state().commands.is_empty(), "drawing alone sends nothing");
+    assert!(
+        h.state().pending_commands().is_empty(),
+        "drawing alone sends nothing"
+    );
     h.get_by_label("Defaults").click();
     h.run_steps(1);
     let state = h.state_mut();
     assert_eq!(
-        *state.pose.physics_config(),
+        *state.pose().physics_config(),
         tuned,
         "the panel changed nothing"
     );
     let sent: Vec<_> = state
-        .commands
+        .commands()
         .pending()
         .iter()
         .filter_map(|c| match c {
@@ -144,7 +150,7 @@ fn the_simulation_tab_sends_its_world_settings_as_a_command() {
     assert_eq!(sent, vec![hone::physics::PhysicsConfig::default()]);
     state.apply_commands();
     assert_eq!(
-        *state.pose.physics_config(),
+        *state.pose().physics_config(),
         hone::physics::PhysicsConfig::default()
     );
 }

@@ -42,7 +42,7 @@ fn swinging(frames: usize) -> AppHarness {
         rotation: Quat::from_rotation_z(std::f32::consts::FRAC_PI_2),
         translation: Vec3::ZERO,
     };
-    app_mut(&mut h).state.commands.pose_bone(0, quarter);
+    app_mut(&mut h).state.commands().pose_bone(0, quarter);
     h.run_steps(2);
     focus(&mut h, Tab::Simulation);
     h.get_by_label("⏸ Pause").click();
@@ -66,7 +66,7 @@ fn step(h: &mut AppHarness, frames: usize) {
 }
 
 fn world(h: &AppHarness) -> &hone::physics::PhysicsWorld {
-    &app(h).state.pose.sim().expect("physics runs").physics
+    &app(h).state.pose().sim().expect("physics runs").physics
 }
 
 /// What shows whether the running world was reset: the tube's motion.
@@ -95,7 +95,7 @@ fn motion(h: &AppHarness) -> Motion {
 }
 
 fn select(h: &mut AppHarness, selection: Selection) {
-    app_mut(h).state.commands.select(selection);
+    app_mut(h).state.commands().select(selection);
     h.run_steps(3);
     focus(h, Tab::Inspector);
 }
@@ -124,9 +124,9 @@ fn a_spring_typed_into_the_inspector_acts_on_the_running_world_without_a_reset()
     select(&mut edited, Selection::Joint(JOINT));
     type_into(&mut edited, "angular spring", 2, "400");
     let a = app(&edited);
-    assert_eq!(a.state.doc.model().joints[JOINT].angular_spring.z, 400.0);
+    assert_eq!(a.state.doc().model().joints[JOINT].angular_spring.z, 400.0);
     assert_eq!(
-        a.state.doc.history.undo_label(),
+        a.state.doc().history.undo_label(),
         Some("Set 上-下.angular spring.z = 400")
     );
     // The running world holds the new stiffness, and nothing was reset: same epoch, the
@@ -166,7 +166,7 @@ fn damping_typed_into_the_inspector_slows_the_running_body_at_once() {
     select(&mut edited, Selection::RigidBody(TUBE));
     type_into(&mut edited, "angular damping", 0, "0.9");
     assert_eq!(
-        app(&edited).state.doc.model().rigid_bodies[TUBE].angular_damping,
+        app(&edited).state.doc().model().rigid_bodies[TUBE].angular_damping,
         0.9
     );
     let (_, angular) = world(&edited).body_damping(TUBE).unwrap();
@@ -213,15 +213,15 @@ fn edits_that_change_the_worlds_make_up_start_it_over() {
 
     // The tube made a bone-following body (mode 0): the world is rebuilt, every body
     // back on its bone at rest.
-    let mut body = app(&h).state.doc.model().rigid_bodies[TUBE].clone();
+    let mut body = app(&h).state.doc().model().rigid_bodies[TUBE].clone();
     body.mode = RigidMode::FollowBone;
     app_mut(&mut h)
         .state
-        .commands
+        .commands()
         .edit(ModelEdit::set_rigid_body(TUBE, body, "mode"));
     h.run_steps(3);
     assert_eq!(
-        app(&h).state.doc.model().rigid_bodies[TUBE].mode,
+        app(&h).state.doc().model().rigid_bodies[TUBE].mode,
         RigidMode::FollowBone
     );
     let rebuilt = motion(&h);
@@ -231,7 +231,7 @@ fn edits_that_change_the_worlds_make_up_start_it_over() {
     // Undo, step on, then a structural edit (a joint added, as the lists do): reset too.
     app_mut(&mut h)
         .state
-        .commands
+        .commands()
         .push(hone::app::commands::Command::Undo);
     h.run_steps(3);
     focus(&mut h, Tab::Simulation);
@@ -240,11 +240,11 @@ fn edits_that_change_the_worlds_make_up_start_it_over() {
     assert!(running.linvel.length() > 0.1, "{running:?}");
     let joint = Joint {
         name: "追加".into(),
-        ..app(&h).state.doc.model().joints[JOINT].clone()
+        ..app(&h).state.doc().model().joints[JOINT].clone()
     };
     app_mut(&mut h)
         .state
-        .commands
+        .commands()
         .edit(ModelEdit::add_joint(joint));
     h.run_steps(3);
     let after = motion(&h);

@@ -68,17 +68,17 @@ fn drag(h: &mut AppHarness, from: egui::Pos2, to: egui::Pos2) {
 #[test]
 fn dragging_a_material_row_moves_it_with_its_faces_in_one_step() {
     let mut h = sample();
-    let original = app(&h).state.doc.model().clone();
+    let original = app(&h).state.doc().model().clone();
     assert!(original.materials.len() >= 3);
     let last = original.materials.len() - 1;
     let name = original.materials[last].name.clone();
     let from = row_rect(&h, last, &name).center();
     let onto = row_rect(&h, 0, &original.materials[0].name);
     drag(&mut h, from, egui::pos2(onto.center().x, onto.top() + 2.0));
-    let model = app(&h).state.doc.model().clone();
+    let model = app(&h).state.doc().model().clone();
     assert_eq!(model.materials[0].name, name, "moved to the top");
     assert_eq!(model.materials[1].name, original.materials[0].name);
-    assert_eq!(app(&h).state.doc.history.len(), 1, "one step");
+    assert_eq!(app(&h).state.doc().history.len(), 1, "one step");
     assert_eq!(
         faces(&model),
         faces(&original),
@@ -87,13 +87,13 @@ fn dragging_a_material_row_moves_it_with_its_faces_in_one_step() {
     assert_ne!(model.faces, original.faces, "the face blocks moved");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);
-    assert!(bytes(app(&h).state.doc.model()) == bytes(&original));
+    assert!(bytes(app(&h).state.doc().model()) == bytes(&original));
 }
 
 #[test]
 fn the_materials_context_menu_offers_order_merge_and_split() {
     let mut h = sample();
-    let name = app(&h).state.doc.model().materials[1].name.clone();
+    let name = app(&h).state.doc().model().materials[1].name.clone();
     let r = row_rect(&h, 1, &name);
     h.hover_at(r.center());
     h.run_steps(1);

@@ -36,7 +36,7 @@ fn open(model: Model) -> AppHarness {
 }
 
 fn push(h: &mut AppHarness, command: Command) {
-    app_mut(h).state.commands.push(command);
+    app_mut(h).state.commands().push(command);
     h.run_steps(3);
 }
 
@@ -54,11 +54,11 @@ fn select_vertices(h: &mut AppHarness, vertices: &[usize]) {
 /// Where the arrows stand (the mean of the selected vertices as shown) and their size.
 fn arrows(h: &AppHarness, vertices: &[usize]) -> (Vec3, f32, Projector) {
     let state = &app(h).state;
-    let p = state.pose.positions();
+    let p = state.pose().positions();
     let at = vertices.iter().map(|&v| p[v]).sum::<Vec3>() / vertices.len() as f32;
-    let rect = state.viewport.last_rect.expect("the viewport was drawn");
-    let proj = Projector::new(&state.viewport.camera, rect);
-    (at, state.viewport.camera.distance * 0.06, proj)
+    let rect = state.viewport().last_rect.expect("the viewport was drawn");
+    let proj = Projector::new(&state.viewport().camera, rect);
+    (at, state.viewport().camera.distance * 0.06, proj)
 }
 
 /// Grabs the X arrow half way along it and drags it `dx` model units further.
@@ -102,29 +102,29 @@ fn an_arrow_drag_in_edit_morph_mode_goes_into_the_morph_not_the_mesh() {
     push(&mut h, Command::ViewMode(Mode::MorphEdit));
     app_mut(&mut h)
         .state
-        .commands
+        .commands()
         .select(Selection::Morph(smile));
     h.run_steps(3);
     select_vertices(&mut h, &vertices);
     {
         let state = &app(&h).state;
         assert_eq!(
-            state.viewport.morph_edit.target,
+            state.viewport().morph_edit.target,
             Some(smile),
             "follows the selected morph"
         );
-        assert_eq!(state.pose.morphs()[smile], 1.0, "the morph is shown at 1");
+        assert_eq!(state.pose().morphs()[smile], 1.0, "the morph is shown at 1");
     }
     let shown_before: Vec<Vec3> = vertices
         .iter()
-        .map(|&v| app(&h).state.pose.positions()[v])
+        .map(|&v| app(&h).state.pose().positions()[v])
         .collect();
 
     drag_x_arrow(&mut h, &vertices, 0.5);
 
     let state = &app(&h).state;
-    let m = state.doc.model();
-    assert_eq!(state.doc.history.len(), 1, "one drag, one undo step");
+    let m = state.doc().model();
+    assert_eq!(state.doc().history.len(), 1, "one drag, one undo step");
     assert_eq!(m.vertices, model.vertices, "the base mesh is untouched");
     let after = vertex_offsets(m, smile);
     for &v in &vertices {
@@ -145,7 +145,7 @@ fn an_arrow_drag_in_edit_morph_mode_goes_into_the_morph_not_the_mesh() {
         "new vertices get rows"
     );
     for (k, &v) in vertices.iter().enumerate() {
-        let shown = state.pose.positions()[v];
+        let shown = state.pose().positions()[v];
         assert!(
             (shown - shown_before[k] - Vec3::new(0.5, 0.0, 0.0)).length() < 1e-3,
             "the view shows vertex {v} moved"
@@ -154,9 +154,9 @@ fn an_arrow_drag_in_edit_morph_mode_goes_into_the_morph_not_the_mesh() {
 
     // Leaving the mode: the morph slider is back at 0; Ctrl+Z restores the bytes.
     push(&mut h, Command::ViewMode(Mode::Pose));
-    assert_eq!(app(&h).state.pose.morphs()[smile], 0.0);
+    assert_eq!(app(&h).state.pose().morphs()[smile], 0.0);
     push(&mut h, Command::UndoNewest);
-    assert_eq!(bytes(app(&h).state.doc.model()), bytes(&model));
+    assert_eq!(bytes(app(&h).state.doc().model()), bytes(&model));
 }
 
 #[test]
@@ -166,11 +166,11 @@ fn a_drag_with_new_morph_makes_a_vertex_morph_of_the_move() {
     push(&mut h, Command::ViewMode(Mode::MorphEdit));
     let vertices = [3usize, 4, 5];
     select_vertices(&mut h, &vertices);
-    assert_eq!(app(&h).state.viewport.morph_edit.target, None);
+    assert_eq!(app(&h).state.viewport().morph_edit.target, None);
     drag_x_arrow(&mut h, &vertices, -0.3);
     let state = &app(&h).state;
-    let m = state.doc.model();
-    assert_eq!(state.doc.history.len(), 1, "{:?}", state.log);
+    let m = state.doc().model();
+    assert_eq!(state.doc().history.len(), 1, "{:?}", state.log_lines());
     assert_eq!(m.morphs.len(), model.morphs.len() + 1);
     assert_eq!(m.vertices, model.vertices, "the base mesh is untouched");
     let new = vertex_offsets(m, model.morphs.len());
@@ -182,15 +182,15 @@ fn a_drag_with_new_morph_makes_a_vertex_morph_of_the_move() {
         );
     }
     assert_eq!(
-        state.viewport.morph_edit.target,
+        state.viewport().morph_edit.target,
         Some(model.morphs.len()),
         "the mode goes on editing the new morph"
     );
     // A second drag adds to it, as its own step.
     drag_x_arrow(&mut h, &vertices, -0.2);
     let state = &app(&h).state;
-    assert_eq!(state.doc.history.len(), 2);
-    let new = vertex_offsets(state.doc.model(), model.morphs.len());
+    assert_eq!(state.doc().history.len(), 2);
+    let new = vertex_offsets(state.doc().model(), model.morphs.len());
     assert!(
         (new[0].1 - Vec3::new(-0.5, 0.0, 0.0)).length() < 1e-3,
         "{:?}",
@@ -223,7 +223,7 @@ fn the_inspector_edits_new_uv_and_material_morphs_and_adds_and_removes_rows() {
     let mut h = inspector_only(model.clone(), Selection::None);
     push(&mut h, Command::Edit(uv));
     push(&mut h, Command::Edit(mat));
-    assert_eq!(app(&h).state.doc.model().morphs.len(), n + 2);
+    assert_eq!(app(&h).state.doc().model().morphs.len(), n + 2);
 
     // The new UV morph: its offset's u typed in the inspector.
     push(
@@ -234,7 +234,7 @@ fn the_inspector_edits_new_uv_and_material_morphs_and_adds_and_removes_rows() {
         },
     );
     type_into(&mut h, "uv offset", 0, "0.25");
-    let m = app(&h).state.doc.model();
+    let m = app(&h).state.doc().model();
     let MorphOffsets::Uv { offsets, .. } = &m.morphs[n].offsets else {
         panic!("not a UV morph");
     };
@@ -242,11 +242,11 @@ fn the_inspector_edits_new_uv_and_material_morphs_and_adds_and_removes_rows() {
     // Add a row, then remove the first: the new blank row is left.
     h.get_by_label("➕ Add offset").click();
     h.run_steps(3);
-    let count = |h: &AppHarness, i: usize| app(h).state.doc.model().morphs[i].offsets.len();
+    let count = |h: &AppHarness, i: usize| app(h).state.doc().model().morphs[i].offsets.len();
     assert_eq!(count(&h, n), 2);
     h.get_all_by_label("✕").next().unwrap().click();
     h.run_steps(3);
-    let m = app(&h).state.doc.model();
+    let m = app(&h).state.doc().model();
     let MorphOffsets::Uv { offsets, .. } = &m.morphs[n].offsets else {
         panic!("not a UV morph");
     };
@@ -267,7 +267,7 @@ fn the_inspector_edits_new_uv_and_material_morphs_and_adds_and_removes_rows() {
     type_into(&mut h, "diffuse", 0, "0.5");
     h.get_by_label("➕ Add offset").click();
     h.run_steps(3);
-    let m = app(&h).state.doc.model();
+    let m = app(&h).state.doc().model();
     let MorphOffsets::Material(offsets) = &m.morphs[n + 1].offsets else {
         panic!("not a material morph");
     };
@@ -279,11 +279,11 @@ fn the_inspector_edits_new_uv_and_material_morphs_and_adds_and_removes_rows() {
         "a blank material row is on every material"
     );
     // Each change one step: 2 morphs, UV value, add, remove, diffuse, add.
-    assert_eq!(app(&h).state.doc.history.len(), 7);
+    assert_eq!(app(&h).state.doc().history.len(), 7);
     for _ in 0..5 {
         push(&mut h, Command::Undo);
     }
-    let m = app(&h).state.doc.model();
+    let m = app(&h).state.doc().model();
     let MorphOffsets::Uv { offsets, .. } = &m.morphs[n].offsets else {
         panic!("not a UV morph");
     };
@@ -306,7 +306,7 @@ fn the_morph_menu_adds_selected_bones_at_their_pose_and_removes_them() {
     assert!(before.iter().all(|o| o.bone != elbow as i32));
     let mut h = open(model.clone());
     let rot = glam::Quat::from_rotation_y(0.4);
-    app_mut(&mut h).state.commands.pose_bone(
+    app_mut(&mut h).state.commands().pose_bone(
         elbow,
         hone::deform::BonePose {
             rotation: rot,
@@ -327,15 +327,20 @@ fn the_morph_menu_adds_selected_bones_at_their_pose_and_removes_them() {
     h.run_steps(2);
     h.get_by_label(&format!("#{a_pose} Aポーズ")).click();
     h.run_steps(3);
-    let m = app(&h).state.doc.model();
+    let m = app(&h).state.doc().model();
     let MorphOffsets::Bone(after) = &m.morphs[a_pose].offsets else {
         panic!();
     };
-    assert_eq!(after.len(), before.len() + 1, "{:?}", app(&h).state.log);
+    assert_eq!(
+        after.len(),
+        before.len() + 1,
+        "{:?}",
+        app(&h).state.log_lines()
+    );
     let added = after.last().unwrap();
     assert_eq!(added.bone, elbow as i32);
     assert!(added.rotation.abs_diff_eq(glam::Vec4::from(rot), 1e-6));
-    assert_eq!(app(&h).state.doc.history.len(), 1);
+    assert_eq!(app(&h).state.doc().history.len(), 1);
 
     h.get_by_label("Morph").click();
     h.run_steps(2);
@@ -343,9 +348,9 @@ fn the_morph_menu_adds_selected_bones_at_their_pose_and_removes_them() {
     h.run_steps(2);
     h.get_by_label(&format!("#{a_pose} Aポーズ (1)")).click();
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.history.len(), 2);
+    assert_eq!(app(&h).state.doc().history.len(), 2);
     assert_eq!(
-        bytes(app(&h).state.doc.model()),
+        bytes(app(&h).state.doc().model()),
         bytes(&model),
         "removed again"
     );

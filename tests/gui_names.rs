@@ -20,7 +20,7 @@ fn without_english() -> Model {
 }
 
 fn model(h: &AppHarness) -> &Model {
-    app(h).state.doc.model()
+    app(h).state.doc().model()
 }
 
 fn english_of(m: &Model, bone: &str) -> String {
@@ -35,7 +35,7 @@ fn translate_names_from_the_edit_menu_applies_one_step() {
     let original = without_english();
     let mut h = harness_on(original.clone(), "names");
     h.run_steps(3);
-    let steps = app(&h).state.doc.history.len();
+    let steps = app(&h).state.doc().history.len();
     h.get_by_label("Edit").click();
     h.run_steps(3);
     h.get_by_label("Translate names…").click();
@@ -53,7 +53,11 @@ fn translate_names_from_the_edit_menu_applies_one_step() {
     );
 
     let m = model(&h);
-    assert_eq!(app(&h).state.doc.history.len(), steps + 1, "one undo step");
+    assert_eq!(
+        app(&h).state.doc().history.len(),
+        steps + 1,
+        "one undo step"
+    );
     assert_eq!(english_of(m, "左腕"), "arm_L");
     assert_eq!(english_of(m, "右腕"), "arm_R");
     assert_eq!(english_of(m, "センター"), "center");
@@ -78,7 +82,12 @@ fn bone_name_field_warns_while_typing_a_name_a_vmd_cannot_hold() {
     let bone = model.bone_index("左腕").unwrap();
     let mut h = harness_on(model, "names");
     h.run_steps(2);
-    h.state_mut().as_mut().unwrap().state.selection = Selection::Bone(bone);
+    h.state_mut()
+        .as_mut()
+        .unwrap()
+        .state
+        .commands()
+        .select(Selection::Bone(bone));
     h.run_steps(3);
     let too_long = "⚠ 16 bytes in Shift-JIS: a VMD motion keeps 15, so motions will miss it";
     assert!(h.query_by_label_contains("Shift-JIS").is_none());

@@ -78,9 +78,9 @@ fn painting(gene: &Model, bone: usize, a: Vec3, b: Vec3) -> AppHarness {
     {
         let state = &mut app_mut(&mut h).state;
         state.select(Selection::Bone(bone));
-        state.commands.push(Command::ViewMode(Mode::PaintWeights));
+        state.commands().push(Command::ViewMode(Mode::PaintWeights));
         let pad = Vec3::splat(1.0);
-        state.viewport.camera = OrbitCamera::framing(a.min(b) - pad, a.max(b) + pad);
+        state.viewport_mut().camera = OrbitCamera::framing(a.min(b) - pad, a.max(b) + pad);
     }
     h.run_steps(3);
     h
@@ -94,13 +94,13 @@ fn a_stroke_on_genes_forearm_paints_inside_the_brush_in_one_undo_step() {
     let (gene, elbow, a, b, mut h) = (f.gene, f.elbow, f.a, f.b, f.h);
     {
         let state = &mut app_mut(&mut h).state;
-        assert_eq!(state.viewport.modes.mode, Mode::PaintWeights);
+        assert_eq!(state.viewport().modes.mode, Mode::PaintWeights);
         assert_eq!(
-            state.viewport.weights.mode,
+            state.viewport().weights.mode,
             WeightMode::Bone,
             "the mode shows the bone's weights"
         );
-        let brush = &mut state.viewport.paint.brush;
+        let brush = &mut state.viewport_mut().paint.brush;
         brush.mode = ModeKind::Add;
         brush.radius = 0.6;
         brush.strength = 0.5;
@@ -109,25 +109,25 @@ fn a_stroke_on_genes_forearm_paints_inside_the_brush_in_one_undo_step() {
     let radius = 0.6;
     let rect = app(&h)
         .state
-        .viewport
+        .viewport()
         .last_rect
         .expect("the viewport was drawn");
-    let proj = Projector::new(&app(&h).state.viewport.camera, rect);
+    let proj = Projector::new(&app(&h).state.viewport().camera, rect);
     // Pointer positions along the forearm, 20 % to 80 % of the way to the wrist.
     let path: Vec<egui::Pos2> = (0..=12)
         .map(|k| proj.project_mmd(a.lerp(b, 0.2 + 0.05 * k as f32)).unwrap())
         .collect();
-    let colours_before = app(&h).state.viewport.weights.revision;
+    let colours_before = app(&h).state.viewport().weights.revision;
     primary_drag(&mut h, &path);
 
     let state = &app(&h).state;
-    assert_eq!(state.doc.history.head(), 1, "one stroke, one undo step");
-    assert_eq!(state.doc.history.len(), 1);
+    assert_eq!(state.doc().history.head(), 1, "one stroke, one undo step");
+    assert_eq!(state.doc().history.len(), 1);
     assert!(
-        state.viewport.weights.revision > colours_before,
+        state.viewport().weights.revision > colours_before,
         "the weight view recoloured"
     );
-    let painted = state.doc.model();
+    let painted = state.doc().model();
     let rays = stroke_rays(&proj, &path);
     let mut changed = 0;
     let mut worst_sum = 0.0f32;
@@ -160,11 +160,11 @@ fn a_stroke_on_genes_forearm_paints_inside_the_brush_in_one_undo_step() {
     assert!(worst_sum < 1e-5, "sums stay 1 (worst off by {worst_sum})");
     assert!(changed > 20, "only {changed} vertices painted");
 
-    app_mut(&mut h).state.commands.push(Command::Undo);
+    app_mut(&mut h).state.commands().push(Command::Undo);
     h.run_steps(3);
     let opts = WriteOptions::default();
     assert_eq!(
-        write_pmx(app(&h).state.doc.model(), &opts).unwrap(),
+        write_pmx(app(&h).state.doc().model(), &opts).unwrap(),
         write_pmx(&gene, &opts).unwrap(),
         "one undo restores the bytes"
     );
@@ -178,7 +178,7 @@ fn front_only_leaves_the_far_side_and_x_mirror_paints_the_right_arm() {
     let (gene, a, b, mut h) = (f.gene, f.a, f.b, f.h);
     let right_elbow = gene.bone_index("右ひじ").unwrap();
     {
-        let brush = &mut app_mut(&mut h).state.viewport.paint.brush;
+        let brush = &mut app_mut(&mut h).state.viewport_mut().paint.brush;
         brush.mode = ModeKind::Replace;
         brush.value = 1.0;
         brush.strength = 1.0;
@@ -187,17 +187,17 @@ fn front_only_leaves_the_far_side_and_x_mirror_paints_the_right_arm() {
         brush.front_only = true;
         brush.mirror = true;
     }
-    let rect = app(&h).state.viewport.last_rect.unwrap();
-    let proj = Projector::new(&app(&h).state.viewport.camera, rect);
+    let rect = app(&h).state.viewport().last_rect.unwrap();
+    let proj = Projector::new(&app(&h).state.viewport().camera, rect);
     let mid = proj.project_mmd(a.lerp(b, 0.5)).unwrap();
     primary_drag(
         &mut h,
         &[mid, mid + egui::vec2(3.0, 0.0), mid + egui::vec2(6.0, 0.0)],
     );
     let state = &app(&h).state;
-    assert_eq!(state.doc.history.len(), 1);
-    let painted = state.doc.model();
-    let eye = mmd_to_gl(state.viewport.camera.eye());
+    assert_eq!(state.doc().history.len(), 1);
+    let painted = state.doc().model();
+    let eye = mmd_to_gl(state.viewport().camera.eye());
     let (mut front, mut back, mut mirrored) = (0, 0, 0);
     for (i, (old, new)) in gene.vertices.iter().zip(&painted.vertices).enumerate() {
         if old.weights == new.weights {
@@ -230,22 +230,22 @@ fn a_screen_space_brush_paints_what_lies_within_its_pixels() {
     let (gene, elbow, a, b, mut h) = (f.gene, f.elbow, f.a, f.b, f.h);
     let radius_px = 25.0;
     {
-        let brush = &mut app_mut(&mut h).state.viewport.paint.brush;
+        let brush = &mut app_mut(&mut h).state.viewport_mut().paint.brush;
         brush.screen_space = true;
         brush.radius_px = radius_px;
         brush.mode = ModeKind::Subtract;
         brush.strength = 0.5;
         brush.front_only = false;
     }
-    let rect = app(&h).state.viewport.last_rect.unwrap();
-    let proj = Projector::new(&app(&h).state.viewport.camera, rect);
+    let rect = app(&h).state.viewport().last_rect.unwrap();
+    let proj = Projector::new(&app(&h).state.viewport().camera, rect);
     let path: Vec<egui::Pos2> = (0..=6)
         .map(|k| proj.project_mmd(a.lerp(b, 0.3 + 0.05 * k as f32)).unwrap())
         .collect();
     primary_drag(&mut h, &path);
     let state = &app(&h).state;
-    assert_eq!(state.doc.history.len(), 1);
-    let painted = state.doc.model();
+    assert_eq!(state.doc().history.len(), 1);
+    let painted = state.doc().model();
     let mut changed = 0;
     for (i, (old, new)) in gene.vertices.iter().zip(&painted.vertices).enumerate() {
         if old.weights == new.weights {
@@ -283,7 +283,7 @@ fn painting_a_posed_arm_paints_where_the_posed_mesh_is() {
     };
     let (gene, elbow, wrist, a, mut h) = (f.gene, f.elbow, f.wrist, f.a, f.h);
     // Bend the elbow 90° (a pose, not an edit): the forearm leaves its rest place.
-    app_mut(&mut h).state.commands.pose_bone(
+    app_mut(&mut h).state.commands().pose_bone(
         elbow,
         hone::deform::BonePose {
             rotation: glam::Quat::from_rotation_y(std::f32::consts::FRAC_PI_2),
@@ -291,7 +291,7 @@ fn painting_a_posed_arm_paints_where_the_posed_mesh_is() {
         },
     );
     h.run_steps(3);
-    let posed_wrist = app(&h).state.pose.world()[wrist].w_axis.truncate();
+    let posed_wrist = app(&h).state.pose().world()[wrist].w_axis.truncate();
     assert!(
         posed_wrist.distance(gene.bones[wrist].position) > 1.0,
         "the forearm is bent"
@@ -299,18 +299,18 @@ fn painting_a_posed_arm_paints_where_the_posed_mesh_is() {
     {
         let state = &mut app_mut(&mut h).state;
         let pad = Vec3::splat(1.0);
-        state.viewport.camera =
+        state.viewport_mut().camera =
             OrbitCamera::framing(a.min(posed_wrist) - pad, a.max(posed_wrist) + pad);
-        let brush = &mut state.viewport.paint.brush;
+        let brush = &mut state.viewport_mut().paint.brush;
         brush.mode = ModeKind::Add;
         brush.radius = 0.5;
         brush.strength = 0.5;
         brush.front_only = false;
     }
     h.run_steps(3);
-    let posed: Vec<Vec3> = app(&h).state.pose.positions().to_vec();
-    let rect = app(&h).state.viewport.last_rect.unwrap();
-    let proj = Projector::new(&app(&h).state.viewport.camera, rect);
+    let posed: Vec<Vec3> = app(&h).state.pose().positions().to_vec();
+    let rect = app(&h).state.viewport().last_rect.unwrap();
+    let proj = Projector::new(&app(&h).state.viewport().camera, rect);
     let path: Vec<egui::Pos2> = (0..=8)
         .map(|k| {
             proj.project_mmd(a.lerp(posed_wrist, 0.3 + 0.05 * k as f32))
@@ -319,14 +319,14 @@ fn painting_a_posed_arm_paints_where_the_posed_mesh_is() {
         .collect();
     primary_drag(&mut h, &path);
     let state = &app(&h).state;
-    assert_eq!(state.doc.history.len(), 1);
-    assert!(!state.pose.is_rest(), "the pose stays while painting");
+    assert_eq!(state.doc().history.len(), 1);
+    assert!(!state.pose().is_rest(), "the pose stays while painting");
     let rays = stroke_rays(&proj, &path);
     let mut changed = 0;
     for (i, (old, new)) in gene
         .vertices
         .iter()
-        .zip(&state.doc.model().vertices)
+        .zip(&state.doc().model().vertices)
         .enumerate()
     {
         if old.weights == new.weights {
@@ -351,18 +351,18 @@ fn one_fast_move_paints_the_whole_way_from_the_press() {
     };
     let (gene, a, b, mut h) = (f.gene, f.a, f.b, f.h);
     {
-        let brush = &mut app_mut(&mut h).state.viewport.paint.brush;
+        let brush = &mut app_mut(&mut h).state.viewport_mut().paint.brush;
         brush.radius = 0.5;
         brush.front_only = false;
     }
-    let rect = app(&h).state.viewport.last_rect.unwrap();
-    let proj = Projector::new(&app(&h).state.viewport.camera, rect);
+    let rect = app(&h).state.viewport().last_rect.unwrap();
+    let proj = Projector::new(&app(&h).state.viewport().camera, rect);
     // Pressed at 20 % of the forearm, one frame later at 80 %, released.
     let ends = [a.lerp(b, 0.2), a.lerp(b, 0.8)];
     let path: Vec<egui::Pos2> = ends.iter().map(|p| proj.project_mmd(*p).unwrap()).collect();
     let gap = path[0].distance(path[1]);
     primary_drag(&mut h, &path);
-    let painted = app(&h).state.doc.model();
+    let painted = app(&h).state.doc().model();
     // Painted vertices near the press, the middle and the end of the move.
     let near = |t: f32| {
         let (o, d) = proj.ray(path[0].lerp(path[1], t));
@@ -376,5 +376,5 @@ fn one_fast_move_paints_the_whole_way_from_the_press() {
     let (start, middle, end) = (near(0.0), near(0.5), near(1.0));
     eprintln!("fast move over {gap:.0} px: {start} / {middle} / {end} vertices painted near start / middle / end");
     assert!(start > 3 && middle > 3 && end > 3, "a gap in the stroke");
-    assert_eq!(app(&h).state.doc.history.len(), 1);
+    assert_eq!(app(&h).state.doc().history.len(), 1);
 }

@@ -47,7 +47,7 @@ fn bytes(m: &Model) -> Vec<u8> {
 }
 
 fn edits(h: &PanelHarness) -> usize {
-    let pending = h.state().commands.pending();
+    let pending = h.state().pending_commands();
     pending
         .iter()
         .filter(|c| matches!(c, Command::Edit(_)))
@@ -63,40 +63,40 @@ fn apply(h: &mut PanelHarness) {
 /// The panel sent exactly one edit and nothing was changed yet; applied, it is one
 /// History step that changed the model; undone, the model is as it was.
 fn sent_one_undoable_edit(h: &mut PanelHarness) {
-    let before = bytes(h.state().doc.model());
+    let before = bytes(h.state().doc().model());
     assert_eq!(
         edits(h),
         1,
         "one edit sent: {:?}",
-        h.state().commands.pending()
+        h.state().pending_commands()
     );
     assert_eq!(
-        h.state().doc.history.head(),
+        h.state().doc().history.head(),
         0,
         "nothing applied by the panel"
     );
     apply(h);
-    assert_eq!(h.state().doc.history.head(), 1, "one undo step");
+    assert_eq!(h.state().doc().history.head(), 1, "one undo step");
     assert_ne!(
-        bytes(h.state().doc.model()),
+        bytes(h.state().doc().model()),
         before,
         "the edit changed the model"
     );
-    h.state_mut().commands.push(Command::Undo);
+    h.state_mut().commands().push(Command::Undo);
     apply(h);
-    assert_eq!(bytes(h.state().doc.model()), before, "undo takes it back");
+    assert_eq!(bytes(h.state().doc().model()), before, "undo takes it back");
 }
 
 /// The panel sent no edit; applied, its commands make no History step.
 fn sent_no_edit(h: &mut PanelHarness) {
-    assert_eq!(edits(h), 0, "{:?}", h.state().commands.pending());
+    assert_eq!(edits(h), 0, "{:?}", h.state().pending_commands());
     apply(h);
-    assert_eq!(h.state().doc.history.head(), 0);
-    assert!(!h.state().doc.is_dirty());
+    assert_eq!(h.state().doc().history.head(), 0);
+    assert!(!h.state().doc().is_dirty());
 }
 
 fn select_vertices(state: &mut State, vertices: &[usize]) {
-    state.commands.push(Command::SelectSet {
+    state.commands().push(Command::SelectSet {
         active: Selection::Vertex(vertices[0]),
         selected: Selected::many(ElementKind::Vertex, vertices.iter().copied()),
         reveal: false,
@@ -127,15 +127,15 @@ fn collision_mask_checkbox_sends_one_edit_on_the_selected_body() {
     h.get_by_label(&panels::collision_matrix::mask_label(5))
         .click();
     h.run_steps(1);
-    let before = bytes(h.state().doc.model());
-    assert_eq!(edits(&h), 1, "{:?}", h.state().commands.pending());
+    let before = bytes(h.state().doc().model());
+    assert_eq!(edits(&h), 1, "{:?}", h.state().pending_commands());
     apply(&mut h);
-    let now = h.state().doc.model().rigid_bodies[body].collision_mask;
+    let now = h.state().doc().model().rigid_bodies[body].collision_mask;
     assert_eq!(now ^ mask, 1 << 5, "only group 6's bit changed");
-    assert_eq!(h.state().doc.history.head(), 1);
-    h.state_mut().commands.push(Command::Undo);
+    assert_eq!(h.state().doc().history.head(), 1);
+    h.state_mut().commands().push(Command::Undo);
     apply(&mut h);
-    assert_eq!(bytes(h.state().doc.model()), before);
+    assert_eq!(bytes(h.state().doc().model()), before);
 }
 
 #[test]
@@ -146,16 +146,16 @@ fn materials_visibility_is_a_view_setting_and_a_row_click_selects() {
     h.get_by_label("Hide all").click();
     h.run_steps(1);
     assert!(matches!(
-        h.state().commands.pending(),
+        h.state().pending_commands(),
         [Command::ShowMaterial(None, false)]
     ));
     sent_no_edit(&mut h);
-    assert!(h.state().material_visible.iter().all(|v| !v));
+    assert!(h.state().material_visible().iter().all(|v| !v));
 
     h.get_by_label(&name).click();
     h.run_steps(1);
     sent_no_edit(&mut h);
-    assert_eq!(h.state().selection, Selection::Material(1));
+    assert_eq!(h.state().selection(), Selection::Material(1));
 }
 
 /// The tube rig with 下 moved to layer 1: 上 (layer 0) is evaluated before its parent.
@@ -177,11 +177,11 @@ fn deform_order_fix_sends_one_edit_and_a_toggle_only_view_state() {
     h.run_steps(1);
     sent_one_undoable_edit(&mut h);
 
-    assert!(!h.state().debug.overlays.deform_order);
+    assert!(!h.state().debug().overlays.deform_order);
     h.get_by_label("Deform order").click();
     h.run_steps(1);
     sent_no_edit(&mut h);
-    assert!(h.state().debug.overlays.deform_order, "the overlay is on");
+    assert!(h.state().debug().overlays.deform_order, "the overlay is on");
 }
 
 #[test]
@@ -189,13 +189,13 @@ fn problems_fix_sends_one_edit_and_a_row_click_selects_its_element() {
     let mut model = hone::pmx::builder::sample_rig();
     model.materials[0].ambient.x = 1.5;
     let mut h = panel(model, panels::problems::show, |_| {});
-    let problem = h.state().debug.problems[0].clone();
+    let problem = h.state().debug().problems[0].clone();
     assert!(problem.fix.is_some(), "{problem:?}");
     h.get_by_label(&format!("{}  {}", problem.code, problem.message))
         .click();
     h.run_steps(1);
     sent_no_edit(&mut h);
-    assert_eq!(h.state().selection, Selection::Material(0));
+    assert_eq!(h.state().selection(), Selection::Material(0));
 
     h.get_by_label("Fix").click();
     h.run_steps(1);
@@ -218,7 +218,12 @@ fn weights_operation_sends_one_edit_and_weights_from_model_asks_for_a_file() {
 
     h.get_by_label("Weights from model…").click();
     h.run_steps(1);
-    let pick = h.state().panels.pick.as_ref().expect("a file is asked for");
+    let pick = h
+        .state()
+        .panels()
+        .pick
+        .as_ref()
+        .expect("a file is asked for");
     assert!(matches!(
         pick.purpose,
         hone::app::files::picker::Purpose::WeightsFromModel
@@ -230,10 +235,10 @@ fn weights_operation_sends_one_edit_and_weights_from_model_asks_for_a_file() {
 fn uv_typed_move_sends_one_edit() {
     let model = hone::pmx::builder::sample_rig();
     let mut h = panel(model, panels::uv::show, |s| {
-        s.panels.uv.material = Some(0);
-        s.panels.uv.typed.translate = [0.25, 0.0];
+        s.panels_mut().uv.material = Some(0);
+        s.panels_mut().uv.typed.translate = [0.25, 0.0];
         // Vertices of material 0 (its first face's).
-        let first = s.doc.model().faces[0].map(|i| i as usize);
+        let first = s.doc().model().faces[0].map(|i| i as usize);
         select_vertices(s, &first);
     });
     h.get_by_label("Apply to selection").click();

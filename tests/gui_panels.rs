@@ -19,7 +19,7 @@ fn select_bone_edit_layer_then_undo() {
     // Selecting in the bone tree shows the bone in the inspector.
     h.get_by_label(&format!("#{upper} 上")).click();
     h.run_steps(3);
-    assert_eq!(app(&h).state.selection, Selection::Bone(upper));
+    assert_eq!(app(&h).state.selection(), Selection::Bone(upper));
     h.get_by_label(&format!("Bone #{upper} 上"));
     assert_eq!(h.get_by_label("name").value().as_deref(), Some("上"));
 
@@ -27,22 +27,22 @@ fn select_bone_edit_layer_then_undo() {
     set_value(&h, "deform layer", 3.0);
     h.run_steps(3);
     let a = app(&h);
-    assert_eq!(a.state.doc.model().bones[upper].layer, 3);
-    assert!(a.state.doc.is_dirty());
-    assert_eq!(a.state.doc.history.len(), 1);
+    assert_eq!(a.state.doc().model().bones[upper].layer, 3);
+    assert!(a.state.doc().is_dirty());
+    assert_eq!(a.state.doc().history.len(), 1);
     assert!(a.state.title().starts_with('●'), "{}", a.state.title());
 
     // Ctrl+Z restores it.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
     let a = app(&h);
-    assert_eq!(a.state.doc.model().bones[upper].layer, 0);
-    assert!(!a.state.doc.is_dirty());
+    assert_eq!(a.state.doc().model().bones[upper].layer, 0);
+    assert!(!a.state.doc().is_dirty());
 
     // Ctrl+Y redoes it.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.model().bones[upper].layer, 3);
+    assert_eq!(app(&h).state.doc().model().bones[upper].layer, 3);
 }
 
 #[test]
@@ -53,12 +53,12 @@ fn history_panel_jumps_and_bone_search_filters() {
     h.run_steps(2);
     set_value(&h, "deform layer", 2.0);
     h.run_steps(2);
-    assert_eq!(app(&h).state.doc.model().bones[0].layer, 2);
+    assert_eq!(app(&h).state.doc().model().bones[0].layer, 2);
     // History shows the step; clicking "Opened" goes back to the original.
     h.get_by_label_contains("Opened").click();
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.model().bones[0].layer, 0);
-    assert!(app(&h).state.doc.history.can_redo());
+    assert_eq!(app(&h).state.doc().model().bones[0].layer, 0);
+    assert!(app(&h).state.doc().history.can_redo());
 
     // Searching bones narrows the tree to matches.
     h.get_by_label("Search bones").focus();
@@ -73,7 +73,7 @@ fn history_panel_jumps_and_bone_search_filters() {
 fn morph_slider_changes_the_pose_not_the_model() {
     let mut h = harness();
     h.run_steps(3);
-    let before = app(&h).state.pose.positions()[0];
+    let before = app(&h).state.pose().positions()[0];
     // The only morph pushes vertices outward; its slider is the one in the Morphs tab.
     {
         let dock = &mut h.state_mut().as_mut().unwrap().dock;
@@ -93,10 +93,10 @@ fn morph_slider_changes_the_pose_not_the_model() {
     ));
     h.run_steps(3);
     let a = app(&h);
-    assert_eq!(a.state.pose.morphs()[0], 1.0);
-    let after = a.state.pose.positions()[0];
+    assert_eq!(a.state.pose().morphs()[0], 1.0);
+    let after = a.state.pose().positions()[0];
     assert!((after - before).length() > 0.5, "{before} → {after}");
-    assert!(!a.state.doc.is_dirty(), "posing is not an edit");
+    assert!(!a.state.doc().is_dirty(), "posing is not an edit");
 }
 
 #[test]
@@ -107,7 +107,7 @@ fn opening_another_model_with_unsaved_edits_asks_first() {
     h.run_steps(2);
     set_value(&h, "deform layer", 1.0);
     h.run_steps(2);
-    assert!(app(&h).state.doc.is_dirty());
+    assert!(app(&h).state.doc().is_dirty());
 
     h.get_by_label("File").click();
     h.run_steps(2);
@@ -115,11 +115,11 @@ fn opening_another_model_with_unsaved_edits_asks_first() {
     h.run_steps(3);
     // The modal holds the action back.
     h.get_by_label("Unsaved changes");
-    assert_eq!(app(&h).state.doc.display_name, "tube");
+    assert_eq!(app(&h).state.doc().display_name, "tube");
     h.get_by_label("Cancel").click();
     h.run_steps(3);
     assert!(h.query_by_label("Unsaved changes").is_none());
-    assert_eq!(app(&h).state.doc.model().bones[0].layer, 1);
+    assert_eq!(app(&h).state.doc().model().bones[0].layer, 1);
 
     h.get_by_label("File").click();
     h.run_steps(2);
@@ -128,9 +128,9 @@ fn opening_another_model_with_unsaved_edits_asks_first() {
     h.get_by_label("Don't save").click();
     h.run_steps(3);
     let a = app(&h);
-    assert_eq!(a.state.doc.display_name, "hone-sample.pmx");
-    assert!(!a.state.doc.is_dirty());
-    assert!(a.state.doc.model().bones.len() > 50);
+    assert_eq!(a.state.doc().display_name, "hone-sample.pmx");
+    assert!(!a.state.doc().is_dirty());
+    assert!(a.state.doc().model().bones.len() > 50);
 }
 
 #[test]
@@ -152,14 +152,14 @@ fn undoing_or_redoing_a_move_keeps_the_moved_bone_selected() {
     h.run_steps(2);
     h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
     h.run_steps(2);
-    assert_eq!(app(&h).state.doc.model().bones[3].name, "下");
+    assert_eq!(app(&h).state.doc().model().bones[3].name, "下");
 }
 
 /// The bone selected and its name.
 fn selected_bone(h: &Harness<'_, Option<HoneApp>>) -> (usize, String) {
     let a = app(h);
-    match a.state.selection {
-        Selection::Bone(i) => (i, a.state.doc.model().bones[i].name.clone()),
+    match a.state.selection() {
+        Selection::Bone(i) => (i, a.state.doc().model().bones[i].name.clone()),
         other => panic!("{other:?} selected"),
     }
 }
@@ -191,24 +191,24 @@ fn a_history_jump_restores_the_selection_of_the_step_it_lands_on() {
     other(&mut h);
     h.get_by_label_contains("Opened").click();
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.history.head(), 0);
+    assert_eq!(app(&h).state.doc().history.head(), 0);
     assert_eq!(selected_bone(&h), (1, "下".to_owned()));
     // Forward over both moves: as after the second.
     other(&mut h);
     h.get_by_label_contains("2. ").click();
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.history.head(), 2);
+    assert_eq!(app(&h).state.doc().history.head(), 2);
     assert_eq!(selected_bone(&h), (3, "下".to_owned()));
     // Back one step from the row: as after the first move.
     other(&mut h);
     h.get_by_label_contains("1. ").click();
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.history.head(), 1);
+    assert_eq!(app(&h).state.doc().history.head(), 1);
     assert_eq!(selected_bone(&h), (2, "下".to_owned()));
     // The keys then act on that bone.
     h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
     h.run_steps(2);
-    assert_eq!(app(&h).state.doc.model().bones[3].name, "下");
+    assert_eq!(app(&h).state.doc().model().bones[3].name, "下");
 }
 
 /// One frame whose input holds `presses` key events of Ctrl+`key` (kept down:
@@ -245,18 +245,18 @@ fn a_held_ctrl_z_undoes_once_per_press_and_once_per_frame_while_it_repeats() {
     {
         let state = &mut app_mut(&mut h).state;
         for layer in 1..=6 {
-            let mut bone = state.doc.model().bones[0].clone();
+            let mut bone = state.doc().model().bones[0].clone();
             bone.layer = layer;
             state.apply(hone::edit::ModelEdit::set(0, bone, "layer"));
-            state.doc.end_merge();
+            state.doc_mut().end_merge();
         }
-        assert_eq!(state.doc.history.head(), 6);
+        assert_eq!(state.doc().history.head(), 6);
     }
     let at = |h: &AppHarness| {
         let a = app(h);
         (
-            a.state.doc.history.head(),
-            a.state.doc.model().bones[0].layer,
+            a.state.doc().history.head(),
+            a.state.doc().model().bones[0].layer,
         )
     };
     // The key goes down and repeats three times before the frame runs (a slow
@@ -294,7 +294,7 @@ fn a_held_ctrl_z_undoes_once_per_press_and_once_per_frame_while_it_repeats() {
     assert_eq!(at(&h), (3, 3));
     app_mut(&mut h).state.go_to(6);
     assert_eq!(at(&h), (6, 6));
-    assert_eq!(app(&h).state.doc.history.len(), 6);
+    assert_eq!(app(&h).state.doc().history.len(), 6);
 }
 
 #[test]
@@ -307,7 +307,7 @@ fn material_checkbox_hides_it_and_show_all_restores() {
         dock.set_active_tab(path).unwrap();
     }
     h.run_steps(3);
-    assert_eq!(app(&h).state.material_visible, [true, true]);
+    assert_eq!(app(&h).state.material_visible(), [true, true]);
     // Each material's row: its visibility checkbox (no label), then its name.
     h.get_by_label("#1 上地");
     let boxes: Vec<_> = h
@@ -318,10 +318,10 @@ fn material_checkbox_hides_it_and_show_all_restores() {
     boxes[1].click();
     h.run_steps(3);
     let a = app(&h);
-    assert_eq!(a.state.material_visible, [true, false]);
-    assert!(!a.state.doc.is_dirty(), "visibility is a view setting");
-    assert_eq!(a.state.doc.history.len(), 0);
+    assert_eq!(a.state.material_visible(), [true, false]);
+    assert!(!a.state.doc().is_dirty(), "visibility is a view setting");
+    assert_eq!(a.state.doc().history.len(), 0);
     h.get_by_label("Show all").click();
     h.run_steps(3);
-    assert_eq!(app(&h).state.material_visible, [true, true]);
+    assert_eq!(app(&h).state.material_visible(), [true, true]);
 }

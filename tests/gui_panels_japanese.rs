@@ -25,7 +25,7 @@ fn the_inspector_and_the_body_list_speak_japanese_and_switch_live() {
     set_lang(Lang::Ja);
     app_mut(&mut h).state.select(Selection::RigidBody(0));
     h.run_steps(3);
-    let bodies = app(&h).state.doc.model().rigid_bodies.len();
+    let bodies = app(&h).state.doc().model().rigid_bodies.len();
     h.get_by_label(&format!("剛体 ({bodies})"));
     for label in [
         "質量",
@@ -42,8 +42,8 @@ fn the_inspector_and_the_body_list_speak_japanese_and_switch_live() {
     set_value(&h, "質量", 2.5);
     h.run_steps(3);
     let state = &app(&h).state;
-    assert_eq!(state.doc.model().rigid_bodies[0].mass, 2.5);
-    assert_eq!(state.doc.history.len(), 1, "one undo step");
+    assert_eq!(state.doc().model().rigid_bodies[0].mass, 2.5);
+    assert_eq!(state.doc().history.len(), 1, "one undo step");
 
     set_lang(Lang::En);
     h.run_steps(3);

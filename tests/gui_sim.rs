@@ -46,7 +46,7 @@ fn a_loaded_motion_shows_its_length_and_unknown_names_are_logged() {
     open_sim_tab(&mut h);
     h.get_by_label("test.vmd");
     h.get_by_label("0 / 60");
-    let log = &app(&h).state.log;
+    let log = &app(&h).state.log_lines();
     assert!(
         log.iter()
             .any(|(l, m)| *l == LogLevel::Warning && m.contains("存在しない")),
@@ -69,7 +69,7 @@ fn play_advances_the_frame_and_step_advances_exactly_one() {
     assert!(!a.state.playback().playing);
     // The pose holds the motion's value at frame 1 (1/60 of the way to 90°).
     let want = Quat::from_rotation_z(std::f32::consts::FRAC_PI_2 / 60.0);
-    let got = a.state.pose.bones()[root()].rotation;
+    let got = a.state.pose().bones()[root()].rotation;
     assert!(got.abs_diff_eq(want, 1e-4), "{got} vs {want}");
     h.get_by_label("1 / 60");
 
@@ -118,8 +118,8 @@ fn reset_puts_bodies_back_on_their_bones() {
     }
     let dynamic = 0; // the capsule on 上
     let moved = {
-        let model = &app(&h).state.doc.model();
-        let sim = app(&h).state.pose.sim().expect("physics on");
+        let model = &app(&h).state.doc().model();
+        let sim = app(&h).state.pose().sim().expect("physics on");
         let p = sim.physics.body_pose(dynamic).unwrap();
         p.translation
             .distance(rest_pose(model, sim, dynamic).translation)
@@ -128,8 +128,8 @@ fn reset_puts_bodies_back_on_their_bones() {
 
     h.get_by_label("⟲ Reset").click();
     h.run_steps(2);
-    let model = &app(&h).state.doc.model();
-    let sim = app(&h).state.pose.sim().unwrap();
+    let model = &app(&h).state.doc().model();
+    let sim = app(&h).state.pose().sim().unwrap();
     for i in 0..model.rigid_bodies.len() {
         let p = sim.physics.body_pose(i).unwrap();
         let want = rest_pose(model, sim, i);
@@ -152,17 +152,21 @@ fn editing_a_body_while_paused_rebuilds_the_world() {
     h.get_by_label("physics on").click();
     h.get_by_label("⏸ Pause").click();
     h.run_steps(2);
-    let radius =
-        |h: &Harness<'_, Option<HoneApp>>| match app(h).state.pose.sim().unwrap().physics.proxies()
-            [0]
+    let radius = |h: &Harness<'_, Option<HoneApp>>| match app(h)
+        .state
+        .pose()
+        .sim()
+        .unwrap()
+        .physics
+        .proxies()[0]
         .shape
-        {
-            BodyShape::Capsule { radius, .. } => radius,
-            ref s => panic!("capsule expected, got {s:?}"),
-        };
+    {
+        BodyShape::Capsule { radius, .. } => radius,
+        ref s => panic!("capsule expected, got {s:?}"),
+    };
     assert!((radius(&h) - 1.8).abs() < 1e-5);
     let has_mass = |h: &Harness<'_, Option<HoneApp>>, m: f32| {
-        let sim = app(h).state.pose.sim().unwrap();
+        let sim = app(h).state.pose().sim().unwrap();
         sim.physics
             .rapier()
             .bodies
@@ -173,7 +177,7 @@ fn editing_a_body_while_paused_rebuilds_the_world() {
 
     // The edit the inspector makes: a new size and mass through the history.
     let state = &mut app_mut(&mut h).state;
-    let mut body = state.doc.model().rigid_bodies[0].clone();
+    let mut body = state.doc().model().rigid_bodies[0].clone();
     body.size.x = 0.7;
     body.mass = 5.0;
     state.apply(hone::edit::ModelEdit::set_rigid_body(0, body, "size"));
@@ -203,16 +207,19 @@ fn the_viewport_mesh_includes_soft_bodies_while_physics_runs() {
         );
     h.run_steps(2);
     let state = &mut app_mut(&mut h).state;
-    assert!(!state.doc.model().soft_bodies.is_empty());
-    state.pose.set_physics(state.doc.model(), true);
+    assert!(!state.doc().model().soft_bodies.is_empty());
+    {
+        let f = state.frame_parts();
+        f.pose.set_physics(f.doc.model(), true);
+    }
     state.playback_mut().pause();
     for _ in 0..30 {
         app_mut(&mut h).state.playback_mut().step();
         h.run_steps(1);
     }
     let state = &app(&h).state;
-    let model = state.doc.model();
-    let sim = state.pose.sim().unwrap();
+    let model = state.doc().model();
+    let sim = state.pose().sim().unwrap();
     let deformer = hone::deform::Deformer::new(model);
     let mut skinned = deformer.new_state();
     deformer.evaluate(model, &hone::deform::Pose::new(model), &mut skinned);
@@ -222,10 +229,10 @@ fn the_viewport_mesh_includes_soft_bodies_while_physics_runs() {
     assert!(!soft.is_empty());
     let moved = soft
         .iter()
-        .filter(|&&v| state.pose.positions()[v].distance(skinned.positions[v]) > 1e-2)
+        .filter(|&&v| state.pose().positions()[v].distance(skinned.positions[v]) > 1e-2)
         .count();
     assert!(moved > 0, "no soft-body vertex left its skinned place");
-    assert!(state.pose.positions().iter().all(|p| p.is_finite()));
+    assert!(state.pose().positions().iter().all(|p| p.is_finite()));
 }
 
 #[test]
@@ -234,7 +241,10 @@ fn seeking_resets_physics_at_the_new_frame_and_capture_mode_lands_on_its_frame()
     h.run_steps(2);
     let state = &mut app_mut(&mut h).state;
     timeline::set_motion(state, motion(), "test.vmd");
-    state.pose.set_physics(state.doc.model(), true);
+    {
+        let f = state.frame_parts();
+        f.pose.set_physics(f.doc.model(), true);
+    }
     state.playback_mut().play();
     h.run_steps(6);
     // Jump back: bodies go to the bone-driven pose of frame 10, at rest.
@@ -243,8 +253,8 @@ fn seeking_resets_physics_at_the_new_frame_and_capture_mode_lands_on_its_frame()
     h.run_steps(1);
     let state = &app(&h).state;
     assert_eq!(state.playback().frame, 10.0);
-    let sim = state.pose.sim().unwrap();
-    for i in 0..state.doc.model().rigid_bodies.len() {
+    let sim = state.pose().sim().unwrap();
+    for i in 0..state.doc().model().rigid_bodies.len() {
         let want = sim.physics.bone_driven_pose(i, &sim.state.world).unwrap();
         let got = sim.physics.body_pose(i).unwrap();
         assert!(
@@ -269,7 +279,9 @@ fn seeking_resets_physics_at_the_new_frame_and_capture_mode_lands_on_its_frame()
     let state = &app(&h).state;
     assert_eq!(state.playback().frame, 30.0);
     assert!(!state.playback().playing);
-    assert!(state.pose.physics_enabled());
+    assert!(state.pose().physics_enabled());
     let want = Quat::from_rotation_z(std::f32::consts::FRAC_PI_4);
-    assert!(state.pose.bones()[root()].rotation.abs_diff_eq(want, 1e-4));
+    assert!(state.pose().bones()[root()]
+        .rotation
+        .abs_diff_eq(want, 1e-4));
 }

@@ -21,7 +21,7 @@ fn open_sim_tab(h: &mut Harness<'_, Option<HoneApp>>) {
 
 /// The first body physics moves, and its bone.
 fn simulated_body(h: &Harness<'_, Option<HoneApp>>) -> (usize, usize) {
-    let model = app(h).state.doc.model();
+    let model = app(h).state.doc().model();
     let i = model
         .rigid_bodies
         .iter()
@@ -40,13 +40,13 @@ fn a_selected_body_is_recorded_while_physics_runs_and_deselecting_stops_it() {
     let (body, bone) = simulated_body(&h);
     {
         let state = &mut app_mut(&mut h).state;
-        state.commands.push(Command::Physics(true));
+        state.commands().push(Command::Physics(true));
         state.select(Selection::RigidBody(body));
     }
     h.run_steps(20);
     let a = app(&h);
-    let probe = a.state.pose.sim().unwrap().probe().expect("recording");
-    let want = ProbeTarget::body(a.state.doc.model(), body).unwrap();
+    let probe = a.state.pose().sim().unwrap().probe().expect("recording");
+    let want = ProbeTarget::body(a.state.doc().model(), body).unwrap();
     assert_eq!(probe.targets().collect::<Vec<_>>(), vec![want]);
     assert_eq!(want.bone, bone);
     let samples = probe.series()[0].samples().len();
@@ -62,13 +62,13 @@ fn a_selected_body_is_recorded_while_physics_runs_and_deselecting_stops_it() {
     app_mut(&mut h).state.select(Selection::Bone(bone));
     h.run_steps(3);
     let a = app(&h);
-    let probe = a.state.pose.sim().unwrap().probe().expect("recording");
+    let probe = a.state.pose().sim().unwrap().probe().expect("recording");
     let target = probe.targets().next().unwrap();
     assert_eq!((target.bone, target.body), (bone, Some(body)));
 
     app_mut(&mut h).state.select(Selection::None);
     h.run_steps(3);
-    assert!(app(&h).state.pose.sim().unwrap().probe().is_none());
+    assert!(app(&h).state.pose().sim().unwrap().probe().is_none());
     h.get_by_label(
         "Select bones or rigid bodies (Ctrl-click for several) to plot their swing, speed and distance from the bone.",
     );
@@ -82,18 +82,24 @@ fn the_recording_survives_a_physics_restart() {
     let (body, _) = simulated_body(&h);
     {
         let state = &mut app_mut(&mut h).state;
-        state.commands.push(Command::Physics(true));
+        state.commands().push(Command::Physics(true));
         state.select(Selection::RigidBody(body));
     }
     h.run_steps(5);
-    app_mut(&mut h).state.commands.push(Command::Physics(false));
+    app_mut(&mut h)
+        .state
+        .commands()
+        .push(Command::Physics(false));
     h.run_steps(2);
-    app_mut(&mut h).state.commands.push(Command::Physics(true));
+    app_mut(&mut h)
+        .state
+        .commands()
+        .push(Command::Physics(true));
     h.run_steps(5);
     let a = app(&h);
     let probe = a
         .state
-        .pose
+        .pose()
         .sim()
         .unwrap()
         .probe()

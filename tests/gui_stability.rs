@@ -56,12 +56,12 @@ fn a_body_that_falls_away_is_named_and_selectable() {
     let label = format!("⚠ {falling} 落ちる球");
     h.get_by_label(&label).click();
     h.run_steps(2);
-    assert_eq!(app(&h).state.selection, Selection::RigidBody(falling));
+    assert_eq!(app(&h).state.selection(), Selection::RigidBody(falling));
     // Only the falling sphere: the tube's own bodies hang on their joints.
-    let model = app(&h).state.doc.model();
+    let model = app(&h).state.doc().model();
     let troubles = app(&h)
         .state
-        .pose
+        .pose()
         .sim()
         .unwrap()
         .stability()
@@ -104,7 +104,7 @@ fn turning() -> Vmd {
 }
 
 fn fastest_body(h: &Harness<'_, Option<HoneApp>>) -> f32 {
-    let sim = app(h).state.pose.sim().expect("physics on");
+    let sim = app(h).state.pose().sim().expect("physics on");
     (0..sim.physics.body_count())
         .map(|i| sim.physics.body_linvel(i).unwrap().length())
         .fold(0.0, f32::max)

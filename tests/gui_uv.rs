@@ -53,7 +53,10 @@ fn material_vertices(m: &Model, material: usize) -> Vec<usize> {
 
 fn selected_vertices(h: &AppHarness) -> Vec<usize> {
     let s = &app(h).state;
-    let mut v: Vec<usize> = s.selected.iter(s.selection, ElementKind::Vertex).collect();
+    let mut v: Vec<usize> = s
+        .selected()
+        .iter(s.selection(), ElementKind::Vertex)
+        .collect();
     v.sort_unstable();
     v
 }
@@ -61,7 +64,7 @@ fn selected_vertices(h: &AppHarness) -> Vec<usize> {
 fn screen(h: &AppHarness, uv: Vec2) -> egui::Pos2 {
     app(h)
         .state
-        .panels
+        .panels()
         .uv
         .to_screen(uv)
         .expect("the UV view was drawn")
@@ -106,8 +109,8 @@ fn select_move_undo(model: Model, material: usize, what: &str) {
         "{what}: a partial box"
     );
     let mut h = open_uv(model.clone(), material);
-    assert_eq!(app(&h).state.panels.uv.material, Some(material), "{what}");
-    let rect = app(&h).state.panels.uv.last_rect.unwrap();
+    assert_eq!(app(&h).state.panels().uv.material, Some(material), "{what}");
+    let rect = app(&h).state.panels().uv.last_rect.unwrap();
     let (pa, pb) = (screen(&h, a), screen(&h, b));
     assert!(
         rect.contains(pa) && rect.contains(pb),
@@ -120,7 +123,7 @@ fn select_move_undo(model: Model, material: usize, what: &str) {
         "{what}: the box selected those vertices"
     );
     assert_eq!(
-        app(&h).state.selection.kind(),
+        app(&h).state.selection().kind(),
         Some(ElementKind::Vertex),
         "{what}: the viewport's vertex selection"
     );
@@ -133,7 +136,7 @@ fn select_move_undo(model: Model, material: usize, what: &str) {
     let centre = (lo + hi) * 0.5;
     let from = app(&h)
         .state
-        .panels
+        .panels()
         .uv
         .handle_at(Handle::Centre, centre)
         .unwrap();
@@ -142,11 +145,11 @@ fn select_move_undo(model: Model, material: usize, what: &str) {
 
     let state = &app(&h).state;
     assert_eq!(
-        state.doc.history.len(),
+        state.doc().history.len(),
         1,
         "{what}: one drag, one undo step"
     );
-    let after = state.doc.model();
+    let after = state.doc().model();
     for v in 0..model.vertices.len() {
         let (old, new) = (&model.vertices[v], &after.vertices[v]);
         if inside.binary_search(&v).is_ok() {
@@ -160,10 +163,10 @@ fn select_move_undo(model: Model, material: usize, what: &str) {
             assert_eq!(new, old, "{what}: vertex {v} is not selected");
         }
     }
-    app_mut(&mut h).state.commands.push(Command::Undo);
+    app_mut(&mut h).state.commands().push(Command::Undo);
     h.run_steps(3);
     assert!(
-        bytes(app(&h).state.doc.model()) == bytes(&model),
+        bytes(app(&h).state.doc().model()) == bytes(&model),
         "{what}: undo gives the bytes back"
     );
 }
@@ -203,26 +206,26 @@ fn a_vertex_selected_in_3d_shows_selected_in_uv_and_the_typed_move_applies_to_it
     let chosen = [verts[0], verts[verts.len() / 2]];
     let mut h = open_uv(model.clone(), material);
     // Selected as the viewport's vertex mode does.
-    let (active, selected) = app(&h).state.selected.combine(
+    let (active, selected) = app(&h).state.selected().combine(
         Selection::None,
         ElementKind::Vertex,
         &chosen,
         hone::app::selection::Combine::Replace,
     );
-    app_mut(&mut h).state.commands.push(Command::SelectSet {
+    app_mut(&mut h).state.commands().push(Command::SelectSet {
         active,
         selected,
         reveal: false,
     });
     h.run_steps(3);
-    assert_eq!(app(&h).state.panels.uv.material, Some(material), "kept");
+    assert_eq!(app(&h).state.panels().uv.material, Some(material), "kept");
     gui_support::set_value(&h, "Move V", -0.25);
     h.run_steps(2);
     use egui_kittest::kittest::Queryable;
     h.get_by_label("Apply to selection").click();
     h.run_steps(3);
-    let after = app(&h).state.doc.model();
-    assert_eq!(app(&h).state.doc.history.len(), 1);
+    let after = app(&h).state.doc().model();
+    assert_eq!(app(&h).state.doc().history.len(), 1);
     for v in 0..model.vertices.len() {
         let (old, new) = (model.vertices[v].uv, after.vertices[v].uv);
         if chosen.contains(&v) {
@@ -271,17 +274,17 @@ fn morph_mode_drags_into_the_uv_morphs_offsets() {
     ];
     let mut h = open_uv(model.clone(), material);
     {
-        let uv = &mut app_mut(&mut h).state.panels.uv;
+        let uv = &mut app_mut(&mut h).state.panels_mut().uv;
         uv.morph = Some(morph);
         uv.edit_morph = true;
     }
-    let (active, selected) = app(&h).state.selected.combine(
+    let (active, selected) = app(&h).state.selected().combine(
         Selection::None,
         ElementKind::Vertex,
         &chosen,
         hone::app::selection::Combine::Replace,
     );
-    app_mut(&mut h).state.commands.push(Command::SelectSet {
+    app_mut(&mut h).state.commands().push(Command::SelectSet {
         active,
         selected,
         reveal: false,
@@ -296,7 +299,7 @@ fn morph_mode_drags_into_the_uv_morphs_offsets() {
     let centre = (lo + hi) * 0.5;
     let from = app(&h)
         .state
-        .panels
+        .panels()
         .uv
         .handle_at(Handle::Centre, centre)
         .unwrap();
@@ -304,8 +307,8 @@ fn morph_mode_drags_into_the_uv_morphs_offsets() {
     primary_drag(&mut h, &[from, from.lerp(to, 0.5), to]);
 
     let state = &app(&h).state;
-    let after = state.doc.model();
-    assert_eq!(state.doc.history.len(), 1, "one drag, one undo step");
+    let after = state.doc().model();
+    assert_eq!(state.doc().history.len(), 1, "one drag, one undo step");
     assert_eq!(after.vertices, model.vertices, "the base UVs stay");
     for v in 0..model.vertices.len() {
         let d = offset_of(after, v) - offset_of(&model, v);
@@ -315,7 +318,7 @@ fn morph_mode_drags_into_the_uv_morphs_offsets() {
             assert_eq!(d, Vec2::ZERO, "{v}");
         }
     }
-    app_mut(&mut h).state.commands.push(Command::Undo);
+    app_mut(&mut h).state.commands().push(Command::Undo);
     h.run_steps(3);
-    assert!(bytes(app(&h).state.doc.model()) == bytes(&model));
+    assert!(bytes(app(&h).state.doc().model()) == bytes(&model));
 }

@@ -17,8 +17,8 @@ use gui_support::{app, app_mut, harness, set_value, AppHarness};
 
 fn projector(h: &AppHarness) -> Projector {
     let state = &app(h).state;
-    let rect = state.viewport.last_rect.expect("the viewport was drawn");
-    Projector::new(&state.viewport.camera, rect)
+    let rect = state.viewport().last_rect.expect("the viewport was drawn");
+    Projector::new(&state.viewport().camera, rect)
 }
 
 fn pointer(h: &mut AppHarness, pos: egui::Pos2, pressed: bool, modifiers: egui::Modifiers) {
@@ -50,8 +50,8 @@ fn drag(h: &mut AppHarness, from: egui::Pos2, to: egui::Pos2) {
 /// length) by that length.
 fn drag_rest_arrow(h: &mut AppHarness, bone: usize, by: glam::Vec3) {
     let proj = projector(h);
-    let size = app(h).state.viewport.camera.distance * 0.06;
-    let head = app(h).state.doc.model().bones[bone].position;
+    let size = app(h).state.viewport().camera.distance * 0.06;
+    let head = app(h).state.doc().model().bones[bone].position;
     let grab = head + by.normalize() * size;
     let from = proj.project_mmd(grab).unwrap();
     let to = proj.project_mmd(grab + by).unwrap();
@@ -72,8 +72,8 @@ fn tube_with_upper_selected() -> AppHarness {
 fn drag_z_ring(h: &mut AppHarness, bone: usize) {
     let proj = projector(h);
     let state = &app(h).state;
-    let size = state.viewport.camera.distance * 0.06;
-    let head = state.pose.world()[bone].w_axis.truncate();
+    let size = state.viewport().camera.distance * 0.06;
+    let head = state.pose().world()[bone].w_axis.truncate();
     let at = |deg: f32| {
         let r = deg.to_radians();
         proj.project_mmd(head + glam::Vec3::new(r.cos(), r.sin(), 0.0) * size)
@@ -111,12 +111,12 @@ fn box_and_weight_selection_of_vertices_then_one_batch_edit() {
     set_value(&h, "edge scale", 0.25);
     h.run_steps(3);
     let a = app(&h);
-    let m = a.state.doc.model();
+    let m = a.state.doc().model();
     for (i, v) in m.vertices.iter().enumerate() {
         let expect = if (132..192).contains(&i) { 0.25 } else { 1.0 };
         assert_eq!(v.edge_scale, expect, "vertex {i}");
     }
-    assert_eq!(a.state.doc.history.len(), 1);
+    assert_eq!(a.state.doc().history.len(), 1);
 
     // A click on a vertex of the front with Shift adds it; Ctrl removes it again.
     let front = proj
@@ -152,16 +152,16 @@ fn ctrl_z_after_a_pose_drag_undoes_the_pose_not_an_earlier_model_edit() {
     let mut h = tube_with_upper_selected();
     set_value(&h, "deform layer", 3.0);
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.model().bones[upper].layer, 3);
+    assert_eq!(app(&h).state.doc().model().bones[upper].layer, 3);
 
     drag_z_ring(&mut h, upper);
-    let posed = app(&h).state.pose.bones()[upper];
+    let posed = app(&h).state.pose().bones()[upper];
     assert!(
         posed.rotation.angle_between(glam::Quat::IDENTITY) > 0.5,
         "the drag posed the bone: {posed:?}"
     );
     assert_eq!(
-        app(&h).state.doc.history.len(),
+        app(&h).state.doc().history.len(),
         1,
         "posing is not a model edit"
     );
@@ -170,13 +170,13 @@ fn ctrl_z_after_a_pose_drag_undoes_the_pose_not_an_earlier_model_edit() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
     let a = app(&h);
-    assert!(a.state.pose.is_rest());
-    assert_eq!(a.state.doc.model().bones[upper].layer, 3);
+    assert!(a.state.pose().is_rest());
+    assert_eq!(a.state.doc().model().bones[upper].layer, 3);
     // Ctrl+Z again: now the model edit.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.model().bones[upper].layer, 0);
-    assert!(app(&h).state.pose.is_rest());
+    assert_eq!(app(&h).state.doc().model().bones[upper].layer, 0);
+    assert!(app(&h).state.pose().is_rest());
     // The pose change is still in the pose's own history.
     assert!(app(&h).state.pose_undo().can_redo());
 }
@@ -185,7 +185,7 @@ fn ctrl_z_after_a_pose_drag_undoes_the_pose_not_an_earlier_model_edit() {
 fn edit_mode_moves_the_rest_position_with_its_children_as_one_undo_step() {
     let mut h = harness();
     h.run_steps(3);
-    let before = app(&h).state.doc.model().clone();
+    let before = app(&h).state.doc().model().clone();
     let upper = 2;
     h.get_by_label("#2 上").click();
     h.run_steps(3);
@@ -193,7 +193,7 @@ fn edit_mode_moves_the_rest_position_with_its_children_as_one_undo_step() {
     h.run_steps(3);
     // Grab the X arrow near its middle and pull it 3 units to the right.
     let proj = projector(&h);
-    let size = app(&h).state.viewport.camera.distance * 0.06;
+    let size = app(&h).state.viewport().camera.distance * 0.06;
     let head = before.bones[upper].position;
     let from = proj.project_mmd(head + glam::Vec3::X * size).unwrap();
     let to = proj
@@ -201,7 +201,7 @@ fn edit_mode_moves_the_rest_position_with_its_children_as_one_undo_step() {
         .unwrap();
     drag(&mut h, from, to);
     let a = app(&h);
-    let m = a.state.doc.model();
+    let m = a.state.doc().model();
     for i in [2, 3] {
         let moved = m.bones[i].position - before.bones[i].position;
         assert!(
@@ -213,22 +213,22 @@ fn edit_mode_moves_the_rest_position_with_its_children_as_one_undo_step() {
         assert_eq!(m.bones[i].position, before.bones[i].position, "bone {i}");
     }
     assert_eq!(m.vertices, before.vertices, "the mesh stays");
-    assert_eq!(a.state.doc.history.len(), 1, "one drag, one undo step");
+    assert_eq!(a.state.doc().history.len(), 1, "one drag, one undo step");
     // Labelled with the whole drag's Δ, not its last frame's.
     let moved = m.bones[upper].position - before.bones[upper].position;
     assert_eq!(
-        a.state.doc.history.undo_label(),
+        a.state.doc().history.undo_label(),
         Some(&*format!(
             "Set rest position on 2 bones = 上 Δ({:.3}, {:.3}, {:.3})",
             moved.x, moved.y, moved.z
         ))
     );
-    assert_eq!(a.state.selection, Selection::Bone(upper));
+    assert_eq!(a.state.selection(), Selection::Bone(upper));
 
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
     assert_eq!(
-        hone::pmx::write::write_pmx(app(&h).state.doc.model(), &Default::default()).unwrap(),
+        hone::pmx::write::write_pmx(app(&h).state.doc().model(), &Default::default()).unwrap(),
         hone::pmx::write::write_pmx(&before, &Default::default()).unwrap()
     );
 }
@@ -240,18 +240,18 @@ fn after_an_edit_mode_drag_and_its_undo_ctrl_z_still_undoes_a_pose_drag() {
     h.get_by_label("Edit bones").click();
     h.run_steps(3);
     drag_rest_arrow(&mut h, upper, glam::Vec3::Y * 2.0);
-    assert_eq!(app(&h).state.doc.history.len(), 1);
+    assert_eq!(app(&h).state.doc().history.len(), 1);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
-    assert!(!app(&h).state.doc.history.can_undo());
+    assert!(!app(&h).state.doc().history.can_undo());
     h.get_by_label("Pose").click();
     h.run_steps(3);
     drag_z_ring(&mut h, upper);
-    assert!(!app(&h).state.pose.is_rest());
+    assert!(!app(&h).state.pose().is_rest());
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
-    let log = &app(&h).state.log;
-    assert!(app(&h).state.pose.is_rest(), "{:?}", log.last());
+    let log = &app(&h).state.log_lines();
+    assert!(app(&h).state.pose().is_rest(), "{:?}", log.last());
 }
 
 /// The app on the tube rig where every frame asks egui for a second pass (as a
@@ -289,10 +289,10 @@ fn one_ctrl_z_undoes_one_step_when_egui_runs_two_passes_a_frame() {
         h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
         h.run_steps(2);
     }
-    assert_eq!(app(&h).state.doc.history.len(), 2, "two steps, each once");
+    assert_eq!(app(&h).state.doc().history.len(), 2, "two steps, each once");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
-    let history = &app(&h).state.doc.history;
+    let history = &app(&h).state.doc().history;
     assert_eq!(history.head(), 1, "exactly one step undone");
     assert!(history.can_redo());
 }
@@ -333,9 +333,9 @@ fn a_viewport_pick_brings_the_list_tab_holding_it_forward_and_ctrl_shift_combine
     );
 
     // A click on bone 上's head: the bone tree comes forward with its row.
-    let head = app(&h).state.pose.world()[2].w_axis.truncate();
+    let head = app(&h).state.pose().world()[2].w_axis.truncate();
     click_mmd(&mut h, head, egui::Modifiers::NONE);
-    assert_eq!(app(&h).state.selection, Selection::Bone(2));
+    assert_eq!(app(&h).state.selection(), Selection::Bone(2));
     assert!(in_front(&h, Tab::Bones));
     assert!(!in_front(&h, Tab::Physics), "no body picked");
     h.get_by_label("#2 上");
@@ -344,27 +344,27 @@ fn a_viewport_pick_brings_the_list_tab_holding_it_forward_and_ctrl_shift_combine
     // heads): the body list comes forward; the bone tree stays in front.
     h.get_by_label("Rigid bodies").click();
     h.run_steps(3);
-    let body = app(&h).state.doc.model().rigid_bodies[1].position;
+    let body = app(&h).state.doc().model().rigid_bodies[1].position;
     click_mmd(&mut h, body, egui::Modifiers::NONE);
-    assert_eq!(app(&h).state.selection, Selection::RigidBody(1));
+    assert_eq!(app(&h).state.selection(), Selection::RigidBody(1));
     assert!(in_front(&h, Tab::Physics));
     assert!(in_front(&h, Tab::Bones));
     assert!(!in_front(&h, Tab::Simulation));
 
     // Shift-click body 上 (a capsule around y = 12.5) adds it; Ctrl-click
     // takes it out again, as in the lists.
-    let upper = app(&h).state.doc.model().rigid_bodies[0].position;
+    let upper = app(&h).state.doc().model().rigid_bodies[0].position;
     click_mmd(&mut h, upper, egui::Modifiers::SHIFT);
     let state = &app(&h).state;
     assert_eq!(
-        state.selection,
+        state.selection(),
         Selection::RigidBody(0),
         "the last clicked is active"
     );
     assert_eq!(state.selected_indices(), vec![0, 1]);
     click_mmd(&mut h, upper, egui::Modifiers::COMMAND);
     let state = &app(&h).state;
-    assert_eq!(state.selection, Selection::RigidBody(1));
+    assert_eq!(state.selection(), Selection::RigidBody(1));
     assert_eq!(state.selected_indices(), vec![1]);
 }
 
@@ -378,13 +378,13 @@ fn two_drags_are_two_undo_steps_while_a_search_box_has_the_keyboard() {
     h.run_steps(2);
     assert!(h.ctx.memory(|m| m.focused().is_some()));
     drag_z_ring(&mut h, upper);
-    let after_first = app(&h).state.pose.bones()[upper];
+    let after_first = app(&h).state.pose().bones()[upper];
     drag_z_ring(&mut h, upper);
-    assert_ne!(app(&h).state.pose.bones()[upper], after_first);
+    assert_ne!(app(&h).state.pose().bones()[upper], after_first);
     // One Ctrl+Z takes back the second drag only.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
-    assert_eq!(app(&h).state.pose.bones()[upper], after_first);
+    assert_eq!(app(&h).state.pose().bones()[upper], after_first);
 
     // The same for model edits: two Edit-bones drags of one bone (one merge
     // key) are two History steps, and one Ctrl+Z undoes one.
@@ -396,8 +396,8 @@ fn two_drags_are_two_undo_steps_while_a_search_box_has_the_keyboard() {
         drag_rest_arrow(&mut h, upper, glam::Vec3::X);
     }
     assert!(h.ctx.memory(|m| m.focused().is_some()), "still typing");
-    assert_eq!(app(&h).state.doc.history.len(), 2, "two drags, two steps");
+    assert_eq!(app(&h).state.doc().history.len(), 2, "two drags, two steps");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(3);
-    assert_eq!(app(&h).state.doc.history.head(), 1);
+    assert_eq!(app(&h).state.doc().history.head(), 1);
 }

@@ -74,7 +74,7 @@ fn weight_view_colours_by_bone_weight_kind_and_problems() {
     h.run_steps(2);
 
     pick_mode(&mut h, WeightMode::Bone);
-    let view = &app(&h).state.viewport.weights;
+    let view = &app(&h).state.viewport().weights;
     assert_eq!((view.mode, view.bone), (WeightMode::Bone, Some(elbow)));
     assert_eq!(view.colors.len(), model.vertices.len());
     let (mut weighted, mut unweighted, mut partial) = (0, 0, 0);
@@ -99,7 +99,7 @@ fn weight_view_colours_by_bone_weight_kind_and_problems() {
 
     // Posed: the colours stay with the vertices (they are per vertex, not per pixel).
     let before = view.revision;
-    app_mut(&mut h).state.commands.pose_bone(
+    app_mut(&mut h).state.commands().pose_bone(
         elbow,
         hone::deform::BonePose {
             rotation: glam::Quat::from_rotation_y(1.2),
@@ -108,13 +108,13 @@ fn weight_view_colours_by_bone_weight_kind_and_problems() {
     );
     h.run_steps(3);
     assert_eq!(
-        app(&h).state.viewport.weights.revision,
+        app(&h).state.viewport().weights.revision,
         before,
         "posing does not recolour"
     );
 
     pick_mode(&mut h, WeightMode::Kind);
-    let view = &app(&h).state.viewport.weights;
+    let view = &app(&h).state.viewport().weights;
     for (k, kind) in WeightKind::ALL.iter().enumerate() {
         let n = model
             .vertices
@@ -132,7 +132,7 @@ fn weight_view_colours_by_bone_weight_kind_and_problems() {
     );
 
     pick_mode(&mut h, WeightMode::Problems);
-    let view = &app(&h).state.viewport.weights;
+    let view = &app(&h).state.viewport().weights;
     assert_eq!(view.colors[last], WeightProblem::Sum.color());
     assert_eq!(view.colors[last - 1], WeightProblem::MissingBone.color());
     assert_eq!(
@@ -146,7 +146,7 @@ fn weight_view_colours_by_bone_weight_kind_and_problems() {
 fn select_vertices(h: &mut AppHarness, vertices: &[usize]) {
     app_mut(h)
         .state
-        .commands
+        .commands()
         .push(hone::app::commands::Command::SelectSet {
             active: Selection::Vertex(vertices[0]),
             selected: Selected::many(ElementKind::Vertex, vertices.iter().copied()),
@@ -181,7 +181,7 @@ fn weight_table_operations_are_one_undo_step_each() {
         .filter(|&v| weight_on(&model.vertices[v].weights, elbow as i32).is_some_and(|w| w > 0.0))
         .collect();
     assert_eq!(verts, want);
-    assert!(matches!(app(&h).state.selection, Selection::Vertex(_)));
+    assert!(matches!(app(&h).state.selection(), Selection::Vertex(_)));
     let original = bytes(&model);
 
     // Limit to 2 bones (the panel's default N): the four-bone vertices keep 左ひじ
@@ -189,7 +189,7 @@ fn weight_table_operations_are_one_undo_step_each() {
     h.get_by_label("Limit to").click();
     h.run_steps(3);
     {
-        let m = app(&h).state.doc.model();
+        let m = app(&h).state.doc().model();
         for (i, (a, b)) in model.vertices.iter().zip(&m.vertices).enumerate() {
             if four.contains(&i) {
                 let e = weight_on(&b.weights, elbow as i32).unwrap();
@@ -206,14 +206,14 @@ fn weight_table_operations_are_one_undo_step_each() {
                 assert!(used(b) == 2, "vertex {i}: {:?}", b.weights);
             }
         }
-        assert_eq!(app(&h).state.doc.history.head(), 1);
+        assert_eq!(app(&h).state.doc().history.head(), 1);
     }
     app_mut(&mut h)
         .state
-        .commands
+        .commands()
         .push(hone::app::commands::Command::Undo);
     h.run_steps(3);
-    assert_eq!(bytes(app(&h).state.doc.model()), original);
+    assert_eq!(bytes(app(&h).state.doc().model()), original);
 
     // The elbow's SDEF vertices as BDEF2, then BDEF2 → SDEF from the table.
     let mut bdef2 = model.clone();
@@ -228,7 +228,7 @@ fn weight_table_operations_are_one_undo_step_each() {
     select_vertices(&mut h, &sdef);
     h.get_by_label("BDEF2 → SDEF").click();
     h.run_steps(3);
-    let m = app(&h).state.doc.model();
+    let m = app(&h).state.doc().model();
     let mut worst = 0.0f32;
     for &i in &sdef {
         let (Weights::Sdef { c, .. }, Weights::Sdef { c: want, .. }) =
@@ -240,7 +240,7 @@ fn weight_table_operations_are_one_undo_step_each() {
     }
     eprintln!("BDEF2 → SDEF from the table: worst C vs the sample's {worst:.2e}");
     assert!(worst < 1e-3);
-    assert_eq!(app(&h).state.doc.history.head(), 1);
+    assert_eq!(app(&h).state.doc().history.head(), 1);
 }
 
 #[test]
@@ -259,9 +259,10 @@ fn vpd_loads_saves_and_applies_as_rest_in_the_app() {
     std::fs::write(&vpd_in, hone::motion::vpd::write_vpd(&vpd).0).unwrap();
 
     let mut h = open(gene.clone(), Tab::Inspector);
-    hone::app::pose_files::load_vpd_file(&mut app_mut(&mut h).state, &vpd_in).unwrap();
+    let (view, sent, _) = app_mut(&mut h).state.split();
+    hone::app::pose_files::load_vpd_file(&view, sent, &vpd_in).unwrap();
     h.run_steps(3);
-    let shown = app(&h).state.pose.pose.clone();
+    let shown = app(&h).state.pose().pose.clone();
     let worst = shown
         .bones
         .iter()
@@ -276,7 +277,8 @@ fn vpd_loads_saves_and_applies_as_rest_in_the_app() {
 
     // Saved from the app, read back: the same bones.
     let vpd_out = dir.path().join("b.vpd");
-    hone::app::pose_files::save_vpd_file(&mut app_mut(&mut h).state, &vpd_out).unwrap();
+    let (view, sent, _) = app_mut(&mut h).state.split();
+    hone::app::pose_files::save_vpd_file(&view, sent, &vpd_out).unwrap();
     let (back, _) = hone::motion::vpd::load_vpd(&vpd_out).unwrap();
     assert_eq!(back.bones.len(), vpd.bones.len());
     for (a, b) in back.bones.iter().zip(&vpd.bones) {
@@ -300,8 +302,11 @@ fn vpd_loads_saves_and_applies_as_rest_in_the_app() {
     h.get_by_label("Apply pose as rest").click();
     h.run_steps(4);
     let state = &app(&h).state;
-    assert!(state.pose.is_rest(), "the bones are back at (the new) rest");
-    let m = state.doc.model();
+    assert!(
+        state.pose().is_rest(),
+        "the bones are back at (the new) rest"
+    );
+    let m = state.doc().model();
     let worst = m
         .vertices
         .iter()
@@ -310,13 +315,13 @@ fn vpd_loads_saves_and_applies_as_rest_in_the_app() {
         .fold(0.0f32, f32::max);
     eprintln!("apply pose as rest in the app: worst vertex vs posed {worst:.2e}");
     assert!(worst < 1e-3);
-    assert_eq!(state.doc.history.head(), 1);
+    assert_eq!(state.doc().history.head(), 1);
     app_mut(&mut h)
         .state
-        .commands
+        .commands()
         .push(hone::app::commands::Command::Undo);
     h.run_steps(3);
-    assert_eq!(bytes(app(&h).state.doc.model()), bytes(&gene));
+    assert_eq!(bytes(app(&h).state.doc().model()), bytes(&gene));
 }
 
 #[test]
@@ -326,7 +331,7 @@ fn morph_menu_makes_bone_and_group_morphs_from_what_is_shown() {
     let mut h = open(model.clone(), Tab::Inspector);
     let rot = glam::Quat::from_rotation_z(0.7);
     {
-        let c = &mut app_mut(&mut h).state.commands;
+        let c = &mut app_mut(&mut h).state.commands();
         c.pose_bone(
             elbow,
             hone::deform::BonePose {
@@ -344,14 +349,14 @@ fn morph_menu_makes_bone_and_group_morphs_from_what_is_shown() {
         h.get_by_label(item).click();
         h.run_steps(3);
     }
-    let m = app(&h).state.doc.model();
+    let m = app(&h).state.doc().model();
     assert_eq!(
         m.morphs.len(),
         model.morphs.len() + 2,
         "{:?}",
-        app(&h).state.log
+        app(&h).state.log_lines()
     );
-    assert_eq!(app(&h).state.doc.history.head(), 2, "one step each");
+    assert_eq!(app(&h).state.doc().history.head(), 2, "one step each");
     let bone = &m.morphs[model.morphs.len()];
     let hone::pmx::MorphOffsets::Bone(offsets) = &bone.offsets else {
         panic!("not a bone morph: {:?}", bone.offsets.kind());
@@ -389,7 +394,7 @@ fn weights_from_a_model_file_restore_scrambled_weights() {
     h.get_by_label("Weights from model…").click();
     h.run_steps(4);
     assert_eq!(app(&h).picker.asked, vec!["Weights from model".to_string()]);
-    let m = app(&h).state.doc.model();
+    let m = app(&h).state.doc().model();
     let mut worst = 0.0f32;
     for &v in &verts {
         for b in 0..model.bones.len() as i32 {
@@ -403,5 +408,5 @@ fn weights_from_a_model_file_restore_scrambled_weights() {
         verts.len()
     );
     assert!(worst < 1e-4);
-    assert_eq!(app(&h).state.doc.history.head(), 1);
+    assert_eq!(app(&h).state.doc().history.head(), 1);
 }

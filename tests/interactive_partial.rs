@@ -51,26 +51,29 @@ fn a_dab_reskins_and_uploads_only_its_vertices_and_matches_a_full_reskin() {
     let wrist = model.bone_index("左手首").unwrap();
     let mut state = State::new(Document::new(model.clone(), None, "Gene.pmx"), None);
     let scene: Arc<Mutex<GpuScene>> = Arc::new(Mutex::new(Default::default()));
-    state.viewport.gpu = Some(scene.clone());
-    state.pose.set_physics(state.doc.model(), true);
+    state.viewport_mut().gpu = Some(scene.clone());
+    {
+        let f = state.frame_parts();
+        f.pose.set_physics(f.doc.model(), true);
+    }
     state.playback_mut().pause();
     // A bent wrist, so weight painted onto 左手首 moves the forearm's vertices.
-    state.pose.set_bone(
+    state.pose_mut().set_bone(
         wrist,
         BonePose {
             rotation: Quat::from_rotation_z(0.8),
             translation: Vec3::ZERO,
         },
     );
-    state.viewport.weights.mode = WeightMode::Bone;
+    state.viewport_mut().weights.mode = WeightMode::Bone;
     state.select(Selection::Bone(wrist));
     frame_work(&mut state);
     let mut gpu = Vec::new();
     let n = model.vertices.len();
     assert_eq!(upload(&scene, &mut gpu), n, "the first upload is whole");
 
-    let before = state.pose.positions().to_vec();
-    let brush = &mut state.viewport.paint.brush;
+    let before = state.pose().positions().to_vec();
+    let brush = &mut state.viewport_mut().paint.brush;
     brush.radius = 0.6;
     brush.strength = 0.5;
     brush.front_only = false;
@@ -78,18 +81,18 @@ fn a_dab_reskins_and_uploads_only_its_vertices_and_matches_a_full_reskin() {
     let centre = (model.bones[elbow].position + model.bones[wrist].position) * 0.5;
     let rect =
         eframe::egui::Rect::from_min_size(Default::default(), eframe::egui::vec2(800.0, 600.0));
-    let proj = Projector::new(&state.viewport.camera, rect);
+    let proj = Projector::new(&state.viewport().camera, rect);
     let pos = proj.project_mmd(centre).unwrap_or(rect.center());
     paint::dab_at(&mut state, &proj, centre, pos);
     paint::end_stroke(&mut state);
     frame_work(&mut state);
 
     let (_, alone) = state
-        .pose
+        .pose()
         .skinned_alone()
         .expect("the dab skinned its vertices alone");
     let touched: std::collections::HashSet<usize> = alone.iter().copied().collect();
-    let after = state.pose.positions().to_vec();
+    let after = state.pose().positions().to_vec();
     let moved: Vec<usize> = (0..n).filter(|&v| before[v] != after[v]).collect();
     assert!(moved.len() > 20, "the dab moved {} vertices", moved.len());
     assert!(
@@ -104,9 +107,12 @@ fn a_dab_reskins_and_uploads_only_its_vertices_and_matches_a_full_reskin() {
     assert!(written < n / 4, "{written} of {n} vertices went up");
 
     // A full re-skin of the same pose gives the same positions…
-    state.pose.advance(state.doc.model(), 0.0);
-    assert!(state.pose.skinned_alone().is_none());
-    let full = state.pose.positions();
+    {
+        let f = state.frame_parts();
+        f.pose.advance(f.doc.model(), 0.0);
+    }
+    assert!(state.pose().skinned_alone().is_none());
+    let full = state.pose().positions();
     for v in 0..n {
         assert!(
             after[v].distance(full[v]) < 1e-5,
@@ -127,22 +133,25 @@ fn a_dab_reskins_and_uploads_only_its_vertices_and_matches_a_full_reskin() {
 fn a_typed_mass_reaches_the_world_without_a_new_frame() {
     let Some(model) = gene() else { return };
     let mut state = State::new(Document::new(model.clone(), None, "Gene.pmx"), None);
-    state.viewport.gpu = Some(Arc::new(Mutex::new(Default::default())));
-    state.pose.set_physics(state.doc.model(), true);
+    state.viewport_mut().gpu = Some(Arc::new(Mutex::new(Default::default())));
+    {
+        let f = state.frame_parts();
+        f.pose.set_physics(f.doc.model(), true);
+    }
     state.playback_mut().pause();
     frame_work(&mut state);
     let body = (0..model.rigid_bodies.len())
         .find(|&i| model.rigid_bodies[i].mode != hone::pmx::RigidMode::FollowBone)
         .unwrap();
-    let revision = state.pose.revision;
+    let revision = state.pose().revision;
     let mut edited = model.rigid_bodies[body].clone();
     edited.mass *= 3.0;
     state
-        .commands
+        .commands()
         .edit(ModelEdit::set_rigid_body(body, edited.clone(), "mass"));
     frame_work(&mut state);
-    assert_eq!(state.pose.revision, revision, "the frame stays as it was");
-    let sim = state.pose.sim().expect("physics still runs");
+    assert_eq!(state.pose().revision, revision, "the frame stays as it was");
+    let sim = state.pose().sim().expect("physics still runs");
     let mass = sim
         .physics
         .body_mass(body)
@@ -152,8 +161,8 @@ fn a_typed_mass_reaches_the_world_without_a_new_frame() {
     let mut moved = edited;
     moved.position.y += 0.5;
     state
-        .commands
+        .commands()
         .edit(ModelEdit::set_rigid_body(body, moved, "position"));
     frame_work(&mut state);
-    assert!(state.pose.revision > revision, "a moved body re-poses");
+    assert!(state.pose().revision > revision, "a moved body re-poses");
 }

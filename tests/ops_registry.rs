@@ -250,7 +250,7 @@ fn every_operation_is_in_an_app_menu() {
     h.run_steps(2);
     h.get_by_label("Select vertices of 左ひじ").click();
     h.run_steps(3);
-    assert!(matches!(app(&h).state.selection, Selection::Vertex(_)));
+    assert!(matches!(app(&h).state.selection(), Selection::Vertex(_)));
     h.get_by_label(&hone::tr!("opsui-weight-ops")).click();
     h.run_steps(3);
     for t in titles(Menu::Weights) {

@@ -174,6 +174,14 @@ pub enum ViewCommand {
     FrameSelection,
     /// The frame-timing box shown or not (View ▸ Frame timing).
     Timing(bool),
+    /// Edit bones mode's options (move children, keep an offset tail's end).
+    RestOptions(crate::rig::rest::MoveRest),
+    /// Vertices mode's select-by-weight and select-by-material settings.
+    VertexTools(crate::app::viewport::modes::VertexTools),
+    /// Paint weights mode's brush.
+    Brush(crate::app::viewport::paint::BrushSettings),
+    /// The vertex morph Edit morph mode records into (None: a new one).
+    MorphTarget(Option<usize>),
 }
 
 /// What the Simulation tab asks of the motion's playback.

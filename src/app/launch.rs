@@ -79,11 +79,11 @@ impl Launch {
         }
         let state = &mut app.state;
         if screenshot_mode {
-            state.viewport.options = self.view.unwrap_or_default();
+            state.viewport_mut().options = self.view.unwrap_or_default();
             // Deterministic output: never ask a dialog from screenshot mode.
             app.allow_close = true;
         } else if let Some(view) = self.view {
-            state.viewport.options = view;
+            state.viewport_mut().options = view;
         }
         if let Some(s) = self.select {
             state.select(s);
@@ -91,14 +91,14 @@ impl Launch {
         if let Some(d) = self.dialog {
             state.set_generator(Some(d));
         }
-        state.debug.overlays = self.debug_overlays;
+        state.debug_mut().overlays = self.debug_overlays;
         if let Some(mode) = self.weights {
-            state.viewport.weights.mode = mode;
+            state.viewport_mut().weights.mode = mode;
         }
         if let Some(t) = self.tab {
             dock::focus_tab(&mut app.dock, t);
         }
-        state.viewport.collision.options = self.collision;
+        state.viewport_mut().collision.options = self.collision;
         if self.collision.bodies && self.tab.is_none() {
             // Show the matrix beside the overlay.
             if let Some(path) = app.dock.find_tab(&dock::Tab::CollisionMatrix) {
@@ -107,20 +107,20 @@ impl Launch {
         }
         if let Some(pose) = self.pose {
             for (i, b) in pose.bones.into_iter().enumerate() {
-                state.pose.set_bone(i, b);
+                state.pose_mut().set_bone(i, b);
             }
             for (i, w) in pose.morphs.into_iter().enumerate() {
-                state.pose.set_morph(i, w);
+                state.pose_mut().set_morph(i, w);
             }
         }
         for (i, w) in self.morphs {
-            state.pose.set_morph(i, w);
+            state.pose_mut().set_morph(i, w);
         }
         if let Some(deg) = self.yaw.filter(|d| d.is_finite()) {
-            state.viewport.camera.yaw = deg.to_radians();
+            state.viewport_mut().camera.yaw = deg.to_radians();
         }
         if let Some(deg) = self.pitch.filter(|d| d.is_finite()) {
-            state.viewport.camera.pitch = deg.to_radians().clamp(-1.55, 1.55);
+            state.viewport_mut().camera.pitch = deg.to_radians().clamp(-1.55, 1.55);
         }
         if self.motion.is_some() || self.play_seconds.is_some() {
             timeline::prepare_capture(state, self.motion, self.frame, self.play_seconds);

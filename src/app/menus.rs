@@ -82,10 +82,10 @@ impl HoneApp {
         });
         // The newest change, pose or model (pose changes have their own history).
         for _ in 0..u {
-            self.state.commands.push(Command::UndoNewest);
+            self.state.commands().push(Command::UndoNewest);
         }
         for _ in 0..r1.max(r2) {
-            self.state.commands.push(Command::RedoNewest);
+            self.state.commands().push(Command::RedoNewest);
         }
         if sa {
             self.save(true);
@@ -95,13 +95,13 @@ impl HoneApp {
         if o {
             self.request(Pending::OpenDialog);
         }
-        let open_dialog = self.pending.is_some() || self.state.panels.delete_question.is_some();
+        let open_dialog = self.pending.is_some() || self.state.panels().delete_question.is_some();
         if let Some(action) = list_key(ctx).filter(|_| !open_dialog) {
             // Ctrl+N adds to the list in use even with nothing selected in it.
             match active_list(&self.state) {
                 Some(kind) => self
                     .state
-                    .commands
+                    .commands()
                     .push(Command::List(Request::on_selection(kind, action))),
                 None => self.state.log(
                     crate::app::LogLevel::Info,
@@ -134,13 +134,13 @@ impl HoneApp {
                 // attach bone, matching…) with its summary before Apply.
                 if let Some(op) = crate::ops::find("merge") {
                     if ui.button(op.title()).on_hover_text(op.help()).clicked() {
-                        self.state
-                            .commands
-                            .push(Command::Generator(crate::app::commands::Open {
+                        self.state.commands().push(Command::Generator(
+                            crate::app::commands::Open {
                                 op,
                                 kind: None,
                                 selected: Vec::new(),
-                            }));
+                            },
+                        ));
                         ui.close();
                     }
                 }
@@ -204,7 +204,7 @@ impl HoneApp {
                     ui.radio_value(&mut o.encoding, Some(TextEncoding::Utf16Le), "UTF-16");
                     ui.radio_value(&mut o.encoding, Some(TextEncoding::Utf8), "UTF-8");
                     if options != before {
-                        self.state.commands.push(Command::SaveOptions(options));
+                        self.state.commands().push(Command::SaveOptions(options));
                     }
                 });
                 ui.separator();
@@ -213,7 +213,7 @@ impl HoneApp {
                 }
             });
             ui.menu_button(crate::tr!("menu-edit"), |ui| {
-                let revision = self.state.doc.history.revision();
+                let revision = self.state.doc().history.revision();
                 let pose_undo_keys = self.state.pose_undo().undo_is_newest(revision);
                 let pose_redo_keys = self.state.pose_undo().redo_is_newest(revision);
                 let keys = |on: bool, k: &str| {
@@ -226,22 +226,22 @@ impl HoneApp {
                 let model_keys = keys(!pose_undo_keys, "Ctrl+Z");
                 let pose_undo = crate::tr!("menu-undo-pose", keys = keys(pose_undo_keys, "Ctrl+Z"));
                 let pose_redo = crate::tr!("menu-redo-pose", keys = keys(pose_redo_keys, "Ctrl+Y"));
-                let undo_label = match self.state.doc.history.undo_label() {
+                let undo_label = match self.state.doc().history.undo_label() {
                     Some(s) => crate::tr!("menu-undo-named", what = s, keys = model_keys),
                     None => crate::tr!("menu-undo", keys = model_keys),
                 };
                 if ui
                     .add_enabled(
-                        self.state.doc.history.can_undo(),
+                        self.state.doc().history.can_undo(),
                         egui::Button::new(undo_label),
                     )
                     .clicked()
                 {
-                    self.state.commands.push(Command::Undo);
+                    self.state.commands().push(Command::Undo);
                 }
                 if ui
                     .add_enabled(
-                        self.state.doc.history.can_redo(),
+                        self.state.doc().history.can_redo(),
                         egui::Button::new(crate::tr!(
                             "menu-redo",
                             keys = keys(!pose_redo_keys, "Ctrl+Y")
@@ -249,7 +249,7 @@ impl HoneApp {
                     )
                     .clicked()
                 {
-                    self.state.commands.push(Command::Redo);
+                    self.state.commands().push(Command::Redo);
                 }
                 ui.separator();
                 let can = (
@@ -260,22 +260,22 @@ impl HoneApp {
                     .add_enabled(can.0, egui::Button::new(pose_undo))
                     .clicked()
                 {
-                    self.state.commands.push(Command::UndoPose);
+                    self.state.commands().push(Command::UndoPose);
                 }
                 if ui
                     .add_enabled(can.1, egui::Button::new(pose_redo))
                     .clicked()
                 {
-                    self.state.commands.push(Command::RedoPose);
+                    self.state.commands().push(Command::RedoPose);
                 }
                 ui.separator();
                 if let Some(q) = self.list_edit_items(ui) {
-                    self.state.commands.push(Command::List(q));
+                    self.state.commands().push(Command::List(q));
                 }
                 ui.separator();
                 crate::app::translate_names::menu_item(ui);
                 if ui.button(crate::tr!("menu-model-info")).clicked() {
-                    self.state.commands.select(Selection::Model);
+                    self.state.commands().select(Selection::Model);
                 }
             });
             ui.menu_button(crate::tr!("menu-rig"), |ui| {
@@ -310,19 +310,19 @@ impl HoneApp {
                 }
                 if ui.button(crate::tr!("menu-reset-view")).clicked() {
                     self.state
-                        .commands
+                        .commands()
                         .push(Command::View(ViewCommand::ResetCamera));
                 }
                 if ui.button(crate::tr!("menu-reset-pose")).clicked() {
-                    self.state.commands.push(Command::ResetPose);
+                    self.state.commands().push(Command::ResetPose);
                 }
-                let mut timing = self.state.viewport.timing.shown;
+                let mut timing = self.state.viewport().timing.shown;
                 if ui
                     .checkbox(&mut timing, crate::tr!("menu-frame-timing"))
                     .changed()
                 {
                     self.state
-                        .commands
+                        .commands()
                         .push(Command::View(ViewCommand::Timing(timing)));
                 }
                 ui.separator();
@@ -351,7 +351,7 @@ impl HoneApp {
             ui.colored_label(egui::Color32::from_rgb(240, 90, 90), message);
             ui.label(crate::tr!(
                 "dialog-showing-instead",
-                name = self.state.doc.display_name.as_str()
+                name = self.state.doc().display_name.as_str()
             ));
             ui.add_space(8.0);
             close = ui.button(crate::tr!("dialog-ok")).clicked();
@@ -364,20 +364,14 @@ impl HoneApp {
     /// The Edit menu's list part: the context-menu entries for the selection.
     fn list_edit_items(&mut self, ui: &mut egui::Ui) -> Option<Request> {
         let kind = active_list(&self.state);
-        let State {
-            doc,
-            selection,
-            selected,
-            commands,
-            ..
-        } = &mut self.state;
+        let (view, commands, _) = self.state.split();
         let sel = kind.map_or_else(Vec::new, |k| {
-            structure::selected_in(*selection, selected, k)
+            structure::selected_in(view.selection, view.selected, k)
         });
         let cx = kind.map(|kind| MenuCx {
-            model: doc.model(),
+            model: view.model,
             kind,
-            active: *selection,
+            active: view.selection,
             selected: &sel,
             commands,
         });
@@ -388,7 +382,7 @@ impl HoneApp {
         let Some(action) = self.pending.clone() else {
             return;
         };
-        let name = self.state.doc.display_name.as_str();
+        let name = self.state.doc().display_name.as_str();
         let choice = crate::app::shell::ask(
             ctx,
             "unsaved_changes",

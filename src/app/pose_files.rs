@@ -9,41 +9,42 @@ use crate::app::files::picker::{PickRequest, Purpose};
 use eframe::egui;
 
 use crate::app::commands::{Command, Commands};
-use crate::app::{LogLevel, PanelState, State, View};
+use crate::app::{LogLevel, PanelState, View};
 use crate::deform::{BonePose, Pose};
 use crate::motion::vpd::{load_vpd, write_vpd, Vpd};
 use std::path::Path;
 
 /// Pushes the commands that show `pose`: every bone and morph set (a full pose
 /// replaces the current one).
-pub fn show_pose(state: &mut State, pose: &Pose) {
+pub fn show_pose(sent: &mut Commands, pose: &Pose) {
     for (i, b) in pose.bones.iter().enumerate() {
-        state.commands.pose_bone(i, *b);
+        sent.pose_bone(i, *b);
     }
     for (i, w) in pose.morphs.iter().enumerate() {
-        state.commands.pose_morph(i, *w);
+        sent.pose_morph(i, *w);
     }
 }
 
-/// Reads a VPD and shows it (names the model lacks go to the Log).
-pub fn load_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
+/// Reads a VPD and sends the commands that show it (names the model lacks go to
+/// the Log).
+pub fn load_vpd_file(view: &View, sent: &mut Commands, path: &Path) -> Result<(), String> {
     let (vpd, notes) = load_vpd(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    show_vpd(state, path, &vpd, notes);
+    show_vpd(view, sent, path, &vpd, notes);
     Ok(())
 }
 
 /// Shows a pose read from `path` (by [`load_vpd_file`] or the loading worker).
-pub fn show_vpd(state: &mut State, path: &Path, vpd: &Vpd, notes: Vec<String>) {
-    let (pose, unknown) = vpd.to_pose(state.doc.model());
-    show_pose(state, &pose);
+pub fn show_vpd(view: &View, sent: &mut Commands, path: &Path, vpd: &Vpd, notes: Vec<String>) {
+    let (pose, unknown) = vpd.to_pose(view.model);
+    show_pose(sent, &pose);
     let notes: Vec<String> = notes.into_iter().chain(unknown).collect();
-    log_vpd(state, path, vpd, notes, "log-pose-loaded");
+    log_vpd(sent, path, vpd, notes, "log-pose-loaded");
 }
 
 /// The file's notes as warnings, then the line `key` says (loaded / saved).
-fn log_vpd(state: &mut State, path: &Path, vpd: &Vpd, notes: Vec<String>, key: &str) {
+fn log_vpd(sent: &mut Commands, path: &Path, vpd: &Vpd, notes: Vec<String>, key: &str) {
     for n in notes {
-        state.log(LogLevel::Warning, format!("VPD {}: {n}", path.display()));
+        sent.log(LogLevel::Warning, format!("VPD {}: {n}", path.display()));
     }
     let line = crate::tr!(
         key,
@@ -51,18 +52,19 @@ fn log_vpd(state: &mut State, path: &Path, vpd: &Vpd, notes: Vec<String>, key: &
         bones = vpd.bones.len(),
         morphs = vpd.morphs.len()
     );
-    state.log(LogLevel::Info, line);
+    sent.log(LogLevel::Info, line);
 }
 
-/// Writes the current pose as a VPD (through a temporary file, then renamed).
-pub fn save_vpd_file(state: &mut State, path: &Path) -> Result<(), String> {
-    let vpd = Vpd::from_pose(state.doc.model(), &state.pose.pose);
+/// Writes the view's pose as a VPD (through a temporary file, then renamed); the
+/// Log's line is sent.
+pub fn save_vpd_file(view: &View, sent: &mut Commands, path: &Path) -> Result<(), String> {
+    let vpd = Vpd::from_pose(view.model, &view.pose.pose);
     let (bytes, notes) = write_vpd(&vpd);
     let tmp = path.with_extension("vpd.tmp");
     std::fs::write(&tmp, &bytes)
         .and_then(|_| std::fs::rename(&tmp, path))
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    log_vpd(state, path, &vpd, notes, "log-pose-saved");
+    log_vpd(sent, path, &vpd, notes, "log-pose-saved");
     Ok(())
 }
 

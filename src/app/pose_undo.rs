@@ -104,7 +104,7 @@ fn step(from: &mut Vec<Step>, to: &mut Vec<Step>, current: &mut Pose, revision: 
 
 /// Ctrl+Z / Ctrl+Y: undoes (redoes) the newest change, the pose's or the model's.
 pub fn undo_newest(state: &mut State, redo: bool) {
-    let revision = state.doc.history.revision();
+    let revision = state.doc().history.revision();
     let pose_newest = if redo {
         state.pose_undo().redo_is_newest(revision)
     } else {
@@ -119,8 +119,8 @@ pub fn undo_newest(state: &mut State, redo: bool) {
 
 /// Undoes (or redoes) the last pose change of `state`.
 pub fn undo_pose(state: &mut State, redo: bool) {
-    let mut pose = state.pose.pose.clone();
-    let revision = state.doc.history.revision();
+    let mut pose = state.pose().pose.clone();
+    let revision = state.doc().history.revision();
     let done = if redo {
         state.pose_undo_mut().redo(&mut pose, revision)
     } else {
@@ -136,10 +136,10 @@ pub fn undo_pose(state: &mut State, redo: bool) {
         return;
     }
     for (i, b) in pose.bones.into_iter().enumerate() {
-        state.pose.set_bone(i, b);
+        state.pose_mut().set_bone(i, b);
     }
     for (i, w) in pose.morphs.into_iter().enumerate() {
-        state.pose.set_morph(i, w);
+        state.pose_mut().set_morph(i, w);
     }
 }
 

@@ -50,14 +50,14 @@ impl ScreenshotJob {
             ctx.request_repaint();
             return;
         }
-        let textures_done = state.textures.pending() == 0;
+        let textures_done = state.textures().pending() == 0;
         let ready_textures = state
-            .textures
+            .textures()
             .states
             .iter()
             .filter(|t| matches!(t, textures::TexState::Ready(_)))
             .count();
-        let gpu_ready = match &state.viewport.gpu {
+        let gpu_ready = match &state.viewport().gpu {
             Some(g) => g
                 .lock()
                 .map(|s| {

@@ -97,7 +97,7 @@ impl HoneApp {
         app.picker = Picker::default();
         if let Some(gl) = &cc.gl {
             let _ = gl; // the GL context is picked up in the paint callback
-            app.state.viewport.gpu = Some(Arc::new(Mutex::new(Default::default())));
+            app.state.viewport_mut().gpu = Some(Arc::new(Mutex::new(Default::default())));
         }
         if screenshot.is_none() {
             app.backup = BackupSettings::default();
@@ -116,7 +116,7 @@ impl HoneApp {
                     app.recent = r;
                 }
                 if let Some(v) = eframe::get_value(storage, VIEW_KEY) {
-                    app.state.viewport.options = v;
+                    app.state.viewport_mut().options = v;
                 }
                 let from_flag = crate::app::i18n::LANG_FROM_COMMAND_LINE
                     .load(std::sync::atomic::Ordering::Relaxed);
@@ -319,8 +319,9 @@ impl HoneApp {
             Purpose::ExportCsv => self.export_csv_to(&path),
             Purpose::LoadMotion | Purpose::LoadPose => self.load_motion(&path),
             Purpose::SavePose => {
-                if let Err(e) = crate::app::pose_files::save_vpd_file(&mut self.state, &path) {
-                    self.state.log(LogLevel::Error, e);
+                let (view, sent, _) = self.state.split();
+                if let Err(e) = crate::app::pose_files::save_vpd_file(&view, sent, &path) {
+                    sent.log(LogLevel::Error, e);
                 }
             }
             Purpose::BakeOutput => {
@@ -437,7 +438,8 @@ impl HoneApp {
                 timeline::set_motion(&mut self.state, vmd, name);
             }
             Ok(ParsedMotion::Vpd(vpd, notes)) => {
-                crate::app::pose_files::show_vpd(&mut self.state, &path, &vpd, notes)
+                let (view, sent, _) = self.state.split();
+                crate::app::pose_files::show_vpd(&view, sent, &path, &vpd, notes)
             }
             Err(LoadError::Cancelled) => {}
             Err(LoadError::Failed(error)) => {
@@ -526,8 +528,8 @@ impl HoneApp {
         let (mut reload, mut keep) = (false, false);
         egui::Panel::top("file_changed").show(ui, |ui| {
             ui.horizontal(|ui| {
-                let name = self.state.doc.display_name.as_str();
-                let text = if self.state.doc.is_dirty() {
+                let name = self.state.doc().display_name.as_str();
+                let text = if self.state.doc().is_dirty() {
                     crate::tr!("files-changed-unsaved", name = name)
                 } else {
                     crate::tr!("files-changed", name = name)
@@ -541,7 +543,7 @@ impl HoneApp {
             self.reload_from_disk();
         } else if keep {
             self.state.watch_mut().keep();
-            let name = self.state.doc.display_name.clone();
+            let name = self.state.doc().display_name.clone();
             self.state
                 .log(LogLevel::Info, crate::tr!("files-kept", name = name));
         }
@@ -553,7 +555,7 @@ impl HoneApp {
         let (mut save, mut save_as, mut keep) = (false, false, false);
         egui::Panel::top("file_gone").show(ui, |ui| {
             ui.horizontal(|ui| {
-                let name = self.state.doc.display_name.as_str();
+                let name = self.state.doc().display_name.as_str();
                 let text = crate::tr!("files2-gone", name = name);
                 ui.colored_label(egui::Color32::from_rgb(230, 180, 60), text);
                 save = ui.button(crate::tr!("files2-gone-save")).clicked();
@@ -567,7 +569,7 @@ impl HoneApp {
             self.save(true);
         } else if keep {
             self.state.watch_mut().accept_gone();
-            let name = self.state.doc.display_name.clone();
+            let name = self.state.doc().display_name.clone();
             self.state
                 .log(LogLevel::Info, crate::tr!("files2-gone-kept", name = name));
         }
@@ -577,13 +579,13 @@ impl HoneApp {
     /// folder (restore them with `hone recover` or at the next start). If they cannot
     /// be kept, nothing is reloaded.
     pub fn reload_from_disk(&mut self) {
-        let Some(path) = self.state.doc.path.clone() else {
+        let Some(path) = self.state.doc().path.clone() else {
             return;
         };
-        if self.state.doc.is_dirty() {
-            match keep_edits_for_recovery(&self.state.doc) {
+        if self.state.doc().is_dirty() {
+            match keep_edits_for_recovery(self.state.doc()) {
                 Ok(()) => {
-                    let name = self.state.doc.display_name.clone();
+                    let name = self.state.doc().display_name.clone();
                     self.state
                         .log(LogLevel::Info, crate::tr!("files-edits-kept", name = name));
                 }
@@ -632,7 +634,7 @@ impl HoneApp {
 
     /// Runs `action`, first asking about unsaved edits.
     pub(super) fn request(&mut self, action: Pending) {
-        if self.state.doc.is_dirty() {
+        if self.state.doc().is_dirty() {
             self.pending = Some(action);
         } else {
             self.perform(action);
@@ -643,7 +645,7 @@ impl HoneApp {
         match action {
             Pending::Open(p) => self.open_now(&p),
             Pending::OpenDialog => {
-                let directory = self.state.doc.base_dir().map(Path::to_path_buf);
+                let directory = self.state.doc().base_dir().map(Path::to_path_buf);
                 self.request_path(PickRequest {
                     purpose: Purpose::OpenModel,
                     title: crate::tr!("files-title-open"),
@@ -675,20 +677,20 @@ impl HoneApp {
 
     /// Save, then go on with `then` once saved.
     pub(super) fn save_then(&mut self, save_as: bool, then: Option<Pending>) -> bool {
-        let path = match (&self.state.doc.path, save_as) {
+        let path = match (&self.state.doc().path, save_as) {
             (Some(p), false) if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pmx")) => {
                 p.clone()
             }
             _ => {
                 let suggested = self
                     .state
-                    .doc
+                    .doc()
                     .path
                     .as_ref()
                     .and_then(|p| p.file_stem())
                     .map(|s| format!("{}.pmx", s.to_string_lossy()))
                     .unwrap_or_else(|| "model.pmx".into());
-                let directory = self.state.doc.base_dir().map(Path::to_path_buf);
+                let directory = self.state.doc().base_dir().map(Path::to_path_buf);
                 let saves_before = self.saves;
                 self.request_path(PickRequest {
                     purpose: Purpose::SaveModel { then },
@@ -726,13 +728,13 @@ impl HoneApp {
         textures_asked: bool,
     ) -> bool {
         use crate::app::files::texture_question::{worth_asking, AfterTextures, TextureQuestion};
-        let own_file = self.state.doc.path.as_deref() == Some(path.as_path());
+        let own_file = self.state.doc().path.as_deref() == Some(path.as_path());
         if !overwrite && own_file && self.state.watch().differs_from_known(&path) {
             self.overwrite_question = Some((path, then));
             return false;
         }
         if !textures_asked {
-            if let Some(plan) = self.state.doc.texture_plan(&path).filter(worth_asking) {
+            if let Some(plan) = self.state.doc().texture_plan(&path).filter(worth_asking) {
                 let after = AfterTextures::SaveModel { path, then };
                 self.texture_question = Some(TextureQuestion { plan, after });
                 return false;
@@ -786,11 +788,11 @@ impl HoneApp {
 
     /// File ▸ Export CSV…: the current model as PMX Editor CSV.
     pub(super) fn export_csv(&mut self) {
-        let stem = (self.state.doc.path.as_ref())
+        let stem = (self.state.doc().path.as_ref())
             .and_then(|p| p.file_stem())
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "model".into());
-        let directory = self.state.doc.base_dir().map(Path::to_path_buf);
+        let directory = self.state.doc().base_dir().map(Path::to_path_buf);
         self.request_path(PickRequest {
             purpose: Purpose::ExportCsv,
             title: crate::tr!("files-title-export-csv"),
@@ -802,7 +804,7 @@ impl HoneApp {
 
     fn export_csv_to(&mut self, path: &Path) {
         let file = path.display().to_string();
-        match self.state.doc.export_csv(path) {
+        match self.state.doc().export_csv(path) {
             Ok(()) => self
                 .state
                 .log(LogLevel::Info, crate::tr!("io-exported-csv", file = file)),
@@ -848,7 +850,7 @@ impl HoneApp {
         self.changed_bar(ui);
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.horizontal(|ui| {
-                let m = self.state.doc.model();
+                let m = self.state.doc().model();
                 ui.label(crate::tr!(
                     "status-model",
                     name = m.info.name.as_str(),
@@ -858,7 +860,7 @@ impl HoneApp {
                     bodies = m.rigid_bodies.len(),
                     joints = m.joints.len()
                 ));
-                if let Some((level, msg)) = self.state.log.last() {
+                if let Some((level, msg)) = self.state.log_lines().last() {
                     ui.separator();
                     let color = match level {
                         LogLevel::Info => ui.visuals().weak_text_color(),
@@ -877,7 +879,9 @@ impl HoneApp {
             .show_leaf_collapse_buttons(false)
             .show_leaf_close_all_buttons(false)
             .show_inside(ui, &mut viewer);
-        crate::app::generators::show(&ctx, &mut self.state);
+        self.state.with_generator(|view, dialog, sent| {
+            crate::app::generators::show(&ctx, view, dialog, sent)
+        });
         let (view, commands, _) = self.state.split();
         crate::app::translate_names::show(&ctx, &view, commands);
         let (view, commands, _) = self.state.split();
@@ -886,7 +890,7 @@ impl HoneApp {
         self.unsaved_modal(&ctx);
         self.overwrite_modal(&ctx);
         self.texture_modal(&ctx);
-        if let Some(request) = self.state.panels.pick.take() {
+        if let Some(request) = self.state.panels_mut().pick.take() {
             self.request_path(request);
         }
         if let Some(request) = crate::app::files::picker::take_asked(&ctx) {
@@ -903,11 +907,11 @@ impl HoneApp {
         panels::delete::dialog(&ctx, &view, commands, local);
         self.state.apply_commands();
         // A command that asks for a path (e.g. save selected materials as a model).
-        if let Some(request) = self.state.panels.pick.take() {
+        if let Some(request) = self.state.panels_mut().pick.take() {
             self.request_path(request);
         }
-        if std::mem::take(&mut self.state.panels.raise_list) {
-            let list = self.state.selection.kind().and_then(dock::list_tab);
+        if std::mem::take(&mut self.state.panels_mut().raise_list) {
+            let list = self.state.selection().kind().and_then(dock::list_tab);
             if let Some(tab) = list {
                 dock::raise_tab(&mut self.dock, tab);
             }
@@ -918,7 +922,7 @@ impl HoneApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.last_title = title;
         }
-        let timing = &mut self.state.viewport.timing;
+        let timing = &mut self.state.viewport_mut().timing;
         timing.record(ctx.input(|i| i.time), started.elapsed());
         timing.show(&ctx);
     }
@@ -930,7 +934,7 @@ impl eframe::App for HoneApp {
         if ctx.input(|i| i.viewport().close_requested())
             && !self.allow_close
             && self.screenshot.is_none()
-            && self.state.doc.is_dirty()
+            && self.state.doc().is_dirty()
         {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.pending = Some(Pending::Quit);
@@ -947,7 +951,7 @@ impl eframe::App for HoneApp {
         }
         eframe::set_value(storage, DOCK_KEY, &self.dock);
         eframe::set_value(storage, RECENT_KEY, &self.recent);
-        eframe::set_value(storage, VIEW_KEY, &self.state.viewport.options);
+        eframe::set_value(storage, VIEW_KEY, &self.state.viewport().options);
         eframe::set_value(storage, LANG_KEY, &hone_core::i18n::lang());
         eframe::set_value(storage, BACKUP_KEY, &self.backup);
     }

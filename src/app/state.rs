@@ -8,6 +8,29 @@ use crate::app::document::Document;
 use crate::app::View;
 use crate::app::{pose, pose_undo, textures, timeline, viewport, LogLevel, Selected, Selection};
 
+/// The view of a `State` as field borrows, so that `split` can lend the command queue
+/// and the panel state beside it (a method would borrow the whole state).
+macro_rules! view_of {
+    ($state:expr) => {
+        View {
+            doc: &$state.doc,
+            model: $state.doc.model(),
+            selection: $state.selection,
+            selected: &$state.selected,
+            reveal: $state.panels.reveal_selection,
+            pose: &$state.pose,
+            playback: &$state.playback,
+            debug: &$state.debug,
+            textures: &$state.textures,
+            log: &$state.log,
+            material_visible: &$state.material_visible,
+            weight_bone: $state.viewport.weights.bone,
+            viewport: &$state.viewport,
+            generator: $state.generator.as_ref(),
+        }
+    };
+}
+
 /// Panel-local UI state (search boxes etc.).
 #[derive(Debug, Default)]
 pub struct PanelState {
@@ -41,24 +64,26 @@ pub struct PanelState {
 }
 
 pub struct State {
-    pub doc: Document,
-    pub pose: pose::PoseState,
+    // `pub(crate)` only for bake.rs, export.rs and extract.rs until they read a View
+    // (everything else goes through the accessors below).
+    pub(crate) doc: Document,
+    pose: pose::PoseState,
     /// The pose's own undo history (posing never enters the model's).
     pose_undo: pose_undo::PoseUndo,
     /// The active element (what the inspector heads, the gizmo follows).
-    pub selection: Selection,
+    pub(crate) selection: Selection,
     /// The elements of the active one's kind selected with it (Ctrl/Shift-click);
     /// read both with [`State::selected_indices`].
-    pub selected: Selected,
+    selected: Selected,
     /// What the panels asked for this frame (applied by [`State::apply_commands`]).
-    pub commands: Commands,
-    pub viewport: viewport::Viewport,
-    pub textures: textures::TextureStore,
+    commands: Commands,
+    viewport: viewport::Viewport,
+    textures: textures::TextureStore,
     /// Texture indices decoded since the last GPU sync.
     new_textures: Vec<usize>,
-    pub material_visible: Vec<bool>,
-    pub log: Vec<(LogLevel, String)>,
-    pub panels: PanelState,
+    material_visible: Vec<bool>,
+    pub(crate) log: Vec<(LogLevel, String)>,
+    pub(crate) panels: PanelState,
     repaint: Option<egui::Context>,
     /// Output format for Save (defaults to the model's header).
     save_options: crate::pmx::write::WriteOptions,
@@ -66,7 +91,7 @@ pub struct State {
     /// there to the caches that read it ([`model_changed`](Self::model_changed)).
     changes: crate::edit::ChangeSet,
     /// Deform-order / IK / problems caches and debug overlay switches.
-    pub debug: viewport::debug_overlays::DebugState,
+    debug: viewport::debug_overlays::DebugState,
     /// Motion timeline and play state of the live pipeline.
     playback: timeline::Playback,
     /// Copies of unsaved edits in the recovery folder (off unless the app turns it on).
@@ -85,6 +110,21 @@ pub struct State {
 }
 
 type SelectionState = (Selection, Selected);
+
+/// Disjoint borrows of a [`State`] for the viewport's work within one frame: the
+/// document and the selection to read, the pose, the viewport and the debug caches
+/// it updates, the queue it sends edits and selections to.
+pub struct FrameParts<'a> {
+    pub doc: &'a Document,
+    pub selection: Selection,
+    pub selected: &'a Selected,
+    pub pose: &'a mut pose::PoseState,
+    pub viewport: &'a mut viewport::Viewport,
+    pub debug: &'a mut viewport::debug_overlays::DebugState,
+    pub material_visible: &'a [bool],
+    pub textures: &'a textures::TextureStore,
+    pub commands: &'a mut Commands,
+}
 
 /// The selection before a History step was made and after its frame.
 #[derive(Debug, Clone, Default)]
@@ -183,6 +223,117 @@ impl State {
         self.document_loaded(Some(prepared.pose));
     }
 
+    /// The open document (its model, history, path).
+    pub fn doc(&self) -> &Document {
+        &self.doc
+    }
+
+    /// The document itself, for tests that save it, set its path or end a merge
+    /// (the app changes it only through commands and [`State::save_document`]).
+    #[doc(hidden)]
+    pub fn doc_mut(&mut self) -> &mut Document {
+        &mut self.doc
+    }
+
+    /// The live pose, its deformer and physics.
+    pub fn pose(&self) -> &pose::PoseState {
+        &self.pose
+    }
+
+    /// The pose for the frame loop and the viewport's input within a frame (a
+    /// gizmo drag, the parked pose); tests that set a pose directly.
+    #[doc(hidden)]
+    pub fn pose_mut(&mut self) -> &mut pose::PoseState {
+        &mut self.pose
+    }
+
+    /// The active element.
+    pub fn selection(&self) -> Selection {
+        self.selection
+    }
+
+    /// The elements of the active one's kind selected with it.
+    pub fn selected(&self) -> &Selected {
+        &self.selected
+    }
+
+    /// The frame's command queue: what is pushed here is applied by
+    /// [`State::apply_commands`].
+    pub fn commands(&mut self) -> &mut Commands {
+        &mut self.commands
+    }
+
+    /// The commands pushed and not yet applied.
+    pub fn pending_commands(&self) -> &[Command] {
+        self.commands.pending()
+    }
+
+    /// The viewport's camera, modes, tools and GPU scene.
+    pub fn viewport(&self) -> &viewport::Viewport {
+        &self.viewport
+    }
+
+    /// The viewport for its input within a frame (camera, gizmo, stroke) and the
+    /// window (GPU scene, screenshot); tests that place the camera.
+    #[doc(hidden)]
+    pub fn viewport_mut(&mut self) -> &mut viewport::Viewport {
+        &mut self.viewport
+    }
+
+    pub fn textures(&self) -> &textures::TextureStore {
+        &self.textures
+    }
+
+    /// Which materials the viewport draws.
+    pub fn material_visible(&self) -> &[bool] {
+        &self.material_visible
+    }
+
+    /// The Log's lines, oldest first.
+    pub fn log_lines(&self) -> &[(LogLevel, String)] {
+        &self.log
+    }
+
+    /// The panels' own UI state (search boxes, folds, a name being typed).
+    pub fn panels(&self) -> &PanelState {
+        &self.panels
+    }
+
+    /// The panels' UI state, for the window (a file pick it answers) and tests.
+    #[doc(hidden)]
+    pub fn panels_mut(&mut self) -> &mut PanelState {
+        &mut self.panels
+    }
+
+    /// Deform-order / IK / problems caches and the debug overlay switches.
+    pub fn debug(&self) -> &viewport::debug_overlays::DebugState {
+        &self.debug
+    }
+
+    /// The debug caches for the frame loop (they run checks lazily) and tests.
+    #[doc(hidden)]
+    pub fn debug_mut(&mut self) -> &mut viewport::debug_overlays::DebugState {
+        &mut self.debug
+    }
+
+    /// The parts at once, for the viewport's input within a frame (the gizmo reads
+    /// the pose while it drags) and the frame loop; tests and benches that run a
+    /// step of it by hand.
+    #[doc(hidden)]
+    pub fn frame_parts(&mut self) -> FrameParts<'_> {
+        FrameParts {
+            doc: &self.doc,
+            selection: self.selection,
+            selected: &self.selected,
+            pose: &mut self.pose,
+            viewport: &mut self.viewport,
+            debug: &mut self.debug,
+            material_visible: &self.material_visible,
+            textures: &self.textures,
+            commands: &mut self.commands,
+        }
+    }
+
     pub fn log(&mut self, level: LogLevel, message: impl Into<String>) {
         self.log.push((level, message.into()));
     }
@@ -256,9 +407,20 @@ impl State {
         self.generator.as_mut()
     }
 
-    /// Takes the dialog out while its window draws (it borrows the state).
-    pub fn take_generator(&mut self) -> Option<crate::app::generators::Dialog> {
-        self.generator.take()
+    /// Lends the open operation dialog beside the frame's view and command queue
+    /// while its window draws; `draw` returning false closes it.
+    pub fn with_generator(
+        &mut self,
+        draw: impl FnOnce(&View, &mut crate::app::generators::Dialog, &mut Commands) -> bool,
+    ) {
+        // Out while it draws (the view lends the state's fields).
+        let Some(mut dialog) = self.generator.take() else {
+            return;
+        };
+        let view = view_of!(self);
+        if draw(&view, &mut dialog, &mut self.commands) {
+            self.generator = Some(dialog);
+        }
     }
 
     /// Puts a dialog (back) in place (none closes it).
@@ -301,10 +463,7 @@ impl State {
 
     /// The selected vertices, ascending (none unless a vertex is the active element).
     pub fn selected_vertices(&self) -> Vec<usize> {
-        use crate::edit::ElementKind;
-        self.selected
-            .iter(self.selection, ElementKind::Vertex)
-            .collect()
+        self.view().selected_vertices()
     }
 
     /// Applies and records a model edit now (panels push [`Commands::edit`] instead).
@@ -644,27 +803,6 @@ impl State {
         let dirty = if self.doc.is_dirty() { "● " } else { "" };
         format!("{dirty}{} — Hone", self.doc.display_name)
     }
-}
-
-/// The view of a `State` as field borrows, so that `split` can lend the command queue
-/// and the panel state beside it (a method would borrow the whole state).
-macro_rules! view_of {
-    ($state:expr) => {
-        View {
-            doc: &$state.doc,
-            model: $state.doc.model(),
-            selection: $state.selection,
-            selected: &$state.selected,
-            reveal: $state.panels.reveal_selection,
-            pose: &$state.pose,
-            playback: &$state.playback,
-            debug: &$state.debug,
-            textures: &$state.textures,
-            log: &$state.log,
-            material_visible: &$state.material_visible,
-            weight_bone: $state.viewport.weights.bone,
-        }
-    };
 }
 
 impl State {

@@ -153,7 +153,7 @@ pub fn load_motion_file(state: &mut State, path: &Path) {
 /// on frame 0 (paused, physics reset there).
 pub fn set_motion(state: &mut State, vmd: Vmd, name: impl Into<String>) {
     let name = name.into();
-    let (bound, report) = BoundMotion::bind(&vmd, state.doc.model());
+    let (bound, report) = BoundMotion::bind(&vmd, state.doc().model());
     state.log(
         LogLevel::Info,
         crate::tr!(
@@ -202,12 +202,12 @@ pub fn unload_motion(state: &mut State) {
 
 /// Resets physics at the current pose, warming up if asked.
 fn reset_physics(state: &mut State) {
-    let model = state.doc.model();
     let w = state.playback().warm_up_seconds;
+    let f = state.frame_parts();
     if w > 0.0 {
-        state.pose.warm_up_physics(model, w);
+        f.pose.warm_up_physics(f.doc.model(), w);
     } else {
-        state.pose.reset_physics(model);
+        f.pose.reset_physics(f.doc.model());
     }
 }
 
@@ -305,12 +305,11 @@ pub fn tick(state: &mut State, dt: f32) {
         reset_physics(state);
         return;
     }
-    let model = state.doc.model();
+    let f = state.frame_parts();
+    let model = f.doc.model();
     match advance {
-        Some(dt) => state.pose.advance(model, dt),
-        None if state.pose.pose_changed() && state.pose.physics_enabled() => {
-            state.pose.advance(model, 0.0)
-        }
+        Some(dt) => f.pose.advance(model, dt),
+        None if f.pose.pose_changed() && f.pose.physics_enabled() => f.pose.advance(model, 0.0),
         None => {}
     }
 }
@@ -344,9 +343,13 @@ pub fn hud_rect(rect: eframe::egui::Rect) -> eframe::egui::Rect {
     )
 }
 
-pub fn draw_hud(painter: &eframe::egui::Painter, rect: eframe::egui::Rect, state: &State) {
+pub fn draw_hud(
+    painter: &eframe::egui::Painter,
+    rect: eframe::egui::Rect,
+    view: &crate::app::View,
+) {
     use eframe::egui;
-    let Some(sim) = state.pose.sim() else {
+    let Some(sim) = view.pose.sim() else {
         return;
     };
     let times = sim.times();
@@ -376,7 +379,7 @@ pub fn draw_hud(painter: &eframe::egui::Painter, rect: eframe::egui::Rect, state
         }
         y += line;
     };
-    let pb = state.playback();
+    let pb = view.playback;
     let status = if pb.playing {
         crate::tr!("hud-playing", substeps = sim.substeps())
     } else {
@@ -419,20 +422,24 @@ pub fn prepare_capture(
     state.playback_mut().frame = frame_at(0);
     apply_motion(state);
     if seconds.is_some() {
-        state.pose.set_physics(state.doc.model(), true);
+        let f = state.frame_parts();
+        f.pose.set_physics(f.doc.model(), true);
         // The Simulation panel's plots show the lead-in (as the panel would ask).
         use crate::app::panels::simulation::{PLOTTED, PLOT_SECONDS};
         let (targets, _) = state.plot_targets(PLOTTED);
         state
-            .pose
+            .pose_mut()
             .set_probe(&targets, State::plot_frames(PLOT_SECONDS));
     }
-    state.pose.reset_physics(state.doc.model());
+    let f = state.frame_parts();
+    f.pose.reset_physics(f.doc.model());
     for k in 1..=frames {
         state.playback_mut().frame = frame_at(k);
         apply_motion(state);
-        state.pose.advance(state.doc.model(), 1.0 / fps);
+        let f = state.frame_parts();
+        f.pose.advance(f.doc.model(), 1.0 / fps);
     }
     state.playback_mut().frame = target;
-    state.pose.evaluate(state.doc.model());
+    let f = state.frame_parts();
+    f.pose.evaluate(f.doc.model());
 }

@@ -26,12 +26,25 @@ pub struct View<'a> {
     pub material_visible: &'a [bool],
     /// The bone whose weights the viewport shows, if any.
     pub weight_bone: Option<usize>,
+    /// The viewport's camera, view switches, mode and tool settings (the mode bar
+    /// and the tool bars draw from them).
+    pub viewport: &'a viewport::Viewport,
+    /// The open operation dialog (the viewport previews its plan).
+    pub generator: Option<&'a crate::app::generators::Dialog>,
 }
 
 impl View<'_> {
     /// Every selected index of the active element's kind, ascending.
     pub fn selected_indices(&self) -> Vec<usize> {
         self.selected.indices(self.selection)
+    }
+
+    /// The selected vertices, ascending (none unless a vertex is the active element).
+    pub fn selected_vertices(&self) -> Vec<usize> {
+        use crate::edit::ElementKind;
+        self.selected
+            .iter(self.selection, ElementKind::Vertex)
+            .collect()
     }
 
     /// What the Simulation panel plots: the selected rigid bodies, then the selected

@@ -229,11 +229,12 @@ impl WeightView {
 
     /// Follows the selection and rebuilds the colours if the model, mode or bone changed.
     pub fn update(state: &mut State) {
-        if let Selection::Bone(b) = state.selection {
-            state.viewport.weights.bone = Some(b);
+        let f = state.frame_parts();
+        if let Selection::Bone(b) = f.selection {
+            f.viewport.weights.bone = Some(b);
         }
-        let model = state.doc.model();
-        let view = &mut state.viewport.weights;
+        let model = f.doc.model();
+        let view = &mut f.viewport.weights;
         if view.bone.is_some_and(|b| b >= model.bones.len()) {
             view.bone = None;
         }
@@ -244,9 +245,8 @@ impl WeightView {
         }
         view.stale.clear();
         if view.mode == WeightMode::Problems {
-            state.debug.refresh(model);
+            f.debug.refresh(model);
         }
-        let view = &mut state.viewport.weights;
         view.key = Some(key);
         view.revision += 1;
         view.colors.clear();
@@ -269,7 +269,7 @@ impl WeightView {
             }
             WeightMode::Problems => {
                 let mut worst: Vec<Option<WeightProblem>> = vec![None; model.vertices.len()];
-                for (v, p) in state.debug.problems.iter().filter_map(WeightProblem::of) {
+                for (v, p) in f.debug.problems.iter().filter_map(WeightProblem::of) {
                     if let Some(slot) = worst.get_mut(v) {
                         *slot = Some(slot.map_or(p, |q| q.min(p)));
                     }
@@ -351,12 +351,12 @@ pub fn toolbar(ui: &mut egui::Ui, shown: WeightMode, sent: &mut Commands) {
 }
 
 /// The legend in the viewport's bottom-right corner.
-pub fn draw_legend(painter: &Painter, rect: Rect, state: &State) {
-    let view = &state.viewport.weights;
+pub fn draw_legend(painter: &Painter, rect: Rect, frame: &crate::app::View) {
+    let view = &frame.viewport.weights;
     if !view.is_on() {
         return;
     }
-    let model = state.doc.model();
+    let model = frame.model;
     let font = egui::FontId::proportional(12.0);
     let text = Color32::from_gray(230);
     let mut rows: Vec<(Option<[f32; 4]>, String)> = Vec::new();
@@ -499,11 +499,11 @@ mod tests {
         let mut state = State::new(Document::new(sample_rig(), None, "sample"), None);
         let bone = 2;
         for (k, mode) in [WeightMode::Bone, WeightMode::Kind].into_iter().enumerate() {
-            state.viewport.weights.mode = mode;
+            state.viewport_mut().weights.mode = mode;
             state.select(Selection::Bone(bone));
             WeightView::update(&mut state);
-            let before = state.viewport.weights.colors.clone();
-            let model = state.doc.model();
+            let before = state.viewport().weights.colors.clone();
+            let model = state.doc().model();
             // Two vertices turn BDEF1 on the bone / BDEF2 half on it.
             let edited = [3, 10 + k];
             let set = edited
@@ -523,19 +523,19 @@ mod tests {
                 .collect();
             state.apply(ModelEdit::set_vertices(set, "weights"));
             state.tick();
-            let revision = state.viewport.weights.revision;
+            let revision = state.viewport().weights.revision;
             WeightView::update(&mut state);
-            let view = &state.viewport.weights;
+            let view = &state.viewport().weights;
             assert!(view.revision > revision, "{mode:?}: the GPU uploads again");
             let changed: Vec<usize> = (0..before.len())
                 .filter(|&v| before[v] != view.colors[v])
                 .collect();
             assert!(!changed.is_empty() && changed.iter().all(|v| edited.contains(v)));
             let (colors, counts) = (view.colors.clone(), view.counts.clone());
-            state.viewport.weights.key = None;
+            state.viewport_mut().weights.key = None;
             WeightView::update(&mut state);
-            assert_eq!(state.viewport.weights.colors, colors, "{mode:?}");
-            assert_eq!(state.viewport.weights.counts, counts, "{mode:?}");
+            assert_eq!(state.viewport().weights.colors, colors, "{mode:?}");
+            assert_eq!(state.viewport().weights.counts, counts, "{mode:?}");
         }
     }
 }

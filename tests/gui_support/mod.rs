@@ -89,8 +89,13 @@ pub fn primary_drag(h: &mut AppHarness, path: &[egui::Pos2]) {
 
 /// Sets a DragValue through accesskit, as a screen reader would.
 pub fn set_value(h: &AppHarness, label: &str, value: f64) {
-    use egui_kittest::kittest::{NodeT, Queryable};
-    let node = h.get_by_label(label);
+    use egui_kittest::kittest::Queryable;
+    set_node_value(h, &h.get_by_label(label), value);
+}
+
+/// Sets the value of a DragValue `node` of any harness (a screen reader's SetValue).
+pub fn set_node_value<S>(h: &Harness<'_, S>, node: &egui_kittest::Node<'_>, value: f64) {
+    use egui_kittest::kittest::NodeT;
     let (target_node, target_tree) = node.accesskit_node().locate();
     h.event(egui::Event::AccessKitActionRequest(
         egui::accesskit::ActionRequest {

@@ -5,19 +5,18 @@ use eframe::egui;
 use serde_json::{json, Map, Value};
 
 use super::Dialog;
-use crate::app::commands::Command;
-use crate::app::State;
+use crate::app::commands::{Command, Commands};
+use crate::app::View;
 use crate::ops::{Need, Opt, OptKind};
 use crate::pmx::Model;
 use crate::tr;
 
-/// Draws the open operation's window (if any). Apply pushes its edit (one undo
-/// step) and closes it; Cancel or the window's ✕ closes it.
-pub fn show(ctx: &egui::Context, state: &mut State) {
-    let Some(mut dialog) = state.take_generator() else {
-        return;
-    };
-    dialog.refresh(state.doc.model());
+/// Draws the open operation's window from the view (the window lends the dialog,
+/// [`State::with_generator`](crate::app::State::with_generator)). Apply sends its
+/// edit (one undo step) and closes it; Cancel or the window's ✕ closes it: false
+/// when the dialog is to close.
+pub fn show(ctx: &egui::Context, view: &View, dialog: &mut Dialog, sent: &mut Commands) -> bool {
+    dialog.refresh(view.model);
     let mut open = true;
     let mut apply = false;
     let mut cancel = false;
@@ -37,11 +36,11 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
             egui::ScrollArea::vertical()
                 .max_height(340.0)
                 .show(ui, |ui| {
-                    what_on(ui, state.doc.model(), &mut dialog);
-                    options(ui, state.doc.model(), &mut dialog);
+                    what_on(ui, view.model, dialog);
+                    options(ui, view.model, dialog);
                 });
             ui.separator();
-            result(ui, &dialog);
+            result(ui, dialog);
             ui.horizontal(|ui| {
                 let can = dialog.planned.as_ref().is_some_and(|p| p.edit.is_some());
                 if ui
@@ -66,18 +65,16 @@ pub fn show(ctx: &egui::Context, state: &mut State) {
     if apply {
         if let Some(planned) = dialog.planned.as_mut() {
             if let Some(edit) = planned.edit.take() {
-                state.commands.push(Command::Edit(edit));
+                sent.push(Command::Edit(edit));
                 let textures = std::mem::take(&mut planned.textures);
                 if !textures.is_empty() {
-                    state.commands.push(Command::BringTextures(textures));
+                    sent.push(Command::BringTextures(textures));
                 }
             }
         }
-        return;
+        return false;
     }
-    if open && !cancel {
-        state.set_generator(Some(dialog));
-    }
+    open && !cancel
 }
 
 /// `key`'s line naming the first few of the `selected` elements, how many more

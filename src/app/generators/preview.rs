@@ -7,7 +7,7 @@ use glam::{Mat4, Vec3};
 
 use crate::app::viewport::camera::Projector;
 use crate::app::viewport::overlays::diamond;
-use crate::app::State;
+use crate::app::View;
 use crate::physics::rules::{bone_driven_pose, pose_matrix, rest_matrix};
 use crate::physics::BodyShape;
 use crate::pmx::{Model, RigidBody};
@@ -19,8 +19,8 @@ const NEW: Color32 = Color32::from_rgb(80, 230, 255);
 const REPLACED: Color32 = Color32::from_rgb(255, 110, 220);
 
 /// Draws the plan of the open generator dialog, if it has one and previews it.
-pub fn draw(painter: &Painter, proj: &Projector, state: &State) {
-    let Some(d) = state.generator() else {
+pub fn draw(painter: &Painter, proj: &Projector, view: &View) {
+    let Some(d) = view.generator else {
         return;
     };
     if !d.preview {
@@ -32,7 +32,7 @@ pub fn draw(painter: &Painter, proj: &Projector, state: &State) {
     let Some(plan) = d.planned.as_ref().and_then(|p| p.plan.as_ref()) else {
         return;
     };
-    draw_plan(painter, proj, state.doc.model(), state.pose.world(), plan);
+    draw_plan(painter, proj, view.model, view.pose.world(), plan);
 }
 
 /// Model-space transform of `body` placed by its bone in `world`.

@@ -18,8 +18,9 @@ use egui::{Color32, RichText};
 /// draw (the window calls it, then gives them the [`View`]): the checks and the
 /// deform order run lazily, while shown; the IK trace while its viewer is on.
 pub fn prepare(state: &mut State) {
-    state.debug.refresh(state.doc.model());
-    if state.debug.ik_steps {
+    let f = state.frame_parts();
+    f.debug.refresh(f.doc.model());
+    if state.debug().ik_steps {
         dbg::update_trace(state);
     }
 }

@@ -333,44 +333,28 @@ pub fn overlay_toggles(ui: &mut egui::Ui, o: &mut DebugOverlays) {
 
 /// Draws the enabled debug overlays (called by the viewport after the bones).
 pub fn draw(painter: &Painter, proj: &Projector, state: &mut State) {
-    state.debug.refresh_order(state.doc.model());
-    let selected = match state.selection {
+    if state.debug().overlays.ik && state.debug().ik_steps {
+        update_trace(state);
+    }
+    let chain = selected_chain(state);
+    let f = state.frame_parts();
+    let model = f.doc.model();
+    f.debug.refresh_order(model);
+    let selected = match f.selection {
         crate::app::Selection::Bone(b) => Some(b),
         _ => None,
     };
-    if state.debug.overlays.ik && state.debug.ik_steps {
-        update_trace(state);
+    let world = f.pose.world();
+    let debug = &mut *f.debug;
+    // Taken out and put back so the buffers keep their capacity.
+    let mut labels = std::mem::take(&mut debug.labels);
+    if debug.overlays.deform_order {
+        draw_deform_order(painter, proj, model, world, debug, &mut labels, selected);
     }
-    let model = state.doc.model();
-    let world = state.pose.world();
-    if state.debug.overlays.deform_order {
-        // Taken out and put back so the buffers keep their capacity.
-        let mut labels = std::mem::take(&mut state.debug.labels);
-        draw_deform_order(
-            painter,
-            proj,
-            model,
-            world,
-            &state.debug,
-            &mut labels,
-            selected,
-        );
-        state.debug.labels = labels;
+    if debug.overlays.ik {
+        draw_ik(painter, proj, model, world, debug, chain, &mut labels);
     }
-    if state.debug.overlays.ik {
-        let chain = selected_chain(state);
-        let mut labels = std::mem::take(&mut state.debug.labels);
-        draw_ik(
-            painter,
-            proj,
-            model,
-            world,
-            &state.debug,
-            chain,
-            &mut labels,
-        );
-        state.debug.labels = labels;
-    }
+    debug.labels = labels;
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ pub mod render;
 pub mod timing;
 
 use crate::app::commands::{Command, Commands, Mode, ViewCommand};
-use crate::app::{Selection, State};
+use crate::app::{Selection, State, View};
 use camera::{OrbitCamera, Projector};
 use egui::{PointerButton, Sense};
 use std::sync::{Arc, Mutex};
@@ -164,11 +164,11 @@ pub fn model_bounds(model: &crate::pmx::Model) -> (glam::Vec3, glam::Vec3) {
     )
 }
 
-/// The view switches and the pose and physics buttons: drawn from the state, every
+/// The view switches and the pose and physics buttons: drawn from the view, every
 /// change sent as a command.
-fn toolbar(ui: &mut egui::Ui, state: &State, sent: &mut Commands) {
+pub fn toolbar(ui: &mut egui::Ui, view: &View, sent: &mut Commands) {
     ui.horizontal_wrapped(|ui| {
-        let mut o = state.viewport.options;
+        let mut o = view.viewport.options;
         ui.toggle_value(&mut o.mesh, crate::tr!("view-mesh"));
         ui.toggle_value(&mut o.wireframe, crate::tr!("view-wireframe"));
         ui.toggle_value(&mut o.edges, crate::tr!("view-edges"));
@@ -178,14 +178,14 @@ fn toolbar(ui: &mut egui::Ui, state: &State, sent: &mut Commands) {
         ui.toggle_value(&mut o.grid, crate::tr!("view-grid"));
         ui.toggle_value(&mut o.ground_shadow, crate::tr!("view-shadow"))
             .on_hover_text(crate::tr!("view-shadow-hint"));
-        if o != state.viewport.options {
+        if o != view.viewport.options {
             sent.push(Command::View(ViewCommand::Options(o)));
         }
-        debug_overlays::switches(ui, state.debug.overlays, sent);
-        crate::app::weight_view::toolbar(ui, state.viewport.weights.mode, sent);
+        debug_overlays::switches(ui, view.debug.overlays, sent);
+        crate::app::weight_view::toolbar(ui, view.viewport.weights.mode, sent);
         ui.separator();
-        let physics_on = state.pose.physics_enabled();
-        collision::toolbar(ui, state.viewport.collision.options, physics_on, sent);
+        let physics_on = view.pose.physics_enabled();
+        collision::toolbar(ui, view.viewport.collision.options, physics_on, sent);
         ui.separator();
         if ui
             .button(crate::tr!("view-reset-view"))
@@ -203,14 +203,14 @@ fn toolbar(ui: &mut egui::Ui, state: &State, sent: &mut Commands) {
         }
         if ui
             .add_enabled(
-                !state.pose.is_rest(),
+                !view.pose.is_rest(),
                 egui::Button::new(crate::tr!("view-reset-pose")),
             )
             .clicked()
         {
             sent.push(Command::ResetPose);
         }
-        let mut physics = state.pose.physics_enabled();
+        let mut physics = view.pose.physics_enabled();
         if ui
             .toggle_value(&mut physics, crate::tr!("view-physics"))
             .on_hover_text(crate::tr!("view-physics-hint"))
@@ -221,8 +221,8 @@ fn toolbar(ui: &mut egui::Ui, state: &State, sent: &mut Commands) {
         if physics && ui.button(crate::tr!("view-reset-physics")).clicked() {
             sent.push(Command::ResetPhysics);
         }
-        let pending = state.textures.pending();
-        let missing = state.textures.missing().count();
+        let pending = view.textures.pending();
+        let missing = view.textures.missing().count();
         if pending > 0 {
             ui.spinner();
             ui.label(crate::tr!("view-textures-loading", count = pending));
@@ -233,7 +233,7 @@ fn toolbar(ui: &mut egui::Ui, state: &State, sent: &mut Commands) {
                 crate::tr!("view-textures-missing", count = missing),
             )
             .on_hover_ui(|ui| {
-                for (i, e) in state.textures.missing() {
+                for (i, e) in view.textures.missing() {
                     ui.label(format!("#{i}: {e}"));
                 }
             });
@@ -244,25 +244,33 @@ fn toolbar(ui: &mut egui::Ui, state: &State, sent: &mut Commands) {
 /// Applies a view change the toolbar (or a panel) sent.
 pub fn view_command(state: &mut State, command: ViewCommand) {
     match command {
-        ViewCommand::Options(options) => state.viewport.options = options,
-        ViewCommand::Collision(options) => state.viewport.collision.options = options,
-        ViewCommand::Overlays(overlays) => state.debug.overlays = overlays,
-        ViewCommand::WeightMode(mode) => state.viewport.weights.mode = mode,
-        ViewCommand::ResetCamera => state.viewport.reset_camera(state.doc.model()),
+        ViewCommand::Options(options) => state.viewport_mut().options = options,
+        ViewCommand::Collision(options) => state.viewport_mut().collision.options = options,
+        ViewCommand::Overlays(overlays) => state.debug_mut().overlays = overlays,
+        ViewCommand::WeightMode(mode) => state.viewport_mut().weights.mode = mode,
+        ViewCommand::ResetCamera => {
+            let f = state.frame_parts();
+            f.viewport.reset_camera(f.doc.model());
+        }
         ViewCommand::FrameSelection => navigate::frame_selection(state),
-        ViewCommand::Timing(shown) => state.viewport.timing.shown = shown,
+        ViewCommand::Timing(shown) => state.viewport_mut().timing.shown = shown,
+        ViewCommand::RestOptions(rest) => state.viewport_mut().modes.rest = rest,
+        ViewCommand::VertexTools(tools) => state.viewport_mut().modes.vertex = tools,
+        ViewCommand::Brush(brush) => state.viewport_mut().paint.brush = brush,
+        ViewCommand::MorphTarget(target) => state.viewport_mut().morph_edit.target = target,
     }
 }
 
 /// Sends changed mesh / skinned vertices / textures / per-frame settings to the GPU scene.
 pub fn sync_gpu(state: &mut State) {
-    let Some(gpu) = state.viewport.gpu.clone() else {
+    let Some(gpu) = state.viewport().gpu.clone() else {
         return;
     };
     let Ok(mut scene) = gpu.lock() else { return };
     let new_textures = state.take_new_textures();
-    let model = state.doc.model();
-    let stale = std::mem::take(&mut state.viewport.stale);
+    let f = state.frame_parts();
+    let model = f.doc.model();
+    let stale = std::mem::take(&mut f.viewport.stale);
     let mut mesh_changed = stale.mesh || scene.mesh.is_none();
     if !mesh_changed {
         // A material edit that changes what is drawn (primitive, vertex colours) rebuilds.
@@ -273,40 +281,39 @@ pub fn sync_gpu(state: &mut State) {
     }
     if mesh_changed {
         scene.set_mesh(Arc::new(render::MeshData::from_model(model)));
-        state.viewport.mesh_builds += 1;
+        f.viewport.mesh_builds += 1;
         // Every already-decoded texture goes up again with the new mesh.
-        for (i, t) in state.textures.states.iter().enumerate() {
+        for (i, t) in f.textures.states.iter().enumerate() {
             if let crate::app::textures::TexState::Ready(img) = t {
                 scene.new_textures.push((i, img.clone()));
             }
         }
     } else {
         for i in new_textures {
-            if let Some(crate::app::textures::TexState::Ready(img)) = state.textures.states.get(i) {
+            if let Some(crate::app::textures::TexState::Ready(img)) = f.textures.states.get(i) {
                 scene.new_textures.push((i, img.clone()));
             }
         }
     }
-    let revision = state.pose.revision;
-    let uploaded = state.viewport.uploaded;
+    let revision = f.pose.revision;
+    let uploaded = f.viewport.uploaded;
     let pose_changed = mesh_changed || uploaded != Some(revision);
     // Weight dabs while the pose stands still skinned some vertices alone: only
     // they are copied and uploaded, and the materials are as they were.
-    let alone = state
+    let alone = f
         .pose
         .skinned_alone()
         .filter(|(since, _)| !mesh_changed && uploaded.is_some_and(|u| *since <= u))
         .is_some_and(|(_, vertices)| {
-            pose_changed
-                && scene.set_some_vertices(state.pose.positions(), state.pose.normals(), vertices)
+            pose_changed && scene.set_some_vertices(f.pose.positions(), f.pose.normals(), vertices)
         });
     if pose_changed && !alone {
-        scene.set_vertices(state.pose.positions(), state.pose.normals());
+        scene.set_vertices(f.pose.positions(), f.pose.normals());
     }
-    state.viewport.uploaded = Some(revision);
+    f.viewport.uploaded = Some(revision);
     if (pose_changed && !alone) || stale.live_materials {
         // Material and UV morphs.
-        let deform = state.pose.deform_state();
+        let deform = f.pose.deform_state();
         scene.live_materials.clear();
         scene
             .live_materials
@@ -329,7 +336,7 @@ pub fn sync_gpu(state: &mut State) {
                     }),
             );
         let uv_morphed = !deform.morphed_uvs().is_empty();
-        if uv_morphed || state.viewport.uv_morphed {
+        if uv_morphed || f.viewport.uv_morphed {
             if let Some(mesh) = scene.mesh.clone() {
                 scene.set_uvs(&mesh.uvs, &deform.uv_offsets);
                 // Additional UV1 morphs recolour vertex-coloured materials.
@@ -338,9 +345,9 @@ pub fn sync_gpu(state: &mut State) {
                 }
             }
         }
-        state.viewport.uv_morphed = uv_morphed;
+        f.viewport.uv_morphed = uv_morphed;
     }
-    let weights = &state.viewport.weights;
+    let weights = &f.viewport.weights;
     if weights.is_on() {
         match weights.recolored() {
             Some((since, vertices)) => {
@@ -352,16 +359,15 @@ pub fn sync_gpu(state: &mut State) {
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    let mut sent = Commands::default();
-    toolbar(ui, state, &mut sent);
-    state.commands.append(&mut sent);
-    modes::bar(ui, state);
+    let (view, sent, _) = state.split();
+    toolbar(ui, &view, sent);
+    modes::bar(ui, &view, sent);
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
-    state.viewport.last_rect = Some(rect);
+    state.viewport_mut().last_rect = Some(rect);
 
     // Camera: right-drag rotates, middle-drag pans, wheel zooms toward the
     // cursor, Home resets, F frames the selection.
-    let cam = &mut state.viewport.camera;
+    let cam = &mut state.viewport_mut().camera;
     if response.dragged_by(PointerButton::Secondary) {
         let d = response.drag_delta();
         cam.rotate(d.x, d.y);
@@ -373,70 +379,74 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     if response.hovered() {
         let scroll = ui.input(|i| i.smooth_scroll_delta.y);
         if scroll != 0.0 {
-            let proj = Projector::new(&state.viewport.camera, rect);
+            let proj = Projector::new(&state.viewport().camera, rect);
             navigate::zoom(state, &proj, scroll, response.hover_pos());
         }
         let typing = ui.memory(|m| m.focused().is_some());
         if ui.input(|i| i.key_pressed(egui::Key::Home)) {
-            state.viewport.reset_camera(state.doc.model());
+            let f = state.frame_parts();
+            f.viewport.reset_camera(f.doc.model());
         }
         if !typing && ui.input(|i| i.key_pressed(egui::Key::F) && i.modifiers.is_none()) {
             navigate::frame_selection(state);
         }
     }
 
-    let proj = Projector::new(&state.viewport.camera, rect);
-    let model = state.doc.model();
-    let gizmo_size = state.viewport.camera.distance * 0.06;
-    let mode = state.viewport.modes.mode;
-    let selected_bone = match state.selection {
-        Selection::Bone(i) if i < model.bones.len() && mode.has_bone_gizmo() => Some(i),
+    let proj = Projector::new(&state.viewport().camera, rect);
+    let gizmo_size = state.viewport().camera.distance * 0.06;
+    let mode = state.viewport().modes.mode;
+    let selected_bone = match state.selection() {
+        Selection::Bone(i) if i < state.doc().model().bones.len() && mode.has_bone_gizmo() => {
+            Some(i)
+        }
         _ => None,
     };
     let rest = mode == Mode::EditBones;
 
     // Gizmo drag (primary button) on the selected bone; otherwise a click picks.
     if let Some(bone) = selected_bone {
+        let f = state.frame_parts();
+        let model = f.doc.model();
         let inp = gizmo::GizmoInput {
             model,
-            world: state.pose.world(),
+            world: f.pose.world(),
             bone,
-            pose: state.pose.bones()[bone],
+            pose: f.pose.bones()[bone],
             proj: &proj,
             size: gizmo_size,
             rest,
         };
+        let gizmo = &mut f.viewport.gizmo;
         if response.drag_started_by(PointerButton::Primary) {
             if let Some(p) = response.interact_pointer_pos() {
                 // The press position, so the grab point is where the drag began.
                 let press = ui.input(|i| i.pointer.press_origin()).unwrap_or(p);
-                state.viewport.gizmo.begin(&inp, press);
+                gizmo.begin(&inp, press);
             }
         }
-        if response.dragged_by(PointerButton::Primary) && state.viewport.gizmo.is_dragging() {
+        if response.dragged_by(PointerButton::Primary) && gizmo.is_dragging() {
             if let Some(p) = response.interact_pointer_pos() {
                 if rest {
-                    let delta = state.viewport.gizmo.update_rest(&inp, p);
-                    let options = state.viewport.modes.rest;
+                    let delta = gizmo.update_rest(&inp, p);
+                    let options = f.viewport.modes.rest;
                     let edit = delta
                         .and_then(|d| crate::rig::rest::move_bone_rest(model, bone, d, options));
                     if let Some(edit) = edit {
                         // One drag is one undo step (the merge ends when the button is up),
                         // labelled with the whole drag's Δ.
-                        let moved = state.viewport.gizmo.rest_moved();
+                        let moved = f.viewport.gizmo.rest_moved();
                         let value = crate::rig::rest::rest_move_value(model, bone, moved);
-                        state
-                            .commands
+                        f.commands
                             .edit(edit.value(value).merging(rest_merge_key(bone)));
                     }
-                } else if let Some(pose) = state.viewport.gizmo.update(&inp, p) {
-                    state.commands.pose_bone(bone, pose);
+                } else if let Some(pose) = gizmo.update(&inp, p) {
+                    f.commands.pose_bone(bone, pose);
                 }
             }
         }
     }
     if response.drag_stopped() && mode.has_bone_gizmo() {
-        state.viewport.gizmo.end();
+        state.viewport_mut().gizmo.end();
     }
     match mode {
         Mode::Vertices => modes::vertex_input(&response, ui, state, &proj),
@@ -451,21 +461,23 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     }
     if !mode.selects_vertices() && response.clicked() {
         if let Some(p) = response.interact_pointer_pos() {
-            let model = state.doc.model();
-            let world = state.pose.world();
-            let opts = state.viewport.options;
+            let f = state.frame_parts();
+            let model = f.doc.model();
+            let world = f.pose.world();
+            let opts = f.viewport.options;
+            let collision = &mut f.viewport.collision;
             let hit = opts
                 .bones
                 .then(|| picking::pick_bone(&proj, model, world, p, 8.0))
                 .flatten()
                 .map(Selection::Bone)
                 .or_else(|| {
-                    if !(opts.bodies || state.viewport.collision.options.bodies) {
+                    if !(opts.bodies || collision.options.bodies) {
                         return None;
                     }
                     // The transforms the bodies were last drawn with.
-                    let bodies = &mut state.viewport.collision.bodies;
-                    let sim = state.pose.sim().map(|s| &s.physics);
+                    let bodies = &mut collision.bodies;
+                    let sim = f.pose.sim().map(|s| &s.physics);
                     crate::physics::rules::debug_bodies_into(model, world, sim, bodies);
                     picking::pick_body(&proj, bodies, p).map(Selection::RigidBody)
                 });
@@ -477,34 +489,37 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
                     toggle: m.command || m.shift,
                     range: false,
                 };
-                let (active, selected) = state.selected.click(state.selection, sel, mods, &[]);
-                state.commands.push(Command::Pick { active, selected });
+                let (active, selected) = f.selected.click(f.selection, sel, mods, &[]);
+                f.commands.push(Command::Pick { active, selected });
             }
         }
     }
 
-    state.pose.evaluate(state.doc.model());
+    let f = state.frame_parts();
+    f.pose.evaluate(f.doc.model());
     crate::app::weight_view::WeightView::update(state);
     sync_gpu(state);
 
     let painter = ui.painter_at(rect);
-    match &state.viewport.gpu {
+    match &state.viewport().gpu {
         Some(gpu) => {
             if let Ok(mut scene) = gpu.lock() {
-                let cam = &state.viewport.camera;
+                let cam = &state.viewport().camera;
                 let f = &mut scene.frame;
                 f.view_proj = proj.view_proj;
                 f.view = cam.view();
                 f.eye = cam.eye();
                 f.camera_distance = cam.distance;
-                let o = state.viewport.options;
+                let o = state.viewport().options;
                 f.show_mesh = o.mesh;
                 f.wireframe = o.wireframe;
                 f.edges = o.edges;
                 f.grid = o.grid;
                 f.ground_shadow = o.ground_shadow;
-                f.weight_overlay = state.viewport.weights.is_on();
-                f.material_visible.clone_from(&state.material_visible);
+                f.weight_overlay = state.viewport().weights.is_on();
+                f.material_visible.clear();
+                f.material_visible
+                    .extend_from_slice(state.material_visible());
                 if let Some(e) = &scene.error {
                     painter.text(
                         rect.center(),
@@ -538,14 +553,15 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         }
     }
 
-    let model = state.doc.model();
-    let world = state.pose.world();
-    let opts = state.viewport.options;
-    let bodies = &mut state.viewport.collision.bodies;
-    let sim = state.pose.sim().map(|s| &s.physics);
+    let f = state.frame_parts();
+    let model = f.doc.model();
+    let world = f.pose.world();
+    let opts = f.viewport.options;
+    let bodies = &mut f.viewport.collision.bodies;
+    let sim = f.pose.sim().map(|s| &s.physics);
     crate::physics::rules::debug_bodies_into(model, world, sim, bodies);
     // Selected bodies and joints show even with their overlay off.
-    let (active, selected) = (state.selection, &state.selected);
+    let (active, selected) = (f.selection, f.selected);
     let body_selected = |i| selected.contains(active, Selection::RigidBody(i));
     if opts.bodies || matches!(active, Selection::RigidBody(_)) {
         overlays::draw_bodies(&painter, &proj, model, bodies, body_selected, !opts.bodies);
@@ -555,41 +571,48 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         overlays::draw_joints(&painter, &proj, model, bodies, joint_selected, !opts.joints);
     }
     collision_overlay(&painter, &proj, rect, state);
-    crate::app::generators::preview::draw(&painter, &proj, state);
-    let model = state.doc.model();
-    let world = state.pose.world();
+    // The rest draws from the frame's view (the debug overlays bring their caches
+    // up to date as they draw).
+    let view = state.view();
+    crate::app::generators::preview::draw(&painter, &proj, &view);
     if opts.bones {
-        let (active, selected) = (state.selection, &state.selected);
+        let (active, selected) = (view.selection, view.selected);
         let bone_selected = |i| selected.contains(active, Selection::Bone(i));
-        overlays::draw_bones(&painter, &proj, model, world, bone_selected);
+        overlays::draw_bones(
+            &painter,
+            &proj,
+            view.model,
+            view.pose.world(),
+            bone_selected,
+        );
     }
-    crate::app::timeline::draw_hud(&painter, rect, state);
+    crate::app::timeline::draw_hud(&painter, rect, &view);
     debug_overlays::draw(&painter, &proj, state);
-    modes::draw_vertices(&painter, &proj, state, response.hover_pos());
+    let view = state.view();
+    let (model, world) = (view.model, view.pose.world());
+    modes::draw_vertices(&painter, &proj, &view, response.hover_pos());
     match mode {
-        Mode::PaintWeights => paint::draw(&painter, &proj, state),
-        Mode::MorphEdit => morph_edit::draw(&painter, &proj, state),
+        Mode::PaintWeights => paint::draw(&painter, &proj, &view),
+        Mode::MorphEdit => morph_edit::draw(&painter, &proj, &view),
         _ => {}
     }
-    crate::app::weight_view::draw_legend(&painter, rect, state);
-    if let Selection::Vertex(v) = state.selection {
-        if let Some(&p) = state.pose.positions().get(v) {
+    crate::app::weight_view::draw_legend(&painter, rect, &view);
+    if let Selection::Vertex(v) = view.selection {
+        if let Some(&p) = view.pose.positions().get(v) {
             overlays::draw_vertex(&painter, &proj, p);
         }
     }
-    let model = state.doc.model();
-    let world = state.pose.world();
     if let Some(bone) = selected_bone {
         let inp = gizmo::GizmoInput {
             model,
             world,
             bone,
-            pose: state.pose.bones()[bone],
+            pose: view.pose.bones()[bone],
             proj: &proj,
             size: gizmo_size,
             rest,
         };
-        state.viewport.gizmo.draw(&painter, &inp);
+        view.viewport.gizmo.draw(&painter, &inp);
         painter.text(
             rect.left_bottom() + egui::vec2(8.0, -8.0),
             egui::Align2::LEFT_BOTTOM,
@@ -614,14 +637,15 @@ fn collision_overlay(
     rect: egui::Rect,
     state: &mut State,
 ) {
-    let o = state.viewport.collision.options;
+    let o = state.viewport().collision.options;
     if !(o.bodies || o.joints || o.contacts) {
         return;
     }
-    let model = state.doc.model();
-    let sim = state.pose.sim();
+    let parts = state.frame_parts();
+    let model = parts.doc.model();
+    let sim = parts.pose.sim();
     // Filled by `show` this frame.
-    let bodies = &state.viewport.collision.bodies;
+    let bodies = &parts.viewport.collision.bodies;
     let (lo, hi) = model
         .bones
         .iter()
@@ -640,21 +664,21 @@ fn collision_overlay(
         1.0
     };
     if o.bodies {
-        let sel = match state.selection {
+        let sel = match parts.selection {
             Selection::RigidBody(i) => Some(i),
             _ => None,
         };
         collision::draw_bodies(painter, proj, model, bodies, sel);
     }
     if o.joints {
-        let sel = match state.selection {
+        let sel = match parts.selection {
             Selection::Joint(i) => Some(i),
             _ => None,
         };
         collision::draw_joints(painter, proj, model, bodies, sel, size);
     }
     if o.contacts {
-        let contacts = &mut state.viewport.collision.contacts;
+        let contacts = &mut parts.viewport.collision.contacts;
         match sim {
             Some(sim) => sim.physics.contacts_into(contacts),
             None => contacts.clear(),

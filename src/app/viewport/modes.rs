@@ -21,28 +21,33 @@ use eframe::egui;
 
 use super::camera::Projector;
 use super::picking;
-use crate::app::commands::{Command, Mode};
+use crate::app::commands::{Command, Commands, Mode, ViewCommand};
 use crate::app::selection::{self, Combine};
-use crate::app::{Selected, Selection, State};
+use crate::app::{Selected, Selection, State, View};
 use crate::deform::Pose;
 use crate::edit::ElementKind;
 use crate::rig::rest::MoveRest;
 use egui::{Color32, Pos2, Stroke};
 
-/// The mode and its tools' settings.
+/// The mode and its tools' settings (the settings change by [`ViewCommand`]s).
 pub struct ModeState {
     pub mode: Mode,
     /// Edit mode's options.
     pub rest: MoveRest,
-    /// Select-by-weight tool: the bone and the least weight.
-    pub weight_bone: Option<usize>,
-    pub min_weight: f32,
-    /// Select-by-material tool.
-    pub material: Option<usize>,
+    /// Vertices mode's select-by-weight and select-by-material tools.
+    pub vertex: VertexTools,
     /// Where a box selection's drag started.
     box_from: Option<Pos2>,
     /// The pose (and whether physics ran) put aside while editing bones.
     parked: Option<(Pose, bool)>,
+}
+
+/// Vertices mode's tools: the bone and least weight to select by, the material.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct VertexTools {
+    pub weight_bone: Option<usize>,
+    pub min_weight: f32,
+    pub material: Option<usize>,
 }
 
 impl Default for ModeState {
@@ -53,9 +58,11 @@ impl Default for ModeState {
                 move_children: true,
                 keep_tail_end: false,
             },
-            weight_bone: None,
-            min_weight: 0.5,
-            material: None,
+            vertex: VertexTools {
+                weight_bone: None,
+                min_weight: 0.5,
+                material: None,
+            },
             box_from: None,
             parked: None,
         }
@@ -64,47 +71,63 @@ impl Default for ModeState {
 
 /// Switches the mode (applied as [`Command::ViewMode`] once per frame).
 pub fn switch(state: &mut State, mode: Mode) {
-    let old = state.viewport.modes.mode;
+    let old = state.viewport().modes.mode;
     if old == mode {
         return;
     }
-    state.viewport.modes.mode = mode;
-    state.viewport.modes.box_from = None;
-    state.viewport.gizmo.end();
+    let modes = &mut state.viewport_mut().modes;
+    modes.mode = mode;
+    modes.box_from = None;
+    state.viewport_mut().gizmo.end();
     super::paint::mode_switched(state, old, mode);
     if old == Mode::MorphEdit {
         super::morph_edit::left(state);
     }
-    let model = state.doc.model();
+    let f = state.frame_parts();
+    let model = f.doc.model();
     if mode.parks_pose() && old.parks_pose() {
         // Edit bones ↔ Edit morph: the pose stays parked.
     } else if mode.parks_pose() {
-        let physics = state.pose.physics_enabled();
-        if physics || !state.pose.is_rest() {
-            state.viewport.modes.parked = Some((state.pose.pose.clone(), physics));
-            state.pose.set_physics(model, false);
-            state.pose.reset();
+        let physics = f.pose.physics_enabled();
+        if physics || !f.pose.is_rest() {
+            f.viewport.modes.parked = Some((f.pose.pose.clone(), physics));
+            f.pose.set_physics(model, false);
+            f.pose.reset();
         }
     } else if old.parks_pose() {
-        if let Some((pose, physics)) = state.viewport.modes.parked.take() {
+        if let Some((pose, physics)) = f.viewport.modes.parked.take() {
             if pose.bones.len() == model.bones.len() && pose.morphs.len() == model.morphs.len() {
                 for (i, b) in pose.bones.into_iter().enumerate() {
-                    state.pose.set_bone(i, b);
+                    f.pose.set_bone(i, b);
                 }
                 for (i, w) in pose.morphs.into_iter().enumerate() {
-                    state.pose.set_morph(i, w);
+                    f.pose.set_morph(i, w);
                 }
             }
-            state.pose.set_physics(model, physics);
+            f.pose.set_physics(model, physics);
         }
     }
 }
 
-/// The mode bar: the switch, the mode's options and what Ctrl+Z undoes.
-pub fn bar(ui: &mut egui::Ui, state: &mut State) {
+/// The mode bar: the switch, the mode's options and what Ctrl+Z undoes. Drawn from
+/// the view; a click sends [`Command::ViewMode`], a changed setting a [`ViewCommand`].
+/// It cannot switch the mode or change a tool itself: the view's borrows are shared.
+///
+/// ```compile_fail,E0594
+/// fn paint_mode(view: &hone::app::View) {
+///     view.viewport.modes.mode = hone::app::commands::Mode::PaintWeights;
+/// }
+/// ```
+///
+/// ```compile_fail,E0594
+/// fn bigger_brush(view: &hone::app::View) {
+///     view.viewport.paint.brush.radius = 2.0;
+/// }
+/// ```
+pub fn bar(ui: &mut egui::Ui, view: &View, sent: &mut Commands) {
     ui.horizontal_wrapped(|ui| {
         ui.label(crate::tr!("mode-label"));
-        let current = state.viewport.modes.mode;
+        let current = view.viewport.modes.mode;
         for mode in Mode::ALL {
             if ui
                 .selectable_label(current == mode, mode.label())
@@ -112,28 +135,31 @@ pub fn bar(ui: &mut egui::Ui, state: &mut State) {
                 .clicked()
                 && mode != current
             {
-                state.commands.push(Command::ViewMode(mode));
+                sent.push(Command::ViewMode(mode));
             }
         }
         ui.separator();
         match current {
             Mode::Pose => {}
             Mode::EditBones => {
-                let rest = &mut state.viewport.modes.rest;
+                let mut rest = view.viewport.modes.rest;
                 ui.checkbox(&mut rest.move_children, crate::tr!("mode-move-children"))
                     .on_hover_text(crate::tr!("mode-move-children-hint"));
                 ui.checkbox(&mut rest.keep_tail_end, crate::tr!("mode-keep-tail-end"))
                     .on_hover_text(crate::tr!("mode-keep-tail-end-hint"));
+                if rest != view.viewport.modes.rest {
+                    sent.push(Command::View(ViewCommand::RestOptions(rest)));
+                }
             }
-            Mode::Vertices => vertex_tools(ui, state),
+            Mode::Vertices => vertex_tools(ui, view, sent),
             // Their tools take a row of their own.
             Mode::PaintWeights => {
                 ui.end_row();
-                super::paint::tools(ui, state);
+                super::paint::tools(ui, view, sent);
             }
             Mode::MorphEdit => {
                 ui.end_row();
-                super::morph_edit::tools(ui, state);
+                super::morph_edit::tools(ui, view, sent);
             }
         }
         ui.separator();
@@ -143,11 +169,12 @@ pub fn bar(ui: &mut egui::Ui, state: &mut State) {
 }
 
 /// Select by bone weight, by material; the count; clear.
-fn vertex_tools(ui: &mut egui::Ui, state: &mut State) {
-    let model = state.doc.model();
+fn vertex_tools(ui: &mut egui::Ui, view: &View, sent: &mut Commands) {
+    let model = view.model;
     let how = Combine::from_egui(ui.input(|i| i.modifiers));
-    let tools = &mut state.viewport.modes;
-    if let Selection::Bone(b) = state.selection {
+    let mut tools = view.viewport.modes.vertex;
+    // A selected bone is the one to select by.
+    if let Selection::Bone(b) = view.selection {
         tools.weight_bone = Some(b);
     }
     let mut picked: Option<Vec<usize>> = None;
@@ -187,19 +214,22 @@ fn vertex_tools(ui: &mut egui::Ui, state: &mut State) {
     if let Some(m) = run_on(ui, tools.material, by_material, hint) {
         picked = Some(selection::vertices_of_material(model, m));
     }
-    let count = state
+    if tools != view.viewport.modes.vertex {
+        sent.push(Command::View(ViewCommand::VertexTools(tools)));
+    }
+    let count = view
         .selected
-        .iter(state.selection, ElementKind::Vertex)
+        .iter(view.selection, ElementKind::Vertex)
         .count();
     ui.label(crate::tr!("mode-vertices-selected", count = count));
     if ui
         .add_enabled(count > 0, egui::Button::new(crate::tr!("mode-clear")))
         .clicked()
     {
-        state.commands.select(Selection::None);
+        sent.select(Selection::None);
     }
     if let Some(picked) = picked {
-        select_vertices(state, &picked, how);
+        sent.push(select_vertices(view.selection, view.selected, &picked, how));
     }
 }
 
@@ -234,52 +264,56 @@ fn run_on(ui: &mut egui::Ui, chosen: Option<usize>, label: String, hint: String)
     chosen.filter(|_| clicked)
 }
 
-/// Pushes the vertex selection after picking `picked` with `how`.
-fn select_vertices(state: &mut State, picked: &[usize], how: Combine) {
-    let (active, selected): (Selection, Selected) =
-        state
-            .selected
-            .combine(state.selection, ElementKind::Vertex, picked, how);
-    state.commands.push(Command::SelectSet {
+/// The vertex selection after picking `picked` with `how`.
+fn select_vertices(
+    active: Selection,
+    selected: &Selected,
+    picked: &[usize],
+    how: Combine,
+) -> Command {
+    let (active, selected) = selected.combine(active, ElementKind::Vertex, picked, how);
+    Command::SelectSet {
         active,
         selected,
         reveal: false,
-    });
+    }
 }
 
 /// Vertex mode's clicks and box drags on the view.
 pub fn vertex_input(response: &egui::Response, ui: &egui::Ui, state: &mut State, proj: &Projector) {
     let primary = egui::PointerButton::Primary;
     let how = Combine::from_egui(ui.input(|i| i.modifiers));
+    let f = state.frame_parts();
     if response.drag_started_by(primary) {
-        state.viewport.modes.box_from = ui.input(|i| i.pointer.press_origin());
+        f.viewport.modes.box_from = ui.input(|i| i.pointer.press_origin());
     }
     if response.drag_stopped_by(primary) {
-        let from = state.viewport.modes.box_from.take();
+        let from = f.viewport.modes.box_from.take();
         let to = response
             .interact_pointer_pos()
             .or(ui.input(|i| i.pointer.latest_pos()));
         if let (Some(a), Some(b)) = (from, to) {
             let rect = egui::Rect::from_two_pos(a, b);
-            let picked = picking::vertices_in_rect(proj, state.pose.positions(), rect);
-            select_vertices(state, &picked, how);
+            let picked = picking::vertices_in_rect(proj, f.pose.positions(), rect);
+            f.commands
+                .push(select_vertices(f.selection, f.selected, &picked, how));
         }
     }
     if response.clicked_by(primary) {
         if let Some(p) = response.interact_pointer_pos() {
-            let model = state.doc.model();
+            let model = f.doc.model();
             let ranges = crate::edit::remap::material_face_ranges(model);
-            let visible = &state.material_visible;
+            let visible = f.material_visible;
             let shown = |f: usize| {
                 ranges
                     .iter()
                     .position(|r| r.contains(&f))
                     .is_none_or(|m| visible.get(m).copied().unwrap_or(true))
             };
-            let hit =
-                picking::pick_vertex(proj, state.pose.positions(), &model.faces, shown, p, 10.0);
+            let hit = picking::pick_vertex(proj, f.pose.positions(), &model.faces, shown, p, 10.0);
             let picked: Vec<usize> = hit.into_iter().collect();
-            select_vertices(state, &picked, how);
+            f.commands
+                .push(select_vertices(f.selection, f.selected, &picked, how));
         }
     }
 }
@@ -290,11 +324,11 @@ const VERTEX_MARK: Color32 = Color32::from_rgb(255, 200, 40);
 pub fn draw_vertices(
     painter: &egui::Painter,
     proj: &Projector,
-    state: &State,
+    view: &View,
     pointer: Option<Pos2>,
 ) {
-    let positions = state.pose.positions();
-    for v in state.selected.iter(state.selection, ElementKind::Vertex) {
+    let positions = view.pose.positions();
+    for v in view.selected.iter(view.selection, ElementKind::Vertex) {
         if let Some(p) = positions.get(v).and_then(|p| proj.project_mmd(*p)) {
             painter.rect_filled(
                 egui::Rect::from_center_size(p, egui::vec2(4.0, 4.0)),
@@ -303,7 +337,7 @@ pub fn draw_vertices(
             );
         }
     }
-    if let (Some(a), Some(b)) = (state.viewport.modes.box_from, pointer) {
+    if let (Some(a), Some(b)) = (view.viewport.modes.box_from, pointer) {
         let rect = egui::Rect::from_two_pos(a, b);
         painter.rect_filled(rect, 0.0, Color32::from_rgba_unmultiplied(255, 200, 40, 30));
         painter.rect_stroke(

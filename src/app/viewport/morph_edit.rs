@@ -12,7 +12,8 @@ use eframe::egui;
 
 use super::camera::Projector;
 use super::gizmo::PointGizmo;
-use crate::app::{LogLevel, Selection, State};
+use crate::app::commands::{Command, Commands, ViewCommand};
+use crate::app::{LogLevel, Selection, State, View};
 use crate::edit::{ElementKind, ModelEdit};
 use crate::pmx::{Model, MorphOffsets, VertexOffset};
 use crate::rig::morphs::{self, PANEL_OTHER};
@@ -50,47 +51,49 @@ impl MorphEdit {
 /// Follows a selected vertex morph and shows the target at weight 1 (the pose is
 /// parked at rest in this mode, see [`super::modes::switch`]).
 pub fn update(state: &mut State) {
-    let model = state.doc.model();
-    if let Selection::Morph(m) = state.selection {
+    let f = state.frame_parts();
+    let model = f.doc.model();
+    let tool = &mut f.viewport.morph_edit;
+    if let Selection::Morph(m) = f.selection {
         if is_vertex_morph(model, m) {
-            state.viewport.morph_edit.target = Some(m);
+            tool.target = Some(m);
         }
     }
-    let tool = &mut state.viewport.morph_edit;
     let target = tool.valid_target(model);
     if tool.shown != target {
         if let Some(old) = tool.shown.take() {
-            state.pose.set_morph(old, 0.0);
+            f.pose.set_morph(old, 0.0);
         }
-        state.viewport.morph_edit.shown = target;
+        tool.shown = target;
     }
     // Also after Reset pose or a slider moved it.
-    if let Some(t) = target.filter(|&t| state.pose.morphs().get(t) != Some(&1.0)) {
-        state.pose.set_morph(t, 1.0);
+    if let Some(t) = target.filter(|&t| f.pose.morphs().get(t) != Some(&1.0)) {
+        f.pose.set_morph(t, 1.0);
     }
 }
 
 /// Leaving the mode: the shown morph goes back to the parked pose's weight.
 pub fn left(state: &mut State) {
-    let tool = &mut state.viewport.morph_edit;
+    let f = state.frame_parts();
+    let tool = &mut f.viewport.morph_edit;
     tool.pending = None;
     if let Some(old) = tool.shown.take() {
-        state.pose.set_morph(old, 0.0);
+        f.pose.set_morph(old, 0.0);
     }
 }
 
 /// The middle of the selected vertices as shown (None without a selection).
-fn centre(state: &State, vertices: &[usize]) -> Option<Vec3> {
-    let positions = state.pose.positions();
+fn centre(view: &View, vertices: &[usize]) -> Option<Vec3> {
+    let positions = view.pose.positions();
     let (sum, n) = vertices
         .iter()
         .filter_map(|&v| positions.get(v))
         .fold((Vec3::ZERO, 0usize), |(s, n), p| (s + *p, n + 1));
-    (n > 0).then(|| sum / n as f32 + state.viewport.morph_edit.pending.unwrap_or(Vec3::ZERO))
+    (n > 0).then(|| sum / n as f32 + view.viewport.morph_edit.pending.unwrap_or(Vec3::ZERO))
 }
 
-fn gizmo_size(state: &State) -> f32 {
-    state.viewport.camera.distance * 0.06
+fn gizmo_size(view: &View) -> f32 {
+    view.viewport.camera.distance * 0.06
 }
 
 /// The arrows' drag. Returns true when the pointer belongs to the arrows this frame
@@ -102,46 +105,47 @@ pub fn input(
     proj: &Projector,
 ) -> bool {
     let vertices = state.selected_vertices();
-    let Some(at) = centre(state, &vertices) else {
+    let view = state.view();
+    let Some(at) = centre(&view, &vertices) else {
         return false;
     };
     let inp = PointGizmo {
         proj,
         at,
-        size: gizmo_size(state),
+        size: gizmo_size(&view),
     };
     if response.drag_started_by(PointerButton::Primary) {
         let press = ui
             .input(|i| i.pointer.press_origin())
             .or(response.interact_pointer_pos());
-        if press.is_some_and(|p| state.viewport.gizmo.begin_point(&inp, p)) {
-            state.viewport.morph_edit.drags += 1;
+        if press.is_some_and(|p| state.viewport_mut().gizmo.begin_point(&inp, p)) {
+            state.viewport_mut().morph_edit.drags += 1;
             if state
-                .viewport
+                .viewport()
                 .morph_edit
-                .valid_target(state.doc.model())
+                .valid_target(state.doc().model())
                 .is_none()
             {
-                state.viewport.morph_edit.pending = Some(Vec3::ZERO);
+                state.viewport_mut().morph_edit.pending = Some(Vec3::ZERO);
             }
             return true;
         }
         return false;
     }
-    if !state.viewport.gizmo.is_dragging() {
+    if !state.viewport().gizmo.is_dragging() {
         return false;
     }
     if response.dragged_by(PointerButton::Primary) {
         if let Some(delta) = response
             .interact_pointer_pos()
-            .and_then(|p| state.viewport.gizmo.update_point(&inp, p))
+            .and_then(|p| state.viewport_mut().gizmo.update_point(&inp, p))
         {
             moved(state, &vertices, delta);
         }
     }
     if response.drag_stopped() {
-        state.viewport.gizmo.end();
-        if let Some(total) = state.viewport.morph_edit.pending.take() {
+        state.viewport_mut().gizmo.end();
+        if let Some(total) = state.viewport_mut().morph_edit.pending.take() {
             new_morph(state, &vertices, total);
         }
     }
@@ -153,8 +157,9 @@ fn moved(state: &mut State, vertices: &[usize], delta: Vec3) {
     if delta == Vec3::ZERO || !delta.is_finite() {
         return;
     }
-    let model = state.doc.model();
-    let tool = &mut state.viewport.morph_edit;
+    let f = state.frame_parts();
+    let model = f.doc.model();
+    let tool = &mut f.viewport.morph_edit;
     if let Some(p) = &mut tool.pending {
         *p += delta;
         return;
@@ -164,7 +169,7 @@ fn moved(state: &mut State, vertices: &[usize], delta: Vec3) {
     };
     let key = merge_key(tool.drags);
     if let Some(edit) = move_in_morph(model, m, vertices, delta) {
-        state.commands.edit(edit.merging(key));
+        f.commands.edit(edit.merging(key));
     }
 }
 
@@ -210,16 +215,17 @@ pub fn move_in_morph(
 
 /// The "(new morph)" drag ended: a vertex morph moving `vertices` by `total`.
 fn new_morph(state: &mut State, vertices: &[usize], total: Vec3) {
-    let model = state.doc.model();
+    let f = state.frame_parts();
+    let model = f.doc.model();
     let name = crate::app::morph_tools::unused_name(model, "モーフ");
     let offsets: Vec<(usize, Vec3)> = vertices.iter().map(|&v| (v, total)).collect();
     match morphs::vertex_morph_from_offsets(model, &name, PANEL_OTHER, &offsets) {
         Ok(edit) => {
             // The new morph is appended: the mode goes on editing it.
-            state.viewport.morph_edit.target = Some(model.morphs.len());
-            state.commands.edit(edit);
+            f.viewport.morph_edit.target = Some(model.morphs.len());
+            f.commands.edit(edit);
         }
-        Err(e) => state.log(
+        Err(e) => f.commands.log(
             LogLevel::Warning,
             crate::tr!("morph-edit-new-failed", error = e.to_string()),
         ),
@@ -232,11 +238,13 @@ fn merge_key(drag: u64) -> u64 {
         .hash_one(("morph edit drag", drag))
 }
 
-/// The mode bar's tools: the morph, the selection count, removing offsets.
-pub fn tools(ui: &mut egui::Ui, state: &mut State) {
-    let model = state.doc.model();
-    let tool = &mut state.viewport.morph_edit;
-    let target = tool.valid_target(model);
+/// The mode bar's tools: the morph, the selection count, removing offsets. Drawn
+/// from the view; the chosen morph is sent as [`ViewCommand::MorphTarget`], a
+/// removal as an edit.
+pub fn tools(ui: &mut egui::Ui, view: &View, sent: &mut Commands) {
+    let model = view.model;
+    let target = view.viewport.morph_edit.valid_target(model);
+    let mut chosen = view.viewport.morph_edit.target;
     let text = target.map_or_else(
         || crate::tr!("morph-edit-new"),
         |m| format!("#{m} {}", model.morphs[m].name),
@@ -246,15 +254,21 @@ pub fn tools(ui: &mut egui::Ui, state: &mut State) {
         .selected_text(text)
         .height(400.0)
         .show_ui(ui, |ui| {
-            ui.selectable_value(&mut tool.target, None, crate::tr!("morph-edit-new"))
+            ui.selectable_value(&mut chosen, None, crate::tr!("morph-edit-new"))
                 .on_hover_text(crate::tr!("morph-edit-new-hint"));
             for (i, m) in model.morphs.iter().enumerate() {
                 if matches!(m.offsets, MorphOffsets::Vertex(_)) {
-                    ui.selectable_value(&mut tool.target, Some(i), format!("#{i} {}", m.name));
+                    ui.selectable_value(&mut chosen, Some(i), format!("#{i} {}", m.name));
                 }
             }
         });
-    let vertices = state.selected_vertices();
+    if chosen != view.viewport.morph_edit.target {
+        sent.push(Command::View(ViewCommand::MorphTarget(chosen)));
+    }
+    let vertices: Vec<usize> = view
+        .selected
+        .iter(view.selection, ElementKind::Vertex)
+        .collect();
     ui.label(crate::tr!("mode-vertices-selected", count = vertices.len()));
     if vertices.is_empty() {
         ui.colored_label(
@@ -281,8 +295,8 @@ pub fn tools(ui: &mut egui::Ui, state: &mut State) {
         .filter(|_| remove)
         .map(|m| morphs::remove_offsets(model, m, &vertices));
     match removed {
-        Some(Ok(Some(e))) => state.commands.edit(e),
-        Some(Err(e)) => state.log(
+        Some(Ok(Some(e))) => sent.edit(e),
+        Some(Err(e)) => sent.log(
             LogLevel::Warning,
             crate::tr!("morph-edit-remove-failed", error = e.to_string()),
         ),
@@ -291,14 +305,14 @@ pub fn tools(ui: &mut egui::Ui, state: &mut State) {
 }
 
 /// The arrows on the selected vertices (and their marks moved by a pending drag).
-pub fn draw(painter: &egui::Painter, proj: &Projector, state: &State) {
-    let vertices = state.selected_vertices();
-    let Some(at) = centre(state, &vertices) else {
+pub fn draw(painter: &egui::Painter, proj: &Projector, view: &View) {
+    let vertices = view.selected_vertices();
+    let Some(at) = centre(view, &vertices) else {
         return;
     };
-    if let Some(shift) = state.viewport.morph_edit.pending {
-        let positions = state.pose.positions();
-        for v in state.selected.iter(state.selection, ElementKind::Vertex) {
+    if let Some(shift) = view.viewport.morph_edit.pending {
+        let positions = view.pose.positions();
+        for &v in &vertices {
             if let Some(p) = positions.get(v).and_then(|p| proj.project_mmd(*p + shift)) {
                 painter.circle_filled(p, 2.5, Color32::from_rgb(120, 220, 255));
             }
@@ -307,7 +321,7 @@ pub fn draw(painter: &egui::Painter, proj: &Projector, state: &State) {
     let inp = PointGizmo {
         proj,
         at,
-        size: gizmo_size(state),
+        size: gizmo_size(view),
     };
-    state.viewport.gizmo.draw_point(painter, &inp);
+    view.viewport.gizmo.draw_point(painter, &inp);
 }

@@ -13,7 +13,7 @@ const MIN_SIZE: f32 = 1.5;
 
 /// Wheel zoom toward the point under `cursor`.
 pub fn zoom(state: &mut State, proj: &Projector, wheel: f32, cursor: Option<egui::Pos2>) {
-    let cam = &mut state.viewport.camera;
+    let cam = &mut state.viewport_mut().camera;
     match cursor {
         Some(p) => {
             let (origin, dir) = proj.ray(p);
@@ -29,23 +29,23 @@ pub fn frame_selection(state: &mut State) {
     match selection_bounds(state) {
         Some((lo, hi)) => {
             let pad = ((Vec3::splat(MIN_SIZE) - (hi - lo)) * 0.5).max(Vec3::ZERO);
-            state.viewport.camera.frame(lo - pad, hi + pad);
+            state.viewport_mut().camera.frame(lo - pad, hi + pad);
         }
         None => {
-            let (lo, hi) = super::model_bounds(state.doc.model());
-            state.viewport.camera.frame(lo, hi);
+            let (lo, hi) = super::model_bounds(state.doc().model());
+            state.viewport_mut().camera.frame(lo, hi);
         }
     }
 }
 
 /// The box (MMD space, as shown: posed) around the selected elements.
 pub fn selection_bounds(state: &State) -> Option<(Vec3, Vec3)> {
-    let model = state.doc.model();
-    let world = state.pose.world();
-    let positions = state.pose.positions();
-    let active = state.selection;
+    let model = state.doc().model();
+    let world = state.pose().world();
+    let positions = state.pose().positions();
+    let active = state.selection();
     let kind = active.kind()?;
-    let picked = state.selected.iter(active, kind);
+    let picked = state.selected().iter(active, kind);
     let mut points: Vec<Vec3> = Vec::new();
     match active {
         Selection::Bone(_) => {
@@ -62,7 +62,7 @@ pub fn selection_bounds(state: &State) -> Option<(Vec3, Vec3)> {
             }
         }
         Selection::RigidBody(_) => {
-            let bodies = &state.viewport.collision.bodies;
+            let bodies = &state.viewport().collision.bodies;
             for b in picked {
                 let (Some(body), Some(rb)) = (bodies.get(b), model.rigid_bodies.get(b)) else {
                     continue;

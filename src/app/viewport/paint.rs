@@ -11,8 +11,8 @@ use eframe::egui;
 
 use super::camera::{mmd_to_gl, Projector};
 use super::picking::ray_triangle;
-use crate::app::commands::Mode;
-use crate::app::{LogLevel, State};
+use crate::app::commands::{Command, Commands, Mode, ViewCommand};
+use crate::app::{LogLevel, State, View};
 use crate::edit::ModelEdit;
 use crate::rig::paint::{Brush, Falloff, PaintMirror, PaintMode, Stroke};
 use egui::{Color32, Pos2, Stroke as Line};
@@ -67,7 +67,7 @@ fn falloff_label(f: Falloff) -> String {
 }
 
 /// The brush as the user set it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BrushSettings {
     /// Model-space radius (with `screen_space` off).
     pub radius: f32,
@@ -172,11 +172,11 @@ pub fn hit_mesh(
 
 /// The vertices a dab at `centre` (screen `pos`) reaches, with their falloff factor.
 fn dab_hits(state: &State, proj: &Projector, centre: Vec3, pos: Pos2) -> Vec<(usize, f32)> {
-    let b = &state.viewport.paint.brush;
-    let positions = state.pose.positions();
-    let normals = state.pose.normals();
+    let b = &state.viewport().paint.brush;
+    let positions = state.pose().positions();
+    let normals = state.pose().normals();
     // The camera in MMD space (the conversion is its own inverse).
-    let eye = mmd_to_gl(state.viewport.camera.eye());
+    let eye = mmd_to_gl(state.viewport().camera.eye());
     let facing = |v: usize| {
         !b.front_only
             || normals
@@ -201,9 +201,9 @@ fn dab_hits(state: &State, proj: &Projector, centre: Vec3, pos: Pos2) -> Vec<(us
 /// Paint mode's pointer input: a primary drag paints on the weight view's bone.
 pub fn input(response: &egui::Response, state: &mut State, proj: &Projector) {
     let pos = response.hover_pos().or(response.interact_pointer_pos());
-    let model = state.doc.model();
-    state.viewport.paint.hover =
-        pos.and_then(|p| hit_mesh(proj, state.pose.positions(), &model.faces, p));
+    let model = state.doc().model();
+    state.viewport_mut().paint.hover =
+        pos.and_then(|p| hit_mesh(proj, state.pose().positions(), &model.faces, p));
     let primary = egui::PointerButton::Primary;
     let started = response.drag_started_by(primary);
     if started {
@@ -217,11 +217,11 @@ pub fn input(response: &egui::Response, state: &mut State, proj: &Projector) {
                 let origin = response.ctx.input(|i| i.pointer.press_origin());
                 (origin, 0)
             } else {
-                (state.viewport.paint.last_dab, 1)
+                (state.viewport().paint.last_dab, 1)
             };
-            let last = last.filter(|_| state.viewport.paint.is_painting());
+            let last = last.filter(|_| state.viewport().paint.is_painting());
             let spacing = state
-                .viewport
+                .viewport()
                 .paint
                 .hover
                 .map_or(8.0, |c| (radius_on_screen(state, proj, c) * 0.5).max(2.0));
@@ -232,19 +232,24 @@ pub fn input(response: &egui::Response, state: &mut State, proj: &Projector) {
             for k in first..=steps {
                 let at = last.map_or(p, |l| l.lerp(p, k as f32 / steps as f32));
                 let hit = if k == steps {
-                    state.viewport.paint.hover
+                    state.viewport().paint.hover
                 } else {
-                    hit_mesh(proj, state.pose.positions(), &state.doc.model().faces, at)
+                    hit_mesh(
+                        proj,
+                        state.pose().positions(),
+                        &state.doc().model().faces,
+                        at,
+                    )
                 };
                 if let Some(centre) = hit {
                     dab(state, proj, centre, at);
                 }
             }
-            state.viewport.paint.last_dab = Some(p);
+            state.viewport_mut().paint.last_dab = Some(p);
         }
     }
     if response.drag_stopped() {
-        let tool = &mut state.viewport.paint;
+        let tool = &mut state.viewport_mut().paint;
         tool.stroke = None;
         tool.last_dab = None;
     }
@@ -253,7 +258,7 @@ pub fn input(response: &egui::Response, state: &mut State, proj: &Projector) {
 /// One dab of a model-space stroke at `centre` (screen `pos`), as a drag makes it;
 /// a stroke starts first when none is in progress. Benches and tests drive this.
 pub fn dab_at(state: &mut State, proj: &Projector, centre: Vec3, pos: Pos2) {
-    if !state.viewport.paint.is_painting() {
+    if !state.viewport().paint.is_painting() {
         begin(state);
     }
     dab(state, proj, centre, pos);
@@ -261,7 +266,7 @@ pub fn dab_at(state: &mut State, proj: &Projector, centre: Vec3, pos: Pos2) {
 
 /// Ends the stroke in progress (the button went up).
 pub fn end_stroke(state: &mut State) {
-    let tool = &mut state.viewport.paint;
+    let tool = &mut state.viewport_mut().paint;
     tool.stroke = None;
     tool.last_dab = None;
 }
@@ -271,12 +276,17 @@ const MAX_DABS_PER_FRAME: usize = 16;
 
 /// The brush radius in pixels at `centre` (MMD space).
 fn radius_on_screen(state: &State, proj: &Projector, centre: Vec3) -> f32 {
-    let brush = &state.viewport.paint.brush;
+    brush_radius_px(state.viewport(), proj, centre)
+}
+
+/// The brush radius in pixels at `centre` (MMD space), as `viewport` shows it.
+fn brush_radius_px(viewport: &super::Viewport, proj: &Projector, centre: Vec3) -> f32 {
+    let brush = &viewport.paint.brush;
     if brush.screen_space {
         return brush.radius_px;
     }
     // The model-space radius as seen at the hit's depth.
-    let right = mmd_to_gl(state.viewport.camera.view().inverse().x_axis.truncate());
+    let right = mmd_to_gl(viewport.camera.view().inverse().x_axis.truncate());
     match (
         proj.project_mmd(centre),
         proj.project_mmd(centre + right.normalize_or_zero() * brush.radius),
@@ -287,10 +297,10 @@ fn radius_on_screen(state: &State, proj: &Projector, centre: Vec3) -> f32 {
 }
 
 fn begin(state: &mut State) {
-    let model = state.doc.model();
-    let tool = &state.viewport.paint;
+    let model = state.doc().model();
+    let tool = &state.viewport().paint;
     let Some(bone) = state
-        .viewport
+        .viewport()
         .weights
         .bone
         .filter(|&b| b < model.bones.len())
@@ -312,7 +322,7 @@ fn begin(state: &mut State) {
         .then(|| PaintMirror::new(model, bone, other, 1e-3));
     match Stroke::new(model, bone, brush, mirror) {
         Ok(s) => {
-            let tool = &mut state.viewport.paint;
+            let tool = &mut state.viewport_mut().paint;
             tool.stroke = Some(s);
             tool.strokes += 1;
             tool.last_dab = None;
@@ -328,14 +338,15 @@ fn begin(state: &mut State) {
 /// the stroke's step.
 fn dab(state: &mut State, proj: &Projector, centre: Vec3, pos: Pos2) {
     let hits = dab_hits(state, proj, centre, pos);
-    let model = state.doc.model();
-    let bone_name = state
+    let f = state.frame_parts();
+    let model = f.doc.model();
+    let bone_name = f
         .viewport
         .weights
         .bone
         .and_then(|b| model.bones.get(b))
         .map_or("", |b| b.name.as_str());
-    let tool = &mut state.viewport.paint;
+    let tool = &mut f.viewport.paint;
     let key = tool.merge_key();
     let screen = tool.brush.screen_space;
     let Some(stroke) = tool.stroke.as_mut() else {
@@ -345,7 +356,7 @@ fn dab(state: &mut State, proj: &Projector, centre: Vec3, pos: Pos2) {
         stroke.dab_factors(model, &hits)
     } else {
         let candidates: Vec<usize> = hits.iter().map(|h| h.0).collect();
-        stroke.dab(model, state.pose.positions(), centre, &candidates)
+        stroke.dab(model, f.pose.positions(), centre, &candidates)
     };
     match changed {
         Ok(changed) if !changed.is_empty() => {
@@ -365,10 +376,10 @@ fn dab(state: &mut State, proj: &Projector, centre: Vec3, pos: Pos2) {
             let edit = ModelEdit::set_vertices(vertices, "weights")
                 .label(label)
                 .merging_any(key);
-            state.commands.edit(edit);
+            f.commands.edit(edit);
         }
         Ok(_) => {}
-        Err(e) => state.log(
+        Err(e) => f.commands.log(
             LogLevel::Warning,
             crate::tr!("paint-failed", error = e.to_string()),
         ),
@@ -379,8 +390,9 @@ fn dab(state: &mut State, proj: &Projector, centre: Vec3, pos: Pos2) {
 /// ends the stroke and turns the view off again if the mode turned it on.
 pub fn mode_switched(state: &mut State, old: Mode, new: Mode) {
     use crate::app::weight_view::WeightMode;
-    let tool = &mut state.viewport.paint;
-    let view = &mut state.viewport.weights;
+    let viewport = state.viewport_mut();
+    let tool = &mut viewport.paint;
+    let view = &mut viewport.weights;
     if new == Mode::PaintWeights && view.mode == WeightMode::Off {
         view.mode = WeightMode::Bone;
         tool.view_turned_on = true;
@@ -394,17 +406,19 @@ pub fn mode_switched(state: &mut State, old: Mode, new: Mode) {
     }
 }
 
-/// The brush settings, in the mode bar.
-pub fn tools(ui: &mut egui::Ui, state: &mut State) {
-    let model = state.doc.model();
-    match state.viewport.weights.bone.and_then(|b| model.bones.get(b)) {
+/// The brush settings, in the mode bar: drawn from the view, a change sent as
+/// [`ViewCommand::Brush`].
+pub fn tools(ui: &mut egui::Ui, view: &View, sent: &mut Commands) {
+    let model = view.model;
+    match view.viewport.weights.bone.and_then(|b| model.bones.get(b)) {
         Some(b) => ui.label(crate::tr!("paint-painting", bone = b.name.as_str())),
         None => ui.colored_label(
             Color32::from_rgb(240, 180, 60),
             crate::tr!("paint-select-bone"),
         ),
     };
-    let b = &mut state.viewport.paint.brush;
+    let before = view.viewport.paint.brush;
+    let b = &mut before.clone();
     egui::ComboBox::from_id_salt("paint_mode")
         .selected_text(b.mode.label())
         .show_ui(ui, |ui| {
@@ -435,28 +449,32 @@ pub fn tools(ui: &mut egui::Ui, state: &mut State) {
                 .speed(0.01),
         );
     }
-    ui.label(crate::tr!("paint-radius"));
+    // Named by their labels, as a screen reader reads them.
+    let label = ui.label(crate::tr!("paint-radius")).id;
     if b.screen_space {
         ui.add(
             egui::DragValue::new(&mut b.radius_px)
                 .range(2.0..=400.0)
                 .suffix(" px"),
-        );
+        )
+        .labelled_by(label);
     } else {
         ui.add(
             egui::DragValue::new(&mut b.radius)
                 .range(0.01..=20.0)
                 .speed(0.01),
-        );
+        )
+        .labelled_by(label);
     }
     ui.checkbox(&mut b.screen_space, crate::tr!("paint-screen"))
         .on_hover_text(crate::tr!("paint-screen-hint"));
-    ui.label(crate::tr!("paint-strength"));
+    let label = ui.label(crate::tr!("paint-strength")).id;
     ui.add(
         egui::DragValue::new(&mut b.strength)
             .range(0.0..=1.0)
             .speed(0.01),
-    );
+    )
+    .labelled_by(label);
     egui::ComboBox::from_id_salt("paint_falloff")
         .selected_text(falloff_label(b.falloff))
         .show_ui(ui, |ui| {
@@ -468,16 +486,19 @@ pub fn tools(ui: &mut egui::Ui, state: &mut State) {
         .on_hover_text(crate::tr!("paint-mirror-hint"));
     ui.checkbox(&mut b.front_only, crate::tr!("paint-front-only"))
         .on_hover_text(crate::tr!("paint-front-only-hint"));
+    if *b != before {
+        sent.push(Command::View(ViewCommand::Brush(*b)));
+    }
 }
 
 /// The brush outline where it would paint.
-pub fn draw(painter: &egui::Painter, proj: &Projector, state: &State) {
-    let tool = &state.viewport.paint;
+pub fn draw(painter: &egui::Painter, proj: &Projector, view: &View) {
+    let tool = &view.viewport.paint;
     let Some(c) = tool.hover else { return };
     let Some(centre) = proj.project_mmd(c) else {
         return;
     };
-    let radius_px = radius_on_screen(state, proj, c);
+    let radius_px = brush_radius_px(view.viewport, proj, c);
     let colour = if tool.is_painting() {
         Color32::from_rgb(255, 90, 60)
     } else {

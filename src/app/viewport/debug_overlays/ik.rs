@@ -289,26 +289,26 @@ pub fn draw_ik(
 
 /// Keeps the selected chain's trace current (pose or model changed).
 pub fn update_trace(state: &mut State) {
-    let model = state.doc.model();
+    let model = state.doc().model();
     let Some(chain) = selected_chain(state) else {
-        state.debug.trace = None;
+        state.debug_mut().trace = None;
         return;
     };
-    let key = (state.pose.revision, chain);
-    if state.debug.trace.as_ref().is_some_and(|t| t.key == key) {
+    let key = (state.pose().revision, chain);
+    if state.debug().trace.as_ref().is_some_and(|t| t.key == key) {
         return;
     }
     let trace = state
-        .pose
+        .pose()
         .deformer()
-        .trace_ik(model, &state.pose.pose, chain);
-    state.debug.trace = Some(TraceCache { key, trace });
+        .trace_ik(model, &state.pose().pose, chain);
+    state.debug_mut().trace = Some(TraceCache { key, trace });
 }
 
 /// The IK chain of the selected bone, if any.
 pub fn selected_chain(state: &State) -> Option<usize> {
-    match state.selection {
-        crate::app::Selection::Bone(b) => ik_chain_of(state.doc.model(), b),
+    match state.selection() {
+        crate::app::Selection::Bone(b) => ik_chain_of(state.doc().model(), b),
         _ => None,
     }
 }
