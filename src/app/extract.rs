@@ -23,18 +23,18 @@ pub fn save_selected(state: &mut State, materials: &[usize]) {
     if materials.is_empty() {
         return;
     }
-    let stem = (state.doc.path.as_ref())
+    let stem = (state.doc().path.as_ref())
         .and_then(|p| p.file_stem())
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "model".into());
-    state.panels.pick = Some(crate::app::files::picker::PickRequest {
+    state.panels_mut().pick = Some(crate::app::files::picker::PickRequest {
         purpose: crate::app::files::picker::Purpose::ExtractPart {
             materials: materials.to_vec(),
         },
         title: crate::tr!("files-title-save"),
         filters: vec![("PMX".into(), vec!["pmx"])],
         save_name: Some(format!("{stem}_part.pmx")),
-        directory: state.doc.base_dir().map(std::path::Path::to_path_buf),
+        directory: state.doc().base_dir().map(std::path::Path::to_path_buf),
     });
 }
 

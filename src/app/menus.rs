@@ -56,7 +56,7 @@ fn undo_presses(input: &mut egui::InputState, shortcut: &egui::KeyboardShortcut)
 /// The list of the active selection, if it is one the lists edit.
 fn active_list(state: &State) -> Option<crate::edit::ElementKind> {
     state
-        .selection
+        .selection()
         .kind()
         .filter(|k| structure::LIST_KINDS.contains(k))
 }

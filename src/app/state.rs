@@ -64,14 +64,13 @@ pub struct PanelState {
 }
 
 pub struct State {
-    // `pub(crate)` only for bake.rs, export.rs and extract.rs until they read a View
-    // (everything else goes through the accessors below).
-    pub(crate) doc: Document,
+    // Private: the app reads through the accessors below and changes through commands.
+    doc: Document,
     pose: pose::PoseState,
     /// The pose's own undo history (posing never enters the model's).
     pose_undo: pose_undo::PoseUndo,
     /// The active element (what the inspector heads, the gizmo follows).
-    pub(crate) selection: Selection,
+    selection: Selection,
     /// The elements of the active one's kind selected with it (Ctrl/Shift-click);
     /// read both with [`State::selected_indices`].
     selected: Selected,
@@ -82,8 +81,8 @@ pub struct State {
     /// Texture indices decoded since the last GPU sync.
     new_textures: Vec<usize>,
     material_visible: Vec<bool>,
-    pub(crate) log: Vec<(LogLevel, String)>,
-    pub(crate) panels: PanelState,
+    log: Vec<(LogLevel, String)>,
+    panels: PanelState,
     repaint: Option<egui::Context>,
     /// Output format for Save (defaults to the model's header).
     save_options: crate::pmx::write::WriteOptions,
