@@ -65,7 +65,10 @@
 //!   share, friction the smaller DF. One clustered and one not: no contact, as in
 //!   Bullet. Pairs are filtered by group/mask both ways like rigid bodies. Contact
 //!   thickness: the two margins summed. Ropes have no triangles: their particles
-//!   meet other bodies' triangles only.
+//!   meet other bodies' triangles only. Contacts are found once per sub-step
+//!   (after prediction) and keep a particle on the side it started on; a body
+//!   falling fast onto a soft body that gives way (a drum pinned at its edges)
+//!   can still pass through it — clustered pairs most (tests/soft_features.rs).
 //! - Self-collision: never asked by the spec's recipe (Bullet's VF_SS skips a body
 //!   against itself and CL_SELF is not set), so off by default; with
 //!   [`crate::physics::PhysicsConfig::soft_self_collision`] a soft body whose own
