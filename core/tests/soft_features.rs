@@ -135,6 +135,19 @@ fn cloth(centre: Vec3, size: f32, n: i32) -> (Vec<Vec3>, Vec<[i32; 3]>) {
     (v, f)
 }
 
+/// A rope through `points` (line faces A-B-A), pinned at its first point, with
+/// `edit` applied to its soft body.
+fn rope(points: Vec<Vec3>, edit: impl FnOnce(&mut SoftBody)) -> Model {
+    let f: Vec<[i32; 3]> = (0..points.len() as i32 - 1)
+        .map(|i| [i, i + 1, i])
+        .collect();
+    let mut sb = soft_body();
+    sb.shape = SoftBodyShape::Rope;
+    sb.pins = vec![0];
+    edit(&mut sb);
+    model(points, f, sb)
+}
+
 /// A kinematic floor box whose top is at y = 0 (group 0).
 fn floor() -> RigidBody {
     RigidBody {
@@ -500,15 +513,12 @@ fn velocity_iterations_damp_link_stretching() {
         let v: Vec<Vec3> = (0..11)
             .map(|i| Vec3::new(i as f32 * 0.2, 10.0, 0.0))
             .collect();
-        let f: Vec<[i32; 3]> = (0..10).map(|i| [i, i + 1, i]).collect();
-        let mut sb = soft_body();
-        sb.shape = SoftBodyShape::Rope;
-        sb.material_params.lst = 0.05;
-        sb.iterations.position = 1;
-        sb.iterations.velocity = v_it;
-        sb.config.dp = 0.0;
-        sb.pins = vec![0];
-        let m = model(v, f, sb);
+        let m = rope(v, |sb| {
+            sb.material_params.lst = 0.05;
+            sb.iterations.position = 1;
+            sb.iterations.velocity = v_it;
+            sb.config.dp = 0.0;
+        });
         let mut run = Run::new(&m);
         let mut span = 0.0f32;
         for _ in 0..60 {
@@ -822,15 +832,12 @@ fn hanging_rope_stretch(d_it: i32, vcf: f32) -> f32 {
     let v: Vec<Vec3> = (0..10)
         .map(|i| Vec3::new(0.0, 10.0 - i as f32 * 0.2, 0.0))
         .collect();
-    let f: Vec<[i32; 3]> = (0..9).map(|i| [i, i + 1, i]).collect();
-    let mut sb = soft_body();
-    sb.shape = SoftBodyShape::Rope;
-    sb.material_params.lst = 0.1;
-    sb.iterations.position = 1;
-    sb.iterations.drift = d_it;
-    sb.config.vcf = vcf;
-    sb.pins = vec![0];
-    let m = model(v, f, sb);
+    let m = rope(v, |sb| {
+        sb.material_params.lst = 0.1;
+        sb.iterations.position = 1;
+        sb.iterations.drift = d_it;
+        sb.config.vcf = vcf;
+    });
     let mut run = Run::new(&m);
     for _ in 0..120 {
         run.frame();
@@ -868,17 +875,14 @@ fn swinging_rope(aero: AeroModel, dg: f32, lf: f32, pr: f32, vc: f32, vst: f32) 
     let v: Vec<Vec3> = (0..10)
         .map(|i| Vec3::new(i as f32 * 0.3, 10.0, 0.0))
         .collect();
-    let f: Vec<[i32; 3]> = (0..9).map(|i| [i, i + 1, i]).collect();
-    let mut sb = soft_body();
-    sb.shape = SoftBodyShape::Rope;
-    sb.aero_model = aero;
-    sb.config.dg = dg;
-    sb.config.lf = lf;
-    sb.config.pr = pr;
-    sb.config.vc = vc;
-    sb.material_params.vst = vst;
-    sb.pins = vec![0];
-    let m = model(v, f, sb);
+    let m = rope(v, |sb| {
+        sb.aero_model = aero;
+        sb.config.dg = dg;
+        sb.config.lf = lf;
+        sb.config.pr = pr;
+        sb.config.vc = vc;
+        sb.material_params.vst = vst;
+    });
     let notes = hone_core::physics::soft::unsimulated_parameters(&m.soft_bodies[0]);
     assert_eq!(
         notes.contains(&"note-soft-aero-rope"),
