@@ -304,7 +304,7 @@ fn info_lists_physics_approximations_of_the_sample_rig() {
         .filter_map(|n| n.as_str())
         .collect();
     assert!(notes.iter().any(|n| n
-        .starts_with("soft bodies (2): not simulated: soft–soft contacts")
+        .starts_with("soft bodies (1): ignored, as in Bullet: pressure and volume")
         && n.contains("soft body 1 ")));
     // One line per kind: no label twice.
     let labels: Vec<&str> = notes

@@ -17,10 +17,10 @@ fn inspector_lists_joint_and_soft_body_notes() {
     // 髪1 is a cone-twist joint with a damping value, which the rapier joint leaves out.
     let joint = model.joints.iter().position(|j| j.name == "髪1").unwrap();
     let joint_note = "not simulated: cone-twist damping and fix threshold";
-    // マント (soft body 0) has SHR set; soft–soft contacts are not simulated.
-    assert_eq!(model.soft_bodies[0].name, "マント");
-    assert!(model.soft_bodies[0].config.shr != 0.0);
-    let soft_note = "not simulated: soft–soft contacts (SHR, SSHR_CL, SS_SPLT_CL)";
+    // 飾り紐 (soft body 1) is a rope with VST set; a rope has no volume (as in Bullet).
+    assert_eq!(model.soft_bodies[1].name, "飾り紐");
+    assert!(model.soft_bodies[1].material_params.vst != 0.0);
+    let soft_note = "ignored, as in Bullet: pressure and volume (PR, VC, VST) on a rope (a rope has no faces, so no volume)";
 
     let mut h = harness();
     h.run_steps(2);
@@ -39,7 +39,7 @@ fn inspector_lists_joint_and_soft_body_notes() {
         .unwrap()
         .state
         .commands()
-        .select(Selection::SoftBody(0));
+        .select(Selection::SoftBody(1));
     h.run_steps(3);
     h.get_by_label(soft_note);
     assert!(h.query_by_label(joint_note).is_none());

@@ -112,6 +112,10 @@ pub struct PhysicsArgs {
     /// 物理後変形 (saba's reading; default: MMD's, it keeps its before-physics pose).
     #[arg(long)]
     pub children_follow_physics: bool,
+    /// Let a soft body meet its own triangles when its mask lets it collide with its
+    /// own group (default: Bullet's setup in the PMX spec, no self-collision).
+    #[arg(long)]
+    pub soft_self_collision: bool,
 }
 
 impl PhysicsArgs {
@@ -137,6 +141,7 @@ impl PhysicsArgs {
         c.follow_delay = self.follow_delay;
         c.motion_state_latency = !self.no_motion_state_latency;
         c.children_follow_physics = self.children_follow_physics;
+        c.soft_self_collision = self.soft_self_collision;
         c
     }
 }

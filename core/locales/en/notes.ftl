@@ -125,7 +125,6 @@ note-joint-body-out-of-range = not simulated: rigid body index out of range (A {
 
 # Soft bodies
 note-soft-clamped01 = { $what } { $value } outside [0, 1]: clamped to { $clamped }
-note-soft-randomize-links = not simulated: link randomisation (links keep a fixed order)
 note-soft-unknown-shape = not simulated: unknown shape { $shape }
 note-soft-material-out-of-range = not simulated: material index { $material } out of range
 note-soft-faces-truncated = approximated: the material's face range runs past the face list: truncated

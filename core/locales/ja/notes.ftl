@@ -124,7 +124,6 @@ note-joint-body-out-of-range = 未対応: 剛体のインデックスが範囲�
 
 # SoftBody
 note-soft-clamped01 = { $what } { $value } が [0, 1] の範囲外: { $clamped } に制限
-note-soft-randomize-links = 未対応: リンクのランダム化 (リンクの順序は固定)
 note-soft-unknown-shape = 未対応: 不明な形状 { $shape }
 note-soft-material-out-of-range = 未対応: 材質のインデックス { $material } が範囲外
 note-soft-faces-truncated = 近似: 材質の面の範囲が面リストを超えている: 切り詰める

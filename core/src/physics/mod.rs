@@ -117,6 +117,10 @@ pub struct PhysicsConfig {
     /// computed before physics (MMDAgent and babylon-mmd agree); only 物理後変形 bones are
     /// recomputed from the physics result.
     pub children_follow_physics: bool,
+    /// A soft body meets its own triangles (when its mask lets it collide with its own
+    /// group). Off by default: the spec's Bullet setup never asks for it (VF_SS skips a
+    /// body against itself, CL_SELF is not set).
+    pub soft_self_collision: bool,
 }
 
 impl Default for PhysicsConfig {
@@ -138,6 +142,7 @@ impl Default for PhysicsConfig {
             follow_delay: false,
             motion_state_latency: true,
             children_follow_physics: false,
+            soft_self_collision: false,
         }
     }
 }

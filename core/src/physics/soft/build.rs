@@ -51,13 +51,24 @@ fn rest_position(v: &Vertex) -> Vec3 {
     }
 }
 
+/// Bullet's `randomizeConstraints` (flag 0x04): each link, then each triangle,
+/// swapped with one picked by a linear congruential generator of fixed seed
+/// (Bullet's seed 243703 and Numerical Recipes' constants), so the order is the
+/// same on every run and every machine.
+fn randomize<T>(items: &mut [T], seed: &mut u32) {
+    let n = items.len();
+    for i in 0..n {
+        *seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        items.swap(i, *seed as usize % n);
+    }
+}
+
 /// Soft-body parameters Hone does not simulate, as catalogue keys (pure:
 /// depends only on the soft body's data), for `hone info` and the inspector;
 /// [`crate::physics::note_label`] gives their text. What is simulated in an
 /// approximated way is reported by [`approximated_parameters`].
 pub fn unsimulated_parameters(sb: &SoftBody) -> Vec<&'static str> {
     let c = &sb.config;
-    let cl = &sb.cluster;
     let mut out = Vec::new();
     let rope = sb.shape == SoftBodyShape::Rope;
     if rope && (c.dg != 0.0 || c.lf != 0.0) {
@@ -65,12 +76,6 @@ pub fn unsimulated_parameters(sb: &SoftBody) -> Vec<&'static str> {
     }
     if rope && (c.pr != 0.0 || c.vc != 0.0 || sb.material_params.vst != 0.0) {
         out.push("note-soft-volume-rope");
-    }
-    if sb.flags.has(SoftBodyFlags::RANDOMIZE_LINKS) {
-        out.push("note-soft-randomize-links");
-    }
-    if c.shr != 0.0 || cl.sshr_cl != 0.0 || cl.ss_splt_cl != 0.0 {
-        out.push("note-soft-self-contacts");
     }
     out
 }
@@ -90,6 +95,10 @@ pub fn approximated_parameters(sb: &SoftBody) -> Vec<&'static str> {
     }
     if sb.iterations.drift > 0 {
         out.push("note-soft-drift-links");
+    }
+    let cl = &sb.cluster;
+    if sb.flags.has(SoftBodyFlags::CLUSTERS) && (cl.sshr_cl != 0.0 || cl.ss_splt_cl != 0.0) {
+        out.push("note-soft-cluster-soft-contacts");
     }
     out
 }
@@ -356,6 +365,13 @@ pub(super) fn build(
         }
     }
 
+    // Spec step 8, after the B-links (step 5): the order the solver takes them.
+    if sb.flags.has(SoftBodyFlags::RANDOMIZE_LINKS) {
+        let mut seed = 243_703;
+        randomize(&mut links, &mut seed);
+        randomize(&mut triangles, &mut seed);
+    }
+
     let proxies = physics.proxies();
     let mut anchors = Vec::new();
     let mut anchored = vec![None; n];
@@ -525,6 +541,15 @@ pub(super) fn build(
         velocity_iterations,
         drift_iterations,
         vcf: non_negative(c.vcf),
+        clustered,
+        soft_hardness: clamp01(c.shr, "SHR", i, notes),
+        cluster_soft_hardness: clamp01(sb.cluster.sshr_cl, "SSHR_CL", i, notes),
+        cluster_soft_split: clamp01(sb.cluster.ss_splt_cl, "SS_SPLT_CL", i, notes),
+        grid: Default::default(),
+        lo: Vec3::ZERO,
+        hi: Vec3::ZERO,
+        max_move: 0.0,
+        contact_side: Vec::new(),
     };
     if is_closed {
         sim.rest_volume = forces::volume(&sim);

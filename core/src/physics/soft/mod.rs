@@ -50,12 +50,41 @@
 //!   fix-point) while the solver keeps its own state, so nothing jumps.
 //!   Near mode (spec): a bone-following body adds the node→body difference to the
 //!   node's velocity (weak); a simulated body is moved to the node.
-//! - Not simulated (kept in the file, reported): link randomisation, soft–soft
-//!   contacts (SHR, SSHR_CL, SS_SPLT_CL), an unknown aero model (V_Point used).
+//! - Link randomisation (flag 0x04): Bullet's `randomizeConstraints` — once at
+//!   build the links (B-links included) and the triangles are shuffled, each
+//!   swapped with a pseudo-random one drawn from a fixed-seed generator (Bullet's
+//!   seed and LCG), so the Gauss–Seidel order changes the same way every run.
+//! - Soft–soft contacts (contact.rs): the spec's recipe sets VF_SS on every soft
+//!   body and CL_SS|CL_RS (no CL_SELF) on clustered ones; Bullet then meets two
+//!   bodies only when both have the same soft–soft kind. Two bodies without
+//!   clusters (VF_SS): every particle of one against every triangle of the other,
+//!   both ways, hardness SHR on each side (shared by inverse mass), friction the
+//!   larger DF. Two clustered bodies (CL_SS): the same vertex–triangle contacts
+//!   (approximated: Bullet meets the clusters' convex hulls) with hardness the
+//!   larger SSHR_CL and SS_SPLT_CL (the mean of the two) as the position-only
+//!   share, friction the smaller DF. One clustered and one not: no contact, as in
+//!   Bullet. Pairs are filtered by group/mask both ways like rigid bodies. Contact
+//!   thickness: the two margins summed. Ropes have no triangles: their particles
+//!   meet other bodies' triangles only. Contacts are found once per sub-step
+//!   (after prediction) and keep a particle on the side it started on; a body
+//!   falling fast onto a soft body that gives way (a drum pinned at its edges)
+//!   can still pass through it — clustered pairs most (tests/soft_features.rs).
+//! - Self-collision: never asked by the spec's recipe (Bullet's VF_SS skips a body
+//!   against itself and CL_SELF is not set), so off by default; with
+//!   [`crate::physics::PhysicsConfig::soft_self_collision`] a soft body whose own
+//!   mask lets it collide with its own group meets its own triangles (particles
+//!   near a triangle in the rest shape are left out), hardness SHR (SSHR_CL).
+//! - Ropes ignore aero and volume, as Bullet: a rope has no faces, so its node
+//!   areas are 0 (no aero force) and it has no volume (Bullet's pressure would
+//!   divide by that zero volume). Pressure and volume on an open mesh are left
+//!   out too (Bullet measures an open mesh's "volume" from its first node, which
+//!   depends on vertex order); reported.
+//! - Not simulated (kept in the file, reported): an unknown aero model (V_Point used).
 //!
 //! Everything is allocated when the soft body is built; a frame allocates nothing.
 
 mod build;
+mod contact;
 mod forces;
 mod shape;
 mod solve;
@@ -64,8 +93,9 @@ pub use build::{approximated_parameters, unsimulated_parameters};
 
 use super::{BodyImpulse, BodyProxy, BodyShape, CollisionFilter, Note, PhysicsWorld};
 use crate::pmx::Model;
+use contact::{Grid, SoftContact, SoftPair};
 use glam::{Quat, Vec3};
-use solve::{substep, update_normals, Bodies};
+use solve::{update_normals, Bodies};
 
 /// Upper bound on B-links per particle (keeps huge meshes with a large B-link
 /// distance from exploding; reported when reached).
@@ -176,6 +206,20 @@ struct SoftSim {
     velocity_iterations: u32,
     drift_iterations: u32,
     vcf: f32,
+    /// Soft–soft contacts: clustered (CL_SS) or not (VF_SS), SHR, SSHR_CL, SS_SPLT_CL.
+    clustered: bool,
+    soft_hardness: f32,
+    cluster_soft_hardness: f32,
+    cluster_soft_split: f32,
+    /// Particles bucketed by position each sub-step (soft–soft contacts only).
+    grid: Grid,
+    /// Bounds of the particles over the sub-step (start and predicted) and the
+    /// largest distance a particle moved in it.
+    lo: Vec3,
+    hi: Vec3,
+    max_move: f32,
+    /// Each particle's soft–soft contact normal of the last sub-step (zero: none).
+    contact_side: Vec<Vec3>,
 }
 
 /// All soft bodies of a model.
@@ -192,6 +236,10 @@ pub struct SoftWorld {
     body_inv_mass: Vec<f32>,
     /// Contact impulses soft bodies gave each rigid body during the last step.
     impulses: Vec<BodyImpulse>,
+    /// Soft bodies that meet (indices into `sims`), and this sub-step's contacts
+    /// (capacity fixed at build; contacts beyond it are dropped).
+    pairs: Vec<SoftPair>,
+    contacts: Vec<SoftContact>,
 }
 
 impl SoftWorld {
@@ -226,6 +274,7 @@ impl SoftWorld {
                 world.sims.push(sim);
             }
         }
+        contact::prepare(&mut world, physics.config().soft_self_collision);
         world
     }
 
@@ -285,16 +334,45 @@ impl SoftWorld {
         let h = self.substep;
         let gravity = self.gravity;
         self.impulses.fill(BodyImpulse::default());
-        for s in &mut self.sims {
-            for k in 1..=substeps {
-                let t = k as f32 / substeps as f32;
-                let mut bodies = Bodies {
-                    proxies: physics.proxies(),
-                    inv_mass: &self.body_inv_mass,
-                    impulses: &mut self.impulses,
-                };
-                substep(s, h, t, gravity, &mut bodies);
+        let max_iterations = self.sims.iter().map(|s| s.iterations).max().unwrap_or(0);
+        let max_cluster_passes = self.sims.iter().map(|s| s.cluster_iterations).max();
+        let max_cluster_passes = max_cluster_passes.unwrap_or(0);
+        for k in 1..=substeps {
+            let t = k as f32 / substeps as f32;
+            let mut bodies = Bodies {
+                proxies: physics.proxies(),
+                inv_mass: &self.body_inv_mass,
+                impulses: &mut self.impulses,
+            };
+            for s in &mut self.sims {
+                solve::predict(s, h, t, gravity);
             }
+            contact::detect(&mut self.sims, &self.pairs, &mut self.contacts);
+            // Iteration by iteration over every soft body, so soft–soft contacts
+            // (solved in the iterations of the body owning their particle, as
+            // Bullet) see the other body's links in between.
+            for it in 0..max_iterations {
+                for s in &mut self.sims {
+                    if it < s.iterations {
+                        solve::iterate(s, h, t, &mut bodies);
+                    }
+                }
+                contact::solve(&mut self.sims, &self.contacts, it, false);
+            }
+            // Cluster passes: CL_SS contacts, then the clusters' rigid contacts.
+            for pass in 0..max_cluster_passes {
+                contact::solve(&mut self.sims, &self.contacts, pass, true);
+                for s in &mut self.sims {
+                    if pass < s.cluster_iterations {
+                        solve::collide_clusters(s, h, t, &mut bodies);
+                    }
+                }
+            }
+            for s in &mut self.sims {
+                solve::finish(s, h);
+            }
+        }
+        for s in &mut self.sims {
             if substeps > 0 {
                 for p in 0..s.x.len() {
                     if s.pinned[p] {
@@ -373,6 +451,18 @@ impl SoftWorld {
                 }
             }
         }
+    }
+
+    /// The links of soft body `i` (particle pairs, B-links included) in the order
+    /// the solver takes them.
+    pub fn link_order(&self, i: usize) -> Option<impl Iterator<Item = (u32, u32)> + '_> {
+        let s = self.sims.iter().find(|s| s.index == i)?;
+        Some(s.links.iter().map(|l| (l.a, l.b)))
+    }
+
+    /// How many soft–soft contacts the last sub-step found.
+    pub fn soft_contact_count(&self) -> usize {
+        self.contacts.len()
     }
 
     /// Particle positions of soft body `i` (in the order they were built).

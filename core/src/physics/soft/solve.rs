@@ -89,7 +89,9 @@ pub(super) fn update_normals(s: &mut SoftSim) {
     }
 }
 
-pub(super) fn substep(s: &mut SoftSim, h: f32, t: f32, gravity: Vec3, bodies: &mut Bodies) {
+/// The first part of a sub-step: forces, velocity links, integration, pose
+/// matching; then the particles' bounds over the sub-step.
+pub(super) fn predict(s: &mut SoftSim, h: f32, t: f32, gravity: Vec3) {
     let keep = 1.0 - s.damping;
     let forces = forces::needs_forces(s);
     if forces {
@@ -118,26 +120,37 @@ pub(super) fn substep(s: &mut SoftSim, h: f32, t: f32, gravity: Vec3, bodies: &m
     }
     shape::pose_match(s);
     s.lambda.fill(0.0);
-    for _ in 0..s.iterations {
-        solve_links(s);
-        forces::solve_volume(s);
-        for a in &s.anchors {
-            let p = a.particle as usize;
-            if s.w[p] <= 0.0 {
-                continue;
-            }
-            let proxy = &bodies.proxies[a.body];
-            let target = lerp_pose(&proxy.prev, &proxy.pose, t).transform_point(a.local);
-            let pull = (target - s.x[p]) * s.anchor_hardness;
-            s.x[p] += pull;
-        }
-        if s.clusters.is_empty() {
-            collide(s, h, t, bodies);
-        }
+    let (mut lo, mut hi, mut max_move) = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN), 0.0f32);
+    for (x, x0) in s.x.iter().zip(&s.start) {
+        lo = lo.min(*x).min(*x0);
+        hi = hi.max(*x).max(*x0);
+        max_move = max_move.max(x.distance(*x0));
     }
-    for _ in 0..s.cluster_iterations {
-        collide_clusters(s, h, t, bodies);
+    (s.lo, s.hi, s.max_move) = (lo, hi, max_move);
+}
+
+/// One position iteration: links, volume, anchors, rigid contacts.
+pub(super) fn iterate(s: &mut SoftSim, h: f32, t: f32, bodies: &mut Bodies) {
+    solve_links(s);
+    forces::solve_volume(s);
+    for a in &s.anchors {
+        let p = a.particle as usize;
+        if s.w[p] <= 0.0 {
+            continue;
+        }
+        let proxy = &bodies.proxies[a.body];
+        let target = lerp_pose(&proxy.prev, &proxy.pose, t).transform_point(a.local);
+        let pull = (target - s.x[p]) * s.anchor_hardness;
+        s.x[p] += pull;
     }
+    if s.clusters.is_empty() {
+        collide(s, h, t, bodies);
+    }
+}
+
+/// The end of a sub-step (after the cluster passes): velocities from the
+/// moves, drift.
+pub(super) fn finish(s: &mut SoftSim, h: f32) {
     let inv_h = 1.0 / h;
     for p in 0..s.x.len() {
         if !s.pinned[p] {
@@ -274,7 +287,7 @@ fn collide(s: &mut SoftSim, h: f32, t: f32, bodies: &mut Bodies) {
 }
 
 /// Cluster contacts: each cluster meets a body as one rigid piece.
-fn collide_clusters(s: &mut SoftSim, h: f32, t: f32, bodies: &mut Bodies) {
+pub(super) fn collide_clusters(s: &mut SoftSim, h: f32, t: f32, bodies: &mut Bodies) {
     for (b, proxy) in bodies.proxies.iter().enumerate() {
         if !proxy.filter.collides_with(s.filter) {
             continue;
