@@ -44,9 +44,9 @@ fn report_names_every_kind_of_reference() {
         .filter(|j| j.body_a == body as i32 || j.body_b == body as i32)
         .count();
     let r = find_references(&model, ElementKind::Bone, &[bone]);
-    assert_eq!(r.weighted_vertices, weighted);
-    assert_eq!(r.rigid_bodies, vec![body]);
-    assert_eq!(r.joints.len(), joints);
+    assert_eq!(r.referrers.vertices.len(), weighted);
+    assert_eq!(r.referrers.rigid_bodies, vec![body]);
+    assert_eq!(r.referrers.joints.len(), joints);
     assert_eq!(r.child_bones, vec![model.bone_index("後髪A1_2").unwrap()]);
     let text = r.to_string();
     assert!(
@@ -65,7 +65,7 @@ fn report_names_every_kind_of_reference() {
         .is_empty());
     // The default policy refuses and says why.
     match delete_with_references(&model, ElementKind::Bone, &[bone], RefPolicy::Error) {
-        Err(DeleteError::Referenced(r)) => assert_eq!(r.weighted_vertices, weighted),
+        Err(DeleteError::Referenced(r)) => assert_eq!(r.referrers.vertices.len(), weighted),
         other => panic!("{other:?}"),
     }
 }
@@ -121,14 +121,17 @@ fn delete_policy_takes_the_bodies_and_joints_along() {
     };
     let bone = original.bone_index("後髪A1_2").unwrap();
     let r = find_references(&original, ElementKind::Bone, &[bone]);
-    assert_eq!(r.rigid_bodies.len(), 1);
+    assert_eq!(r.referrers.rigid_bodies.len(), 1);
     let mut model = original.clone();
     let mut h = History::new();
     let edit =
         delete_with_references(&original, ElementKind::Bone, &[bone], RefPolicy::Delete).unwrap();
     h.apply(&mut model, edit).unwrap();
     assert_eq!(model.rigid_bodies.len(), original.rigid_bodies.len() - 1);
-    assert_eq!(model.joints.len(), original.joints.len() - r.joints.len());
+    assert_eq!(
+        model.joints.len(),
+        original.joints.len() - r.referrers.joints.len()
+    );
     assert!(model.rigid_bodies.iter().all(|b| b.name != "後髪A1_2"));
     // 後髪A1_1's tail pointed at the deleted bone: it keeps its drawn end.
     let parent = model.bone_index("後髪A1_1").unwrap();
@@ -154,7 +157,7 @@ fn deleting_a_body_repoints_its_joints_up_the_chain() {
         .position(|b| b.name == "髪1")
         .unwrap();
     let r = find_references(&original, ElementKind::RigidBody, &[hair2]);
-    assert!(r.joints.len() >= 2, "{r}");
+    assert!(r.referrers.joints.len() >= 2, "{r}");
     let mut model = original.clone();
     let mut h = History::new();
     let edit = delete_with_references(

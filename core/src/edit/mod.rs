@@ -97,6 +97,7 @@
 mod apply;
 pub mod changes;
 pub mod element;
+pub mod element_set;
 mod history;
 mod moves;
 pub mod references;
@@ -104,6 +105,7 @@ pub mod remap;
 
 pub use changes::{ChangeSet, Fields};
 pub use element::{Element, ElementKind};
+pub use element_set::ElementSet;
 pub use history::{History, HistoryEntry};
 pub use moves::IndexMoves;
 pub use remap::Removed;

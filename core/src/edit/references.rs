@@ -22,7 +22,7 @@
 //! the remapper knows ([`super::remap`]) is covered; the kinds listed there as having
 //! no referrers (joints, soft bodies, display frames) delete without questions.
 
-use super::{Element, ElementKind, ModelEdit};
+use super::{Element, ElementKind, ElementSet, ModelEdit};
 use crate::pmx::{DisplayElement, Model, MorphOffsets, Tail, Weights, NONE};
 use std::collections::BTreeSet;
 
@@ -48,20 +48,12 @@ pub struct References {
     pub child_bones: Vec<usize>,
     /// Bones whose tail, append parent, IK target or IK links name a target.
     pub linked_bones: Vec<usize>,
-    /// Vertices with a weight on a target bone.
-    pub weighted_vertices: usize,
-    /// Rigid bodies on a target bone.
-    pub rigid_bodies: Vec<usize>,
-    /// Joints on a target body or on a body of a target bone.
-    pub joints: Vec<usize>,
-    /// Morphs with offsets on a target (bone, morph, material or body offsets).
-    pub morphs: Vec<usize>,
-    /// Display frames listing a target.
-    pub display_frames: Vec<usize>,
-    /// Soft bodies on a target material or anchored to a target body.
-    pub soft_bodies: Vec<usize>,
-    /// Materials using a target texture.
-    pub materials: Vec<usize>,
+    /// The other elements that refer: vertices with a weight on a target bone,
+    /// rigid bodies on a target bone, joints on a target body or on a body of a
+    /// target bone, morphs with offsets on a target (bone, morph, material or body
+    /// offsets), display frames listing a target, soft bodies on a target material
+    /// or anchored to a target body, materials using a target texture.
+    pub referrers: ElementSet,
 }
 
 impl References {
@@ -78,13 +70,13 @@ impl References {
         [
             n(self.child_bones.len(), "refs-child-bones"),
             n(self.linked_bones.len(), "refs-bone-links"),
-            n(self.rigid_bodies.len(), "refs-rigid-bodies"),
-            n(self.joints.len(), "refs-joints"),
-            n(self.weighted_vertices, "refs-vertex-weights"),
-            n(self.morphs.len(), "refs-morphs"),
-            n(self.display_frames.len(), "refs-display-frames"),
-            n(self.soft_bodies.len(), "refs-soft-bodies"),
-            n(self.materials.len(), "refs-materials"),
+            n(self.referrers.rigid_bodies.len(), "refs-rigid-bodies"),
+            n(self.referrers.joints.len(), "refs-joints"),
+            n(self.referrers.vertices.len(), "refs-vertex-weights"),
+            n(self.referrers.morphs.len(), "refs-morphs"),
+            n(self.referrers.display_frames.len(), "refs-display-frames"),
+            n(self.referrers.soft_bodies.len(), "refs-soft-bodies"),
+            n(self.referrers.materials.len(), "refs-materials"),
         ]
         .into_iter()
         .flatten()
@@ -93,15 +85,7 @@ impl References {
 
     /// How many elements refer (1 picks English's "refers").
     fn count(&self) -> usize {
-        self.child_bones.len()
-            + self.linked_bones.len()
-            + self.rigid_bodies.len()
-            + self.joints.len()
-            + self.weighted_vertices
-            + self.morphs.len()
-            + self.display_frames.len()
-            + self.soft_bodies.len()
-            + self.materials.len()
+        self.child_bones.len() + self.linked_bones.len() + self.referrers.len()
     }
 }
 
@@ -196,65 +180,64 @@ pub fn find_references(model: &Model, kind: ElementKind, indices: &[usize]) -> R
                     r.linked_bones.push(i);
                 }
             }
-            r.weighted_vertices = model
-                .vertices
-                .iter()
-                .filter(|v| {
+            r.referrers.vertices = (model.vertices.iter().enumerate())
+                .filter(|(_, v)| {
                     let (bones, weights, n) = v.weights.bone_weights();
                     (0..n).any(|k| hit(&gone, bones[k]) && weights[k] != 0.0)
                 })
-                .count();
-            r.rigid_bodies = (model.rigid_bodies.iter().enumerate())
+                .map(|(i, _)| i)
+                .collect();
+            r.referrers.rigid_bodies = (model.rigid_bodies.iter().enumerate())
                 .filter(|(_, b)| hit(&gone, b.bone))
                 .map(|(i, _)| i)
                 .collect();
-            let bodies = mask(model.rigid_bodies.len(), &r.rigid_bodies);
-            r.joints = joints_on(model, &bodies);
-            r.morphs = morphs_with(model, |o| match o {
+            let bodies = mask(model.rigid_bodies.len(), &r.referrers.rigid_bodies);
+            r.referrers.joints = joints_on(model, &bodies);
+            r.referrers.morphs = morphs_with(model, |o| match o {
                 MorphOffsets::Bone(l) => l.iter().any(|x| hit(&gone, x.bone)),
                 _ => false,
             });
-            r.display_frames = frames_with(
+            r.referrers.display_frames = frames_with(
                 model,
                 |e| matches!(e, DisplayElement::Bone(b) if hit(&gone, *b)),
             );
         }
         ElementKind::Morph => {
-            r.morphs = morphs_with(model, |o| match o {
+            r.referrers.morphs = morphs_with(model, |o| match o {
                 MorphOffsets::Group(l) | MorphOffsets::Flip(l) => {
                     l.iter().any(|x| hit(&gone, x.morph))
                 }
                 _ => false,
             });
-            r.morphs.retain(|&m| !gone[m]);
-            r.display_frames = frames_with(
+            r.referrers.morphs.retain(|&m| !gone[m]);
+            r.referrers.display_frames = frames_with(
                 model,
                 |e| matches!(e, DisplayElement::Morph(m) if hit(&gone, *m)),
             );
         }
         ElementKind::Material => {
-            r.morphs = morphs_with(model, |o| match o {
+            r.referrers.morphs = morphs_with(model, |o| match o {
                 MorphOffsets::Material(l) => l.iter().any(|x| hit(&gone, x.material)),
                 _ => false,
             });
-            r.soft_bodies = (model.soft_bodies.iter().enumerate())
+            r.referrers.soft_bodies = (model.soft_bodies.iter().enumerate())
                 .filter(|(_, s)| hit(&gone, s.material))
                 .map(|(i, _)| i)
                 .collect();
         }
         ElementKind::RigidBody => {
-            r.joints = joints_on(model, &gone);
-            r.morphs = morphs_with(model, |o| match o {
+            r.referrers.joints = joints_on(model, &gone);
+            r.referrers.morphs = morphs_with(model, |o| match o {
                 MorphOffsets::Impulse(l) => l.iter().any(|x| hit(&gone, x.rigid_body)),
                 _ => false,
             });
-            r.soft_bodies = (model.soft_bodies.iter().enumerate())
+            r.referrers.soft_bodies = (model.soft_bodies.iter().enumerate())
                 .filter(|(_, s)| s.anchors.iter().any(|a| hit(&gone, a.rigid_body)))
                 .map(|(i, _)| i)
                 .collect();
         }
         ElementKind::Texture => {
-            r.materials = (model.materials.iter().enumerate())
+            r.referrers.materials = (model.materials.iter().enumerate())
                 .filter(|(_, m)| {
                     let toon = matches!(m.toon, crate::pmx::Toon::Texture(t) if hit(&gone, t));
                     hit(&gone, m.texture) || hit(&gone, m.sphere_texture) || toon
@@ -363,19 +346,25 @@ pub fn delete_with_references(
         ElementKind::Bone if !refs.is_empty() => {
             bone_fixes(model, &gone, &refs, policy, &mut sets)?;
             if policy == RefPolicy::Delete {
-                del_bodies = refs.rigid_bodies.clone();
-                del_joints.extend(&refs.joints);
+                del_bodies = refs.referrers.rigid_bodies.clone();
+                del_joints.extend(&refs.referrers.joints);
             }
         }
         ElementKind::RigidBody => {
             if policy == RefPolicy::Delete {
-                del_joints.extend(&refs.joints);
+                del_joints.extend(&refs.referrers.joints);
             } else {
-                repoint_joints(model, &gone, &refs.joints, &mut sets, &mut del_joints);
+                repoint_joints(
+                    model,
+                    &gone,
+                    &refs.referrers.joints,
+                    &mut sets,
+                    &mut del_joints,
+                );
             }
         }
         ElementKind::Material if policy == RefPolicy::Delete => {
-            del_soft = refs.soft_bodies.clone();
+            del_soft = refs.referrers.soft_bodies.clone();
         }
         _ => {}
     }
@@ -470,7 +459,7 @@ fn bone_fixes(
         sets.push((bi, Element::from(b)));
     }
     if policy == RefPolicy::Repoint {
-        for &ri in &refs.rigid_bodies {
+        for &ri in &refs.referrers.rigid_bodies {
             let mut body = model.rigid_bodies[ri].clone();
             body.bone = map(body.bone);
             sets.push((ri, Element::RigidBody(body)));

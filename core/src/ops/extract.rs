@@ -5,7 +5,7 @@
 
 use super::output::{Output, OutputOperation, Product, Progress, RunResult, Sources};
 use super::{Menu, Need, Options, Selection};
-use crate::rig::parts::{extract, plan_removal, Scope};
+use crate::rig::parts::{extract, plan_removal, summary, Scope};
 
 pub const OP: OutputOperation = OutputOperation {
     name: "extract",
@@ -31,7 +31,7 @@ fn run(
     let others: Vec<usize> = (0..model.materials.len())
         .filter(|m| !keep.contains(m))
         .collect();
-    let mut lines = plan_removal(model, &others, Scope::Extract).summary(model);
+    let mut lines = summary(&plan_removal(model, &others, Scope::Extract), model);
     progress.check()?;
     let part = extract(model, keep)?;
     // What the part holds: the message's arguments are the script's kind names.

@@ -52,17 +52,7 @@ pub fn need_selection(
         }
         Need::Elements => match value {
             None => Selection::default(),
-            Some(v) => {
-                let s = super::selection_from_selector(model, v).map_err(OpError::new)?;
-                Selection {
-                    bones: s.bones,
-                    rigid_bodies: s.rigid_bodies,
-                    joints: s.joints,
-                    morphs: s.morphs,
-                    vertices: s.vertices,
-                    materials: Vec::new(),
-                }
-            }
+            Some(v) => super::selection_from_selector(model, v).map_err(OpError::new)?,
         },
     })
 }

@@ -3,7 +3,7 @@
 
 use super::{Menu, Need, OpError, Operation, Options, Plan, Selection};
 use crate::pmx::Model;
-use crate::rig::parts::{plan_removal, Scope};
+use crate::rig::parts::{plan_removal, summary, Scope};
 
 pub const OP: Operation = Operation::new("remove_materials", Menu::Model, Need::Materials, plan)
     .keys("ops-remove-materials-title", "ops-remove-materials-help");
@@ -11,7 +11,7 @@ pub const OP: Operation = Operation::new("remove_materials", Menu::Model, Need::
 fn plan(model: &Model, selection: &Selection, _options: &Options) -> Result<Plan, OpError> {
     let materials = selection.required_materials()?;
     let removal = plan_removal(model, materials, Scope::Remove);
-    let summary = removal.summary(model);
+    let summary = summary(&removal, model);
     let label = crate::tr!("remove-materials-label", count = removal.materials.len());
-    Ok(Plan::edit(removal.into_edit(label), summary))
+    Ok(Plan::edit(removal.into_deletion(label), summary))
 }

@@ -29,28 +29,21 @@ pub fn note_label(key: &str) -> String {
 
 /// The element a note is about, as "joint 3 \"name\"".
 pub fn target_label(model: &Model, target: NoteTarget) -> String {
-    match target {
-        NoteTarget::RigidBody(i) => {
-            let name = model.rigid_bodies.get(i).map_or("", |r| r.name.as_str());
-            crate::tr!(
-                "note-target-rigid-body",
-                index = i,
-                name = format!("{name:?}")
-            )
-        }
-        NoteTarget::Joint(i) => {
-            let name = model.joints.get(i).map_or("", |j| j.name.as_str());
-            crate::tr!("note-target-joint", index = i, name = format!("{name:?}"))
-        }
-        NoteTarget::SoftBody(i) => {
-            let name = model.soft_bodies.get(i).map_or("", |s| s.name.as_str());
-            crate::tr!(
-                "note-target-soft-body",
-                index = i,
-                name = format!("{name:?}")
-            )
-        }
-    }
+    let (key, index, name) = match target {
+        NoteTarget::RigidBody(i) => (
+            "note-target-rigid-body",
+            i,
+            model.rigid_bodies.get(i).map(|r| &r.name),
+        ),
+        NoteTarget::Joint(i) => ("note-target-joint", i, model.joints.get(i).map(|j| &j.name)),
+        NoteTarget::SoftBody(i) => (
+            "note-target-soft-body",
+            i,
+            model.soft_bodies.get(i).map(|s| &s.name),
+        ),
+    };
+    let name = name.map_or("", String::as_str);
+    crate::tr!(key, index = index, name = format!("{name:?}"))
 }
 
 /// The catalogue key of the kind of element a note is about.

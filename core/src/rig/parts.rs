@@ -17,7 +17,7 @@
 //! On removal only what the removed faces used is considered (a tip bone or a
 //! texture unused before stays); extraction considers everything.
 
-use crate::edit::{remap, ElementKind, ModelEdit};
+use crate::edit::{remap, ElementKind, ElementSet};
 use crate::pmx::{DisplayElement, Model, MorphOffsets, Tail, Toon};
 
 /// Removing materials and cleaning up, or extracting the others.
@@ -30,18 +30,7 @@ pub enum Scope {
 }
 
 /// What goes, by kind (indices into the model before the removal, ascending).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Removal {
-    pub materials: Vec<usize>,
-    pub vertices: Vec<usize>,
-    pub textures: Vec<usize>,
-    pub bones: Vec<usize>,
-    pub rigid_bodies: Vec<usize>,
-    pub joints: Vec<usize>,
-    pub soft_bodies: Vec<usize>,
-    pub morphs: Vec<usize>,
-    pub display_frames: Vec<usize>,
-}
+pub type Removal = ElementSet;
 
 fn indices(flags: &[bool]) -> Vec<usize> {
     flags
@@ -322,81 +311,49 @@ fn children_of(model: &Model) -> Vec<Vec<usize>> {
     children
 }
 
-impl Removal {
-    /// The one undoable step (None if nothing goes). Each kind is deleted in one
-    /// part; a deletion moves only its own kind's indices, so every part's indices
-    /// are those of the model before the step.
-    pub fn into_edit(self, label: impl Into<String>) -> Option<ModelEdit> {
-        let parts: Vec<ModelEdit> = [
-            (ElementKind::SoftBody, self.soft_bodies),
-            (ElementKind::Joint, self.joints),
-            (ElementKind::RigidBody, self.rigid_bodies),
-            (ElementKind::Morph, self.morphs),
-            (ElementKind::DisplayFrame, self.display_frames),
-            (ElementKind::Material, self.materials),
-            // After the materials: their faces are gone, so the vertices are unused.
-            (ElementKind::Vertex, self.vertices),
-            // After the vertices: no remaining weight points at a removed bone.
-            (ElementKind::Bone, self.bones),
-            (ElementKind::Texture, self.textures),
-        ]
-        .into_iter()
-        .filter(|(_, list)| !list.is_empty())
-        .map(|(kind, list)| ModelEdit::delete(kind, list))
-        .collect();
-        (!parts.is_empty()).then(|| ModelEdit::batch(label, parts))
-    }
-
-    /// Counts, then the names of what goes (bones, textures, morphs, frames).
-    pub fn summary(&self, model: &Model) -> Vec<String> {
-        let r = self;
-        let mut lines = vec![crate::tr!(
-            "remove-materials-summary",
-            materials = r.materials.len(),
-            vertices = r.vertices.len(),
-            textures = r.textures.len(),
-            bones = r.bones.len(),
-            bodies = r.rigid_bodies.len(),
-            joints = r.joints.len(),
-            morphs = r.morphs.len(),
-            frames = r.display_frames.len()
-        )];
-        let mut line = |key: &str, kind: ElementKind, list: &[usize]| {
-            if !list.is_empty() {
-                let all = kind.names(model);
-                let names: Vec<&str> = list.iter().map(|&i| all[i]).collect();
-                lines.push(crate::tr!(key, names = names.join(", ")));
-            }
-        };
-        line(
-            "remove-materials-materials",
-            ElementKind::Material,
-            &r.materials,
-        );
-        line("remove-materials-bones", ElementKind::Bone, &r.bones);
-        line(
-            "remove-materials-textures",
-            ElementKind::Texture,
-            &r.textures,
-        );
-        line(
-            "remove-materials-bodies",
-            ElementKind::RigidBody,
-            &r.rigid_bodies,
-        );
-        line("remove-materials-morphs", ElementKind::Morph, &r.morphs);
-        line(
-            "remove-materials-frames",
-            ElementKind::DisplayFrame,
-            &r.display_frames,
-        );
-        lines
-    }
-
-    /// Nothing goes.
-    pub fn is_empty(&self) -> bool {
-        *self == Removal::default()
-    }
+/// Counts, then the names of what goes (bones, textures, morphs, frames).
+pub fn summary(r: &Removal, model: &Model) -> Vec<String> {
+    let mut lines = vec![crate::tr!(
+        "remove-materials-summary",
+        materials = r.materials.len(),
+        vertices = r.vertices.len(),
+        textures = r.textures.len(),
+        bones = r.bones.len(),
+        bodies = r.rigid_bodies.len(),
+        joints = r.joints.len(),
+        morphs = r.morphs.len(),
+        frames = r.display_frames.len()
+    )];
+    let mut line = |key: &str, kind: ElementKind, list: &[usize]| {
+        if !list.is_empty() {
+            let all = kind.names(model);
+            let names: Vec<&str> = list.iter().map(|&i| all[i]).collect();
+            lines.push(crate::tr!(key, names = names.join(", ")));
+        }
+    };
+    line(
+        "remove-materials-materials",
+        ElementKind::Material,
+        &r.materials,
+    );
+    line("remove-materials-bones", ElementKind::Bone, &r.bones);
+    line(
+        "remove-materials-textures",
+        ElementKind::Texture,
+        &r.textures,
+    );
+    line(
+        "remove-materials-bodies",
+        ElementKind::RigidBody,
+        &r.rigid_bodies,
+    );
+    line("remove-materials-morphs", ElementKind::Morph, &r.morphs);
+    line(
+        "remove-materials-frames",
+        ElementKind::DisplayFrame,
+        &r.display_frames,
+    );
+    lines
 }
 
 /// A copy of `model` holding only `materials` and what they need (see the module
@@ -406,7 +363,7 @@ pub fn extract(model: &Model, materials: &[usize]) -> Result<Model, crate::edit:
         .filter(|m| !materials.contains(m))
         .collect();
     let mut part = model.clone();
-    if let Some(edit) = plan_removal(model, &others, Scope::Extract).into_edit("extract") {
+    if let Some(edit) = plan_removal(model, &others, Scope::Extract).into_deletion("extract") {
         crate::edit::History::new().apply(&mut part, edit)?;
     }
     Ok(part)

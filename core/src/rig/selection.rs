@@ -1,19 +1,11 @@
 //! What the user selected, by kind: the input of operations and of mirror.
 
 use super::RigError;
-use crate::edit::ElementKind;
+use crate::edit::{ElementKind, ElementSet};
 use crate::pmx::Model;
 
 /// The elements an operation runs on (or a tool such as mirror works on), by kind.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Selection {
-    pub bones: Vec<usize>,
-    pub rigid_bodies: Vec<usize>,
-    pub joints: Vec<usize>,
-    pub morphs: Vec<usize>,
-    pub vertices: Vec<usize>,
-    pub materials: Vec<usize>,
-}
+pub type Selection = ElementSet;
 
 impl Selection {
     /// The kinds an operation's "any elements" selection may hold.
@@ -24,15 +16,6 @@ impl Selection {
         ElementKind::Morph,
         ElementKind::Vertex,
     ];
-
-    /// `indices` of one kind.
-    pub fn of(kind: ElementKind, indices: Vec<usize>) -> Selection {
-        let mut s = Selection::default();
-        if let Some(list) = s.list_mut(kind) {
-            *list = indices;
-        }
-        s
-    }
 
     /// The selected bones that exist in `model`, in selection order.
     pub fn bones_in(&self, model: &Model) -> Vec<usize> {
@@ -52,26 +35,5 @@ impl Selection {
             )));
         }
         Ok(&self.materials)
-    }
-
-    fn list_mut(&mut self, kind: ElementKind) -> Option<&mut Vec<usize>> {
-        Some(match kind {
-            ElementKind::Bone => &mut self.bones,
-            ElementKind::RigidBody => &mut self.rigid_bodies,
-            ElementKind::Joint => &mut self.joints,
-            ElementKind::Morph => &mut self.morphs,
-            ElementKind::Vertex => &mut self.vertices,
-            ElementKind::Material => &mut self.materials,
-            _ => return None,
-        })
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.bones.is_empty()
-            && self.rigid_bodies.is_empty()
-            && self.joints.is_empty()
-            && self.morphs.is_empty()
-            && self.vertices.is_empty()
-            && self.materials.is_empty()
     }
 }

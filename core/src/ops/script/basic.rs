@@ -91,33 +91,33 @@ fn select_into(
                 ))
             }
         },
-        Value::String(s) if s.contains('*') => {
-            let hits: Vec<usize> = (0..len)
-                .filter(|&i| {
-                    let (ja, en) = names(model, kind, i);
-                    glob_match(s, ja) || (!en.is_empty() && glob_match(s, en))
-                })
-                .collect();
-            if hits.is_empty() {
-                return Err(crate::tr!(
-                    "err-select-no-match",
-                    kind = kind.label(),
-                    pattern = s.as_str()
-                ));
-            }
-            hits.into_iter().for_each(push);
-        }
         Value::String(s) => {
-            let mut hits: Vec<usize> = (0..len).filter(|&i| names(model, kind, i).0 == s).collect();
+            let glob = s.contains('*');
+            let hits: Vec<usize> = if glob {
+                (0..len)
+                    .filter(|&i| {
+                        let (ja, en) = names(model, kind, i);
+                        glob_match(s, ja) || (!en.is_empty() && glob_match(s, en))
+                    })
+                    .collect()
+            } else {
+                let ja: Vec<usize> = (0..len).filter(|&i| names(model, kind, i).0 == s).collect();
+                if ja.is_empty() {
+                    (0..len).filter(|&i| names(model, kind, i).1 == s).collect()
+                } else {
+                    ja
+                }
+            };
             if hits.is_empty() {
-                hits = (0..len).filter(|&i| names(model, kind, i).1 == s).collect();
-            }
-            if hits.is_empty() {
-                return Err(crate::tr!(
-                    "err-select-no-name",
-                    kind = kind.label(),
-                    name = s.as_str()
-                ));
+                return Err(if glob {
+                    crate::tr!(
+                        "err-select-no-match",
+                        kind = kind.label(),
+                        pattern = s.as_str()
+                    )
+                } else {
+                    crate::tr!("err-select-no-name", kind = kind.label(), name = s.as_str())
+                });
             }
             hits.into_iter().for_each(push);
         }
