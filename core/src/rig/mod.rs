@@ -88,10 +88,6 @@ pub struct RigPlan {
     pub bones: Vec<Planned<Bone>>,
     pub rigid_bodies: Vec<Planned<RigidBody>>,
     pub joints: Vec<Planned<Joint>>,
-    /// Existing joints to delete after the rest is applied (indices before the plan).
-    pub delete_joints: Vec<usize>,
-    /// Existing bodies to delete after the rest is applied (indices before the plan).
-    pub delete_rigid_bodies: Vec<usize>,
     /// Things the generator skipped or chose, one line each (shown to the user).
     pub notes: Vec<String>,
 }
@@ -106,11 +102,7 @@ impl RigPlan {
 
     /// True if applying the plan would change nothing.
     pub fn is_empty(&self) -> bool {
-        self.bones.is_empty()
-            && self.rigid_bodies.is_empty()
-            && self.joints.is_empty()
-            && self.delete_joints.is_empty()
-            && self.delete_rigid_bodies.is_empty()
+        self.bones.is_empty() && self.rigid_bodies.is_empty() && self.joints.is_empty()
     }
 
     /// The index the `k`-th planned element of `kind` will have in `model`.
@@ -162,8 +154,8 @@ impl RigPlan {
         m
     }
 
-    /// One undoable step: replacements, then additions (bones, bodies, joints), then
-    /// deletions. None if the plan is empty.
+    /// One undoable step: replacements, then additions (bones, bodies, joints). None
+    /// if the plan is empty.
     pub fn into_edit(self) -> Option<ModelEdit> {
         if self.is_empty() {
             return None;
@@ -191,15 +183,6 @@ impl RigPlan {
         }
         if !adds.is_empty() {
             edits.push(ModelEdit::add_many(adds));
-        }
-        if !self.delete_joints.is_empty() {
-            edits.push(ModelEdit::delete(ElementKind::Joint, self.delete_joints));
-        }
-        if !self.delete_rigid_bodies.is_empty() {
-            edits.push(ModelEdit::delete(
-                ElementKind::RigidBody,
-                self.delete_rigid_bodies,
-            ));
         }
         Some(ModelEdit::batch(self.label, edits))
     }

@@ -8,7 +8,7 @@ pub(super) struct Bodies<'a> {
     pub impulses: &'a mut [BodyImpulse],
 }
 
-use super::{forces, shape, BodyImpulse, BodyProxy, BodyShape, SoftSim};
+use super::{forces, shape, BodyImpulse, BodyProxy, BodyShape, Link, SoftSim};
 use glam::Vec3;
 use rapier3d::prelude::Pose;
 
@@ -184,13 +184,18 @@ fn solve_links(s: &mut SoftSim) {
     }
 }
 
+/// A link's particles, their summed inverse mass and the vector from `a` to `b`.
+#[inline]
+fn span(l: &Link, x: &[Vec3], w: &[f32]) -> (usize, usize, f32, Vec3) {
+    let (a, b) = (l.a as usize, l.b as usize);
+    (a, b, w[a] + w[b], x[b] - x[a])
+}
+
 /// Bullet's velocity solver: each link loses `stiffness` of its particles'
 /// relative velocity along it.
 fn solve_link_velocities(s: &mut SoftSim) {
     for l in &s.links {
-        let (a, b) = (l.a as usize, l.b as usize);
-        let w_sum = s.w[a] + s.w[b];
-        let d = s.x[b] - s.x[a];
+        let (a, b, w_sum, d) = span(l, &s.x, &s.w);
         let len2 = d.length_squared();
         if w_sum <= 0.0 || len2 < 1e-12 {
             continue;
@@ -208,9 +213,7 @@ fn drift(s: &mut SoftSim, inv_h: f32) {
     s.push.copy_from_slice(&s.x);
     for _ in 0..s.drift_iterations {
         for l in &s.links {
-            let (a, b) = (l.a as usize, l.b as usize);
-            let w_sum = s.w[a] + s.w[b];
-            let d = s.x[b] - s.x[a];
+            let (a, b, w_sum, d) = span(l, &s.x, &s.w);
             let len = d.length();
             if w_sum <= 0.0 || len < 1e-9 {
                 continue;
