@@ -512,7 +512,10 @@ mod tests {
             let angvel = axis * (times * FRAC_PI_4 / h);
             let turned = bullet_capped_rotation(start, angvel, h) * start.inverse();
             let (turn_axis, angle) = turned.to_axis_angle();
-            assert!((angle.to_degrees() - degrees).abs() < 1e-3, "{times}×: {angle}");
+            assert!(
+                (angle.to_degrees() - degrees).abs() < 1e-3,
+                "{times}×: {angle}"
+            );
             assert!(turn_axis.dot(axis) > 0.9999, "{turn_axis}");
         }
     }
