@@ -6,6 +6,8 @@ core/tests/physics_oracle_all.rs (which runs without node).
 Usage (node 20+, python3; the reference needs its node_modules):
     cp -r ../shared/oracles/bullet /tmp/bullet-oracle && (cd /tmp/bullet-oracle && npm ci)
     python3 scripts/physics_oracle_refs.py --oracle /tmp/bullet-oracle --models ../shared/models
+(`--only generated` remakes just the generated cases: the rigs and motions that
+`cargo run --release -p hone-core --example physics_cases` writes into generated/.)
 
 Per case three runs of the reference (sim.mjs), 5 s at 60 fps: physics on (the reference),
 physics on with 1/120 s steps (Bullet's own spread: the noise floor) and physics off (the
@@ -39,6 +41,15 @@ MODELS = [
     ("softbody_stub", "pmx21_softbody_stub/sample_pmx21_utf8.pmx"),
 ]
 MOTIONS_DIR = "gene/motion"
+# Generated rigs and motions (core/examples/physics_cases.rs), relative to the output folder,
+# each run with its own motions only: (key, model, motions).
+GENERATED = [
+    ("gen_chains", "generated/chains.pmx",
+     ["generated/swing.vmd", "generated/switch_chains.vmd", "generated/old.vmd"]),
+    ("gen_mixed", "generated/mixed.pmx",
+     ["generated/swing.vmd", "generated/switch_mixed.vmd", "generated/old.vmd"]),
+    ("gen_chains_pmd", "generated/chains.pmd", ["generated/swing.vmd", "generated/switch_chains.vmd"]),
+]
 
 
 def vmd_bone_names(path):
@@ -76,6 +87,8 @@ def main():
     ap.add_argument("--models", required=True, help="the shared models folder")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "core", "tests", "data",
                                                    "physics_oracle"))
+    ap.add_argument("--only", choices=["shared", "generated"],
+                    help="remake only these cases and keep the others in index.json")
     args = ap.parse_args()
     oracle = os.path.abspath(args.oracle)
     models = os.path.abspath(args.models)
@@ -86,8 +99,14 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     cases = []
     tmp = tempfile.mkdtemp()
-    for key, rel in MODELS:
-        path = os.path.join(models, rel)
+    out = os.path.abspath(args.out)
+    jobs = []
+    if args.only != "generated":
+        jobs += [(key, rel, os.path.join(models, rel), [None] + [f"{MOTIONS_DIR}/{m}" for m in motions], models,
+                  False) for key, rel in MODELS]
+    if args.only != "shared":
+        jobs += [(key, rel, os.path.join(out, rel), [None] + ms, out, True) for key, rel, ms in GENERATED]
+    for key, rel, path, case_motions, base, generated in jobs:
         if not os.path.isfile(path):
             print(f"skip {rel}: not a file", file=sys.stderr)
             continue
@@ -103,11 +122,11 @@ def main():
             print(f"skip {rel}: no bone driven by physics", file=sys.stderr)
             continue
         names = set(src["names"])
-        for motion in [None] + motions:
-            mpath = os.path.join(models, MOTIONS_DIR, motion) if motion else None
+        for motion in case_motions:
+            mpath = os.path.join(base, motion) if motion else None
             if mpath and not (vmd_bone_names(mpath) & names):
                 continue
-            case = key + "_" + (motion[:-4] if motion else "rest")
+            case = key + "_" + (os.path.basename(motion)[:-4] if motion else "rest")
             runs = [run(oracle, path, mpath, extra, os.path.join(tmp, f"{case}{i}.json"))
                     for i, extra in enumerate([[], ["--substep-hz", "120"], ["--no-physics"]])]
             frames = [f["frame"] for f in runs[0]["frames"]]
@@ -118,10 +137,18 @@ def main():
                     for i in bones:
                         blob += struct.pack("<3h", *quantise(f["bone"][i][3:7]))
             open(os.path.join(args.out, case + ".bin"), "wb").write(blob)
-            cases.append({"case": case, "model": rel, "motion": f"{MOTIONS_DIR}/{motion}" if motion else None,
-                          "fps": runs[0]["fps"], "frames": frames,
-                          "bones": [{"index": i, "name": src["names"][i], "group": groups[i]} for i in bones]})
+            entry = {"case": case, "model": rel, "motion": motion,
+                     "fps": runs[0]["fps"], "frames": frames,
+                     "bones": [{"index": i, "name": src["names"][i], "group": groups[i]} for i in bones]}
+            if generated:
+                entry["generated"] = True  # paths relative to this folder, not the shared models
+            cases.append(entry)
             print(f"{case}: {len(bones)} bones, {len(frames)} frames, {len(blob)} bytes", file=sys.stderr)
+    if args.only:
+        made = {c["case"] for c in cases}
+        kept = json.load(open(os.path.join(args.out, "index.json"), encoding="utf-8"))["cases"]
+        cases = [c for c in kept if c["case"] not in made and c.get("generated", False) != (args.only == "generated")] \
+            + cases
     index = {"about": "Bullet reference (shared/oracles/bullet) rotations of the bones physics drives; "
                       "made by scripts/physics_oracle_refs.py",
              "every": EVERY, "seconds": SECONDS, "runs": ["on", "on_120", "off"], "cases": cases}

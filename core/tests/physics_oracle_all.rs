@@ -15,7 +15,10 @@
 //!   swing) where that is wider. A swing under 0.5° is noise and not compared.
 //!
 //! The cloak's weights (錘) are long rigid levers, chaotic in every engine: reported only.
-//! Skipped (recorded by `hone_testkit::skip`) when the shared models are absent.
+//! The generated cases (rigs and motions from core/examples/physics_cases.rs, committed under
+//! tests/data/physics_oracle/generated) cover what the shared models do not; they run even
+//! when the shared models are absent (the others are then skipped, recorded by
+//! `hone_testkit::skip`).
 
 use hone_core::deform::Pose;
 use hone_core::motion::{load_vmd, BoundMotion};
@@ -24,6 +27,11 @@ use hone_core::sim::{run, RunOptions, Trace};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+/// A group whose settled pose in Bullet's 1/120 s run is more than this from its 1/60 s run
+/// is chaotic in Bullet itself (the generated rigs after a teleport; every shared group stays
+/// under 6.1°): its settle and first-second errors are reported, not asserted.
+const CHAOTIC_FLOOR_DEG: f64 = 10.0;
 
 /// Differences not yet understood: (case, group, why). Reported with their figures but not
 /// asserted; an entry that meets every criterion fails the test, so the list only shrinks.
@@ -40,7 +48,44 @@ const OPEN: &[(&str, &str, &str)] = &[
         "cloak",
         "the reference plays Gene.pmd's 回転連動 bones and leg IK differently (not physics)",
     ),
+    // A mode-1 body of mass 0 (胸飾り): Bullet makes it a static body that stays where it
+    // was placed, so its bone stays put in the world while the upper body turns (60° swing);
+    // Hone keeps it on its bone (rules::body_role, with a load note), a choice made before
+    // these cases, not yet settled.
+    ("gen_mixed_swing", "chest", ZERO_MASS),
+    ("gen_mixed_switch_mixed", "chest", ZERO_MASS),
+    ("gen_mixed_old", "chest", ZERO_MASS),
+    // A lone mode-2 body falling from rest on translation springs: the reference's first
+    // step moves no body (every body of the run shows its first motion a frame later than
+    // in Hone), which only a body that starts away from its rest shows: 5.7° in the first
+    // second, settled within 0.7°. Not found in sim.mjs's stepping; not a rule of Hone's.
+    ("gen_chains_rest", "ribbon", LATE_START),
+    ("gen_chains_pmd_rest", "ribbon", LATE_START),
+    // The skirt hanging from the IK-driven knee swings 15 % less than Bullet's after the
+    // fast swing and teleport (Bullet's own 1/120 s run: 9 % less). Not understood.
+    (
+        "gen_mixed_swing",
+        "skirt",
+        "skirt on the IK knee after the teleport: 15 % less swing",
+    ),
+    (
+        "gen_mixed_old",
+        "skirt",
+        "skirt on the IK knee after the teleport: 15 % less swing",
+    ),
+    // The mode-1 sleeve whose physics the motion turns off (frames 10–25) and on again
+    // swings 22 % less than Bullet's (its 1/120 s run: 17 % less). How MMD resumes a body
+    // after the switch is a decision (PhysicsWorld::set_physics_switches); not yet compared
+    // body by body.
+    (
+        "gen_mixed_switch_mixed",
+        "other",
+        "the sleeve after its physics switch: 22 % less swing",
+    ),
 ];
+
+const ZERO_MASS: &str = "zero-mass body: static in Bullet, on its bone in Hone";
+const LATE_START: &str = "the reference starts one step late (a free-falling body shows it)";
 
 #[derive(Deserialize)]
 struct Index {
@@ -58,6 +103,10 @@ struct Case {
     fps: f32,
     frames: Vec<usize>,
     bones: Vec<CaseBone>,
+    /// Made by core/examples/physics_cases.rs: model and motion paths are relative to the
+    /// data folder, and the case runs without the shared models.
+    #[serde(default)]
+    generated: bool,
 }
 
 #[derive(Deserialize)]
@@ -225,9 +274,8 @@ fn hone_run(
 
 #[test]
 fn every_shared_model_and_motion_stays_within_bullets_own_spread() {
-    let Some(shared) = hone_testkit::shared_models() else {
-        return;
-    };
+    // Without the shared models only the generated cases run (the skip is logged).
+    let shared = hone_testkit::shared_models();
     let index: Index =
         serde_json::from_slice(&std::fs::read(data_dir().join("index.json")).unwrap()).unwrap();
     assert_eq!(index.runs, ["on", "on_120", "off"]);
@@ -235,8 +283,13 @@ fn every_shared_model_and_motion_stays_within_bullets_own_spread() {
     let mut failures = Vec::new();
     let mut models: BTreeMap<&str, hone_core::pmx::Model> = BTreeMap::new();
     for case in &index.cases {
+        let base = match (&shared, case.generated) {
+            (_, true) => data_dir(),
+            (Some(shared), false) => shared.clone(),
+            (None, false) => continue,
+        };
         let model = models.entry(&case.model).or_insert_with(|| {
-            hone_core::pmx::load(shared.join(&case.model))
+            hone_core::pmx::load(base.join(&case.model))
                 .unwrap_or_else(|e| panic!("{}: {e}", case.model))
                 .model
         });
@@ -244,7 +297,7 @@ fn every_shared_model_and_motion_stays_within_bullets_own_spread() {
             assert_eq!(model.bones[b.index].name, b.name, "{}", case.case);
         }
         let bound = case.motion.as_ref().map(|m| {
-            let vmd = load_vmd(shared.join(m)).unwrap();
+            let vmd = load_vmd(base.join(m)).unwrap();
             BoundMotion::bind(&vmd, model).0
         });
         let reference = read_rotations(case, index.runs.len());
@@ -279,12 +332,20 @@ fn every_shared_model_and_motion_stays_within_bullets_own_spread() {
             }
             let name = format!("{} {group}", case.case);
             let mut misses = Vec::new();
-            if settle > settle_floor + 0.5 {
+            // Bullet's own two runs end this far apart: the group has no one rest after the
+            // motion, so where a run ends says nothing (only the swing is compared).
+            let chaotic = settle_floor > CHAOTIC_FLOOR_DEG;
+            if chaotic {
+                eprintln!(
+                    "  chaotic in Bullet itself (floor {settle_floor:.2}° > {CHAOTIC_FLOOR_DEG}°): settle and first second not asserted"
+                );
+            }
+            if !chaotic && settle > settle_floor + 0.5 {
                 misses.push(format!(
                     "{name}: settled error {settle:.2}° > floor {settle_floor:.2}° + 0.5°"
                 ));
             }
-            if first > 2.0 * first_floor + 0.5 {
+            if !chaotic && first > 2.0 * first_floor + 0.5 {
                 misses.push(format!(
                     "{name}: first-second error {first:.2}° > 2 × floor {first_floor:.2}° + 0.5°"
                 ));

@@ -15,8 +15,10 @@
 //!    frictions. Then rapier solves the other joint kinds
 //!    and integrates, from the pose the pushes moved the body to; when it has none of
 //!    those (nor a ground plane) its pipeline is skipped and `integrate` moves the bodies
-//!    exactly as its step would. A step turns a body by
-//!    at most 45° (Bullet's angular motion cap); the body keeps its full spin.
+//!    exactly as its step would. A body spinning faster than 45° a step turns as
+//!    Bullet's `integrateTransform` turns it (its capped angle in the quaternion's scalar
+//!    part, the full spin in its vector part: more than 45°, less than 180°); the body
+//!    keeps its full spin.
 //! 4. The bones take each simulated body's motion-state pose: its pose moved along its
 //!    velocity by the time not yet stepped minus one step (`synchronizeSingleMotionState`
 //!    with Bullet's default latency interpolation), so they trail the bodies by a step.
@@ -285,7 +287,10 @@ impl PhysicsWorld {
                     .contacts
                     .pushed_pose(i, &s.pose, h)
                     .unwrap_or(*rb.position());
-                let (pose, v, w) = integration.advance(rb, start, linvel, turn);
+                let (mut pose, v, w) = integration.advance(rb, start, linvel, turn);
+                if spin != Vec3::ZERO {
+                    pose.rotation = bullet_capped_rotation(start.rotation, angvel, h);
+                }
                 rb.set_position(pose, false);
                 rb.set_linvel(v, false);
                 // As after rapier's step: the spin beyond the cap is given back.
@@ -325,6 +330,11 @@ impl PhysicsWorld {
             }
             if let Some(rb) = self.rapier.bodies.get_mut(b.handle) {
                 let w = rb.angvel() + spin;
+                let s = &self.solver[i];
+                let start = self.contacts.pushed_pose(i, &s.pose, h).unwrap_or(s.pose);
+                let mut pose = *rb.position();
+                pose.rotation = bullet_capped_rotation(start.rotation, w, h);
+                rb.set_position(pose, false);
                 rb.set_angvel(w, false);
             }
         }
@@ -432,6 +442,19 @@ impl PhysicsWorld {
     }
 }
 
+/// The rotation `btTransformUtil::integrateTransform` gives a body spinning faster than
+/// its cap (45° per step): the angle in the quaternion's scalar part is capped, but its
+/// vector part keeps the full spin (`angvel · sin(cap/2) / capped speed`), so after
+/// normalising the body turns by 2·atan(|ω|·h/cap · tan(cap/2)): more than 45°, towards
+/// 180° as the spin grows. A hard 45° lets the pose fall behind a fast spin and the
+/// joints' position corrections then pump energy into the chain.
+fn bullet_capped_rotation(rotation: Quat, angvel: Vec3, h: f32) -> Quat {
+    let capped_speed = FRAC_PI_4 / h;
+    let half = 0.5 * capped_speed * h;
+    let axis = angvel * (half.sin() / capped_speed);
+    (Quat::from_xyzw(axis.x, axis.y, axis.z, half.cos()) * rotation).normalize()
+}
+
 /// Bullet's angular motion cap: the part of `angvel` a step may turn by (at most
 /// `max_turn`), and the spin the body keeps beyond it.
 fn capped_turn(angvel: Vec3, max_turn: f32) -> (Vec3, Vec3) {
@@ -472,4 +495,28 @@ fn solver_body(
         b.mass,
         b.inv_inertia,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bullet's integrateTransform past its cap: twice the capped speed turns a body by
+    /// 2·atan(2·tan 22.5°) = 79.28°, ten times by 152.85° (not 45°), about the spin's axis.
+    #[test]
+    fn a_spin_past_the_cap_turns_as_bullets_integrate_transform() {
+        let h = 1.0 / 60.0;
+        let axis = Vec3::new(1.0, 2.0, -2.0).normalize();
+        let start = Quat::from_rotation_y(0.3);
+        for (times, degrees) in [(2.0, 79.278_55), (10.0, 152.854_58)] {
+            let angvel = axis * (times * FRAC_PI_4 / h);
+            let turned = bullet_capped_rotation(start, angvel, h) * start.inverse();
+            let (turn_axis, angle) = turned.to_axis_angle();
+            assert!(
+                (angle.to_degrees() - degrees).abs() < 1e-3,
+                "{times}×: {angle}"
+            );
+            assert!(turn_axis.dot(axis) > 0.9999, "{turn_axis}");
+        }
+    }
 }
