@@ -53,16 +53,30 @@ pub struct Spring6Dof {
 pub fn bullet_euler_xyz(relative: Mat3) -> Vec3 {
     // Element i of Bullet's accessor is row i % 3, column i / 3: glam's column-major slot i.
     let e = relative.to_cols_array();
-    if e[2] < 1.0 {
-        if e[2] > -1.0 {
-            Vec3::new((-e[5]).atan2(e[8]), e[2].asin(), (-e[1]).atan2(e[0]))
+    euler_from_elements(|i| e[i])
+}
+
+/// [`bullet_euler_xyz`] of `ra⁻¹·rb` for rotations `ra`, `rb`, reading only the five
+/// elements it needs: slot i is `ra`'s column i % 3 dotted with `rb`'s column i / 3,
+/// the same products and sums in the same order as glam's `ra.transpose() * rb`.
+fn relative_euler_of(ra: &Mat3, rb: &Mat3) -> Vec3 {
+    euler_from_elements(|i| ra.col(i % 3).dot(rb.col(i / 3)))
+}
+
+/// Bullet's `matrixToEulerXYZ` on the elements `e(0..9)` (glam's column-major slots).
+#[inline(always)]
+fn euler_from_elements(e: impl Fn(usize) -> f32) -> Vec3 {
+    let e2 = e(2);
+    if e2 < 1.0 {
+        if e2 > -1.0 {
+            Vec3::new((-e(5)).atan2(e(8)), e2.asin(), (-e(1)).atan2(e(0)))
         } else {
             // Not unique: X − Z is known.
-            Vec3::new(-e[3].atan2(e[4]), -FRAC_PI_2, 0.0)
+            Vec3::new(-e(3).atan2(e(4)), -FRAC_PI_2, 0.0)
         }
     } else {
         // Not unique: X + Z is known.
-        Vec3::new(e[3].atan2(e[4]), FRAC_PI_2, 0.0)
+        Vec3::new(e(3).atan2(e(4)), FRAC_PI_2, 0.0)
     }
 }
 
@@ -188,36 +202,39 @@ pub struct JointState {
 impl Spring6Dof {
     /// The joint's state for bodies at `pose_a` and `pose_b`.
     pub fn state(&self, pose_a: &Pose, pose_b: &Pose) -> JointState {
-        self.state_and_axes_a(pose_a, pose_b).0
-    }
-
-    /// [`Spring6Dof::state`] and frame A's rotation as a matrix (its columns are the
-    /// linear rows' axes).
-    fn state_and_axes_a(&self, pose_a: &Pose, pose_b: &Pose) -> (JointState, Mat3) {
-        let fa = *pose_a * self.frame_a;
-        let fb = *pose_b * self.frame_b;
-        let ra = Mat3::from_quat(fa.rotation);
-        let rb = Mat3::from_quat(fb.rotation);
-        let linear = ra.transpose() * (fb.translation - fa.translation);
-        let angles = bullet_euler_xyz(ra.transpose() * rb);
-        let x_b = rb.x_axis;
-        let z_a = ra.z_axis;
-        let ax1 = z_a.cross(x_b);
-        let ax0 = ax1.cross(z_a);
-        let ax2 = x_b.cross(ax1);
-        let state = JointState {
+        let (fa, fb, ra, rb) = self.world_frames(pose_a, pose_b);
+        JointState {
             frame_a: fa,
             frame_b: fb,
-            linear,
-            angles,
-            axes: [
-                ax0.normalize_or_zero(),
-                ax1.normalize_or_zero(),
-                ax2.normalize_or_zero(),
-            ],
-        };
-        (state, ra)
+            linear: ra.transpose() * (fb.translation - fa.translation),
+            angles: relative_euler_of(&ra, &rb),
+            axes: bullet_axes(&ra, &rb),
+        }
     }
+
+    /// The joint frames in the world and their rotations as matrices (frame A's columns
+    /// are the linear rows' axes).
+    #[inline(always)]
+    fn world_frames(&self, pose_a: &Pose, pose_b: &Pose) -> (Pose, Pose, Mat3, Mat3) {
+        let fa = *pose_a * self.frame_a;
+        let fb = *pose_b * self.frame_b;
+        (fa, fb, Mat3::from_quat(fa.rotation), Mat3::from_quat(fb.rotation))
+    }
+}
+
+/// Bullet's angular row axes for frames rotated by `ra` and `rb`.
+#[inline(always)]
+fn bullet_axes(ra: &Mat3, rb: &Mat3) -> [Vec3; 3] {
+    let x_b = rb.x_axis;
+    let z_a = ra.z_axis;
+    let ax1 = z_a.cross(x_b);
+    let ax0 = ax1.cross(z_a);
+    let ax2 = x_b.cross(ax1);
+    [
+        ax0.normalize_or_zero(),
+        ax1.normalize_or_zero(),
+        ax2.normalize_or_zero(),
+    ]
 }
 
 /// A rigid body as the joint solver sees it during one step. The velocities are
@@ -336,14 +353,6 @@ impl Row {
         }
     }
 
-    /// A row along `ang_a` for A and `ang_b` for B with no linear part.
-    pub(super) fn angular(a: usize, b: usize, ang_a: Vec3, ang_b: Vec3) -> Row {
-        Row {
-            angular: true,
-            ..Row::new(a, b, Vec3::ZERO, ang_a, Vec3::ZERO, ang_b)
-        }
-    }
-
     /// Fills the effective mass; false when the row cannot act (both sides fixed).
     ///
     /// A side that does not move gets a zero response: its terms of the sum are then
@@ -355,18 +364,10 @@ impl Row {
         self.inv_b_mass = b.inv_mass;
         self.moves_a = a.moves;
         self.moves_b = b.moves;
-        let response = |body: &SolverBody, ang: Vec3A| {
-            if body.moves {
-                let r = body.inv_inertia_world.mul_vec3a(ang);
-                (r, r.dot(ang))
-            } else {
-                (Vec3A::ZERO, 0.0)
-            }
-        };
-        let (ra, da) = response(a, self.ang_a);
-        let (rb, db) = response(b, self.ang_b);
-        self.ang_a_response = ra;
-        self.ang_b_response = rb;
+        let (ra, da) = angular_response(a, self.ang_a.into());
+        let (rb, db) = angular_response(b, self.ang_b.into());
+        self.ang_a_response = ra.into();
+        self.ang_b_response = rb.into();
         let sum = a.inv_mass * self.lin_a.length_squared()
             + da
             + b.inv_mass * self.lin_b.length_squared()
@@ -434,15 +435,25 @@ struct AxisDrive {
     motor: Option<(f32, f32)>,
 }
 
+/// A joint row's target relative velocity and impulse bounds.
+struct RowDrive {
+    target: f32,
+    lower: f32,
+    upper: f32,
+}
+
 impl AxisDrive {
-    /// Sets the row's target and bounds; false when the axis needs no row.
-    fn apply(&self, row: &mut Row, angular: bool, info: &StepInfo) -> bool {
+    /// The row's target and bounds; `None` when the axis needs no row.
+    fn drive(&self, angular: bool, erp_rate: f32) -> Option<RowDrive> {
         let limited = !matches!(self.limit, LimitState::Free);
         if !limited && self.motor.is_none() {
-            return false;
+            return None;
         }
-        let erp_rate = info.fps * STOP_ERP;
-        row.target = 0.0;
+        let mut row = RowDrive {
+            target: 0.0,
+            lower: f32::NEG_INFINITY,
+            upper: f32::INFINITY,
+        };
         let locked = self.lower == self.upper;
         if let Some((speed, cap)) = self.motor.filter(|_| !(limited && locked)) {
             if !limited {
@@ -455,7 +466,7 @@ impl AxisDrive {
             }
         }
         let error = match self.limit {
-            LimitState::Free => return true,
+            LimitState::Free => return Some(row),
             LimitState::Low(e) | LimitState::High(e) => e,
         };
         row.target += if angular {
@@ -480,22 +491,95 @@ impl AxisDrive {
                 row.upper = 0.0;
             }
         }
-        true
+        Some(row)
+    }
+}
+
+/// A body's angular velocity change per unit impulse along `ang`, and its share of the
+/// row's effective mass (zero for a body that does not move; see [`Row::finish`]).
+#[inline(always)]
+fn angular_response(body: &SolverBody, ang: Vec3) -> (Vec3, f32) {
+    if body.moves {
+        let r = body.inv_inertia_world.mul_vec3(ang);
+        (r, r.dot(ang))
+    } else {
+        (Vec3::ZERO, 0.0)
+    }
+}
+
+/// The two bodies of one joint in a step, for building its rows in place.
+struct JointBodies<'a> {
+    a: usize,
+    b: usize,
+    body_a: &'a SolverBody,
+    body_b: &'a SolverBody,
+}
+
+impl JointBodies<'_> {
+    /// Appends the row along `linear` (A's side; B's is its negative, `None` for an
+    /// angular row) and the angular parts, with the effective mass [`Row::finish`]
+    /// computes, the same arithmetic in the same order; nothing when it cannot act.
+    #[inline(always)]
+    fn push(&self, rows: &mut Vec<Row>, linear: Option<Vec3>, ang: (Vec3, Vec3), d: RowDrive) {
+        let (a, b) = (self.body_a, self.body_b);
+        let (ra, da) = angular_response(a, ang.0);
+        let (rb, db) = angular_response(b, ang.1);
+        let (lin_a, lin_b) = match linear {
+            Some(axis) => (axis, -axis),
+            None => (Vec3::ZERO, Vec3::ZERO),
+        };
+        // |−axis|² is |axis|² exactly.
+        let lin_sq = lin_a.length_squared();
+        let sum = a.inv_mass * lin_sq + da + b.inv_mass * lin_sq + db;
+        if sum.abs() <= f32::EPSILON || !sum.is_finite() {
+            return;
+        }
+        rows.push(Row {
+            a: self.a as u32,
+            b: self.b as u32,
+            inv_a_mass: a.inv_mass,
+            inv_b_mass: b.inv_mass,
+            lin_a: lin_a.into(),
+            ang_a: ang.0.into(),
+            lin_b: lin_b.into(),
+            ang_b: ang.1.into(),
+            ang_a_response: ra.into(),
+            ang_b_response: rb.into(),
+            jac_inv: 1.0 / sum,
+            angular: linear.is_none(),
+            moves_a: a.moves,
+            moves_b: b.moves,
+            target: d.target,
+            lower: d.lower,
+            upper: d.upper,
+            applied: 0.0,
+        });
     }
 }
 
 impl Spring6Dof {
     /// Appends this joint's rows for one step (linear axes first, as Bullet's 2.75 mode
     /// does) with the targets computed from the bodies' current poses and velocities.
+    /// Only what the rows read is computed, and each row is built where it is kept.
     pub fn push_rows(&self, bodies: &[SolverBody], info: &StepInfo, rows: &mut Vec<Row>) {
         let (a, b) = (self.body_a, self.body_b);
-        let (s, ra) = self.state_and_axes_a(&bodies[a].pose, &bodies[b].pose);
+        let pair = JointBodies {
+            a,
+            b,
+            body_a: &bodies[a],
+            body_b: &bodies[b],
+        };
+        let (fa, fb, ra, rb) = self.world_frames(&pair.body_a.pose, &pair.body_b.pose);
         let spring_rate = info.fps / info.iterations.max(1) as f32;
-        let arm_a = s.frame_a.translation - bodies[a].pose.translation;
-        let arm_b = s.frame_b.translation - bodies[b].pose.translation;
+        let erp_rate = info.fps * STOP_ERP;
+        let offset = fb.translation - fa.translation;
+        let arm_a = fa.translation - pair.body_a.pose.translation;
+        let arm_b = fb.translation - pair.body_b.pose.translation;
         for i in 0..3 {
             let (lower, upper) = (self.linear_lower[i], self.linear_upper[i]);
-            let value = s.linear[i];
+            let axis = ra.col(i);
+            // Component i of `ra.transpose() * offset`, the same sum.
+            let value = axis.dot(offset);
             let motor = self.linear_spring[i].then(|| {
                 let force = value * self.linear_stiffness[i];
                 (spring_rate * force, force.abs() / info.fps)
@@ -507,15 +591,16 @@ impl Spring6Dof {
                 position: value,
                 motor,
             };
-            let axis = ra.col(i);
-            let mut row = Row::new(a, b, axis, arm_a.cross(axis), -axis, -arm_b.cross(axis));
-            if drive.apply(&mut row, false, info) && row.finish(bodies) {
-                rows.push(row);
+            if let Some(d) = drive.drive(false, erp_rate) {
+                let ang = (arm_a.cross(axis), -arm_b.cross(axis));
+                pair.push(rows, Some(axis), ang, d);
             }
         }
+        let angles = relative_euler_of(&ra, &rb);
+        let axes = bullet_axes(&ra, &rb);
         for i in 0..3 {
             let (lower, upper) = (self.angular_lower[i], self.angular_upper[i]);
-            let raw = s.angles[i];
+            let raw = angles[i];
             let position = adjust_angle_to_limits(raw, lower, upper);
             let motor = self.angular_spring[i].then(|| {
                 let force = -raw * self.angular_stiffness[i];
@@ -528,10 +613,8 @@ impl Spring6Dof {
                 position,
                 motor,
             };
-            let axis = s.axes[i];
-            let mut row = Row::angular(a, b, axis, -axis);
-            if drive.apply(&mut row, true, info) && row.finish(bodies) {
-                rows.push(row);
+            if let Some(d) = drive.drive(true, erp_rate) {
+                pair.push(rows, None, (axes[i], -axes[i]), d);
             }
         }
     }
