@@ -762,10 +762,22 @@ mod tests {
             ax1.normalize_or_zero(),
             x_b.cross(ax1).normalize_or_zero(),
         ];
-        let spring_rate = info.fps / info.iterations.max(1) as f32;
-        let erp_rate = info.fps * STOP_ERP;
         let arm_a = fa.translation - bodies[a].pose.translation;
         let arm_b = fb.translation - bodies[b].pose.translation;
+        let spring_rate = info.fps / info.iterations.max(1) as f32;
+        // One axis: its limit and motor, as `push_rows` reads them.
+        let drive = |position: f32, force: f32, lower: f32, upper: f32, spring: bool, angular| {
+            let motor = spring.then(|| (spring_rate * force, force.abs() / info.fps));
+            let limit = test_limit(position, lower, upper, angular);
+            let axis = AxisDrive {
+                limit,
+                lower,
+                upper,
+                position,
+                motor,
+            };
+            axis.drive(angular, info.fps * STOP_ERP)
+        };
         let mut rows = Vec::new();
         let mut keep = |mut row: Row, d: RowDrive| {
             (row.target, row.lower, row.upper) = (d.target, d.lower, d.upper);
@@ -775,19 +787,8 @@ mod tests {
         };
         for i in 0..3 {
             let (lower, upper, value) = (j.linear_lower[i], j.linear_upper[i], linear[i]);
-            let motor = j.linear_spring[i].then(|| {
-                let force = value * j.linear_stiffness[i];
-                (spring_rate * force, force.abs() / info.fps)
-            });
-            let limit = test_limit(value, lower, upper, false);
-            let drive = AxisDrive {
-                limit,
-                lower,
-                upper,
-                position: value,
-                motor,
-            };
-            if let Some(d) = drive.drive(false, erp_rate) {
+            let force = value * j.linear_stiffness[i];
+            if let Some(d) = drive(value, force, lower, upper, j.linear_spring[i], false) {
                 let axis = ra.col(i);
                 let ang = (arm_a.cross(axis), -arm_b.cross(axis));
                 keep(Row::new(a, b, axis, ang.0, -axis, ang.1), d);
@@ -796,19 +797,8 @@ mod tests {
         for i in 0..3 {
             let (lower, upper, raw) = (j.angular_lower[i], j.angular_upper[i], angles[i]);
             let position = adjust_angle_to_limits(raw, lower, upper);
-            let motor = j.angular_spring[i].then(|| {
-                let force = -raw * j.angular_stiffness[i];
-                (spring_rate * force, force.abs() / info.fps)
-            });
-            let limit = test_limit(position, lower, upper, true);
-            let drive = AxisDrive {
-                limit,
-                lower,
-                upper,
-                position,
-                motor,
-            };
-            if let Some(d) = drive.drive(true, erp_rate) {
+            let force = -raw * j.angular_stiffness[i];
+            if let Some(d) = drive(position, force, lower, upper, j.angular_spring[i], true) {
                 let mut row = Row::new(a, b, Vec3::ZERO, axes[i], Vec3::ZERO, -axes[i]);
                 row.angular = true;
                 keep(row, d);
