@@ -22,7 +22,7 @@
 //!   `|k·Δ|/fps`; the motor is off while its axis is at a limit and is scaled down as a
 //!   limit nears (Bullet's `getMotorFactor`).
 
-use glam::{Mat3, Quat, Vec3, Vec3A};
+use glam::{Mat3, Mat3A, Quat, Vec3, Vec3A};
 use rapier3d::prelude::Pose;
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
@@ -53,16 +53,30 @@ pub struct Spring6Dof {
 pub fn bullet_euler_xyz(relative: Mat3) -> Vec3 {
     // Element i of Bullet's accessor is row i % 3, column i / 3: glam's column-major slot i.
     let e = relative.to_cols_array();
-    if e[2] < 1.0 {
-        if e[2] > -1.0 {
-            Vec3::new((-e[5]).atan2(e[8]), e[2].asin(), (-e[1]).atan2(e[0]))
+    euler_from_elements(|i| e[i])
+}
+
+/// [`bullet_euler_xyz`] of `ra⁻¹·rb` for rotations `ra`, `rb`, reading only the five
+/// elements it needs: slot i is `ra`'s column i % 3 dotted with `rb`'s column i / 3,
+/// the same products and sums in the same order as glam's `ra.transpose() * rb`.
+fn relative_euler_of(ra: &Mat3, rb: &Mat3) -> Vec3 {
+    euler_from_elements(|i| ra.col(i % 3).dot(rb.col(i / 3)))
+}
+
+/// Bullet's `matrixToEulerXYZ` on the elements `e(0..9)` (glam's column-major slots).
+#[inline(always)]
+fn euler_from_elements(e: impl Fn(usize) -> f32) -> Vec3 {
+    let e2 = e(2);
+    if e2 < 1.0 {
+        if e2 > -1.0 {
+            Vec3::new((-e(5)).atan2(e(8)), e2.asin(), (-e(1)).atan2(e(0)))
         } else {
             // Not unique: X − Z is known.
-            Vec3::new(-e[3].atan2(e[4]), -FRAC_PI_2, 0.0)
+            Vec3::new(-e(3).atan2(e(4)), -FRAC_PI_2, 0.0)
         }
     } else {
         // Not unique: X + Z is known.
-        Vec3::new(e[3].atan2(e[4]), FRAC_PI_2, 0.0)
+        Vec3::new(e(3).atan2(e(4)), FRAC_PI_2, 0.0)
     }
 }
 
@@ -188,36 +202,44 @@ pub struct JointState {
 impl Spring6Dof {
     /// The joint's state for bodies at `pose_a` and `pose_b`.
     pub fn state(&self, pose_a: &Pose, pose_b: &Pose) -> JointState {
-        self.state_and_axes_a(pose_a, pose_b).0
-    }
-
-    /// [`Spring6Dof::state`] and frame A's rotation as a matrix (its columns are the
-    /// linear rows' axes).
-    fn state_and_axes_a(&self, pose_a: &Pose, pose_b: &Pose) -> (JointState, Mat3) {
-        let fa = *pose_a * self.frame_a;
-        let fb = *pose_b * self.frame_b;
-        let ra = Mat3::from_quat(fa.rotation);
-        let rb = Mat3::from_quat(fb.rotation);
-        let linear = ra.transpose() * (fb.translation - fa.translation);
-        let angles = bullet_euler_xyz(ra.transpose() * rb);
-        let x_b = rb.x_axis;
-        let z_a = ra.z_axis;
-        let ax1 = z_a.cross(x_b);
-        let ax0 = ax1.cross(z_a);
-        let ax2 = x_b.cross(ax1);
-        let state = JointState {
+        let (fa, fb, ra, rb) = self.world_frames(pose_a, pose_b);
+        JointState {
             frame_a: fa,
             frame_b: fb,
-            linear,
-            angles,
-            axes: [
-                ax0.normalize_or_zero(),
-                ax1.normalize_or_zero(),
-                ax2.normalize_or_zero(),
-            ],
-        };
-        (state, ra)
+            linear: ra.transpose() * (fb.translation - fa.translation),
+            angles: relative_euler_of(&ra, &rb),
+            axes: bullet_axes(&ra, &rb),
+        }
     }
+
+    /// The joint frames in the world and their rotations as matrices (frame A's columns
+    /// are the linear rows' axes).
+    #[inline(always)]
+    fn world_frames(&self, pose_a: &Pose, pose_b: &Pose) -> (Pose, Pose, Mat3, Mat3) {
+        let fa = *pose_a * self.frame_a;
+        let fb = *pose_b * self.frame_b;
+        (
+            fa,
+            fb,
+            Mat3::from_quat(fa.rotation),
+            Mat3::from_quat(fb.rotation),
+        )
+    }
+}
+
+/// Bullet's angular row axes for frames rotated by `ra` and `rb`.
+#[inline(always)]
+fn bullet_axes(ra: &Mat3, rb: &Mat3) -> [Vec3; 3] {
+    let x_b = rb.x_axis;
+    let z_a = ra.z_axis;
+    let ax1 = z_a.cross(x_b);
+    let ax0 = ax1.cross(z_a);
+    let ax2 = x_b.cross(ax1);
+    [
+        ax0.normalize_or_zero(),
+        ax1.normalize_or_zero(),
+        ax2.normalize_or_zero(),
+    ]
 }
 
 /// A rigid body as the joint solver sees it during one step. The velocities are
@@ -230,7 +252,8 @@ pub struct SolverBody {
     pub angvel: Vec3A,
     /// 0 for bodies the joints cannot move (kinematic).
     pub inv_mass: f32,
-    pub inv_inertia_world: Mat3,
+    /// `Mat3A`: its products are `Mat3`'s lane by lane, in the same order.
+    pub inv_inertia_world: Mat3A,
     /// Whether an impulse changes its velocities (false: both inverses are zero, and the
     /// rows skip it: adding `0 × impulse` could only turn a zero's sign).
     pub moves: bool,
@@ -244,21 +267,21 @@ impl SolverBody {
             linvel: linvel.into(),
             angvel: angvel.into(),
             inv_mass: 0.0,
-            inv_inertia_world: Mat3::ZERO,
+            inv_inertia_world: Mat3A::ZERO,
             moves: false,
         }
     }
 
     /// A simulated body with Bullet's local inverse inertia (diagonal, 0 = infinite).
     pub fn dynamic(pose: Pose, linvel: Vec3, angvel: Vec3, mass: f32, inv_inertia: Vec3) -> Self {
-        let r = Mat3::from_quat(pose.rotation);
+        let r = Mat3A::from_quat(pose.rotation);
         let inv_mass = if mass > 0.0 { 1.0 / mass } else { 0.0 };
         SolverBody {
             pose,
             linvel: linvel.into(),
             angvel: angvel.into(),
             inv_mass,
-            inv_inertia_world: r * Mat3::from_diagonal(inv_inertia) * r.transpose(),
+            inv_inertia_world: r * Mat3A::from_diagonal(inv_inertia) * r.transpose(),
             moves: inv_mass != 0.0 || inv_inertia != Vec3::ZERO,
         }
     }
@@ -303,6 +326,20 @@ pub struct StepInfo {
     pub fps: f32,
     /// Solver iterations (Bullet divides the spring motor speed by it).
     pub iterations: usize,
+    /// `fps / iterations` (the spring motors' rate) and `fps × STOP_ERP`, once per step.
+    spring_rate: f32,
+    erp_rate: f32,
+}
+
+impl StepInfo {
+    pub fn new(fps: f32, iterations: usize) -> StepInfo {
+        StepInfo {
+            fps,
+            iterations,
+            spring_rate: fps / iterations.max(1) as f32,
+            erp_rate: fps * STOP_ERP,
+        }
+    }
 }
 
 impl Row {
@@ -336,14 +373,6 @@ impl Row {
         }
     }
 
-    /// A row along `ang_a` for A and `ang_b` for B with no linear part.
-    pub(super) fn angular(a: usize, b: usize, ang_a: Vec3, ang_b: Vec3) -> Row {
-        Row {
-            angular: true,
-            ..Row::new(a, b, Vec3::ZERO, ang_a, Vec3::ZERO, ang_b)
-        }
-    }
-
     /// Fills the effective mass; false when the row cannot act (both sides fixed).
     ///
     /// A side that does not move gets a zero response: its terms of the sum are then
@@ -355,16 +384,8 @@ impl Row {
         self.inv_b_mass = b.inv_mass;
         self.moves_a = a.moves;
         self.moves_b = b.moves;
-        let response = |body: &SolverBody, ang: Vec3A| {
-            if body.moves {
-                let r = body.inv_inertia_world.mul_vec3a(ang);
-                (r, r.dot(ang))
-            } else {
-                (Vec3A::ZERO, 0.0)
-            }
-        };
-        let (ra, da) = response(a, self.ang_a);
-        let (rb, db) = response(b, self.ang_b);
+        let (ra, da) = angular_response(a, self.ang_a);
+        let (rb, db) = angular_response(b, self.ang_b);
         self.ang_a_response = ra;
         self.ang_b_response = rb;
         let sum = a.inv_mass * self.lin_a.length_squared()
@@ -395,7 +416,14 @@ impl Row {
     pub fn solve(&mut self, bodies: &mut [SolverBody]) {
         let delta = (self.target - self.relative_velocity(bodies)) * self.jac_inv;
         let sum = self.applied + delta;
-        let clamped = sum.clamp(self.lower, self.upper);
+        // `f32::clamp` without its check that lower ≤ upper (rows are built so).
+        let mut clamped = sum;
+        if clamped < self.lower {
+            clamped = self.lower;
+        }
+        if clamped > self.upper {
+            clamped = self.upper;
+        }
         let delta = clamped - self.applied;
         self.applied = clamped;
         self.apply(bodies, delta);
@@ -434,15 +462,25 @@ struct AxisDrive {
     motor: Option<(f32, f32)>,
 }
 
+/// A joint row's target relative velocity and impulse bounds.
+struct RowDrive {
+    target: f32,
+    lower: f32,
+    upper: f32,
+}
+
 impl AxisDrive {
-    /// Sets the row's target and bounds; false when the axis needs no row.
-    fn apply(&self, row: &mut Row, angular: bool, info: &StepInfo) -> bool {
+    /// The row's target and bounds; `None` when the axis needs no row.
+    fn drive(&self, angular: bool, erp_rate: f32) -> Option<RowDrive> {
         let limited = !matches!(self.limit, LimitState::Free);
         if !limited && self.motor.is_none() {
-            return false;
+            return None;
         }
-        let erp_rate = info.fps * STOP_ERP;
-        row.target = 0.0;
+        let mut row = RowDrive {
+            target: 0.0,
+            lower: f32::NEG_INFINITY,
+            upper: f32::INFINITY,
+        };
         let locked = self.lower == self.upper;
         if let Some((speed, cap)) = self.motor.filter(|_| !(limited && locked)) {
             if !limited {
@@ -455,7 +493,7 @@ impl AxisDrive {
             }
         }
         let error = match self.limit {
-            LimitState::Free => return true,
+            LimitState::Free => return Some(row),
             LimitState::Low(e) | LimitState::High(e) => e,
         };
         row.target += if angular {
@@ -480,24 +518,101 @@ impl AxisDrive {
                 row.upper = 0.0;
             }
         }
-        true
+        Some(row)
+    }
+}
+
+/// A body's angular velocity change per unit impulse along `ang`, and its share of the
+/// row's effective mass (zero for a body that does not move; see [`Row::finish`]).
+#[inline(always)]
+fn angular_response(body: &SolverBody, ang: Vec3A) -> (Vec3A, f32) {
+    if body.moves {
+        let r = body.inv_inertia_world.mul_vec3a(ang);
+        (r, r.dot(ang))
+    } else {
+        (Vec3A::ZERO, 0.0)
+    }
+}
+
+/// The two bodies of one joint in a step, for building its rows in place.
+struct JointBodies<'a> {
+    a: usize,
+    b: usize,
+    body_a: &'a SolverBody,
+    body_b: &'a SolverBody,
+}
+
+impl JointBodies<'_> {
+    /// Appends the row along `linear` (A's side; B's is its negative, `None` for an
+    /// angular row) and the angular parts, with the effective mass [`Row::finish`]
+    /// computes, the same arithmetic in the same order; nothing when it cannot act.
+    #[inline(always)]
+    fn push(&self, rows: &mut Vec<Row>, linear: Option<Vec3>, ang: (Vec3, Vec3), d: RowDrive) {
+        let (a, b) = (self.body_a, self.body_b);
+        let ang: (Vec3A, Vec3A) = (ang.0.into(), ang.1.into());
+        let (ra, da) = angular_response(a, ang.0);
+        let (rb, db) = angular_response(b, ang.1);
+        let (lin_a, lin_b) = match linear {
+            Some(axis) => (axis, -axis),
+            None => (Vec3::ZERO, Vec3::ZERO),
+        };
+        // |−axis|² is |axis|² exactly.
+        let lin_sq = lin_a.length_squared();
+        let sum = a.inv_mass * lin_sq + da + b.inv_mass * lin_sq + db;
+        if sum.abs() <= f32::EPSILON || !sum.is_finite() {
+            return;
+        }
+        rows.push(Row {
+            a: self.a as u32,
+            b: self.b as u32,
+            inv_a_mass: a.inv_mass,
+            inv_b_mass: b.inv_mass,
+            lin_a: lin_a.into(),
+            ang_a: ang.0,
+            lin_b: lin_b.into(),
+            ang_b: ang.1,
+            ang_a_response: ra,
+            ang_b_response: rb,
+            jac_inv: 1.0 / sum,
+            angular: linear.is_none(),
+            moves_a: a.moves,
+            moves_b: b.moves,
+            target: d.target,
+            lower: d.lower,
+            upper: d.upper,
+            applied: 0.0,
+        });
     }
 }
 
 impl Spring6Dof {
     /// Appends this joint's rows for one step (linear axes first, as Bullet's 2.75 mode
     /// does) with the targets computed from the bodies' current poses and velocities.
+    /// Only what the rows read is computed, and each row is built where it is kept.
     pub fn push_rows(&self, bodies: &[SolverBody], info: &StepInfo, rows: &mut Vec<Row>) {
         let (a, b) = (self.body_a, self.body_b);
-        let (s, ra) = self.state_and_axes_a(&bodies[a].pose, &bodies[b].pose);
-        let spring_rate = info.fps / info.iterations.max(1) as f32;
-        let arm_a = s.frame_a.translation - bodies[a].pose.translation;
-        let arm_b = s.frame_b.translation - bodies[b].pose.translation;
+        let pair = JointBodies {
+            a,
+            b,
+            body_a: &bodies[a],
+            body_b: &bodies[b],
+        };
+        let (fa, fb, ra, rb) = self.world_frames(&pair.body_a.pose, &pair.body_b.pose);
+        let (spring_rate, erp_rate) = (info.spring_rate, info.erp_rate);
+        let offset = fb.translation - fa.translation;
+        let arm_a = fa.translation - pair.body_a.pose.translation;
+        let arm_b = fb.translation - pair.body_b.pose.translation;
+        // Arrays, not `Vec3`s: indexing a `Vec3` by a loop counter is a match per read.
+        let (lowers, uppers) = (self.linear_lower.to_array(), self.linear_upper.to_array());
+        let stiffness = self.linear_stiffness.to_array();
+        let columns = [ra.x_axis, ra.y_axis, ra.z_axis];
         for i in 0..3 {
-            let (lower, upper) = (self.linear_lower[i], self.linear_upper[i]);
-            let value = s.linear[i];
+            let (lower, upper) = (lowers[i], uppers[i]);
+            let axis = columns[i];
+            // Component i of `ra.transpose() * offset`, the same sum.
+            let value = axis.dot(offset);
             let motor = self.linear_spring[i].then(|| {
-                let force = value * self.linear_stiffness[i];
+                let force = value * stiffness[i];
                 (spring_rate * force, force.abs() / info.fps)
             });
             let drive = AxisDrive {
@@ -507,18 +622,21 @@ impl Spring6Dof {
                 position: value,
                 motor,
             };
-            let axis = ra.col(i);
-            let mut row = Row::new(a, b, axis, arm_a.cross(axis), -axis, -arm_b.cross(axis));
-            if drive.apply(&mut row, false, info) && row.finish(bodies) {
-                rows.push(row);
+            if let Some(d) = drive.drive(false, erp_rate) {
+                let ang = (arm_a.cross(axis), -arm_b.cross(axis));
+                pair.push(rows, Some(axis), ang, d);
             }
         }
+        let angles = relative_euler_of(&ra, &rb).to_array();
+        let axes = bullet_axes(&ra, &rb);
+        let (lowers, uppers) = (self.angular_lower.to_array(), self.angular_upper.to_array());
+        let stiffness = self.angular_stiffness.to_array();
         for i in 0..3 {
-            let (lower, upper) = (self.angular_lower[i], self.angular_upper[i]);
-            let raw = s.angles[i];
+            let (lower, upper) = (lowers[i], uppers[i]);
+            let raw = angles[i];
             let position = adjust_angle_to_limits(raw, lower, upper);
             let motor = self.angular_spring[i].then(|| {
-                let force = -raw * self.angular_stiffness[i];
+                let force = -raw * stiffness[i];
                 (spring_rate * force, force.abs() / info.fps)
             });
             let drive = AxisDrive {
@@ -528,10 +646,8 @@ impl Spring6Dof {
                 position,
                 motor,
             };
-            let axis = s.axes[i];
-            let mut row = Row::angular(a, b, axis, -axis);
-            if drive.apply(&mut row, true, info) && row.finish(bodies) {
-                rows.push(row);
+            if let Some(d) = drive.drive(true, erp_rate) {
+                pair.push(rows, None, (axes[i], -axes[i]), d);
             }
         }
     }
@@ -550,4 +666,226 @@ pub fn solve(rows: &mut [Row], bodies: &mut [SolverBody], iterations: usize) {
 /// the angles the joint between frames `a` and `b` reports.
 pub fn relative_euler(a: Quat, b: Quat) -> Vec3 {
     bullet_euler_xyz(Mat3::from_quat(a).transpose() * Mat3::from_quat(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator (no dependency, same numbers every run).
+    struct Numbers(u64);
+
+    impl Numbers {
+        fn next(&mut self) -> f32 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+        }
+        fn vec(&mut self, scale: f32) -> Vec3 {
+            Vec3::new(self.next(), self.next(), self.next()) * scale
+        }
+        fn pose(&mut self) -> Pose {
+            let q = Quat::from_xyzw(self.next(), self.next(), self.next(), self.next());
+            Pose::from_parts(self.vec(3.0), q.normalize())
+        }
+        /// A limit pair: free (lower > upper), locked, or a range.
+        fn limits(&mut self, scale: f32) -> (Vec3, Vec3) {
+            let (mut lower, mut upper) = (Vec3::ZERO, Vec3::ZERO);
+            for i in 0..3 {
+                let pick = self.next();
+                let (l, u) = if pick < -0.5 {
+                    (1.0, -1.0)
+                } else if pick < 0.0 {
+                    let v = self.next() * scale * 0.2;
+                    (v, v)
+                } else {
+                    let (x, y) = (self.next() * scale, self.next() * scale);
+                    (x.min(y), x.max(y))
+                };
+                lower[i] = l;
+                upper[i] = u;
+            }
+            (lower, upper)
+        }
+    }
+
+    fn row_bits(r: &Row) -> Vec<u32> {
+        let vectors = [
+            r.lin_a,
+            r.ang_a,
+            r.lin_b,
+            r.ang_b,
+            r.ang_a_response,
+            r.ang_b_response,
+        ];
+        let scalars = [
+            r.inv_a_mass,
+            r.inv_b_mass,
+            r.jac_inv,
+            r.target,
+            r.lower,
+            r.upper,
+            r.applied,
+        ];
+        let flags = [
+            r.a,
+            r.b,
+            r.angular as u32,
+            r.moves_a as u32,
+            r.moves_b as u32,
+        ];
+        vectors
+            .iter()
+            .flat_map(|v| v.to_array())
+            .chain(scalars)
+            .map(f32::to_bits)
+            .chain(flags)
+            .collect()
+    }
+
+    /// The rows as they were built before the in-place path: the full relative matrix,
+    /// `Row::new` and `Row::finish`, with `Mat3` (scalar) arithmetic throughout.
+    fn rows_the_long_way(j: &Spring6Dof, bodies: &[SolverBody], info: &StepInfo) -> Vec<Row> {
+        let (a, b) = (j.body_a, j.body_b);
+        let fa = bodies[a].pose * j.frame_a;
+        let fb = bodies[b].pose * j.frame_b;
+        let ra = Mat3::from_quat(fa.rotation);
+        let rb = Mat3::from_quat(fb.rotation);
+        let linear = ra.transpose() * (fb.translation - fa.translation);
+        let angles = bullet_euler_xyz(ra.transpose() * rb);
+        let (x_b, z_a) = (rb.x_axis, ra.z_axis);
+        let ax1 = z_a.cross(x_b);
+        let axes = [
+            ax1.cross(z_a).normalize_or_zero(),
+            ax1.normalize_or_zero(),
+            x_b.cross(ax1).normalize_or_zero(),
+        ];
+        let arm_a = fa.translation - bodies[a].pose.translation;
+        let arm_b = fb.translation - bodies[b].pose.translation;
+        let spring_rate = info.fps / info.iterations.max(1) as f32;
+        // One axis: its limit and motor, as `push_rows` reads them.
+        let drive = |position: f32, force: f32, lower: f32, upper: f32, spring: bool, angular| {
+            let motor = spring.then(|| (spring_rate * force, force.abs() / info.fps));
+            let limit = test_limit(position, lower, upper, angular);
+            let axis = AxisDrive {
+                limit,
+                lower,
+                upper,
+                position,
+                motor,
+            };
+            axis.drive(angular, info.fps * STOP_ERP)
+        };
+        let mut rows = Vec::new();
+        let mut keep = |mut row: Row, d: RowDrive| {
+            (row.target, row.lower, row.upper) = (d.target, d.lower, d.upper);
+            if row.finish(bodies) {
+                rows.push(row);
+            }
+        };
+        for i in 0..3 {
+            let (lower, upper, value) = (j.linear_lower[i], j.linear_upper[i], linear[i]);
+            let force = value * j.linear_stiffness[i];
+            if let Some(d) = drive(value, force, lower, upper, j.linear_spring[i], false) {
+                let axis = ra.col(i);
+                let ang = (arm_a.cross(axis), -arm_b.cross(axis));
+                keep(Row::new(a, b, axis, ang.0, -axis, ang.1), d);
+            }
+        }
+        for i in 0..3 {
+            let (lower, upper, raw) = (j.angular_lower[i], j.angular_upper[i], angles[i]);
+            let position = adjust_angle_to_limits(raw, lower, upper);
+            let force = -raw * j.angular_stiffness[i];
+            if let Some(d) = drive(position, force, lower, upper, j.angular_spring[i], true) {
+                let mut row = Row::new(a, b, Vec3::ZERO, axes[i], Vec3::ZERO, -axes[i]);
+                row.angular = true;
+                keep(row, d);
+            }
+        }
+        rows
+    }
+
+    #[test]
+    fn rows_built_in_place_have_the_bits_of_the_long_way() {
+        let mut n = Numbers(7);
+        let info = StepInfo::new(60.0, 10);
+        let mut compared = 0;
+        for case in 0..2000 {
+            let mut bodies = Vec::new();
+            // Every fifth case axis-aligned, at rest: exact zeros (of either sign) in the
+            // matrices and velocities, where a changed order of operations would show.
+            let aligned = case % 5 == 0;
+            let mut pose = || {
+                let p = n.pose();
+                if aligned {
+                    Pose::from_parts(p.translation, Quat::IDENTITY)
+                } else {
+                    p
+                }
+            };
+            let frames = (pose(), pose());
+            for k in 0..2 {
+                let pose = if aligned { frames.0 } else { n.pose() };
+                let (v, w) = if aligned {
+                    (Vec3::new(0.0, -0.0, 0.0), Vec3::ZERO)
+                } else {
+                    (n.vec(2.0), n.vec(4.0))
+                };
+                // Every third pair has a bone-following (fixed) side.
+                bodies.push(if (case + k) % 3 == 0 {
+                    SolverBody::fixed(pose, v, w)
+                } else {
+                    let inertia = n.vec(1.0).abs() + Vec3::splat(0.01);
+                    SolverBody::dynamic(pose, v, w, n.next().abs() + 0.1, inertia)
+                });
+            }
+            let (linear_lower, linear_upper) = n.limits(0.5);
+            let (angular_lower, angular_upper) = n.limits(3.0);
+            let joint = Spring6Dof {
+                body_a: 0,
+                body_b: 1,
+                frame_a: frames.0,
+                frame_b: frames.1,
+                linear_lower,
+                linear_upper,
+                angular_lower,
+                angular_upper,
+                linear_stiffness: n.vec(50.0).abs(),
+                angular_stiffness: n.vec(50.0).abs(),
+                linear_spring: [n.next() > 0.0, n.next() > 0.0, n.next() > 0.0],
+                angular_spring: [true, n.next() > -0.5, true],
+            };
+            let mut fast = Vec::new();
+            joint.push_rows(&bodies, &info, &mut fast);
+            let slow = rows_the_long_way(&joint, &bodies, &info);
+            assert_eq!(fast.len(), slow.len(), "case {case}");
+            for (f, s) in fast.iter().zip(&slow) {
+                assert_eq!(row_bits(f), row_bits(s), "case {case}");
+            }
+            compared += fast.len();
+        }
+        assert!(compared > 6000, "only {compared} rows compared");
+    }
+
+    #[test]
+    fn world_inverse_inertia_in_lanes_has_the_bits_of_mat3() {
+        let mut n = Numbers(11);
+        for _ in 0..2000 {
+            let (pose, inv_inertia, ang) = (n.pose(), n.vec(3.0).abs(), n.vec(2.0));
+            let body = SolverBody::dynamic(pose, Vec3::ZERO, Vec3::ZERO, 1.0, inv_inertia);
+            let r = Mat3::from_quat(pose.rotation);
+            let scalar = r * Mat3::from_diagonal(inv_inertia) * r.transpose();
+            let lanes = Mat3::from(body.inv_inertia_world);
+            let bits = |m: Mat3| m.to_cols_array().map(f32::to_bits);
+            assert_eq!(bits(lanes), bits(scalar));
+            let product = body.inv_inertia_world.mul_vec3a(ang.into());
+            let expected = scalar * ang;
+            assert_eq!(
+                Vec3::from(product).to_array().map(f32::to_bits),
+                expected.to_array().map(f32::to_bits)
+            );
+        }
+    }
 }

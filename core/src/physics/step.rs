@@ -245,10 +245,7 @@ impl PhysicsWorld {
             self.solver.push(solver_body(&self.rapier, b, &config, h));
         }
         self.rows.clear();
-        let info = StepInfo {
-            fps: 1.0 / h,
-            iterations: config.solver_iterations,
-        };
+        let info = StepInfo::new(1.0 / h, config.solver_iterations);
         // Bullet's order (island-sorted, bodies whose boxes overlap joined first), which
         // decides where unconverged chains hang.
         let solver = std::mem::take(&mut self.solver);
