@@ -493,3 +493,45 @@ fn textures_with_an_origin_are_read_from_that_folder() {
     }
     assert_eq!(missing(&options), 0, "each read from its origin's folder");
 }
+
+#[test]
+fn a_vrm_export_lists_the_t_pose_turn_as_a_change_and_dropped_features_as_losses() {
+    for rel in ["gene/Gene.pmx", "mei/mei.pmd"] {
+        let Some(path) = hone_testkit::shared_model(rel) else {
+            continue;
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let run = hone_export()
+            .arg(&path)
+            .arg("-o")
+            .arg(dir.path().join("a.vrm"))
+            .args([
+                "--author",
+                "Hone test",
+                "--license",
+                "https://vrm.dev/licenses/1.0/",
+            ])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(run.status.success(), "{rel}: {stderr}");
+        let lines: Vec<&str> = stderr.lines().collect();
+        let at = |what: &str| lines.iter().position(|l| l.contains(what));
+        let changed = at("hone: Carried with changes:").expect(&stderr);
+        let lost = at("hone: Not carried:").expect(&stderr);
+        let turn = at("arms turned into VRM's T pose").expect(&stderr);
+        assert!(changed < turn && turn < lost, "{rel}: {stderr}");
+        // Under the losses: IK bones (VRM has no IK) and 付与, each an item of the list.
+        let losses = &lines[lost + 1..];
+        let items = losses.iter().take_while(|l| l.starts_with("  • ")).count();
+        assert!(
+            losses[..items]
+                .iter()
+                .any(|l| l.contains("IK bones exported as plain bones")),
+            "{rel}: {stderr}"
+        );
+        // The closing line counts only the losses.
+        let things = format!("{items} things not carried");
+        assert!(stderr.contains(&things), "{rel}: {things}: {stderr}");
+    }
+}
