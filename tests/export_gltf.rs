@@ -62,6 +62,18 @@ fn validate(files: &[PathBuf]) -> Vec<(String, u64, String)> {
         .collect()
 }
 
+/// `hone export MODEL -o OUT.vrm` with an author and the VRM licence.
+fn export_vrm(model: &Path, out: &Path) -> std::process::Output {
+    let meta = [
+        "--author",
+        "Hone test",
+        "--license",
+        "https://vrm.dev/licenses/1.0/",
+    ];
+    let run = hone_export().arg(model).arg("-o").arg(out).args(meta);
+    run.output().unwrap()
+}
+
 fn export(model: &Path, out: &Path) -> String {
     let run = hone_export()
         .arg(model)
@@ -241,18 +253,7 @@ fn vrm_of_every_humanoid_shared_model_has_the_required_bones_expressions_springs
         .iter()
         .all(|n| has(n));
         let out = dir.path().join(format!("{i}.vrm"));
-        let run = hone_export()
-            .arg(path)
-            .arg("-o")
-            .arg(&out)
-            .args([
-                "--author",
-                "Hone test",
-                "--license",
-                "https://vrm.dev/licenses/1.0/",
-            ])
-            .output()
-            .unwrap();
+        let run = export_vrm(path, &out);
         let stderr = String::from_utf8_lossy(&run.stderr);
         if !humanoid {
             assert_eq!(run.status.code(), Some(1), "{}: {stderr}", path.display());
@@ -501,18 +502,7 @@ fn a_vrm_export_lists_the_t_pose_turn_as_a_change_and_dropped_features_as_losses
             continue;
         };
         let dir = tempfile::tempdir().unwrap();
-        let run = hone_export()
-            .arg(&path)
-            .arg("-o")
-            .arg(dir.path().join("a.vrm"))
-            .args([
-                "--author",
-                "Hone test",
-                "--license",
-                "https://vrm.dev/licenses/1.0/",
-            ])
-            .output()
-            .unwrap();
+        let run = export_vrm(&path, &dir.path().join("a.vrm"));
         let stderr = String::from_utf8_lossy(&run.stderr);
         assert!(run.status.success(), "{rel}: {stderr}");
         let lines: Vec<&str> = stderr.lines().collect();

@@ -320,15 +320,11 @@ mod tests {
             note(NoteKind::Lost, "soft bodies gone"),
         ];
         let lines = report_lines(&notes);
-        let expected = [
-            (LogLevel::Info, "Export: Carried with changes:"),
-            (LogLevel::Info, "  • arms turned"),
-            (LogLevel::Warning, "Export: Not carried:"),
-            (LogLevel::Warning, "  • IK gone"),
-            (LogLevel::Warning, "  • soft bodies gone"),
-        ];
-        let got: Vec<(LogLevel, &str)> = lines.iter().map(|(l, t)| (*l, t.as_str())).collect();
-        assert_eq!(got, expected);
+        let got: Vec<String> = lines.iter().map(|(l, t)| format!("{l:?}|{t}")).collect();
+        let expected = "Info|Export: Carried with changes:\nInfo|  • arms turned\n\
+                        Warning|Export: Not carried:\nWarning|  • IK gone\n\
+                        Warning|  • soft bodies gone";
+        assert_eq!(got.join("\n"), expected);
         assert!(report_lines(&[]).is_empty());
     }
 

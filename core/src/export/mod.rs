@@ -123,10 +123,10 @@ pub enum NoteKind {
 impl NoteKind {
     /// The heading a report lists this kind's notes under.
     pub fn heading(self) -> String {
-        match self {
-            NoteKind::Changed => crate::tr!("export-notes-changed"),
-            NoteKind::Lost => crate::tr!("export-notes-lost"),
-        }
+        crate::tr!(match self {
+            NoteKind::Changed => "export-notes-changed",
+            NoteKind::Lost => "export-notes-lost",
+        })
     }
 }
 
