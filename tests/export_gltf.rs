@@ -70,7 +70,8 @@ fn export_vrm(model: &Path, out: &Path) -> std::process::Output {
         "--license",
         "https://vrm.dev/licenses/1.0/",
     ];
-    let run = hone_export().arg(model).arg("-o").arg(out).args(meta);
+    let mut run = hone_export();
+    run.arg(model).arg("-o").arg(out).args(meta);
     run.output().unwrap()
 }
 
