@@ -62,6 +62,19 @@ fn validate(files: &[PathBuf]) -> Vec<(String, u64, String)> {
         .collect()
 }
 
+/// `hone export MODEL -o OUT.vrm` with an author and the VRM licence.
+fn export_vrm(model: &Path, out: &Path) -> std::process::Output {
+    let meta = [
+        "--author",
+        "Hone test",
+        "--license",
+        "https://vrm.dev/licenses/1.0/",
+    ];
+    let mut run = hone_export();
+    run.arg(model).arg("-o").arg(out).args(meta);
+    run.output().unwrap()
+}
+
 fn export(model: &Path, out: &Path) -> String {
     let run = hone_export()
         .arg(model)
@@ -241,18 +254,7 @@ fn vrm_of_every_humanoid_shared_model_has_the_required_bones_expressions_springs
         .iter()
         .all(|n| has(n));
         let out = dir.path().join(format!("{i}.vrm"));
-        let run = hone_export()
-            .arg(path)
-            .arg("-o")
-            .arg(&out)
-            .args([
-                "--author",
-                "Hone test",
-                "--license",
-                "https://vrm.dev/licenses/1.0/",
-            ])
-            .output()
-            .unwrap();
+        let run = export_vrm(path, &out);
         let stderr = String::from_utf8_lossy(&run.stderr);
         if !humanoid {
             assert_eq!(run.status.code(), Some(1), "{}: {stderr}", path.display());
@@ -492,4 +494,35 @@ fn textures_with_an_origin_are_read_from_that_folder() {
             .bring(i, &model.textures[i], path.parent().unwrap());
     }
     assert_eq!(missing(&options), 0, "each read from its origin's folder");
+}
+
+#[test]
+fn a_vrm_export_lists_the_t_pose_turn_as_a_change_and_dropped_features_as_losses() {
+    for rel in ["gene/Gene.pmx", "mei/mei.pmd"] {
+        let Some(path) = hone_testkit::shared_model(rel) else {
+            continue;
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let run = export_vrm(&path, &dir.path().join("a.vrm"));
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(run.status.success(), "{rel}: {stderr}");
+        let lines: Vec<&str> = stderr.lines().collect();
+        let at = |what: &str| lines.iter().position(|l| l.contains(what));
+        let changed = at("hone: Carried with changes:").expect(&stderr);
+        let lost = at("hone: Not carried:").expect(&stderr);
+        let turn = at("arms turned into VRM's T pose").expect(&stderr);
+        assert!(changed < turn && turn < lost, "{rel}: {stderr}");
+        // Under the losses: IK bones (VRM has no IK) and 付与, each an item of the list.
+        let losses = &lines[lost + 1..];
+        let items = losses.iter().take_while(|l| l.starts_with("  • ")).count();
+        assert!(
+            losses[..items]
+                .iter()
+                .any(|l| l.contains("IK bones exported as plain bones")),
+            "{rel}: {stderr}"
+        );
+        // The closing line counts only the losses.
+        let things = format!("{items} things not carried");
+        assert!(stderr.contains(&things), "{rel}: {things}: {stderr}");
+    }
 }

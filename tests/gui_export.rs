@@ -78,9 +78,15 @@ fn the_vrm_window_needs_author_and_licence_then_writes_the_file_and_cancel_write
     let text = String::from_utf8_lossy(&bytes);
     assert!(text.contains("\"VRMC_vrm\"") && text.contains("\"Kittest\""));
     let log = &app(&h).state.log_lines();
+    // The T-pose turn is information (carried with a change), IK a loss.
     assert!(
         log.iter()
-            .any(|(l, m)| *l == LogLevel::Warning && m.contains("T pose")),
+            .any(|(l, m)| *l == LogLevel::Info && m.contains("T pose")),
+        "{log:?}"
+    );
+    assert!(
+        log.iter()
+            .any(|(l, m)| *l == LogLevel::Warning && m.contains("IK bones")),
         "{log:?}"
     );
     assert!(log.iter().any(|(_, m)| m.contains("gene.vrm")), "{log:?}");

@@ -1,4 +1,4 @@
-export-note = hone: not carried: { $note }
+export-note = {"  "}• { $note }
 export-filter-glb = glTF binary
 export-filter-gltf = glTF (JSON, embedded)
 export-filter-vrm = VRM 1.0 avatar
@@ -9,7 +9,7 @@ export-go = Export
 export-cancel = Cancel
 export-running-title = Exporting
 export-running = Writing { $path }…
-export-log-note = Export: not carried: { $note }
+export-log-heading = Export: { $heading }
 export-log-written = Exported { $path }
 export-log-failed = Cannot export { $path }: { $error }
 export-report-title = Export report

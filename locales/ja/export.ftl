@@ -1,4 +1,4 @@
-export-note = hone: 持ち出せないもの: { $note }
+export-note = {"  "}• { $note }
 export-filter-glb = glTF バイナリ
 export-filter-gltf = glTF（JSON・埋め込み）
 export-filter-vrm = VRM 1.0 アバター
@@ -9,7 +9,7 @@ export-go = 書き出す
 export-cancel = キャンセル
 export-running-title = 書き出し中
 export-running = { $path } を書き出しています…
-export-log-note = 書き出し: 持ち出せないもの: { $note }
+export-log-heading = 書き出し: { $heading }
 export-log-written = { $path } を書き出しました
 export-log-failed = { $path } を書き出せません: { $error }
 export-report-title = 書き出しの報告

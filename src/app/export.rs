@@ -16,14 +16,14 @@ use crate::app::commands::Commands;
 use crate::app::view::View;
 use crate::app::LogLevel;
 use crate::export::ExportFormat;
-use crate::ops::output::{OutputOperation, Progress, Sources};
+use crate::ops::output::{Note, NoteKind, OutputOperation, Progress, Sources};
 use crate::ops::{Options, Selection};
 use serde_json::json;
 
 const OP: &OutputOperation = &crate::ops::export::OP;
 
 /// What the worker hands back: the report's notes, or the error.
-type Outcome = Result<Vec<String>, String>;
+type Outcome = Result<Vec<Note>, String>;
 
 #[derive(Clone, Default)]
 struct Window {
@@ -36,7 +36,7 @@ struct Window {
     /// An expression map file (JSON or CSV); empty for the built-in names.
     expressions: String,
     /// The running export's file and its job (the report's notes).
-    job: Option<(PathBuf, Job<Vec<String>>)>,
+    job: Option<(PathBuf, Job<Vec<Note>>)>,
     /// The last export's file and notes (shown until closed).
     report: Option<(PathBuf, Vec<String>)>,
 }
@@ -155,6 +155,26 @@ pub fn run(sources: &Sources, options: &Options, progress: &mut Progress) -> Out
         .map_err(|e| e.to_string())
 }
 
+/// The Log's and the report window's lines for an export's notes: each kind's heading,
+/// then its notes (changes as information, losses as warnings).
+fn report_lines(notes: &[Note]) -> Vec<(LogLevel, String)> {
+    let mut lines = Vec::new();
+    for (kind, texts) in crate::ops::output::notes_by_kind(notes) {
+        let level = match kind {
+            NoteKind::Changed => LogLevel::Info,
+            NoteKind::Lost => LogLevel::Warning,
+        };
+        let heading = crate::tr!("export-log-heading", heading = kind.heading());
+        lines.push((level, heading));
+        lines.extend(
+            texts
+                .into_iter()
+                .map(|note| (level, crate::tr!("export-note", note = note))),
+        );
+    }
+    lines
+}
+
 /// The VRM meta window, the running export and the report.
 pub fn show(ctx: &egui::Context, view: &View, commands: &mut Commands) {
     let mut w = window(ctx);
@@ -234,18 +254,16 @@ pub fn show(ctx: &egui::Context, view: &View, commands: &mut Commands) {
                     });
             }
             Some(Ok(notes)) => {
-                for note in &notes {
-                    commands.log(
-                        LogLevel::Warning,
-                        crate::tr!("export-log-note", note = note.as_str()),
-                    );
+                let lines = report_lines(&notes);
+                for (level, line) in &lines {
+                    commands.log(*level, line.clone());
                 }
                 commands.log(
                     LogLevel::Info,
                     crate::tr!("export-log-written", path = path.display().to_string()),
                 );
                 w.job = None;
-                w.report = Some((path, notes));
+                w.report = Some((path, lines.into_iter().map(|(_, line)| line).collect()));
             }
             Some(Err(JobError::Cancelled)) => w.job = None,
             Some(Err(JobError::Failed(error))) => {
@@ -273,7 +291,7 @@ pub fn show(ctx: &egui::Context, view: &View, commands: &mut Commands) {
                     .max_height(300.0)
                     .show(ui, |ui| {
                         for note in notes {
-                            ui.label(format!("• {note}"));
+                            ui.label(note);
                         }
                     });
                 close = ui.button(crate::tr!("export-close")).clicked();
@@ -288,6 +306,27 @@ pub fn show(ctx: &egui::Context, view: &View, commands: &mut Commands) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_log_lists_changes_as_information_and_losses_as_warnings_each_under_its_heading() {
+        hone_core::i18n::set_lang(hone_core::i18n::Lang::En);
+        let note = |kind, text: &str| Note {
+            kind,
+            text: text.into(),
+        };
+        let notes = [
+            note(NoteKind::Lost, "IK gone"),
+            note(NoteKind::Changed, "arms turned"),
+            note(NoteKind::Lost, "soft bodies gone"),
+        ];
+        let lines = report_lines(&notes);
+        let got: Vec<String> = lines.iter().map(|(l, t)| format!("{l:?}|{t}")).collect();
+        let expected = "Info|Export: Carried with changes:\nInfo|  • arms turned\n\
+                        Warning|Export: Not carried:\nWarning|  • IK gone\n\
+                        Warning|  • soft bodies gone";
+        assert_eq!(got.join("\n"), expected);
+        assert!(report_lines(&[]).is_empty());
+    }
 
     #[test]
     fn the_worker_writes_the_file_and_returns_the_report() {

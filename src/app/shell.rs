@@ -26,6 +26,7 @@ const DOCK_KEY: &str = "hone_dock";
 const VIEW_KEY: &str = "hone_view";
 const LANG_KEY: &str = "hone_lang";
 const BACKUP_KEY: &str = "hone_backup";
+const FOLDERS_KEY: &str = "hone_picker_folders";
 
 pub struct HoneApp {
     pub state: State,
@@ -114,6 +115,9 @@ impl HoneApp {
                 }
                 if let Some(r) = eframe::get_value::<Vec<PathBuf>>(storage, RECENT_KEY) {
                     app.recent = r;
+                }
+                if let Some(f) = eframe::get_value(storage, FOLDERS_KEY) {
+                    app.picker.set_last_folders(f);
                 }
                 if let Some(v) = eframe::get_value(storage, VIEW_KEY) {
                     app.state.viewport_mut().options = v;
@@ -954,6 +958,7 @@ impl eframe::App for HoneApp {
         eframe::set_value(storage, VIEW_KEY, &self.state.viewport().options);
         eframe::set_value(storage, LANG_KEY, &hone_core::i18n::lang());
         eframe::set_value(storage, BACKUP_KEY, &self.backup);
+        eframe::set_value(storage, FOLDERS_KEY, self.picker.last_folders());
     }
 
     fn persist_egui_memory(&self) -> bool {

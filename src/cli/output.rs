@@ -2,8 +2,8 @@
 //! ([`hone_core::ops::OUTPUTS`]) as subcommands, their flags and `--help` built from the
 //! declaration (the same option schema as `hone rig`): `INPUT -o OUT [--dry-run]`, the
 //! inputs it reads (`--motion`), its selection flag and one flag per option. The
-//! report's lines go to stdout, what could not be carried and what writing said to
-//! stderr; the file is written through a temporary file and a rename, so a failure
+//! report's lines go to stdout, its notes (what was carried with changes, then what
+//! could not be carried, each under its heading) and what writing said to stderr; the file is written through a temporary file and a rename, so a failure
 //! writes nothing.
 
 use super::CliResult;
@@ -151,8 +151,11 @@ pub fn run<T: Declared>(args: OutputArgs<T>) -> CliResult {
         let _ = writeln!(out, "{line}");
     }
     let _ = out.flush();
-    for note in &made.notes {
-        let _ = writeln!(err, "{}", crate::tr!("export-note", note = note.as_str()));
+    for (kind, texts) in crate::ops::output::notes_by_kind(&made.notes) {
+        let _ = writeln!(err, "hone: {}", kind.heading());
+        for text in texts {
+            let _ = writeln!(err, "{}", crate::tr!("export-note", note = text));
+        }
     }
     if dry_run {
         return Ok(ExitCode::SUCCESS);
@@ -162,7 +165,10 @@ pub fn run<T: Declared>(args: OutputArgs<T>) -> CliResult {
     }
     let kib = std::fs::metadata(&output).map_or(0, |m| m.len().div_ceil(1024)) as i64;
     let path = output.display().to_string();
-    let notes = made.notes.len() as i64;
+    let lost = made.notes.iter();
+    let notes = lost
+        .filter(|n| n.kind == crate::ops::output::NoteKind::Lost)
+        .count() as i64;
     let written = crate::tr!("output-written", path = path, kib = kib, notes = notes);
     let _ = writeln!(err, "{written}");
     Ok(ExitCode::SUCCESS)

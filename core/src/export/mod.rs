@@ -109,6 +109,27 @@ pub fn export(
     }
 }
 
+/// What a note tells: something carried with a change (information), or a loss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum NoteKind {
+    /// Carried, changed on the way (the T pose baked, springs derived, weights
+    /// normalised): nothing the user had is gone.
+    Changed,
+    /// Not carried, or carried without what made it work (SDEF as linear skinning):
+    /// something the user had is gone from the file.
+    Lost,
+}
+
+impl NoteKind {
+    /// The heading a report lists this kind's notes under.
+    pub fn heading(self) -> String {
+        crate::tr!(match self {
+            NoteKind::Changed => "export-notes-changed",
+            NoteKind::Lost => "export-notes-lost",
+        })
+    }
+}
+
 /// One thing the export could not carry, or carried approximately.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExportNote {
@@ -160,6 +181,34 @@ pub enum ExportNote {
 }
 
 impl ExportNote {
+    /// Whether the note is information or a loss.
+    pub fn kind(&self) -> NoteKind {
+        match self {
+            ExportNote::WeightsNormalised { .. }
+            | ExportNote::RestPoseNotT
+            | ExportNote::SpringsMade { .. }
+            | ExportNote::TPoseBaked { .. } => NoteKind::Changed,
+            // Every additive sphere map carried and the toons approximated: a change only.
+            ExportNote::SpheresAsMatcap { dropped, .. } if *dropped == 0 => NoteKind::Changed,
+            ExportNote::SpheresAsMatcap { .. }
+            | ExportNote::SdefAsLinear { .. }
+            | ExportNote::QdefAsLinear { .. }
+            | ExportNote::IkDropped { .. }
+            | ExportNote::AppendDropped { .. }
+            | ExportNote::PhysicsDropped { .. }
+            | ExportNote::SoftBodiesDropped { .. }
+            | ExportNote::MorphsDropped { .. }
+            | ExportNote::PointLineMaterialsDropped { .. }
+            | ExportNote::BadFacesDropped { .. }
+            | ExportNote::ToonSphereDropped { .. }
+            | ExportNote::TextureMissing { .. }
+            | ExportNote::TooManyBones { .. }
+            | ExportNote::BoxCollidersDropped { .. }
+            | ExportNote::HumanBonesSkipped { .. }
+            | ExportNote::ExpressionMorphMissing { .. } => NoteKind::Lost,
+        }
+    }
+
     /// The note in the current language.
     pub fn message(&self) -> String {
         let n = |x: usize| x as i64;
@@ -239,7 +288,7 @@ impl ExportNote {
     }
 }
 
-/// What an export could not carry, in the order found.
+/// What an export changed and could not carry, in the order found.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ExportReport {
     pub notes: Vec<ExportNote>,

@@ -1,7 +1,7 @@
 //! `export`: the model as glTF 2.0 or VRM 1.0 ([`crate::export`]); an output operation.
 //! The format is the `format` option's, else the output file's extension.
 
-use super::output::{Output, OutputOperation, Product, Progress, RunResult, Sources};
+use super::output::{Note, Output, OutputOperation, Product, Progress, RunResult, Sources};
 use super::{Choice, Def, Menu, Need, OpError, Opt, OptKind, Options, Selection};
 use crate::export::{ExportFormat, ExportOptions, ExpressionMap};
 
@@ -107,7 +107,12 @@ fn run(sources: &Sources, _: &Selection, options: &Options, progress: &mut Progr
     (progress.report)(1.0);
     Ok(Output {
         lines: Vec::new(),
-        notes: report.notes.iter().map(|n| n.message()).collect(),
+        notes: (report.notes.iter())
+            .map(|n| Note {
+                kind: n.kind(),
+                text: n.message(),
+            })
+            .collect(),
         product: Product::Bytes(bytes),
     })
 }

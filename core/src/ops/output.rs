@@ -120,7 +120,29 @@ impl OutputOperation {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Written {
     pub lines: Vec<String>,
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
+}
+
+pub use crate::export::NoteKind;
+
+/// One note of an output operation: what it changed on the way, or lost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub kind: NoteKind,
+    /// Localised.
+    pub text: String,
+}
+
+/// The notes grouped under their headings, changes first, then losses; empty groups left out.
+pub fn notes_by_kind(notes: &[Note]) -> Vec<(NoteKind, Vec<&str>)> {
+    [NoteKind::Changed, NoteKind::Lost]
+        .into_iter()
+        .map(|kind| {
+            let texts = notes.iter().filter(|n| n.kind == kind);
+            (kind, texts.map(|n| n.text.as_str()).collect::<Vec<_>>())
+        })
+        .filter(|(_, texts)| !texts.is_empty())
+        .collect()
 }
 
 /// What an output operation's `run` returns.
@@ -210,8 +232,8 @@ pub struct Output {
     pub product: Product,
     /// What it did, localised, one line each (the CLI prints them, the app logs them).
     pub lines: Vec<String>,
-    /// What could not be carried (an export's notes), localised.
-    pub notes: Vec<String>,
+    /// What was changed on the way or could not be carried (an export's notes).
+    pub notes: Vec<Note>,
 }
 
 /// The file's content.

@@ -46,6 +46,31 @@ pub enum Purpose {
     WeightsFromModel,
 }
 
+impl Purpose {
+    /// The folder a pick for this purpose remembers (purposes that read or write the same
+    /// kind of file share one).
+    pub fn folder_key(&self) -> &'static str {
+        match self {
+            Purpose::OpenModel | Purpose::ImportCsv | Purpose::WeightsFromModel => "open-model",
+            Purpose::SaveModel { .. } | Purpose::ExportCsv | Purpose::RecoveryCopy { .. } => {
+                "save-model"
+            }
+            Purpose::ExtractPart { .. } => "extract",
+            Purpose::LoadMotion => "motion",
+            Purpose::LoadPose | Purpose::SavePose => "pose",
+            Purpose::BakeOutput => "bake",
+            Purpose::Export => "export",
+            Purpose::OperationOption { .. } | Purpose::Dictionary | Purpose::ExpressionMap => {
+                "option-file"
+            }
+        }
+    }
+}
+
+/// The last folder a pick chose, per [`Purpose::folder_key`]; kept with the app's
+/// settings.
+pub type LastFolders = std::collections::BTreeMap<String, PathBuf>;
+
 /// Where code that holds only the egui context leaves its request (the window takes
 /// it each frame, as it takes [`crate::app::state::PanelState::pick`]).
 fn asked_id() -> eframe::egui::Id {
@@ -144,6 +169,8 @@ pub struct Picker {
     answers: std::collections::VecDeque<PathBuf>,
     /// The titles of the dialogs asked for, in order (what tests look at).
     pub asked: Vec<String>,
+    /// The last folder chosen per purpose, offered by the next pick for it.
+    last_folders: LastFolders,
 }
 
 impl Picker {
@@ -169,6 +196,34 @@ impl Picker {
         *self.backend.get_or_insert_with(Backend::detect)
     }
 
+    /// The last folders chosen (to keep with the settings).
+    pub fn last_folders(&self) -> &LastFolders {
+        &self.last_folders
+    }
+
+    /// Folders remembered from an earlier session.
+    pub fn set_last_folders(&mut self, folders: LastFolders) {
+        self.last_folders = folders;
+    }
+
+    /// The folder a dialog for `request` opens in: the last one chosen for its purpose
+    /// while it exists, else the one the request suggests.
+    pub fn directory_for(&self, request: &PickRequest) -> Option<PathBuf> {
+        let last = self.last_folders.get(request.purpose.folder_key());
+        last.filter(|dir| dir.is_dir())
+            .cloned()
+            .or_else(|| request.directory.clone())
+    }
+
+    /// Remembers `path`'s folder for `purpose`; gives the answer back.
+    fn chosen(&mut self, purpose: Purpose, path: PathBuf) -> (Purpose, PathBuf) {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let key = purpose.folder_key().to_string();
+            self.last_folders.insert(key, dir.to_path_buf());
+        }
+        (purpose, path)
+    }
+
     /// The picker of our own is showing.
     pub fn is_open(&self) -> bool {
         self.open.is_some()
@@ -178,12 +233,13 @@ impl Picker {
     /// chosen); the picker of our own answers later, through [`update`](Self::update).
     pub fn pick(
         &mut self,
-        request: PickRequest,
+        mut request: PickRequest,
         log: &mut dyn FnMut(LogLevel, String),
     ) -> Option<(Purpose, PathBuf)> {
         self.asked.push(request.title.clone());
+        request.directory = self.directory_for(&request);
         if let Some(path) = self.answers.pop_front() {
-            return Some((request.purpose, path));
+            return Some(self.chosen(request.purpose, path));
         }
         if self.backend.is_none() && self.backend() == Backend::Builtin {
             log(LogLevel::Info, crate::tr!("files-dialog-missing"));
@@ -192,7 +248,7 @@ impl Picker {
             let started = Instant::now();
             let picked = system_dialog(&request);
             if picked.is_some() || started.elapsed() >= FAILED_WITHIN {
-                return picked.map(|p| (request.purpose, p));
+                return picked.map(|p| self.chosen(request.purpose, p));
             }
             log(LogLevel::Warning, crate::tr!("files-dialog-failed"));
             self.backend = Some(Backend::Builtin);
@@ -239,7 +295,7 @@ impl Picker {
         dialog.update(ctx);
         if let Some(path) = dialog.take_picked() {
             let (_, purpose) = self.open.take()?;
-            return Some((purpose, path));
+            return Some(self.chosen(purpose, path));
         }
         if matches!(
             dialog.state(),
@@ -313,6 +369,47 @@ fn system_dialog(request: &PickRequest) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn request(purpose: Purpose, directory: Option<PathBuf>) -> PickRequest {
+        PickRequest {
+            purpose,
+            title: String::new(),
+            filters: Vec::new(),
+            save_name: None,
+            directory,
+        }
+    }
+
+    #[test]
+    fn a_pick_offers_the_last_folder_chosen_for_its_purpose() {
+        let root = tempfile::tempdir().unwrap();
+        let (models, exports) = (root.path().join("models"), root.path().join("out"));
+        std::fs::create_dir_all(&models).unwrap();
+        std::fs::create_dir_all(&exports).unwrap();
+        let mut picker = Picker::answering([exports.join("a.vrm"), models.join("b.pmx")]);
+        let mut log = |_: LogLevel, _: String| {};
+        // Nothing chosen yet: the folder the request suggests.
+        let export = request(Purpose::Export, Some(models.clone()));
+        assert_eq!(picker.directory_for(&export), Some(models.clone()));
+        picker.pick(export.clone(), &mut log).unwrap();
+        picker
+            .pick(request(Purpose::OpenModel, None), &mut log)
+            .unwrap();
+        // Each purpose offers its own last folder, over what the request suggests.
+        assert_eq!(picker.directory_for(&export), Some(exports.clone()));
+        let open = request(Purpose::ImportCsv, None);
+        assert_eq!(picker.directory_for(&open), Some(models.clone()));
+        let bake = request(Purpose::BakeOutput, Some(models.clone()));
+        assert_eq!(picker.directory_for(&bake), Some(models.clone()));
+        // Kept with the settings and given back to the next session.
+        let kept = serde_json::to_string(picker.last_folders()).unwrap();
+        let mut next = Picker::default();
+        next.set_last_folders(serde_json::from_str(&kept).unwrap());
+        assert_eq!(next.directory_for(&export), Some(exports.clone()));
+        // A folder since removed is not offered.
+        std::fs::remove_dir(&exports).unwrap();
+        assert_eq!(next.directory_for(&export), Some(models));
+    }
 
     #[test]
     fn without_zenity_or_a_portal_the_builtin_picker_is_used() {

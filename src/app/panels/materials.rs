@@ -39,17 +39,18 @@ pub fn show(ui: &mut egui::Ui, view: &View, commands: &mut Commands, local: &mut
                         }
                     }
                     let d = m.diffuse;
-                    let (rect, _) =
+                    let (rect, swatch) =
                         ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-                    ui.painter().rect_filled(
-                        rect,
-                        2.0,
-                        egui::Rgba::from_rgb(
-                            d.x.clamp(0.0, 1.0),
-                            d.y.clamp(0.0, 1.0),
-                            d.z.clamp(0.0, 1.0),
-                        ),
+                    // A round swatch with an outline: a white square read as an unticked
+                    // checkbox beside the visibility one.
+                    let colour = egui::Rgba::from_rgb(
+                        d.x.clamp(0.0, 1.0),
+                        d.y.clamp(0.0, 1.0),
+                        d.z.clamp(0.0, 1.0),
                     );
+                    let outline = ui.visuals().widgets.noninteractive.fg_stroke;
+                    ui.painter().circle(rect.center(), 5.5, colour, outline);
+                    swatch.on_hover_text(tr!("materials-diffuse-tip"));
                     list.row(ui, Selection::Material(i), label(i, &m.name));
                     let tex = usize::try_from(m.texture)
                         .ok()

@@ -349,3 +349,81 @@ fn head_only_materials_are_hidden_from_first_person_and_additive_spheres_become_
         "no model had two textured materials"
     );
 }
+
+#[test]
+fn the_t_pose_turn_is_information_and_dropped_features_are_losses() {
+    use crate::ops::output::{notes_by_kind, NoteKind, Progress, Sources};
+    for (name, model) in humanoids() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("a.vrm");
+        let sources = Sources::new(&model, None, &out);
+        let meta =
+            serde_json::json!({"author": "Hone test", "license": "https://vrm.dev/licenses/1.0/"});
+        let options = crate::ops::Options::new(meta.as_object().unwrap().clone());
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        let mut progress = Progress {
+            report: &mut |_| {},
+            cancel: &cancel,
+        };
+        let run = crate::ops::export::OP.run;
+        let made = run(&sources, &Default::default(), &options, &mut progress).unwrap();
+        let groups = notes_by_kind(&made.notes);
+        let group = |kind| {
+            let found = groups.iter().find(|(k, _)| *k == kind);
+            found.map(|(_, texts)| texts.clone()).unwrap_or_default()
+        };
+        let (changed, lost) = (group(NoteKind::Changed), group(NoteKind::Lost));
+        // The catalogue's T-pose sentence up to its number of degrees.
+        let turn = crate::tr!("export-vrm-t-pose", degrees = "§");
+        let turn = turn.split('§').next().unwrap();
+        assert!(
+            changed.iter().any(|t| t.starts_with(turn)),
+            "{name}: the T-pose turn is information: {changed:?}"
+        );
+        assert!(
+            !lost.iter().any(|t| t.starts_with(turn)),
+            "{name}: {lost:?}"
+        );
+        // VRM has no IK: the model's IK bones are a loss.
+        let ik_bones = model.bones.iter().filter(|b| b.ik.is_some()).count();
+        assert!(ik_bones > 0, "{name}");
+        let ik = crate::tr!("export-ik-dropped", count = ik_bones as i64);
+        assert!(lost.contains(&ik.as_str()), "{name}: {ik} in {lost:?}");
+        assert!(!changed.contains(&ik.as_str()), "{name}");
+        // Changes come first, each group holds only its kind.
+        assert_eq!(groups[0].0, NoteKind::Changed, "{name}");
+        let kinds: Vec<NoteKind> = made.notes.iter().map(|n| n.kind).collect();
+        assert_eq!(
+            kinds.iter().filter(|k| **k == NoteKind::Lost).count(),
+            lost.len(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn sdef_skinned_linearly_is_a_loss_and_normalised_weights_a_change() {
+    assert_eq!(
+        ExportNote::SdefAsLinear { vertices: 3 }.kind(),
+        NoteKind::Lost
+    );
+    assert_eq!(
+        ExportNote::SoftBodiesDropped { count: 1 }.kind(),
+        NoteKind::Lost
+    );
+    assert_eq!(
+        ExportNote::WeightsNormalised { vertices: 3 }.kind(),
+        NoteKind::Changed
+    );
+    let matcap = |dropped| ExportNote::SpheresAsMatcap {
+        carried: 2,
+        dropped,
+        toons: 1,
+    };
+    assert_eq!(matcap(0).kind(), NoteKind::Changed);
+    assert_eq!(
+        matcap(1).kind(),
+        NoteKind::Lost,
+        "a multiply sphere map is gone"
+    );
+}

@@ -131,7 +131,12 @@ pub fn number(ui: &mut Ui, label: egui::Id, value: f64, kind: Number) -> Option<
 }
 
 fn emath_format(x: f64, decimals: usize) -> String {
-    egui::emath::format_with_decimals_in_range(x, 0..=decimals)
+    let text = egui::emath::format_with_decimals_in_range(x, 0..=decimals);
+    // A value shown as zero reads "0", not "-0" (a -0.0, or a tiny negative rounded).
+    match text.strip_prefix('-') {
+        Some(digits) if digits.chars().all(|c| c == '0' || c == '.') => digits.to_string(),
+        _ => text,
+    }
 }
 
 /// A typed number: spaces ignored, the minus sign U+2212 accepted.
@@ -276,5 +281,18 @@ mod tests {
         assert_eq!(parse_number("1e-3"), Some(0.001));
         assert_eq!(parse_number("abc"), None);
         assert_eq!(parse_number("inf"), None);
+    }
+
+    #[test]
+    fn a_number_shown_as_zero_has_no_minus_sign() {
+        assert_eq!(emath_format(-0.0, 5), "0");
+        let tiny = emath_format(-0.000_000_1, 3);
+        assert!(
+            !tiny.starts_with('-') && tiny.parse::<f64>() == Ok(0.0),
+            "{tiny}"
+        );
+        assert_eq!(emath_format(-0.5, 3), "-0.5");
+        assert_eq!(emath_format(-2.0, 3), "-2");
+        assert_eq!(emath_format(0.25, 3), "0.25");
     }
 }

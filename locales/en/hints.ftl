@@ -1,0 +1,2 @@
+# Small hints a new user needs (tooltips on unlabelled marks).
+materials-diffuse-tip = Diffuse colour
