@@ -77,6 +77,8 @@ pub struct State {
     /// What the panels asked for this frame (applied by [`State::apply_commands`]).
     commands: Commands,
     viewport: viewport::Viewport,
+    /// The viewport's drawing buffers (label placement), lent beside the view.
+    viewport_scratch: viewport::Scratch,
     textures: textures::TextureStore,
     /// Texture indices decoded since the last GPU sync.
     new_textures: Vec<usize>,
@@ -141,6 +143,7 @@ impl State {
             selected: Selected::default(),
             commands: Commands::default(),
             viewport: viewport::Viewport::default(),
+            viewport_scratch: Default::default(),
             textures: textures::TextureStore::empty(),
             new_textures: Vec::new(),
             material_visible: Vec::new(),
@@ -722,6 +725,8 @@ impl State {
                 }
                 Command::SaveOptions(options) => self.save_options = options,
                 Command::View(view) => viewport::view_command(self, view),
+                Command::Paint(step) => viewport::paint::apply(self, step),
+                Command::MorphDrag(step) => viewport::morph_edit::apply(self, step),
             }
         }
     }
@@ -815,6 +820,13 @@ impl State {
     pub fn split(&mut self) -> (View<'_>, &mut Commands, &mut PanelState) {
         let view = view_of!(self);
         (view, &mut self.commands, &mut self.panels)
+    }
+
+    /// The frame's view for the viewport, the command queue its input sends to, and
+    /// its drawing buffers: three disjoint borrows of the state.
+    pub fn split_viewport(&mut self) -> (View<'_>, &mut Commands, &mut viewport::Scratch) {
+        let view = view_of!(self);
+        (view, &mut self.commands, &mut self.viewport_scratch)
     }
 }
 
