@@ -112,9 +112,9 @@ pub struct State {
 
 type SelectionState = (Selection, Selected);
 
-/// Disjoint borrows of a [`State`] for the viewport's work within one frame: the
+/// Disjoint borrows of a [`State`] for the frame loop and the command handlers: the
 /// document and the selection to read, the pose, the viewport and the debug caches
-/// it updates, the queue it sends edits and selections to.
+/// they update, the queue they send edits and selections to.
 pub struct FrameParts<'a> {
     pub doc: &'a Document,
     pub selection: Selection,
@@ -242,8 +242,8 @@ impl State {
         &self.pose
     }
 
-    /// The pose for the frame loop and the viewport's input within a frame (a
-    /// gizmo drag, the parked pose); tests that set a pose directly.
+    /// The pose for the frame loop and the command handlers (the parked pose);
+    /// tests that set a pose directly.
     #[doc(hidden)]
     pub fn pose_mut(&mut self) -> &mut pose::PoseState {
         &mut self.pose
@@ -275,7 +275,7 @@ impl State {
         &self.viewport
     }
 
-    /// The viewport for its input within a frame (camera, gizmo, stroke) and the
+    /// The viewport for the command handlers (camera, gizmo, stroke) and the
     /// window (GPU scene, screenshot); tests that place the camera.
     #[doc(hidden)]
     pub fn viewport_mut(&mut self) -> &mut viewport::Viewport {
@@ -318,9 +318,8 @@ impl State {
         &mut self.debug
     }
 
-    /// The parts at once, for the viewport's input within a frame (the gizmo reads
-    /// the pose while it drags) and the frame loop; tests and benches that run a
-    /// step of it by hand.
+    /// The parts at once, for the frame loop ([`viewport::prepare`]) and the command
+    /// handlers; tests and benches that run a step of it by hand.
     #[doc(hidden)]
     pub fn frame_parts(&mut self) -> FrameParts<'_> {
         FrameParts {
