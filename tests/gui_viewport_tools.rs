@@ -12,13 +12,12 @@ use eframe::egui;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use hone::app::commands::{Command, Commands, Mode, MorphDrag, PaintCommand, ViewCommand};
-use hone::app::document::Document;
 use hone::app::viewport::{self, modes, morph_edit, paint};
 use hone::app::{Selection, State, View};
 use hone::pmx::{Model, Weights};
 
 mod gui_support;
-use gui_support::english;
+use gui_support::{pointer_events, state_with};
 
 type BarHarness = Harness<'static, State>;
 
@@ -32,12 +31,7 @@ fn draw_bars(ui: &mut egui::Ui, state: &mut State) {
 /// The tool bar and the mode bar alone on a state of `model`, `setup` applied first
 /// (and its commands applied, as the window would).
 fn bars(model: Model, setup: impl FnOnce(&mut State)) -> BarHarness {
-    english();
-    let document = Document::new(model, None, "test.pmx");
-    let mut state = State::new(document, None);
-    setup(&mut state);
-    state.apply_commands();
-    state.tick();
+    let state = state_with(model, setup);
     let size = egui::vec2(1600.0, 300.0);
     let mut h = Harness::builder()
         .with_size(size)
@@ -58,15 +52,17 @@ fn pending(h: &BarHarness) -> &[Command] {
     h.state().pending_commands()
 }
 
+/// The pending commands `pick` takes, in order.
+fn pending_of<T>(h: &BarHarness, pick: impl Fn(&Command) -> Option<T>) -> Vec<T> {
+    pending(h).iter().filter_map(pick).collect()
+}
+
 /// The view commands pending, in order.
 fn view_commands(h: &BarHarness) -> Vec<ViewCommand> {
-    pending(h)
-        .iter()
-        .filter_map(|c| match c {
-            Command::View(v) => Some(*v),
-            _ => None,
-        })
-        .collect()
+    pending_of(h, |c| match c {
+        Command::View(v) => Some(*v),
+        _ => None,
+    })
 }
 
 /// Sets the DragValue named `label` (a screen reader's SetValue).
@@ -235,18 +231,23 @@ fn weight_of(weights: &Weights, bone: usize) -> f32 {
     }
 }
 
-#[test]
-fn select_by_weight_sends_the_selection_of_the_selected_bone() {
-    let model = hone::pmx::builder::sample_rig();
-    // A bone some vertices follow fully.
-    let bone = (1..model.bones.len())
+/// The first bone (after the root) with a vertex weighted `enough`.
+fn bone_weighing(model: &Model, enough: impl Fn(f32) -> bool) -> usize {
+    (1..model.bones.len())
         .find(|&b| {
             model
                 .vertices
                 .iter()
-                .any(|v| weight_of(&v.weights, b) >= 0.5)
+                .any(|v| enough(weight_of(&v.weights, b)))
         })
-        .expect("a bone with vertices");
+        .expect("a bone with vertices")
+}
+
+#[test]
+fn select_by_weight_sends_the_selection_of_the_selected_bone() {
+    let model = hone::pmx::builder::sample_rig();
+    // A bone some vertices follow fully.
+    let bone = bone_weighing(&model, |w| w >= 0.5);
     let expected: Vec<usize> = (0..model.vertices.len())
         .filter(|&v| weight_of(&model.vertices[v].weights, bone) >= 0.5)
         .collect();
@@ -308,11 +309,7 @@ fn draw_viewport(ui: &mut egui::Ui, state: &mut State) {
 /// The viewport alone on `model`, `setup` applied first; its first frame drawn
 /// and applied (it sends where it was drawn).
 fn viewport_on(model: Model, setup: impl FnOnce(&mut State)) -> ViewHarness {
-    english();
-    let mut state = State::new(Document::new(model, None, "test.pmx"), None);
-    setup(&mut state);
-    state.apply_commands();
-    state.tick();
+    let state = state_with(model, setup);
     let mut h = Harness::builder()
         .with_size(egui::vec2(1200.0, 900.0))
         .build_ui_state(draw_viewport, state);
@@ -330,15 +327,7 @@ fn apply(h: &mut ViewHarness) {
 
 /// One frame with the pointer at `pos`, the primary button pressed or released there.
 fn pointer_frame(h: &mut ViewHarness, pos: egui::Pos2, button: Option<bool>) {
-    h.event(egui::Event::PointerMoved(pos));
-    if let Some(pressed) = button {
-        h.event(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-    }
+    pointer_events(h, pos, button);
     h.run_steps(1);
 }
 
@@ -349,13 +338,10 @@ fn projector(h: &ViewHarness) -> viewport::camera::Projector {
 }
 
 fn paint_steps(h: &ViewHarness) -> Vec<PaintCommand> {
-    pending(h)
-        .iter()
-        .filter_map(|c| match c {
-            Command::Paint(p) => Some(*p),
-            _ => None,
-        })
-        .collect()
+    pending_of(h, |c| match c {
+        Command::Paint(p) => Some(*p),
+        _ => None,
+    })
 }
 
 fn edits_pending(h: &ViewHarness) -> usize {
@@ -383,14 +369,7 @@ fn the_viewport_takes_a_shared_view_a_command_sender_and_its_buffers() {
 fn a_paint_drag_sends_strokes_and_the_weights_change_when_applied_one_step_a_stroke() {
     let model = hone::pmx::builder::sample_rig();
     // A bone and a face whose corners it does not fully own: Add raises its weight.
-    let bone = (1..model.bones.len())
-        .find(|&b| {
-            model
-                .vertices
-                .iter()
-                .any(|v| weight_of(&v.weights, b) > 0.0)
-        })
-        .expect("a weighted bone");
+    let bone = bone_weighing(&model, |w| w > 0.0);
     let mut h = viewport_on(model.clone(), move |s| {
         s.commands().select(Selection::Bone(bone));
         in_mode(Mode::PaintWeights)(s);
@@ -514,7 +493,7 @@ fn morph_drag(h: &mut ViewHarness, vertices: &[usize], dx: f32) -> Vec<MorphDrag
     let mut frame = |h: &mut ViewHarness, pos, button| {
         pointer_frame(h, pos, button);
         assert_eq!(edits_pending(h), 0, "the viewport edits nothing itself");
-        sent.extend(pending(h).iter().filter_map(|c| match c {
+        sent.extend(pending_of(h, |c| match c {
             Command::MorphDrag(d) => Some(d.clone()),
             _ => None,
         }));
@@ -586,11 +565,7 @@ fn an_edit_morph_drag_sends_drag_steps_and_the_morph_changes_when_applied() {
     h.run_steps(1);
     apply(&mut h);
     morph_drag(&mut h, &vertices, -0.2);
-    assert_eq!(
-        h.state().doc().history.len(),
-        2,
-        "the second drag's one step"
-    );
+    assert_eq!(h.state().doc().history.len(), 2, "one more step");
 }
 
 #[test]
