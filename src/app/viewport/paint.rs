@@ -1,7 +1,8 @@
 //! Paint weights mode: a brush on the weight view's bone (the last bone selected),
 //! painted on the posed mesh. The kernel is [`rig::paint`](crate::rig::paint); this
-//! module hit-tests the mesh under the pointer, feeds the stroke one dab per frame
-//! and draws the brush outline.
+//! module hit-tests the mesh under the pointer, sends the stroke's dabs as
+//! [`PaintCommand`]s (those filling a frame's pointer move) and draws the brush
+//! outline; [`apply`] runs them on the stroke when the frame's commands are applied.
 //!
 //! Each dab is a model edit of the vertices it changed, merged into the stroke's
 //! history step ([`ModelEdit::merging_any`]), so the pose and the weight view follow
