@@ -430,39 +430,41 @@ pub fn show(ui: &mut egui::Ui, view: &View, sent: &mut Commands, scratch: &mut S
     }
 
     let proj = Projector::new(&camera, rect);
-    let gizmo_size = camera.distance * 0.06;
     let mode = view.viewport.modes.mode;
     let model = view.model;
     let world = view.pose.world();
-    let selected_bone = match view.selection {
-        Selection::Bone(i) if i < model.bones.len() && mode.has_bone_gizmo() => Some(i),
+    let rest = mode == Mode::EditBones;
+    // The selected bone's gizmo (posing it, or moving its rest in Edit bones).
+    let bone_gizmo = match view.selection {
+        Selection::Bone(bone) if bone < model.bones.len() && mode.has_bone_gizmo() => {
+            Some(gizmo::GizmoInput {
+                model,
+                world,
+                bone,
+                pose: view.pose.bones()[bone],
+                proj: &proj,
+                size: camera.distance * 0.06,
+                rest,
+            })
+        }
         _ => None,
     };
-    let rest = mode == Mode::EditBones;
     let mut gizmo = view.viewport.gizmo;
 
     // Gizmo drag (primary button) on the selected bone; otherwise a click picks.
-    if let Some(bone) = selected_bone {
-        let inp = gizmo::GizmoInput {
-            model,
-            world,
-            bone,
-            pose: view.pose.bones()[bone],
-            proj: &proj,
-            size: gizmo_size,
-            rest,
-        };
+    if let Some(inp) = &bone_gizmo {
+        let bone = inp.bone;
         if response.drag_started_by(PointerButton::Primary) {
             if let Some(p) = response.interact_pointer_pos() {
                 // The press position, so the grab point is where the drag began.
                 let press = ui.input(|i| i.pointer.press_origin()).unwrap_or(p);
-                gizmo.begin(&inp, press);
+                gizmo.begin(inp, press);
             }
         }
         if response.dragged_by(PointerButton::Primary) && gizmo.is_dragging() {
             if let Some(p) = response.interact_pointer_pos() {
                 if rest {
-                    let delta = gizmo.update_rest(&inp, p);
+                    let delta = gizmo.update_rest(inp, p);
                     let options = view.viewport.modes.rest;
                     let edit = delta
                         .and_then(|d| crate::rig::rest::move_bone_rest(model, bone, d, options));
@@ -473,7 +475,7 @@ pub fn show(ui: &mut egui::Ui, view: &View, sent: &mut Commands, scratch: &mut S
                             crate::rig::rest::rest_move_value(model, bone, gizmo.rest_moved());
                         sent.edit(edit.value(value).merging(rest_merge_key(bone)));
                     }
-                } else if let Some(pose) = gizmo.update(&inp, p) {
+                } else if let Some(pose) = gizmo.update(inp, p) {
                     sent.pose_bone(bone, pose);
                 }
             }
@@ -585,21 +587,12 @@ pub fn show(ui: &mut egui::Ui, view: &View, sent: &mut Commands, scratch: &mut S
             overlays::draw_vertex(&painter, &proj, p);
         }
     }
-    if let Some(bone) = selected_bone {
-        let inp = gizmo::GizmoInput {
-            model,
-            world,
-            bone,
-            pose: view.pose.bones()[bone],
-            proj: &proj,
-            size: gizmo_size,
-            rest,
-        };
-        gizmo.draw(&painter, &inp);
+    if let Some(inp) = &bone_gizmo {
+        gizmo.draw(&painter, inp);
         painter.text(
             rect.left_bottom() + egui::vec2(8.0, -8.0),
             egui::Align2::LEFT_BOTTOM,
-            &model.bones[bone].name,
+            &model.bones[inp.bone].name,
             egui::FontId::proportional(14.0),
             egui::Color32::WHITE,
         );
