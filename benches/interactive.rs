@@ -89,16 +89,28 @@ fn bench_paint_and_edit(c: &mut Criterion) {
     let mut add = true;
     c.bench_function("paint_dab_gene", |b| {
         b.iter(|| {
-            // Add and subtract in turn (a stroke each), so every dab changes weights.
-            use hone::app::viewport::paint::{self, ModeKind};
+            // Add and subtract in turn (a stroke each), so every dab changes weights;
+            // the stroke goes through the commands the viewport sends.
+            use hone::app::commands::{Command, PaintCommand};
+            use hone::app::viewport::paint::ModeKind;
             add = !add;
-            paint::end_stroke(&mut state);
             state.viewport_mut().paint.brush.mode = if add {
                 ModeKind::Add
             } else {
                 ModeKind::Subtract
             };
-            paint::dab_at(&mut state, &proj, centre, pos);
+            let sent = state.commands();
+            for step in [
+                PaintCommand::End,
+                PaintCommand::Begin,
+                PaintCommand::Dab {
+                    centre,
+                    at: pos,
+                    proj,
+                },
+            ] {
+                sent.push(Command::Paint(step));
+            }
             frame_work(&mut state);
         })
     });

@@ -8,7 +8,6 @@ use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use hone::app::commands::{Command, Commands};
-use hone::app::document::Document;
 use hone::app::panels;
 use hone::app::{PanelState, Selected, Selection, State, View};
 use hone::edit::ElementKind;
@@ -23,11 +22,7 @@ type PanelHarness = Harness<'static, State>;
 /// `show` alone on a state of `model`; `setup` runs before the first frame. Like the
 /// window, the Problems and Deform order panels get their caches refreshed first.
 fn panel(model: Model, show: Show, setup: impl FnOnce(&mut State)) -> PanelHarness {
-    gui_support::english();
-    let mut state = State::new(Document::new(model, None, "test.pmx"), None);
-    setup(&mut state);
-    state.apply_commands();
-    state.tick();
+    let state = gui_support::state_with(model, setup);
     let mut h = Harness::builder()
         .with_size(egui::vec2(1200.0, 900.0))
         .build_ui_state(

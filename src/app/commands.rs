@@ -4,6 +4,8 @@
 //! one frame see the same model, selection and pose.
 
 use crate::app::{Selected, Selection};
+use eframe::egui;
+use glam::Vec3;
 
 use crate::deform::BonePose;
 use crate::edit::{ElementKind, ModelEdit};
@@ -95,6 +97,42 @@ pub enum Command {
     View(ViewCommand),
     /// The output format for Save (File ▸ Save format).
     SaveOptions(crate::pmx::write::WriteOptions),
+    /// Paint weights mode's stroke, as the viewport's pointer makes it.
+    Paint(PaintCommand),
+    /// Edit morph mode's arrows dragged on the selected vertices.
+    MorphDrag(MorphDrag),
+}
+
+/// One step of a weight-paint stroke ([`crate::app::viewport::paint::apply`] does it):
+/// a stroke is one undo step, its dabs merged into it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PaintCommand {
+    /// Where the brush is on the mesh (MMD space), for its outline.
+    Hover(Option<glam::Vec3>),
+    /// The button went down: a new stroke on the weight view's bone.
+    Begin,
+    /// One dab at `centre` (MMD space; screen `at`, seen through `proj`).
+    Dab {
+        centre: glam::Vec3,
+        at: egui::Pos2,
+        proj: crate::app::viewport::camera::Projector,
+    },
+    /// The pointer reached `at`: the next frame's dabs fill the way from there.
+    Reached(egui::Pos2),
+    /// The button went up.
+    End,
+}
+
+/// One step of an Edit morph drag ([`crate::app::viewport::morph_edit::apply`]):
+/// a drag is one undo step.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MorphDrag {
+    /// An arrow was grabbed.
+    Begin,
+    /// The arrows moved `vertices` by `delta` (MMD space) this frame.
+    Move { vertices: Vec<usize>, delta: Vec3 },
+    /// The button went up (a "(new morph)" drag makes its morph now).
+    End { vertices: Vec<usize> },
 }
 
 /// The viewport's mode ([`crate::app::viewport::modes`] runs it).
@@ -182,6 +220,15 @@ pub enum ViewCommand {
     Brush(crate::app::viewport::paint::BrushSettings),
     /// The vertex morph Edit morph mode records into (None: a new one).
     MorphTarget(Option<usize>),
+    /// The camera after this frame's rotate, pan, zoom, Home or F (the viewport
+    /// draws with it already).
+    Camera(crate::app::viewport::camera::OrbitCamera),
+    /// The gizmo's drag after this frame's pointer (grabbed, moved, let go).
+    Gizmo(crate::app::viewport::gizmo::Gizmo),
+    /// Where a box selection's drag started (None: no box).
+    BoxFrom(Option<egui::Pos2>),
+    /// Where the viewport was drawn (tests and the window aim at it).
+    Rect(egui::Rect),
 }
 
 /// What the Simulation tab asks of the motion's playback.

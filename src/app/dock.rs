@@ -214,9 +214,11 @@ impl TabViewer for Viewer<'_> {
             show(ui, &view, commands, local);
             return;
         }
-        // The viewport still gets the whole state (its input acts within the frame).
+        // The viewport reads its caches brought up to date, then draws and sends.
         if matches!(tab, Tab::Viewport) {
-            viewport::show(ui, state);
+            viewport::prepare(state);
+            let (view, commands, scratch) = state.split_viewport();
+            viewport::show(ui, &view, commands, scratch);
         }
     }
 

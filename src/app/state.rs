@@ -77,6 +77,8 @@ pub struct State {
     /// What the panels asked for this frame (applied by [`State::apply_commands`]).
     commands: Commands,
     viewport: viewport::Viewport,
+    /// The viewport's drawing buffers (label placement), lent beside the view.
+    viewport_scratch: viewport::Scratch,
     textures: textures::TextureStore,
     /// Texture indices decoded since the last GPU sync.
     new_textures: Vec<usize>,
@@ -110,9 +112,9 @@ pub struct State {
 
 type SelectionState = (Selection, Selected);
 
-/// Disjoint borrows of a [`State`] for the viewport's work within one frame: the
+/// Disjoint borrows of a [`State`] for the frame loop and the command handlers: the
 /// document and the selection to read, the pose, the viewport and the debug caches
-/// it updates, the queue it sends edits and selections to.
+/// they update, the queue they send edits and selections to.
 pub struct FrameParts<'a> {
     pub doc: &'a Document,
     pub selection: Selection,
@@ -141,6 +143,7 @@ impl State {
             selected: Selected::default(),
             commands: Commands::default(),
             viewport: viewport::Viewport::default(),
+            viewport_scratch: Default::default(),
             textures: textures::TextureStore::empty(),
             new_textures: Vec::new(),
             material_visible: Vec::new(),
@@ -239,8 +242,8 @@ impl State {
         &self.pose
     }
 
-    /// The pose for the frame loop and the viewport's input within a frame (a
-    /// gizmo drag, the parked pose); tests that set a pose directly.
+    /// The pose for the frame loop and the command handlers (the parked pose);
+    /// tests that set a pose directly.
     #[doc(hidden)]
     pub fn pose_mut(&mut self) -> &mut pose::PoseState {
         &mut self.pose
@@ -272,7 +275,7 @@ impl State {
         &self.viewport
     }
 
-    /// The viewport for its input within a frame (camera, gizmo, stroke) and the
+    /// The viewport for the command handlers (camera, gizmo, stroke) and the
     /// window (GPU scene, screenshot); tests that place the camera.
     #[doc(hidden)]
     pub fn viewport_mut(&mut self) -> &mut viewport::Viewport {
@@ -315,9 +318,8 @@ impl State {
         &mut self.debug
     }
 
-    /// The parts at once, for the viewport's input within a frame (the gizmo reads
-    /// the pose while it drags) and the frame loop; tests and benches that run a
-    /// step of it by hand.
+    /// The parts at once, for the frame loop ([`viewport::prepare`]) and the command
+    /// handlers; tests and benches that run a step of it by hand.
     #[doc(hidden)]
     pub fn frame_parts(&mut self) -> FrameParts<'_> {
         FrameParts {
@@ -722,6 +724,8 @@ impl State {
                 }
                 Command::SaveOptions(options) => self.save_options = options,
                 Command::View(view) => viewport::view_command(self, view),
+                Command::Paint(step) => viewport::paint::apply(self, step),
+                Command::MorphDrag(step) => viewport::morph_edit::apply(self, step),
             }
         }
     }
@@ -815,6 +819,13 @@ impl State {
     pub fn split(&mut self) -> (View<'_>, &mut Commands, &mut PanelState) {
         let view = view_of!(self);
         (view, &mut self.commands, &mut self.panels)
+    }
+
+    /// The frame's view for the viewport, the command queue its input sends to, and
+    /// its drawing buffers: three disjoint borrows of the state.
+    pub fn split_viewport(&mut self) -> (View<'_>, &mut Commands, &mut viewport::Scratch) {
+        let view = view_of!(self);
+        (view, &mut self.commands, &mut self.viewport_scratch)
     }
 }
 

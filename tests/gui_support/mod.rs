@@ -64,6 +64,12 @@ pub fn app_mut<'a>(h: &'a mut Harness<'_, Option<HoneApp>>) -> &'a mut HoneApp {
 /// Moves the pointer to `pos` and presses (`Some(true)`) or releases the primary
 /// button there, as a mouse does.
 pub fn pointer(h: &mut AppHarness, pos: egui::Pos2, pressed: Option<bool>) {
+    pointer_events(h, pos, pressed);
+    h.run_steps(2);
+}
+
+/// The events of [`pointer`], for the next frame of any harness.
+pub fn pointer_events<S>(h: &mut Harness<'_, S>, pos: egui::Pos2, pressed: Option<bool>) {
     h.event(egui::Event::PointerMoved(pos));
     if let Some(pressed) = pressed {
         h.event(egui::Event::PointerButton {
@@ -73,7 +79,17 @@ pub fn pointer(h: &mut AppHarness, pos: egui::Pos2, pressed: Option<bool>) {
             modifiers: egui::Modifiers::default(),
         });
     }
-    h.run_steps(2);
+}
+
+/// A state on `model` as a window starts it, `setup` applied first (and the
+/// commands it pushed), for tests that draw one panel on it.
+pub fn state_with(model: Model, setup: impl FnOnce(&mut hone::app::State)) -> hone::app::State {
+    english();
+    let mut state = hone::app::State::new(Document::new(model, None, "test.pmx"), None);
+    setup(&mut state);
+    state.apply_commands();
+    state.tick();
+    state
 }
 
 /// A primary-button drag along `path` (pressed at the first point, released at the last).

@@ -19,9 +19,10 @@ use egui::{Color32, RichText};
 /// deform order run lazily, while shown; the IK trace while its viewer is on.
 pub fn prepare(state: &mut State) {
     let f = state.frame_parts();
-    f.debug.refresh(f.doc.model());
-    if state.debug().ik_steps {
-        dbg::update_trace(state);
+    let model = f.doc.model();
+    f.debug.refresh(model);
+    if f.debug.ik_steps {
+        dbg::update_trace(f.debug, model, f.pose, f.selection);
     }
 }
 

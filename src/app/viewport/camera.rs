@@ -127,7 +127,7 @@ impl OrbitCamera {
 }
 
 /// Projection of GL-space points into an egui rect.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Projector {
     pub view_proj: Mat4,
     pub rect: egui::Rect,

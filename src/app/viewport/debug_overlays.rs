@@ -12,7 +12,7 @@ use super::camera::Projector;
 use super::labels::{LabelRequest, LabelScratch};
 use super::overlays::bone_head;
 use crate::app::commands::{Command, Commands, ViewCommand};
-use crate::app::State;
+use crate::app::View;
 use crate::pmx::Model;
 use egui::{Align2, Color32, FontId, Painter, Pos2, Shape, Stroke};
 use glam::Mat4;
@@ -331,30 +331,24 @@ pub fn overlay_toggles(ui: &mut egui::Ui, o: &mut DebugOverlays) {
         .on_hover_text(crate::tr!("view-ik-hint"));
 }
 
-/// Draws the enabled debug overlays (called by the viewport after the bones).
-pub fn draw(painter: &Painter, proj: &Projector, state: &mut State) {
-    if state.debug().overlays.ik && state.debug().ik_steps {
-        update_trace(state);
-    }
-    let chain = selected_chain(state);
-    let f = state.frame_parts();
-    let model = f.doc.model();
-    f.debug.refresh_order(model);
-    let selected = match f.selection {
+/// Draws the enabled debug overlays (called by the viewport after the bones) from
+/// the view's caches, brought up to date by [`crate::app::viewport::prepare`];
+/// `labels` are the placement buffers reused every frame.
+pub fn draw(painter: &Painter, proj: &Projector, view: &View, labels: &mut LabelScratch) {
+    let model = view.model;
+    let chain = selected_chain(model, view.selection);
+    let selected = match view.selection {
         crate::app::Selection::Bone(b) => Some(b),
         _ => None,
     };
-    let world = f.pose.world();
-    let debug = &mut *f.debug;
-    // Taken out and put back so the buffers keep their capacity.
-    let mut labels = std::mem::take(&mut debug.labels);
+    let world = view.pose.world();
+    let debug = view.debug;
     if debug.overlays.deform_order {
-        draw_deform_order(painter, proj, model, world, debug, &mut labels, selected);
+        draw_deform_order(painter, proj, model, world, debug, labels, selected);
     }
     if debug.overlays.ik {
-        draw_ik(painter, proj, model, world, debug, chain, &mut labels);
+        draw_ik(painter, proj, model, world, debug, chain, labels);
     }
-    debug.labels = labels;
 }
 
 #[cfg(test)]

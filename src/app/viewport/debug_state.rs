@@ -3,7 +3,6 @@
 //! an IK trace — each rebuilt only after an edit of what it reads.
 
 use super::debug_overlays::{layers, DebugOverlays};
-use super::labels::LabelScratch;
 use crate::check::{Check, CheckContext, CheckResults, ElementRef, Problem};
 use crate::deform::{BoneOrder, IkTrace};
 use crate::edit::{ChangeSet, ElementKind};
@@ -51,8 +50,6 @@ pub struct DebugState {
     pub trace: Option<TraceCache>,
     /// The model's deform layers, ascending ([`layers`]).
     pub layers: Vec<i32>,
-    /// Label placement buffers reused every frame.
-    pub labels: LabelScratch,
 }
 
 impl Default for DebugState {
@@ -74,7 +71,6 @@ impl Default for DebugState {
             ik_step: 0,
             trace: None,
             layers: Vec::new(),
-            labels: Default::default(),
         }
     }
 }

@@ -24,7 +24,9 @@ pub enum Handle {
     Move(usize),
 }
 
-#[derive(Debug, Default)]
+/// The drag in progress; a copy is moved by the viewport's input and sent back as
+/// [`ViewCommand::Gizmo`](crate::app::commands::ViewCommand::Gizmo).
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
 pub struct Gizmo {
     drag: Option<(Handle, Vec3)>,
     /// How far the current Edit-bones drag has moved the rest position.

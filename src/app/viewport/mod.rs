@@ -252,12 +252,21 @@ pub fn view_command(state: &mut State, command: ViewCommand) {
             let f = state.frame_parts();
             f.viewport.reset_camera(f.doc.model());
         }
-        ViewCommand::FrameSelection => navigate::frame_selection(state),
+        ViewCommand::FrameSelection => {
+            let view = state.view();
+            let mut camera = view.viewport.camera;
+            navigate::frame_selection(&view, &mut camera);
+            state.viewport_mut().camera = camera;
+        }
         ViewCommand::Timing(shown) => state.viewport_mut().timing.shown = shown,
         ViewCommand::RestOptions(rest) => state.viewport_mut().modes.rest = rest,
         ViewCommand::VertexTools(tools) => state.viewport_mut().modes.vertex = tools,
         ViewCommand::Brush(brush) => state.viewport_mut().paint.brush = brush,
         ViewCommand::MorphTarget(target) => state.viewport_mut().morph_edit.target = target,
+        ViewCommand::Camera(camera) => state.viewport_mut().camera = camera,
+        ViewCommand::Gizmo(gizmo) => state.viewport_mut().gizmo = gizmo,
+        ViewCommand::BoxFrom(from) => state.viewport_mut().modes.box_from = from,
+        ViewCommand::Rect(rect) => state.viewport_mut().last_rect = Some(rect),
     }
 }
 
@@ -358,168 +367,161 @@ pub fn sync_gpu(state: &mut State) {
     }
 }
 
-pub fn show(ui: &mut egui::Ui, state: &mut State) {
-    let (view, sent, _) = state.split();
-    toolbar(ui, &view, sent);
-    modes::bar(ui, &view, sent);
+/// The viewport's drawing buffers, reused every frame: lent beside the [`View`]
+/// ([`State::split_viewport`]), the one thing its drawing writes.
+#[derive(Default)]
+pub struct Scratch {
+    /// The debug overlays' label placement.
+    pub labels: labels::LabelScratch,
+}
+
+/// What the viewport reads this frame, brought up to date before it draws (the
+/// window calls it, then [`show`]): Edit morph's shown morph, the pose, the bodies'
+/// and contacts' transforms, the deform order and IK trace, the weight colours and
+/// the GPU scene's data.
+pub fn prepare(state: &mut State) {
+    if state.viewport().modes.mode == Mode::MorphEdit {
+        morph_edit::update(state);
+    }
+    let f = state.frame_parts();
+    let model = f.doc.model();
+    f.pose.evaluate(model);
+    // The transforms the bodies are drawn and picked with.
+    let world = f.pose.world();
+    let sim = f.pose.sim().map(|s| &s.physics);
+    let collision = &mut f.viewport.collision;
+    crate::physics::rules::debug_bodies_into(model, world, sim, &mut collision.bodies);
+    match sim.filter(|_| collision.options.contacts) {
+        Some(sim) => sim.contacts_into(&mut collision.contacts),
+        None => collision.contacts.clear(),
+    }
+    f.debug.refresh_order(model);
+    if f.debug.overlays.ik && f.debug.ik_steps {
+        debug_overlays::update_trace(f.debug, model, f.pose, f.selection);
+    }
+    crate::app::weight_view::WeightView::update(state);
+    sync_gpu(state);
+}
+
+/// The viewport tab: draws the frame's view ([`prepare`]d) and sends what the
+/// pointer and the keys do as commands — the camera, the gizmo's drag, poses and
+/// rest moves, picks, vertex selections, paint strokes, Edit morph's drags — which
+/// the app applies after the panels have drawn, in the same frame. It draws with
+/// the camera and gizmo its input made, so nothing lags a frame. It cannot change
+/// the state itself:
+///
+/// ```compile_fail,E0308
+/// use hone::app::{commands::Commands, viewport, State};
+/// fn draw(ui: &mut eframe::egui::Ui, state: &mut State, sent: &mut Commands) {
+///     let mut scratch = viewport::Scratch::default();
+///     viewport::show(ui, state, sent, &mut scratch);
+/// }
+/// ```
+pub fn show(ui: &mut egui::Ui, view: &View, sent: &mut Commands, scratch: &mut Scratch) {
+    toolbar(ui, view, sent);
+    modes::bar(ui, view, sent);
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
-    state.viewport_mut().last_rect = Some(rect);
-
-    // Camera: right-drag rotates, middle-drag pans, wheel zooms toward the
-    // cursor, Home resets, F frames the selection.
-    let cam = &mut state.viewport_mut().camera;
-    if response.dragged_by(PointerButton::Secondary) {
-        let d = response.drag_delta();
-        cam.rotate(d.x, d.y);
+    if view.viewport.last_rect != Some(rect) {
+        sent.push(Command::View(ViewCommand::Rect(rect)));
     }
-    if response.dragged_by(PointerButton::Middle) {
-        let d = response.drag_delta();
-        cam.pan(d.x, d.y, rect.height());
-    }
-    if response.hovered() {
-        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
-        if scroll != 0.0 {
-            let proj = Projector::new(&state.viewport().camera, rect);
-            navigate::zoom(state, &proj, scroll, response.hover_pos());
-        }
-        let typing = ui.memory(|m| m.focused().is_some());
-        if ui.input(|i| i.key_pressed(egui::Key::Home)) {
-            let f = state.frame_parts();
-            f.viewport.reset_camera(f.doc.model());
-        }
-        if !typing && ui.input(|i| i.key_pressed(egui::Key::F) && i.modifiers.is_none()) {
-            navigate::frame_selection(state);
-        }
+    let camera = navigate::camera_input(ui, &response, rect, view);
+    if camera != view.viewport.camera {
+        sent.push(Command::View(ViewCommand::Camera(camera)));
     }
 
-    let proj = Projector::new(&state.viewport().camera, rect);
-    let gizmo_size = state.viewport().camera.distance * 0.06;
-    let mode = state.viewport().modes.mode;
-    let selected_bone = match state.selection() {
-        Selection::Bone(i) if i < state.doc().model().bones.len() && mode.has_bone_gizmo() => {
-            Some(i)
+    let proj = Projector::new(&camera, rect);
+    let mode = view.viewport.modes.mode;
+    let model = view.model;
+    let world = view.pose.world();
+    let rest = mode == Mode::EditBones;
+    // The selected bone's gizmo (posing it, or moving its rest in Edit bones).
+    let bone_gizmo = match view.selection {
+        Selection::Bone(bone) if bone < model.bones.len() && mode.has_bone_gizmo() => {
+            Some(gizmo::GizmoInput {
+                model,
+                world,
+                bone,
+                pose: view.pose.bones()[bone],
+                proj: &proj,
+                size: camera.distance * 0.06,
+                rest,
+            })
         }
         _ => None,
     };
-    let rest = mode == Mode::EditBones;
+    let mut gizmo = view.viewport.gizmo;
 
     // Gizmo drag (primary button) on the selected bone; otherwise a click picks.
-    if let Some(bone) = selected_bone {
-        let f = state.frame_parts();
-        let model = f.doc.model();
-        let inp = gizmo::GizmoInput {
-            model,
-            world: f.pose.world(),
-            bone,
-            pose: f.pose.bones()[bone],
-            proj: &proj,
-            size: gizmo_size,
-            rest,
-        };
-        let gizmo = &mut f.viewport.gizmo;
+    if let Some(inp) = &bone_gizmo {
+        let bone = inp.bone;
         if response.drag_started_by(PointerButton::Primary) {
             if let Some(p) = response.interact_pointer_pos() {
                 // The press position, so the grab point is where the drag began.
                 let press = ui.input(|i| i.pointer.press_origin()).unwrap_or(p);
-                gizmo.begin(&inp, press);
+                gizmo.begin(inp, press);
             }
         }
         if response.dragged_by(PointerButton::Primary) && gizmo.is_dragging() {
             if let Some(p) = response.interact_pointer_pos() {
                 if rest {
-                    let delta = gizmo.update_rest(&inp, p);
-                    let options = f.viewport.modes.rest;
+                    let delta = gizmo.update_rest(inp, p);
+                    let options = view.viewport.modes.rest;
                     let edit = delta
                         .and_then(|d| crate::rig::rest::move_bone_rest(model, bone, d, options));
                     if let Some(edit) = edit {
                         // One drag is one undo step (the merge ends when the button is up),
                         // labelled with the whole drag's Δ.
-                        let moved = f.viewport.gizmo.rest_moved();
-                        let value = crate::rig::rest::rest_move_value(model, bone, moved);
-                        f.commands
-                            .edit(edit.value(value).merging(rest_merge_key(bone)));
+                        let value =
+                            crate::rig::rest::rest_move_value(model, bone, gizmo.rest_moved());
+                        sent.edit(edit.value(value).merging(rest_merge_key(bone)));
                     }
-                } else if let Some(pose) = gizmo.update(&inp, p) {
-                    f.commands.pose_bone(bone, pose);
+                } else if let Some(pose) = gizmo.update(inp, p) {
+                    sent.pose_bone(bone, pose);
                 }
             }
         }
     }
     if response.drag_stopped() && mode.has_bone_gizmo() {
-        state.viewport_mut().gizmo.end();
+        gizmo.end();
     }
+    let mut hover = None;
     match mode {
-        Mode::Vertices => modes::vertex_input(&response, ui, state, &proj),
+        Mode::Vertices => modes::vertex_input(&response, ui, view, sent, &proj),
         Mode::MorphEdit => {
-            morph_edit::update(state);
-            if !morph_edit::input(&response, ui, state, &proj) {
-                modes::vertex_input(&response, ui, state, &proj);
+            if !morph_edit::input(&response, ui, view, sent, &mut gizmo, &proj) {
+                modes::vertex_input(&response, ui, view, sent, &proj);
             }
         }
-        Mode::PaintWeights => paint::input(&response, state, &proj),
+        Mode::PaintWeights => hover = paint::input(&response, view, sent, &proj),
         Mode::Pose | Mode::EditBones => {}
+    }
+    if gizmo != view.viewport.gizmo {
+        sent.push(Command::View(ViewCommand::Gizmo(gizmo)));
     }
     if !mode.selects_vertices() && response.clicked() {
         if let Some(p) = response.interact_pointer_pos() {
-            let f = state.frame_parts();
-            let model = f.doc.model();
-            let world = f.pose.world();
-            let opts = f.viewport.options;
-            let collision = &mut f.viewport.collision;
-            let hit = opts
-                .bones
-                .then(|| picking::pick_bone(&proj, model, world, p, 8.0))
-                .flatten()
-                .map(Selection::Bone)
-                .or_else(|| {
-                    if !(opts.bodies || collision.options.bodies) {
-                        return None;
-                    }
-                    // The transforms the bodies were last drawn with.
-                    let bodies = &mut collision.bodies;
-                    let sim = f.pose.sim().map(|s| &s.physics);
-                    crate::physics::rules::debug_bodies_into(model, world, sim, bodies);
-                    picking::pick_body(&proj, bodies, p).map(Selection::RigidBody)
-                });
-            if let Some(sel) = hit {
-                // Ctrl or Shift adds the element or takes it out again (a
-                // viewport has no list order for Shift's range).
-                let m = ui.input(|i| i.modifiers);
-                let mods = crate::app::selection::ClickMods {
-                    toggle: m.command || m.shift,
-                    range: false,
-                };
-                let (active, selected) = f.selected.click(f.selection, sel, mods, &[]);
-                f.commands.push(Command::Pick { active, selected });
-            }
+            pick(ui, view, sent, &proj, p);
         }
     }
 
-    let f = state.frame_parts();
-    f.pose.evaluate(f.doc.model());
-    crate::app::weight_view::WeightView::update(state);
-    sync_gpu(state);
-
     let painter = ui.painter_at(rect);
-    match &state.viewport().gpu {
+    match &view.viewport.gpu {
         Some(gpu) => {
             if let Ok(mut scene) = gpu.lock() {
-                let cam = &state.viewport().camera;
                 let f = &mut scene.frame;
                 f.view_proj = proj.view_proj;
-                f.view = cam.view();
-                f.eye = cam.eye();
-                f.camera_distance = cam.distance;
-                let o = state.viewport().options;
+                f.view = camera.view();
+                f.eye = camera.eye();
+                f.camera_distance = camera.distance;
+                let o = view.viewport.options;
                 f.show_mesh = o.mesh;
                 f.wireframe = o.wireframe;
                 f.edges = o.edges;
                 f.grid = o.grid;
                 f.ground_shadow = o.ground_shadow;
-                f.weight_overlay = state.viewport().weights.is_on();
+                f.weight_overlay = view.viewport.weights.is_on();
                 f.material_visible.clear();
-                f.material_visible
-                    .extend_from_slice(state.material_visible());
+                f.material_visible.extend_from_slice(view.material_visible);
                 if let Some(e) = &scene.error {
                     painter.text(
                         rect.center(),
@@ -553,15 +555,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
         }
     }
 
-    let f = state.frame_parts();
-    let model = f.doc.model();
-    let world = f.pose.world();
-    let opts = f.viewport.options;
-    let bodies = &mut f.viewport.collision.bodies;
-    let sim = f.pose.sim().map(|s| &s.physics);
-    crate::physics::rules::debug_bodies_into(model, world, sim, bodies);
+    let opts = view.viewport.options;
+    let bodies = &view.viewport.collision.bodies;
     // Selected bodies and joints show even with their overlay off.
-    let (active, selected) = (f.selection, f.selected);
+    let (active, selected) = (view.selection, view.selected);
     let body_selected = |i| selected.contains(active, Selection::RigidBody(i));
     if opts.bodies || matches!(active, Selection::RigidBody(_)) {
         overlays::draw_bodies(&painter, &proj, model, bodies, body_selected, !opts.bodies);
@@ -570,56 +567,64 @@ pub fn show(ui: &mut egui::Ui, state: &mut State) {
     if opts.joints || matches!(active, Selection::Joint(_)) {
         overlays::draw_joints(&painter, &proj, model, bodies, joint_selected, !opts.joints);
     }
-    collision_overlay(&painter, &proj, rect, state);
-    // The rest draws from the frame's view (the debug overlays bring their caches
-    // up to date as they draw).
-    let view = state.view();
-    crate::app::generators::preview::draw(&painter, &proj, &view);
+    collision_overlay(&painter, &proj, rect, view);
+    crate::app::generators::preview::draw(&painter, &proj, view);
     if opts.bones {
-        let (active, selected) = (view.selection, view.selected);
         let bone_selected = |i| selected.contains(active, Selection::Bone(i));
-        overlays::draw_bones(
-            &painter,
-            &proj,
-            view.model,
-            view.pose.world(),
-            bone_selected,
-        );
+        overlays::draw_bones(&painter, &proj, model, world, bone_selected);
     }
-    crate::app::timeline::draw_hud(&painter, rect, &view);
-    debug_overlays::draw(&painter, &proj, state);
-    let view = state.view();
-    let (model, world) = (view.model, view.pose.world());
-    modes::draw_vertices(&painter, &proj, &view, response.hover_pos());
+    crate::app::timeline::draw_hud(&painter, rect, view);
+    debug_overlays::draw(&painter, &proj, view, &mut scratch.labels);
+    modes::draw_vertices(&painter, &proj, view, response.hover_pos());
     match mode {
-        Mode::PaintWeights => paint::draw(&painter, &proj, &view),
-        Mode::MorphEdit => morph_edit::draw(&painter, &proj, &view),
+        Mode::PaintWeights => paint::draw(&painter, &proj, view, hover),
+        Mode::MorphEdit => morph_edit::draw(&painter, &proj, view, &gizmo),
         _ => {}
     }
-    crate::app::weight_view::draw_legend(&painter, rect, &view);
+    crate::app::weight_view::draw_legend(&painter, rect, view);
     if let Selection::Vertex(v) = view.selection {
         if let Some(&p) = view.pose.positions().get(v) {
             overlays::draw_vertex(&painter, &proj, p);
         }
     }
-    if let Some(bone) = selected_bone {
-        let inp = gizmo::GizmoInput {
-            model,
-            world,
-            bone,
-            pose: view.pose.bones()[bone],
-            proj: &proj,
-            size: gizmo_size,
-            rest,
-        };
-        view.viewport.gizmo.draw(&painter, &inp);
+    if let Some(inp) = &bone_gizmo {
+        gizmo.draw(&painter, inp);
         painter.text(
             rect.left_bottom() + egui::vec2(8.0, -8.0),
             egui::Align2::LEFT_BOTTOM,
-            &model.bones[bone].name,
+            &model.bones[inp.bone].name,
             egui::FontId::proportional(14.0),
             egui::Color32::WHITE,
         );
+    }
+}
+
+/// A click outside the vertex modes: the bone or body under it, sent as a pick
+/// (Ctrl or Shift adds the element or takes it out again; a viewport has no list
+/// order for Shift's range).
+fn pick(ui: &egui::Ui, view: &View, sent: &mut Commands, proj: &Projector, p: egui::Pos2) {
+    let opts = view.viewport.options;
+    let collision = &view.viewport.collision;
+    let hit = opts
+        .bones
+        .then(|| picking::pick_bone(proj, view.model, view.pose.world(), p, 8.0))
+        .flatten()
+        .map(Selection::Bone)
+        .or_else(|| {
+            // The transforms the bodies are drawn with ([`prepare`]).
+            (opts.bodies || collision.options.bodies)
+                .then(|| picking::pick_body(proj, &collision.bodies, p))
+                .flatten()
+                .map(Selection::RigidBody)
+        });
+    if let Some(sel) = hit {
+        let m = ui.input(|i| i.modifiers);
+        let mods = crate::app::selection::ClickMods {
+            toggle: m.command || m.shift,
+            range: false,
+        };
+        let (active, selected) = view.selected.click(view.selection, sel, mods, &[]);
+        sent.push(Command::Pick { active, selected });
     }
 }
 
@@ -631,21 +636,15 @@ fn rest_merge_key(bone: usize) -> u64 {
 }
 
 /// The collision overlay (bodies by group, joint limits, contacts) and its legend.
-fn collision_overlay(
-    painter: &egui::Painter,
-    proj: &Projector,
-    rect: egui::Rect,
-    state: &mut State,
-) {
-    let o = state.viewport().collision.options;
+fn collision_overlay(painter: &egui::Painter, proj: &Projector, rect: egui::Rect, view: &View) {
+    let collision = &view.viewport.collision;
+    let o = collision.options;
     if !(o.bodies || o.joints || o.contacts) {
         return;
     }
-    let parts = state.frame_parts();
-    let model = parts.doc.model();
-    let sim = parts.pose.sim();
-    // Filled by `show` this frame.
-    let bodies = &parts.viewport.collision.bodies;
+    let model = view.model;
+    // Filled by `prepare` this frame.
+    let bodies = &collision.bodies;
     let (lo, hi) = model
         .bones
         .iter()
@@ -664,26 +663,21 @@ fn collision_overlay(
         1.0
     };
     if o.bodies {
-        let sel = match parts.selection {
+        let sel = match view.selection {
             Selection::RigidBody(i) => Some(i),
             _ => None,
         };
         collision::draw_bodies(painter, proj, model, bodies, sel);
     }
     if o.joints {
-        let sel = match parts.selection {
+        let sel = match view.selection {
             Selection::Joint(i) => Some(i),
             _ => None,
         };
         collision::draw_joints(painter, proj, model, bodies, sel, size);
     }
     if o.contacts {
-        let contacts = &mut parts.viewport.collision.contacts;
-        match sim {
-            Some(sim) => sim.physics.contacts_into(contacts),
-            None => contacts.clear(),
-        }
-        collision::draw_contacts(painter, proj, contacts, size);
+        collision::draw_contacts(painter, proj, &collision.contacts, size);
     }
     if o.bodies || o.joints {
         collision::draw_legend(painter, rect, model, o);

@@ -36,8 +36,8 @@ pub struct ModeState {
     pub rest: MoveRest,
     /// Vertices mode's select-by-weight and select-by-material tools.
     pub vertex: VertexTools,
-    /// Where a box selection's drag started.
-    box_from: Option<Pos2>,
+    /// Where a box selection's drag started ([`ViewCommand::BoxFrom`]).
+    pub(crate) box_from: Option<Pos2>,
     /// The pose (and whether physics ran) put aside while editing bones.
     parked: Option<(Pose, bool)>,
 }
@@ -279,41 +279,50 @@ fn select_vertices(
     }
 }
 
-/// Vertex mode's clicks and box drags on the view.
-pub fn vertex_input(response: &egui::Response, ui: &egui::Ui, state: &mut State, proj: &Projector) {
+/// Vertex mode's clicks and box drags on the view: the picked vertices go out as
+/// a selection command, the box's corner as [`ViewCommand::BoxFrom`].
+pub fn vertex_input(
+    response: &egui::Response,
+    ui: &egui::Ui,
+    view: &View,
+    sent: &mut Commands,
+    proj: &Projector,
+) {
     let primary = egui::PointerButton::Primary;
     let how = Combine::from_egui(ui.input(|i| i.modifiers));
-    let f = state.frame_parts();
+    let mut box_from = view.viewport.modes.box_from;
     if response.drag_started_by(primary) {
-        f.viewport.modes.box_from = ui.input(|i| i.pointer.press_origin());
+        box_from = ui.input(|i| i.pointer.press_origin());
     }
     if response.drag_stopped_by(primary) {
-        let from = f.viewport.modes.box_from.take();
+        let from = box_from.take();
         let to = response
             .interact_pointer_pos()
             .or(ui.input(|i| i.pointer.latest_pos()));
         if let (Some(a), Some(b)) = (from, to) {
             let rect = egui::Rect::from_two_pos(a, b);
-            let picked = picking::vertices_in_rect(proj, f.pose.positions(), rect);
-            f.commands
-                .push(select_vertices(f.selection, f.selected, &picked, how));
+            let picked = picking::vertices_in_rect(proj, view.pose.positions(), rect);
+            sent.push(select_vertices(view.selection, view.selected, &picked, how));
         }
+    }
+    if box_from != view.viewport.modes.box_from {
+        sent.push(Command::View(ViewCommand::BoxFrom(box_from)));
     }
     if response.clicked_by(primary) {
         if let Some(p) = response.interact_pointer_pos() {
-            let model = f.doc.model();
+            let model = view.model;
             let ranges = crate::edit::remap::material_face_ranges(model);
-            let visible = f.material_visible;
+            let visible = view.material_visible;
             let shown = |f: usize| {
                 ranges
                     .iter()
                     .position(|r| r.contains(&f))
                     .is_none_or(|m| visible.get(m).copied().unwrap_or(true))
             };
-            let hit = picking::pick_vertex(proj, f.pose.positions(), &model.faces, shown, p, 10.0);
+            let positions = view.pose.positions();
+            let hit = picking::pick_vertex(proj, positions, &model.faces, shown, p, 10.0);
             let picked: Vec<usize> = hit.into_iter().collect();
-            f.commands
-                .push(select_vertices(f.selection, f.selected, &picked, how));
+            sent.push(select_vertices(view.selection, view.selected, &picked, how));
         }
     }
 }

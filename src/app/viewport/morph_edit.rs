@@ -11,8 +11,8 @@
 use eframe::egui;
 
 use super::camera::Projector;
-use super::gizmo::PointGizmo;
-use crate::app::commands::{Command, Commands, ViewCommand};
+use super::gizmo::{Gizmo, PointGizmo};
+use crate::app::commands::{Command, Commands, MorphDrag, ViewCommand};
 use crate::app::{LogLevel, Selection, State, View};
 use crate::edit::{ElementKind, ModelEdit};
 use crate::pmx::{Model, MorphOffsets, VertexOffset};
@@ -96,60 +96,75 @@ fn gizmo_size(view: &View) -> f32 {
     view.viewport.camera.distance * 0.06
 }
 
-/// The arrows' drag. Returns true when the pointer belongs to the arrows this frame
-/// (else the vertex selection handles it).
+/// The arrows' drag, on the viewport's copy of the `gizmo` (sent back by the
+/// viewport); the drag goes out as [`MorphDrag`] commands. Returns true when the
+/// pointer belongs to the arrows this frame (else the vertex selection handles it).
 pub fn input(
     response: &egui::Response,
     ui: &egui::Ui,
-    state: &mut State,
+    view: &View,
+    sent: &mut Commands,
+    gizmo: &mut Gizmo,
     proj: &Projector,
 ) -> bool {
-    let vertices = state.selected_vertices();
-    let view = state.view();
-    let Some(at) = centre(&view, &vertices) else {
+    let vertices = view.selected_vertices();
+    let Some(at) = centre(view, &vertices) else {
         return false;
     };
     let inp = PointGizmo {
         proj,
         at,
-        size: gizmo_size(&view),
+        size: gizmo_size(view),
     };
     if response.drag_started_by(PointerButton::Primary) {
         let press = ui
             .input(|i| i.pointer.press_origin())
             .or(response.interact_pointer_pos());
-        if press.is_some_and(|p| state.viewport_mut().gizmo.begin_point(&inp, p)) {
-            state.viewport_mut().morph_edit.drags += 1;
-            if state
-                .viewport()
-                .morph_edit
-                .valid_target(state.doc().model())
-                .is_none()
-            {
-                state.viewport_mut().morph_edit.pending = Some(Vec3::ZERO);
-            }
+        if press.is_some_and(|p| gizmo.begin_point(&inp, p)) {
+            sent.push(Command::MorphDrag(MorphDrag::Begin));
             return true;
         }
         return false;
     }
-    if !state.viewport().gizmo.is_dragging() {
+    if !gizmo.is_dragging() {
         return false;
     }
     if response.dragged_by(PointerButton::Primary) {
         if let Some(delta) = response
             .interact_pointer_pos()
-            .and_then(|p| state.viewport_mut().gizmo.update_point(&inp, p))
+            .and_then(|p| gizmo.update_point(&inp, p))
         {
-            moved(state, &vertices, delta);
+            let vertices = vertices.clone();
+            sent.push(Command::MorphDrag(MorphDrag::Move { vertices, delta }));
         }
     }
     if response.drag_stopped() {
-        state.viewport_mut().gizmo.end();
-        if let Some(total) = state.viewport_mut().morph_edit.pending.take() {
-            new_morph(state, &vertices, total);
-        }
+        gizmo.end();
+        sent.push(Command::MorphDrag(MorphDrag::End { vertices }));
     }
     true
+}
+
+/// Applies one step of a drag the viewport sent: a grab numbers the drag (a
+/// "(new morph)" drag starts its preview), a move edits the target morph (merged
+/// into the drag's step), the end of a "(new morph)" drag makes the morph.
+pub fn apply(state: &mut State, step: MorphDrag) {
+    match step {
+        MorphDrag::Begin => {
+            let f = state.frame_parts();
+            let tool = &mut f.viewport.morph_edit;
+            tool.drags += 1;
+            if tool.valid_target(f.doc.model()).is_none() {
+                tool.pending = Some(Vec3::ZERO);
+            }
+        }
+        MorphDrag::Move { vertices, delta } => moved(state, &vertices, delta),
+        MorphDrag::End { vertices } => {
+            if let Some(total) = state.viewport_mut().morph_edit.pending.take() {
+                new_morph(state, &vertices, total);
+            }
+        }
+    }
 }
 
 /// One frame of a drag: `delta` added to the selected vertices' offsets.
@@ -304,8 +319,9 @@ pub fn tools(ui: &mut egui::Ui, view: &View, sent: &mut Commands) {
     }
 }
 
-/// The arrows on the selected vertices (and their marks moved by a pending drag).
-pub fn draw(painter: &egui::Painter, proj: &Projector, view: &View) {
+/// The arrows on the selected vertices (and their marks moved by a pending drag);
+/// `gizmo`: the drag as this frame's input left it.
+pub fn draw(painter: &egui::Painter, proj: &Projector, view: &View, gizmo: &Gizmo) {
     let vertices = view.selected_vertices();
     let Some(at) = centre(view, &vertices) else {
         return;
@@ -323,5 +339,5 @@ pub fn draw(painter: &egui::Painter, proj: &Projector, view: &View) {
         at,
         size: gizmo_size(view),
     };
-    view.viewport.gizmo.draw_point(painter, &inp);
+    gizmo.draw_point(painter, &inp);
 }

@@ -3,17 +3,53 @@
 
 use eframe::egui;
 
-use super::camera::Projector;
-use crate::app::{selection, Selection, State};
+use super::camera::{OrbitCamera, Projector};
+use crate::app::{selection, Selection, View};
 use glam::Vec3;
 
 /// The smallest box F frames (MMD units, about a hand), so one bone or vertex
 /// does not fill the view.
 const MIN_SIZE: f32 = 1.5;
 
+/// What the pointer and keys do to `camera` this frame over the viewport at
+/// `rect`: right-drag rotates, middle-drag pans, the wheel zooms toward the
+/// cursor, Home resets, F frames the selection. The viewport draws with the
+/// result and sends it as a command.
+pub fn camera_input(
+    ui: &egui::Ui,
+    response: &egui::Response,
+    rect: egui::Rect,
+    view: &View,
+) -> OrbitCamera {
+    let mut cam = view.viewport.camera;
+    if response.dragged_by(egui::PointerButton::Secondary) {
+        let d = response.drag_delta();
+        cam.rotate(d.x, d.y);
+    }
+    if response.dragged_by(egui::PointerButton::Middle) {
+        let d = response.drag_delta();
+        cam.pan(d.x, d.y, rect.height());
+    }
+    if response.hovered() {
+        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+        if scroll != 0.0 {
+            let proj = Projector::new(&cam, rect);
+            zoom(&mut cam, &proj, scroll, response.hover_pos());
+        }
+        let typing = ui.memory(|m| m.focused().is_some());
+        if ui.input(|i| i.key_pressed(egui::Key::Home)) {
+            let (min, max) = super::model_bounds(view.model);
+            cam = OrbitCamera::framing(min, max);
+        }
+        if !typing && ui.input(|i| i.key_pressed(egui::Key::F) && i.modifiers.is_none()) {
+            frame_selection(view, &mut cam);
+        }
+    }
+    cam
+}
+
 /// Wheel zoom toward the point under `cursor`.
-pub fn zoom(state: &mut State, proj: &Projector, wheel: f32, cursor: Option<egui::Pos2>) {
-    let cam = &mut state.viewport_mut().camera;
+pub fn zoom(cam: &mut OrbitCamera, proj: &Projector, wheel: f32, cursor: Option<egui::Pos2>) {
     match cursor {
         Some(p) => {
             let (origin, dir) = proj.ray(p);
@@ -25,27 +61,27 @@ pub fn zoom(state: &mut State, proj: &Projector, wheel: f32, cursor: Option<egui
 
 /// Frames the selection (the whole model when nothing framable is selected),
 /// keeping the view direction.
-pub fn frame_selection(state: &mut State) {
-    match selection_bounds(state) {
+pub fn frame_selection(view: &View, cam: &mut OrbitCamera) {
+    match selection_bounds(view) {
         Some((lo, hi)) => {
             let pad = ((Vec3::splat(MIN_SIZE) - (hi - lo)) * 0.5).max(Vec3::ZERO);
-            state.viewport_mut().camera.frame(lo - pad, hi + pad);
+            cam.frame(lo - pad, hi + pad);
         }
         None => {
-            let (lo, hi) = super::model_bounds(state.doc().model());
-            state.viewport_mut().camera.frame(lo, hi);
+            let (lo, hi) = super::model_bounds(view.model);
+            cam.frame(lo, hi);
         }
     }
 }
 
 /// The box (MMD space, as shown: posed) around the selected elements.
-pub fn selection_bounds(state: &State) -> Option<(Vec3, Vec3)> {
-    let model = state.doc().model();
-    let world = state.pose().world();
-    let positions = state.pose().positions();
-    let active = state.selection();
+pub fn selection_bounds(view: &View) -> Option<(Vec3, Vec3)> {
+    let model = view.model;
+    let world = view.pose.world();
+    let positions = view.pose.positions();
+    let active = view.selection;
     let kind = active.kind()?;
-    let picked = state.selected().iter(active, kind);
+    let picked = view.selected.iter(active, kind);
     let mut points: Vec<Vec3> = Vec::new();
     match active {
         Selection::Bone(_) => {
@@ -62,7 +98,7 @@ pub fn selection_bounds(state: &State) -> Option<(Vec3, Vec3)> {
             }
         }
         Selection::RigidBody(_) => {
-            let bodies = &state.viewport().collision.bodies;
+            let bodies = &view.viewport.collision.bodies;
             for b in picked {
                 let (Some(body), Some(rb)) = (bodies.get(b), model.rigid_bodies.get(b)) else {
                     continue;

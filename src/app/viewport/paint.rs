@@ -1,7 +1,8 @@
 //! Paint weights mode: a brush on the weight view's bone (the last bone selected),
 //! painted on the posed mesh. The kernel is [`rig::paint`](crate::rig::paint); this
-//! module hit-tests the mesh under the pointer, feeds the stroke one dab per frame
-//! and draws the brush outline.
+//! module hit-tests the mesh under the pointer, sends the stroke's dabs as
+//! [`PaintCommand`]s (those filling a frame's pointer move) and draws the brush
+//! outline; [`apply`] runs them on the stroke when the frame's commands are applied.
 //!
 //! Each dab is a model edit of the vertices it changed, merged into the stroke's
 //! history step ([`ModelEdit::merging_any`]), so the pose and the weight view follow
@@ -11,7 +12,7 @@ use eframe::egui;
 
 use super::camera::{mmd_to_gl, Projector};
 use super::picking::ray_triangle;
-use crate::app::commands::{Command, Commands, Mode, ViewCommand};
+use crate::app::commands::{Command, Commands, Mode, PaintCommand, ViewCommand};
 use crate::app::{LogLevel, State, View};
 use crate::edit::ModelEdit;
 use crate::rig::paint::{Brush, Falloff, PaintMirror, PaintMode, Stroke};
@@ -199,15 +200,26 @@ fn dab_hits(state: &State, proj: &Projector, centre: Vec3, pos: Pos2) -> Vec<(us
 }
 
 /// Paint mode's pointer input: a primary drag paints on the weight view's bone.
-pub fn input(response: &egui::Response, state: &mut State, proj: &Projector) {
+/// Sends the stroke as [`PaintCommand`]s (applied by [`apply`] after the panels
+/// have drawn, in the same frame); returns where the brush is, for its outline.
+pub fn input(
+    response: &egui::Response,
+    view: &View,
+    sent: &mut Commands,
+    proj: &Projector,
+) -> Option<Vec3> {
     let pos = response.hover_pos().or(response.interact_pointer_pos());
-    let model = state.doc().model();
-    state.viewport_mut().paint.hover =
-        pos.and_then(|p| hit_mesh(proj, state.pose().positions(), &model.faces, p));
+    let positions = view.pose.positions();
+    let faces = &view.model.faces;
+    let tool = &view.viewport.paint;
+    let hover = pos.and_then(|p| hit_mesh(proj, positions, faces, p));
+    if hover != tool.hover {
+        sent.push(Command::Paint(PaintCommand::Hover(hover)));
+    }
     let primary = egui::PointerButton::Primary;
     let started = response.drag_started_by(primary);
     if started {
-        begin(state);
+        sent.push(Command::Paint(PaintCommand::Begin));
     }
     if started || response.dragged_by(primary) {
         if let Some(p) = pos {
@@ -217,14 +229,12 @@ pub fn input(response: &egui::Response, state: &mut State, proj: &Projector) {
                 let origin = response.ctx.input(|i| i.pointer.press_origin());
                 (origin, 0)
             } else {
-                (state.viewport().paint.last_dab, 1)
+                (tool.last_dab, 1)
             };
-            let last = last.filter(|_| state.viewport().paint.is_painting());
-            let spacing = state
-                .viewport()
-                .paint
-                .hover
-                .map_or(8.0, |c| (radius_on_screen(state, proj, c) * 0.5).max(2.0));
+            let last = last.filter(|_| started || tool.is_painting());
+            let spacing = hover.map_or(8.0, |c| {
+                (brush_radius_px(view.viewport, proj, c) * 0.5).max(2.0)
+            });
             let steps = last.map_or(1, |l| {
                 ((l.distance(p) / spacing).ceil() as usize).clamp(1, MAX_DABS_PER_FRAME)
             });
@@ -232,26 +242,32 @@ pub fn input(response: &egui::Response, state: &mut State, proj: &Projector) {
             for k in first..=steps {
                 let at = last.map_or(p, |l| l.lerp(p, k as f32 / steps as f32));
                 let hit = if k == steps {
-                    state.viewport().paint.hover
+                    hover
                 } else {
-                    hit_mesh(
-                        proj,
-                        state.pose().positions(),
-                        &state.doc().model().faces,
-                        at,
-                    )
+                    hit_mesh(proj, positions, faces, at)
                 };
                 if let Some(centre) = hit {
-                    dab(state, proj, centre, at);
+                    let proj = *proj;
+                    sent.push(Command::Paint(PaintCommand::Dab { centre, at, proj }));
                 }
             }
-            state.viewport_mut().paint.last_dab = Some(p);
+            sent.push(Command::Paint(PaintCommand::Reached(p)));
         }
     }
     if response.drag_stopped() {
-        let tool = &mut state.viewport_mut().paint;
-        tool.stroke = None;
-        tool.last_dab = None;
+        sent.push(Command::Paint(PaintCommand::End));
+    }
+    hover
+}
+
+/// Applies one step of a stroke the viewport sent.
+pub fn apply(state: &mut State, step: PaintCommand) {
+    match step {
+        PaintCommand::Hover(at) => state.viewport_mut().paint.hover = at,
+        PaintCommand::Begin => begin(state),
+        PaintCommand::Dab { centre, at, proj } => dab(state, &proj, centre, at),
+        PaintCommand::Reached(at) => state.viewport_mut().paint.last_dab = Some(at),
+        PaintCommand::End => end_stroke(state),
     }
 }
 
@@ -273,11 +289,6 @@ pub fn end_stroke(state: &mut State) {
 
 /// Dabs filling one frame's pointer move, at most.
 const MAX_DABS_PER_FRAME: usize = 16;
-
-/// The brush radius in pixels at `centre` (MMD space).
-fn radius_on_screen(state: &State, proj: &Projector, centre: Vec3) -> f32 {
-    brush_radius_px(state.viewport(), proj, centre)
-}
 
 /// The brush radius in pixels at `centre` (MMD space), as `viewport` shows it.
 fn brush_radius_px(viewport: &super::Viewport, proj: &Projector, centre: Vec3) -> f32 {
@@ -491,10 +502,10 @@ pub fn tools(ui: &mut egui::Ui, view: &View, sent: &mut Commands) {
     }
 }
 
-/// The brush outline where it would paint.
-pub fn draw(painter: &egui::Painter, proj: &Projector, view: &View) {
+/// The brush outline where it would paint (`hover`: where [`input`] found it this frame).
+pub fn draw(painter: &egui::Painter, proj: &Projector, view: &View, hover: Option<Vec3>) {
     let tool = &view.viewport.paint;
-    let Some(c) = tool.hover else { return };
+    let Some(c) = hover else { return };
     let Some(centre) = proj.project_mmd(c) else {
         return;
     };

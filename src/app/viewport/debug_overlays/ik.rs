@@ -8,7 +8,6 @@ use super::{outlined_text, valid, DebugState, TraceCache};
 use crate::app::viewport::camera::Projector;
 use crate::app::viewport::labels::{LabelRequest, LabelScratch};
 use crate::app::viewport::overlays::{bone_head, dashed};
-use crate::app::State;
 use crate::pmx::Model;
 use egui::{Align2, Color32, FontId, Painter, Pos2, Shape, Stroke};
 use glam::{Mat3, Mat4, Quat, Vec3};
@@ -287,28 +286,30 @@ pub fn draw_ik(
     }
 }
 
-/// Keeps the selected chain's trace current (pose or model changed).
-pub fn update_trace(state: &mut State) {
-    let model = state.doc().model();
-    let Some(chain) = selected_chain(state) else {
-        state.debug_mut().trace = None;
+/// Keeps the selected chain's trace current (pose or model changed): the frame
+/// loop calls it before the overlays and the Deform order panel draw.
+pub fn update_trace(
+    debug: &mut DebugState,
+    model: &Model,
+    pose: &crate::app::pose::PoseState,
+    selection: crate::app::Selection,
+) {
+    let Some(chain) = selected_chain(model, selection) else {
+        debug.trace = None;
         return;
     };
-    let key = (state.pose().revision, chain);
-    if state.debug().trace.as_ref().is_some_and(|t| t.key == key) {
+    let key = (pose.revision, chain);
+    if debug.trace.as_ref().is_some_and(|t| t.key == key) {
         return;
     }
-    let trace = state
-        .pose()
-        .deformer()
-        .trace_ik(model, &state.pose().pose, chain);
-    state.debug_mut().trace = Some(TraceCache { key, trace });
+    let trace = pose.deformer().trace_ik(model, &pose.pose, chain);
+    debug.trace = Some(TraceCache { key, trace });
 }
 
 /// The IK chain of the selected bone, if any.
-pub fn selected_chain(state: &State) -> Option<usize> {
-    match state.selection() {
-        crate::app::Selection::Bone(b) => ik_chain_of(state.doc().model(), b),
+pub fn selected_chain(model: &Model, selection: crate::app::Selection) -> Option<usize> {
+    match selection {
+        crate::app::Selection::Bone(b) => ik_chain_of(model, b),
         _ => None,
     }
 }
