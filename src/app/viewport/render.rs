@@ -332,8 +332,10 @@ impl GpuScene {
             &self.normals,
             count,
             |first, positions, normals| {
-                gpu.positions.fill_subset(first as u32, positions);
-                gpu.normals.fill_subset(first as u32, normals);
+                gpu.positions
+                    .fill_subset(byte_offset::<[f32; 3]>(first), positions);
+                gpu.normals
+                    .fill_subset(byte_offset::<[f32; 3]>(first), normals);
             },
         );
         if self.uvs_dirty && self.uvs.len() == gpu.vertex_count {
@@ -349,7 +351,7 @@ impl GpuScene {
                 Dirty::All => gpu.overlay.fill(&self.overlay),
                 dirty => dirty.for_each_range(count, |r| {
                     gpu.overlay
-                        .fill_subset(r.start as u32, &self.overlay[r.clone()])
+                        .fill_subset(byte_offset::<[f32; 4]>(r.start), &self.overlay[r.clone()])
                 }),
             }
         }
@@ -366,6 +368,13 @@ impl GpuScene {
         );
         self.frames_drawn += 1;
     }
+}
+
+/// Where element `first` of a buffer of `T` starts, as three-d 0.19's `fill_subset`
+/// wants it: it hands its offset to `glBufferSubData` unchanged, so it counts bytes,
+/// not elements (an element index there scrambled the mesh after a weight dab).
+fn byte_offset<T>(first: usize) -> u32 {
+    u32::try_from(first * std::mem::size_of::<T>()).unwrap_or(u32::MAX)
 }
 
 /// See [`GpuScene::upload_vertices`] (split out so the paint callback can write
