@@ -153,6 +153,35 @@ pub fn lookup_in(
     found.unwrap_or_else(|| key.to_string())
 }
 
+/// The catalogue key `prefix` + `name` in kebab case ("RigidBody" or "rigid body" →
+/// `prefix` + "rigid-body"): one rule names the labels of an enum's variants, instead of a
+/// table per enum that repeats every variant. The prefix goes in the catalogue test's
+/// `DYNAMIC_PREFIXES`.
+pub fn key_of(prefix: &str, name: &str) -> String {
+    let mut key = String::from(prefix);
+    let mut after_lower = false;
+    for c in name.chars() {
+        if c == ' ' || c == '_' {
+            key.push('-');
+            after_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && after_lower {
+            key.push('-');
+        }
+        after_lower = c.is_lowercase() || c.is_ascii_digit();
+        key.extend(c.to_lowercase());
+    }
+    key
+}
+
+/// Whether `key` has a message in both languages (tests of computed keys).
+pub fn has_key(catalogue: &Catalogue, key: &str) -> bool {
+    Lang::ALL
+        .into_iter()
+        .all(|lang| catalogue.try_lookup(lang.id(), key).is_some())
+}
+
 /// The message ids of one language's catalogue files in `dir` (`dir/LANG/*.ftl`), for
 /// the tests that keep the two languages' keys equal and every key used. Terms (`-name`)
 /// are left out; attributes are not used.
@@ -207,6 +236,15 @@ macro_rules! tr {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn key_of_kebab_cases_variant_and_english_names() {
+        assert_eq!(key_of("p-", "RigidBody"), "p-rigid-body");
+        assert_eq!(key_of("p-", "IkLinkAngleLimit"), "p-ik-link-angle-limit");
+        assert_eq!(key_of("p-", "IK link"), "p-ik-link");
+        assert_eq!(key_of("p-", "model info"), "p-model-info");
+        assert_eq!(key_of("p-", "header"), "p-header");
+    }
 
     fn vars<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
         move |k| {

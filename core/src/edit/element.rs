@@ -122,20 +122,7 @@ impl ElementKind {
 
     /// [`plural`](Self::plural) in the current language (history labels).
     pub fn plural_label(self) -> String {
-        match self {
-            ElementKind::Header => crate::tr!("edit-kinds-header"),
-            ElementKind::Info => crate::tr!("edit-kinds-model-info"),
-            ElementKind::Vertex => crate::tr!("edit-kinds-vertex"),
-            ElementKind::Face => crate::tr!("edit-kinds-face"),
-            ElementKind::Texture => crate::tr!("edit-kinds-texture"),
-            ElementKind::Material => crate::tr!("edit-kinds-material"),
-            ElementKind::Bone => crate::tr!("edit-kinds-bone"),
-            ElementKind::Morph => crate::tr!("edit-kinds-morph"),
-            ElementKind::DisplayFrame => crate::tr!("edit-kinds-display-frame"),
-            ElementKind::RigidBody => crate::tr!("edit-kinds-rigid-body"),
-            ElementKind::Joint => crate::tr!("edit-kinds-joint"),
-            ElementKind::SoftBody => crate::tr!("edit-kinds-soft-body"),
-        }
+        crate::tr!(&crate::i18n::key_of("edit-kinds-", self.section().name()))
     }
 
     /// Header and model info are single records, not lists.
@@ -420,4 +407,15 @@ element_from! {
     RigidBody => RigidBody,
     Joint => Joint,
     SoftBody => SoftBody,
+}
+
+#[cfg(test)]
+mod plural_label_tests {
+    #[test]
+    fn every_kind_plural_is_in_both_catalogues() {
+        for kind in super::ElementKind::ALL {
+            let key = crate::i18n::key_of("edit-kinds-", kind.section().name());
+            assert!(crate::i18n::has_key(&crate::i18n::CORE, &key), "{key}");
+        }
+    }
 }

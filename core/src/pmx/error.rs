@@ -87,27 +87,7 @@ impl Section {
 
     /// [`name`](Self::name) in the current language (messages; JSON keeps `name`).
     pub fn label(self) -> String {
-        match self {
-            Section::Header => crate::tr!("err-section-header"),
-            Section::ModelInfo => crate::tr!("err-section-model-info"),
-            Section::Vertex => crate::tr!("err-section-vertex"),
-            Section::Face => crate::tr!("err-section-face"),
-            Section::Texture => crate::tr!("err-section-texture"),
-            Section::Material => crate::tr!("err-section-material"),
-            Section::Bone => crate::tr!("err-section-bone"),
-            Section::IkLink => crate::tr!("err-section-ik-link"),
-            Section::Morph => crate::tr!("err-section-morph"),
-            Section::DisplayFrame => crate::tr!("err-section-display-frame"),
-            Section::RigidBody => crate::tr!("err-section-rigid-body"),
-            Section::Joint => crate::tr!("err-section-joint"),
-            Section::SoftBody => crate::tr!("err-section-soft-body"),
-            Section::IkChain => crate::tr!("err-section-ik-chain"),
-            Section::Expression => crate::tr!("err-section-expression"),
-            Section::DisplayList => crate::tr!("err-section-display-list"),
-            Section::Extension => crate::tr!("err-section-extension"),
-            Section::Motion => crate::tr!("err-section-motion"),
-            Section::Trailer => crate::tr!("err-section-trailer"),
-        }
+        crate::tr!(&crate::i18n::key_of("err-section-", self.name()))
     }
 }
 
@@ -213,5 +193,16 @@ impl fmt::Display for Warning {
             message = self.message.as_str(),
             offset = format!("{:#x}", self.offset)
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_section_label_is_in_both_catalogues() {
+        for section in super::SECTIONS {
+            let key = crate::i18n::key_of("err-section-", section.name());
+            assert!(crate::i18n::has_key(&crate::i18n::CORE, &key), "{key}");
+        }
     }
 }

@@ -78,13 +78,9 @@ pub fn write_csv_text(model: &Model) -> String {
                 w.num(0.0);
             }
         }
-        let (c, r0, r1) = match v.weights {
-            Weights::Sdef { c, r0, r1, .. } => (c, r0, r1),
-            _ => (Vec3::ZERO, Vec3::ZERO, Vec3::ZERO),
-        };
-        w.vec3(c);
-        w.vec3(r0);
-        w.vec3(r1);
+        for point in v.weights.sdef_points().unwrap_or_default() {
+            w.vec3(point);
+        }
         w.end();
     }
 

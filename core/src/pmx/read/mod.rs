@@ -73,24 +73,7 @@ enum What {
 impl What {
     /// The field's name in the current language.
     fn label(self) -> String {
-        match self {
-            What::Count => crate::tr!("pmx-field-count"),
-            What::SphereMode => crate::tr!("pmx-field-sphere-mode"),
-            What::SharedToon => crate::tr!("pmx-field-shared-toon"),
-            What::Shape => crate::tr!("pmx-field-shape"),
-            What::PhysicsMode => crate::tr!("pmx-field-physics-mode"),
-            What::JointKind => crate::tr!("pmx-field-joint-kind"),
-            What::AnchorNearMode => crate::tr!("pmx-field-anchor-near-mode"),
-            What::AnchorCount => crate::tr!("pmx-field-anchor-count"),
-            What::PinCount => crate::tr!("pmx-field-pin-count"),
-            What::IkLinkCount => crate::tr!("pmx-field-ik-link-count"),
-            What::IkLinkAngleLimit => crate::tr!("pmx-field-ik-link-angle-limit"),
-            What::OffsetCount => crate::tr!("pmx-field-offset-count"),
-            What::MaterialMorphOperation => crate::tr!("pmx-field-material-morph-operation"),
-            What::ImpulseLocal => crate::tr!("pmx-field-impulse-local"),
-            What::SpecialFrame => crate::tr!("pmx-field-special-frame"),
-            What::ElementCount => crate::tr!("pmx-field-element-count"),
-        }
+        crate::tr!(&crate::i18n::key_of("pmx-field-", &format!("{self:?}")))
     }
 }
 
@@ -559,5 +542,35 @@ impl<'a> Reader<'a> {
             offset: at,
             message: crate::tr!("pmx-read-text-replaced", what = what),
         });
+    }
+}
+
+#[cfg(test)]
+mod field_label_tests {
+    #[test]
+    fn every_field_label_is_in_both_catalogues() {
+        use super::What::*;
+        let every = [
+            Count,
+            SphereMode,
+            SharedToon,
+            Shape,
+            PhysicsMode,
+            JointKind,
+            AnchorNearMode,
+            AnchorCount,
+            PinCount,
+            IkLinkCount,
+            IkLinkAngleLimit,
+            OffsetCount,
+            MaterialMorphOperation,
+            ImpulseLocal,
+            SpecialFrame,
+            ElementCount,
+        ];
+        for what in every {
+            let key = crate::i18n::key_of("pmx-field-", &format!("{what:?}"));
+            assert!(crate::i18n::has_key(&crate::i18n::CORE, &key), "{key}");
+        }
     }
 }
