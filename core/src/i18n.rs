@@ -175,11 +175,23 @@ pub fn key_of(prefix: &str, name: &str) -> String {
     key
 }
 
-/// Whether `key` has a message in both languages (tests of computed keys).
-pub fn has_key(catalogue: &Catalogue, key: &str) -> bool {
-    Lang::ALL
-        .into_iter()
-        .all(|lang| catalogue.try_lookup(lang.id(), key).is_some())
+/// The label of a field-less enum's variant: its `Debug` name by [`key_of`].
+pub fn variant_label(prefix: &str, variant: impl std::fmt::Debug) -> String {
+    lookup(&CORE, &key_of(prefix, &format!("{variant:?}")), &[])
+}
+
+/// The keys `prefix` + name (by [`key_of`]) that either language of the core catalogue
+/// lacks (the tests of computed keys).
+pub fn missing_keys(prefix: &str, names: impl IntoIterator<Item = String>) -> Vec<String> {
+    let has = |key: &str| {
+        Lang::ALL
+            .iter()
+            .all(|l| CORE.try_lookup(l.id(), key).is_some())
+    };
+    (names.into_iter())
+        .map(|name| key_of(prefix, &name))
+        .filter(|key| !has(key))
+        .collect()
 }
 
 /// The message ids of one language's catalogue files in `dir` (`dir/LANG/*.ftl`), for
@@ -236,6 +248,17 @@ macro_rules! tr {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_computed_label_is_in_both_catalogues() {
+        use crate::{edit::ElementKind, pmx::needs::V21Feature, pmx::Section};
+        let sections = Section::ALL.map(|s| s.name().to_string());
+        assert_eq!(missing_keys("err-section-", sections), [""; 0]);
+        let kinds = ElementKind::ALL.map(|k| k.name().to_string());
+        assert_eq!(missing_keys("edit-kinds-", kinds), [""; 0]);
+        let features = V21Feature::ALL.map(|f| format!("{f:?}"));
+        assert_eq!(missing_keys("v21-feature-", features), [""; 0]);
+    }
 
     #[test]
     fn key_of_kebab_cases_variant_and_english_names() {

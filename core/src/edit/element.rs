@@ -36,44 +36,30 @@ macro_rules! on_list {
     };
 }
 
-/// A list (or single record) of the model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ElementKind {
-    /// The file header (single record; the index is ignored).
-    Header,
-    /// Model name/comment (single record; the index is ignored).
-    Info,
-    Vertex,
-    /// One triangle (three vertex indices).
-    Face,
-    /// One texture path of the texture table.
-    Texture,
-    Material,
-    Bone,
-    Morph,
-    DisplayFrame,
-    RigidBody,
-    Joint,
-    SoftBody,
+crate::enum_with_all! {
+    /// A list (or single record) of the model.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum ElementKind {
+        /// The file header (single record; the index is ignored).
+        Header,
+        /// Model name/comment (single record; the index is ignored).
+        Info,
+        Vertex,
+        /// One triangle (three vertex indices).
+        Face,
+        /// One texture path of the texture table.
+        Texture,
+        Material,
+        Bone,
+        Morph,
+        DisplayFrame,
+        RigidBody,
+        Joint,
+        SoftBody,
+    }
 }
 
 impl ElementKind {
-    /// Every kind, in file order.
-    pub const ALL: [ElementKind; 12] = [
-        ElementKind::Header,
-        ElementKind::Info,
-        ElementKind::Vertex,
-        ElementKind::Face,
-        ElementKind::Texture,
-        ElementKind::Material,
-        ElementKind::Bone,
-        ElementKind::Morph,
-        ElementKind::DisplayFrame,
-        ElementKind::RigidBody,
-        ElementKind::Joint,
-        ElementKind::SoftBody,
-    ];
-
     /// The file section that holds this kind: its names are the kind's singular names.
     pub fn section(self) -> Section {
         match self {
@@ -407,15 +393,4 @@ element_from! {
     RigidBody => RigidBody,
     Joint => Joint,
     SoftBody => SoftBody,
-}
-
-#[cfg(test)]
-mod plural_label_tests {
-    #[test]
-    fn every_kind_plural_is_in_both_catalogues() {
-        for kind in super::ElementKind::ALL {
-            let key = crate::i18n::key_of("edit-kinds-", kind.section().name());
-            assert!(crate::i18n::has_key(&crate::i18n::CORE, &key), "{key}");
-        }
-    }
 }

@@ -2,60 +2,39 @@
 
 use std::fmt;
 
-/// Which part of the file an error is in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Section {
-    Header,
-    ModelInfo,
-    Vertex,
-    Face,
-    Texture,
-    Material,
-    Bone,
-    IkLink,
-    Morph,
-    DisplayFrame,
-    RigidBody,
-    Joint,
-    SoftBody,
-    /// PMD-only sections.
-    IkChain,
-    Expression,
-    DisplayList,
-    Extension,
-    /// VMD motion files.
-    Motion,
-    /// Bytes after the last section.
-    Trailer,
+crate::enum_with_all! {
+    /// Which part of the file an error is in.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Section {
+        Header,
+        ModelInfo,
+        Vertex,
+        Face,
+        Texture,
+        Material,
+        Bone,
+        IkLink,
+        Morph,
+        DisplayFrame,
+        RigidBody,
+        Joint,
+        SoftBody,
+        /// PMD-only sections.
+        IkChain,
+        Expression,
+        DisplayList,
+        Extension,
+        /// VMD motion files.
+        Motion,
+        /// Bytes after the last section.
+        Trailer,
+    }
 }
-
-/// Every section (to find one by its name).
-const SECTIONS: [Section; 19] = [
-    Section::Header,
-    Section::ModelInfo,
-    Section::Vertex,
-    Section::Face,
-    Section::Texture,
-    Section::Material,
-    Section::Bone,
-    Section::IkLink,
-    Section::Morph,
-    Section::DisplayFrame,
-    Section::RigidBody,
-    Section::Joint,
-    Section::SoftBody,
-    Section::IkChain,
-    Section::Expression,
-    Section::DisplayList,
-    Section::Extension,
-    Section::Motion,
-    Section::Trailer,
-];
 
 impl Section {
     /// The label of the section named `name` (its fixed English name), else `name` itself.
     pub fn label_of(name: &str) -> String {
-        SECTIONS
+        Section::ALL
             .iter()
             .find(|s| s.name() == name)
             .map_or_else(|| name.to_string(), |s| s.label())
@@ -193,16 +172,5 @@ impl fmt::Display for Warning {
             message = self.message.as_str(),
             offset = format!("{:#x}", self.offset)
         ))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn every_section_label_is_in_both_catalogues() {
-        for section in super::SECTIONS {
-            let key = crate::i18n::key_of("err-section-", section.name());
-            assert!(crate::i18n::has_key(&crate::i18n::CORE, &key), "{key}");
-        }
     }
 }

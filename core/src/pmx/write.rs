@@ -492,14 +492,12 @@ impl Writer {
         self.u8(r.group);
         self.u16(r.collision_mask);
         self.u8(r.shape.to_u8());
-        self.vec3(r.size);
-        self.vec3(r.position);
-        self.vec3(r.rotation);
-        self.f32(r.mass);
-        self.f32(r.linear_damping);
-        self.f32(r.angular_damping);
-        self.f32(r.restitution);
-        self.f32(r.friction);
+        for v in r.vectors() {
+            self.vec3(v);
+        }
+        for x in r.scalars() {
+            self.f32(x);
+        }
         self.u8(r.mode.to_u8());
     }
 

@@ -49,31 +49,33 @@ impl From<Short> for Box<Fail> {
     }
 }
 
-/// A field a count, flag or kind error names.
-#[derive(Debug, Clone, Copy)]
-enum What {
-    Count,
-    SphereMode,
-    SharedToon,
-    Shape,
-    PhysicsMode,
-    JointKind,
-    AnchorNearMode,
-    AnchorCount,
-    PinCount,
-    IkLinkCount,
-    IkLinkAngleLimit,
-    OffsetCount,
-    MaterialMorphOperation,
-    ImpulseLocal,
-    SpecialFrame,
-    ElementCount,
+crate::enum_with_all! {
+    /// A field a count, flag or kind error names.
+    #[derive(Debug, Clone, Copy)]
+    enum What {
+        Count,
+        SphereMode,
+        SharedToon,
+        Shape,
+        PhysicsMode,
+        JointKind,
+        AnchorNearMode,
+        AnchorCount,
+        PinCount,
+        IkLinkCount,
+        IkLinkAngleLimit,
+        OffsetCount,
+        MaterialMorphOperation,
+        ImpulseLocal,
+        SpecialFrame,
+        ElementCount,
+    }
 }
 
 impl What {
     /// The field's name in the current language.
     fn label(self) -> String {
-        crate::tr!(&crate::i18n::key_of("pmx-field-", &format!("{self:?}")))
+        crate::i18n::variant_label("pmx-field-", self)
     }
 }
 
@@ -549,28 +551,7 @@ impl<'a> Reader<'a> {
 mod field_label_tests {
     #[test]
     fn every_field_label_is_in_both_catalogues() {
-        use super::What::*;
-        let every = [
-            Count,
-            SphereMode,
-            SharedToon,
-            Shape,
-            PhysicsMode,
-            JointKind,
-            AnchorNearMode,
-            AnchorCount,
-            PinCount,
-            IkLinkCount,
-            IkLinkAngleLimit,
-            OffsetCount,
-            MaterialMorphOperation,
-            ImpulseLocal,
-            SpecialFrame,
-            ElementCount,
-        ];
-        for what in every {
-            let key = crate::i18n::key_of("pmx-field-", &format!("{what:?}"));
-            assert!(crate::i18n::has_key(&crate::i18n::CORE, &key), "{key}");
-        }
+        let names = super::What::ALL.map(|w| format!("{w:?}"));
+        assert_eq!(crate::i18n::missing_keys("pmx-field-", names), [""; 0]);
     }
 }
