@@ -130,37 +130,40 @@ impl<'a> F<'a> {
     fn text(&mut self) -> String {
         self.next().to_string()
     }
-    fn num(&mut self) -> R<f32> {
+    /// The next field parsed; an error points at that field.
+    fn parsed<T>(
+        &mut self,
+        parse: impl FnOnce(&str) -> Option<T>,
+        message: impl FnOnce(String) -> String,
+    ) -> R<T> {
         let s = self.next().trim();
-        s.parse::<f32>().map_err(|_| {
+        parse(s).ok_or_else(|| {
             self.at -= 1;
-            let e = self.err(crate::tr!("csv-not-a-number", text = s.to_string()));
+            let e = self.err(message(s.to_string()));
             self.at += 1;
             e
         })
     }
+    fn num(&mut self) -> R<f32> {
+        self.parsed(
+            |s| s.parse().ok(),
+            |text| crate::tr!("csv-not-a-number", text = text),
+        )
+    }
     fn int<T: std::str::FromStr>(&mut self) -> R<T> {
-        let s = self.next().trim();
-        s.parse::<T>().map_err(|_| {
-            self.at -= 1;
-            let e = self.err(crate::tr!("csv-not-an-integer", text = s.to_string()));
-            self.at += 1;
-            e
-        })
+        self.parsed(
+            |s| s.parse().ok(),
+            |text| crate::tr!("csv-not-an-integer", text = text),
+        )
     }
     fn flag(&mut self) -> R<bool> {
         Ok(self.int::<i64>()? != 0)
     }
     fn deg(&mut self) -> R<f32> {
-        let s = self.next().trim();
-        s.parse::<f64>()
-            .map(|d| d.to_radians() as f32)
-            .map_err(|_| {
-                self.at -= 1;
-                let e = self.err(crate::tr!("csv-not-a-number", text = s.to_string()));
-                self.at += 1;
-                e
-            })
+        self.parsed(
+            |s| s.parse::<f64>().ok().map(|d| d.to_radians() as f32),
+            |text| crate::tr!("csv-not-a-number", text = text),
+        )
     }
     fn vec2(&mut self) -> R<Vec2> {
         Ok(Vec2::new(self.num()?, self.num()?))

@@ -112,18 +112,23 @@ impl Weights {
     }
 }
 
-crate::enum_with_all! {
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-    pub enum WeightKind {
-        Bdef1 = 0,
-        Bdef2 = 1,
-        Bdef4 = 2,
-        Sdef = 3,
-        Qdef = 4,
-    }
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum WeightKind {
+    Bdef1 = 0,
+    Bdef2 = 1,
+    Bdef4 = 2,
+    Sdef = 3,
+    Qdef = 4,
 }
 
 impl WeightKind {
+    pub const ALL: [WeightKind; 5] = [
+        WeightKind::Bdef1,
+        WeightKind::Bdef2,
+        WeightKind::Bdef4,
+        WeightKind::Sdef,
+        WeightKind::Qdef,
+    ];
     /// How many weights the file stores (BDEF2 and SDEF store bone 0's only).
     pub fn stored_weights(self) -> usize {
         match self {

@@ -3,26 +3,37 @@
 use glam::{Vec3, Vec4};
 use serde::{Deserialize, Serialize};
 
-crate::enum_with_all! {
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-    pub enum MorphKind {
-        Group = 0,
-        Vertex = 1,
-        Bone = 2,
-        Uv = 3,
-        AdditionalUv1 = 4,
-        AdditionalUv2 = 5,
-        AdditionalUv3 = 6,
-        AdditionalUv4 = 7,
-        Material = 8,
-        /// PMX 2.1.
-        Flip = 9,
-        /// PMX 2.1.
-        Impulse = 10,
-    }
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum MorphKind {
+    Group = 0,
+    Vertex = 1,
+    Bone = 2,
+    Uv = 3,
+    AdditionalUv1 = 4,
+    AdditionalUv2 = 5,
+    AdditionalUv3 = 6,
+    AdditionalUv4 = 7,
+    Material = 8,
+    /// PMX 2.1.
+    Flip = 9,
+    /// PMX 2.1.
+    Impulse = 10,
 }
 
 impl MorphKind {
+    pub const ALL: [MorphKind; 11] = [
+        MorphKind::Group,
+        MorphKind::Vertex,
+        MorphKind::Bone,
+        MorphKind::Uv,
+        MorphKind::AdditionalUv1,
+        MorphKind::AdditionalUv2,
+        MorphKind::AdditionalUv3,
+        MorphKind::AdditionalUv4,
+        MorphKind::Material,
+        MorphKind::Flip,
+        MorphKind::Impulse,
+    ];
     pub fn from_u8(v: u8) -> Option<Self> {
         MorphKind::ALL.get(v as usize).copied()
     }
