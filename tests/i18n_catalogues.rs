@@ -11,6 +11,13 @@ const DYNAMIC_PREFIXES: &[&str] = &[
     // History labels' field names (core/src/edit/apply.rs `field_label`): the field a
     // caller names, looked up as `edit-field-{field}`.
     "edit-field-",
+    // Labels of enum variants by `hone_core::i18n::key_of`: sections (`Section::label`),
+    // element kinds' plurals (`ElementKind::plural_label`), the reader's field names,
+    // PMX 2.1 features (`V21Feature::what`).
+    "err-section-",
+    "edit-kinds-",
+    "pmx-field-",
+    "v21-feature-",
 ];
 
 /// The keys of the check catalog's texts (`check-{code}-meaning`, `-why`, `-fix`,

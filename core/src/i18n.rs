@@ -153,6 +153,47 @@ pub fn lookup_in(
     found.unwrap_or_else(|| key.to_string())
 }
 
+/// The catalogue key `prefix` + `name` in kebab case ("RigidBody" or "rigid body" →
+/// `prefix` + "rigid-body"): one rule names the labels of an enum's variants, instead of a
+/// table per enum that repeats every variant. The prefix goes in the catalogue test's
+/// `DYNAMIC_PREFIXES`.
+pub fn key_of(prefix: &str, name: &str) -> String {
+    let mut key = String::from(prefix);
+    let mut after_lower = false;
+    for c in name.chars() {
+        if c == ' ' || c == '_' {
+            key.push('-');
+            after_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && after_lower {
+            key.push('-');
+        }
+        after_lower = c.is_lowercase() || c.is_ascii_digit();
+        key.extend(c.to_lowercase());
+    }
+    key
+}
+
+/// The label of a field-less enum's variant: its `Debug` name by [`key_of`].
+pub fn variant_label(prefix: &str, variant: impl std::fmt::Debug) -> String {
+    lookup(&CORE, &key_of(prefix, &format!("{variant:?}")), &[])
+}
+
+/// The keys `prefix` + name (by [`key_of`]) that either language of the core catalogue
+/// lacks (the tests of computed keys).
+pub fn missing_keys(prefix: &str, names: impl IntoIterator<Item = String>) -> Vec<String> {
+    let has = |key: &str| {
+        Lang::ALL
+            .iter()
+            .all(|l| CORE.try_lookup(l.id(), key).is_some())
+    };
+    (names.into_iter())
+        .map(|name| key_of(prefix, &name))
+        .filter(|key| !has(key))
+        .collect()
+}
+
 /// The message ids of one language's catalogue files in `dir` (`dir/LANG/*.ftl`), for
 /// the tests that keep the two languages' keys equal and every key used. Terms (`-name`)
 /// are left out; attributes are not used.
@@ -207,6 +248,26 @@ macro_rules! tr {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_computed_label_is_in_both_catalogues() {
+        use crate::{edit::ElementKind, pmx::needs::V21Feature, pmx::Section};
+        let sections = Section::ALL.map(|s| s.name().to_string());
+        assert_eq!(missing_keys("err-section-", sections), [""; 0]);
+        let kinds = ElementKind::ALL.map(|k| k.name().to_string());
+        assert_eq!(missing_keys("edit-kinds-", kinds), [""; 0]);
+        let features = V21Feature::ALL.map(|f| format!("{f:?}"));
+        assert_eq!(missing_keys("v21-feature-", features), [""; 0]);
+    }
+
+    #[test]
+    fn key_of_kebab_cases_variant_and_english_names() {
+        assert_eq!(key_of("p-", "RigidBody"), "p-rigid-body");
+        assert_eq!(key_of("p-", "IkLinkAngleLimit"), "p-ik-link-angle-limit");
+        assert_eq!(key_of("p-", "IK link"), "p-ik-link");
+        assert_eq!(key_of("p-", "model info"), "p-model-info");
+        assert_eq!(key_of("p-", "header"), "p-header");
+    }
 
     fn vars<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
         move |k| {

@@ -12,6 +12,7 @@
 pub mod check;
 pub mod deform;
 pub mod edit;
+mod enum_with_all;
 pub mod export;
 pub mod geom;
 pub mod i18n;

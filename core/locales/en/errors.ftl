@@ -37,12 +37,12 @@ err-section-motion = motion
 err-section-trailer = trailer
 
 # PMX 2.1 features (core/src/pmx/needs.rs): what keeps a model from being written as 2.0
-v21-qdef-weights = QDEF weights
-v21-flip-morphs = flip morphs
-v21-impulse-morphs = impulse morphs
-v21-material-flags = material flags 0x20-0x80 (vertex colour, point, line)
-v21-joint-kinds = joint types other than spring 6DOF
-v21-soft-bodies = soft bodies
+v21-feature-qdef-weights = QDEF weights
+v21-feature-flip-morphs = flip morphs
+v21-feature-impulse-morphs = impulse morphs
+v21-feature-material-flags = material flags 0x20-0x80 (vertex colour, point, line)
+v21-feature-joint-kinds = joint types other than spring 6DOF
+v21-feature-soft-bodies = soft bodies
 v21-user-vertex = vertex { $index }
 v21-user-morph = morph { $index } ({ $name })
 v21-user-material = material { $index } ({ $name }) flags { $flags }

@@ -37,12 +37,12 @@ err-section-motion = モーション
 err-section-trailer = 末尾
 
 # PMX 2.1 の機能 (core/src/pmx/needs.rs): 2.0 で保存できない理由
-v21-qdef-weights = QDEF ウェイト
-v21-flip-morphs = フリップモーフ
-v21-impulse-morphs = インパルスモーフ
-v21-material-flags = 材質フラグ 0x20-0x80 (頂点色・点描画・線描画)
-v21-joint-kinds = ばね付6DOF 以外のジョイント種類
-v21-soft-bodies = ソフトボディ
+v21-feature-qdef-weights = QDEF ウェイト
+v21-feature-flip-morphs = フリップモーフ
+v21-feature-impulse-morphs = インパルスモーフ
+v21-feature-material-flags = 材質フラグ 0x20-0x80 (頂点色・点描画・線描画)
+v21-feature-joint-kinds = ばね付6DOF 以外のジョイント種類
+v21-feature-soft-bodies = ソフトボディ
 v21-user-vertex = 頂点 { $index }
 v21-user-morph = モーフ { $index } ({ $name })
 v21-user-material = 材質 { $index } ({ $name }) フラグ { $flags }

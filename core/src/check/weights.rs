@@ -77,13 +77,9 @@ fn faults(model: &Model, v: &Vertex) -> [Option<Fault>; 2] {
                 None
             }
         }
-        Weights::Sdef {
-            bones,
-            weight,
-            c,
-            r0,
-            r1,
-        } => {
+        Weights::Sdef { .. } => {
+            let [c, r0, r1] = v.weights.sdef_points().unwrap_or_default();
+            let weight = weights[0];
             if bones[0] == bones[1] || !(c.is_finite() && r0.is_finite() && r1.is_finite()) {
                 Some(Fault::SdefDegenerate)
             } else if on_none != 0 {

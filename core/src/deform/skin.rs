@@ -14,7 +14,7 @@
 
 use super::bones::times_direction;
 use super::{DeformState, Deformer};
-use crate::pmx::{Model, Weights};
+use crate::pmx::{Model, WeightKind, Weights};
 use glam::{Mat4, Quat, Vec3, Vec3A, Vec4};
 use rayon::prelude::*;
 
@@ -138,45 +138,29 @@ impl Entry {
                 none
             }
         };
-        let plain = |kind, bones, weights| Entry {
-            kind,
-            bones,
-            weights,
-            sdef: None,
+        let kind = match weights.kind() {
+            WeightKind::Bdef1 => BDEF1,
+            WeightKind::Bdef2 => BDEF2,
+            WeightKind::Bdef4 => BDEF4,
+            WeightKind::Qdef => QDEF,
+            WeightKind::Sdef => SDEF,
         };
-        match *weights {
-            Weights::Bdef1 { bone } => {
-                plain(BDEF1, [fix(bone), none, none, none], [1.0, 0.0, 0.0, 0.0])
+        let (bones, blend, _) = weights.bone_weights();
+        let sdef = weights.sdef_points().map(|[c, r0, r1]| {
+            let rw = r0 * blend[0] + r1 * blend[1];
+            let r0c = c + r0 - rw;
+            let r1c = c + r1 - rw;
+            SdefParams {
+                c: c.into(),
+                cr0: ((c + r0c) * 0.5).into(),
+                cr1: ((c + r1c) * 0.5).into(),
             }
-            Weights::Bdef2 { bones, weight } => plain(
-                BDEF2,
-                [fix(bones[0]), fix(bones[1]), none, none],
-                [weight, 1.0 - weight, 0.0, 0.0],
-            ),
-            Weights::Bdef4 { bones, weights } => plain(BDEF4, bones.map(fix), weights),
-            Weights::Qdef { bones, weights } => plain(QDEF, bones.map(fix), weights),
-            Weights::Sdef {
-                bones,
-                weight,
-                c,
-                r0,
-                r1,
-            } => {
-                let (w0, w1) = (weight, 1.0 - weight);
-                let rw = r0 * w0 + r1 * w1;
-                let r0c = c + r0 - rw;
-                let r1c = c + r1 - rw;
-                Entry {
-                    kind: SDEF,
-                    bones: [fix(bones[0]), fix(bones[1]), none, none],
-                    weights: [w0, w1, 0.0, 0.0],
-                    sdef: Some(SdefParams {
-                        c: c.into(),
-                        cr0: ((c + r0c) * 0.5).into(),
-                        cr1: ((c + r1c) * 0.5).into(),
-                    }),
-                }
-            }
+        });
+        Entry {
+            kind,
+            bones: bones.map(fix),
+            weights: blend,
+            sdef,
         }
     }
 }

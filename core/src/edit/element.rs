@@ -36,44 +36,30 @@ macro_rules! on_list {
     };
 }
 
-/// A list (or single record) of the model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ElementKind {
-    /// The file header (single record; the index is ignored).
-    Header,
-    /// Model name/comment (single record; the index is ignored).
-    Info,
-    Vertex,
-    /// One triangle (three vertex indices).
-    Face,
-    /// One texture path of the texture table.
-    Texture,
-    Material,
-    Bone,
-    Morph,
-    DisplayFrame,
-    RigidBody,
-    Joint,
-    SoftBody,
+crate::enum_with_all! {
+    /// A list (or single record) of the model.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum ElementKind {
+        /// The file header (single record; the index is ignored).
+        Header,
+        /// Model name/comment (single record; the index is ignored).
+        Info,
+        Vertex,
+        /// One triangle (three vertex indices).
+        Face,
+        /// One texture path of the texture table.
+        Texture,
+        Material,
+        Bone,
+        Morph,
+        DisplayFrame,
+        RigidBody,
+        Joint,
+        SoftBody,
+    }
 }
 
 impl ElementKind {
-    /// Every kind, in file order.
-    pub const ALL: [ElementKind; 12] = [
-        ElementKind::Header,
-        ElementKind::Info,
-        ElementKind::Vertex,
-        ElementKind::Face,
-        ElementKind::Texture,
-        ElementKind::Material,
-        ElementKind::Bone,
-        ElementKind::Morph,
-        ElementKind::DisplayFrame,
-        ElementKind::RigidBody,
-        ElementKind::Joint,
-        ElementKind::SoftBody,
-    ];
-
     /// The file section that holds this kind: its names are the kind's singular names.
     pub fn section(self) -> Section {
         match self {
@@ -122,20 +108,7 @@ impl ElementKind {
 
     /// [`plural`](Self::plural) in the current language (history labels).
     pub fn plural_label(self) -> String {
-        match self {
-            ElementKind::Header => crate::tr!("edit-kinds-header"),
-            ElementKind::Info => crate::tr!("edit-kinds-model-info"),
-            ElementKind::Vertex => crate::tr!("edit-kinds-vertex"),
-            ElementKind::Face => crate::tr!("edit-kinds-face"),
-            ElementKind::Texture => crate::tr!("edit-kinds-texture"),
-            ElementKind::Material => crate::tr!("edit-kinds-material"),
-            ElementKind::Bone => crate::tr!("edit-kinds-bone"),
-            ElementKind::Morph => crate::tr!("edit-kinds-morph"),
-            ElementKind::DisplayFrame => crate::tr!("edit-kinds-display-frame"),
-            ElementKind::RigidBody => crate::tr!("edit-kinds-rigid-body"),
-            ElementKind::Joint => crate::tr!("edit-kinds-joint"),
-            ElementKind::SoftBody => crate::tr!("edit-kinds-soft-body"),
-        }
+        crate::tr!(&crate::i18n::key_of("edit-kinds-", self.section().name()))
     }
 
     /// Header and model info are single records, not lists.

@@ -108,16 +108,7 @@ fn finite_or_zero(v: Vec3) -> Vec3 {
 
 fn sanitized(j: &Joint) -> Joint {
     let mut j = j.clone();
-    for v in [
-        &mut j.position,
-        &mut j.rotation,
-        &mut j.linear_lower,
-        &mut j.linear_upper,
-        &mut j.angular_lower,
-        &mut j.angular_upper,
-        &mut j.linear_spring,
-        &mut j.angular_spring,
-    ] {
+    for v in j.vectors_mut() {
         *v = finite_or_zero(*v);
     }
     j

@@ -2,60 +2,39 @@
 
 use std::fmt;
 
-/// Which part of the file an error is in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Section {
-    Header,
-    ModelInfo,
-    Vertex,
-    Face,
-    Texture,
-    Material,
-    Bone,
-    IkLink,
-    Morph,
-    DisplayFrame,
-    RigidBody,
-    Joint,
-    SoftBody,
-    /// PMD-only sections.
-    IkChain,
-    Expression,
-    DisplayList,
-    Extension,
-    /// VMD motion files.
-    Motion,
-    /// Bytes after the last section.
-    Trailer,
+crate::enum_with_all! {
+    /// Which part of the file an error is in.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Section {
+        Header,
+        ModelInfo,
+        Vertex,
+        Face,
+        Texture,
+        Material,
+        Bone,
+        IkLink,
+        Morph,
+        DisplayFrame,
+        RigidBody,
+        Joint,
+        SoftBody,
+        /// PMD-only sections.
+        IkChain,
+        Expression,
+        DisplayList,
+        Extension,
+        /// VMD motion files.
+        Motion,
+        /// Bytes after the last section.
+        Trailer,
+    }
 }
-
-/// Every section (to find one by its name).
-const SECTIONS: [Section; 19] = [
-    Section::Header,
-    Section::ModelInfo,
-    Section::Vertex,
-    Section::Face,
-    Section::Texture,
-    Section::Material,
-    Section::Bone,
-    Section::IkLink,
-    Section::Morph,
-    Section::DisplayFrame,
-    Section::RigidBody,
-    Section::Joint,
-    Section::SoftBody,
-    Section::IkChain,
-    Section::Expression,
-    Section::DisplayList,
-    Section::Extension,
-    Section::Motion,
-    Section::Trailer,
-];
 
 impl Section {
     /// The label of the section named `name` (its fixed English name), else `name` itself.
     pub fn label_of(name: &str) -> String {
-        SECTIONS
+        Section::ALL
             .iter()
             .find(|s| s.name() == name)
             .map_or_else(|| name.to_string(), |s| s.label())
@@ -87,27 +66,7 @@ impl Section {
 
     /// [`name`](Self::name) in the current language (messages; JSON keeps `name`).
     pub fn label(self) -> String {
-        match self {
-            Section::Header => crate::tr!("err-section-header"),
-            Section::ModelInfo => crate::tr!("err-section-model-info"),
-            Section::Vertex => crate::tr!("err-section-vertex"),
-            Section::Face => crate::tr!("err-section-face"),
-            Section::Texture => crate::tr!("err-section-texture"),
-            Section::Material => crate::tr!("err-section-material"),
-            Section::Bone => crate::tr!("err-section-bone"),
-            Section::IkLink => crate::tr!("err-section-ik-link"),
-            Section::Morph => crate::tr!("err-section-morph"),
-            Section::DisplayFrame => crate::tr!("err-section-display-frame"),
-            Section::RigidBody => crate::tr!("err-section-rigid-body"),
-            Section::Joint => crate::tr!("err-section-joint"),
-            Section::SoftBody => crate::tr!("err-section-soft-body"),
-            Section::IkChain => crate::tr!("err-section-ik-chain"),
-            Section::Expression => crate::tr!("err-section-expression"),
-            Section::DisplayList => crate::tr!("err-section-display-list"),
-            Section::Extension => crate::tr!("err-section-extension"),
-            Section::Motion => crate::tr!("err-section-motion"),
-            Section::Trailer => crate::tr!("err-section-trailer"),
-        }
+        crate::tr!(&crate::i18n::key_of("err-section-", self.name()))
     }
 }
 

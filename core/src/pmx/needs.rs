@@ -11,39 +11,24 @@ use super::{Error, Result};
 
 // ---------------------------------------------------------------- PMX 2.1 features
 
-/// A kind of data only PMX 2.1 defines (spec: 2.1 adds QDEF, flip and impulse morphs, the
-/// vertex-colour/point/line material flags, joint kinds 1–5 and soft bodies).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum V21Feature {
-    QdefWeights,
-    FlipMorphs,
-    ImpulseMorphs,
-    MaterialFlags,
-    JointKinds,
-    SoftBodies,
+crate::enum_with_all! {
+    /// A kind of data only PMX 2.1 defines (spec: 2.1 adds QDEF, flip and impulse morphs, the
+    /// vertex-colour/point/line material flags, joint kinds 1–5 and soft bodies).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum V21Feature {
+        QdefWeights,
+        FlipMorphs,
+        ImpulseMorphs,
+        MaterialFlags,
+        JointKinds,
+        SoftBodies,
+    }
 }
 
 impl V21Feature {
-    /// Every feature, in file order.
-    pub const ALL: [V21Feature; 6] = [
-        V21Feature::QdefWeights,
-        V21Feature::FlipMorphs,
-        V21Feature::ImpulseMorphs,
-        V21Feature::MaterialFlags,
-        V21Feature::JointKinds,
-        V21Feature::SoftBodies,
-    ];
-
     /// What the feature is, for messages ("QDEF weights", "soft bodies", …).
     pub fn what(self) -> String {
-        match self {
-            V21Feature::QdefWeights => crate::tr!("v21-qdef-weights"),
-            V21Feature::FlipMorphs => crate::tr!("v21-flip-morphs"),
-            V21Feature::ImpulseMorphs => crate::tr!("v21-impulse-morphs"),
-            V21Feature::MaterialFlags => crate::tr!("v21-material-flags"),
-            V21Feature::JointKinds => crate::tr!("v21-joint-kinds"),
-            V21Feature::SoftBodies => crate::tr!("v21-soft-bodies"),
-        }
+        crate::i18n::variant_label("v21-feature-", self)
     }
 
     /// The indices of the elements that use this feature (vertices, morphs, materials, joints

@@ -304,36 +304,17 @@ impl Writer {
         for uv in &v.additional_uvs[..n_uv] {
             self.vec4(*uv);
         }
-        self.u8(v.weights.kind() as u8);
-        match v.weights {
-            Weights::Bdef1 { bone } => self.bone_index(bone),
-            Weights::Bdef2 { bones, weight } => {
-                self.bone_index(bones[0]);
-                self.bone_index(bones[1]);
-                self.f32(weight);
-            }
-            Weights::Bdef4 { bones, weights } | Weights::Qdef { bones, weights } => {
-                for b in bones {
-                    self.bone_index(b);
-                }
-                for w in weights {
-                    self.f32(w);
-                }
-            }
-            Weights::Sdef {
-                bones,
-                weight,
-                c,
-                r0,
-                r1,
-            } => {
-                self.bone_index(bones[0]);
-                self.bone_index(bones[1]);
-                self.f32(weight);
-                self.vec3(c);
-                self.vec3(r0);
-                self.vec3(r1);
-            }
+        let kind = v.weights.kind();
+        self.u8(kind as u8);
+        let (bones, weights, count) = v.weights.bone_weights();
+        for &bone in &bones[..count] {
+            self.bone_index(bone);
+        }
+        for &weight in &weights[..kind.stored_weights()] {
+            self.f32(weight);
+        }
+        for point in v.weights.sdef_points().into_iter().flatten() {
+            self.vec3(point);
         }
         self.f32(v.edge_scale);
     }
@@ -511,14 +492,12 @@ impl Writer {
         self.u8(r.group);
         self.u16(r.collision_mask);
         self.u8(r.shape.to_u8());
-        self.vec3(r.size);
-        self.vec3(r.position);
-        self.vec3(r.rotation);
-        self.f32(r.mass);
-        self.f32(r.linear_damping);
-        self.f32(r.angular_damping);
-        self.f32(r.restitution);
-        self.f32(r.friction);
+        for v in r.vectors() {
+            self.vec3(v);
+        }
+        for x in r.scalars() {
+            self.f32(x);
+        }
         self.u8(r.mode.to_u8());
     }
 

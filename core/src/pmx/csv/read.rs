@@ -130,37 +130,40 @@ impl<'a> F<'a> {
     fn text(&mut self) -> String {
         self.next().to_string()
     }
-    fn num(&mut self) -> R<f32> {
+    /// The next field parsed; an error points at that field.
+    fn parsed<T>(
+        &mut self,
+        parse: impl FnOnce(&str) -> Option<T>,
+        message: impl FnOnce(String) -> String,
+    ) -> R<T> {
         let s = self.next().trim();
-        s.parse::<f32>().map_err(|_| {
+        parse(s).ok_or_else(|| {
             self.at -= 1;
-            let e = self.err(crate::tr!("csv-not-a-number", text = s.to_string()));
+            let e = self.err(message(s.to_string()));
             self.at += 1;
             e
         })
     }
+    fn num(&mut self) -> R<f32> {
+        self.parsed(
+            |s| s.parse().ok(),
+            |text| crate::tr!("csv-not-a-number", text = text),
+        )
+    }
     fn int<T: std::str::FromStr>(&mut self) -> R<T> {
-        let s = self.next().trim();
-        s.parse::<T>().map_err(|_| {
-            self.at -= 1;
-            let e = self.err(crate::tr!("csv-not-an-integer", text = s.to_string()));
-            self.at += 1;
-            e
-        })
+        self.parsed(
+            |s| s.parse().ok(),
+            |text| crate::tr!("csv-not-an-integer", text = text),
+        )
     }
     fn flag(&mut self) -> R<bool> {
         Ok(self.int::<i64>()? != 0)
     }
     fn deg(&mut self) -> R<f32> {
-        let s = self.next().trim();
-        s.parse::<f64>()
-            .map(|d| d.to_radians() as f32)
-            .map_err(|_| {
-                self.at -= 1;
-                let e = self.err(crate::tr!("csv-not-a-number", text = s.to_string()));
-                self.at += 1;
-                e
-            })
+        self.parsed(
+            |s| s.parse::<f64>().ok().map(|d| d.to_radians() as f32),
+            |text| crate::tr!("csv-not-a-number", text = text),
+        )
     }
     fn vec2(&mut self) -> R<Vec2> {
         Ok(Vec2::new(self.num()?, self.num()?))
@@ -178,6 +181,12 @@ impl<'a> F<'a> {
     }
     fn deg3(&mut self) -> R<Vec3> {
         Ok(Vec3::new(self.deg()?, self.deg()?, self.deg()?))
+    }
+    fn vector(&mut self, unit: VectorUnit) -> R<Vec3> {
+        match unit {
+            VectorUnit::Length => self.vec3(),
+            VectorUnit::Angles => self.deg3(),
+        }
     }
     /// A reference by name (`""` = none, `#INDEX` = Hone's index form).
     fn reference(&mut self, names: &Lookup, what: &str) -> R<i32> {
@@ -781,14 +790,12 @@ pub fn read_csv_text(text: &str) -> R<Model> {
         b.group = f.int()?;
         b.collision_mask = groups_to_mask(&mut f)?;
         b.shape = RigidShape::from_u8(f.int()?);
-        b.size = f.vec3()?;
-        b.position = f.vec3()?;
-        b.rotation = f.deg3()?;
-        b.mass = f.num()?;
-        b.linear_damping = f.num()?;
-        b.angular_damping = f.num()?;
-        b.restitution = f.num()?;
-        b.friction = f.num()?;
+        for (v, unit) in b.vectors_mut().into_iter().zip(RigidBody::VECTOR_UNITS) {
+            *v = f.vector(unit)?;
+        }
+        for x in b.scalars_mut() {
+            *x = f.num()?;
+        }
         model.rigid_bodies.push(b);
     }
     for r in recs("Joint") {
@@ -801,14 +808,9 @@ pub fn read_csv_text(text: &str) -> R<Model> {
             ..Joint::default()
         };
         j.kind = JointKind::from_u8(f.int()?);
-        j.position = f.vec3()?;
-        j.rotation = f.deg3()?;
-        j.linear_lower = f.vec3()?;
-        j.linear_upper = f.vec3()?;
-        j.angular_lower = f.deg3()?;
-        j.angular_upper = f.deg3()?;
-        j.linear_spring = f.vec3()?;
-        j.angular_spring = f.vec3()?;
+        for (v, unit) in j.vectors_mut().into_iter().zip(Joint::VECTOR_UNITS) {
+            *v = f.vector(unit)?;
+        }
         model.joints.push(j);
     }
     for r in recs("SoftBody") {

@@ -78,13 +78,9 @@ pub fn write_csv_text(model: &Model) -> String {
                 w.num(0.0);
             }
         }
-        let (c, r0, r1) = match v.weights {
-            Weights::Sdef { c, r0, r1, .. } => (c, r0, r1),
-            _ => (Vec3::ZERO, Vec3::ZERO, Vec3::ZERO),
-        };
-        w.vec3(c);
-        w.vec3(r0);
-        w.vec3(r1);
+        for point in v.weights.sdef_points().unwrap_or_default() {
+            w.vec3(point);
+        }
         w.end();
     }
 
@@ -278,17 +274,11 @@ pub fn write_csv_text(model: &Model) -> String {
         w.int(r.group as i64);
         w.text(&mask_to_groups(r.collision_mask));
         w.int(r.shape.to_u8() as i64);
-        w.vec3(r.size);
-        w.vec3(r.position);
-        w.deg3(r.rotation);
-        for v in [
-            r.mass,
-            r.linear_damping,
-            r.angular_damping,
-            r.restitution,
-            r.friction,
-        ] {
-            w.num(v);
+        for (v, unit) in r.vectors().into_iter().zip(RigidBody::VECTOR_UNITS) {
+            w.vector(v, unit);
+        }
+        for x in r.scalars() {
+            w.num(x);
         }
         w.end();
     }
@@ -303,14 +293,9 @@ pub fn write_csv_text(model: &Model) -> String {
         w.reference(&bodies, j.body_a);
         w.reference(&bodies, j.body_b);
         w.int(j.kind.to_u8() as i64);
-        w.vec3(j.position);
-        w.deg3(j.rotation);
-        w.vec3(j.linear_lower);
-        w.vec3(j.linear_upper);
-        w.deg3(j.angular_lower);
-        w.deg3(j.angular_upper);
-        w.vec3(j.linear_spring);
-        w.vec3(j.angular_spring);
+        for (v, unit) in j.vectors().into_iter().zip(Joint::VECTOR_UNITS) {
+            w.vector(v, unit);
+        }
         w.end();
     }
 
@@ -667,6 +652,12 @@ impl Out {
         self.deg(v.x);
         self.deg(v.y);
         self.deg(v.z);
+    }
+    fn vector(&mut self, v: Vec3, unit: VectorUnit) {
+        match unit {
+            VectorUnit::Length => self.vec3(v),
+            VectorUnit::Angles => self.deg3(v),
+        }
     }
     fn hex(&mut self, bytes: &[u8]) {
         self.sep();

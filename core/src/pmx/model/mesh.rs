@@ -86,6 +86,14 @@ impl Weights {
         }
     }
 
+    /// The SDEF centre C and the two (uncorrected) R points, for SDEF weights.
+    pub fn sdef_points(&self) -> Option<[Vec3; 3]> {
+        match *self {
+            Weights::Sdef { c, r0, r1, .. } => Some([c, r0, r1]),
+            _ => None,
+        }
+    }
+
     /// Mutable access to every bone reference (for index remapping).
     pub fn bones_mut(&mut self) -> &mut [i32] {
         match self {
@@ -121,6 +129,14 @@ impl WeightKind {
         WeightKind::Sdef,
         WeightKind::Qdef,
     ];
+    /// How many weights the file stores (BDEF2 and SDEF store bone 0's only).
+    pub fn stored_weights(self) -> usize {
+        match self {
+            WeightKind::Bdef1 => 0,
+            WeightKind::Bdef2 | WeightKind::Sdef => 1,
+            WeightKind::Bdef4 | WeightKind::Qdef => 4,
+        }
+    }
     pub fn name(self) -> &'static str {
         match self {
             WeightKind::Bdef1 => "BDEF1",

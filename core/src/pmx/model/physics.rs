@@ -149,7 +149,50 @@ impl Default for RigidBody {
     }
 }
 
+/// What a stored vector holds: a size or position, or Euler angles (radians in the model and
+/// in PMX; PMX Editor's CSV writes degrees).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VectorUnit {
+    Length,
+    Angles,
+}
+
 impl RigidBody {
+    /// The units of [`vectors`](Self::vectors).
+    pub const VECTOR_UNITS: [VectorUnit; 3] =
+        [VectorUnit::Length, VectorUnit::Length, VectorUnit::Angles];
+
+    /// Size, position and rotation, in the order PMX and CSV store them.
+    pub fn vectors(&self) -> [Vec3; 3] {
+        [self.size, self.position, self.rotation]
+    }
+    pub fn vectors_mut(&mut self) -> [&mut Vec3; 3] {
+        [&mut self.size, &mut self.position, &mut self.rotation]
+    }
+
+    /// Mass, linear and angular damping, restitution and friction, in the order PMX and CSV
+    /// store them.
+    pub fn scalars(&self) -> [f32; 5] {
+        let r = self;
+        [
+            r.mass,
+            r.linear_damping,
+            r.angular_damping,
+            r.restitution,
+            r.friction,
+        ]
+    }
+    pub fn scalars_mut(&mut self) -> [&mut f32; 5] {
+        let r = self;
+        [
+            &mut r.mass,
+            &mut r.linear_damping,
+            &mut r.angular_damping,
+            &mut r.restitution,
+            &mut r.friction,
+        ]
+    }
+
     /// Changes the shape, converting the size so the body keeps its extent
     /// ([`RigidShape::converted_size`]).
     pub fn set_shape(&mut self, shape: RigidShape) {
@@ -233,6 +276,29 @@ pub struct Joint {
 }
 
 impl Joint {
+    /// The units of [`vectors`](Self::vectors).
+    pub const VECTOR_UNITS: [VectorUnit; 8] = {
+        use VectorUnit::{Angles, Length};
+        [
+            Length, Angles, Length, Length, Angles, Angles, Length, Length,
+        ]
+    };
+
+    /// [`vectors`](Self::vectors), to fill them in order.
+    pub fn vectors_mut(&mut self) -> [&mut Vec3; 8] {
+        let j = self;
+        [
+            &mut j.position,
+            &mut j.rotation,
+            &mut j.linear_lower,
+            &mut j.linear_upper,
+            &mut j.angular_lower,
+            &mut j.angular_upper,
+            &mut j.linear_spring,
+            &mut j.angular_spring,
+        ]
+    }
+
     /// Position, rotation, limits and springs, in the file's order.
     pub fn vectors(&self) -> [Vec3; 8] {
         [

@@ -49,48 +49,33 @@ impl From<Short> for Box<Fail> {
     }
 }
 
-/// A field a count, flag or kind error names.
-#[derive(Debug, Clone, Copy)]
-enum What {
-    Count,
-    SphereMode,
-    SharedToon,
-    Shape,
-    PhysicsMode,
-    JointKind,
-    AnchorNearMode,
-    AnchorCount,
-    PinCount,
-    IkLinkCount,
-    IkLinkAngleLimit,
-    OffsetCount,
-    MaterialMorphOperation,
-    ImpulseLocal,
-    SpecialFrame,
-    ElementCount,
+crate::enum_with_all! {
+    /// A field a count, flag or kind error names.
+    #[derive(Debug, Clone, Copy)]
+    enum What {
+        Count,
+        SphereMode,
+        SharedToon,
+        Shape,
+        PhysicsMode,
+        JointKind,
+        AnchorNearMode,
+        AnchorCount,
+        PinCount,
+        IkLinkCount,
+        IkLinkAngleLimit,
+        OffsetCount,
+        MaterialMorphOperation,
+        ImpulseLocal,
+        SpecialFrame,
+        ElementCount,
+    }
 }
 
 impl What {
     /// The field's name in the current language.
     fn label(self) -> String {
-        match self {
-            What::Count => crate::tr!("pmx-field-count"),
-            What::SphereMode => crate::tr!("pmx-field-sphere-mode"),
-            What::SharedToon => crate::tr!("pmx-field-shared-toon"),
-            What::Shape => crate::tr!("pmx-field-shape"),
-            What::PhysicsMode => crate::tr!("pmx-field-physics-mode"),
-            What::JointKind => crate::tr!("pmx-field-joint-kind"),
-            What::AnchorNearMode => crate::tr!("pmx-field-anchor-near-mode"),
-            What::AnchorCount => crate::tr!("pmx-field-anchor-count"),
-            What::PinCount => crate::tr!("pmx-field-pin-count"),
-            What::IkLinkCount => crate::tr!("pmx-field-ik-link-count"),
-            What::IkLinkAngleLimit => crate::tr!("pmx-field-ik-link-angle-limit"),
-            What::OffsetCount => crate::tr!("pmx-field-offset-count"),
-            What::MaterialMorphOperation => crate::tr!("pmx-field-material-morph-operation"),
-            What::ImpulseLocal => crate::tr!("pmx-field-impulse-local"),
-            What::SpecialFrame => crate::tr!("pmx-field-special-frame"),
-            What::ElementCount => crate::tr!("pmx-field-element-count"),
-        }
+        crate::i18n::variant_label("pmx-field-", self)
     }
 }
 
@@ -559,5 +544,14 @@ impl<'a> Reader<'a> {
             offset: at,
             message: crate::tr!("pmx-read-text-replaced", what = what),
         });
+    }
+}
+
+#[cfg(test)]
+mod field_label_tests {
+    #[test]
+    fn every_field_label_is_in_both_catalogues() {
+        let names = super::What::ALL.map(|w| format!("{w:?}"));
+        assert_eq!(crate::i18n::missing_keys("pmx-field-", names), [""; 0]);
     }
 }

@@ -5,23 +5,23 @@ use super::*;
 impl Reader<'_> {
     pub(super) fn rigid_body(&mut self, i: usize) -> R<RigidBody> {
         let section = Section::RigidBody;
-        Ok(RigidBody {
+        let mut body = RigidBody {
             name: self.name()?,
             name_en: self.text()?,
             bone: self.bone_index()?,
             group: self.u8()?,
             collision_mask: self.u16()?,
             shape: self.kind(section, i, What::Shape)?,
-            size: self.vec3()?,
-            position: self.vec3()?,
-            rotation: self.vec3()?,
-            mass: self.f32()?,
-            linear_damping: self.f32()?,
-            angular_damping: self.f32()?,
-            restitution: self.f32()?,
-            friction: self.f32()?,
-            mode: self.kind(section, i, What::PhysicsMode)?,
-        })
+            ..RigidBody::default()
+        };
+        for v in body.vectors_mut() {
+            *v = self.vec3()?;
+        }
+        for x in body.scalars_mut() {
+            *x = self.f32()?;
+        }
+        body.mode = self.kind(section, i, What::PhysicsMode)?;
+        Ok(body)
     }
 
     pub(super) fn joint(&mut self, i: usize) -> R<Joint> {
@@ -42,21 +42,18 @@ impl Reader<'_> {
             );
         }
         let rs = self.sizes.rigid_body;
-        Ok(Joint {
+        let mut joint = Joint {
             name,
             name_en,
             kind,
             body_a: self.index(rs)?,
             body_b: self.index(rs)?,
-            position: self.vec3()?,
-            rotation: self.vec3()?,
-            linear_lower: self.vec3()?,
-            linear_upper: self.vec3()?,
-            angular_lower: self.vec3()?,
-            angular_upper: self.vec3()?,
-            linear_spring: self.vec3()?,
-            angular_spring: self.vec3()?,
-        })
+            ..Joint::default()
+        };
+        for v in joint.vectors_mut() {
+            *v = self.vec3()?;
+        }
+        Ok(joint)
     }
 
     pub(super) fn soft_body(&mut self, i: usize) -> R<SoftBody> {

@@ -33,14 +33,6 @@ pub(super) fn add_morphs(b: &mut ModelBuilder, skeleton: &Skeleton, meshes: &Mes
         // 笑い: eyes close upward into arcs.
         smile.extend(squash(b, r, 18.25, 0.8));
     }
-    let blink = b
-        .vertex_morph("まばたき", panel::EYE, blink)
-        .name_en("blink")
-        .index();
-    let smile = b
-        .vertex_morph("笑い", panel::EYE, smile)
-        .name_en("smile")
-        .index();
     let mouth_a: Vec<(i32, Vec3)> = mouth
         .clone()
         .map(|v| {
@@ -49,10 +41,6 @@ pub(super) fn add_morphs(b: &mut ModelBuilder, skeleton: &Skeleton, meshes: &Mes
             (v, Vec3::new(0.0, dy, 0.0))
         })
         .collect();
-    let mouth_a = b
-        .vertex_morph("あ", panel::MOUTH, mouth_a)
-        .name_en("a")
-        .index();
     let mut worried = Vec::new();
     for (r, side) in brows.iter().zip([1.0f32, -1.0]) {
         for v in r.clone() {
@@ -62,10 +50,14 @@ pub(super) fn add_morphs(b: &mut ModelBuilder, skeleton: &Skeleton, meshes: &Mes
             worried.push((v, Vec3::new(0.0, 0.2 * inner - 0.05, 0.0)));
         }
     }
-    let worried = b
-        .vertex_morph("困る", panel::BROW, worried)
-        .name_en("worried")
-        .index();
+    let expressions = [
+        ("まばたき", "blink", panel::EYE, blink),
+        ("笑い", "smile", panel::EYE, smile),
+        ("あ", "a", panel::MOUTH, mouth_a),
+        ("困る", "worried", panel::BROW, worried),
+    ];
+    let [blink, smile, mouth_a, worried] = expressions
+        .map(|(name, en, panel, offsets)| b.vertex_morph(name, panel, offsets).name_en(en).index());
     let scroll: Vec<(i32, Vec4)> = chest
         .clone()
         .map(|v| (v, Vec4::new(0.25, 0.0, 0.0, 0.0)))

@@ -59,22 +59,15 @@ pub(super) fn add_physics(b: &mut ModelBuilder, skeleton: &Skeleton, meshes: &Me
         .name_en(en)
         .index()
     };
-    body_capsule(
-        b,
-        ("上半身", "upper body"),
-        upper,
-        Vec3::new(0.0, 11.4, 0.0),
-        Vec3::new(0.0, 12.6, 0.0),
-        1.1,
-    );
-    let chest_body = body_capsule(
-        b,
-        ("上半身2", "upper body2"),
-        upper2,
-        Vec3::new(0.0, 13.3, 0.0),
-        Vec3::new(0.0, 14.6, 0.0),
-        1.15,
-    );
+    // The trunk: (names, bone, from y, to y, radius) on the centre line.
+    let trunk = [
+        (("上半身", "upper body"), upper, 11.4, 12.6, 1.1),
+        (("上半身2", "upper body2"), upper2, 13.3, 14.6, 1.15),
+    ];
+    let [_, chest_body] = trunk.map(|(names, bone, from_y, to_y, radius)| {
+        let (from, to) = (Vec3::new(0.0, from_y, 0.0), Vec3::new(0.0, to_y, 0.0));
+        body_capsule(b, names, bone, from, to, radius)
+    });
     let hip_body = grouped(
         b.rigid_body("下半身", lower)
             .sphere(1.0)
@@ -266,23 +259,31 @@ pub(super) fn add_physics(b: &mut ModelBuilder, skeleton: &Skeleton, meshes: &Me
     .name_en("hair stop");
 
     // ------------------------------------------------------------ soft bodies
-    b.soft_body("マント", SoftBodyShape::TriMesh, cape_mat)
-        .group(G_SOFT)
-        .no_collision_with(&[G_SOFT, G_HAIR, G_HEAD])
+    soft_body(b, "マント", SoftBodyShape::TriMesh, cape_mat)
         .mass(0.6)
-        .margin(0.05)
         .aero(AeroModel::VTwoSided)
         .anchor(chest_body, cape_top[0], false)
         .anchor(chest_body, *cape_top.last().unwrap(), false)
         .pins(cape_top.iter().copied())
         .name_en("cape");
-    b.soft_body("飾り紐", SoftBodyShape::Rope, rope_mat)
-        .group(G_SOFT)
-        .no_collision_with(&[G_SOFT, G_HAIR, G_HEAD])
+    soft_body(b, "飾り紐", SoftBodyShape::Rope, rope_mat)
         .mass(0.1)
-        .margin(0.05)
         .b_link(0)
         .anchor(hip_body, cord[0], true)
         .pin(cord[0])
         .name_en("cord");
+}
+
+/// A soft body of the sample: in the soft group, passing through the hair, the head and each
+/// other.
+fn soft_body<'b>(
+    b: &'b mut ModelBuilder,
+    name: &str,
+    shape: SoftBodyShape,
+    material: i32,
+) -> SoftBodyBuilder<'b> {
+    b.soft_body(name, shape, material)
+        .group(G_SOFT)
+        .no_collision_with(&[G_SOFT, G_HAIR, G_HEAD])
+        .margin(0.05)
 }
