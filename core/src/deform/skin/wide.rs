@@ -53,6 +53,8 @@ pub(super) struct Batches {
     lane: Vec<u32>,
     /// Linear-kind vertices edited since the build, skinned one at a time.
     pub(super) loose: Vec<u32>,
+    /// The CPU has AVX-512 (F and VL): unmasked batches use those kernels.
+    avx512: bool,
 }
 
 impl Batches {
@@ -64,6 +66,7 @@ impl Batches {
         }
         let mut b = Batches {
             lane: vec![OUTSIDE; skin.len()],
+            avx512: has_avx512(),
             ..Batches::default()
         };
         b.one = b.pack(skin, BDEF1, |_, _| [[0.0; LANES]; 0]);
@@ -110,22 +113,34 @@ impl Batches {
             for stretch in run.chunk_by(|a, b| b.1 == a.1 + 1) {
                 let whole = stretch.len() / LANES * LANES;
                 for lanes in stretch[..whole].chunks(LANES) {
-                    self.push(skin, kind, lanes, &weights, &mut batches);
+                    self.push(skin, lanes, &weights, &mut batches);
                 }
                 rest.extend_from_slice(&stretch[whole..]);
             }
             for lanes in rest.chunks(LANES) {
-                self.push(skin, kind, lanes, &weights, &mut batches);
+                self.push(skin, lanes, &weights, &mut batches);
+            }
+        }
+        // In file order of their first vertex: the loads and stores then move
+        // through memory mostly forwards (the bone matrices stay in cache).
+        batches.sort_unstable_by_key(|b| b.vertex[0]);
+        for (i, b) in batches.iter().enumerate() {
+            let at = ((kind as u32) << 29) | ((i as u32) << 3);
+            for l in 0..LANES {
+                // Lanes past a short run repeat its last vertex.
+                if l == 0 || b.vertex[l] != b.vertex[l - 1] {
+                    self.lane[b.vertex[l] as usize] = at | l as u32;
+                }
             }
         }
         batches
     }
 
-    /// One batch of `lanes` (keyed grouped entries of one run, at most eight).
+    /// One batch of `lanes` (keyed grouped entries of one run, at most eight,
+    /// in file order).
     fn push<const W: usize>(
-        &mut self,
+        &self,
         skin: &SkinData,
-        kind: u8,
         lanes: &[(u128, u32, u32)],
         weights: &impl Fn(&[&[f32; 4]], ()) -> [[f32; LANES]; W],
         batches: &mut Vec<Batch<W>>,
@@ -133,10 +148,6 @@ impl Batches {
         let g = |l: usize| lanes[l.min(lanes.len() - 1)].2 as usize;
         let vertex: [u32; LANES] = std::array::from_fn(|l| skin.vertex[g(l)]);
         let ws: [&[f32; 4]; LANES] = std::array::from_fn(|l| &skin.weights[g(l)]);
-        let at = ((kind as u32) << 29) | ((batches.len() as u32) << 3);
-        for (l, e) in lanes.iter().enumerate() {
-            self.lane[e.1 as usize] = at | l as u32;
-        }
         batches.push(Batch {
             normal: std::array::from_fn(|c| std::array::from_fn(|l| skin.rest_normal[g(l)][c])),
             weight: weights(&ws, ()),
@@ -204,6 +215,18 @@ fn detach_lane<const W: usize>(batch: &mut Batch<W>, v: usize, at: u32, lane: &[
     batch.consecutive = false;
 }
 
+/// Whether the AVX-512 kernels can run here.
+fn has_avx512() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512vl")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// Whether the eight-lane path can run here (checked once per model load).
 fn has_avx_fma() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -240,12 +263,21 @@ impl SkinData {
             let (a, b) = (from.clamp(start, start + len), to.clamp(start, start + len));
             (a - start)..(b - start)
         };
-        let range = part(0, n1);
-        self.skin_batch_list::<BDEF1, 0, N>(&batches.one[range], mats, morphed, mask, out);
-        let range = part(n1, n2);
-        self.skin_batch_list::<BDEF2, 1, N>(&batches.two[range], mats, morphed, mask, out);
-        let range = part(n1 + n2, n4);
-        self.skin_batch_list::<BDEF4, 4, N>(&batches.four[range], mats, morphed, mask, out);
+        let (one, two, four) = (
+            &batches.one[part(0, n1)],
+            &batches.two[part(n1, n2)],
+            &batches.four[part(n1 + n2, n4)],
+        );
+        if mask.is_none() {
+            let wide = batches.avx512;
+            Self::skin_batch_list_unmasked::<BDEF1, 0, N>(one, wide, mats, morphed, out);
+            Self::skin_batch_list_unmasked::<BDEF2, 1, N>(two, wide, mats, morphed, out);
+            Self::skin_batch_list_unmasked::<BDEF4, 4, N>(four, wide, mats, morphed, out);
+            return;
+        }
+        self.skin_batch_list::<BDEF1, 0, N>(one, mats, morphed, mask, out);
+        self.skin_batch_list::<BDEF2, 1, N>(two, mats, morphed, mask, out);
+        self.skin_batch_list::<BDEF4, 4, N>(four, mats, morphed, mask, out);
     }
 
     /// The loose vertices, one at a time (SDEF and QDEF ones are in their groups).
@@ -297,6 +329,25 @@ impl SkinData {
         }
     }
 
+    /// As [`skin_batch_list`](Self::skin_batch_list) without a mask, on the
+    /// widest kernels the CPU has.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx,fma")]
+    unsafe fn skin_batch_list_unmasked<const K: u8, const W: usize, const N: bool>(
+        list: &[Batch<W>],
+        avx512: bool,
+        mats: &[Mat4],
+        morphed: &[Vec3A],
+        out: &Out,
+    ) {
+        if avx512 {
+            avx512::skin_list::<K, W, N>(list, mats, morphed, out);
+        } else {
+            avx::skin_list::<K, W, N>(list, mats, morphed, out);
+        }
+    }
+
     /// A batch one lane at a time (one of its vertices is masked).
     #[cold]
     #[cfg(target_arch = "x86_64")]
@@ -316,235 +367,261 @@ impl SkinData {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-mod avx {
-    //! No closures or `array::from_fn` here: they would not inherit the AVX
-    //! feature and stay out of line.
-    use super::{Batch, Out, BDEF1, BDEF2, LANES};
-    use glam::{Mat4, Vec3, Vec3A};
-    use std::arch::x86_64::*;
+/// The eight-lane kernels, compiled for the target features given: with
+/// AVX-512 the bone matrices' broadcast loads fold into the multiply-adds
+/// (fewer instructions, the same arithmetic and bits). No closures or
+/// `array::from_fn` inside: they would not inherit the features and stay out
+/// of line.
+macro_rules! kernels {
+    ($name:ident, $features:literal) => {
+        mod $name {
+            use super::{Batch, Out, BDEF1, BDEF2, LANES};
+            use glam::{Mat4, Vec3, Vec3A};
+            use std::arch::x86_64::*;
 
-    /// A bone matrix's first three rows, each element broadcast: `[column][row]`.
-    type Broadcast = [[__m256; 3]; 4];
-    /// x, y and z of eight lanes.
-    type Rows = [__m256; 3];
+            /// A bone matrix's first three rows, each element broadcast: `[column][row]`.
+            type Broadcast = [[__m256; 3]; 4];
+            /// x, y and z of eight lanes.
+            type Rows = [__m256; 3];
 
-    #[inline]
-    #[target_feature(enable = "avx,fma")]
-    unsafe fn broadcast(m: &Mat4) -> Broadcast {
-        let a = m.as_ref();
-        let mut out = [[_mm256_setzero_ps(); 3]; 4];
-        for (c, col) in out.iter_mut().enumerate() {
-            for (r, e) in col.iter_mut().enumerate() {
-                *e = _mm256_broadcast_ss(a.get_unchecked(c * 4 + r));
-            }
-        }
-        out
-    }
-
-    /// A direction per lane, each row c0·x + c1·y + c2·z (fused, left to right).
-    #[inline]
-    #[target_feature(enable = "avx,fma")]
-    unsafe fn times_vector(m: &Broadcast, v: &Rows) -> Rows {
-        let mut out = [_mm256_setzero_ps(); 3];
-        for (r, o) in out.iter_mut().enumerate() {
-            let res = _mm256_mul_ps(m[0][r], v[0]);
-            let res = _mm256_fmadd_ps(m[1][r], v[1], res);
-            *o = _mm256_fmadd_ps(m[2][r], v[2], res);
-        }
-        out
-    }
-
-    /// A point per lane, each row c3 + c0·x + c1·y + c2·z (fused, in that order).
-    #[inline]
-    #[target_feature(enable = "avx,fma")]
-    unsafe fn times_point(m: &Broadcast, p: &Rows) -> Rows {
-        let mut out = [_mm256_setzero_ps(); 3];
-        for (r, o) in out.iter_mut().enumerate() {
-            let res = _mm256_fmadd_ps(m[0][r], p[0], m[3][r]);
-            let res = _mm256_fmadd_ps(m[1][r], p[1], res);
-            *o = _mm256_fmadd_ps(m[2][r], p[2], res);
-        }
-        out
-    }
-
-    /// Per lane: × 1 / sqrt(x² + y² + z²) (fused), kept when finite and
-    /// positive, else zero (as `Vec3A::normalize_or_zero`).
-    #[inline]
-    #[target_feature(enable = "avx,fma")]
-    unsafe fn normalize_or_zero(mut v: Rows) -> Rows {
-        let sum = _mm256_fmadd_ps(
-            v[2],
-            v[2],
-            _mm256_fmadd_ps(v[1], v[1], _mm256_mul_ps(v[0], v[0])),
-        );
-        let rcp = _mm256_div_ps(_mm256_set1_ps(1.0), _mm256_sqrt_ps(sum));
-        let keep = _mm256_and_ps(
-            _mm256_cmp_ps(rcp, _mm256_setzero_ps(), _CMP_GT_OQ),
-            _mm256_cmp_ps(rcp, _mm256_set1_ps(f32::INFINITY), _CMP_LT_OQ),
-        );
-        for c in &mut v {
-            *c = _mm256_and_ps(_mm256_mul_ps(*c, rcp), keep);
-        }
-        v
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx,fma")]
-    unsafe fn load_one(morphed: &[Vec3A], v: u32) -> __m128 {
-        let p: *const Vec3A = morphed.get_unchecked(v as usize);
-        _mm_load_ps(p.cast())
-    }
-
-    /// The lanes' morphed positions as x, y and z rows.
-    #[inline]
-    #[target_feature(enable = "avx,fma")]
-    unsafe fn load_positions(morphed: &[Vec3A], vertex: &[u32; LANES]) -> Rows {
-        // Lanes l and l + 4 share a register, so the in-half transposes give
-        // x0…x7 in order.
-        let mut r = [_mm256_setzero_ps(); 4];
-        for (l, e) in r.iter_mut().enumerate() {
-            *e = _mm256_set_m128(
-                load_one(morphed, vertex[l + 4]),
-                load_one(morphed, vertex[l]),
-            );
-        }
-        let t0 = _mm256_unpacklo_ps(r[0], r[1]);
-        let t1 = _mm256_unpackhi_ps(r[0], r[1]);
-        let t2 = _mm256_unpacklo_ps(r[2], r[3]);
-        let t3 = _mm256_unpackhi_ps(r[2], r[3]);
-        [
-            _mm256_shuffle_ps(t0, t2, 0b01_00_01_00),
-            _mm256_shuffle_ps(t0, t2, 0b11_10_11_10),
-            _mm256_shuffle_ps(t1, t3, 0b01_00_01_00),
-        ]
-    }
-
-    /// Writes x, y and z (of a 16-byte x, y, z, z) to one `[f32; 3]`.
-    #[inline]
-    #[target_feature(enable = "avx,fma")]
-    unsafe fn store_exact(d: *mut Vec3, x: __m128) {
-        let d = d.cast::<f32>();
-        _mm_store_sd(d.cast(), _mm_castps_pd(x));
-        _mm_store_ss(d.add(2), _mm_movehl_ps(x, x));
-    }
-
-    /// Writes x, y, z rows to eight consecutive `[f32; 3]` from `dst`: three
-    /// 32-byte stores.
-    #[inline]
-    #[target_feature(enable = "avx,fma")]
-    unsafe fn store_packed(dst: *mut Vec3, v: &Rows) {
-        let [x, y, z] = *v;
-        // Per 128-bit half (lanes 0–3, 4–7), then the halves in memory order.
-        let xy = _mm256_shuffle_ps(x, y, 0b10_00_10_00); // x0 x2 y0 y2
-        let yz = _mm256_shuffle_ps(y, z, 0b11_01_11_01); // y1 y3 z1 z3
-        let zx = _mm256_shuffle_ps(z, x, 0b11_01_10_00); // z0 z2 x1 x3
-        let a = _mm256_shuffle_ps(xy, zx, 0b10_00_10_00); // x0 y0 z0 x1
-        let b = _mm256_shuffle_ps(yz, xy, 0b11_01_10_00); // y1 z1 x2 y2
-        let c = _mm256_shuffle_ps(zx, yz, 0b11_01_11_01); // z2 x3 y3 z3
-        let d = dst.cast::<f32>();
-        _mm256_storeu_ps(d, _mm256_permute2f128_ps(a, b, 0x20));
-        _mm256_storeu_ps(d.add(8), _mm256_permute2f128_ps(c, a, 0x30));
-        _mm256_storeu_ps(d.add(16), _mm256_permute2f128_ps(b, c, 0x31));
-    }
-
-    /// Writes x, y, z rows to the lanes' vertices in `dst` (`[f32; 3]` each).
-    #[inline]
-    #[target_feature(enable = "avx,fma")]
-    unsafe fn store(dst: *mut Vec3, v: &Rows, vertex: &[u32; LANES], consecutive: bool) {
-        if consecutive {
-            store_packed(dst.add(vertex[0] as usize), v);
-            return;
-        }
-        let t0 = _mm256_unpacklo_ps(v[0], v[1]);
-        let t1 = _mm256_unpackhi_ps(v[0], v[1]);
-        let t2 = _mm256_unpacklo_ps(v[2], v[2]);
-        let t3 = _mm256_unpackhi_ps(v[2], v[2]);
-        // Each holds lanes l and l + 4 as x, y, z, z.
-        let pairs = [
-            _mm256_shuffle_ps(t0, t2, 0b01_00_01_00),
-            _mm256_shuffle_ps(t0, t2, 0b11_10_11_10),
-            _mm256_shuffle_ps(t1, t3, 0b01_00_01_00),
-            _mm256_shuffle_ps(t1, t3, 0b11_10_11_10),
-        ];
-        let mut lanes = [_mm_setzero_ps(); LANES];
-        for (l, p) in pairs.iter().enumerate() {
-            lanes[l] = _mm256_castps256_ps128(*p);
-            lanes[l + 4] = _mm256_extractf128_ps(*p, 1);
-        }
-        for l in 0..LANES {
-            store_exact(dst.add(vertex[l] as usize), lanes[l]);
-        }
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx,fma")]
-    unsafe fn bone(b: &[u16; 4], i: usize, mats: &[Mat4]) -> Broadcast {
-        broadcast(mats.get_unchecked(b[i] as usize))
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx,fma")]
-    pub(super) unsafe fn skin_batch<const K: u8, const W: usize, const N: bool>(
-        b: &Batch<W>,
-        mats: &[Mat4],
-        morphed: &[Vec3A],
-        out: &Out,
-    ) {
-        let p = load_positions(morphed, &b.vertex);
-        let mut mm = bone(&b.bones, 0, mats);
-        if K == BDEF2 {
-            // m1 + (m0 − m1)·w, fused.
-            let (m1, w0) = (
-                bone(&b.bones, 1, mats),
-                _mm256_load_ps(b.weight[0].as_ptr()),
-            );
-            for (col, col1) in mm.iter_mut().zip(&m1) {
-                for (e, e1) in col.iter_mut().zip(col1) {
-                    *e = _mm256_fmadd_ps(_mm256_sub_ps(*e, *e1), w0, *e1);
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn broadcast(m: &Mat4) -> Broadcast {
+                let a = m.as_ref();
+                let mut out = [[_mm256_setzero_ps(); 3]; 4];
+                for (c, col) in out.iter_mut().enumerate() {
+                    for (r, e) in col.iter_mut().enumerate() {
+                        *e = _mm256_broadcast_ss(a.get_unchecked(c * 4 + r));
+                    }
                 }
+                out
             }
-        } else if K != BDEF1 {
-            // m0·w0 + m1·w1 + … over the batch's terms, fused.
-            let w0 = _mm256_load_ps(b.weight[0].as_ptr());
-            for col in &mut mm {
-                for e in col {
-                    *e = _mm256_mul_ps(*e, w0);
+
+            /// A direction per lane, each row c0·x + c1·y + c2·z (fused, left to right).
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn times_vector(m: &Broadcast, v: &Rows) -> Rows {
+                let mut out = [_mm256_setzero_ps(); 3];
+                for (r, o) in out.iter_mut().enumerate() {
+                    let res = _mm256_mul_ps(m[0][r], v[0]);
+                    let res = _mm256_fmadd_ps(m[1][r], v[1], res);
+                    *o = _mm256_fmadd_ps(m[2][r], v[2], res);
                 }
+                out
             }
-            for i in 1..(b.terms as usize).min(W) {
-                let (mi, wi) = (
-                    bone(&b.bones, i, mats),
-                    _mm256_load_ps(b.weight[i].as_ptr()),
+
+            /// A point per lane, each row c3 + c0·x + c1·y + c2·z (fused, in that order).
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn times_point(m: &Broadcast, p: &Rows) -> Rows {
+                let mut out = [_mm256_setzero_ps(); 3];
+                for (r, o) in out.iter_mut().enumerate() {
+                    let res = _mm256_fmadd_ps(m[0][r], p[0], m[3][r]);
+                    let res = _mm256_fmadd_ps(m[1][r], p[1], res);
+                    *o = _mm256_fmadd_ps(m[2][r], p[2], res);
+                }
+                out
+            }
+
+            /// Per lane: × 1 / sqrt(x² + y² + z²) (fused), kept when finite and
+            /// positive, else zero (as `Vec3A::normalize_or_zero`).
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn normalize_or_zero(mut v: Rows) -> Rows {
+                let sum = _mm256_fmadd_ps(
+                    v[2],
+                    v[2],
+                    _mm256_fmadd_ps(v[1], v[1], _mm256_mul_ps(v[0], v[0])),
                 );
-                for (col, coli) in mm.iter_mut().zip(&mi) {
-                    for (e, ei) in col.iter_mut().zip(coli) {
-                        *e = _mm256_fmadd_ps(*ei, wi, *e);
+                let rcp = _mm256_div_ps(_mm256_set1_ps(1.0), _mm256_sqrt_ps(sum));
+                let keep = _mm256_and_ps(
+                    _mm256_cmp_ps(rcp, _mm256_setzero_ps(), _CMP_GT_OQ),
+                    _mm256_cmp_ps(rcp, _mm256_set1_ps(f32::INFINITY), _CMP_LT_OQ),
+                );
+                for c in &mut v {
+                    *c = _mm256_and_ps(_mm256_mul_ps(*c, rcp), keep);
+                }
+                v
+            }
+
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn load_one(morphed: &[Vec3A], v: u32) -> __m128 {
+                let p: *const Vec3A = morphed.get_unchecked(v as usize);
+                _mm_load_ps(p.cast())
+            }
+
+            /// The lanes' morphed positions as x, y and z rows.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn load_positions(morphed: &[Vec3A], vertex: &[u32; LANES]) -> Rows {
+                // Lanes l and l + 4 share a register, so the in-half transposes give
+                // x0…x7 in order.
+                let mut r = [_mm256_setzero_ps(); 4];
+                for (l, e) in r.iter_mut().enumerate() {
+                    *e = _mm256_set_m128(
+                        load_one(morphed, vertex[l + 4]),
+                        load_one(morphed, vertex[l]),
+                    );
+                }
+                let t0 = _mm256_unpacklo_ps(r[0], r[1]);
+                let t1 = _mm256_unpackhi_ps(r[0], r[1]);
+                let t2 = _mm256_unpacklo_ps(r[2], r[3]);
+                let t3 = _mm256_unpackhi_ps(r[2], r[3]);
+                [
+                    _mm256_shuffle_ps(t0, t2, 0b01_00_01_00),
+                    _mm256_shuffle_ps(t0, t2, 0b11_10_11_10),
+                    _mm256_shuffle_ps(t1, t3, 0b01_00_01_00),
+                ]
+            }
+
+            /// Writes x, y and z (of a 16-byte x, y, z, z) to one `[f32; 3]`.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn store_exact(d: *mut Vec3, x: __m128) {
+                let d = d.cast::<f32>();
+                _mm_store_sd(d.cast(), _mm_castps_pd(x));
+                _mm_store_ss(d.add(2), _mm_movehl_ps(x, x));
+            }
+
+            /// Writes x, y, z rows to eight consecutive `[f32; 3]` from `dst`: three
+            /// 32-byte stores.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn store_packed(dst: *mut Vec3, v: &Rows) {
+                let [x, y, z] = *v;
+                // Per 128-bit half (lanes 0–3, 4–7), then the halves in memory order.
+                let xy = _mm256_shuffle_ps(x, y, 0b10_00_10_00); // x0 x2 y0 y2
+                let yz = _mm256_shuffle_ps(y, z, 0b11_01_11_01); // y1 y3 z1 z3
+                let zx = _mm256_shuffle_ps(z, x, 0b11_01_10_00); // z0 z2 x1 x3
+                let a = _mm256_shuffle_ps(xy, zx, 0b10_00_10_00); // x0 y0 z0 x1
+                let b = _mm256_shuffle_ps(yz, xy, 0b11_01_10_00); // y1 z1 x2 y2
+                let c = _mm256_shuffle_ps(zx, yz, 0b11_01_11_01); // z2 x3 y3 z3
+                let d = dst.cast::<f32>();
+                _mm256_storeu_ps(d, _mm256_permute2f128_ps(a, b, 0x20));
+                _mm256_storeu_ps(d.add(8), _mm256_permute2f128_ps(c, a, 0x30));
+                _mm256_storeu_ps(d.add(16), _mm256_permute2f128_ps(b, c, 0x31));
+            }
+
+            /// Writes x, y, z rows to the lanes' vertices in `dst` (`[f32; 3]` each).
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn store(dst: *mut Vec3, v: &Rows, vertex: &[u32; LANES], consecutive: bool) {
+                if consecutive {
+                    store_packed(dst.add(vertex[0] as usize), v);
+                    return;
+                }
+                let t0 = _mm256_unpacklo_ps(v[0], v[1]);
+                let t1 = _mm256_unpackhi_ps(v[0], v[1]);
+                let t2 = _mm256_unpacklo_ps(v[2], v[2]);
+                let t3 = _mm256_unpackhi_ps(v[2], v[2]);
+                // Each holds lanes l and l + 4 as x, y, z, z.
+                let pairs = [
+                    _mm256_shuffle_ps(t0, t2, 0b01_00_01_00),
+                    _mm256_shuffle_ps(t0, t2, 0b11_10_11_10),
+                    _mm256_shuffle_ps(t1, t3, 0b01_00_01_00),
+                    _mm256_shuffle_ps(t1, t3, 0b11_10_11_10),
+                ];
+                let mut lanes = [_mm_setzero_ps(); LANES];
+                for (l, p) in pairs.iter().enumerate() {
+                    lanes[l] = _mm256_castps256_ps128(*p);
+                    lanes[l + 4] = _mm256_extractf128_ps(*p, 1);
+                }
+                for l in 0..LANES {
+                    store_exact(dst.add(vertex[l] as usize), lanes[l]);
+                }
+            }
+
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn bone(b: &[u16; 4], i: usize, mats: &[Mat4]) -> Broadcast {
+                broadcast(mats.get_unchecked(b[i] as usize))
+            }
+
+            #[inline]
+            #[target_feature(enable = $features)]
+            pub(super) unsafe fn skin_batch<const K: u8, const W: usize, const N: bool>(
+                b: &Batch<W>,
+                mats: &[Mat4],
+                morphed: &[Vec3A],
+                out: &Out,
+            ) {
+                let p = load_positions(morphed, &b.vertex);
+                let mut mm = bone(&b.bones, 0, mats);
+                if K == BDEF2 {
+                    // m1 + (m0 − m1)·w, fused.
+                    let (m1, w0) = (
+                        bone(&b.bones, 1, mats),
+                        _mm256_load_ps(b.weight[0].as_ptr()),
+                    );
+                    for (col, col1) in mm.iter_mut().zip(&m1) {
+                        for (e, e1) in col.iter_mut().zip(col1) {
+                            *e = _mm256_fmadd_ps(_mm256_sub_ps(*e, *e1), w0, *e1);
+                        }
+                    }
+                } else if K != BDEF1 {
+                    // m0·w0 + m1·w1 + … over the batch's terms, fused.
+                    let w0 = _mm256_load_ps(b.weight[0].as_ptr());
+                    for col in &mut mm {
+                        for e in col {
+                            *e = _mm256_mul_ps(*e, w0);
+                        }
+                    }
+                    for i in 1..(b.terms as usize).min(W) {
+                        let (mi, wi) = (
+                            bone(&b.bones, i, mats),
+                            _mm256_load_ps(b.weight[i].as_ptr()),
+                        );
+                        for (col, coli) in mm.iter_mut().zip(&mi) {
+                            for (e, ei) in col.iter_mut().zip(coli) {
+                                *e = _mm256_fmadd_ps(*ei, wi, *e);
+                            }
+                        }
+                    }
+                }
+                store(
+                    out.positions,
+                    &times_point(&mm, &p),
+                    &b.vertex,
+                    b.consecutive,
+                );
+                if N {
+                    let n = [
+                        _mm256_load_ps(b.normal[0].as_ptr()),
+                        _mm256_load_ps(b.normal[1].as_ptr()),
+                        _mm256_load_ps(b.normal[2].as_ptr()),
+                    ];
+                    // A rigid transform (BDEF1) keeps the normal's length.
+                    let mut normal = times_vector(&mm, &n);
+                    if K != BDEF1 {
+                        normal = normalize_or_zero(normal);
+                    }
+                    store(out.normals, &normal, &b.vertex, b.consecutive);
+                }
+            }
+
+            /// Every batch of `list` (none masked).
+            #[target_feature(enable = $features)]
+            pub(super) unsafe fn skin_list<const K: u8, const W: usize, const N: bool>(
+                list: &[Batch<W>],
+                mats: &[Mat4],
+                morphed: &[Vec3A],
+                out: &Out,
+            ) {
+                for b in list {
+                    if !b.empty {
+                        skin_batch::<K, W, N>(b, mats, morphed, out);
                     }
                 }
             }
         }
-        store(
-            out.positions,
-            &times_point(&mm, &p),
-            &b.vertex,
-            b.consecutive,
-        );
-        if N {
-            let n = [
-                _mm256_load_ps(b.normal[0].as_ptr()),
-                _mm256_load_ps(b.normal[1].as_ptr()),
-                _mm256_load_ps(b.normal[2].as_ptr()),
-            ];
-            // A rigid transform (BDEF1) keeps the normal's length.
-            let mut normal = times_vector(&mm, &n);
-            if K != BDEF1 {
-                normal = normalize_or_zero(normal);
-            }
-            store(out.normals, &normal, &b.vertex, b.consecutive);
-        }
-    }
+    };
 }
+
+#[cfg(target_arch = "x86_64")]
+kernels!(avx, "avx,fma");
+#[cfg(target_arch = "x86_64")]
+kernels!(avx512, "avx,fma,avx512f,avx512vl");
 
 #[cfg(test)]
 mod tests {
