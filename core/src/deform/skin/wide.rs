@@ -368,12 +368,13 @@ impl SkinData {
 }
 
 /// The eight-lane kernels, compiled for the target features given: with
-/// AVX-512 the bone matrices' broadcast loads fold into the multiply-adds
-/// (fewer instructions, the same arithmetic and bits). No closures or
+/// AVX-512 (`$avx512` true) the bone matrices' broadcast loads fold into the
+/// multiply-adds and a lane's three floats are one masked store (fewer
+/// instructions, the same arithmetic and bits). No closures or
 /// `array::from_fn` inside: they would not inherit the features and stay out
 /// of line.
 macro_rules! kernels {
-    ($name:ident, $features:literal) => {
+    ($name:ident, $features:literal, $avx512:literal) => {
         mod $name {
             use super::{Batch, Out, BDEF1, BDEF2, LANES};
             use glam::{Mat4, Vec3, Vec3A};
@@ -397,28 +398,20 @@ macro_rules! kernels {
                 out
             }
 
-            /// A direction per lane, each row c0·x + c1·y + c2·z (fused, left to right).
+            /// Per lane, each row c0·x + c1·y + c2·z for a direction, c3 + c0·x +
+            /// c1·y + c2·z for a point (`P`), fused in that order.
             #[inline]
             #[target_feature(enable = $features)]
-            unsafe fn times_vector(m: &Broadcast, v: &Rows) -> Rows {
+            unsafe fn times<const P: bool>(m: &Broadcast, v: &Rows) -> Rows {
                 let mut out = [_mm256_setzero_ps(); 3];
                 for (r, o) in out.iter_mut().enumerate() {
-                    let res = _mm256_mul_ps(m[0][r], v[0]);
+                    let res = if P {
+                        _mm256_fmadd_ps(m[0][r], v[0], m[3][r])
+                    } else {
+                        _mm256_mul_ps(m[0][r], v[0])
+                    };
                     let res = _mm256_fmadd_ps(m[1][r], v[1], res);
                     *o = _mm256_fmadd_ps(m[2][r], v[2], res);
-                }
-                out
-            }
-
-            /// A point per lane, each row c3 + c0·x + c1·y + c2·z (fused, in that order).
-            #[inline]
-            #[target_feature(enable = $features)]
-            unsafe fn times_point(m: &Broadcast, p: &Rows) -> Rows {
-                let mut out = [_mm256_setzero_ps(); 3];
-                for (r, o) in out.iter_mut().enumerate() {
-                    let res = _mm256_fmadd_ps(m[0][r], p[0], m[3][r]);
-                    let res = _mm256_fmadd_ps(m[1][r], p[1], res);
-                    *o = _mm256_fmadd_ps(m[2][r], p[2], res);
                 }
                 out
             }
@@ -528,7 +521,12 @@ macro_rules! kernels {
                     lanes[l + 4] = _mm256_extractf128_ps(*p, 1);
                 }
                 for l in 0..LANES {
-                    store_exact(dst.add(vertex[l] as usize), lanes[l]);
+                    let d = dst.add(vertex[l] as usize);
+                    if $avx512 {
+                        _mm_mask_storeu_ps(d.cast(), 0b0111, lanes[l]);
+                    } else {
+                        store_exact(d, lanes[l]);
+                    }
                 }
             }
 
@@ -581,7 +579,7 @@ macro_rules! kernels {
                 }
                 store(
                     out.positions,
-                    &times_point(&mm, &p),
+                    &times::<true>(&mm, &p),
                     &b.vertex,
                     b.consecutive,
                 );
@@ -592,7 +590,7 @@ macro_rules! kernels {
                         _mm256_load_ps(b.normal[2].as_ptr()),
                     ];
                     // A rigid transform (BDEF1) keeps the normal's length.
-                    let mut normal = times_vector(&mm, &n);
+                    let mut normal = times::<false>(&mm, &n);
                     if K != BDEF1 {
                         normal = normalize_or_zero(normal);
                     }
@@ -619,9 +617,9 @@ macro_rules! kernels {
 }
 
 #[cfg(target_arch = "x86_64")]
-kernels!(avx, "avx,fma");
+kernels!(avx, "avx,fma", false);
 #[cfg(target_arch = "x86_64")]
-kernels!(avx512, "avx,fma,avx512f,avx512vl");
+kernels!(avx512, "avx,fma,avx512f,avx512vl", true);
 
 #[cfg(test)]
 mod tests {
