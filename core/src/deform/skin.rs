@@ -683,10 +683,10 @@ fn linear_fused<'m, const K: u8>(
             for e in &mut mm {
                 *e *= w[0];
             }
-            for i in 1..terms(w) {
+            for (i, &wi) in w.iter().enumerate().take(terms(w)).skip(1) {
                 let mi = rows(m(i));
                 for (e, ei) in mm.iter_mut().zip(mi) {
-                    *e = ei.mul_add(w[i], *e);
+                    *e = ei.mul_add(wi, *e);
                 }
             }
         }
