@@ -627,7 +627,13 @@ mod tests {
     use crate::pmx::{Model, Weights};
     use glam::Vec3;
 
+    /// Gene posed with gene_r7, or None (saying why) where the shared models
+    /// are absent or this CPU gets no batches (AVX and FMA).
     fn gene() -> Option<(Model, crate::deform::Pose)> {
+        if !(std::is_x86_feature_detected!("avx") && std::is_x86_feature_detected!("fma")) {
+            eprintln!("skipped: no AVX and FMA on this CPU");
+            return None;
+        }
         let Some(dir) = hone_testkit::shared_models_dir().map(|d| d.join("gene")) else {
             eprintln!("skipped: shared models not found");
             return None;
@@ -670,10 +676,6 @@ mod tests {
     /// holds both to (1e-4 model units; that test runs the fused path here).
     #[test]
     fn plain_products_land_within_rounding_of_the_fused_ones() {
-        if !(std::is_x86_feature_detected!("avx") && std::is_x86_feature_detected!("fma")) {
-            eprintln!("skipped: no AVX and FMA on this CPU");
-            return;
-        }
         let Some((model, pose)) = gene() else { return };
         let mut deformer = Deformer::new(&model);
         deformer.parallel = false;
@@ -707,10 +709,6 @@ mod tests {
     /// (BDEF1, BDEF2 and BDEF4 vertices), serial and parallel.
     #[test]
     fn batches_skin_bit_for_bit_as_single_vertices() {
-        if !(std::is_x86_feature_detected!("avx") && std::is_x86_feature_detected!("fma")) {
-            eprintln!("skipped: no AVX and FMA on this CPU");
-            return;
-        }
         let Some((model, pose)) = gene() else { return };
         let mut deformer = Deformer::new(&model);
         for parallel in [false, true] {
@@ -729,10 +727,6 @@ mod tests {
     /// left alone in either path.
     #[test]
     fn edited_and_masked_vertices_skin_as_a_fresh_deformer() {
-        if !(std::is_x86_feature_detected!("avx") && std::is_x86_feature_detected!("fma")) {
-            eprintln!("skipped: no AVX and FMA on this CPU");
-            return;
-        }
         let Some((mut model, pose)) = gene() else {
             return;
         };
@@ -789,10 +783,6 @@ mod tests {
     /// share one at a time.
     #[test]
     fn many_edits_rebuild_the_batches() {
-        if !(std::is_x86_feature_detected!("avx") && std::is_x86_feature_detected!("fma")) {
-            eprintln!("skipped: no AVX and FMA on this CPU");
-            return;
-        }
         let Some((mut model, _)) = gene() else { return };
         let mut deformer = Deformer::new(&model);
         let mut state = deformer.new_state();
