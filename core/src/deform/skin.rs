@@ -156,9 +156,23 @@ impl Entry {
                 cr1: ((c + r1c) * 0.5).into(),
             }
         });
+        let (mut bones, mut blend) = (bones.map(fix), blend);
+        if kind == BDEF4 {
+            // Weighted terms first, in file order; the rest name the identity slot
+            // with weight 0 and are skipped (see `terms`), so vertices that use
+            // fewer bones share batches.
+            let (mut b, mut w, mut k) = ([none; 4], [0.0; 4], 0);
+            for (&bone, &weight) in bones.iter().zip(&blend) {
+                if weight != 0.0 {
+                    (b[k], w[k]) = (bone, weight);
+                    k += 1;
+                }
+            }
+            (bones, blend) = (b, w);
+        }
         Entry {
             kind,
-            bones: bones.map(fix),
+            bones,
             weights: blend,
             sdef,
         }
@@ -310,6 +324,38 @@ impl SkinData {
         if !self.fits(state) {
             return;
         }
+        #[cfg(target_arch = "x86_64")]
+        if self.batches.is_some() {
+            // SAFETY: batches exist only where the CPU has AVX and FMA.
+            unsafe { self.skin_vertices_fused(state, vertices, normals) };
+            return;
+        }
+        self.skin_vertices_as::<false>(state, vertices, normals);
+    }
+
+    /// [`skin_vertices`](Self::skin_vertices) with fused multiply-adds, as the batches.
+    ///
+    /// # Safety
+    /// The CPU has AVX and FMA.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx,fma")]
+    unsafe fn skin_vertices_fused(
+        &self,
+        state: &mut DeformState,
+        vertices: &[usize],
+        normals: bool,
+    ) {
+        self.skin_vertices_as::<true>(state, vertices, normals);
+    }
+
+    /// `F`: the linear kinds with fused multiply-adds (see [`linear_fused`]).
+    #[inline(always)]
+    fn skin_vertices_as<const F: bool>(
+        &self,
+        state: &mut DeformState,
+        vertices: &[usize],
+        normals: bool,
+    ) {
         for &v in vertices {
             let Some(&g) = self.slot.get(v) else {
                 continue;
@@ -327,11 +373,11 @@ impl SkinData {
                 self.rest_normal[g],
             );
             let (p, nr) = match self.kind_at(g) {
-                BDEF1 => self.skin_one::<BDEF1>(g, m, w, p, nr),
-                BDEF2 => self.skin_one::<BDEF2>(g, m, w, p, nr),
-                BDEF4 => self.skin_one::<BDEF4>(g, m, w, p, nr),
-                QDEF => self.skin_one::<QDEF>(g, m, w, p, nr),
-                _ => self.skin_one::<SDEF>(g, m, w, p, nr),
+                BDEF1 => self.skin_one::<BDEF1, F>(g, m, w, p, nr),
+                BDEF2 => self.skin_one::<BDEF2, F>(g, m, w, p, nr),
+                BDEF4 => self.skin_one::<BDEF4, F>(g, m, w, p, nr),
+                QDEF => self.skin_one::<QDEF, F>(g, m, w, p, nr),
+                _ => self.skin_one::<SDEF, F>(g, m, w, p, nr),
             };
             state.positions[v] = p.into();
             if normals {
@@ -434,6 +480,7 @@ impl SkinData {
                 self.starts[kind as usize + 1].min(to),
             );
             match kind {
+                // Without batches (no AVX and FMA): plain products and sums.
                 BDEF1 => self.skin_kind::<BDEF1, N>(s, e, mats, morphed, mask, out),
                 BDEF2 => self.skin_kind::<BDEF2, N>(s, e, mats, morphed, mask, out),
                 BDEF4 => self.skin_kind::<BDEF4, N>(s, e, mats, morphed, mask, out),
@@ -457,11 +504,12 @@ impl SkinData {
         for g in s..e {
             // SAFETY: `skin` checked that the per-vertex arrays have the vertex
             // count and `mats` has every bone slot, and `g` is below the count.
-            unsafe { self.skin_entry::<K, N>(g, mats, morphed, mask, out) };
+            unsafe { self.skin_entry::<K, N, false>(g, mats, morphed, mask, out) };
         }
     }
 
-    /// Skins grouped entry `g` of kind `K`, unless its vertex is masked.
+    /// Skins grouped entry `g` of kind `K`, unless its vertex is masked; `F`
+    /// as in [`skin_one`](Self::skin_one).
     ///
     /// # Safety
     /// `g` is below the vertex count, the per-vertex arrays have the vertex
@@ -469,7 +517,7 @@ impl SkinData {
     /// permutation of 0..vertex count, so each vertex belongs to exactly one
     /// grouped entry (no overlapping writes).
     #[inline(always)]
-    unsafe fn skin_entry<const K: u8, const N: bool>(
+    unsafe fn skin_entry<const K: u8, const N: bool, const F: bool>(
         &self,
         g: usize,
         mats: &[Mat4],
@@ -483,7 +531,7 @@ impl SkinData {
         }
         let b = self.bones.get_unchecked(g);
         let m = |i: usize| mats.get_unchecked(b[i] as usize);
-        let (p, n) = self.skin_one::<K>(
+        let (p, n) = self.skin_one::<K, F>(
             g,
             m,
             self.weights.get_unchecked(g),
@@ -496,8 +544,11 @@ impl SkinData {
         }
     }
 
+    /// One vertex of kind `K`. `F`: the linear kinds exactly as the batches
+    /// compute them (fused multiply-adds, see [`linear_fused`]); otherwise with
+    /// glam's products and sums.
     #[inline(always)]
-    fn skin_one<'m, const K: u8>(
+    fn skin_one<'m, const K: u8, const F: bool>(
         &self,
         g: usize,
         m: impl Fn(usize) -> &'m Mat4,
@@ -505,6 +556,9 @@ impl SkinData {
         p: Vec3A,
         n: Vec3A,
     ) -> (Vec3A, Vec3A) {
+        if F && K <= BDEF4 {
+            return linear_fused::<K>(m, w, p, n);
+        }
         match K {
             BDEF1 => {
                 // A rigid transform keeps the normal's length.
@@ -583,6 +637,72 @@ impl SkinData {
             }
         }
     }
+}
+
+/// BDEF1/2/4 with fused multiply-adds, in the order the eight-lane path uses:
+/// the blend m1 + (m0 − m1)·w (BDEF2) or m0·w0 + m1·w1 + … over the weighted
+/// terms (BDEF4), then each row c3 + c0·x + c1·y + c2·z (points) or
+/// c0·x + c1·y + c2·z (vectors), and normals scaled by 1 / √(x² + y² + z²).
+/// `f32::mul_add` rounds once on every target, so this gives the batches' bits
+/// wherever it runs (fast where the caller enables FMA).
+#[inline(always)]
+fn linear_fused<'m, const K: u8>(
+    m: impl Fn(usize) -> &'m Mat4,
+    w: &[f32; 4],
+    p: Vec3A,
+    n: Vec3A,
+) -> (Vec3A, Vec3A) {
+    // Columns 0..4, rows 0..3 (the bottom row is never read).
+    let rows = |m: &Mat4| -> [f32; 12] {
+        let a = m.as_ref();
+        std::array::from_fn(|j| a[j / 3 * 4 + j % 3])
+    };
+    let mut mm = rows(m(0));
+    match K {
+        BDEF2 => {
+            let m1 = rows(m(1));
+            for (e, e1) in mm.iter_mut().zip(m1) {
+                *e = (*e - e1).mul_add(w[0], e1);
+            }
+        }
+        BDEF4 => {
+            for e in &mut mm {
+                *e *= w[0];
+            }
+            for (i, &wi) in w.iter().enumerate().take(terms(w)).skip(1) {
+                let mi = rows(m(i));
+                for (e, ei) in mm.iter_mut().zip(mi) {
+                    *e = ei.mul_add(wi, *e);
+                }
+            }
+        }
+        _ => {}
+    }
+    let point = |r: usize| {
+        let v = mm[r].mul_add(p.x, mm[9 + r]);
+        mm[6 + r].mul_add(p.z, mm[3 + r].mul_add(p.y, v))
+    };
+    let vector = |r: usize| mm[6 + r].mul_add(n.z, mm[3 + r].mul_add(n.y, mm[r] * n.x));
+    let pos = Vec3A::new(point(0), point(1), point(2));
+    let nv = Vec3A::new(vector(0), vector(1), vector(2));
+    if K == BDEF1 {
+        // A rigid transform keeps the normal's length.
+        return (pos, nv);
+    }
+    let rcp = 1.0 / nv.z.mul_add(nv.z, nv.y.mul_add(nv.y, nv.x * nv.x)).sqrt();
+    let normal = if rcp.is_finite() && rcp > 0.0 {
+        nv * rcp
+    } else {
+        Vec3A::ZERO
+    };
+    (pos, normal)
+}
+
+/// How many BDEF4 terms a vertex's (compacted, see `Entry::of`) weights use:
+/// those before the first zero, at least one.
+#[inline(always)]
+fn terms(w: &[f32; 4]) -> usize {
+    1 + w[1..].iter().take_while(|&&x| x != 0.0).count()
 }
 
 /// Whether any flag is set, eight at a time.
