@@ -22,14 +22,8 @@ pub enum Purpose {
     LoadMotion,
     LoadPose,
     SavePose,
-    /// File ▸ Bake: the baked VMD's file.
-    BakeOutput,
-    /// File ▸ Export: the glTF/VRM file.
-    Export,
-    /// Save selected materials as a model: the part's file.
-    ExtractPart {
-        materials: Vec<usize>,
-    },
+    /// The file an output operation's dialog writes (File ▸ Bake, Export, …).
+    OutputPath,
     /// The recovery offer's "Save as": where the copy at `copy` goes.
     RecoveryCopy {
         copy: PathBuf,
@@ -40,8 +34,10 @@ pub enum Purpose {
     },
     /// The name translation's user dictionary.
     Dictionary,
-    /// File ▸ Export's VRM expression map.
-    ExpressionMap,
+    /// A file option of the open output operation's dialog (export's expression map).
+    OutputOption {
+        key: String,
+    },
     /// The Weights panel's "Weights from model…": the model the weights come from.
     WeightsFromModel,
 }
