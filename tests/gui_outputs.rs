@@ -7,7 +7,7 @@
 mod gui_support;
 
 use egui_kittest::kittest::{NodeT, Queryable};
-use gui_support::{app, app_mut, harness, harness_on, motion::key, motion::name, AppHarness};
+use gui_support::{app, app_mut, harness, harness_on, AppHarness};
 use hone::app::{outputs, LogLevel};
 use hone::motion::Vmd;
 use std::time::{Duration, Instant};
@@ -23,20 +23,9 @@ fn run_until(h: &mut AppHarness, seconds: u64, what: &str, done: impl Fn(&AppHar
     h.run_steps(2);
 }
 
-/// Types into the field labelled `label` (clicked first, as the keyboard does).
-fn type_into(h: &mut AppHarness, label: &str, text: &str) {
-    h.get_by_label(label).click();
-    h.run_steps(2);
-    h.event(eframe::egui::Event::Text(text.to_owned()));
-    h.run_steps(2);
-}
-
 /// File ▸ `title`.
 fn file_menu(h: &mut AppHarness, title: &str) {
-    h.get_by_label("File").click();
-    h.run_steps(3);
-    h.get_by_label(title).click();
-    h.run_steps(3);
+    gui_support::menu_entry(h, "File", title);
 }
 
 fn set_path(h: &mut AppHarness, path: &std::path::Path) {
@@ -51,6 +40,13 @@ fn dialog_path(h: &AppHarness) -> String {
 
 fn finished(h: &mut AppHarness) {
     run_until(h, 120, "the run's end", |h| !outputs::is_running(&h.ctx));
+}
+
+/// Run in the open dialog, then the frames until it is over.
+fn run(h: &mut AppHarness) {
+    h.get_by_label("Run").click();
+    h.run_steps(2);
+    finished(h);
 }
 
 #[test]
@@ -103,9 +99,7 @@ fn export_from_the_file_menu_writes_a_vrm_with_the_dialogs_options_and_cancel_wr
     assert_eq!(dialog_path(&h), vrm.display().to_string());
 
     // No author: the run fails, says so, writes nothing.
-    h.get_by_label("Run").click();
-    h.run_steps(2);
-    finished(&mut h);
+    run(&mut h);
     h.get_by_label("Export glTF / VRM: report");
     assert!(!vrm.exists());
     let failed = app(&h).state.log_lines().last().unwrap().clone();
@@ -116,10 +110,11 @@ fn export_from_the_file_menu_writes_a_vrm_with_the_dialogs_options_and_cancel_wr
     // With an author typed into the field: written, the notes in the Log and the report.
     file_menu(&mut h, &title);
     set_path(&mut h, &vrm);
-    type_into(&mut h, "Author", "Kittest");
-    h.get_by_label("Run").click();
+    h.get_by_label("Author").click();
     h.run_steps(2);
-    finished(&mut h);
+    h.event(eframe::egui::Event::Text("Kittest".into()));
+    h.run_steps(2);
+    run(&mut h);
     h.get_by_label("Export glTF / VRM: report");
     let bytes = std::fs::read(&vrm).unwrap();
     assert!(bytes.starts_with(b"glTF"));
@@ -153,9 +148,7 @@ fn export_from_the_file_menu_writes_a_vrm_with_the_dialogs_options_and_cancel_wr
         );
     });
     h.run_steps(2);
-    h.get_by_label("Run").click();
-    h.run_steps(2);
-    finished(&mut h);
+    run(&mut h);
     h.get_by_label("Export glTF / VRM: report");
     let (level, said) = app(&h).state.log_lines().last().unwrap().clone();
     assert!(
@@ -167,15 +160,8 @@ fn export_from_the_file_menu_writes_a_vrm_with_the_dialogs_options_and_cancel_wr
     assert!(!refused.exists());
 }
 
-fn bake_motion() -> Vmd {
-    Vmd {
-        model_name: "tube".into(),
-        bone_keys: vec![
-            (name("下"), key(0, 0.0)),
-            (name("下"), key(600, std::f32::consts::PI)),
-        ],
-        ..Vmd::default()
-    }
+fn bake_motion(last: u32) -> Vmd {
+    gui_support::motion::turning("下", last, std::f32::consts::PI)
 }
 
 /// The last frame of the baked (physics) bones' keys: the motion's own bone is 下.
@@ -198,7 +184,7 @@ fn the_bake_dialogs_frame_range_reaches_the_worker_and_cancel_stops_it() {
     assert!(h.get_by_label(&title).accesskit_node().is_disabled());
     h.key_press(eframe::egui::Key::Escape);
     h.run_steps(2);
-    hone::app::timeline::set_motion(&mut app_mut(&mut h).state, bake_motion(), "m.vmd");
+    hone::app::timeline::set_motion(&mut app_mut(&mut h).state, bake_motion(600), "m.vmd");
     h.run_steps(2);
     let dir = tempfile::tempdir().unwrap();
 
@@ -217,9 +203,7 @@ fn the_bake_dialogs_frame_range_reaches_the_worker_and_cancel_stops_it() {
     h.run_steps(2);
     let end = outputs::dialog(&h.ctx).unwrap().options.values["end"].clone();
     assert_eq!(end, serde_json::json!(30));
-    h.get_by_label("Run").click();
-    h.run_steps(2);
-    finished(&mut h);
+    run(&mut h);
     let short = baked_end(&hone::motion::load_vmd(&out).unwrap());
     assert!(short <= 30, "baked to {short}");
     let log = &app(&h).state.log_lines();
@@ -231,17 +215,14 @@ fn the_bake_dialogs_frame_range_reaches_the_worker_and_cancel_stops_it() {
     file_menu(&mut h, &title);
     let full = dir.path().join("full.vmd");
     set_path(&mut h, &full);
-    h.get_by_label("Run").click();
-    h.run_steps(2);
-    finished(&mut h);
+    run(&mut h);
     let full_end = baked_end(&hone::motion::load_vmd(&full).unwrap());
     assert!(full_end > 30, "the default bake ended at {full_end}");
     h.get_by_label("Close").click();
     h.run_steps(2);
 
     // Cancel while it runs (a long motion): it stops and writes nothing.
-    let mut long = bake_motion();
-    long.bone_keys[1].1.frame = 30_000;
+    let long = bake_motion(30_000);
     hone::app::timeline::set_motion(&mut app_mut(&mut h).state, long, "long.vmd");
     h.run_steps(2);
     file_menu(&mut h, &title);

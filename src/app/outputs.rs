@@ -378,59 +378,47 @@ fn finished(
     commands: &mut Commands,
 ) {
     let (title, path) = (target.title(), target.path.display().to_string());
-    match done {
-        Ok(Done::Ask(output, plan)) => w.asking = Some((target, output, plan)),
-        Ok(Done::Written(written)) => {
-            for line in &written.lines {
-                commands.log(LogLevel::Info, line.clone());
-            }
-            for note in &written.notes {
-                commands.log(
-                    LogLevel::Warning,
-                    tr!("outputs-log-note", note = note.as_str()),
-                );
-            }
-            commands.log(
-                LogLevel::Info,
-                tr!(
-                    "outputs-log-written",
-                    op = title.as_str(),
-                    path = path.as_str()
-                ),
-            );
-            w.report = Some(Report {
-                title,
-                lines: written.lines,
-                notes: written.notes,
-                error: None,
-            });
+    let (op, file) = (title.as_str(), path.as_str());
+    let written = match done {
+        Ok(Done::Ask(output, plan)) => {
+            w.asking = Some((target, output, plan));
+            return;
         }
+        Ok(Done::Written(written)) => written,
         Err(JobError::Cancelled) => {
-            commands.log(
-                LogLevel::Info,
-                tr!(
-                    "outputs-log-cancelled",
-                    op = title.as_str(),
-                    path = path.as_str()
-                ),
-            );
+            let said = tr!("outputs-log-cancelled", op = op, path = file);
+            commands.log(LogLevel::Info, said);
+            return;
         }
         Err(JobError::Failed(error)) => {
-            let message = tr!(
-                "outputs-log-failed",
-                op = title.as_str(),
-                path = path.as_str(),
-                error = error
-            );
-            commands.log(LogLevel::Error, message.clone());
+            let said = tr!("outputs-log-failed", op = op, path = file, error = error);
+            commands.log(LogLevel::Error, said.clone());
             w.report = Some(Report {
                 title,
                 lines: Vec::new(),
                 notes: Vec::new(),
-                error: Some(message),
+                error: Some(said),
             });
+            return;
         }
+    };
+    for line in &written.lines {
+        commands.log(LogLevel::Info, line.clone());
     }
+    for note in &written.notes {
+        commands.log(
+            LogLevel::Warning,
+            tr!("outputs-log-note", note = note.as_str()),
+        );
+    }
+    let said = tr!("outputs-log-written", op = op, path = file);
+    commands.log(LogLevel::Info, said);
+    w.report = Some(Report {
+        title,
+        lines: written.lines,
+        notes: written.notes,
+        error: None,
+    });
 }
 
 /// The dialog's window: Some(true) for Run, Some(false) for Cancel or ✕.
@@ -485,23 +473,7 @@ fn dialog_window(ctx: &egui::Context, view: &View, d: &mut Dialog) -> Option<boo
 
 /// What the operation reads: the selected elements, the motion.
 fn what_on(ui: &mut egui::Ui, view: &View, d: &Dialog) {
-    let model = view.model;
-    let sel = &d.selection;
-    use crate::app::generators::selected_names;
-    match d.op.selection {
-        Need::None | Need::Elements => {}
-        Need::Bones => selected_names(ui, "opsui-selected-bones", &sel.bones, |b| {
-            model.bones.get(b).map(|b| b.name.as_str())
-        }),
-        Need::Vertices => {
-            ui.label(tr!("opsui-selected-vertices", count = sel.vertices.len()));
-        }
-        Need::Materials => {
-            selected_names(ui, "extractui-selected-materials", &sel.materials, |m| {
-                model.materials.get(m).map(|m| m.name.as_str())
-            })
-        }
-    }
+    crate::app::generators::selected_line(ui, view.model, d.op.selection, &d.selection);
     if d.op.needs_motion() {
         let name = view.playback.motion.as_ref().map(|m| m.name.as_str());
         ui.label(tr!("outputs-motion", name = name.unwrap_or_default()));

@@ -80,7 +80,7 @@ pub fn show(ctx: &egui::Context, view: &View, dialog: &mut Dialog, sent: &mut Co
 
 /// `key`'s line naming the first few of the `selected` elements, how many more
 /// there are and the count.
-pub(crate) fn selected_names<'m>(
+fn selected_names<'m>(
     ui: &mut egui::Ui,
     key: &str,
     selected: &[usize],
@@ -95,20 +95,7 @@ pub(crate) fn selected_names<'m>(
 /// What the operation runs on: the selected bones (and how many in all), or the
 /// choice between the selection and the whole model.
 fn what_on(ui: &mut egui::Ui, model: &Model, d: &mut Dialog) {
-    let sel = d.selection(model);
     match d.open.op.selection {
-        Need::None => {}
-        Need::Bones => selected_names(ui, "opsui-selected-bones", &sel.bones, |b| {
-            model.bones.get(b).map(|b| b.name.as_str())
-        }),
-        Need::Vertices => {
-            ui.label(tr!("opsui-selected-vertices", count = sel.vertices.len()));
-        }
-        Need::Materials => {
-            selected_names(ui, "extractui-selected-materials", &sel.materials, |m| {
-                model.materials.get(m).map(|m| m.name.as_str())
-            })
-        }
         Need::Elements => {
             let n = d.open.selected.len();
             let has = n > 0 && d.open.kind.is_some_and(|k| Need::Elements.accepts(k));
@@ -124,6 +111,31 @@ fn what_on(ui: &mut egui::Ui, model: &Model, d: &mut Dialog) {
                     .on_disabled_hover_text(tr!("opsui-needs-selection"));
                 });
             });
+        }
+        need => selected_line(ui, model, need, &d.selection(model)),
+    }
+}
+
+/// The line naming what an operation needing `need` runs on: the selected bones or
+/// materials (the first few by name), or how many vertices (the output dialogs too).
+pub(crate) fn selected_line(
+    ui: &mut egui::Ui,
+    model: &Model,
+    need: Need,
+    sel: &crate::ops::Selection,
+) {
+    match need {
+        Need::None | Need::Elements => {}
+        Need::Bones => selected_names(ui, "opsui-selected-bones", &sel.bones, |b| {
+            model.bones.get(b).map(|b| b.name.as_str())
+        }),
+        Need::Vertices => {
+            ui.label(tr!("opsui-selected-vertices", count = sel.vertices.len()));
+        }
+        Need::Materials => {
+            selected_names(ui, "extractui-selected-materials", &sel.materials, |m| {
+                model.materials.get(m).map(|m| m.name.as_str())
+            })
         }
     }
 }
