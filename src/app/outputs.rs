@@ -432,6 +432,9 @@ fn dialog_window(ctx: &egui::Context, view: &View, d: &mut Dialog) -> Option<boo
         .collapsible(false)
         .resizable(true)
         .default_width(460.0)
+        // Over the viewport's top, clear of the menu bar.
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(egui::pos2(ctx.content_rect().center().x, 80.0))
         .show(ctx, |ui| {
             ui.weak(d.op.help());
             what_on(ui, view, d);

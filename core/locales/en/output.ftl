@@ -16,7 +16,7 @@ output-export-format-gltf = JSON glTF, buffer embedded
 output-export-format-vrm = VRM 1.0
 output-export-author = VRM: the author(s) to name in the file's meta (required for .vrm)
 output-export-license = VRM: the URL of the licence the model is under (required for .vrm), e.g. https://vrm.dev/licenses/1.0/
-output-export-t-pose = Turn the arms into VRM's T pose and bake it into the bind pose: --t-pose or --t-pose=true|false (default: on for .vrm, off for glTF)
+output-export-t-pose = Turn the arms into VRM's T pose and bake it into the bind pose (default: on for .vrm, off for glTF; the flag alone means on)
 output-export-expressions = VRM: a JSON or CSV file mapping VRM expression names to MMD morphs, overriding the built-in names for what it lists
 output-extract-title = Save selected materials as model…
 output-extract-help = Save the selected materials as a model of their own: their faces and vertices, the bones that weight them with their ancestors, the rigid bodies of those bones, the joints whose two bodies both stay, morph offsets on what stays and display frames filtered. The open model does not change.

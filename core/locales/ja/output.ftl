@@ -16,7 +16,7 @@ output-export-format-gltf = glTF（JSON・バッファ埋め込み）
 output-export-format-vrm = VRM 1.0
 output-export-author = VRM: ファイルのメタ情報に書く作者（.vrm では必須）
 output-export-license = VRM: モデルのライセンスの URL（.vrm では必須）。例: https://vrm.dev/licenses/1.0/
-output-export-t-pose = 腕を VRM の T ポーズにしてバインドポーズに焼き込む: --t-pose または --t-pose=true|false（既定: .vrm ではオン、glTF ではオフ）
+output-export-t-pose = 腕を VRM の T ポーズにしてバインドポーズに焼き込む（既定: .vrm ではオン、glTF ではオフ。フラグだけならオン）
 output-export-expressions = VRM: VRM の表情名と MMD のモーフを対応させる JSON か CSV のファイル（書かれた分だけ組み込みの名前より優先）
 output-extract-title = 選択した材質をモデルとして保存…
 output-extract-help = 選択した材質を単独のモデルとして保存します: その面と頂点、ウェイトを持つボーンとその親ボーン、それらのボーンの剛体、両方の剛体が残るジョイント、残るものへのモーフオフセット、絞り込んだ表示枠。開いているモデルは変わりません。
