@@ -87,6 +87,9 @@ fn without_a_system_dialog_bake_asks_for_its_output_in_the_picker_of_our_own() {
     app_mut(&mut h).picker = Picker::with_backend(Backend::Builtin);
     assert!(!app(&h).picker.is_open());
     click_menu(&mut h, "File", "Bake motion…");
+    // The dialog's Browse… asks for the file.
+    h.get_by_label("Browse…").click();
+    h.run_steps(6);
     assert!(
         app(&h).picker.is_open(),
         "the picker of our own did not open"
@@ -106,6 +109,9 @@ fn the_path_picked_for_bake_is_where_the_baked_motion_goes() {
     timeline::set_motion(&mut app_mut(&mut h).state, vmd, "turn.vmd");
     app_mut(&mut h).picker = Picker::answering([out.clone()]);
     click_menu(&mut h, "File", "Bake motion…");
+    h.get_by_label("Browse…").click();
+    h.run_steps(4);
+    h.get_by_label("Run").click();
     step_until(&mut h, "the baked file", |_| out.is_file());
     let baked = hone::motion::load_vmd(&out).unwrap();
     assert!(!baked.bone_keys.is_empty());
@@ -263,12 +269,35 @@ fn saving_selected_materials_into_another_folder_asks_about_their_textures() {
     let out = out_dir.join("part.pmx");
     let mut h = harness_on_file(&path);
     app_mut(&mut h).picker = Picker::answering([out.clone()]);
-    hone::app::extract::save_selected(&mut app_mut(&mut h).state, &[0]);
-    h.run_steps(6);
-    assert!(app(&h).texture_question.is_some(), "no question");
+    // The materials list's "Save as model…": the extract operation's dialog.
+    let save = hone::app::commands::Command::SaveMaterialsAsModel(vec![0]);
+    app_mut(&mut h).state.commands().push(save);
+    h.run_steps(3);
+    h.get_by_label("Browse…").click();
+    h.run_steps(4);
+    let chosen = hone::app::outputs::dialog(&h.ctx).expect("the dialog").path;
+    assert_eq!(chosen, out.display().to_string());
+    h.get_by_label("Run").click();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while h.query_by_label("Copied beside the new file (1)").is_none() {
+        assert!(Instant::now() < deadline, "no question");
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // The modal places itself over a few frames.
+    h.run_steps(4);
     assert!(!out.exists(), "written before the answer");
-    h.get_by_label("Copied beside the new file (1)");
     h.get_by_label("Save").click();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while hone::app::outputs::is_running(&h.ctx) {
+        assert!(
+            Instant::now() < deadline,
+            "not written: {:?}",
+            app(&h).state.log_lines()
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
     h.run_steps(3);
     assert!(
         out.is_file(),

@@ -454,7 +454,7 @@ fn every_output_operation_runs_from_a_script_and_writes_beside_the_output() {
     // `hone edit`: the files go beside OUT, after it, only when the script succeeds.
     let out_dir = dir.path().join("out");
     std::fs::create_dir(&out_dir).unwrap();
-    std::fs::create_dir(out_dir.join("made")).unwrap();
+    // `made/` does not exist: `hone edit` makes it (the usage line says so).
     let script = dir.path().join("ops.json");
     std::fs::write(&script, Value::Array(steps.clone()).to_string()).unwrap();
     let hone_edit = |out: &std::path::Path| {
@@ -474,6 +474,7 @@ fn every_output_operation_runs_from_a_script_and_writes_beside_the_output() {
         String::from_utf8_lossy(&run.stderr)
     );
     for op in OUTPUTS {
+        assert!(op.usage().contains("folder is made"), "{}", op.usage());
         let file = out_dir.join(format!("made/{}.{}", op.name, op.extensions[0]));
         assert!(file.is_file(), "{} wrote no {}", op.name, file.display());
     }
@@ -497,18 +498,78 @@ fn every_output_operation_runs_from_a_script_and_writes_beside_the_output() {
     assert_eq!(std::fs::read_dir(&failing).unwrap().count(), 0);
 }
 
+/// Every output operation has a File-menu entry, disabled (with the reason) until what
+/// it needs is there, that opens its generated dialog listing every option.
 #[test]
-fn every_output_operation_is_in_the_file_menu() {
+fn every_output_operation_is_in_the_file_menu_and_opens_its_dialog() {
+    use egui_kittest::kittest::NodeT;
     let mut h = harness_with(sample(), "ops.pmx", egui::vec2(1600.0, 1000.0), |_| {});
     h.run_steps(3);
+    let needs_something = |op: &OutputOperation| {
+        op.needs_motion() || !matches!(op.selection, Need::None | Need::Elements)
+    };
     h.get_by_label("File").click();
     h.run_steps(3);
     for op in OUTPUTS {
         assert_eq!(op.menu, Menu::File, "{}", op.name);
-        assert!(
-            h.query_by_label(&op.title()).is_some(),
-            "File ▸ {}",
+        let title = op.title();
+        let entry = h.get_by_label(&title);
+        assert_eq!(
+            entry.accesskit_node().is_disabled(),
+            needs_something(op),
+            "File ▸ {} before a motion and a selection",
             op.title()
         );
+    }
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    // What they need: a motion loaded, the first material selected.
+    let first = sample().bones[0].name.clone();
+    let vmd = hone::motion::Vmd {
+        bone_keys: vec![(
+            gui_support::motion::name(&first),
+            gui_support::motion::key(0, 0.0),
+        )],
+        ..Default::default()
+    };
+    hone::app::timeline::set_motion(&mut app_mut(&mut h).state, vmd, "m.vmd");
+    app_mut(&mut h)
+        .state
+        .commands()
+        .select(Selection::Material(0));
+    h.run_steps(3);
+    // How many nodes a label names without any dialog (the dock's "Bones" tab…).
+    let labels: Vec<String> = OUTPUTS
+        .iter()
+        .flat_map(|op| op.options.iter().map(|o| o.dialog_label()))
+        .chain(["File".to_string()])
+        .collect();
+    let count = |h: &gui_support::AppHarness, label: &str| h.query_all_by_label(label).count();
+    let before: Vec<usize> = labels.iter().map(|l| count(&h, l)).collect();
+    let before = |label: &str| before[labels.iter().position(|l| l == label).unwrap()];
+    for op in OUTPUTS {
+        h.get_by_label("File").click();
+        h.run_steps(3);
+        h.get_by_label(&op.title()).click();
+        h.run_steps(3);
+        let open = hone::app::outputs::dialog(&h.ctx).expect("a dialog opened");
+        assert_eq!(open.op.name, op.name);
+        h.get_by_label(op.title().trim_end_matches('…'));
+        assert!(count(&h, "File") > before("File"), "no file row");
+        for o in op.options {
+            let label = o.dialog_label();
+            assert!(
+                count(&h, &label) > before(&label),
+                "{}: no row for {}",
+                op.name,
+                o.key
+            );
+        }
+        if op.selection == Need::Materials {
+            assert_eq!(open.selection.materials, vec![0]);
+        }
+        h.get_by_label("Cancel").click();
+        h.run_steps(3);
+        assert!(hone::app::outputs::dialog(&h.ctx).is_none());
     }
 }

@@ -11,5 +11,3 @@ extractui-save-selected = Save { $count ->
     [one] the selected material
    *[other] the { $count } selected materials
 } as model…
-extractui-saved = Saved { $count } materials as { $path }
-extractui-cannot-save = Cannot save { $path }: { $error }

@@ -5,5 +5,3 @@ extractui-selected-materials = 選択: { $names }{ $more ->
    *[other] {" "}ほか { $more } 個
 } — 全部で { $count } 個の材質
 extractui-save-selected = 選択した材質 ({ $count } 個) をモデルとして保存…
-extractui-saved = 材質 { $count } 個を { $path } に保存しました
-extractui-cannot-save = { $path } を保存できません: { $error }

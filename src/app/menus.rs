@@ -154,7 +154,6 @@ impl HoneApp {
                     });
                 }
                 let (view, commands, panels) = self.state.split();
-                crate::app::bake::menu_item(ui, &view);
                 crate::app::pose_files::menu_items(ui, &view, commands, panels);
                 if ui.button(crate::tr!("io-import-csv")).clicked() {
                     self.request_path(PickRequest {
@@ -168,15 +167,10 @@ impl HoneApp {
                 if ui.button(crate::tr!("io-export-csv")).clicked() {
                     self.export_csv();
                 }
-                let materials = crate::app::extract::selected_materials(&self.state.view());
-                let text = crate::ops::extract::OP.title();
-                let r = ui.add_enabled(!materials.is_empty(), egui::Button::new(text));
-                if r.on_disabled_hover_text(crate::tr!("extractui-needs-materials"))
-                    .clicked()
-                {
-                    crate::app::extract::save_selected(&mut self.state, &materials);
-                }
-                crate::app::export::menu_item(ui, &self.state.view());
+                ui.separator();
+                // Bake, export, extract…: one entry per output operation, from OUTPUTS.
+                let write_options = self.state.save_options();
+                crate::app::outputs::menu_items(ui, &self.state.view(), write_options);
                 ui.separator();
                 if ui.button(crate::tr!("menu-save")).clicked() {
                     self.save(false);

@@ -10,13 +10,10 @@
 //! the window a finished [`launch::Launch`].
 
 pub mod autosave;
-pub mod bake;
 pub mod commands;
 pub mod demo;
 pub mod dock;
 pub mod document;
-pub mod export;
-pub mod extract;
 pub mod files;
 pub mod fonts;
 pub mod generators;
@@ -25,6 +22,7 @@ pub mod launch;
 mod menus;
 pub mod morph_tools;
 pub mod name_fit;
+pub mod outputs;
 pub mod panels;
 pub mod pose;
 pub mod pose_files;

@@ -328,28 +328,9 @@ impl HoneApp {
                     sent.log(LogLevel::Error, e);
                 }
             }
-            Purpose::BakeOutput => {
-                if let Some(ctx) = self.state.repaint().cloned() {
-                    let options = crate::ops::bake::OP.defaults();
-                    crate::app::bake::start(&ctx, &self.state.view(), path, options);
-                }
-            }
-            Purpose::Export => {
-                if let Some(ctx) = self.state.repaint().cloned() {
-                    crate::app::export::choose(&ctx, &self.state.view(), path);
-                }
-            }
-            Purpose::ExtractPart { materials } => {
-                use crate::app::files::texture_question::{
-                    worth_asking, AfterTextures, TextureQuestion,
-                };
-                let plan = crate::app::extract::texture_plan(&self.state.view(), &materials, &path);
-                match plan.filter(worth_asking) {
-                    Some(plan) => {
-                        let after = AfterTextures::ExtractPart { materials, path };
-                        self.texture_question = Some(TextureQuestion { plan, after });
-                    }
-                    None => self.save_part(&materials, &path),
+            Purpose::OutputPath { .. } => {
+                if let Some(ctx) = self.state.repaint() {
+                    crate::app::outputs::path_chosen(ctx, &path);
                 }
             }
             Purpose::RecoveryCopy { copy } => self.save_recovery_copy(&copy, &path),
@@ -364,9 +345,9 @@ impl HoneApp {
                     crate::app::translate_names::dictionary_chosen(&ctx, path);
                 }
             }
-            Purpose::ExpressionMap => {
-                if let Some(ctx) = self.state.repaint().cloned() {
-                    crate::app::export::expression_map_chosen(&ctx, path);
+            Purpose::OutputOption { key } => {
+                if let Some(ctx) = self.state.repaint() {
+                    crate::app::outputs::option_chosen(ctx, key, &path);
                 }
             }
             Purpose::WeightsFromModel => {
@@ -376,20 +357,13 @@ impl HoneApp {
         }
     }
 
-    /// Writes the selected materials' part to `path` (File ▸ Save selected materials as model…).
-    fn save_part(&mut self, materials: &[usize], path: &Path) {
-        let write_options = self.state.save_options();
-        let (view, commands, _) = self.state.split();
-        crate::app::extract::save_to(&view, commands, materials, path, write_options);
-    }
-
     /// The texture question (before a write into another folder), and what was chosen.
     fn texture_modal(&mut self, ctx: &egui::Context) {
         use crate::app::files::texture_question::{modal, AfterTextures};
         let Some(question) = &self.texture_question else {
             return;
         };
-        let Some(save) = modal(ctx, question) else {
+        let Some(save) = modal(ctx, &question.plan, question.after.path()) else {
             return;
         };
         let Some(question) = self.texture_question.take() else {
@@ -407,7 +381,6 @@ impl HoneApp {
             AfterTextures::SaveModel { path, then } => {
                 self.save_to_asked(path, then, false, true);
             }
-            AfterTextures::ExtractPart { materials, path } => self.save_part(&materials, &path),
         }
     }
 
@@ -889,8 +862,7 @@ impl HoneApp {
         let (view, commands, _) = self.state.split();
         crate::app::translate_names::show(&ctx, &view, commands);
         let (view, commands, _) = self.state.split();
-        crate::app::bake::show(&ctx, commands);
-        crate::app::export::show(&ctx, &view, commands);
+        crate::app::outputs::show(&ctx, &view, commands);
         self.unsaved_modal(&ctx);
         self.overwrite_modal(&ctx);
         self.texture_modal(&ctx);

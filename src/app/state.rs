@@ -692,7 +692,17 @@ impl State {
                     self.generator = Some(crate::app::generators::Dialog::new(open));
                 }
                 Command::SaveMaterialsAsModel(materials) => {
-                    crate::app::extract::save_selected(self, &materials);
+                    // The extract operation's dialog on these materials.
+                    if let Some(ctx) = self.repaint.clone() {
+                        let op = &crate::ops::extract::OP;
+                        let selection = crate::ops::Selection::of(
+                            crate::edit::ElementKind::Material,
+                            materials,
+                        );
+                        let write_options = self.save_options;
+                        let (view, _, _) = self.split();
+                        crate::app::outputs::open(&ctx, op, &view, selection, write_options);
+                    }
                 }
                 Command::SetPhysicsConfig(config) => {
                     self.pose.set_physics_config(self.doc.model(), config);

@@ -101,6 +101,17 @@ pub fn run(args: EditArgs) -> CliResult {
     let never = std::sync::atomic::AtomicBool::new(false);
     for made in reports.iter().flat_map(|r| &r.outputs) {
         let target = out_dir.join(&made.path);
+        // A script may name a folder of its own (`"made/a.glb"`): it is made, as the
+        // operation's usage line says.
+        if let Some(folder) = target.parent() {
+            std::fs::create_dir_all(folder).map_err(|e| {
+                crate::tr!(
+                    "cli-edit-cannot-make-folder",
+                    path = folder.display().to_string(),
+                    error = e.to_string()
+                )
+            })?;
+        }
         let sources = crate::ops::output::Sources::new(&model, Some(&model_dir), &target);
         for line in made.output.lines.iter() {
             let _ = writeln!(out, "{line}");

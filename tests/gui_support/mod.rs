@@ -103,6 +103,15 @@ pub fn primary_drag(h: &mut AppHarness, path: &[egui::Pos2]) {
     h.run_steps(3);
 }
 
+/// `menu` ▸ `entry` in the menu bar; a window it opens settles over a few frames.
+pub fn menu_entry(h: &mut AppHarness, menu: &str, entry: &str) {
+    use egui_kittest::kittest::Queryable;
+    h.get_by_label(menu).click();
+    h.run_steps(3);
+    h.get_by_label(entry).click();
+    h.run_steps(3);
+}
+
 /// Sets a DragValue through accesskit, as a screen reader would.
 pub fn set_value(h: &AppHarness, label: &str, value: f64) {
     use egui_kittest::kittest::Queryable;

@@ -21,3 +21,12 @@ pub fn key(frame: u32, angle: f32) -> BoneKey {
         physics_off: false,
     }
 }
+
+/// A motion turning `bone` by `angle` about Z from frame 0 to `frame`, linearly.
+pub fn turning(bone: &str, frame: u32, angle: f32) -> hone::motion::Vmd {
+    hone::motion::Vmd {
+        model_name: "tube".into(),
+        bone_keys: vec![(name(bone), key(0, 0.0)), (name(bone), key(frame, angle))],
+        ..Default::default()
+    }
+}

@@ -25,13 +25,15 @@ pub const OP: OutputOperation = OutputOperation {
     extensions: &["vmd"],
     file_suffix: "_baked",
     options: &[
-        Opt::new("ik", "output-bake-ik", OptKind::Bool, Def::Bool(false)),
+        Opt::new("ik", "output-bake-ik", OptKind::Bool, Def::Bool(false))
+            .short("output-bake-ik-short"),
         Opt::new(
             "bones",
             "output-bake-bones",
             OptKind::Text,
             Def::Str("physics"),
-        ),
+        )
+        .short("output-bake-bones-short"),
         Opt::new(
             "tolerance_deg",
             "output-bake-tolerance-deg",
@@ -40,9 +42,12 @@ pub const OP: OutputOperation = OutputOperation {
                 max: 90.0,
             },
             Def::Float(0.005),
-        ),
-        Opt::new("start", "output-bake-start", FRAME, Def::Int(0)),
-        Opt::new("end", "output-bake-end", FRAME, Def::Int(0)).auto(),
+        )
+        .short("output-bake-tolerance-deg-short"),
+        Opt::new("start", "output-bake-start", FRAME, Def::Int(0)).short("output-bake-start-short"),
+        Opt::new("end", "output-bake-end", FRAME, Def::Int(0))
+            .auto()
+            .short("output-bake-end-short"),
     ],
     run,
 };

@@ -30,20 +30,23 @@ pub const OP: OutputOperation = OutputOperation {
             OptKind::Choice(FORMATS),
             Def::Str("glb"),
         )
-        .auto(),
+        .auto()
+        .short("output-export-format-short"),
         Opt::new(
             "author",
             "output-export-author",
             OptKind::Text,
             Def::Str(""),
-        ),
+        )
+        .short("output-export-author-short"),
         Opt::new(
             "license",
             "output-export-license",
             OptKind::Text,
             Def::Str(""),
         )
-        .app(Def::Str(VRM_PUBLIC_LICENSE)),
+        .app(Def::Str(VRM_PUBLIC_LICENSE))
+        .short("output-export-license-short"),
         Opt::new(
             "t_pose",
             "output-export-t-pose",
@@ -51,14 +54,16 @@ pub const OP: OutputOperation = OutputOperation {
             Def::Bool(true),
         )
         .auto()
-        .bare("true"),
+        .bare("true")
+        .short("output-export-t-pose-short"),
         Opt::new(
             "expressions",
             "output-export-expressions",
             OptKind::File,
             Def::None,
         )
-        .auto(),
+        .auto()
+        .short("output-export-expressions-short"),
     ],
     run,
 };

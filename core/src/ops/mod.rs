@@ -282,6 +282,9 @@ pub struct Opt {
     pub app_default: Option<Def>,
     /// The CLI flag given without a value means this value.
     pub bare: Option<&'static str>,
+    /// Catalogue key of a short label for dialogs, when `label` is a sentence (which
+    /// then is the dialog's hover help).
+    pub short: Option<&'static str>,
 }
 
 impl Opt {
@@ -295,6 +298,7 @@ impl Opt {
             required: false,
             app_default: None,
             bare: None,
+            short: None,
         }
     }
 
@@ -323,9 +327,26 @@ impl Opt {
         }
     }
 
+    pub const fn short(self, key: &'static str) -> Opt {
+        Opt {
+            short: Some(key),
+            ..self
+        }
+    }
+
     /// The localised label.
     pub fn label(&self) -> String {
         crate::tr!(self.label)
+    }
+
+    /// What a dialog labels it with: the short label, else the label.
+    pub fn dialog_label(&self) -> String {
+        crate::tr!(self.short.unwrap_or(self.label))
+    }
+
+    /// A dialog's hover help: the label, when the short label stands in for it.
+    pub fn dialog_help(&self) -> Option<String> {
+        self.short.map(|_| self.label())
     }
 }
 

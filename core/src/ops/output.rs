@@ -79,7 +79,8 @@ impl OutputOperation {
             .collect()
     }
 
-    /// The one-line script form, e.g. `{"op":"export","output":"FILE",…}`.
+    /// The one-line script form, e.g. `{"op":"export","output":"FILE",…}`, with its help
+    /// and where the file goes (`hone edit` makes its folder when missing).
     pub fn usage(&self) -> String {
         let mut parts = vec![
             format!("\"op\":\"{}\"", self.name),
@@ -94,7 +95,8 @@ impl OutputOperation {
             parts.push(format!("\"{}\":\"FILE\"", i.key()));
         }
         parts.extend(super::option_usage(self.options));
-        format!("{{{}}}  {}", parts.join(","), self.help())
+        let folder = crate::tr!("output-script-folder");
+        format!("{{{}}}  {} {folder}", parts.join(","), self.help())
     }
 
     /// Runs it and writes the result to `sources.output` (temp file and rename): the

@@ -22,13 +22,9 @@ pub enum Purpose {
     LoadMotion,
     LoadPose,
     SavePose,
-    /// File ▸ Bake: the baked VMD's file.
-    BakeOutput,
-    /// File ▸ Export: the glTF/VRM file.
-    Export,
-    /// Save selected materials as a model: the part's file.
-    ExtractPart {
-        materials: Vec<usize>,
+    /// The file output operation `op` (its name) writes (File ▸ Bake, Export, …).
+    OutputPath {
+        op: &'static str,
     },
     /// The recovery offer's "Save as": where the copy at `copy` goes.
     RecoveryCopy {
@@ -40,8 +36,10 @@ pub enum Purpose {
     },
     /// The name translation's user dictionary.
     Dictionary,
-    /// File ▸ Export's VRM expression map.
-    ExpressionMap,
+    /// A file option of the open output operation's dialog (export's expression map).
+    OutputOption {
+        key: String,
+    },
     /// The Weights panel's "Weights from model…": the model the weights come from.
     WeightsFromModel,
 }
@@ -55,14 +53,13 @@ impl Purpose {
             Purpose::SaveModel { .. } | Purpose::ExportCsv | Purpose::RecoveryCopy { .. } => {
                 "save-model"
             }
-            Purpose::ExtractPart { .. } => "extract",
+            // Each output operation (bake, export, extract) its own folder.
+            Purpose::OutputPath { op } => op,
             Purpose::LoadMotion => "motion",
             Purpose::LoadPose | Purpose::SavePose => "pose",
-            Purpose::BakeOutput => "bake",
-            Purpose::Export => "export",
-            Purpose::OperationOption { .. } | Purpose::Dictionary | Purpose::ExpressionMap => {
-                "option-file"
-            }
+            Purpose::OperationOption { .. }
+            | Purpose::Dictionary
+            | Purpose::OutputOption { .. } => "option-file",
         }
     }
 }
@@ -389,7 +386,7 @@ mod tests {
         let mut picker = Picker::answering([exports.join("a.vrm"), models.join("b.pmx")]);
         let mut log = |_: LogLevel, _: String| {};
         // Nothing chosen yet: the folder the request suggests.
-        let export = request(Purpose::Export, Some(models.clone()));
+        let export = request(Purpose::OutputPath { op: "export" }, Some(models.clone()));
         assert_eq!(picker.directory_for(&export), Some(models.clone()));
         picker.pick(export.clone(), &mut log).unwrap();
         picker
@@ -399,7 +396,7 @@ mod tests {
         assert_eq!(picker.directory_for(&export), Some(exports.clone()));
         let open = request(Purpose::ImportCsv, None);
         assert_eq!(picker.directory_for(&open), Some(models.clone()));
-        let bake = request(Purpose::BakeOutput, Some(models.clone()));
+        let bake = request(Purpose::OutputPath { op: "bake" }, Some(models.clone()));
         assert_eq!(picker.directory_for(&bake), Some(models.clone()));
         // Kept with the settings and given back to the next session.
         let kept = serde_json::to_string(picker.last_folders()).unwrap();

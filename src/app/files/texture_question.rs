@@ -1,5 +1,5 @@
-//! Before a file is written into another folder than the model's (Save As, saving
-//! selected materials as a model): the texture rule's plan shown as a question —
+//! Before a file is written into another folder than the model's (Save As, an output
+//! operation writing a model: saving selected materials as a model): the texture rule's plan shown as a question —
 //! what will be copied beside the new file, what is already there, what cannot be
 //! found and what will not be followed — with Save / Cancel. Nothing is written
 //! before the answer.
@@ -17,17 +17,12 @@ pub enum AfterTextures {
         path: PathBuf,
         then: Option<Pending>,
     },
-    /// Write the selected materials as a model at `path`.
-    ExtractPart {
-        materials: Vec<usize>,
-        path: PathBuf,
-    },
 }
 
 impl AfterTextures {
     pub fn path(&self) -> &std::path::Path {
         match self {
-            AfterTextures::SaveModel { path, .. } | AfterTextures::ExtractPart { path, .. } => path,
+            AfterTextures::SaveModel { path, .. } => path,
         }
     }
 }
@@ -60,10 +55,11 @@ const GROUPS: [(&str, InGroup); 4] = [
     ("files2-textures-refused", |a| *a == TextureAction::Refused),
 ];
 
-/// Draws the question; Some(true) for Save, Some(false) for Cancel.
-pub fn modal(ctx: &egui::Context, question: &TextureQuestion) -> Option<bool> {
+/// Draws the question about writing `plan`'s textures beside `path` (Save As, an output
+/// operation's model); Some(true) for Save, Some(false) for Cancel.
+pub fn modal(ctx: &egui::Context, plan: &TexturePlan, path: &std::path::Path) -> Option<bool> {
     let mut answer = None;
-    let folder = crate::pmx::textures::folder_of(question.after.path());
+    let folder = crate::pmx::textures::folder_of(path);
     let modal = egui::Modal::new(egui::Id::new("texture_question")).show(ctx, |ui| {
         ui.set_max_width(620.0);
         ui.heading(crate::tr!("files2-textures-title"));
@@ -74,7 +70,7 @@ pub fn modal(ctx: &egui::Context, question: &TextureQuestion) -> Option<bool> {
             .max_height(320.0)
             .show(ui, |ui| {
                 for (key, matches) in GROUPS {
-                    let entries: Vec<&TextureEntry> = (question.plan.entries.iter())
+                    let entries: Vec<&TextureEntry> = (plan.entries.iter())
                         .filter(|e| matches(&e.action))
                         .collect();
                     if entries.is_empty() {

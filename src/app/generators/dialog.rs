@@ -6,6 +6,7 @@ use serde_json::{json, Map, Value};
 
 use super::Dialog;
 use crate::app::commands::{Command, Commands};
+use crate::app::files::picker::Purpose;
 use crate::app::View;
 use crate::ops::{Need, Opt, OptKind};
 use crate::pmx::Model;
@@ -94,20 +95,7 @@ fn selected_names<'m>(
 /// What the operation runs on: the selected bones (and how many in all), or the
 /// choice between the selection and the whole model.
 fn what_on(ui: &mut egui::Ui, model: &Model, d: &mut Dialog) {
-    let sel = d.selection(model);
     match d.open.op.selection {
-        Need::None => {}
-        Need::Bones => selected_names(ui, "opsui-selected-bones", &sel.bones, |b| {
-            model.bones.get(b).map(|b| b.name.as_str())
-        }),
-        Need::Vertices => {
-            ui.label(tr!("opsui-selected-vertices", count = sel.vertices.len()));
-        }
-        Need::Materials => {
-            selected_names(ui, "extractui-selected-materials", &sel.materials, |m| {
-                model.materials.get(m).map(|m| m.name.as_str())
-            })
-        }
         Need::Elements => {
             let n = d.open.selected.len();
             let has = n > 0 && d.open.kind.is_some_and(|k| Need::Elements.accepts(k));
@@ -124,26 +112,77 @@ fn what_on(ui: &mut egui::Ui, model: &Model, d: &mut Dialog) {
                 });
             });
         }
+        need => selected_line(ui, model, need, &d.selection(model)),
+    }
+}
+
+/// The line naming what an operation needing `need` runs on: the selected bones or
+/// materials (the first few by name), or how many vertices (the output dialogs too).
+pub(crate) fn selected_line(
+    ui: &mut egui::Ui,
+    model: &Model,
+    need: Need,
+    sel: &crate::ops::Selection,
+) {
+    match need {
+        Need::None | Need::Elements => {}
+        Need::Bones => selected_names(ui, "opsui-selected-bones", &sel.bones, |b| {
+            model.bones.get(b).map(|b| b.name.as_str())
+        }),
+        Need::Vertices => {
+            ui.label(tr!("opsui-selected-vertices", count = sel.vertices.len()));
+        }
+        Need::Materials => {
+            selected_names(ui, "extractui-selected-materials", &sel.materials, |m| {
+                model.materials.get(m).map(|m| m.name.as_str())
+            })
+        }
     }
 }
 
 fn options(ui: &mut egui::Ui, model: &Model, d: &mut Dialog) {
-    let op = d.open.op;
+    let file = |key: &str| Purpose::OperationOption { key: key.into() };
+    option_grid(ui, model, d.open.op.options, &mut d.options.values, &file);
+}
+
+/// One row per option of a schema (its label, hover help, widget), editing `values`; a
+/// file option's Browse… asks the picker with `file(key)` (the output dialogs use it too).
+pub(crate) fn option_grid(
+    ui: &mut egui::Ui,
+    model: &Model,
+    options: &[Opt],
+    values: &mut Map<String, Value>,
+    file: &dyn Fn(&str) -> Purpose,
+) {
     egui::Grid::new("op_options")
         .num_columns(2)
         .striped(true)
         .show(ui, |ui| {
-            for o in op.options {
-                ui.label(o.label());
-                ui.horizontal_wrapped(|ui| option(ui, model, o, &mut d.options.values));
+            for o in options {
+                let mut label = ui.label(o.dialog_label());
+                if let Some(help) = o.dialog_help() {
+                    label = label.on_hover_text(help);
+                }
+                ui.horizontal_wrapped(|ui| {
+                    if let Some(widget) = option(ui, model, o, values, file) {
+                        widget.labelled_by(label.id);
+                    }
+                });
                 ui.end_row();
             }
         });
 }
 
-/// One option's widget. An `auto` option (the operation decides when absent) gets
-/// a tick box; unticked, its value starts from the schema's default.
-fn option(ui: &mut egui::Ui, model: &Model, o: &Opt, values: &mut Map<String, Value>) {
+/// One option's widget (its main response, for the label). An `auto` option (the
+/// operation decides when absent) gets a tick box; unticked, its value starts from the
+/// schema's default.
+fn option(
+    ui: &mut egui::Ui,
+    model: &Model,
+    o: &Opt,
+    values: &mut Map<String, Value>,
+    file: &dyn Fn(&str) -> Purpose,
+) -> Option<egui::Response> {
     if o.auto {
         let mut auto = !values.contains_key(o.key);
         if ui.checkbox(&mut auto, tr!("opsui-auto")).changed() {
@@ -154,46 +193,45 @@ fn option(ui: &mut egui::Ui, model: &Model, o: &Opt, values: &mut Map<String, Va
             }
         }
         if auto {
-            return;
+            return None;
         }
     }
     let fallback = o.default.to_value(o.kind).unwrap_or(Value::Null);
     let v = values.entry(o.key.to_string()).or_insert(fallback);
     let id = egui::Id::new(("op_option", o.key));
-    match o.kind {
+    let response = match o.kind {
         OptKind::Bool => {
             let mut b = v.as_bool().unwrap_or(false);
-            if ui.checkbox(&mut b, "").changed() {
+            let r = ui.checkbox(&mut b, "");
+            if r.changed() {
                 *v = Value::Bool(b);
             }
+            r
         }
         OptKind::Int { min, max } => {
             let mut i = v.as_i64().unwrap_or(min);
-            if ui
-                .add(egui::DragValue::new(&mut i).range(min..=max))
-                .changed()
-            {
+            let r = ui.add(egui::DragValue::new(&mut i).range(min..=max));
+            if r.changed() {
                 *v = json!(i);
             }
+            r
         }
         OptKind::Mask => {
             let mut i = v.as_u64().unwrap_or(0xFFFF) as u16;
-            if ui
-                .add(egui::DragValue::new(&mut i).hexadecimal(4, false, true))
-                .changed()
-            {
+            let r = ui.add(egui::DragValue::new(&mut i).hexadecimal(4, false, true));
+            if r.changed() {
                 *v = json!(i);
             }
+            r
         }
         OptKind::Float { min, max } => {
             let mut x = v.as_f64().unwrap_or(min as f64) as f32;
             let speed = ((max - min) / 500.0).clamp(0.001, 1.0);
-            if ui
-                .add(egui::DragValue::new(&mut x).speed(speed).range(min..=max))
-                .changed()
-            {
+            let r = ui.add(egui::DragValue::new(&mut x).speed(speed).range(min..=max));
+            if r.changed() {
                 *v = crate::ops::float(x);
             }
+            r
         }
         OptKind::Choice(choices) => {
             let current = v.as_str().unwrap_or_default().to_string();
@@ -215,7 +253,8 @@ fn option(ui: &mut egui::Ui, model: &Model, o: &Opt, values: &mut Map<String, Va
                             *v = json!(c.value);
                         }
                     }
-                });
+                })
+                .response
         }
         OptKind::Choices(choices) => {
             let mut list: Vec<String> = serde_json::from_value(v.clone()).unwrap_or_default();
@@ -239,33 +278,35 @@ fn option(ui: &mut egui::Ui, model: &Model, o: &Opt, values: &mut Map<String, Va
                     .collect();
                 *v = json!(ordered);
             }
+            return None;
         }
         OptKind::Text => {
             let mut s = v.as_str().unwrap_or_default().to_string();
-            if ui.text_edit_singleline(&mut s).changed() {
+            let r = ui.text_edit_singleline(&mut s);
+            if r.changed() {
                 *v = json!(s);
             }
+            r
         }
         OptKind::File => {
             let mut s = v.as_str().unwrap_or_default().to_string();
-            let changed = ui.text_edit_singleline(&mut s).changed();
+            let r = ui.text_edit_singleline(&mut s);
             if ui.button(tr!("opsui-browse")).clicked() {
                 crate::app::files::picker::ask(
                     ui.ctx(),
                     crate::app::files::picker::PickRequest {
-                        purpose: crate::app::files::picker::Purpose::OperationOption {
-                            key: o.key.to_string(),
-                        },
-                        title: o.label(),
+                        purpose: file(o.key),
+                        title: o.dialog_label(),
                         filters: Vec::new(),
                         save_name: None,
                         directory: None,
                     },
                 );
             }
-            if changed {
+            if r.changed() {
                 *v = json!(s);
             }
+            r
         }
         OptKind::Vec3 { min, max } => {
             let mut xyz: [f32; 3] = serde_json::from_value(v.clone()).unwrap_or_default();
@@ -278,6 +319,7 @@ fn option(ui: &mut egui::Ui, model: &Model, o: &Opt, values: &mut Map<String, Va
             if changed {
                 *v = Value::Array(xyz.iter().map(|&x| crate::ops::float(x)).collect());
             }
+            return None;
         }
         OptKind::Groups => {
             let mut groups: Vec<u8> = serde_json::from_value(v.clone()).unwrap_or_default();
@@ -296,6 +338,7 @@ fn option(ui: &mut egui::Ui, model: &Model, o: &Opt, values: &mut Map<String, Va
             if changed {
                 *v = json!(groups);
             }
+            return None;
         }
         OptKind::Bone => {
             let current = match &*v {
@@ -319,9 +362,11 @@ fn option(ui: &mut egui::Ui, model: &Model, o: &Opt, values: &mut Map<String, Va
                             *v = json!(b);
                         }
                     }
-                });
+                })
+                .response
         }
-    }
+    };
+    Some(response)
 }
 
 fn result(ui: &mut egui::Ui, d: &Dialog) {

@@ -25,6 +25,7 @@ use crate::rig::RigPlan;
 use crate::tr;
 
 pub use dialog::show;
+pub(crate) use dialog::{option_grid, selected_line};
 
 /// The result of planning with the current options.
 #[derive(Debug, Clone)]

@@ -1,6 +1,0 @@
-# hone bake and File ▸ Bake motion…
-bake-menu-needs-motion = Load a motion first (File ▸ Load motion…)
-bake-title = Baking physics into the motion
-bake-cancel = Cancel
-bake-cancelling = Cancelling…
-bake-failed = Bake failed: { $error }

@@ -1,6 +1,0 @@
-# hone bake と ファイル ▸ モーションをベイク…
-bake-menu-needs-motion = 先にモーションを読み込んでください（ファイル ▸ モーション読み込み…）
-bake-title = 物理演算をモーションにベイク中
-bake-cancel = 中止
-bake-cancelling = 中止しています…
-bake-failed = ベイクに失敗しました: { $error }
