@@ -66,8 +66,9 @@ fn the_log_follows_its_newest_line_unless_the_user_scrolled_up() {
     assert!(!in_view(&h, 459), "the user's view stays where they put it");
 }
 
-/// File ▸ Export in the picker of our own, opened in `folder` (the last one chosen for
-/// exports); the user replaces the suggested name with `typed` and presses Enter.
+/// File ▸ Export's dialog, Browse… in the picker of our own, opened in `folder` (the
+/// last one chosen for exports); the user replaces the suggested name with `typed` and
+/// presses Enter.
 fn export_through_the_picker(h: &mut AppHarness, folder: &std::path::Path, typed: &str) {
     let mut folders = hone::app::files::picker::LastFolders::new();
     folders.insert("export".into(), folder.to_path_buf());
@@ -78,10 +79,15 @@ fn export_through_the_picker(h: &mut AppHarness, folder: &std::path::Path, typed
     h.run_steps(2);
     h.get_by_label("Export glTF / VRM…").click();
     h.run_steps(6);
-    // The suggested name, with the first type's extension.
+    h.get_by_label("Browse…").click();
+    h.run_steps(6);
+    assert!(app_mut(h).picker.is_open(), "Browse… opens the picker");
+    // The suggested name, with the first type's extension, in the picker's name field
+    // (drawn over the dialog, whose File field holds the same name).
     let text_input = egui::accesskit::Role::TextInput;
     h.get_all_by_value("model.glb")
-        .find(|n| n.accesskit_node().role() == text_input)
+        .filter(|n| n.accesskit_node().role() == text_input)
+        .last()
         .expect("the file name field")
         .focus();
     h.run_steps(2);
@@ -98,13 +104,28 @@ fn a_typed_extension_decides_the_export_format_and_the_last_folder_is_offered() 
     let mut h = harness();
     h.run_steps(2);
     export_through_the_picker(&mut h, dir.path(), "tube.vrm");
-    // VRM asks its author and licence first, for the file in the remembered folder.
-    assert!(h.query_all_by_label("Export VRM 1.0").next().is_some());
-    let chosen = dir.path().join("tube.vrm").display().to_string();
-    assert!(h.query_all_by_label(&chosen).next().is_some(), "{chosen}");
+    // The dialog now writes the typed file, in the remembered folder.
+    let chosen = dir.path().join("tube.vrm");
+    let dialog = hone::app::outputs::dialog(&h.ctx).expect("the export dialog stays open");
+    assert_eq!(dialog.path, chosen.display().to_string());
     assert!(!app_mut(&mut h).picker.is_open());
     assert_eq!(
         app_mut(&mut h).picker.last_folders().get("export"),
         Some(&dir.path().to_path_buf())
     );
+    // Run: the extension made it a VRM, which wants an author — it fails, writes nothing.
+    h.get_by_label("Run").click();
+    h.run_steps(2);
+    for _ in 0..200 {
+        if !hone::app::outputs::is_running(&h.ctx) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.run_steps(1);
+    }
+    h.run_steps(3);
+    let log = app_mut(&mut h).state.log_lines().to_vec();
+    let last = log.last().expect("the run logged");
+    assert_eq!(last.0, LogLevel::Error, "{log:?}");
+    assert!(!chosen.exists());
 }

@@ -209,8 +209,19 @@ pub fn edit_dialog(ctx: &egui::Context, change: impl FnOnce(&mut Dialog)) {
 }
 
 /// The picker's answer for the dialog's file.
+/// A chosen format follows the name's extension when it is one the operation writes
+/// (a `.vrm` typed over `model.glb` exports VRM).
 pub fn path_chosen(ctx: &egui::Context, path: &Path) {
-    edit_dialog(ctx, |d| d.path = path.display().to_string());
+    edit_dialog(ctx, |d| {
+        d.path = path.display().to_string();
+        let extension = path.extension().and_then(|e| e.to_str());
+        let extension = extension.map(str::to_lowercase);
+        if let (Some(o), Some(e)) = (format_option(d.op), extension) {
+            if d.op.extensions.contains(&e.as_str()) && d.options.values.contains_key(o.key) {
+                d.options.values.insert(o.key.into(), e.into());
+            }
+        }
+    });
 }
 
 /// The picker's answer for a file option of the dialog.
