@@ -87,7 +87,7 @@ fn export_through_the_picker(h: &mut AppHarness, folder: &std::path::Path, typed
     let text_input = egui::accesskit::Role::TextInput;
     h.get_all_by_value("model.glb")
         .filter(|n| n.accesskit_node().role() == text_input)
-        .last()
+        .next_back()
         .expect("the file name field")
         .focus();
     h.run_steps(2);
