@@ -86,8 +86,7 @@ fn export_through_the_picker(h: &mut AppHarness, folder: &std::path::Path, typed
     // (drawn over the dialog, whose File field holds the same name).
     let text_input = egui::accesskit::Role::TextInput;
     h.get_all_by_value("model.glb")
-        .filter(|n| n.accesskit_node().role() == text_input)
-        .next_back()
+        .rfind(|n| n.accesskit_node().role() == text_input)
         .expect("the file name field")
         .focus();
     h.run_steps(2);
