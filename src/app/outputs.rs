@@ -4,7 +4,7 @@
 //! materials…), and one dialog generated from the declaration runs them: the elements it
 //! runs on, the file to write (a Browse… button with the operation's extensions and a
 //! suggested name; a format option changes the extension), one widget per option (the
-//! operation dialogs' widgets, [`crate::app::generators::option_grid`]), Run and Cancel.
+//! operation dialogs' widgets, `generators::option_grid`), Run and Cancel.
 //!
 //! Run copies the model (and the motion) to a [`Job`] worker: a progress window with
 //! Cancel, then the report's lines in the Log and in a report window. A model product
